@@ -1,0 +1,15 @@
+// Dates in tests are read in UTC, whatever the machine's zone; the clock is injected.
+process.env.TZ = "UTC";
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: "node",
+  roots: ["<rootDir>/tests"],
+  testMatch: ["**/*.test.ts"],
+  transform: {
+    "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.tests.json" }],
+  },
+  moduleNameMapper: {
+    "^obsidian$": "<rootDir>/tests/__mocks__/obsidian.ts",
+  },
+};

@@ -1,0 +1,78 @@
+/**
+ * The ports through which the domain reaches the outside world. The domain (everything under
+ * `src/core/`) knows nothing of Obsidian: the plugin implements these ports over `App`, the test
+ * harness over an in-memory vault that follows Obsidian's observable rules, and the headless
+ * command line over a folder on disk.
+ *
+ * Every path crossing a port is vault-relative and already normalized (forward slashes, no
+ * leading or trailing slash, no `./`), as Obsidian's `normalizePath` makes it.
+ */
+
+import type { NoteMetadata } from "./metadata";
+
+/** A file as the vault lists it. `mtime` and `ctime` are milliseconds since the epoch. */
+export interface FileStat {
+	readonly path: string;
+	readonly size: number;
+	readonly mtime: number;
+	readonly ctime: number;
+}
+
+/**
+ * Notes and folders of the vault. Writes go through this port only; each one is atomic in the
+ * way Obsidian makes it (`Vault.create`, `Vault.process`, `FileManager.renameFile`).
+ */
+export interface NoteStore {
+	/** The vault's configuration folder (`Vault.configDir`), usually `.obsidian`. */
+	readonly configDir: string;
+
+	/** Every file in the vault, in no particular order. */
+	listFiles(): FileStat[];
+	/** Every folder in the vault except the root, in no particular order. */
+	listFolders(): string[];
+	/** The file at `path`, or `null` when there is none (a folder is not a file). */
+	stat(path: string): FileStat | null;
+	/** Whether a folder exists at `path`. */
+	isFolder(path: string): boolean;
+
+	read(path: string): Promise<string>;
+	/** Creates a new file; rejects when anything already exists at `path`. Parent folders are created. */
+	create(path: string, content: string): Promise<FileStat>;
+	/**
+	 * Atomically replaces a file's content with `transform(current)`. The callback is synchronous
+	 * so that nothing can write between the read and the write. Returns the new content.
+	 */
+	process(path: string, transform: (current: string) => string): Promise<string>;
+	/** Creates a folder and its parents; does nothing when it exists. */
+	ensureFolder(path: string): Promise<void>;
+	/** Moves a file or folder; links to it elsewhere in the vault follow (`FileManager.renameFile`). */
+	rename(from: string, to: string): Promise<void>;
+}
+
+/** What the metadata cache knows of the vault. */
+export interface MetadataSource {
+	/** The cached metadata of a markdown file, or `null` when it is not (yet) known. */
+	getMetadata(path: string): NoteMetadata | null;
+	/** The file a link points to from `sourcePath`, or `null` when it is unresolved. */
+	resolveLink(linkpath: string, sourcePath: string): string | null;
+}
+
+/** The time, injected so that "today" is testable. Local dates use the runtime's time zone. */
+export interface Clock {
+	now(): Date;
+}
+
+/**
+ * The plugin's own append-only log file (the audit trail), kept in the plugin's folder under the
+ * configuration folder: outside the notes, so it is never indexed or synced as a note.
+ */
+export interface LogFile {
+	append(line: string): Promise<void>;
+	/** The whole log, or an empty string when it does not exist yet. */
+	readAll(): Promise<string>;
+}
+
+/** Short messages to the user (`Notice` in Obsidian, stderr on the command line). */
+export interface Notifier {
+	notify(message: string): void;
+}

@@ -1,0 +1,49 @@
+/**
+ * Vault path rules, the same as Obsidian's `normalizePath`, restated for the domain (which may
+ * not import `obsidian`). Obsidian folds runs of slashes and backslashes into one `/`, trims
+ * slashes at both ends, turns non-breaking spaces into spaces and applies Unicode NFC.
+ */
+export function normalizeVaultPath(path: string): string {
+	const normalized = path
+		.replace(/([\\/])+/g, "/")
+		.replace(/(^\/+|\/+$)/g, "")
+		.replace(/[\u00A0\u202F]/g, " ")
+		.normalize("NFC");
+	return normalized === "" ? "/" : normalized;
+}
+
+/** The folder that holds `path` (`""` for the vault root). */
+export function parentFolder(path: string): string {
+	const slash = path.lastIndexOf("/");
+	return slash === -1 ? "" : path.slice(0, slash);
+}
+
+/** The last segment of `path`. */
+export function fileName(path: string): string {
+	return path.slice(path.lastIndexOf("/") + 1);
+}
+
+/** The file name without its extension, as Obsidian's `TFile.basename`. */
+export function baseName(path: string): string {
+	const name = fileName(path);
+	const dot = name.lastIndexOf(".");
+	return dot <= 0 ? name : name.slice(0, dot);
+}
+
+/** The extension without its dot, lower-cased, as Obsidian's `TFile.extension` compares it. */
+export function extensionOf(path: string): string {
+	const name = fileName(path);
+	const dot = name.lastIndexOf(".");
+	return dot <= 0 ? "" : name.slice(dot + 1).toLowerCase();
+}
+
+/** Joins vault path segments, skipping empty ones (the root folder is `""`). */
+export function joinVaultPath(...segments: string[]): string {
+	return normalizeVaultPath(segments.filter((segment) => segment !== "" && segment !== "/").join("/"));
+}
+
+/** Whether `path` is `folder` or lies below it. The root folder (`""` or `/`) holds everything. */
+export function isInFolder(path: string, folder: string): boolean {
+	if (folder === "" || folder === "/") return true;
+	return path === folder || path.startsWith(`${folder}/`);
+}
