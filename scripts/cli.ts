@@ -1,0 +1,100 @@
+import { readFileSync } from "node:fs";
+import { ContainmentError } from "../src/core/vault/containment";
+import { WriteRefusedError } from "../src/core/vault/auditedWriter";
+import { computeMetadata, getAllTags, parseFrontMatterTags } from "../tests/harness/metadata";
+import { parseArgs, rejectUnknownOptions, requireOption, UsageError, type ParsedArgs } from "./lib/args";
+import { openHeadlessWorkspace } from "./lib/headless";
+import { archiveReport, auditReport, initializeReport, inspectionReport, promotionReport } from "./lib/report";
+
+const USAGE = `usage: npm run -s cli -- <command>
+  metadata <file.md>
+  inspect --vault <dir> [--folder <f>]
+  init    --vault <dir> [--folder <f>] [--lang en|zh] [--now <ISO>]
+  promote --vault <dir> --date YYYY-MM-DD [--folder <f>] [--now <ISO>]
+  archive --vault <dir> --now <ISO> [--folder <f>]
+  audit   --vault <dir>`;
+
+type Command = (args: ParsedArgs) => Promise<string[]>;
+
+const commands: Record<string, Command> = {
+	async metadata(args) {
+		rejectUnknownOptions(args, []);
+		const [file] = args.positional;
+		if (file === undefined) throw new UsageError("metadata needs a markdown file.");
+		const cachedMetadata = computeMetadata(readText(file));
+		const result = { cachedMetadata, getAllTags: getAllTags(cachedMetadata), parseFrontMatterTags: parseFrontMatterTags(cachedMetadata.frontmatter) };
+		return [JSON.stringify(result, null, 2)];
+	},
+	async inspect(args) {
+		rejectUnknownOptions(args, ["vault", "folder"]);
+		const { workspace } = await open(args);
+		return inspectionReport(workspace.inspect());
+	},
+	async init(args) {
+		rejectUnknownOptions(args, ["vault", "folder", "lang", "now"]);
+		const lang = args.options.get("lang") ?? "en";
+		if (lang !== "en" && lang !== "zh") throw new UsageError(`--lang is en or zh, not ${lang}.`);
+		const headless = await open(args);
+		const report = await headless.workspace.initialize(lang);
+		await headless.flush();
+		return initializeReport(report);
+	},
+	async promote(args) {
+		rejectUnknownOptions(args, ["vault", "folder", "date", "now"]);
+		const headless = await open(args);
+		const result = await headless.workspace.promote(requireOption(args, "date"), "user");
+		await headless.flush();
+		return promotionReport(result);
+	},
+	async archive(args) {
+		rejectUnknownOptions(args, ["vault", "folder", "now"]);
+		requireOption(args, "now");
+		const headless = await open(args);
+		const result = await headless.workspace.archive("user");
+		await headless.flush();
+		return archiveReport(result);
+	},
+	async audit(args) {
+		rejectUnknownOptions(args, ["vault"]);
+		const { workspace } = await open(args);
+		const log = await workspace.audit.read();
+		return auditReport(log.records, log.corruptLines);
+	},
+};
+
+function open(args: ParsedArgs) {
+	return openHeadlessWorkspace(requireOption(args, "vault"), { now: args.options.get("now"), folder: args.options.get("folder") });
+}
+
+function readText(file: string): string {
+	try {
+		return readFileSync(file, "utf8");
+	} catch {
+		throw new UsageError(`Cannot read ${file}.`);
+	}
+}
+
+/** Errors that come from what the user typed or asked for; anything else is a bug and shows its stack. */
+function isExpected(error: unknown): error is Error {
+	return error instanceof UsageError || error instanceof ContainmentError || error instanceof WriteRefusedError || error instanceof RangeError;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+	const args = parseArgs(argv);
+	const command = commands[args.command];
+	if (command === undefined) {
+		process.stderr.write(`${args.command === "" ? "no command given" : `unknown command: ${args.command}`}\n${USAGE}\n`);
+		return 1;
+	}
+	for (const line of await command(args)) process.stdout.write(`${line}\n`);
+	return 0;
+}
+
+main(process.argv.slice(2)).then(
+	(code) => (process.exitCode = code),
+	(error: unknown) => {
+		if (!isExpected(error)) throw error;
+		process.stderr.write(`error: ${error.message}\n`);
+		process.exitCode = 1;
+	},
+);

@@ -1,0 +1,172 @@
+import type { AuditLog } from "../audit/auditLog";
+import { sha256Hex, utf8ByteLength } from "../audit/hash";
+import type { AuditAction, AuditActor, AuditRecord } from "../audit/record";
+import type { Clock, NoteStore } from "../ports";
+import { assertContained, type ContainmentPolicy } from "./containment";
+import { parentFolder } from "./paths";
+
+/**
+ * The only way the domain writes to the vault. Every write is checked by the containment guard
+ * first, done with one atomic store operation, then recorded in the audit trail with the content
+ * hashes before and after. There is no delete and no overwrite: creating never replaces a file,
+ * moving never replaces a destination, and an edit may insert text but never remove any.
+ */
+
+/** Who writes and why; both go into the audit record. */
+export interface WriteIntent {
+	readonly actor: AuditActor;
+	readonly reason: string;
+	/**
+	 * Recorded instead of the store operation's own action when the write is part of a memory
+	 * operation, so `filterAudit({ action: "promote" })` finds every write a promotion made.
+	 */
+	readonly action?: Extract<AuditAction, "promote" | "archive">;
+}
+
+/** What a write did: `record` is `null` when nothing changed (and nothing was logged). */
+export interface WriteOutcome {
+	readonly path: string;
+	readonly changed: boolean;
+	readonly record: AuditRecord | null;
+}
+
+export type WriteRefusal = "exists" | "missing" | "removes-text";
+
+/** A write refused for a reason other than containment; the message names the vault path. */
+export class WriteRefusedError extends Error {
+	readonly refusal: WriteRefusal;
+	/** The vault-relative path, so the interface can say which note in the user's language. */
+	readonly path: string;
+
+	constructor(refusal: WriteRefusal, path: string) {
+		super(`${REFUSAL_MESSAGES[refusal]}: ${path}`);
+		this.name = "WriteRefusedError";
+		this.refusal = refusal;
+		this.path = path;
+	}
+}
+
+const REFUSAL_MESSAGES: Readonly<Record<WriteRefusal, string>> = {
+	exists: "Not written, a file or folder already exists at this path",
+	missing: "Not written, there is no file at this path",
+	"removes-text": "Not written, the change would remove existing text",
+};
+
+export interface AuditedWriterDeps {
+	readonly store: NoteStore;
+	readonly audit: AuditLog;
+	readonly clock: Clock;
+	/** Private folders from the settings; the configuration folder comes from the store. */
+	readonly excludedFolders: readonly string[];
+}
+
+export class AuditedWriter {
+	private readonly policy: ContainmentPolicy;
+
+	constructor(private readonly deps: AuditedWriterDeps) {
+		this.policy = { configDir: deps.store.configDir, excludedFolders: deps.excludedFolders };
+	}
+
+	/** Creates a note; refuses (`exists`) when anything is already at the path. */
+	async createNote(path: string, content: string, intent: WriteIntent): Promise<WriteOutcome> {
+		const target = assertContained(path, this.policy);
+		if (this.occupied(target)) throw new WriteRefusedError("exists", target);
+		await this.deps.store.create(target, content);
+		return this.logged(target, null, content, "create", intent);
+	}
+
+	/** Appends `text` exactly as given to an existing note (`missing` when there is none). */
+	async appendToNote(path: string, text: string, intent: WriteIntent): Promise<WriteOutcome> {
+		return this.edit(path, (current) => current + text, "append", intent);
+	}
+
+	/**
+	 * Rewrites a note atomically with a pure `transform` that may only insert text: every byte of
+	 * the current content must survive, in order. A transform that returns the content unchanged
+	 * writes nothing and logs nothing, which is what makes repeated memory operations idempotent.
+	 */
+	async processNote(path: string, transform: (current: string) => string, intent: WriteIntent): Promise<WriteOutcome> {
+		return this.edit(path, transform, "process", intent);
+	}
+
+	/**
+	 * Moves a note, creating the destination's folders (Obsidian's rename does not); refuses when
+	 * the source is not a file or the destination is taken.
+	 */
+	async moveNote(from: string, to: string, intent: WriteIntent): Promise<WriteOutcome> {
+		const source = assertContained(from, this.policy);
+		const target = assertContained(to, this.policy);
+		if (this.deps.store.stat(source) === null) throw new WriteRefusedError("missing", source);
+		if (this.occupied(target)) throw new WriteRefusedError("exists", target);
+		const content = await this.deps.store.read(source);
+		if (parentFolder(target) !== "") await this.deps.store.ensureFolder(parentFolder(target));
+		await this.deps.store.rename(source, target);
+		return this.logged(target, content, content, "move", intent, source);
+	}
+
+	/**
+	 * Creates a folder and its parents. Not audited: a folder holds no text to hash, and the
+	 * notes later written into it are.
+	 */
+	async ensureFolder(path: string): Promise<string> {
+		const folder = assertContained(path, this.policy);
+		await this.deps.store.ensureFolder(folder);
+		return folder;
+	}
+
+	private async edit(
+		path: string,
+		transform: (current: string) => string,
+		action: AuditAction,
+		intent: WriteIntent,
+	): Promise<WriteOutcome> {
+		const target = assertContained(path, this.policy);
+		if (this.deps.store.stat(target) === null) throw new WriteRefusedError("missing", target);
+		let before = "";
+		const after = await this.deps.store.process(target, (current) => {
+			before = current;
+			const next = transform(current);
+			// Thrown inside the callback so that the store writes nothing.
+			if (!keepsEveryCharacter(current, next)) throw new WriteRefusedError("removes-text", target);
+			return next;
+		});
+		if (after === before) return { path: target, changed: false, record: null };
+		return this.logged(target, before, after, action, intent);
+	}
+
+	private occupied(path: string): boolean {
+		return this.deps.store.stat(path) !== null || this.deps.store.isFolder(path);
+	}
+
+	private async logged(
+		path: string,
+		before: string | null,
+		after: string,
+		action: AuditAction,
+		intent: WriteIntent,
+		from?: string,
+	): Promise<WriteOutcome> {
+		const record: AuditRecord = {
+			time: this.deps.clock.now().toISOString(),
+			actor: intent.actor,
+			action: intent.action ?? action,
+			path,
+			bytes: utf8ByteLength(after),
+			sha256Before: before === null ? null : sha256Hex(before),
+			sha256After: sha256Hex(after),
+			reason: intent.reason,
+			...(from === undefined ? {} : { from }),
+		};
+		await this.deps.audit.append(record);
+		return { path, changed: true, record };
+	}
+}
+
+/** Whether `next` holds all of `current` as a subsequence, i.e. was made from it by insertions only. */
+function keepsEveryCharacter(current: string, next: string): boolean {
+	let matched = 0;
+	for (let i = 0; i < next.length && matched < current.length; i++) {
+		if (next.charCodeAt(i) === current.charCodeAt(matched)) matched++;
+	}
+	return matched === current.length;
+}

@@ -1,0 +1,55 @@
+import * as z from "zod/mini";
+import type { MessageKey } from "../../../i18n";
+import { isRecord } from "./json";
+
+/** Something the user should know about their saved data, as an interface string and its values. */
+export interface DataProblem {
+	readonly key: MessageKey;
+	readonly params: Readonly<Record<string, string | number>>;
+}
+
+/**
+ * Reads `value` against `schema` field by field, so that one bad value costs that value only:
+ * a valid field is kept, an invalid one falls back to its default and is reported under its
+ * dotted name (`settings.language`), nested groups are salvaged the same way, and an array keeps
+ * its valid entries. A missing field takes its default silently (it did not exist yet when the
+ * data was saved); unknown fields are dropped.
+ */
+export function salvage<S extends z.ZodMiniObject>(
+	schema: S,
+	value: unknown,
+	defaults: z.output<S>,
+	name: string,
+	problems: DataProblem[],
+): z.output<S> {
+	// Every field is now valid or a default, so this parse only restores the static type.
+	return schema.parse(salvageValue(schema, value, defaults, name, problems));
+}
+
+function salvageValue(
+	schema: z.core.$ZodType,
+	value: unknown,
+	fallback: unknown,
+	name: string,
+	problems: DataProblem[],
+): unknown {
+	if (value === undefined) return fallback;
+	if (schema instanceof z.ZodMiniObject && isRecord(value)) {
+		const fallbacks = isRecord(fallback) ? fallback : {};
+		return Object.fromEntries(
+			Object.entries<z.core.$ZodType>(schema.shape).map(([key, field]) => [
+				key,
+				salvageValue(field, value[key], fallbacks[key], `${name}.${key}`, problems),
+			]),
+		);
+	}
+	if (schema instanceof z.ZodMiniArray && Array.isArray(value)) {
+		const valid = value.filter((entry) => z.safeParse(schema.def.element, entry).success);
+		if (valid.length < value.length) problems.push({ key: "data.problem.invalid-entries", params: { field: name } });
+		return valid;
+	}
+	const parsed = z.safeParse(schema, value);
+	if (parsed.success) return parsed.data;
+	problems.push({ key: "data.problem.invalid-field", params: { field: name } });
+	return fallback;
+}

@@ -1,0 +1,57 @@
+import type { Plugin } from "obsidian";
+import type { AssistantWorkspace } from "../core/assistantWorkspace";
+import { t, type MessageKey } from "../i18n";
+import { describeError } from "./describeError";
+import type { WorkspaceController } from "./workspaceController";
+
+type WorkspaceAction = (workspace: AssistantWorkspace, controller: WorkspaceController) => Promise<string[]>;
+
+const ACTIONS: ReadonlyArray<{ id: string; name: MessageKey; run: WorkspaceAction }> = [
+	{ id: "initialize-workspace", name: "command.initialize-workspace", run: initialize },
+	{
+		id: "promote-today",
+		name: "command.promote-today",
+		run: async (workspace) => {
+			const result = await workspace.promote(workspace.today(), "user");
+			return [t(`notice.promotion.${result.status}`, { date: result.date, path: result.memoryPath })];
+		},
+	},
+	{
+		id: "archive-daily-memory",
+		name: "command.archive-daily",
+		run: async (workspace) => {
+			const result = await workspace.archive("user");
+			const days = result.retentionDays;
+			const count = result.archived.length;
+			return [count === 0 ? t("notice.archived-nothing", { days }) : t("notice.archived", { count, days })];
+		},
+	},
+];
+
+/** Initializes the workspace and says what was created; shared by the command and the settings tab. */
+export async function initialize(workspace: AssistantWorkspace, controller: WorkspaceController): Promise<string[]> {
+	const report = await workspace.initialize(controller.language());
+	const messages = report.failed.map((entry) => t("notice.initialize-failed", { path: entry.path, error: entry.error }));
+	const created = report.created.map((entry) => entry.path).join(", ");
+	messages.unshift(created === "" ? t("notice.initialized-nothing") : t("notice.initialized", { created }));
+	return messages;
+}
+
+/** Runs a workspace action and tells the user the outcome; a refused write is explained, never thrown. */
+export async function runAndNotify(controller: WorkspaceController, action: WorkspaceAction): Promise<void> {
+	try {
+		for (const message of await action(await controller.open(), controller)) controller.notifier.notify(message);
+	} catch (error) {
+		controller.notifier.notify(describeError(error));
+	}
+}
+
+export function registerCommands(plugin: Plugin, controller: WorkspaceController): void {
+	for (const action of ACTIONS) {
+		plugin.addCommand({
+			id: action.id,
+			name: t(action.name),
+			callback: () => void runAndNotify(controller, action.run),
+		});
+	}
+}

@@ -1,0 +1,142 @@
+import { PluginSettingTab, type App, type Plugin, type Setting, type SettingDefinitionItem } from "obsidian";
+import { assertContained } from "../core/vault/containment";
+import { t } from "../i18n";
+import { initialize, runAndNotify } from "./commands";
+import { describeError } from "./describeError";
+import { settingFromControl, settingToControl, type SettingKey } from "./settingControls";
+import type { WorkspaceController } from "./workspaceController";
+
+/**
+ * The settings tab, declared rather than drawn (Obsidian 1.13's settings definitions), so every
+ * setting shows up in Obsidian's settings search and validation messages appear in place.
+ */
+export class AssistantSettingTab extends PluginSettingTab {
+	constructor(
+		app: App,
+		plugin: Plugin,
+		private readonly controller: WorkspaceController,
+	) {
+		super(app, plugin);
+	}
+
+	override getSettingDefinitions(): SettingDefinitionItem<SettingKey>[] {
+		return [
+			{
+				type: "group",
+				heading: t("settings.workspace.heading"),
+				items: [
+					{
+						name: t("settings.folder.name"),
+						desc: t("settings.folder.desc"),
+						control: { type: "folder", key: "assistantFolder", includeRoot: true, validate: (folder) => this.folderProblem(folder) },
+					},
+					{ name: t("settings.status.name"), searchable: false, render: (setting) => void this.showStatus(setting) },
+				],
+			},
+			{
+				type: "group",
+				heading: t("settings.memory.heading"),
+				items: [
+					{
+						name: t("settings.daily-location.name"),
+						desc: t("settings.daily-location.desc"),
+						control: {
+							type: "dropdown",
+							key: "dailyMemoryLocation",
+							options: {
+								"assistant-folder": t("settings.daily-location.assistant-folder"),
+								"daily-notes": t("settings.daily-location.daily-notes"),
+							},
+						},
+					},
+					{
+						name: t("settings.retention.name"),
+						desc: t("settings.retention.desc"),
+						control: {
+							type: "number",
+							key: "archiveRetentionDays",
+							min: 1,
+							max: 3650,
+							validate: (days) => (Number.isInteger(days) && days >= 1 && days <= 3650 ? undefined : t("settings.retention.invalid")),
+						},
+					},
+				],
+			},
+			{
+				type: "group",
+				heading: t("settings.privacy.heading"),
+				items: [
+					{
+						name: t("settings.excluded-folders.name"),
+						desc: t("settings.excluded-folders.desc"),
+						control: { type: "textarea", key: "excludedFolders", rows: 3 },
+					},
+					{
+						name: t("settings.excluded-tags.name"),
+						desc: t("settings.excluded-tags.desc"),
+						control: { type: "textarea", key: "excludedTags", rows: 3 },
+					},
+				],
+			},
+			{
+				type: "group",
+				heading: t("settings.interface.heading"),
+				items: [
+					{
+						name: t("settings.language.name"),
+						desc: t("settings.language.desc"),
+						control: {
+							type: "dropdown",
+							key: "language",
+							options: { auto: t("settings.language.auto"), en: "English", zh: "简体中文" },
+						},
+					},
+				],
+			},
+		];
+	}
+
+	override getControlValue(key: string): unknown {
+		return settingToControl(this.controller.settings, key);
+	}
+
+	override async setControlValue(key: string, value: unknown): Promise<void> {
+		const change = settingFromControl(key, value);
+		if (change === null) return;
+		await this.controller.updateSettings(change);
+		// The language and the folder change what the tab itself says.
+		if ("language" in change || "assistantFolder" in change) this.update();
+	}
+
+	private folderProblem(folder: string): string | undefined {
+		if (folder.trim() === "" || folder.trim() === "/") return undefined;
+		try {
+			assertContained(folder, { configDir: this.app.vault.configDir, excludedFolders: this.controller.settings.excludedFolders });
+			return undefined;
+		} catch (error) {
+			return describeError(error);
+		}
+	}
+
+	private async showStatus(setting: Setting): Promise<void> {
+		const inspection = (await this.controller.open()).inspect();
+		const paths = (entries: readonly { path: string }[]) => entries.map((entry) => entry.path).join(", ");
+		setting.setDesc(
+			t(`settings.status.${inspection.status}`, {
+				count: inspection.noteCount,
+				present: paths(inspection.present),
+				missing: paths(inspection.missing),
+			}),
+		);
+		if (inspection.missing.length === 0) return;
+		setting.addButton((button) =>
+			button
+				.setButtonText(t("settings.initialize.button"))
+				.setCta()
+				.onClick(async () => {
+					await runAndNotify(this.controller, initialize);
+					this.update();
+				}),
+		);
+	}
+}

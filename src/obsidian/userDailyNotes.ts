@@ -1,0 +1,35 @@
+import type {} from "obsidian-typings";
+import { moment, normalizePath, TFile, type App } from "obsidian";
+import { dailyNotesTarget, type DailyTarget } from "../core/memory/daily";
+
+const DEFAULT_FORMAT = "YYYY-MM-DD";
+
+/**
+ * Daily memory in the user's own daily notes: the core Daily notes plugin's folder, date format
+ * and template. The template is filled for today here, with Obsidian's placeholders
+ * (`{{date:FORMAT}}`, `{{time}}`, `{{title}}`), because core knows only ISO dates.
+ */
+export async function userDailyNotesTarget(app: App, today: string): Promise<DailyTarget> {
+	const options = app.internalPlugins.getEnabledPluginById("daily-notes")?.options ?? {};
+	const format = options.format?.trim() || DEFAULT_FORMAT;
+	const folder = options.folder?.trim() ?? "";
+	const pathFor = (date: string) => normalizePath(`${folder}/${moment(date, DEFAULT_FORMAT).format(format)}.md`);
+	const template = await readTemplate(app, options.template?.trim() ?? "");
+	return dailyNotesTarget(pathFor, fillTemplate(template, moment(today, DEFAULT_FORMAT), format));
+}
+
+async function readTemplate(app: App, templatePath: string): Promise<string> {
+	if (templatePath === "") return "";
+	const withExtension = templatePath.endsWith(".md") ? templatePath : `${templatePath}.md`;
+	const file = app.vault.getAbstractFileByPath(normalizePath(withExtension));
+	return file instanceof TFile ? app.vault.cachedRead(file) : "";
+}
+
+function fillTemplate(template: string, day: moment.Moment, format: string): string {
+	return template
+		.replace(/\{\{\s*(date|time)\s*(?::([^}]*))?\}\}/gi, (_whole, kind: string, custom: string | undefined) => {
+			const fallback = kind.toLowerCase() === "time" ? "HH:mm" : format;
+			return day.format(custom?.trim() || fallback);
+		})
+		.replace(/\{\{\s*title\s*\}\}/gi, day.format(format));
+}

@@ -1,0 +1,90 @@
+import { normalizePath, TFolder, type App, type TAbstractFile, type TFile } from "obsidian";
+import type { FileStat, NoteStore } from "../core/ports";
+import { parentFolder } from "../core/vault/paths";
+
+/**
+ * The `NoteStore` port over Obsidian's Vault API. Paths are normalized here because the
+ * vault's lookups are exact. Parent folders are made before `create` and `rename`, which do not
+ * make them on every platform. Moves go through `FileManager.renameFile`, so links follow the
+ * user's "Automatically update internal links" setting.
+ */
+export class ObsidianNoteStore implements NoteStore {
+	constructor(private readonly app: App) {}
+
+	get configDir(): string {
+		return this.app.vault.configDir;
+	}
+
+	listFiles(): FileStat[] {
+		return this.app.vault.getFiles().map(statOf);
+	}
+
+	listFolders(): string[] {
+		return this.app.vault
+			.getAllLoadedFiles()
+			.filter((item): item is TFolder => item instanceof TFolder && !item.isRoot())
+			.map((folder) => folder.path);
+	}
+
+	stat(path: string): FileStat | null {
+		const file = this.app.vault.getFileByPath(normalizePath(path));
+		return file ? statOf(file) : null;
+	}
+
+	isFolder(path: string): boolean {
+		return this.app.vault.getFolderByPath(normalizePath(path)) !== null;
+	}
+
+	async read(path: string): Promise<string> {
+		return this.app.vault.cachedRead(this.fileAt(path));
+	}
+
+	async create(path: string, content: string): Promise<FileStat> {
+		const target = normalizePath(path);
+		if (this.app.vault.getAbstractFileByPath(target)) throw new Error("File already exists.");
+		await this.ensureFolder(parentFolder(target));
+		return statOf(await this.app.vault.create(target, content));
+	}
+
+	async process(path: string, transform: (current: string) => string): Promise<string> {
+		return this.app.vault.process(this.fileAt(path), transform);
+	}
+
+	async ensureFolder(path: string): Promise<void> {
+		const target = normalizePath(path);
+		if (target === "/" || this.isFolder(target)) return;
+		if (this.app.vault.getAbstractFileByPath(target)) throw new Error(`A file is in the way of folder ${target}.`);
+		await this.ensureFolder(parentFolder(target));
+		try {
+			await this.app.vault.createFolder(target);
+		} catch (error) {
+			// Another write may have made it since we looked; only a missing folder is a failure.
+			if (!this.isFolder(target)) throw error;
+		}
+	}
+
+	async rename(from: string, to: string): Promise<void> {
+		const item = this.itemAt(from);
+		const target = normalizePath(to);
+		if (target === item.path) return;
+		if (this.app.vault.getAbstractFileByPath(target)) throw new Error("Destination file already exists!");
+		await this.ensureFolder(parentFolder(target));
+		await this.app.fileManager.renameFile(item, target);
+	}
+
+	private itemAt(path: string): TAbstractFile {
+		const item = this.app.vault.getAbstractFileByPath(normalizePath(path));
+		if (!item) throw new Error(`No file or folder at ${normalizePath(path)}.`);
+		return item;
+	}
+
+	private fileAt(path: string): TFile {
+		const file = this.app.vault.getFileByPath(normalizePath(path));
+		if (!file) throw new Error(`File not found: ${normalizePath(path)}`);
+		return file;
+	}
+}
+
+function statOf(file: TFile): FileStat {
+	return { path: file.path, size: file.stat.size, mtime: file.stat.mtime, ctime: file.stat.ctime };
+}

@@ -1,0 +1,64 @@
+import { getLanguage, type Plugin } from "obsidian";
+import { AssistantWorkspace } from "../core/assistantWorkspace";
+import { localToday } from "../core/memory/dailyDates";
+import type { Clock, Notifier } from "../core/ports";
+import type { PluginData } from "../core/workspace/data/pluginData";
+import type { Settings } from "../core/workspace/data/settings";
+import { languageFromLocale, setLanguage, type Language } from "../i18n";
+import { ObsidianNoteStore } from "./vaultNoteStore";
+import { PluginLogFile } from "./pluginLogFile";
+import { pluginDir } from "./pluginDataFile";
+import { userDailyNotesTarget } from "./userDailyNotes";
+
+/**
+ * Holds the settings and builds the workspace over the live vault when a command needs it:
+ * building is cheap (no I/O), so each command sees the settings as they are now.
+ */
+export class WorkspaceController {
+	private data: PluginData;
+
+	constructor(
+		private readonly plugin: Plugin,
+		readonly notifier: Notifier,
+		private readonly clock: Clock,
+		initial: PluginData,
+	) {
+		this.data = initial;
+		this.applyLanguage();
+	}
+
+	get settings(): Settings {
+		return this.data.settings;
+	}
+
+	/** The language of the interface and of new workspace files. */
+	language(): Language {
+		const chosen = this.data.settings.language;
+		return chosen === "auto" ? languageFromLocale(getLanguage()) : chosen;
+	}
+
+	async updateSettings(change: Partial<Settings>): Promise<void> {
+		this.data = { ...this.data, settings: { ...this.data.settings, ...change } };
+		this.applyLanguage();
+		await this.plugin.saveData(this.data);
+	}
+
+	async open(): Promise<AssistantWorkspace> {
+		const app = this.plugin.app;
+		const userDailyNotes =
+			this.settings.dailyMemoryLocation === "daily-notes"
+				? await userDailyNotesTarget(app, localToday(this.clock))
+				: undefined;
+		return new AssistantWorkspace({
+			store: new ObsidianNoteStore(app),
+			auditFile: new PluginLogFile(app.vault.adapter, pluginDir(this.plugin), "audit.jsonl"),
+			clock: this.clock,
+			settings: this.settings,
+			userDailyNotes,
+		});
+	}
+
+	private applyLanguage(): void {
+		setLanguage(this.language());
+	}
+}

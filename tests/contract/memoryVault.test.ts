@@ -1,0 +1,7 @@
+import { MemoryVault } from "../harness/memoryVault";
+import { describeVaultContract } from "./noteStore.contract";
+
+describeVaultContract("The in-memory vault", (files) => {
+	const vault = new MemoryVault({ files });
+	return { store: vault, metadata: vault };
+});

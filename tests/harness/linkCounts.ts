@@ -1,0 +1,35 @@
+import type { CachedMetadata, Reference } from "obsidian";
+import { extensionOf, fileName } from "../../src/core/vault/paths";
+import { getLinkpath, type LinkResolver } from "./linkResolver";
+
+/** `resolvedLinks` / `unresolvedLinks`: source path → target → number of links. */
+export type LinkCounts = Record<string, Record<string, number>>;
+
+/** Every reference Obsidian counts, in its order: frontmatter links, links, embeds. */
+export function referencesOf(cache: CachedMetadata): Reference[] {
+	return [...(cache.frontmatterLinks ?? []), ...(cache.links ?? []), ...(cache.embeds ?? [])];
+}
+
+/**
+ * One note's entries in `resolvedLinks` and `unresolvedLinks`, as `MetadataCache.resolveLinks`
+ * computes them. An unresolved target is keyed by its linkpath without a `.md` extension.
+ */
+export function countLinks(
+	sourcePath: string,
+	cache: CachedMetadata,
+	resolver: LinkResolver,
+): { resolved: Record<string, number>; unresolved: Record<string, number> } {
+	const resolved: Record<string, number> = {};
+	const unresolved: Record<string, number> = {};
+	for (const reference of referencesOf(cache)) {
+		const linkpath = getLinkpath(reference.link);
+		const target = resolver.resolve(linkpath, sourcePath);
+		if (target !== null) {
+			resolved[target] = (resolved[target] ?? 0) + 1;
+		} else {
+			const key = extensionOf(fileName(linkpath)) === "md" ? linkpath.slice(0, -".md".length) : linkpath;
+			unresolved[key] = (unresolved[key] ?? 0) + 1;
+		}
+	}
+	return { resolved, unresolved };
+}

@@ -1,0 +1,43 @@
+import { MemoryVault } from "../memoryVault";
+import { CallLog } from "./callLog";
+import { FileManager } from "./fileManager";
+import { MetadataCache } from "./metadataCache";
+import { Vault } from "./vault";
+import type { ViewCreator } from "./view";
+import { Workspace } from "./workspace";
+
+/**
+ * Obsidian's `App` over a `MemoryVault` (a new empty one by default). `calls` counts every
+ * call into the vault, adapter, metadata cache, file manager and workspace.
+ */
+export class App {
+	readonly calls = new CallLog();
+	readonly vault: Vault;
+	readonly metadataCache: MetadataCache;
+	readonly fileManager: FileManager;
+	readonly workspace: Workspace;
+	/** View types registered by plugins (Obsidian's internal view registry). */
+	readonly viewRegistry = new Map<string, ViewCreator>();
+	/** Core plugins (an internal API that obsidian-typings describes); a test enables them. */
+	readonly internalPlugins = new InternalPlugins();
+
+	constructor(memory: MemoryVault = new MemoryVault()) {
+		this.vault = new Vault(memory, this.calls);
+		this.metadataCache = new MetadataCache(this.vault, this.calls);
+		this.fileManager = new FileManager(this.vault, this.calls);
+		this.workspace = new Workspace(this, this.calls);
+	}
+}
+
+class InternalPlugins {
+	private readonly enabled = new Map<string, { options: Record<string, unknown> }>();
+
+	/** Enables a core plugin (`daily-notes` ...) with the options its settings hold. */
+	enable(id: string, options: Record<string, unknown> = {}): void {
+		this.enabled.set(id, { options });
+	}
+
+	getEnabledPluginById(id: string): { options: Record<string, unknown> } | null {
+		return this.enabled.get(id) ?? null;
+	}
+}

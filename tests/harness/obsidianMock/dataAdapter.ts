@@ -1,0 +1,70 @@
+import { isInFolder } from "../../../src/core/vault/paths";
+import type { MemoryVault } from "../memoryVault";
+import type { CallLog } from "./callLog";
+import { requireNormalized } from "./paths";
+
+/**
+ * `Vault.adapter`: raw file access. Paths in the config folder or any dot-folder (plugin data,
+ * logs) live in `hidden`, outside the vault's notes, as Obsidian keeps them out of its file
+ * list; any other path goes to the vault, so its events fire as Obsidian's watcher fires them.
+ */
+export class DataAdapter {
+	/** Hidden files by path: what the plugin keeps under the config folder. */
+	readonly hidden = new Map<string, string>();
+	private readonly hiddenFolders = new Set<string>();
+
+	constructor(
+		private readonly memory: MemoryVault,
+		private readonly calls: CallLog,
+	) {}
+
+	getName(): string {
+		return "Memory vault";
+	}
+
+	async exists(path: string): Promise<boolean> {
+		this.calls.record("vault.adapter.exists");
+		if (!this.isHidden(requireNormalized(path))) return this.memory.stat(path) !== null || this.memory.isFolder(path);
+		return this.hidden.has(path) || this.hiddenFolders.has(path) || [...this.hidden.keys()].some((file) => isInFolder(file, path));
+	}
+
+	async read(path: string): Promise<string> {
+		this.calls.record("vault.adapter.read");
+		if (!this.isHidden(requireNormalized(path))) return this.memory.read(path);
+		const content = this.hidden.get(path);
+		if (content === undefined) throw new Error(`ENOENT: no such file or directory, open '${path}'`);
+		return content;
+	}
+
+	async write(path: string, data: string): Promise<void> {
+		this.calls.record("vault.adapter.write");
+		await this.put(requireNormalized(path), () => data);
+	}
+
+	async append(path: string, data: string): Promise<void> {
+		this.calls.record("vault.adapter.append");
+		await this.put(requireNormalized(path), (current) => current + data);
+	}
+
+	async mkdir(path: string): Promise<void> {
+		this.calls.record("vault.adapter.mkdir");
+		if (this.isHidden(requireNormalized(path))) this.hiddenFolders.add(path);
+		else await this.memory.ensureFolder(path);
+	}
+
+	async remove(path: string): Promise<void> {
+		this.calls.record("vault.adapter.remove");
+		if (this.isHidden(requireNormalized(path))) this.hidden.delete(path);
+		else await this.memory.trash(path);
+	}
+
+	private async put(path: string, next: (current: string) => string): Promise<void> {
+		if (this.isHidden(path)) this.hidden.set(path, next(this.hidden.get(path) ?? ""));
+		else if (this.memory.stat(path)) await this.memory.process(path, next);
+		else await this.memory.create(path, next(""));
+	}
+
+	private isHidden(path: string): boolean {
+		return isInFolder(path, this.memory.configDir) || path.split("/").some((segment) => segment.startsWith("."));
+	}
+}

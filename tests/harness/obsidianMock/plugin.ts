@@ -1,0 +1,109 @@
+import type { Command, PluginManifest, SettingDefinitionItem } from "obsidian";
+import { normalizeVaultPath } from "../../../src/core/vault/paths";
+import type { App } from "./app";
+import { Component } from "./component";
+import { requireDocument } from "./dom";
+import type { ViewCreator } from "./view";
+
+/**
+ * Obsidian's `Plugin`. What it registers is kept for the test to inspect (`commands`,
+ * `settingTabs`); `loadData`/`saveData` keep `data.json` in the adapter's hidden files, where
+ * a second plugin instance on the same `App` finds it, as after a restart.
+ */
+export class Plugin extends Component {
+	/** Obsidian's conventional settings store (1.13), which `PluginSettingTab` reads and writes. */
+	settings?: unknown;
+	readonly commands: Command[] = [];
+	readonly settingTabs: PluginSettingTab[] = [];
+
+	constructor(
+		readonly app: App,
+		readonly manifest: PluginManifest,
+	) {
+		super();
+	}
+
+	/** Obsidian prefixes the id with the plugin's id, which is why ids must not repeat it. */
+	addCommand(command: Command): Command {
+		command.id = `${this.manifest.id}:${command.id}`;
+		this.commands.push(command);
+		return command;
+	}
+
+	addSettingTab(tab: PluginSettingTab): void {
+		tab.update();
+		this.settingTabs.push(tab);
+	}
+
+	registerView(type: string, creator: ViewCreator): void {
+		this.app.viewRegistry.set(type, creator);
+		this.register(() => this.app.viewRegistry.delete(type));
+	}
+
+	async loadData(): Promise<unknown> {
+		this.app.calls.record("plugin.loadData");
+		const saved = this.app.vault.adapter.hidden.get(this.dataPath());
+		return saved === undefined ? null : (JSON.parse(saved) as unknown);
+	}
+
+	async saveData(data: unknown): Promise<void> {
+		this.app.calls.record("plugin.saveData");
+		this.app.vault.adapter.hidden.set(this.dataPath(), JSON.stringify(data, null, 2));
+	}
+
+	private dataPath(): string {
+		const dir = this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
+		return normalizeVaultPath(`${dir}/data.json`);
+	}
+}
+
+/**
+ * Obsidian's `PluginSettingTab`. Its element is made on first use, so `onload` needs no DOM.
+ * Declarative settings (1.13) are kept, not drawn: a test reads `settingItems` and drives
+ * `setControlValue` as a user's change would, which writes `plugin.settings` and saves it.
+ */
+export abstract class PluginSettingTab {
+	icon = "";
+	settingItems: SettingDefinitionItem[] = [];
+	private container: HTMLElement | null = null;
+
+	constructor(
+		readonly app: App,
+		readonly plugin: Plugin,
+	) {}
+
+	get containerEl(): HTMLElement {
+		this.container ??= requireDocument("A settings tab").createElement("div");
+		return this.container;
+	}
+
+	getSettingDefinitions(): SettingDefinitionItem[] {
+		return [];
+	}
+
+	update(): void {
+		this.settingItems = this.getSettingDefinitions();
+	}
+
+	getControlValue(key: string): unknown {
+		return isRecord(this.plugin.settings) ? this.plugin.settings[key] : undefined;
+	}
+
+	async setControlValue(key: string, value: unknown): Promise<void> {
+		const settings = isRecord(this.plugin.settings) ? this.plugin.settings : {};
+		settings[key] = value;
+		this.plugin.settings = settings;
+		await this.plugin.saveData(settings);
+	}
+
+	/** The imperative way, which Obsidian calls only when there are no definitions. */
+	display(): void {}
+
+	hide(): void {
+		this.containerEl.empty();
+	}
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null;
+}

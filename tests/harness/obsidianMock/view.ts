@@ -1,0 +1,84 @@
+import type { App } from "./app";
+import { Component } from "./component";
+import { requireDocument } from "./dom";
+
+export type ViewCreator = (leaf: WorkspaceLeaf) => View;
+
+/** A pane of the workspace. `setViewState` opens the registered view in it, as Obsidian does. */
+export class WorkspaceLeaf {
+	view: View | null = null;
+
+	constructor(readonly app: App) {}
+
+	async setViewState(state: { type: string; active?: boolean }): Promise<void> {
+		await this.closeView();
+		const creator = this.app.viewRegistry.get(state.type);
+		if (!creator) throw new Error(`No view registered for type "${state.type}".`);
+		this.view = creator(this);
+		this.view.load();
+		await this.view.open();
+	}
+
+	async detach(): Promise<void> {
+		await this.closeView();
+		this.app.workspace.removeLeaf(this);
+	}
+
+	private async closeView(): Promise<void> {
+		if (!this.view) return;
+		await this.view.close();
+		this.view.unload();
+		this.view = null;
+	}
+}
+
+/** Obsidian's `View`: `open`/`close` are what the leaf calls; subclasses implement `onOpen`/`onClose`. */
+export abstract class View extends Component {
+	readonly app: App;
+	readonly containerEl: HTMLElement;
+	icon = "";
+	navigation = false;
+
+	constructor(readonly leaf: WorkspaceLeaf) {
+		super();
+		this.app = leaf.app;
+		this.containerEl = requireDocument("A view").createElement("div");
+	}
+
+	abstract getViewType(): string;
+	abstract getDisplayText(): string;
+
+	getIcon(): string {
+		return this.icon;
+	}
+
+	async open(): Promise<void> {
+		await this.onOpen();
+	}
+
+	async close(): Promise<void> {
+		await this.onClose();
+	}
+
+	protected async onOpen(): Promise<void> {}
+
+	protected async onClose(): Promise<void> {}
+}
+
+/** Obsidian's `ItemView`: a header, then `contentEl` (`containerEl.children[1]`). */
+export abstract class ItemView extends View {
+	readonly contentEl: HTMLElement;
+
+	constructor(leaf: WorkspaceLeaf) {
+		super(leaf);
+		this.containerEl.createDiv("view-header");
+		this.contentEl = this.containerEl.createDiv("view-content");
+	}
+
+	addAction(icon: string, title: string, callback: (evt: MouseEvent) => unknown): HTMLElement {
+		const header = this.containerEl.children[0];
+		const action = header.createEl("a", { cls: "view-action", attr: { "aria-label": title, "data-icon": icon } });
+		action.addEventListener("click", callback);
+		return action;
+	}
+}

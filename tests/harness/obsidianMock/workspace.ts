@@ -1,0 +1,73 @@
+import type { App } from "./app";
+import type { CallLog } from "./callLog";
+import { Events } from "./component";
+import type { TFile } from "./files";
+import { WorkspaceLeaf } from "./view";
+
+/**
+ * Obsidian's `Workspace`, driven by the test: the layout becomes ready when the test calls
+ * `triggerLayoutReady()` (so that a test can check what `onload` did before it), and the
+ * active file is whatever the test sets.
+ */
+export class Workspace extends Events {
+	layoutReady = false;
+	activeFile: TFile | null = null;
+	private readonly whenReady: (() => unknown)[] = [];
+	private leaves: WorkspaceLeaf[] = [];
+
+	constructor(
+		private readonly app: App,
+		private readonly calls: CallLog,
+	) {
+		super();
+	}
+
+	onLayoutReady(callback: () => unknown): void {
+		this.calls.record("workspace.onLayoutReady");
+		if (this.layoutReady) callback();
+		else this.whenReady.push(callback);
+	}
+
+	/** The test's signal that Obsidian finished loading the layout. */
+	triggerLayoutReady(): void {
+		this.layoutReady = true;
+		for (const callback of this.whenReady.splice(0)) callback();
+	}
+
+	getActiveFile(): TFile | null {
+		this.calls.record("workspace.getActiveFile");
+		return this.activeFile;
+	}
+
+	getLeavesOfType(type: string): WorkspaceLeaf[] {
+		return this.leaves.filter((leaf) => leaf.view?.getViewType() === type);
+	}
+
+	getRightLeaf(split: boolean): WorkspaceLeaf {
+		void split;
+		return this.newLeaf();
+	}
+
+	getLeaf(): WorkspaceLeaf {
+		return this.newLeaf();
+	}
+
+	async revealLeaf(leaf: WorkspaceLeaf): Promise<void> {
+		void leaf;
+	}
+
+	detachLeavesOfType(type: string): void {
+		for (const leaf of this.getLeavesOfType(type)) void leaf.detach();
+	}
+
+	/** Forgets a detached leaf (called by `WorkspaceLeaf.detach`). */
+	removeLeaf(leaf: WorkspaceLeaf): void {
+		this.leaves = this.leaves.filter((other) => other !== leaf);
+	}
+
+	private newLeaf(): WorkspaceLeaf {
+		const leaf = new WorkspaceLeaf(this.app);
+		this.leaves.push(leaf);
+		return leaf;
+	}
+}

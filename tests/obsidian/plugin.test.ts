@@ -1,0 +1,111 @@
+import type { PluginManifest } from "obsidian";
+import { App, asObsidianApp, Notice, setLanguageForTests } from "../__mocks__/obsidian";
+import AssistantWorkspacePlugin from "../../src/main";
+import { MemoryVault } from "../harness/memoryVault";
+import { setLanguage } from "../../src/i18n";
+
+const manifest: PluginManifest = {
+	id: "assistant-workspace",
+	name: "Assistant Workspace",
+	author: "test",
+	version: "0.1.0",
+	minAppVersion: "1.13.0",
+	description: "Test.",
+	dir: ".obsidian/plugins/assistant-workspace",
+};
+const DATA = ".obsidian/plugins/assistant-workspace/data.json";
+
+function loadedPlugin(files: Record<string, string> = {}, savedData?: string) {
+	const app = new App(new MemoryVault({ files }));
+	if (savedData !== undefined) app.vault.adapter.hidden.set(DATA, savedData);
+	const plugin = new AssistantWorkspacePlugin(asObsidianApp(app), manifest);
+	return { app, plugin, loaded: plugin.onload() };
+}
+
+function command(plugin: AssistantWorkspacePlugin, id: string): () => unknown {
+	const found = (plugin as unknown as { commands: { id: string; callback?: () => unknown }[] }).commands.find((c) => c.id.endsWith(`:${id}`));
+	if (!found?.callback) throw new Error(`no command ${id}`);
+	return found.callback;
+}
+
+/** Commands run their work without awaiting it (Obsidian's callbacks are synchronous). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+beforeEach(() => {
+	Notice.messages.length = 0;
+	setLanguageForTests("en");
+	setLanguage("en");
+});
+
+describe("the plugin in Obsidian", () => {
+	it("loads without reading or writing a single note: only its own data file", async () => {
+		const { app, loaded } = loadedPlugin({ "Notes/a.md": "# A", "Daily/2026-01-01.md": "x" });
+		await loaded;
+		expect(app.calls.names()).toEqual(["plugin.loadData"]);
+		expect(Notice.messages).toEqual([]);
+	});
+
+	it("offers its commands without the plugin id or a default hotkey", async () => {
+		const { plugin, loaded } = loadedPlugin();
+		await loaded;
+		const commands = (plugin as unknown as { commands: { id: string; name: string; hotkeys?: unknown }[] }).commands;
+		expect(commands.map((c) => c.id)).toEqual([
+			"assistant-workspace:initialize-workspace",
+			"assistant-workspace:promote-today",
+			"assistant-workspace:archive-daily-memory",
+		]);
+		expect(commands.every((c) => c.hotkeys === undefined)).toBe(true);
+	});
+
+	it("initializes the workspace from the command, keeping the user's own memory file, and audits each write", async () => {
+		const own = "# My memory\n\nI like tea.\n";
+		const { app, plugin, loaded } = loadedPlugin({ "MEMORY.md": own });
+		await loaded;
+		command(plugin, "initialize-workspace")();
+		await settle();
+		expect(app.vault.getFileByPath("soul.md")).not.toBeNull();
+		expect(app.vault.getFileByPath("memory.md")).toBeNull();
+		expect(await app.vault.read(app.vault.getFileByPath("MEMORY.md")!)).toBe(own);
+		expect(Notice.messages.join("\n")).toMatch(/^Assistant workspace ready: created .*soul\.md/);
+		const audit = app.vault.adapter.hidden.get(".obsidian/plugins/assistant-workspace/audit.jsonl") ?? "";
+		expect(audit.trim().split("\n").map((line) => (JSON.parse(line) as { path: string }).path)).toContain("soul.md");
+	});
+
+	it("tells the user when there is nothing to promote today", async () => {
+		const { plugin, loaded } = loadedPlugin();
+		await loaded;
+		command(plugin, "promote-today")();
+		await settle();
+		expect(Notice.messages).toEqual([expect.stringMatching(/^There is no daily memory for \d{4}-\d{2}-\d{2} yet\.$/)]);
+	});
+
+	it("keeps a corrupt data file as a backup, says so, and starts with defaults", async () => {
+		const broken = '{"schemaVersion": 2, "settings": {"assistantFolder": "AI"'; // cut off mid-write
+		const { app, loaded } = loadedPlugin({}, broken);
+		await loaded;
+		const backups = [...app.vault.adapter.hidden.entries()].filter(([path]) => /data\.json\.corrupt-.*\.bak$/.test(path));
+		expect(backups.map(([, text]) => text)).toEqual([broken]);
+		expect(Notice.messages).toEqual([
+			expect.stringMatching(/^The original file was kept as data\.json\.corrupt-.*\.bak in the plugin folder\.$/),
+			"The plugin's data file could not be read, so default settings are in use.",
+		]);
+	});
+
+	it("keeps the valid settings of a damaged data file and resets only the bad one", async () => {
+		const saved = JSON.stringify({ schemaVersion: 2, settings: { assistantFolder: "AI", archiveRetentionDays: -5, language: "zh" }, state: {} });
+		const { app, plugin, loaded } = loadedPlugin({}, saved);
+		await loaded;
+		expect(Notice.messages.some((m) => m.includes("settings.archiveRetentionDays"))).toBe(true);
+		command(plugin, "initialize-workspace")();
+		await settle();
+		expect(app.vault.getFileByPath("AI/soul.md")).not.toBeNull();
+	});
+
+	it("speaks Chinese when Obsidian does", async () => {
+		setLanguageForTests("zh");
+		const { plugin, loaded } = loadedPlugin();
+		await loaded;
+		const commands = (plugin as unknown as { commands: { name: string }[] }).commands;
+		expect(commands[0].name).toBe("初始化助理工作区");
+	});
+});

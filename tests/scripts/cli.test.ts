@@ -1,0 +1,73 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { copyOfExampleVault, EXAMPLE_VAULT, runCli } from "./runCli";
+
+// Each case spawns the real command line; a few seconds each on a cold machine.
+jest.setTimeout(60_000);
+
+describe("the headless command line", () => {
+	it("prints a note's metadata in the shape of the recordings", () => {
+		const run = runCli("metadata", join(EXAMPLE_VAULT, "Welcome.md"));
+		expect(run.code).toBe(0);
+		const printed = JSON.parse(run.stdout) as { cachedMetadata: { frontmatter: { aliases: string[] } }; getAllTags: string[] };
+		expect(printed.cachedMetadata.frontmatter.aliases).toEqual(["Start here", "首页"]);
+		expect(printed.getAllTags).toEqual(["#meta"]);
+	});
+
+	it("says the example vault holds ordinary notes and no workspace yet", () => {
+		const run = runCli("inspect", "--vault", EXAMPLE_VAULT);
+		expect(run.code).toBe(0);
+		expect(run.stdout).toMatch(/^status: ordinary-notes \(14 notes\)/);
+		expect(run.stdout).toContain("missing  rules        claude.md");
+	});
+
+	it("initializes only what is missing and leaves an adopted file byte for byte", () => {
+		const vault = copyOfExampleVault();
+		const agents = "# My own rules\n\nNever use emoji.\n";
+		writeFileSync(join(vault, "AGENTS.md"), agents);
+
+		const first = runCli("init", "--vault", vault, "--lang", "zh");
+		expect(first.code).toBe(0);
+		expect(first.stdout).toContain("created  soul.md");
+		expect(first.stdout).toContain("adopted  AGENTS.md");
+		expect(existsSync(join(vault, "claude.md"))).toBe(false);
+		expect(readFileSync(join(vault, "AGENTS.md"), "utf8")).toBe(agents);
+		expect(readFileSync(join(vault, "soul.md"), "utf8")).toMatch(/[\u4e00-\u9fff]/);
+
+		const second = runCli("init", "--vault", vault);
+		expect(second.stdout.trim()).toBe("nothing to create: the workspace is complete");
+	});
+
+	it("promotes a day once, archives old days, and lists both in the audit trail", () => {
+		const vault = copyOfExampleVault();
+		mkdirSync(join(vault, "memory", "daily"), { recursive: true });
+		writeFileSync(join(vault, "memory", "daily", "2026-10-01.md"), "# 2026-10-01\n\n## Candidate long-term memory\n\n- Mei drinks tea, not coffee.\n");
+
+		expect(runCli("promote", "--vault", vault, "--date", "2026-10-01").stdout).toContain("promote 2026-10-01: promoted");
+		const memory = readFileSync(join(vault, "memory.md"), "utf8");
+		expect(runCli("promote", "--vault", vault, "--date", "2026-10-01").stdout).toContain("already-promoted");
+		expect(readFileSync(join(vault, "memory.md"), "utf8")).toBe(memory);
+
+		const archive = runCli("archive", "--vault", vault, "--now", "2026-12-01T09:00:00Z");
+		expect(archive.stdout).toContain("1 moved");
+		expect(existsSync(join(vault, "memory", "archive", "2026", "2026-10-01.md"))).toBe(true);
+
+		const audit = runCli("audit", "--vault", vault).stdout;
+		expect(audit).toMatch(/user\s+promote\s+memory\.md/);
+		expect(audit).toMatch(/user\s+move\s+memory\/daily\/2026-10-01\.md -> memory\/archive\/2026\/2026-10-01\.md|archive/);
+	});
+
+	it.each([
+		[["promote", "--vault", "/no/such/vault", "--date", "2026-01-01"], "No vault folder"],
+		[["promote", "--vault", EXAMPLE_VAULT], "promote needs --date"],
+		[["init", "--vault", EXAMPLE_VAULT, "--lang", "fr"], "--lang is en or zh"],
+		[["init", "--vault", EXAMPLE_VAULT, "--folder", "../outside"], "Refused"],
+		[["archive", "--vault", EXAMPLE_VAULT, "--now", "yesterday"], "--now is not a date"],
+		[["frobnicate"], "unknown command"],
+	])("refuses %j with one clear line and no stack trace", (args, message) => {
+		const run = runCli(...args);
+		expect(run.code).toBe(1);
+		expect(run.stderr).toContain(message);
+		expect(run.stderr).not.toMatch(/\n\s+at /);
+	});
+});
