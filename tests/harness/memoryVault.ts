@@ -6,7 +6,7 @@ import { countLinks, type LinkCounts } from "./linkCounts";
 import { LinkResolver } from "./linkResolver";
 import { rewriteLinks } from "./linkRewrite";
 import { computeMetadata } from "./metadata";
-import { utf8Length } from "./utf8";
+import { utf8ByteLength } from "../../src/core/audit/hash";
 import type { VaultEvents, VaultItem } from "./vaultEvents";
 
 /** A file to start with: its text, or a file known only by its size (`content: null`, never read). */
@@ -104,7 +104,7 @@ export class MemoryVault extends Emitter<VaultEvents> implements NoteStore, Meta
 		if (this.exists(target)) throw new Error("File already exists.");
 		this.addFolders(parentFolder(target));
 		const time = this.now();
-		this.files.set(target, { content, size: utf8Length(content), ctime: time, mtime: time });
+		this.files.set(target, { content, size: utf8ByteLength(content), ctime: time, mtime: time });
 		this.resolverCache = null;
 		this.trigger("create", fileItem(target));
 		this.index(target);
@@ -194,7 +194,7 @@ export class MemoryVault extends Emitter<VaultEvents> implements NoteStore, Meta
 		this.addFolders(parentFolder(path));
 		this.files.set(path, {
 			content,
-			size: content === null ? (size ?? 0) : utf8Length(content),
+			size: content === null ? (size ?? 0) : utf8ByteLength(content),
 			ctime: ctime ?? time,
 			mtime: mtime ?? time,
 		});
@@ -246,7 +246,7 @@ export class MemoryVault extends Emitter<VaultEvents> implements NoteStore, Meta
 
 	private write(path: string, file: StoredFile, content: string): void {
 		file.content = content;
-		file.size = utf8Length(content);
+		file.size = utf8ByteLength(content);
 		file.mtime = this.now();
 		this.trigger("modify", fileItem(path));
 		this.index(path);
