@@ -1,0 +1,229 @@
+import type { CollectionStats } from "./collectionStats";
+import { FIELD_COUNT, FIRST_NOTE_FIELD, isChunkField, NOTE_FIELD_COUNT, type Field } from "./fields";
+import type { InvertedIndex } from "./invertedIndex";
+import type { Matches } from "./ranker";
+import { boostsByField, type RankingParams } from "./rankingParams";
+import { withLength } from "./typedArrays";
+
+/** One term to look up: a query word, or what stands for it (its typo correction). */
+export interface QueryTerm {
+	readonly termId: number;
+	readonly weight: number;
+	/** Which query word it stands for (0-based), for coverage. */
+	readonly word: number;
+}
+
+/** Query words past this share the last bit of the coverage mask. */
+const MAX_TRACKED_WORD = 30;
+/** How many query words coverage can tell apart. */
+export const TRACKED_WORDS = MAX_TRACKED_WORD + 1;
+
+interface AccumulationPass {
+	readonly field: Field;
+	readonly bit: number;
+	/** weight × boost × idf × (k1 + 1) */
+	readonly weight: number;
+	/** k1 × b / the field's average length */
+	readonly lengthScale: number;
+	readonly knownNotesOnly: boolean;
+}
+
+/** The bit of a note's word mask that stands for query word `word`. */
+export function wordBit(word: number): number {
+	return 1 << Math.min(word, MAX_TRACKED_WORD);
+}
+
+/**
+ * BM25 over chunks, fields summed with their boosts, then rolled up to notes: a note's relevance
+ * is its best chunk, a share of its second best, and its note fields (title, aliases, tags, path).
+ *
+ * Accumulators are typed arrays indexed by chunk and note number, kept between queries. Each
+ * query has a generation number, and a slot stamped with an older one counts as zero, so nothing
+ * is cleared between queries and a query allocates nothing in proportion to the vault. Results
+ * are complete after every `addList` and stay readable until the next `begin`.
+ */
+export class Bm25Scorer implements Matches {
+	private generation = 0;
+	private chunkStamps = new Int32Array(0);
+	private chunkScores = new Float64Array(0);
+	private noteStamps = new Int32Array(0);
+	private noteFieldScores = new Float64Array(0);
+	private noteWords = new Int32Array(0);
+	private bestScores = new Float64Array(0);
+	private secondScores = new Float64Array(0);
+	private bestChunks = new Int32Array(0);
+	private noteList = new Int32Array(0);
+	private noteCount = 0;
+	/** Per field: k1 × b / average length, so that the BM25 norm is `normBase + lengthScale × length`. */
+	private readonly lengthScales = new Float64Array(FIELD_COUNT);
+	private readonly normBase: number;
+	private readonly boosts: readonly number[];
+
+	constructor(
+		private readonly index: InvertedIndex,
+		private readonly stats: CollectionStats,
+		private readonly params: RankingParams,
+	) {
+		this.normBase = params.k1 * (1 - params.b);
+		this.boosts = boostsByField(params.boosts);
+	}
+
+	/** The notes the last query matched, by number. */
+	get notes(): Int32Array {
+		return this.noteList.subarray(0, this.noteCount);
+	}
+
+	relevance(noteId: number): number {
+		return this.bestScores[noteId] + this.params.secondChunkWeight * this.secondScores[noteId] + this.noteFieldScores[noteId];
+	}
+
+	/** Bit `w` is set when query word `w` matched somewhere in the note. */
+	matchedWords(noteId: number): number {
+		return this.noteWords[noteId];
+	}
+
+	/** The number of the note's best chunk, or -1 when only its note fields matched. */
+	bestChunk(noteId: number): number {
+		return this.bestChunks[noteId];
+	}
+
+	/** Starts a query, forgetting the last one's results. */
+	begin(): void {
+		this.startGeneration();
+		const { k1, b } = this.params;
+		for (let field = 0; field < FIELD_COUNT; field++) {
+			const average = this.stats.averageLength(field as Field);
+			this.lengthScales[field] = average > 0 ? (k1 * b) / average : 0;
+		}
+	}
+
+	/**
+	 * Adds one term's contributions in one field. With `knownNotesOnly`, only to notes already
+	 * matched: the caller has shown that no other note can make the results.
+	 */
+	addList(term: QueryTerm, field: Field, knownNotesOnly: boolean): void {
+		const index = this.index;
+		const pass: AccumulationPass = {
+			field,
+			bit: wordBit(term.word),
+			weight: this.fieldWeight(term, field) * (this.params.k1 + 1),
+			lengthScale: this.lengthScales[field],
+			knownNotesOnly,
+		};
+		const from = index.listStart(term.termId, field);
+		const to = index.listEnd(term.termId, field);
+		const delta = index.delta.get(term.termId);
+		if (isChunkField(field)) {
+			this.accumulateChunks(index.entries, from, to, pass);
+			if (delta !== undefined) this.accumulateChunks(delta, 0, delta.length, pass);
+		} else {
+			this.accumulateNotes(index.entries, from, to, pass);
+			if (delta !== undefined) this.accumulateNotes(delta, 0, delta.length, pass);
+		}
+	}
+
+	/**
+	 * The most one term's list in one field can add to a note's relevance: full BM25 saturation
+	 * (`k1 + 1`, never reached), for a chunk field in the best chunk and the second.
+	 */
+	listBound(term: QueryTerm, field: Field): number {
+		const share = isChunkField(field) ? 1 + this.params.secondChunkWeight : 1;
+		return share * this.fieldWeight(term, field) * (this.params.k1 + 1);
+	}
+
+	private fieldWeight(term: QueryTerm, field: Field): number {
+		return term.weight * this.boosts[field] * this.stats.inverseDocumentFrequency(term.termId, field);
+	}
+
+	/**
+	 * The inner loop of search: locals rather than fields, and the packing of `fields.ts` decoded
+	 * inline. The table's lists hold one field; the delta mixes them, hence the field test. A
+	 * chunk's score only grows, so its note's best and second-best chunk are kept as it grows
+	 * (equal scores going to the earlier chunk, whatever order the postings come in).
+	 */
+	private accumulateChunks(postings: ArrayLike<number>, from: number, to: number, pass: AccumulationPass): void {
+		const { field, bit, weight, lengthScale, knownNotesOnly } = pass;
+		const { chunkLive, chunkFieldLengths, chunkNote } = this.index.tables;
+		const { chunkStamps, chunkScores, normBase, noteStamps, noteWords, bestScores, secondScores, bestChunks, generation } = this;
+		for (let position = from; position < to; position++) {
+			const posting = postings[position];
+			const chunk = posting >>> 10;
+			if (((posting >>> 7) & 7) !== field || chunkLive[chunk] === 0) continue;
+			const note = chunkNote[chunk];
+			if (noteStamps[note] !== generation) {
+				if (knownNotesOnly) continue;
+				this.touchNote(note);
+			}
+			if (chunkStamps[chunk] !== generation) {
+				chunkStamps[chunk] = generation;
+				chunkScores[chunk] = 0;
+			}
+			const tf = posting & 127;
+			const score = (chunkScores[chunk] += (weight * tf) / (tf + normBase + lengthScale * chunkFieldLengths[chunk * 2 + field]));
+			noteWords[note] |= bit;
+			const best = bestScores[note];
+			if (chunk === bestChunks[note]) {
+				bestScores[note] = score;
+			} else if (score > best || (score === best && chunk < bestChunks[note])) {
+				secondScores[note] = best;
+				bestScores[note] = score;
+				bestChunks[note] = chunk;
+			} else if (score > secondScores[note]) {
+				secondScores[note] = score;
+			}
+		}
+	}
+
+	private accumulateNotes(postings: ArrayLike<number>, from: number, to: number, pass: AccumulationPass): void {
+		const { field, bit, weight, lengthScale, knownNotesOnly } = pass;
+		const { chunkLive, chunkNote, noteFieldLengths } = this.index.tables;
+		const { noteStamps, noteFieldScores, noteWords, normBase, generation } = this;
+		for (let position = from; position < to; position++) {
+			const posting = postings[position];
+			const chunk = posting >>> 10;
+			if (((posting >>> 7) & 7) !== field || chunkLive[chunk] === 0) continue;
+			const note = chunkNote[chunk];
+			if (noteStamps[note] !== generation) {
+				if (knownNotesOnly) continue;
+				this.touchNote(note);
+			}
+			const tf = posting & 127;
+			const length = noteFieldLengths[note * NOTE_FIELD_COUNT + field - FIRST_NOTE_FIELD];
+			noteFieldScores[note] += (weight * tf) / (tf + normBase + lengthScale * length);
+			noteWords[note] |= bit;
+		}
+	}
+
+	/** Lists the note and clears its accumulators the first time this query meets it. */
+	private touchNote(note: number): void {
+		if (this.noteStamps[note] === this.generation) return;
+		this.noteStamps[note] = this.generation;
+		this.noteFieldScores[note] = 0;
+		this.noteWords[note] = 0;
+		this.bestScores[note] = 0;
+		this.secondScores[note] = 0;
+		this.bestChunks[note] = -1;
+		this.noteList[this.noteCount++] = note;
+	}
+
+	private startGeneration(): void {
+		const chunks = this.index.tables.chunkCount;
+		const notes = this.index.tables.notes.length;
+		this.chunkStamps = withLength(this.chunkStamps, chunks);
+		this.chunkScores = withLength(this.chunkScores, chunks);
+		this.noteStamps = withLength(this.noteStamps, notes);
+		this.noteFieldScores = withLength(this.noteFieldScores, notes);
+		this.noteWords = withLength(this.noteWords, notes);
+		this.bestScores = withLength(this.bestScores, notes);
+		this.secondScores = withLength(this.secondScores, notes);
+		this.bestChunks = withLength(this.bestChunks, notes);
+		this.noteList = withLength(this.noteList, notes);
+		this.noteCount = 0;
+		this.generation++;
+		if (this.generation === 0x7fffffff) {
+			this.chunkStamps.fill(0);
+			this.noteStamps.fill(0);
+			this.generation = 1;
+		}
+	}
+}

@@ -1,0 +1,113 @@
+import { baseName, parentFolder } from "../vault/paths";
+import { chunkNote, DEFAULT_CHUNKING } from "./chunker";
+import { ALIASES, BODY, HEADINGS, PATH, TAGS, TITLE, type Field } from "./fields";
+import { skipReasonForFile, skipReasonForNote, type IndexPolicy, type SkipReason } from "./indexPolicy";
+import type { NoteInput } from "./noteInput";
+import { dayOfNote, kindOf, type KindRules, type NoteKind } from "./noteKind";
+import { aliasesOf, tagsOf } from "./noteProperties";
+import {
+	CHUNK_BODY_LENGTH,
+	CHUNK_END_LINE,
+	CHUNK_HEADINGS_LENGTH,
+	CHUNK_START_LINE,
+	CHUNK_STRIDE,
+	CHUNK_TERMS_END,
+	CHUNK_TRAIL,
+	chunkCountOf,
+	type NoteRecord,
+} from "./noteRecord";
+import type { PassageOptions } from "./passageSplitter";
+import { TermCounter } from "./termCounter";
+import { forEachToken } from "./tokenizer";
+import type { Vocabulary } from "./vocabulary";
+
+/** Turns notes into records: checks the policy, chunks, tokenizes every field, interns the terms. */
+export class NoteAnalyzer {
+	private readonly counter = new TermCounter();
+	private readonly countToken = (token: string) => this.counter.add(this.vocabulary.intern(token));
+
+	constructor(
+		private readonly vocabulary: Vocabulary,
+		private readonly chunking: PassageOptions = DEFAULT_CHUNKING,
+	) {}
+
+	/** The note's record, or the reason the policy keeps it out of the index. */
+	analyze(note: NoteInput, policy: IndexPolicy): NoteRecord | SkipReason {
+		const tags = tagsOf(note.metadata);
+		const skip = skipReasonForFile(note.path, note.stat.size, policy) ?? skipReasonForNote(note.metadata, tags, policy);
+		if (skip !== null) return skip;
+		const aliases = aliasesOf(note.metadata);
+		const chunks = chunkNote(note.content, note.metadata, this.chunking);
+		const entries: number[] = [];
+		const noteFieldLengths = this.countNoteFields(note.path, aliases, tags, entries);
+		const noteTermsEnd = entries.length;
+		const trails: string[] = [];
+		const chunkTable = new Int32Array(chunks.length * CHUNK_STRIDE);
+		chunks.forEach((chunk, index) => {
+			let trail = chunk.headingTrail === "" ? -1 : trails.lastIndexOf(chunk.headingTrail);
+			if (trail === -1 && chunk.headingTrail !== "") trail = trails.push(chunk.headingTrail) - 1;
+			const row = index * CHUNK_STRIDE;
+			chunkTable[row + CHUNK_START_LINE] = chunk.startLine;
+			chunkTable[row + CHUNK_END_LINE] = chunk.endLine;
+			chunkTable[row + CHUNK_TRAIL] = trail;
+			chunkTable[row + CHUNK_HEADINGS_LENGTH] = this.count(chunk.headingTrail, HEADINGS, entries);
+			chunkTable[row + CHUNK_BODY_LENGTH] = this.count(chunk.text, BODY, entries);
+			chunkTable[row + CHUNK_TERMS_END] = entries.length;
+		});
+		return {
+			path: note.path,
+			mtime: note.stat.mtime,
+			size: note.stat.size,
+			...placement(note.path, policy.kinds),
+			tags,
+			aliases,
+			trails,
+			chunkTable,
+			terms: Uint32Array.from(entries),
+			noteTermsEnd,
+			noteFieldLengths,
+		};
+	}
+
+	/** The same note under a new path: title, path, kind and day follow; the chunks are kept as they are. */
+	moved(record: NoteRecord, path: string, policy: IndexPolicy): NoteRecord {
+		const entries: number[] = [];
+		const noteFieldLengths = this.countNoteFields(path, record.aliases, record.tags, entries);
+		const chunkTerms = record.terms.subarray(record.noteTermsEnd);
+		const terms = new Uint32Array(entries.length + chunkTerms.length);
+		terms.set(entries);
+		terms.set(chunkTerms, entries.length);
+		const shift = entries.length - record.noteTermsEnd;
+		const chunkTable = record.chunkTable.slice();
+		for (let chunk = 0; chunk < chunkCountOf(record); chunk++) chunkTable[chunk * CHUNK_STRIDE + CHUNK_TERMS_END] += shift;
+		return {
+			...record,
+			path,
+			...placement(path, policy.kinds),
+			chunkTable,
+			terms,
+			noteTermsEnd: entries.length,
+			noteFieldLengths,
+		};
+	}
+
+	/** Title is the file name; path is the folder (the file name is already the title). */
+	private countNoteFields(path: string, aliases: readonly string[], tags: readonly string[], entries: number[]): number[] {
+		return [
+			this.count(baseName(path), TITLE, entries),
+			this.count(aliases.join("\n"), ALIASES, entries),
+			this.count(tags.join(" "), TAGS, entries),
+			this.count(parentFolder(path), PATH, entries),
+		];
+	}
+
+	private count(text: string, field: Field, entries: number[]): number {
+		forEachToken(text, this.countToken);
+		return this.counter.flush(field, entries);
+	}
+}
+
+export function placement(path: string, rules: KindRules): { kind: NoteKind; day: number | null } {
+	const kind = kindOf(path, rules);
+	return { kind, day: dayOfNote(path, kind) };
+}

@@ -1,0 +1,126 @@
+/**
+ * Splits one section of a note into passages of at most `maxChars` characters, at the best
+ * boundary available near the limit (paragraph, then line, then sentence, then word; inside a
+ * code block only at a line, and only when nothing outside offers itself), each passage after the
+ * first repeating about `overlapChars` characters of the one before so that a sentence cut in two
+ * is still whole somewhere.
+ */
+
+export interface PassageOptions {
+	readonly maxChars: number;
+	readonly overlapChars: number;
+}
+
+/** A range of the text, `[start, end)` in UTF-16 offsets. */
+export type OffsetRange = readonly [start: number, end: number];
+
+const PARAGRAPH = 5;
+const LINE = 4;
+const SENTENCE = 3;
+const WORD = 2;
+const BETWEEN_CJK = 1;
+const CODE_LINE = 0.5;
+
+const SENTENCE_END = /[.!?;:]/;
+const CJK_SENTENCE_END = /[。！？；…]/;
+const CJK_CHARACTER = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]/;
+
+export function splitPassages(
+	text: string,
+	range: OffsetRange,
+	codeBlocks: readonly OffsetRange[],
+	options: PassageOptions,
+): OffsetRange[] {
+	let start = skipSpaceForward(text, range[0], range[1]);
+	const end = skipSpaceBackward(text, start, range[1]);
+	const passages: OffsetRange[] = [];
+	while (start < end) {
+		const cut = end - start <= options.maxChars ? end : findCut(text, start, options.maxChars, codeBlocks);
+		passages.push([start, skipSpaceBackward(text, start, cut)]);
+		if (cut >= end) break;
+		start = skipSpaceForward(text, overlapStart(text, start, cut, options.overlapChars, codeBlocks), end);
+	}
+	return passages;
+}
+
+/** The best place to end a passage that starts at `start`: the strongest boundary, the latest among equals. */
+function findCut(text: string, start: number, maxChars: number, codeBlocks: readonly OffsetRange[]): number {
+	const latest = start + maxChars;
+	const earliest = start + Math.floor(maxChars / 2);
+	let best = -1;
+	let bestStrength = 0;
+	for (let offset = latest; offset > earliest; offset--) {
+		const strength = boundaryStrength(text, offset, codeBlocks);
+		if (strength > bestStrength) {
+			best = offset;
+			bestStrength = strength;
+			if (strength === PARAGRAPH) break;
+		}
+	}
+	if (bestStrength === CODE_LINE) {
+		// Only code lines near the limit: end the passage earlier, before the code block, if prose
+		// allows it and the passage stays long enough to move well past the overlap.
+		for (let offset = earliest; offset > start + Math.floor(maxChars / 4); offset--) {
+			if (boundaryStrength(text, offset, codeBlocks) >= LINE) return offset;
+		}
+	}
+	if (best !== -1) return best;
+	// No boundary at all (one enormous word): cut anyway, but never between the halves of a surrogate pair.
+	const code = text.charCodeAt(latest - 1);
+	return code >= 0xd800 && code <= 0xdbff ? latest - 1 : latest;
+}
+
+/** How good a place `offset` (between two characters) is to end a passage; 0 is not a boundary. */
+function boundaryStrength(text: string, offset: number, codeBlocks: readonly OffsetRange[]): number {
+	const before = text[offset - 1];
+	const after = text[offset];
+	if (codeBlocks.some(([start, end]) => offset > start && offset < end)) {
+		return before === "\n" ? CODE_LINE : 0;
+	}
+	if (before === "\n") return previousLineIsBlank(text, offset - 1) ? PARAGRAPH : LINE;
+	if (isSpace(before) && !isSpace(after)) {
+		let word = offset - 1;
+		while (word > 0 && isSpace(text[word - 1])) word--;
+		return word > 0 && SENTENCE_END.test(text[word - 1]) ? SENTENCE : WORD;
+	}
+	if (CJK_SENTENCE_END.test(before)) return SENTENCE;
+	if (CJK_CHARACTER.test(before) && CJK_CHARACTER.test(after)) return BETWEEN_CJK;
+	return 0;
+}
+
+function previousLineIsBlank(text: string, newline: number): boolean {
+	for (let offset = newline - 1; offset >= 0; offset--) {
+		const character = text[offset];
+		if (character === "\n") return true;
+		if (!isSpace(character)) return false;
+	}
+	return true;
+}
+
+/** Where the next passage starts: at the first boundary about `overlapChars` before the cut, after the previous start. */
+function overlapStart(
+	text: string,
+	previousStart: number,
+	cut: number,
+	overlapChars: number,
+	codeBlocks: readonly OffsetRange[],
+): number {
+	for (let offset = Math.max(previousStart + 1, cut - overlapChars); offset < cut; offset++) {
+		if (boundaryStrength(text, offset, codeBlocks) >= BETWEEN_CJK) return offset;
+	}
+	return cut;
+}
+
+function skipSpaceForward(text: string, offset: number, limit: number): number {
+	while (offset < limit && isSpace(text[offset])) offset++;
+	return offset;
+}
+
+function skipSpaceBackward(text: string, limit: number, offset: number): number {
+	while (offset > limit && isSpace(text[offset - 1])) offset--;
+	return offset;
+}
+
+function isSpace(character: string | undefined): boolean {
+	return character === " " || character === "\n" || character === "\t" || character === "\r" || character === "\u3000";
+}

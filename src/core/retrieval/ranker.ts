@@ -1,0 +1,180 @@
+import { TRACKED_WORDS } from "./bm25Scorer";
+import { localCalendarDay } from "./calendarDay";
+import type { DocumentTables } from "./documentTables";
+import { hotFactors } from "./hotSet";
+import { CHUNK_END_LINE, CHUNK_START_LINE, CHUNK_STRIDE, chunkTrail, type NoteRecord } from "./noteRecord";
+import type { RankingParams } from "./rankingParams";
+import type { NotePredicate } from "./searchFilters";
+import type { SearchHit, SearchOptions } from "./searchTypes";
+import { decayFactor } from "./temporalDecay";
+import { selectTop } from "./topSelection";
+import { withLength } from "./typedArrays";
+
+export const DEFAULT_LIMIT = 5;
+
+/** Notes that matched a query, by number, with what scoring learned of each. */
+export interface Matches {
+	readonly notes: ArrayLike<number>;
+	relevance(noteId: number): number;
+	/** Bit `w` set when query word `w` matched in the note. */
+	matchedWords(noteId: number): number;
+	/** The note's best chunk by number, or -1. */
+	bestChunk(noteId: number): number;
+}
+
+export interface RankRequest {
+	readonly tables: DocumentTables;
+	/** `null` when the search has no filters. */
+	readonly filter: NotePredicate | null;
+	/** Distinct words in the query (0 when it has only filters or links). */
+	readonly wordCount: number;
+	readonly termsOfWords: (words: number) => string[];
+	/** Notes the query linked to, already resolved; they lead the results when they pass the filters. */
+	readonly linked: readonly NoteRecord[];
+	readonly noteIdOf: (path: string) => number | undefined;
+	readonly options: SearchOptions;
+	readonly params: RankingParams;
+}
+
+/**
+ * From matches to results: filters first (so the limit counts notes that pass), then relevance
+ * times coverage, decay and the hot-set bonus, then a bonus for the neighbours of the strongest
+ * matches in the link graph, and the best `limit` by score, ties by path. Every factor multiplies
+ * a match's score: none of them can turn a non-match into a result.
+ */
+export class Ranker {
+	private candidates = new Int32Array(0);
+	private scores = new Float64Array(0);
+	/** Candidate index + 1 by note number, 0 for notes that are not candidates. */
+	private slots = new Int32Array(0);
+
+	rank(matches: Matches, request: RankRequest): SearchHit[] {
+		const { tables, options } = request;
+		const count = this.scoreCandidates(matches, request);
+		this.applyHotSet(request);
+		const byPath = (a: number, b: number) => pathOf(tables, this.candidates[a]) < pathOf(tables, this.candidates[b]);
+		this.addLinkBonus(count, request, byPath);
+		const linkedIds = request.linked
+			.filter((record) => request.filter === null || request.filter(record))
+			.map((record) => tables.noteIdOf(record))
+			.filter((id): id is number => id !== undefined);
+		const limit = options.limit ?? DEFAULT_LIMIT;
+		const leading = [...new Set(linkedIds)].slice(0, limit);
+		const best = selectTop(this.scores, count, limit, byPath)
+			.map((candidate) => this.candidates[candidate])
+			.filter((note) => !leading.includes(note));
+		const hits = [...leading, ...best].slice(0, limit).map((note) => this.hit(note, matches, request, leading));
+		this.clearSlots(count);
+		return hits;
+	}
+
+	/**
+	 * A score that `k` of the matches so far are sure to reach in the end (0 if there are fewer
+	 * than `k`): filters applied, and none of what can only raise a score (more words, the hot
+	 * set, links) counted.
+	 */
+	scoreToBeat(matches: Matches, request: RankRequest, k: number): number {
+		const count = this.scoreCandidates(matches, request);
+		const top = selectTop(this.scores, count, k, (a, b) => a < b);
+		this.clearSlots(count);
+		return top.length < k ? 0 : this.scores[top[k - 1]];
+	}
+
+	/** Scores the matches that pass the filters by relevance, coverage and decay; returns how many. */
+	private scoreCandidates(matches: Matches, request: RankRequest): number {
+		const { tables, options, params } = request;
+		const noteCount = tables.notes.length;
+		this.candidates = withLength(this.candidates, noteCount);
+		this.scores = withLength(this.scores, noteCount);
+		this.slots = withLength(this.slots, noteCount);
+		const today = localCalendarDay(options.now);
+		const notes = matches.notes;
+		const { noteDays } = tables;
+		const coverage = coverageFactors(request.wordCount, params);
+		let count = 0;
+		for (let index = 0; index < notes.length; index++) {
+			const note = notes[index];
+			if (request.filter !== null) {
+				const record = tables.notes[note];
+				if (record === undefined || !request.filter(record)) continue;
+			}
+			this.candidates[count] = note;
+			this.scores[count] =
+				matches.relevance(note) * coverage[bitCount(matches.matchedWords(note))] * decayFactor(noteDays[note], today, params);
+			this.slots[note] = ++count;
+		}
+		return count;
+	}
+
+	private clearSlots(count: number): void {
+		for (let candidate = 0; candidate < count; candidate++) this.slots[this.candidates[candidate]] = 0;
+	}
+
+	/** Multiplies the hot notes among the candidates by their factor: O(hot set), not O(matches). */
+	private applyHotSet(request: RankRequest): void {
+		if (request.options.hotSet === undefined) return;
+		for (const [path, factor] of hotFactors(request.options.hotSet, request.params)) {
+			const note = request.noteIdOf(path);
+			const slot = note === undefined ? 0 : this.slots[note];
+			if (slot !== 0) this.scores[slot - 1] *= factor;
+		}
+	}
+
+	private addLinkBonus(count: number, request: RankRequest, byPath: (a: number, b: number) => boolean): void {
+		const { options, params, tables } = request;
+		if (options.links === undefined || params.linkBonus === 0 || count === 0) return;
+		const boosted = new Set<number>();
+		for (const seed of selectTop(this.scores, count, params.linkSeeds, byPath)) {
+			const path = tables.notes[this.candidates[seed]]?.path ?? "";
+			for (const neighbour of [...options.links.outgoing(path), ...options.links.incoming(path)]) {
+				const note = request.noteIdOf(neighbour);
+				const slot = note === undefined ? 0 : this.slots[note];
+				if (slot !== 0) boosted.add(slot - 1);
+			}
+		}
+		for (const candidate of boosted) this.scores[candidate] *= 1 + params.linkBonus;
+	}
+
+	private hit(note: number, matches: Matches, request: RankRequest, linked: readonly number[]): SearchHit {
+		const { tables } = request;
+		const record = tables.notes[note] as NoteRecord;
+		const slot = this.slots[note];
+		const bestChunk = slot === 0 ? -1 : matches.bestChunk(note);
+		const chunk = bestChunk === -1 ? 0 : bestChunk - tables.noteFirstChunk[note];
+		return {
+			path: record.path,
+			score: slot === 0 ? 0 : this.scores[slot - 1],
+			line: record.chunkTable[chunk * CHUNK_STRIDE + CHUNK_START_LINE],
+			endLine: record.chunkTable[chunk * CHUNK_STRIDE + CHUNK_END_LINE],
+			heading: chunkTrail(record, chunk),
+			kind: record.kind,
+			matchedTerms: slot === 0 ? [] : request.termsOfWords(matches.matchedWords(note)),
+			linked: linked.includes(note),
+		};
+	}
+}
+
+/** Equal scores are ordered by path, so the order never depends on how the index was built. */
+function pathOf(tables: DocumentTables, note: number): string {
+	return tables.notes[note]?.path ?? "";
+}
+
+/**
+ * The coverage factor by number of query words matched: `(1 − w) + w × covered / words`, so that
+ * notes with more of the query's words rank higher (1 throughout for a query without words).
+ */
+export function coverageFactors(wordCount: number, params: RankingParams): Float64Array {
+	const tracked = Math.min(wordCount, TRACKED_WORDS);
+	const factors = new Float64Array(TRACKED_WORDS + 1).fill(1);
+	for (let covered = 0; tracked > 0 && covered <= TRACKED_WORDS; covered++) {
+		factors[covered] = 1 - params.coverageWeight + (params.coverageWeight * Math.min(covered, tracked)) / tracked;
+	}
+	return factors;
+}
+
+/** The number of bits set in a 32-bit integer. */
+function bitCount(bits: number): number {
+	let value = bits - ((bits >>> 1) & 0x55555555);
+	value = (value & 0x33333333) + ((value >>> 2) & 0x33333333);
+	return Math.imul((value + (value >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}

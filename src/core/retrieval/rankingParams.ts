@@ -1,0 +1,63 @@
+/**
+ * Every knob of ranking in one place, with defaults chosen by hand on small vaults; the
+ * evaluation (`npm run eval`) is where they get tuned.
+ */
+export interface RankingParams {
+	/** BM25 term-frequency saturation. */
+	readonly k1: number;
+	/** BM25 length normalization (0: none, 1: full). */
+	readonly b: number;
+	/** How much a match in each field counts, relative to the body. */
+	readonly boosts: FieldBoosts;
+	/** A note's score is its best chunk's plus this share of its second best. */
+	readonly secondChunkWeight: number;
+	/**
+	 * How much covering more of the query's words matters: the score is multiplied by
+	 * `(1 − w) + w × covered / words`, so a note with every word outranks one that repeats one.
+	 */
+	readonly coverageWeight: number;
+	/** Dated daily notes lose half their weight every this many days... */
+	readonly halfLifeDays: number;
+	/** ...but never more than this share of it: `score × (floor + (1 − floor) × decay)`. */
+	readonly decayFloor: number;
+	readonly pinnedBonus: number;
+	/** Bonus per doubling of the times a note was opened. */
+	readonly openedBonus: number;
+	/** The hot set's bonus never exceeds this share of the score. */
+	readonly hotBonusCap: number;
+	/** Share added to a match linked to or from one of the top `linkSeeds` matches. */
+	readonly linkBonus: number;
+	readonly linkSeeds: number;
+	/** Weight of a query word replaced by its typo correction. */
+	readonly typoWeight: number;
+}
+
+export interface FieldBoosts {
+	readonly body: number;
+	readonly headings: number;
+	readonly title: number;
+	readonly aliases: number;
+	readonly tags: number;
+	readonly path: number;
+}
+
+export const DEFAULT_RANKING: RankingParams = {
+	k1: 1.2,
+	b: 0.75,
+	boosts: { body: 1, headings: 1.5, title: 2.5, aliases: 2.5, tags: 1.5, path: 0.75 },
+	secondChunkWeight: 0.2,
+	coverageWeight: 1,
+	halfLifeDays: 30,
+	decayFloor: 0.3,
+	pinnedBonus: 0.15,
+	openedBonus: 0.04,
+	hotBonusCap: 0.25,
+	linkBonus: 0.1,
+	linkSeeds: 3,
+	typoWeight: 0.7,
+};
+
+/** The boosts in field order (see `fields.ts`). */
+export function boostsByField(boosts: FieldBoosts): readonly number[] {
+	return [boosts.body, boosts.headings, boosts.title, boosts.aliases, boosts.tags, boosts.path];
+}

@@ -1,0 +1,269 @@
+import { Bm25Scorer } from "./bm25Scorer";
+import { DEFAULT_CHUNKING } from "./chunker";
+import { CollectionStats } from "./collectionStats";
+import { TAGS } from "./fields";
+import { skipReasonForFile, type IndexPolicy, type SkipReason } from "./indexPolicy";
+import { decodeSnapshot, encodeSnapshot, SNAPSHOT_VERSION, type IndexSnapshot, type SkippedFile } from "./indexSnapshot";
+import { indexStatsOf, type IndexStats } from "./indexStats";
+import { InvertedIndex } from "./invertedIndex";
+import { NoteAnalyzer } from "./noteAnalyzer";
+import type { FileVersion, NoteInput } from "./noteInput";
+import type { NoteRecord } from "./noteRecord";
+import type { PassageOptions } from "./passageSplitter";
+import { parseQuery } from "./queryParser";
+import { scoreQuery } from "./queryScoring";
+import { resolveQueryTerms, termsOfWords } from "./queryTerms";
+import { Ranker, type Matches, type RankRequest } from "./ranker";
+import { DEFAULT_RANKING, type RankingParams } from "./rankingParams";
+import { compileFilters } from "./searchFilters";
+import type { SearchHit, SearchOptions } from "./searchTypes";
+import { TitleLookup } from "./titleLookup";
+import { tokenize } from "./tokenizer";
+import { TypoCorrector } from "./typoCorrector";
+import { Vocabulary } from "./vocabulary";
+
+export interface RetrievalIndexOptions {
+	readonly ranking?: Partial<RankingParams>;
+	readonly chunking?: PassageOptions;
+}
+
+/** A file as the vault lists it, before anything is read. */
+export interface FileEntry extends FileVersion {
+	readonly path: string;
+}
+
+/** What became of a renamed note: moved in the index, skipped at its new path, or to be read again. */
+export type RenameOutcome = "renamed" | "needs-content" | SkipReason;
+
+const NO_MATCHES: Matches = { notes: [], relevance: () => 0, matchedWords: () => 0, bestChunk: () => -1 };
+
+/** Vocabulary terms the typo corrector takes in per step of `catchUp`. */
+const TYPO_TERMS_PER_STEP = 4096;
+
+/** Skip reasons that travel with the content, so a renamed file keeps them without being read. */
+const CONTENT_REASONS: readonly SkipReason[] = ["private", "excluded-tag"];
+
+/**
+ * The search index of a vault: pure, synchronous, fed note by note (`upsert`, `remove`,
+ * `rename`, each O(that note)), searched with `search`, saved with `toSnapshot`. It reads
+ * nothing itself: the caller lists and reads files and passes the clock, hot set and link graph.
+ */
+export class RetrievalIndex {
+	readonly params: RankingParams;
+	private readonly vocabulary = new Vocabulary();
+	private readonly analyzer: NoteAnalyzer;
+	private readonly corrector = new TypoCorrector(this.vocabulary);
+	private readonly collection = new CollectionStats();
+	private readonly postings = new InvertedIndex();
+	/** Built on the first query with a `[[link]]`: most sessions never need it. */
+	private titles: TitleLookup | null = null;
+	private readonly records = new Map<string, NoteRecord>();
+	private readonly skipped = new Map<string, SkippedFile>();
+	private readonly scorer: Bm25Scorer;
+	private readonly ranker = new Ranker();
+	private readonly settings: string;
+	/** Counts changes, so that a rebuild of the postings in slices knows when to start over. */
+	private version = 0;
+
+	constructor(
+		readonly policy: IndexPolicy,
+		options: RetrievalIndexOptions = {},
+	) {
+		this.params = { ...DEFAULT_RANKING, ...options.ranking };
+		this.scorer = new Bm25Scorer(this.postings, this.collection, this.params);
+		const chunking = options.chunking ?? DEFAULT_CHUNKING;
+		this.analyzer = new NoteAnalyzer(this.vocabulary, chunking);
+		this.settings = JSON.stringify({ version: SNAPSHOT_VERSION, policy, chunking });
+	}
+
+	/** An index restored from a snapshot; an unusable snapshot (another version) gives an empty one. */
+	static fromSnapshot(snapshot: IndexSnapshot, policy: IndexPolicy, options: RetrievalIndexOptions = {}): RetrievalIndex {
+		const index = new RetrievalIndex(policy, options);
+		const decoded = decodeSnapshot(snapshot, policy, index.settings, index.vocabulary);
+		for (const file of decoded?.skipped ?? []) index.skipped.set(file.path, file);
+		if (decoded?.stored) {
+			// As saved: the postings and statistics are taken back, not rebuilt.
+			for (const record of decoded.records) index.records.set(record.path, record);
+			index.collection.restore(decoded.stored.stats);
+			index.postings.restore(decoded.records, decoded.stored.postings);
+		} else {
+			for (const record of decoded?.records ?? []) index.addRecord(record);
+		}
+		return index;
+	}
+
+	/** The index as it can be saved; compacts the postings first when edits left them scattered. */
+	toSnapshot(): IndexSnapshot {
+		if (!this.postings.isCompact) this.postings.invalidate();
+		for (const step of this.catchUp()) void step;
+		return encodeSnapshot({
+			records: this.postings.tables.notes.filter((record): record is NoteRecord => record !== undefined),
+			skipped: this.skipped.values(),
+			vocabulary: this.vocabulary,
+			postings: this.postings,
+			stats: this.collection,
+			settings: this.settings,
+		});
+	}
+
+	/**
+	 * Compares the index with the vault's files: forgets files that are gone, records the ones
+	 * the policy skips by path or size, and returns those to read and `upsert` (new or changed,
+	 * by mtime and size). On a warm start from a snapshot of an unchanged vault, that is none.
+	 */
+	reconcile(files: readonly FileEntry[]): FileEntry[] {
+		const present = new Set<string>();
+		const toRead: FileEntry[] = [];
+		for (const file of files) {
+			present.add(file.path);
+			const known = this.records.get(file.path) ?? this.skipped.get(file.path);
+			const current = known !== undefined && known.mtime === file.mtime && known.size === file.size;
+			if (current && !("reason" in known && known.reason === "no-metadata")) continue;
+			if (this.checkFile(file) === null) toRead.push(file);
+		}
+		for (const path of [...this.records.keys(), ...this.skipped.keys()]) {
+			if (!present.has(path)) this.remove(path);
+		}
+		return toRead;
+	}
+
+	/** The reason to skip a file that its path and size give (recorded as skipped), or `null` to read it. */
+	checkFile(file: FileEntry): SkipReason | null {
+		const reason = skipReasonForFile(file.path, file.size, this.policy);
+		if (reason !== null) this.markSkipped(file, reason);
+		return reason;
+	}
+
+	/** Indexes a new or changed note; returns why it was skipped instead, or `null`. */
+	upsert(note: NoteInput): SkipReason | null {
+		const analyzed = this.analyzer.analyze(note, this.policy);
+		if (typeof analyzed === "string") {
+			this.markSkipped({ path: note.path, ...note.stat }, analyzed);
+			return analyzed;
+		}
+		this.remove(note.path);
+		this.addRecord(analyzed);
+		return null;
+	}
+
+	remove(path: string): void {
+		this.skipped.delete(path);
+		const record = this.records.get(path);
+		if (record === undefined) return;
+		this.records.delete(path);
+		this.collection.remove(record);
+		this.postings.remove(record);
+		this.titles?.remove(record);
+		this.version++;
+	}
+
+	/** Follows a rename without reading the note, unless the index never had its content. */
+	rename(from: string, to: string): RenameOutcome {
+		const record = this.records.get(from);
+		const skip = this.skipped.get(from);
+		this.remove(from);
+		this.remove(to);
+		if (record !== undefined) {
+			const reason = skipReasonForFile(to, record.size, this.policy);
+			if (reason === null) this.addRecord(this.analyzer.moved(record, to, this.policy));
+			else this.markSkipped({ path: to, mtime: record.mtime, size: record.size }, reason);
+			return reason ?? "renamed";
+		}
+		if (skip === undefined || !CONTENT_REASONS.includes(skip.reason)) return "needs-content";
+		const reason = skipReasonForFile(to, skip.size, this.policy) ?? skip.reason;
+		this.markSkipped({ path: to, mtime: skip.mtime, size: skip.size }, reason);
+		return reason;
+	}
+
+	stats(): IndexStats {
+		return indexStatsOf(this.collection.noteCount, this.collection.chunkCount, this.vocabulary.size, this.skipped.values());
+	}
+
+	/** Whether the next search can start at once (otherwise it first rebuilds the postings). */
+	get isReady(): boolean {
+		return this.postings.isCurrent;
+	}
+
+	/**
+	 * Brings the postings up to date in small steps, for a caller that spreads the work over time
+	 * slices; a rebuild starts over when the index changes between two steps.
+	 */
+	*catchUp(): Generator<void, void> {
+		while (!this.postings.isCurrent) {
+			const version = this.version;
+			const steps = this.postings.rebuild([...this.records.values()], this.vocabulary.size);
+			while (this.version === version && !steps.next().done) yield;
+		}
+	}
+
+	/**
+	 * Indexes the vocabulary for typo correction in small steps, ahead of need (otherwise the
+	 * first query with a typo does it, all at once).
+	 */
+	*prepareTypoCorrection(): Generator<void, void> {
+		while (!this.corrector.catchUp(TYPO_TERMS_PER_STEP)) yield;
+	}
+
+	search(query: string, options: SearchOptions): SearchHit[] {
+		for (const step of this.catchUp()) void step;
+		const parsed = parseQuery(query);
+		const resolved = resolveQueryTerms(parsed.text, this.vocabulary, this.collection, this.corrector, this.params);
+		const filter = compileFilters(options, parsed.tags);
+		const tables = this.postings.tables;
+		const request: RankRequest = {
+			tables,
+			filter,
+			wordCount: resolved.wordCount,
+			termsOfWords: (words) => termsOfWords(resolved, words, this.vocabulary),
+			linked: parsed.links.flatMap((link) => this.records.get(this.titleLookup().resolve(link) ?? "") ?? []),
+			noteIdOf: (path) => {
+				const record = this.records.get(path);
+				return record === undefined ? undefined : tables.noteIdOf(record);
+			},
+			options,
+			params: this.params,
+		};
+		let matches: Matches = NO_MATCHES;
+		if (resolved.wordCount > 0) {
+			scoreQuery(this.scorer, this.ranker, this.postings, this.collection, resolved.terms, request);
+			matches = this.scorer;
+		} else if (filter !== null) {
+			// Only filters: every note that passes them is a match, the newest dated ones first.
+			const tags = [...(options.tags ?? []), ...parsed.tags];
+			matches = { ...NO_MATCHES, notes: this.notesToFilter(tags), relevance: () => 1 };
+		}
+		return this.ranker.rank(matches, request);
+	}
+
+	/**
+	 * The notes a filter-only search must check: with a tag, those that have the tag's first word
+	 * in their tags field (one posting list, not the whole vault); otherwise every note.
+	 */
+	private notesToFilter(tags: readonly string[]): ArrayLike<number> {
+		const word = tags.length > 0 ? tokenize(tags[0])[0] : undefined;
+		if (word === undefined) return this.postings.tables.notes.map((_, id) => id);
+		const termId = this.vocabulary.idOf(word);
+		return termId === undefined ? [] : this.postings.notesWith(termId, TAGS);
+	}
+
+	private titleLookup(): TitleLookup {
+		if (this.titles === null) {
+			this.titles = new TitleLookup();
+			for (const record of this.records.values()) this.titles.add(record);
+		}
+		return this.titles;
+	}
+
+	private addRecord(record: NoteRecord): void {
+		this.records.set(record.path, record);
+		this.collection.add(record);
+		this.postings.add(record);
+		this.titles?.add(record);
+		this.version++;
+	}
+
+	private markSkipped(file: FileEntry, reason: SkipReason): void {
+		this.remove(file.path);
+		this.skipped.set(file.path, { path: file.path, mtime: file.mtime, size: file.size, reason });
+	}
+}

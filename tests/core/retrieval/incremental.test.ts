@@ -1,0 +1,85 @@
+import type { RetrievalIndex } from "../../../src/core/retrieval";
+import { indexOfVault, noteOf, NOW } from "./vaultFixtures";
+
+const QUERIES = [
+	"sqlite",
+	"meeting notes",
+	"atlas budget",
+	"[[Atlas]]",
+	"#project",
+	"dentist",
+	"数据库",
+	"データベース",
+	"dialy",
+];
+
+/** Everything a user could observe of an index: the stats and the full results of many queries. */
+function observe(index: RetrievalIndex) {
+	const { notes, chunks, skipped, skippedBy } = index.stats();
+	return {
+		stats: { notes, chunks, skipped, skippedBy },
+		results: QUERIES.map((query) => index.search(query, { now: NOW, limit: 20 })),
+	};
+}
+
+const before: Record<string, string> = {
+	"Projects/Atlas.md": "---\ntags: [project/atlas]\naliases: [AT]\n---\n# Atlas\nBudget review for atlas.\n## Meeting notes\nDiscussed sqlite.",
+	"memory/daily/2026-03-10.md": "Dentist at 3pm. Meeting notes: chose sqlite.",
+	"Notes/db.md": "# 数据库\n我们选择了数据库 sqlite。データベースの比較。",
+	"Notes/old.md": "An old note about the atlas budget.",
+	"Inbox/idea.md": "Idea: daily digest of meetings.",
+};
+
+describe("incremental indexing", () => {
+	it("upsert, remove and rename leave the index as a rebuild from scratch would", () => {
+		const index = indexOfVault(before);
+		index.search("warm up", { now: NOW }); // builds the postings, so what follows goes through the delta
+		const after: Record<string, string> = { ...before };
+		after["Notes/db.md"] = "# 数据库\n最后我们选择了 Postgres 数据库。";
+		index.upsert(noteOf("Notes/db.md", after["Notes/db.md"]));
+		delete after["Notes/old.md"];
+		index.remove("Notes/old.md");
+		after["memory/daily/2026-03-14 standup.md"] = after["Inbox/idea.md"];
+		delete after["Inbox/idea.md"];
+		expect(index.rename("Inbox/idea.md", "memory/daily/2026-03-14 standup.md")).toBe("renamed");
+		after["Projects/Atlas v2.md"] = after["Projects/Atlas.md"];
+		delete after["Projects/Atlas.md"];
+		expect(index.rename("Projects/Atlas.md", "Projects/Atlas v2.md")).toBe("renamed");
+		after["Notes/new.md"] = "A new note: sqlite meeting #project";
+		index.upsert(noteOf("Notes/new.md", after["Notes/new.md"]));
+
+		expect(observe(index)).toEqual(observe(indexOfVault(after)));
+	});
+
+	it("rebuilds itself after many edits and still answers as a fresh index", () => {
+		const words = (seed: number) => Array.from({ length: 400 }, (_, i) => `w${(seed * 7919 + i * 104729) % 5000}`).join(" ");
+		const files: Record<string, string> = {};
+		for (let i = 0; i < 50; i++) files[`n${i}.md`] = `${words(i)} sqlite`;
+		const index = indexOfVault(files);
+		index.search("sqlite", { now: NOW });
+		let rebuilt = false;
+		for (let round = 0; round < 250; round++) {
+			const path = `n${round % 50}.md`;
+			files[path] = `${words(round + 100)} meeting`;
+			index.upsert(noteOf(path, files[path]));
+			rebuilt ||= !index.isReady;
+		}
+		expect(rebuilt).toBe(true);
+		expect(observe(index)).toEqual(observe(indexOfVault(files)));
+	});
+
+	it("finds a note's new words and forgets its old ones", () => {
+		const index = indexOfVault({ "a.md": "apricot" });
+		index.search("apricot", { now: NOW });
+		index.upsert(noteOf("a.md", "blueberry"));
+		expect(index.search("apricot", { now: NOW })).toEqual([]);
+		expect(index.search("blueberry", { now: NOW }).map((hit) => hit.path)).toEqual(["a.md"]);
+	});
+
+	it("moves a renamed note's title, folder and kind with it", () => {
+		const index = indexOfVault({ "Inbox/Kiwi.md": "fruit" });
+		index.rename("Inbox/Kiwi.md", "memory/daily/2026-03-15 Mango.md");
+		expect(index.search("kiwi", { now: NOW })).toEqual([]);
+		expect(index.search("mango", { now: NOW, kind: "daily" })).toMatchObject([{ path: "memory/daily/2026-03-15 Mango.md" }]);
+	});
+});
