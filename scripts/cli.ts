@@ -3,7 +3,9 @@ import { ContainmentError } from "../src/core/vault/containment";
 import { WriteRefusedError } from "../src/core/vault/auditedWriter";
 import { computeMetadata, getAllTags, parseFrontMatterTags } from "../tests/harness/metadata";
 import { parseArgs, rejectUnknownOptions, requireOption, UsageError, type ParsedArgs } from "./lib/args";
+import { printed, type Command } from "./lib/command";
 import { openHeadlessWorkspace } from "./lib/headless";
+import { indexCommand, searchCommand, toolCommand } from "./lib/memoryCommands";
 import { archiveReport, auditReport, initializeReport, inspectionReport, promotionReport } from "./lib/report";
 
 const USAGE = `usage: npm run -s cli -- <command>
@@ -12,9 +14,15 @@ const USAGE = `usage: npm run -s cli -- <command>
   init    --vault <dir> [--folder <f>] [--lang en|zh] [--now <ISO>]
   promote --vault <dir> --date YYYY-MM-DD [--folder <f>] [--now <ISO>]
   archive --vault <dir> --now <ISO> [--folder <f>]
-  audit   --vault <dir>`;
+  audit   --vault <dir>
+  search  "<query>" --vault <dir> [--limit N] [--tags a,b] [--kind k] [--folder f] [--since D] [--until D]
+          [--exclude-folders a,b] [--exclude-tags a,b] [--now <ISO>] [--json]
+  tool    <memory_search|memory_get|memory_recent> '<json args>' --vault <dir> [--now <ISO>]
+          [--exclude-folders a,b] [--exclude-tags a,b]
+  index   --vault <dir> [--exclude-folders a,b] [--exclude-tags a,b] [--json]`;
 
-type Command = (args: ParsedArgs) => Promise<string[]>;
+/** Options that take no value. */
+const FLAGS = ["json"];
 
 const commands: Record<string, Command> = {
 	async metadata(args) {
@@ -23,12 +31,12 @@ const commands: Record<string, Command> = {
 		if (file === undefined) throw new UsageError("metadata needs a markdown file.");
 		const cachedMetadata = computeMetadata(readText(file));
 		const result = { cachedMetadata, getAllTags: getAllTags(cachedMetadata), parseFrontMatterTags: parseFrontMatterTags(cachedMetadata.frontmatter) };
-		return [JSON.stringify(result, null, 2)];
+		return printed([JSON.stringify(result, null, 2)]);
 	},
 	async inspect(args) {
 		rejectUnknownOptions(args, ["vault", "folder"]);
 		const { workspace } = await open(args);
-		return inspectionReport(workspace.inspect());
+		return printed(inspectionReport(workspace.inspect()));
 	},
 	async init(args) {
 		rejectUnknownOptions(args, ["vault", "folder", "lang", "now"]);
@@ -37,14 +45,14 @@ const commands: Record<string, Command> = {
 		const headless = await open(args);
 		const report = await headless.workspace.initialize(lang);
 		await headless.flush();
-		return initializeReport(report);
+		return printed(initializeReport(report));
 	},
 	async promote(args) {
 		rejectUnknownOptions(args, ["vault", "folder", "date", "now"]);
 		const headless = await open(args);
 		const result = await headless.workspace.promote(requireOption(args, "date"), "user");
 		await headless.flush();
-		return promotionReport(result);
+		return printed(promotionReport(result));
 	},
 	async archive(args) {
 		rejectUnknownOptions(args, ["vault", "folder", "now"]);
@@ -52,14 +60,17 @@ const commands: Record<string, Command> = {
 		const headless = await open(args);
 		const result = await headless.workspace.archive("user");
 		await headless.flush();
-		return archiveReport(result);
+		return printed(archiveReport(result));
 	},
 	async audit(args) {
 		rejectUnknownOptions(args, ["vault"]);
 		const { workspace } = await open(args);
 		const log = await workspace.audit.read();
-		return auditReport(log.records, log.corruptLines);
+		return printed(auditReport(log.records, log.corruptLines));
 	},
+	search: searchCommand,
+	tool: toolCommand,
+	index: indexCommand,
 };
 
 function open(args: ParsedArgs) {
@@ -80,14 +91,15 @@ function isExpected(error: unknown): error is Error {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-	const args = parseArgs(argv);
+	const args = parseArgs(argv, FLAGS);
 	const command = commands[args.command];
 	if (command === undefined) {
 		process.stderr.write(`${args.command === "" ? "no command given" : `unknown command: ${args.command}`}\n${USAGE}\n`);
 		return 1;
 	}
-	for (const line of await command(args)) process.stdout.write(`${line}\n`);
-	return 0;
+	const output = await command(args);
+	for (const line of output.lines) process.stdout.write(`${line}\n`);
+	return output.exitCode;
 }
 
 main(process.argv.slice(2)).then(

@@ -1,29 +1,38 @@
-/** A command line's words, parsed: the command, its positional words and `--flag value` options. */
+/** A command line's words, parsed: the command, its positional words, `--flag value` options and bare `--flags`. */
 export interface ParsedArgs {
 	readonly command: string;
 	readonly positional: readonly string[];
 	readonly options: ReadonlyMap<string, string>;
+	/** Options that take no value (`--json`). */
+	readonly flags: ReadonlySet<string>;
 }
 
 /** Bad input from the person at the keyboard: printed as one line, exit code 1, no stack trace. */
 export class UsageError extends Error {}
 
-export function parseArgs(argv: readonly string[]): ParsedArgs {
+/** `flags` names the options that take no value; every other `--option` takes the next word. */
+export function parseArgs(argv: readonly string[], flags: readonly string[] = []): ParsedArgs {
 	const [command = "", ...rest] = argv;
 	const positional: string[] = [];
 	const options = new Map<string, string>();
+	const present = new Set<string>();
 	for (let i = 0; i < rest.length; i++) {
 		const word = rest[i];
 		if (!word.startsWith("--")) {
 			positional.push(word);
 			continue;
 		}
+		const name = word.slice(2);
+		if (flags.includes(name)) {
+			present.add(name);
+			continue;
+		}
 		const value = rest[i + 1];
 		if (value === undefined || value.startsWith("--")) throw new UsageError(`${word} needs a value.`);
-		options.set(word.slice(2), value);
+		options.set(name, value);
 		i++;
 	}
-	return { command, positional, options };
+	return { command, positional, options, flags: present };
 }
 
 export function requireOption(args: ParsedArgs, name: string): string {
@@ -33,7 +42,15 @@ export function requireOption(args: ParsedArgs, name: string): string {
 }
 
 export function rejectUnknownOptions(args: ParsedArgs, known: readonly string[]): void {
-	for (const name of args.options.keys()) {
+	for (const name of [...args.options.keys(), ...args.flags]) {
 		if (!known.includes(name)) throw new UsageError(`${args.command} does not take --${name}.`);
 	}
+}
+
+/** A comma-separated list option (`--tags a,b`), empty entries dropped; `[]` when absent. */
+export function listOption(args: ParsedArgs, name: string): string[] {
+	return (args.options.get(name) ?? "")
+		.split(",")
+		.map((item) => item.trim())
+		.filter((item) => item !== "");
 }

@@ -16,6 +16,7 @@ export interface HeadlessWorkspace {
 	readonly disk: DiskVault;
 	readonly workspace: AssistantWorkspace;
 	readonly settings: Settings;
+	readonly clock: Clock;
 	/** Writes what the workspace changed back to the folder. */
 	flush(): Promise<void>;
 }
@@ -25,6 +26,9 @@ export interface HeadlessOptions {
 	readonly now?: string;
 	/** Overrides the saved settings' assistant folder (`--folder`). */
 	readonly folder?: string;
+	/** Private folders and tags added to the saved settings' (`--exclude-folders`, `--exclude-tags`). */
+	readonly excludeFolders?: readonly string[];
+	readonly excludeTags?: readonly string[];
 }
 
 /**
@@ -37,15 +41,16 @@ export async function openHeadlessWorkspace(vaultDir: string, options: HeadlessO
 	}
 	const pluginDir = join(vaultDir, CONFIG_DIR, "plugins", PLUGIN_ID);
 	const saved = loadPluginData(readSavedData(join(pluginDir, "data.json"))).data.settings;
-	const settings = options.folder === undefined ? saved : { ...saved, assistantFolder: options.folder };
+	const settings: Settings = {
+		...saved,
+		assistantFolder: options.folder ?? saved.assistantFolder,
+		excludedFolders: [...saved.excludedFolders, ...(options.excludeFolders ?? [])],
+		excludedTags: [...saved.excludedTags, ...(options.excludeTags ?? [])],
+	};
+	const clock = options.now === undefined ? systemClock : fixedClock(options.now);
 	const disk = await DiskVault.load(vaultDir, { configDir: CONFIG_DIR });
-	const workspace = new AssistantWorkspace({
-		store: disk.vault,
-		auditFile: new DiskLogFile(join(pluginDir, "audit.jsonl")),
-		clock: options.now === undefined ? systemClock : fixedClock(options.now),
-		settings,
-	});
-	return { disk, workspace, settings, flush: () => disk.flush() };
+	const workspace = new AssistantWorkspace({ store: disk.vault, auditFile: new DiskLogFile(join(pluginDir, "audit.jsonl")), clock, settings });
+	return { disk, workspace, settings, clock, flush: () => disk.flush() };
 }
 
 function readSavedData(path: string): unknown {

@@ -1,0 +1,61 @@
+import { performance } from "node:perf_hooks";
+import type { MemoryToolDeps } from "../../src/core/agent/tools";
+import type { DailyMemory } from "../../src/core/memory/daily";
+import type { Clock } from "../../src/core/ports";
+import { indexPolicyFor, linkGraphFromResolvedLinks, RetrievalIndex, type IndexPolicy } from "../../src/core/retrieval";
+import type { WorkspaceLayout } from "../../src/core/workspace/layout";
+import type { MemoryVault } from "../../tests/harness/memoryVault";
+import type { HeadlessWorkspace } from "./headless";
+
+/** The memory tools' world over a vault: its search index, built at start, and its files. */
+export interface HeadlessMemory {
+	readonly index: RetrievalIndex;
+	readonly deps: MemoryToolDeps;
+	/** How long the index took to build, in milliseconds (the files were already in memory). */
+	readonly buildMs: number;
+}
+
+export interface MemorySetup {
+	readonly layout: WorkspaceLayout;
+	readonly policy: IndexPolicy;
+	readonly clock: Clock;
+	readonly recentDailyMemory: (days: number) => Promise<readonly DailyMemory[]>;
+}
+
+/** The memory tools over a vault folder loaded from disk, under its settings' private folders and tags. */
+export function openHeadlessMemory(headless: HeadlessWorkspace): Promise<HeadlessMemory> {
+	const { workspace, settings, disk } = headless;
+	return memoryOverVault(disk.vault, {
+		layout: workspace.layout,
+		policy: indexPolicyFor(workspace.layout, {
+			configDir: disk.vault.configDir,
+			excludedFolders: settings.excludedFolders,
+			excludedTags: settings.excludedTags,
+		}),
+		clock: headless.clock,
+		recentDailyMemory: (days) => workspace.recentDailyMemory(days),
+	});
+}
+
+/**
+ * Indexes every note of an in-memory vault as the plugin does, with the metadata its parser gave
+ * each, and wires the tools to it and to the vault.
+ */
+export async function memoryOverVault(vault: MemoryVault, setup: MemorySetup): Promise<HeadlessMemory> {
+	const started = performance.now();
+	const index = new RetrievalIndex(setup.policy);
+	for (const file of index.reconcile(vault.listFiles())) {
+		index.upsert({ path: file.path, content: await vault.read(file.path), metadata: vault.getMetadata(file.path), stat: file });
+	}
+	for (const step of index.catchUp()) void step;
+	const buildMs = performance.now() - started;
+	const links = linkGraphFromResolvedLinks(vault.resolvedLinks);
+	const deps: MemoryToolDeps = {
+		// As the plugin's index service searches: today from the clock, links from the metadata cache.
+		index: { search: (query, options) => index.search(query, { ...options, now: setup.clock.now(), links }) },
+		store: vault,
+		metadata: vault,
+		...setup,
+	};
+	return { index, deps, buildMs };
+}

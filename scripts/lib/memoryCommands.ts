@@ -1,0 +1,78 @@
+import { performance } from "node:perf_hooks";
+import { formatMatches, MEMORY_TOOLS, memorySearchInput, parseArguments, runTool, searchMemories } from "../../src/core/agent/tools";
+import { listOption, rejectUnknownOptions, requireOption, UsageError, type ParsedArgs } from "./args";
+import { printed, type Command } from "./command";
+import { openHeadlessWorkspace } from "./headless";
+import { openHeadlessMemory, type HeadlessMemory } from "./headlessMemory";
+import { indexReport, indexSummary } from "./memoryReport";
+
+/** The commands that search and read memory as the model does, over a vault folder. */
+
+const VAULT_OPTIONS = ["vault", "now", "exclude-folders", "exclude-tags"];
+
+/** `search "<query>"`: the `memory_search` tool's results, as JSON (`--json`) or as the model reads them. */
+export const searchCommand: Command = async (args) => {
+	rejectUnknownOptions(args, [...VAULT_OPTIONS, "limit", "tags", "kind", "folder", "since", "until", "json"]);
+	if (args.positional.length !== 1) throw new UsageError('search takes one query, in quotes: search "sleep and memory" --vault <dir>.');
+	// Checked as the tool checks the model's arguments, before the vault is loaded.
+	const request = parseArguments(memorySearchInput, searchArguments(args));
+	if (!request.ok) throw new UsageError(`invalid search:\n${request.message}`);
+	const { deps } = await openMemory(args);
+	const matches = await searchMemories(deps, request.value);
+	return printed(args.flags.has("json") ? [JSON.stringify(matches, null, 2)] : [formatMatches(matches)]);
+};
+
+/** `tool <name> '<json>'`: the tool's answer exactly as the model receives it; exit code 1 when it is an error. */
+export const toolCommand: Command = async (args) => {
+	rejectUnknownOptions(args, VAULT_OPTIONS);
+	const [name, json = "{}", ...extra] = args.positional;
+	if (name === undefined || !MEMORY_TOOLS.has(name) || extra.length > 0) {
+		throw new UsageError(`tool takes a tool name (${[...MEMORY_TOOLS.keys()].join(", ")}) and its arguments as one JSON object.`);
+	}
+	const input = parseJson(json);
+	const { deps } = await openMemory(args);
+	const result = await runTool(name, input, deps);
+	return { lines: [result.text], exitCode: result.isError ? 1 : 0 };
+};
+
+/** `index`: builds the index of the vault and says what it holds and what it cost. */
+export const indexCommand: Command = async (args) => {
+	rejectUnknownOptions(args, ["vault", "exclude-folders", "exclude-tags", "json"]);
+	const started = performance.now();
+	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), exclusions(args));
+	const loadMs = performance.now() - started;
+	const memory = await openHeadlessMemory(headless);
+	const stats = memory.index.stats();
+	const summary = indexSummary(stats, memory.buildMs, process.memoryUsage().heapUsed);
+	return printed(args.flags.has("json") ? [JSON.stringify(summary)] : indexReport(summary, stats, loadMs));
+};
+
+async function openMemory(args: ParsedArgs): Promise<HeadlessMemory> {
+	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), { now: args.options.get("now"), ...exclusions(args) });
+	return openHeadlessMemory(headless);
+}
+
+function exclusions(args: ParsedArgs) {
+	return { excludeFolders: listOption(args, "exclude-folders"), excludeTags: listOption(args, "exclude-tags") };
+}
+
+/** The search options as the tool's arguments; absent options stay absent, so the tool's defaults apply. */
+function searchArguments(args: ParsedArgs): Record<string, unknown> {
+	const option = (name: string) => args.options.get(name);
+	const limit = option("limit");
+	const tags = listOption(args, "tags");
+	return {
+		query: args.positional[0],
+		...(limit === undefined ? {} : { limit: Number(limit) }),
+		...(tags.length === 0 ? {} : { tags }),
+		...Object.fromEntries(["kind", "folder", "since", "until"].flatMap((name) => (option(name) === undefined ? [] : [[name, option(name)]]))),
+	};
+}
+
+function parseJson(json: string): unknown {
+	try {
+		return JSON.parse(json) as unknown;
+	} catch {
+		throw new UsageError(`the tool's arguments must be one JSON object, e.g. '{"query": "sleep"}', not ${json}`);
+	}
+}

@@ -1,0 +1,125 @@
+/**
+ * The model port: what the turn loop needs from a language model, in the shape of Anthropic's
+ * Messages API but free of its SDK, so that the loop, the offline model and the tests share one
+ * contract. `src/llm/` implements it over `@anthropic-ai/sdk`.
+ */
+
+export type Role = "user" | "assistant";
+
+export interface TextBlock {
+	readonly type: "text";
+	readonly text: string;
+}
+
+export interface ToolUseBlock {
+	readonly type: "tool_use";
+	readonly id: string;
+	readonly name: string;
+	readonly input: unknown;
+}
+
+export interface ToolResultBlock {
+	readonly type: "tool_result";
+	readonly toolUseId: string;
+	readonly content: string;
+	readonly isError?: boolean;
+}
+
+export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock;
+
+export interface ChatMessage {
+	readonly role: Role;
+	readonly content: readonly ContentBlock[];
+}
+
+/** A tool the model may call; `inputSchema` is JSON Schema (from the tool's zod schema). */
+export interface ToolDefinition {
+	readonly name: string;
+	readonly description: string;
+	readonly inputSchema: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * One layer of the system prompt. `cacheBreakpoint` marks the end of the static prefix (the
+ * identity layer) so the API can cache everything up to it between turns.
+ */
+export interface SystemBlock {
+	readonly text: string;
+	readonly cacheBreakpoint?: boolean;
+}
+
+export interface ModelRequest {
+	readonly model: string;
+	readonly system: readonly SystemBlock[];
+	readonly messages: readonly ChatMessage[];
+	readonly tools: readonly ToolDefinition[];
+	readonly maxTokens: number;
+	/** Aborts the request and the stream at any moment. */
+	readonly signal?: AbortSignal;
+}
+
+export interface Usage {
+	readonly inputTokens: number;
+	readonly outputTokens: number;
+	readonly cacheReadTokens: number;
+	readonly cacheWriteTokens: number;
+}
+
+export type StopReason =
+	| "end_turn"
+	| "tool_use"
+	| "max_tokens"
+	| "stop_sequence"
+	| "refusal"
+	| "pause_turn"
+	/** The conversation filled the model's context window: compact it before the next turn. */
+	| "model_context_window_exceeded";
+
+/** What a streaming answer is made of, in the order the model produces it. */
+export type ModelEvent =
+	| { readonly type: "text"; readonly text: string }
+	/** Part of a tool call's input JSON, as it streams (for showing a chip early). */
+	| { readonly type: "tool_input"; readonly id: string; readonly name: string; readonly partialJson: string }
+	/** A tool call whose input is complete. */
+	| { readonly type: "tool_use"; readonly block: ToolUseBlock }
+	| { readonly type: "usage"; readonly usage: Usage }
+	| { readonly type: "stop"; readonly reason: StopReason };
+
+export interface ModelInfo {
+	readonly id: string;
+	readonly displayName: string;
+}
+
+export interface ModelClient {
+	/** Whether this is the offline model, which answers from retrieval alone. */
+	readonly offline: boolean;
+	stream(request: ModelRequest): AsyncIterable<ModelEvent>;
+	listModels(signal?: AbortSignal): Promise<ModelInfo[]>;
+}
+
+/**
+ * Why a model call failed, as the user needs to act on it. The view turns the kind into a
+ * message in the user's language; `retryAfterMs` comes from the server when it said so.
+ */
+export type ModelErrorKind =
+	| "invalid-key"
+	| "permission"
+	| "unknown-model"
+	| "rate-limit"
+	| "overloaded"
+	| "server"
+	| "offline"
+	| "stream-cut"
+	| "aborted"
+	| "bad-request";
+
+export class ModelError extends Error {
+	constructor(
+		readonly kind: ModelErrorKind,
+		message: string,
+		readonly retryAfterMs?: number,
+	) {
+		super(message);
+		this.name = "ModelError";
+	}
+}

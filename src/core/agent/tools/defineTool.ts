@@ -1,0 +1,74 @@
+import * as z from "zod/mini";
+import { argumentErrors } from "./argumentErrors";
+import type { MemoryToolDeps } from "./memoryToolDeps";
+import { boundOutput } from "./outputBound";
+import { toolError, type ToolResult } from "./toolResult";
+
+/** A tool's arguments as JSON Schema, in the shape the Messages API takes as `input_schema`. */
+export interface ToolInputSchema {
+	readonly type: "object";
+	readonly properties?: Readonly<Record<string, unknown>>;
+	readonly required?: readonly string[];
+	readonly [keyword: string]: unknown;
+}
+
+/** A tool as the agent loop and the command line see it. */
+export interface MemoryTool {
+	readonly name: string;
+	/** For the model: what the tool does and when to call it. */
+	readonly description: string;
+	readonly inputSchema: ToolInputSchema;
+	/**
+	 * Runs the tool on arguments as the model sent them. Never throws: bad arguments and failures
+	 * come back as error results, and every answer is bounded (`boundOutput`).
+	 */
+	run(input: unknown, deps: MemoryToolDeps): Promise<ToolResult>;
+}
+
+export interface ToolSpec<Schema extends z.ZodMiniType> {
+	readonly name: string;
+	readonly description: string;
+	/** A zod mini object schema; its descriptions are what the model reads about each argument. */
+	readonly schema: Schema;
+	run(input: z.output<Schema>, deps: MemoryToolDeps): Promise<ToolResult>;
+}
+
+export function defineTool<Schema extends z.ZodMiniType>(spec: ToolSpec<Schema>): MemoryTool {
+	return {
+		name: spec.name,
+		description: spec.description,
+		inputSchema: inputSchemaOf(spec.schema),
+		async run(input, deps) {
+			const parsed = parseArguments(spec.schema, input);
+			if (!parsed.ok) return toolError(`invalid arguments for ${spec.name}:\n${parsed.message}`);
+			try {
+				const result = await spec.run(parsed.value, deps);
+				return { ...result, text: boundOutput(result.text) };
+			} catch (error) {
+				return toolError(`${spec.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+			}
+		},
+	};
+}
+
+/** Validates `input` against a tool's schema, with the messages the model would get. */
+export function parseArguments<Schema extends z.ZodMiniType>(
+	schema: Schema,
+	input: unknown,
+): { readonly ok: true; readonly value: z.output<Schema> } | { readonly ok: false; readonly message: string } {
+	// Per parse: a global `z.config` would change the messages of every schema of the plugin.
+	const parsed = schema.safeParse(input, { error: argumentErrors });
+	return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: describeIssues(parsed.error.issues) };
+}
+
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+	return issues.map((issue) => `- ${issue.path.length === 0 ? "arguments" : issue.path.join(".")}: ${issue.message}`).join("\n");
+}
+
+/** The schema as the model reads it: arguments with defaults are optional, `$schema` left out. */
+function inputSchemaOf(schema: z.ZodMiniType): ToolInputSchema {
+	const jsonSchema: Record<string, unknown> = { ...z.toJSONSchema(schema, { io: "input" }) };
+	delete jsonSchema.$schema;
+	if (jsonSchema.type !== "object") throw new TypeError("A tool's arguments must be an object schema.");
+	return { ...jsonSchema, type: "object" };
+}

@@ -1,0 +1,9 @@
+/** The memory tools: what the agent loop offers the model, and what the command line runs. */
+export { defineTool, parseArguments, type MemoryTool, type ToolInputSchema } from "./defineTool";
+export { MEMORY_TOOLS, runTool } from "./registry";
+export type { MemorySearcher, MemoryToolDeps } from "./memoryToolDeps";
+export type { ToolResult } from "./toolResult";
+export { MAX_TOOL_OUTPUT_CHARS } from "./outputBound";
+export { memorySearchInput, NO_MATCHES, formatMatches } from "./memorySearch";
+export { searchMemories, type MemoryMatch, type MemorySearchRequest } from "./searchMemories";
+export { PAGE_CHARS } from "./memoryGet";

@@ -1,0 +1,32 @@
+import type { DailyMemory } from "../../memory/daily";
+import type { Clock, MetadataSource, NoteStore } from "../../ports";
+import type { IndexPolicy, SearchFilters, SearchHit } from "../../retrieval";
+import type { WorkspaceLayout } from "../../workspace/layout";
+
+/**
+ * The vault's search as the tools call it: the searcher supplies the present (decay), the hot
+ * set and the link graph itself, as `IndexService.search` does.
+ */
+export interface MemorySearcher {
+	search(query: string, options: SearchFilters & { readonly limit?: number }): readonly SearchHit[];
+}
+
+/**
+ * What the memory tools work over, injected: the plugin passes Obsidian's vault and metadata
+ * cache, the command line and the tests an in-memory vault.
+ */
+export interface MemoryToolDeps {
+	readonly index: MemorySearcher;
+	/** The policy the index was built under (`indexPolicyFor`): reads are checked against the same rules. */
+	readonly policy: IndexPolicy;
+	readonly store: Pick<NoteStore, "read" | "stat" | "listFiles" | "listFolders" | "configDir">;
+	readonly metadata: MetadataSource;
+	readonly layout: WorkspaceLayout;
+	/** Today, for the days of daily memory. */
+	readonly clock: Clock;
+	/**
+	 * The daily memory of today and the days before, newest first (`AssistantWorkspace.recentDailyMemory`,
+	 * which knows whether it lives in the assistant folder or in the user's daily notes).
+	 */
+	readonly recentDailyMemory: (days: number) => Promise<readonly DailyMemory[]>;
+}

@@ -1,0 +1,33 @@
+import { memoryOverVault } from "../../../../scripts/lib/headlessMemory";
+import { runTool, type MemoryToolDeps, type ToolResult } from "../../../../src/core/agent/tools";
+import { assistantFolderTarget, readRecentDays } from "../../../../src/core/memory/daily";
+import type { Clock } from "../../../../src/core/ports";
+import { indexPolicyFor, type PolicySettings } from "../../../../src/core/retrieval";
+import { layoutFor } from "../../../../src/core/workspace/layout";
+import { MemoryVault } from "../../../harness/memoryVault";
+
+/** "Today" in these tests (they run with TZ=UTC). */
+export const NOW = "2026-03-15T12:00:00Z";
+
+export interface ToolVault {
+	readonly vault: MemoryVault;
+	readonly deps: MemoryToolDeps;
+	run(name: string, input: unknown): Promise<ToolResult>;
+}
+
+/**
+ * The memory tools over an in-memory vault (path → text), the assistant folder at the root,
+ * wired as the command line wires them.
+ */
+export async function toolsOver(files: Record<string, string>, settings: Omit<PolicySettings, "configDir"> = {}, now = NOW): Promise<ToolVault> {
+	const vault = new MemoryVault({ files, now: () => Date.parse(now) - 86_400_000 });
+	const layout = layoutFor("");
+	const clock: Clock = { now: () => new Date(now) };
+	const { deps } = await memoryOverVault(vault, {
+		layout,
+		policy: indexPolicyFor(layout, { configDir: vault.configDir, ...settings }),
+		clock,
+		recentDailyMemory: (days) => readRecentDays({ store: vault, clock }, assistantFolderTarget(layout), days),
+	});
+	return { vault, deps, run: (name, input) => runTool(name, input, deps) };
+}
