@@ -1,22 +1,34 @@
 import { Plugin } from "obsidian";
+import type { IndexStore } from "./core/ports";
 import { systemClock } from "./core/systemClock";
 import { registerCommands } from "./obsidian/commands";
 import { NoticeNotifier } from "./obsidian/noticeNotifier";
 import { readPluginData } from "./obsidian/pluginDataFile";
+import { registerIndexCommands } from "./obsidian/retrieval/indexCommands";
+import { IndexedDbIndexStore } from "./obsidian/retrieval/indexedDbIndexStore";
+import { VaultIndexer } from "./obsidian/retrieval/vaultIndexer";
 import { AssistantSettingTab } from "./obsidian/settingsTab";
 import { WorkspaceController } from "./obsidian/workspaceController";
 
 /**
  * Lifecycle and wiring only. `onload` reads the plugin's own data file and registers commands
  * and the settings tab; it touches no note, so the vault opens as fast with the plugin as
- * without it. Work that reads the vault will start from `workspace.onLayoutReady`.
+ * without it. Work that reads the vault (the search index) starts from `workspace.onLayoutReady`.
  */
 export default class AssistantWorkspacePlugin extends Plugin {
 	override async onload(): Promise<void> {
 		const notifier = new NoticeNotifier();
 		const data = await readPluginData(this, notifier, systemClock.now());
 		const controller = new WorkspaceController(this, notifier, systemClock, data);
+		const indexer = new VaultIndexer(this, controller, this.indexStore(), systemClock);
 		registerCommands(this, controller);
-		this.addSettingTab(new AssistantSettingTab(this.app, this, controller));
+		registerIndexCommands(this, indexer, notifier);
+		this.addSettingTab(new AssistantSettingTab(this.app, this, controller, indexer));
+		this.app.workspace.onLayoutReady(() => indexer.start());
+	}
+
+	/** Where the search index is kept on this device (a test puts it in memory). */
+	protected indexStore(): IndexStore {
+		return IndexedDbIndexStore.forVault(this);
 	}
 }

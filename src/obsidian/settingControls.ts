@@ -1,3 +1,4 @@
+import { normalizeVaultPath } from "../core/vault/paths";
 import type { Settings } from "../core/workspace/data/settings";
 
 /** The settings the tab edits with a control; the rest are edited elsewhere or not at all. */
@@ -25,6 +26,8 @@ export function settingFromControl(key: string, value: unknown): Partial<Setting
 		case "excludedFolders":
 		case "excludedTags":
 			return typeof value === "string" ? { [key]: lines(value) } : null;
+		case "pinnedNotes":
+			return typeof value === "string" ? { pinnedNotes: lines(value).map(notePath) } : null;
 		case "language":
 			return value === "auto" || value === "en" || value === "zh" ? { language: value } : null;
 		default:
@@ -34,6 +37,12 @@ export function settingFromControl(key: string, value: unknown): Partial<Setting
 
 function lines(text: string): string[] {
 	return text.split("\n").map((line) => line.trim()).filter((line) => line !== "");
+}
+
+/** A pinned note as the vault names it: normalized, `.md` added when the user left it out. */
+function notePath(line: string): string {
+	const path = normalizeVaultPath(line);
+	return path.toLowerCase().endsWith(".md") ? path : `${path}.md`;
 }
 
 function isSettingKey(settings: Settings, key: string): key is SettingKey {

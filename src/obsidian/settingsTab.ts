@@ -3,6 +3,9 @@ import { assertContained } from "../core/vault/containment";
 import { t } from "../i18n";
 import { initialize, runAndNotify } from "./commands";
 import { describeError } from "./describeError";
+import { rebuildAndNotify } from "./retrieval/indexCommands";
+import { indexStatusText } from "./retrieval/indexStatusText";
+import type { VaultIndexer } from "./retrieval/vaultIndexer";
 import { settingFromControl, settingToControl, type SettingKey } from "./settingControls";
 import type { WorkspaceController } from "./workspaceController";
 
@@ -15,6 +18,7 @@ export class AssistantSettingTab extends PluginSettingTab {
 		app: App,
 		plugin: Plugin,
 		private readonly controller: WorkspaceController,
+		private readonly indexer: VaultIndexer,
 	) {
 		super(app, plugin);
 	}
@@ -80,6 +84,18 @@ export class AssistantSettingTab extends PluginSettingTab {
 			},
 			{
 				type: "group",
+				heading: t("settings.index.heading"),
+				items: [
+					{ name: t("settings.index-status.name"), searchable: false, render: (setting) => this.showIndexStatus(setting) },
+					{
+						name: t("settings.pinned.name"),
+						desc: t("settings.pinned.desc"),
+						control: { type: "textarea", key: "pinnedNotes", rows: 3 },
+					},
+				],
+			},
+			{
+				type: "group",
 				heading: t("settings.interface.heading"),
 				items: [
 					{
@@ -138,5 +154,16 @@ export class AssistantSettingTab extends PluginSettingTab {
 					this.update();
 				}),
 		);
+	}
+
+	/** The index's status, kept current while the tab is open, and a button to rebuild it. */
+	private showIndexStatus(setting: Setting): () => void {
+		const service = this.indexer.service;
+		const describe = () => void setting.setDesc(indexStatusText(service));
+		describe();
+		setting.addButton((button) =>
+			button.setButtonText(t("settings.rebuild.button")).onClick(() => void rebuildAndNotify(this.indexer, this.controller.notifier)),
+		);
+		return service.onStatus(describe);
 	}
 }

@@ -10,12 +10,21 @@ const DEFAULT_FORMAT = "YYYY-MM-DD";
  * (`{{date:FORMAT}}`, `{{time}}`, `{{title}}`), because core knows only ISO dates.
  */
 export async function userDailyNotesTarget(app: App, today: string): Promise<DailyTarget> {
-	const options = app.internalPlugins.getEnabledPluginById("daily-notes")?.options ?? {};
+	const options = dailyNotesOptions(app);
 	const format = options.format?.trim() || DEFAULT_FORMAT;
-	const folder = options.folder?.trim() ?? "";
+	const folder = userDailyNotesFolder(app);
 	const pathFor = (date: string) => normalizePath(`${folder}/${moment(date, DEFAULT_FORMAT).format(format)}.md`);
 	const template = await readTemplate(app, options.template?.trim() ?? "");
 	return dailyNotesTarget(pathFor, fillTemplate(template, moment(today, DEFAULT_FORMAT), format));
+}
+
+/** The folder the core Daily notes plugin keeps daily notes in; `""` is the vault root. */
+export function userDailyNotesFolder(app: App): string {
+	return dailyNotesOptions(app).folder?.trim() ?? "";
+}
+
+function dailyNotesOptions(app: App) {
+	return app.internalPlugins.getEnabledPluginById("daily-notes")?.options ?? {};
 }
 
 async function readTemplate(app: App, templatePath: string): Promise<string> {

@@ -16,6 +16,7 @@ import { userDailyNotesTarget } from "./userDailyNotes";
  */
 export class WorkspaceController {
 	private data: PluginData;
+	private readonly settingsListeners = new Set<(settings: Settings) => void>();
 
 	constructor(
 		private readonly plugin: Plugin,
@@ -40,7 +41,14 @@ export class WorkspaceController {
 	async updateSettings(change: Partial<Settings>): Promise<void> {
 		this.data = { ...this.data, settings: { ...this.data.settings, ...change } };
 		this.applyLanguage();
+		for (const listener of this.settingsListeners) listener(this.data.settings);
 		await this.plugin.saveData(this.data);
+	}
+
+	/** Calls `listener` with the settings after every change; returns the function that stops it. */
+	onSettingsChange(listener: (settings: Settings) => void): () => void {
+		this.settingsListeners.add(listener);
+		return () => this.settingsListeners.delete(listener);
 	}
 
 	async open(): Promise<AssistantWorkspace> {

@@ -31,6 +31,7 @@ export {
 	TextComponent,
 	ToggleComponent,
 } from "../harness/obsidianMock/setting";
+export { SuggestModal } from "../harness/obsidianMock/suggestModal";
 export { Vault } from "../harness/obsidianMock/vault";
 export { ItemView, View, WorkspaceLeaf } from "../harness/obsidianMock/view";
 export { Workspace } from "../harness/obsidianMock/workspace";

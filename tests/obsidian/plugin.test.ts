@@ -38,10 +38,10 @@ beforeEach(() => {
 });
 
 describe("the plugin in Obsidian", () => {
-	it("loads without reading or writing a single note: only its own data file", async () => {
+	it("loads without reading or writing a single note: only its own data file, indexing left for layout-ready", async () => {
 		const { app, loaded } = loadedPlugin({ "Notes/a.md": "# A", "Daily/2026-01-01.md": "x" });
 		await loaded;
-		expect(app.calls.names()).toEqual(["plugin.loadData"]);
+		expect(app.calls.names()).toEqual(["plugin.loadData", "workspace.onLayoutReady"]);
 		expect(Notice.messages).toEqual([]);
 	});
 
@@ -53,6 +53,8 @@ describe("the plugin in Obsidian", () => {
 			"assistant-workspace:initialize-workspace",
 			"assistant-workspace:promote-today",
 			"assistant-workspace:archive-daily-memory",
+			"assistant-workspace:search-memory",
+			"assistant-workspace:rebuild-index",
 		]);
 		expect(commands.every((c) => c.hotkeys === undefined)).toBe(true);
 	});

@@ -8,6 +8,11 @@ describe("settings edited in the settings tab", () => {
 		expect(settingFromControl("excludedFolders", "  Private \n\n Work/HR\n")).toEqual({ excludedFolders: ["Private", "Work/HR"] });
 	});
 
+	it("reads pinned notes as vault paths, adding the extension the user left out", () => {
+		expect(settingFromControl("pinnedNotes", " Projects/Atlas \n\n/memory.md\n")).toEqual({ pinnedNotes: ["Projects/Atlas.md", "memory.md"] });
+		expect(settingToControl({ ...defaultSettings(), pinnedNotes: ["a.md", "b/c.md"] }, "pinnedNotes")).toBe("a.md\nb/c.md");
+	});
+
 	it("keeps the assistant folder without leading or trailing slashes", () => {
 		expect(settingFromControl("assistantFolder", " /Assistant/ ")).toEqual({ assistantFolder: "Assistant" });
 	});

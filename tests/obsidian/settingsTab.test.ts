@@ -47,6 +47,7 @@ describe("the settings tab", () => {
 			"archiveRetentionDays",
 			"excludedFolders",
 			"excludedTags",
+			"pinnedNotes",
 			"language",
 		]);
 	});

@@ -6,12 +6,16 @@ import { Vault } from "./vault";
 import type { ViewCreator } from "./view";
 import { Workspace } from "./workspace";
 
+let apps = 0;
+
 /**
  * Obsidian's `App` over a `MemoryVault` (a new empty one by default). `calls` counts every
  * call into the vault, adapter, metadata cache, file manager and workspace.
  */
 export class App {
 	readonly calls = new CallLog();
+	/** The vault's id (an internal API that obsidian-typings describes): one per mocked vault. */
+	readonly appId = `mock-vault-${++apps}`;
 	readonly vault: Vault;
 	readonly metadataCache: MetadataCache;
 	readonly fileManager: FileManager;

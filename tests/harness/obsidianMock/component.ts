@@ -13,10 +13,13 @@ export class Component {
 	private children: Component[] = [];
 	private cleanups: (() => unknown)[] = [];
 
+	/** What `onload` returned, for a test to await (Obsidian does not wait for it). */
+	loading: Promise<void> = Promise.resolve();
+
 	load(): void {
 		if (this.loaded) return;
 		this.loaded = true;
-		void this.onload();
+		this.loading = Promise.resolve(this.onload());
 		for (const child of this.children) child.load();
 	}
 

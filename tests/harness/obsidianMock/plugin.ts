@@ -15,6 +15,7 @@ export class Plugin extends Component {
 	settings?: unknown;
 	readonly commands: Command[] = [];
 	readonly settingTabs: PluginSettingTab[] = [];
+	readonly statusBarItems: HTMLElement[] = [];
 
 	constructor(
 		readonly app: App,
@@ -33,6 +34,18 @@ export class Plugin extends Component {
 	addSettingTab(tab: PluginSettingTab): void {
 		tab.update();
 		this.settingTabs.push(tab);
+	}
+
+	/** A status bar item, removed when the plugin unloads, as Obsidian does. */
+	addStatusBarItem(): HTMLElement {
+		const item = requireDocument("A status bar item").createElement("div");
+		item.addClass("status-bar-item");
+		this.statusBarItems.push(item);
+		this.register(() => {
+			this.statusBarItems.splice(this.statusBarItems.indexOf(item), 1);
+			item.detach();
+		});
+		return item;
 	}
 
 	registerView(type: string, creator: ViewCreator): void {

@@ -1,14 +1,26 @@
 import type { App } from "./app";
 import { Component } from "./component";
 import { requireDocument } from "./dom";
+import type { TFile } from "./files";
 
 export type ViewCreator = (leaf: WorkspaceLeaf) => View;
 
 /** A pane of the workspace. `setViewState` opens the registered view in it, as Obsidian does. */
 export class WorkspaceLeaf {
 	view: View | null = null;
+	/** The note `openFile` opened here, and how (`eState.line` puts the cursor on a line). */
+	file: TFile | null = null;
+	openState: { eState?: Record<string, unknown> } | null = null;
 
 	constructor(readonly app: App) {}
+
+	/** Opens a note in the leaf; the workspace reports it (`file-open`), as Obsidian does. */
+	async openFile(file: TFile, openState: { eState?: Record<string, unknown> } = {}): Promise<void> {
+		this.file = file;
+		this.openState = openState;
+		this.app.workspace.activeFile = file;
+		this.app.workspace.trigger("file-open", file);
+	}
 
 	async setViewState(state: { type: string; active?: boolean }): Promise<void> {
 		await this.closeView();

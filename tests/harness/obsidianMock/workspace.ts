@@ -48,8 +48,15 @@ export class Workspace extends Events {
 		return this.newLeaf();
 	}
 
-	getLeaf(): WorkspaceLeaf {
+	/** A new leaf each time (the mock has no tabs to reuse). */
+	getLeaf(newLeaf?: boolean): WorkspaceLeaf {
+		void newLeaf;
 		return this.newLeaf();
+	}
+
+	/** Every leaf not detached, oldest first. */
+	get openLeaves(): readonly WorkspaceLeaf[] {
+		return this.leaves;
 	}
 
 	async revealLeaf(leaf: WorkspaceLeaf): Promise<void> {

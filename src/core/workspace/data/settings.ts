@@ -20,6 +20,8 @@ export const settingsSchema = z.object({
 	language: z.enum(["auto", "en", "zh"]),
 	/** Whether the daily heartbeat may run at all. */
 	heartbeatEnabled: z.boolean(),
+	/** Notes the user keeps close: they rank higher in searches they match, never in others. */
+	pinnedNotes: z.array(z.string()),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -34,5 +36,6 @@ export function defaultSettings(): Settings {
 		excludedTags: [],
 		language: "auto",
 		heartbeatEnabled: true,
+		pinnedNotes: [],
 	};
 }

@@ -58,6 +58,7 @@ const EXPECTED: PluginData = {
 		excludedTags: ["secret"],
 		language: "zh",
 		heartbeatEnabled: false,
+		pinnedNotes: [],
 	},
 	state: { onboardingComplete: true, lastHeartbeatDate: "2026-01-30", lastCheckpoint: null },
 };
@@ -77,8 +78,8 @@ describe("data.json migrations", () => {
 		const migrated = migrateToCurrent(SAVED_BY_VERSION[version] ?? {}, version);
 		expect(migrated).toEqual({
 			schemaVersion: CURRENT_SCHEMA_VERSION,
-			settings: EXPECTED.settings,
 			// A field the old data never had stays absent here; loading gives it its default.
+			settings: SAVED_BY_VERSION[CURRENT_SCHEMA_VERSION].settings,
 			state: version === CURRENT_SCHEMA_VERSION ? EXPECTED.state : { onboardingComplete: true, lastHeartbeatDate: "2026-01-30" },
 		});
 	});

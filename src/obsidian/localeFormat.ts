@@ -1,0 +1,28 @@
+import { currentLanguage, type Language } from "../i18n";
+
+/** The locale numbers and dates are written in, from the interface language. */
+const LOCALES: Readonly<Record<Language, string>> = { en: "en-US", zh: "zh-CN" };
+
+function locale(): string {
+	return LOCALES[currentLanguage()];
+}
+
+/** A count as the interface language writes it: `10,000`. */
+export function formatCount(count: number): string {
+	return count.toLocaleString(locale());
+}
+
+/** A duration in seconds with one decimal: `3.2`. */
+export function formatSeconds(ms: number): string {
+	return (ms / 1000).toLocaleString(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+/** A moment in the device's time zone, date and time: `Mar 15, 2026, 12:00 PM`. */
+export function formatTime(time: Date): string {
+	return time.toLocaleString(locale(), { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** Items joined as the interface language lists them: `a, b and c`, `a、b和c`. */
+export function formatList(items: readonly string[]): string {
+	return new Intl.ListFormat(locale(), { type: "conjunction" }).format(items);
+}

@@ -1,0 +1,87 @@
+import type {} from "obsidian-typings";
+import type { Plugin } from "obsidian";
+import type { IndexStore, SavedIndex, SavedOpen } from "../../core/ports";
+import type { IndexSnapshot } from "../../core/retrieval";
+
+const RECORDS = "records";
+const SNAPSHOT = "snapshot";
+const OPENS = "opens";
+
+/**
+ * The `IndexStore` in IndexedDB: on this device, outside the vault folder, so no sync tool ever
+ * copies it. One database per vault; one object store holding two records, stored by structured
+ * cloning, typed arrays as they are.
+ */
+export class IndexedDbIndexStore implements IndexStore {
+	private database: Promise<IDBDatabase> | null = null;
+
+	constructor(private readonly name: string) {}
+
+	/**
+	 * The store of a plugin in the vault it is open in. `appId` identifies the vault on every
+	 * platform (Obsidian keys its own per-vault IndexedDB and local storage with it), where a vault
+	 * name can repeat and a base path does not exist on mobile.
+	 */
+	static forVault(plugin: Plugin): IndexedDbIndexStore {
+		return new IndexedDbIndexStore(`${plugin.manifest.id}-index-${plugin.app.appId}`);
+	}
+
+	async load(): Promise<SavedIndex> {
+		const [snapshot, opens] = await Promise.all([this.get(SNAPSHOT), this.get(OPENS)]);
+		// Only this class writes these records, under these keys.
+		return { snapshot: (snapshot as IndexSnapshot | undefined) ?? null, opens: (opens as SavedOpen[] | undefined) ?? null };
+	}
+
+	async saveSnapshot(snapshot: IndexSnapshot): Promise<void> {
+		await this.run("readwrite", (records) => records.put(snapshot, SNAPSHOT));
+	}
+
+	async saveOpens(opens: readonly SavedOpen[]): Promise<void> {
+		await this.run("readwrite", (records) => records.put(opens, OPENS));
+	}
+
+	async clear(): Promise<void> {
+		await this.run("readwrite", (records) => records.clear());
+	}
+
+	async close(): Promise<void> {
+		if (this.database === null) return;
+		(await this.database.catch(() => null))?.close();
+		this.database = null;
+	}
+
+	private get(key: string): Promise<unknown> {
+		return this.run("readonly", (records) => records.get(key));
+	}
+
+	/** One request in its own transaction, settled when the transaction is (so a write is durable). */
+	private async run<T>(mode: IDBTransactionMode, request: (records: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+		const database = await this.open();
+		return new Promise((resolve, reject) => {
+			const transaction = database.transaction(RECORDS, mode);
+			const pending = request(transaction.objectStore(RECORDS));
+			transaction.oncomplete = () => resolve(pending.result);
+			transaction.onerror = () => reject(failure(transaction.error ?? pending.error));
+			transaction.onabort = () => reject(failure(transaction.error));
+		});
+	}
+
+	private open(): Promise<IDBDatabase> {
+		this.database ??= new Promise((resolve, reject) => {
+			const opening = window.indexedDB.open(this.name, 1);
+			opening.onupgradeneeded = () => opening.result.createObjectStore(RECORDS);
+			opening.onsuccess = () => {
+				// A newer version of the plugin upgrading the database must not wait for this one.
+				opening.result.onversionchange = () => opening.result.close();
+				resolve(opening.result);
+			};
+			opening.onerror = () => reject(failure(opening.error));
+		});
+		return this.database;
+	}
+}
+
+/** IndexedDB's error, or one saying so when it gives none (an abort without a cause). */
+function failure(error: DOMException | null): Error {
+	return error ?? new Error("The IndexedDB request failed.");
+}

@@ -1,0 +1,64 @@
+import { SuggestModal, type App } from "obsidian";
+import { snippetOf, type SearchHit, type Snippet } from "../../core/retrieval";
+import type { IndexService } from "../../core/retrieval/service/indexService";
+import { t } from "../../i18n";
+
+const RESULTS = 20;
+
+/**
+ * "Search memory": the index searched on every keystroke (a search takes well under a
+ * millisecond), each hit shown with its heading and a snippet; choosing one opens the note at
+ * the hit's line. The index keeps no text, so snippets are read from the notes as they are
+ * shown, each note once per modal.
+ */
+export class SearchMemoryModal extends SuggestModal<SearchHit> {
+	private readonly texts = new Map<string, Promise<string | null>>();
+
+	constructor(
+		app: App,
+		private readonly service: IndexService,
+	) {
+		super(app);
+		this.limit = RESULTS;
+		this.setPlaceholder(t("search.placeholder"));
+	}
+
+	getSuggestions(query: string): SearchHit[] {
+		const hits = query.trim() === "" ? [] : this.service.search(query, { limit: RESULTS });
+		const ready = this.service.currentStatus().phase === "ready";
+		this.emptyStateText = query.trim() === "" ? "" : ready ? t("search.no-results") : t("search.not-ready");
+		return hits;
+	}
+
+	renderSuggestion(hit: SearchHit, el: HTMLElement): void {
+		el.addClass("mod-complex");
+		const content = el.createDiv("suggestion-content");
+		const place = hit.heading === "" ? hit.path : `${hit.path} › ${hit.heading}`;
+		content.createDiv({ cls: "suggestion-title", text: place });
+		const note = content.createDiv("suggestion-note");
+		void this.snippetOf(hit).then((snippet) => note.setText(snippet?.text ?? ""));
+	}
+
+	onChooseSuggestion(hit: SearchHit): void {
+		void this.openAt(hit);
+	}
+
+	/** Opens the note with the cursor on the snippet's line (the editor counts lines from 0). */
+	private async openAt(hit: SearchHit): Promise<void> {
+		const file = this.app.vault.getFileByPath(hit.path);
+		if (file === null) return;
+		const line = (await this.snippetOf(hit))?.line ?? hit.line;
+		await this.app.workspace.getLeaf(false).openFile(file, { eState: { line: line - 1 } });
+	}
+
+	private async snippetOf(hit: SearchHit): Promise<Snippet | null> {
+		let text = this.texts.get(hit.path);
+		if (text === undefined) {
+			const file = this.app.vault.getFileByPath(hit.path);
+			text = file === null ? Promise.resolve(null) : this.app.vault.cachedRead(file).catch(() => null);
+			this.texts.set(hit.path, text);
+		}
+		const content = await text;
+		return content === null ? null : snippetOf(content, hit);
+	}
+}

@@ -1,0 +1,94 @@
+import { TFile, TFolder, type Plugin } from "obsidian";
+import type { Clock, IndexStore } from "../../core/ports";
+import { IndexService } from "../../core/retrieval/service/indexService";
+import type { Settings } from "../../core/workspace/data/settings";
+import { ObsidianMetadataSource } from "../metadataSource";
+import { ObsidianNoteStore } from "../vaultNoteStore";
+import type { WorkspaceController } from "../workspaceController";
+import { indexPolicyOf } from "./indexPolicy";
+import { showIndexProgress } from "./indexStatusBar";
+import { windowScheduler } from "./windowScheduler";
+
+/** The index works on through these (an unsaved index, a skipped note); they go to the developer console. */
+function logIndexError(error: unknown): void {
+	console.warn("Assistant workspace: search index", error);
+}
+
+/**
+ * The index service over Obsidian: built in `onload` without touching the vault, started once
+ * the layout is ready, then fed by the metadata cache (`changed`, `resolved`), the vault
+ * (`rename`, `delete`), the workspace (`file-open`) and the settings. Everything it listens to
+ * is registered on the plugin, so unloading stops it; the index is saved on the way out.
+ */
+export class VaultIndexer {
+	readonly service: IndexService;
+
+	constructor(
+		private readonly plugin: Plugin,
+		private readonly controller: WorkspaceController,
+		store: IndexStore,
+		clock: Clock,
+	) {
+		const app = plugin.app;
+		this.service = new IndexService(
+			{
+				files: new ObsidianNoteStore(app),
+				metadata: new ObsidianMetadataSource(app),
+				resolvedLinks: () => app.metadataCache.resolvedLinks,
+				store,
+				clock,
+				scheduler: windowScheduler,
+				onError: logIndexError,
+			},
+			indexPolicyOf(app, controller.settings),
+			controller.settings.pinnedNotes,
+		);
+		plugin.register(controller.onSettingsChange((settings) => this.settingsChanged(settings)));
+		plugin.register(() => void this.service.close());
+	}
+
+	/** Once the layout is ready: follows the vault from now on and brings the index up to date. */
+	start(): void {
+		const { app } = this.plugin;
+		const service = this.service;
+		this.plugin.registerEvent(
+			app.metadataCache.on("changed", (file, content, metadata) =>
+				service.noteChanged({ path: file.path, content, metadata, stat: { mtime: file.stat.mtime, size: file.stat.size } }),
+			),
+		);
+		this.plugin.registerEvent(app.metadataCache.on("resolved", () => service.linksChanged()));
+		this.plugin.registerEvent(
+			app.vault.on("rename", (file, oldPath) => {
+				if (file instanceof TFolder) service.resync();
+				if (!(file instanceof TFile)) return;
+				service.noteRenamed(oldPath, file.path).catch(logIndexError);
+				this.followPinnedRename(oldPath, file.path);
+			}),
+		);
+		this.plugin.registerEvent(
+			app.vault.on("delete", (file) => {
+				if (file instanceof TFile) service.noteDeleted(file.path);
+				if (file instanceof TFolder) service.resync();
+			}),
+		);
+		this.plugin.registerEvent(
+			app.workspace.on("file-open", (file) => {
+				if (file?.extension === "md") service.noteOpened(file.path);
+			}),
+		);
+		this.plugin.register(showIndexProgress(this.plugin.addStatusBarItem(), service));
+		service.start().catch(logIndexError);
+	}
+
+	private settingsChanged(settings: Settings): void {
+		this.service.setPolicy(indexPolicyOf(this.plugin.app, settings));
+		this.service.setPinned(settings.pinnedNotes);
+	}
+
+	/** A pinned note stays pinned under its new name. */
+	private followPinnedRename(from: string, to: string): void {
+		const pinned = this.controller.settings.pinnedNotes;
+		if (!pinned.includes(from)) return;
+		void this.controller.updateSettings({ pinnedNotes: pinned.map((path) => (path === from ? to : path)) });
+	}
+}

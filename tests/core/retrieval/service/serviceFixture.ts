@@ -1,0 +1,109 @@
+import type { IndexPolicy } from "../../../../src/core/retrieval";
+import { IndexService, type IndexServiceOptions, type IndexStatus } from "../../../../src/core/retrieval/service/indexService";
+import { FakeScheduler } from "../../../harness/fakeScheduler";
+import { MemoryIndexStore } from "../../../harness/memoryIndexStore";
+import { MemoryVault, type SeedFile } from "../../../harness/memoryVault";
+import { NOW, policyFor } from "../vaultFixtures";
+
+/** File times that move on with every write, so that an edit always changes the mtime. */
+function tickingClock(): () => number {
+	let time = Date.UTC(2026, 0, 1);
+	return () => (time += 1000);
+}
+
+export interface ServiceSetup {
+	readonly policy?: IndexPolicy;
+	readonly pinned?: readonly string[];
+	readonly options?: IndexServiceOptions;
+	/** Notes the metadata cache does not know yet. */
+	readonly notReady?: Set<string>;
+	/** Main-thread milliseconds the metadata lookup of each note costs on the fake clock. */
+	readonly noteCostMs?: number;
+	/** Shared by the services of one test, as the device's IndexedDB is across restarts. */
+	readonly store?: MemoryIndexStore;
+	/** Reads wait until this settles: a slow disk, for events to overtake them. */
+	readonly readsWaitFor?: Promise<void>;
+}
+
+/**
+ * A service over a `MemoryVault`, on a fake clock, following the vault's events as the plugin's
+ * adapter does; counts the notes it reads.
+ */
+export function serviceOver(vault: MemoryVault, setup: ServiceSetup = {}) {
+	const scheduler = new FakeScheduler();
+	const store = setup.store ?? new MemoryIndexStore();
+	const notReady = setup.notReady ?? new Set<string>();
+	const reads: string[] = [];
+	const service = new IndexService(
+		{
+			files: {
+				listFiles: () => vault.listFiles(),
+				stat: (path) => vault.stat(path),
+				read: async (path) => {
+					reads.push(path);
+					const content = await vault.read(path);
+					await setup.readsWaitFor;
+					return content;
+				},
+			},
+			metadata: {
+				getMetadata: (path) => {
+					scheduler.spend(setup.noteCostMs ?? 0);
+					return notReady.has(path) ? null : vault.getMetadata(path);
+				},
+			},
+			resolvedLinks: () => vault.resolvedLinks,
+			store,
+			clock: { now: () => NOW },
+			scheduler,
+		},
+		setup.policy ?? policyFor(),
+		setup.pinned ?? [],
+		setup.options,
+	);
+	const statuses: IndexStatus[] = [];
+	service.onStatus((status) => statuses.push(status));
+	const refs = [
+		vault.on("changed", (item, data, cache) => {
+			const stat = vault.stat(item.path);
+			if (stat) service.noteChanged({ path: item.path, content: data, metadata: cache, stat });
+		}),
+		vault.on("rename", (item, oldPath) => {
+			if (item.kind === "file") void service.noteRenamed(oldPath, item.path);
+		}),
+		vault.on("delete", (item) => {
+			if (item.kind === "file") service.noteDeleted(item.path);
+		}),
+		vault.on("resolved", () => service.linksChanged()),
+	];
+	/** Stops following the vault's events: what happens next, the service is not told. */
+	const unfollow = () => {
+		for (const ref of refs) vault.offref(ref);
+	};
+	return {
+		service,
+		scheduler,
+		store,
+		reads,
+		statuses,
+		unfollow,
+		/** Closes the service and stops following the vault, as unloading the plugin does. */
+		async stop() {
+			unfollow();
+			await service.close();
+		},
+	};
+}
+
+export function vaultOf(files: Record<string, SeedFile>): MemoryVault {
+	return new MemoryVault({ files, now: tickingClock() });
+}
+
+export function paths(hits: readonly { path: string }[]): string[] {
+	return hits.map((hit) => hit.path);
+}
+
+/** Lets pending promise callbacks (reads, yields) run. */
+export async function settle(): Promise<void> {
+	for (let i = 0; i < 20; i++) await Promise.resolve();
+}

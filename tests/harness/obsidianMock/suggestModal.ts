@@ -1,0 +1,62 @@
+import { Modal } from "./modal";
+
+/**
+ * Obsidian's `SuggestModal`, driven through its elements as a user drives it: typing in
+ * `inputEl` (an `input` event) asks `getSuggestions` and redraws the list in
+ * `resultContainerEl`; Enter or a click chooses a suggestion (the modal closes, then is told).
+ */
+export abstract class SuggestModal<T> extends Modal {
+	limit = 100;
+	emptyStateText = "No results found.";
+	readonly inputEl: HTMLInputElement;
+	readonly resultContainerEl: HTMLElement;
+	private suggestions: T[] = [];
+	/** Settles when the list shows the suggestions for what was typed last. */
+	updated: Promise<void> = Promise.resolve();
+
+	constructor(app: ConstructorParameters<typeof Modal>[0]) {
+		super(app);
+		this.modalEl.addClass("prompt");
+		this.inputEl = this.modalEl.createEl("input", { cls: "prompt-input", type: "text" }) as HTMLInputElement;
+		this.resultContainerEl = this.modalEl.createDiv("prompt-results");
+		this.inputEl.addEventListener("input", () => (this.updated = this.showSuggestions()));
+		this.inputEl.addEventListener("keydown", (evt) => {
+			if (evt.key === "Enter" && this.suggestions.length > 0) this.selectSuggestion(this.suggestions[0], evt);
+		});
+	}
+
+	override open(): void {
+		super.open();
+		this.updated = this.showSuggestions();
+	}
+
+	setPlaceholder(placeholder: string): void {
+		this.inputEl.placeholder = placeholder;
+	}
+
+	setInstructions(): void {}
+
+	selectSuggestion(value: T, evt: MouseEvent | KeyboardEvent): void {
+		this.close();
+		this.onChooseSuggestion(value, evt);
+	}
+
+	abstract getSuggestions(query: string): T[] | Promise<T[]>;
+	abstract renderSuggestion(value: T, el: HTMLElement): void;
+	abstract onChooseSuggestion(item: T, evt: MouseEvent | KeyboardEvent): void;
+
+	private async showSuggestions(): Promise<void> {
+		const suggestions = (await this.getSuggestions(this.inputEl.value)).slice(0, this.limit);
+		this.suggestions = suggestions;
+		this.resultContainerEl.empty();
+		if (suggestions.length === 0) {
+			this.resultContainerEl.createDiv({ cls: "suggestion-empty", text: this.emptyStateText });
+			return;
+		}
+		for (const suggestion of suggestions) {
+			const el = this.resultContainerEl.createDiv("suggestion-item");
+			this.renderSuggestion(suggestion, el);
+			el.addEventListener("click", (evt) => this.selectSuggestion(suggestion, evt));
+		}
+	}
+}
