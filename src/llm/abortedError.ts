@@ -1,0 +1,6 @@
+import { ModelError } from "../core/agent/model";
+
+/** The one way every model client reports that the caller stopped it. */
+export function abortedError(): ModelError {
+	return new ModelError("aborted", "The request was stopped.");
+}

@@ -1,0 +1,22 @@
+import type { ModelClient } from "../core/agent/model";
+import type { TaskScheduler } from "../core/ports";
+import { AnthropicModelClient } from "./anthropicClient";
+import { OfflineModel } from "./offlineModel";
+import type { Translate } from "./translate";
+
+export interface ModelClientSettings {
+	/** From SecretStorage (or `ANTHROPIC_API_KEY` on the command line); empty or absent means offline. */
+	readonly apiKey: string | undefined;
+	readonly baseURL?: string;
+	/** Forces the offline model even with a key (`--offline`). */
+	readonly offline?: boolean;
+	readonly delay: TaskScheduler["delay"];
+	readonly translate: Translate;
+}
+
+/** Claude when there is a key, the offline model otherwise: the plugin never needs a key to work. */
+export function createModelClient(settings: ModelClientSettings): ModelClient {
+	const apiKey = settings.apiKey?.trim() ?? "";
+	if (settings.offline === true || apiKey === "") return new OfflineModel(settings.translate);
+	return new AnthropicModelClient({ apiKey, baseURL: settings.baseURL, delay: settings.delay });
+}
