@@ -1,0 +1,87 @@
+import { localToday } from "../../memory/dailyDates";
+import type { Clock } from "../../ports";
+import type { ChatMessage, SystemBlock } from "../model";
+import { assistantInstructions } from "./assistantInstructions";
+import { DEFAULT_CONTEXT_BUDGETS, type ContextBudgets } from "./budgets";
+import type { ConversationState } from "./compaction";
+import type { ContextReport } from "./contextReport";
+import { conversationLayers } from "./conversationLayer";
+import { historyBookLayer, type WeeklySummary } from "./historyBookLayer";
+import { isHistoryQuestion } from "./historyIntent";
+import { hotMemoryLayer } from "./hotMemoryLayer";
+import { identityLayer, type IdentityNotes } from "./identityLayer";
+import { sentLayer, type Layer } from "./layer";
+import { tagged } from "./layerTags";
+import { memoryHintLayer, type DailyNoteRef } from "./memoryHintLayer";
+import type { NoteText } from "./noteExcerpt";
+import { notesLayer, type NotesInContext } from "./notesLayer";
+
+/**
+ * Everything a turn's context is made of, read by the caller (the assembly does no I/O): the
+ * files as text, the chat so far, and the clock.
+ */
+export interface ContextInput {
+	readonly clock: Clock;
+	readonly identity: IdentityNotes;
+	/** `memory.md`, or `null` when there is none. */
+	readonly longTermMemory: NoteText | null;
+	/** The days that have daily memory. */
+	readonly dailyNotes: readonly DailyNoteRef[];
+	readonly notes: NotesInContext;
+	/**
+	 * The weekly summaries. Only used for a question about the past, so the caller reads them
+	 * only when `isHistoryQuestion(userMessage)` and passes `[]` otherwise.
+	 */
+	readonly weeklySummaries: readonly WeeklySummary[];
+	/** Every message of the chat before this turn. */
+	readonly history: readonly ChatMessage[];
+	/** The compaction state kept with the chat (`FRESH_CONVERSATION` for a new one). */
+	readonly conversation: ConversationState;
+	readonly userMessage: string;
+	/** The model's context window, in tokens. */
+	readonly contextWindowTokens: number;
+}
+
+export interface AssembledContext {
+	readonly system: SystemBlock[];
+	readonly messages: ChatMessage[];
+	readonly report: ContextReport;
+}
+
+/**
+ * The request of a turn, layer by layer in the order of issue 4, each within its budget. The
+ * identity layer comes first and carries the cache breakpoint: nothing in it depends on the
+ * time or the conversation, so the cached prefix stays byte-identical between turns.
+ */
+export function assembleContext(input: ContextInput, overrides: Partial<ContextBudgets> = {}): AssembledContext {
+	const budgets: ContextBudgets = { ...DEFAULT_CONTEXT_BUDGETS, ...overrides };
+	const now = input.clock.now();
+	const historyQuestion = isHistoryQuestion(input.userMessage);
+	const hotMemory = hotMemoryLayer(input.longTermMemory, budgets);
+	const systemLayers: Layer[] = [
+		identityLayer(input.identity, budgets),
+		hotMemory.layer,
+		sentLayer("instructions", null, tagged("assistant-instructions", {}, assistantInstructions(now))),
+		memoryHintLayer(input.dailyNotes, localToday({ now: () => now }), budgets),
+		notesLayer(input.notes, budgets),
+		historyBookLayer(input.weeklySummaries, historyQuestion, budgets),
+	];
+	const system = systemLayers.flatMap((layer): SystemBlock[] => {
+		if (layer.text === null) return [];
+		return [layer.report.layer === "identity" ? { text: layer.text, cacheBreakpoint: true } : { text: layer.text }];
+	});
+	const systemTokens = systemLayers.reduce((sum, layer) => sum + layer.report.tokens, 0);
+	const conversation = conversationLayers(input, systemTokens, budgets);
+	const layers = [...systemLayers.map((layer) => layer.report), ...conversation.layers];
+	return {
+		system,
+		messages: conversation.messages,
+		report: {
+			layers,
+			totalTokens: layers.reduce((sum, layer) => sum + layer.tokens, 0),
+			hotMemory: hotMemory.report,
+			historyQuestion,
+			conversation: conversation.report,
+		},
+	};
+}
