@@ -3,6 +3,7 @@ import { ContainmentError } from "../src/core/vault/containment";
 import { WriteRefusedError } from "../src/core/vault/auditedWriter";
 import { computeMetadata, getAllTags, parseFrontMatterTags } from "../tests/harness/metadata";
 import { parseArgs, rejectUnknownOptions, requireOption, UsageError, type ParsedArgs } from "./lib/args";
+import { chatCommand } from "./lib/chatCommand";
 import { printed, type Command } from "./lib/command";
 import { openHeadlessWorkspace } from "./lib/headless";
 import { indexCommand, searchCommand, toolCommand } from "./lib/memoryCommands";
@@ -19,10 +20,12 @@ const USAGE = `usage: npm run -s cli -- <command>
           [--exclude-folders a,b] [--exclude-tags a,b] [--now <ISO>] [--json]
   tool    <memory_search|memory_get|memory_recent> '<json args>' --vault <dir> [--now <ISO>]
           [--exclude-folders a,b] [--exclude-tags a,b]
-  index   --vault <dir> [--exclude-folders a,b] [--exclude-tags a,b] [--json]`;
+  index   --vault <dir> [--exclude-folders a,b] [--exclude-tags a,b] [--json]
+  chat    "<message>" --vault <dir> [--model <id>] [--base-url <url>] [--offline] [--now <ISO>] [--json]
+          (Claude with ANTHROPIC_API_KEY set, else the offline model)`;
 
 /** Options that take no value. */
-const FLAGS = ["json"];
+const FLAGS = ["json", "offline"];
 
 const commands: Record<string, Command> = {
 	async metadata(args) {
@@ -71,6 +74,7 @@ const commands: Record<string, Command> = {
 	search: searchCommand,
 	tool: toolCommand,
 	index: indexCommand,
+	chat: chatCommand,
 };
 
 function open(args: ParsedArgs) {

@@ -29,3 +29,13 @@ function parseDailyDate(text: string): Date {
 	// date-fns rolls some overflowing days forward; a round trip catches what it lets through.
 	return isValid(date) && format(date, DAILY_DATE_FORMAT) === text ? date : new Date(Number.NaN);
 }
+
+/** The time of day on the user's clock, `HH:mm`: the stamp of an entry in daily memory. */
+export function localTime(clock: Clock): string {
+	return format(clock.now(), "HH:mm");
+}
+
+/** The moment in ISO 8601 with the user's offset (`2026-03-15T14:05:00+01:00`), as notes and state record it. */
+export function localTimestamp(clock: Clock): string {
+	return format(clock.now(), "yyyy-MM-dd'T'HH:mm:ssxxx");
+}

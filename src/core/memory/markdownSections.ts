@@ -27,7 +27,8 @@ export interface Section {
 	readonly end: number;
 }
 
-interface Line {
+/** A line of a note: its text without the line break, from `start` to `end` (after the line break). */
+export interface Line {
 	readonly text: string;
 	readonly start: number;
 	readonly end: number;
@@ -59,10 +60,25 @@ function foldTitle(title: string): string {
 
 export function scanHeadings(content: string): HeadingLine[] {
 	const headings: HeadingLine[] = [];
+	for (const line of proseLines(content)) {
+		const heading = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/.exec(line.text);
+		if (heading) {
+			const title = (heading[2] ?? "").replace(/(^|[ \t]+)#+$/, "").trim();
+			headings.push({ level: heading[1].length, title, start: line.start, end: line.end });
+		}
+	}
+	return headings;
+}
+
+/**
+ * The lines of a note where markdown structure (headings, callouts) can be: every line outside
+ * the frontmatter and outside fenced code, fence lines excluded, in order.
+ */
+export function proseLines(content: string): Line[] {
+	const prose: Line[] = [];
 	const lines = splitLines(content);
-	let index = frontmatterLineCount(lines);
 	let fence: string | null = null;
-	for (; index < lines.length; index++) {
+	for (let index = frontmatterLineCount(lines); index < lines.length; index++) {
 		const line = lines[index];
 		const fenceMark = /^ {0,3}(`{3,}|~{3,})/.exec(line.text)?.[1] ?? null;
 		if (fence !== null) {
@@ -75,13 +91,9 @@ export function scanHeadings(content: string): HeadingLine[] {
 			fence = fenceMark;
 			continue;
 		}
-		const heading = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/.exec(line.text);
-		if (heading) {
-			const title = (heading[2] ?? "").replace(/(^|[ \t]+)#+$/, "").trim();
-			headings.push({ level: heading[1].length, title, start: line.start, end: line.end });
-		}
+		prose.push(line);
 	}
-	return headings;
+	return prose;
 }
 
 /** The section of the first heading that `matches`, among those starting in `[from, to)`. */

@@ -1,6 +1,7 @@
 import type { AuditLog } from "../audit/auditLog";
 import { sha256Hex, utf8ByteLength } from "../audit/hash";
 import type { AuditAction, AuditActor, AuditRecord } from "../audit/record";
+import { findAssistantCallout, isCalloutBody, withAssistantCallout } from "../memory/assistantCallout";
 import type { Clock, NoteStore } from "../ports";
 import { assertContained, type ContainmentPolicy } from "./containment";
 import { parentFolder } from "./paths";
@@ -9,7 +10,10 @@ import { parentFolder } from "./paths";
  * The only way the domain writes to the vault. Every write is checked by the containment guard
  * first, done with one atomic store operation, then recorded in the audit trail with the content
  * hashes before and after. There is no delete and no overwrite: creating never replaces a file,
- * moving never replaces a destination, and an edit may insert text but never remove any.
+ * moving never replaces a destination, and an edit may insert text but never remove any. Two
+ * edits may remove text, each under a condition checked on the note's content inside the atomic
+ * operation: `writeAssistantCallout` only the assistant's own callout, `restoreNote` (an undo)
+ * only when the note is exactly as the change being undone left it.
  */
 
 /** Who writes and why; both go into the audit record. */
@@ -90,6 +94,29 @@ export class AuditedWriter {
 	}
 
 	/**
+	 * Writes `text` as the body of the assistant's own `> [!assistant]` callout in a note (seed
+	 * 000's agent layer): the previous body is replaced, its header line kept, or a new callout is
+	 * appended at the end. Refused (`removes-text`) unless every byte outside the callout is
+	 * unchanged and what follows its header is nothing but callout lines.
+	 */
+	async writeAssistantCallout(path: string, text: string, intent: WriteIntent): Promise<WriteOutcome> {
+		return this.edit(path, (current) => withAssistantCallout(current, text), "process", intent, changesOnlyTheAssistantCallout);
+	}
+
+	/**
+	 * Puts a note's previous content back (an undo). It may remove text, so it is done only when
+	 * the note is exactly as the change being undone left it: the hash of its current content
+	 * must be `expectedCurrentHash` (that change's `sha256After`). Otherwise nothing is written
+	 * and the refusal is `removes-text`: putting the old content over a note edited since would
+	 * remove those edits. That `previousContent` is what the note held before that change is the
+	 * caller's to check (`undoWrite` checks it against the record's `sha256Before`).
+	 */
+	async restoreNote(path: string, previousContent: string, expectedCurrentHash: string, intent: WriteIntent): Promise<WriteOutcome> {
+		const unchangedSince = (current: string) => sha256Hex(current) === expectedCurrentHash;
+		return this.edit(path, () => previousContent, "process", intent, unchangedSince);
+	}
+
+	/**
 	 * Moves a note, creating the destination's folders (Obsidian's rename does not); refuses when
 	 * the source is not a file or the destination is taken.
 	 */
@@ -114,11 +141,13 @@ export class AuditedWriter {
 		return folder;
 	}
 
+	/** `allowed` judges each change inside the atomic operation; a change it refuses is not written. */
 	private async edit(
 		path: string,
 		transform: (current: string) => string,
 		action: AuditAction,
 		intent: WriteIntent,
+		allowed: (current: string, next: string) => boolean = keepsEveryCharacter,
 	): Promise<WriteOutcome> {
 		const target = assertContained(path, this.policy);
 		if (this.deps.store.stat(target) === null) throw new WriteRefusedError("missing", target);
@@ -127,7 +156,7 @@ export class AuditedWriter {
 			before = current;
 			const next = transform(current);
 			// Thrown inside the callback so that the store writes nothing.
-			if (!keepsEveryCharacter(current, next)) throw new WriteRefusedError("removes-text", target);
+			if (next !== current && !allowed(current, next)) throw new WriteRefusedError("removes-text", target);
 			return next;
 		});
 		if (after === before) return { path: target, changed: false, record: null };
@@ -169,4 +198,18 @@ function keepsEveryCharacter(current: string, next: string): boolean {
 		if (next.charCodeAt(i) === current.charCodeAt(matched)) matched++;
 	}
 	return matched === current.length;
+}
+
+/**
+ * Whether `next` differs from `current` only inside the assistant's callout: the text up to the
+ * end of its header and the text after it are the same, and what lies between is callout lines.
+ * Without a callout yet, the change may only insert (the new callout).
+ */
+function changesOnlyTheAssistantCallout(current: string, next: string): boolean {
+	const callout = findAssistantCallout(current);
+	if (callout === null) return keepsEveryCharacter(current, next);
+	const head = current.slice(0, callout.headerEnd);
+	const tail = current.slice(callout.end);
+	if (next.length < head.length + tail.length || !next.startsWith(head) || !next.endsWith(tail)) return false;
+	return isCalloutBody(next.slice(head.length, next.length - tail.length));
 }

@@ -12,8 +12,11 @@ export interface ToolInputSchema {
 	readonly [keyword: string]: unknown;
 }
 
-/** A tool as the agent loop and the command line see it. */
-export interface MemoryTool {
+/**
+ * A tool as the agent loop and the command line see it. `Deps` is what it runs over: the read
+ * tools need `MemoryToolDeps`, the tools that write `WriteToolDeps`.
+ */
+export interface MemoryTool<Deps extends MemoryToolDeps = MemoryToolDeps> {
 	readonly name: string;
 	/** For the model: what the tool does and when to call it. */
 	readonly description: string;
@@ -22,18 +25,20 @@ export interface MemoryTool {
 	 * Runs the tool on arguments as the model sent them. Never throws: bad arguments and failures
 	 * come back as error results, and every answer is bounded (`boundOutput`).
 	 */
-	run(input: unknown, deps: MemoryToolDeps): Promise<ToolResult>;
+	run(input: unknown, deps: Deps): Promise<ToolResult>;
 }
 
-export interface ToolSpec<Schema extends z.ZodMiniType> {
+export interface ToolSpec<Schema extends z.ZodMiniType, Deps extends MemoryToolDeps = MemoryToolDeps> {
 	readonly name: string;
 	readonly description: string;
 	/** A zod mini object schema; its descriptions are what the model reads about each argument. */
 	readonly schema: Schema;
-	run(input: z.output<Schema>, deps: MemoryToolDeps): Promise<ToolResult>;
+	run(input: z.output<Schema>, deps: Deps): Promise<ToolResult>;
 }
 
-export function defineTool<Schema extends z.ZodMiniType>(spec: ToolSpec<Schema>): MemoryTool {
+export function defineTool<Schema extends z.ZodMiniType, Deps extends MemoryToolDeps = MemoryToolDeps>(
+	spec: ToolSpec<Schema, Deps>,
+): MemoryTool<Deps> {
 	return {
 		name: spec.name,
 		description: spec.description,

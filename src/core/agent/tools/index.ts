@@ -1,8 +1,11 @@
 /** The memory tools: what the agent loop offers the model, and what the command line runs. */
 export { defineTool, parseArguments, type MemoryTool, type ToolInputSchema } from "./defineTool";
-export { MEMORY_TOOLS, runTool } from "./registry";
+export { ASSISTANT_TOOLS, MEMORY_TOOLS, runTool, WRITE_TOOLS, type ToolSet } from "./registry";
 export type { MemorySearcher, MemoryToolDeps } from "./memoryToolDeps";
+export type { WriteToolDeps } from "./writeToolDeps";
 export type { ToolResult } from "./toolResult";
+export type { CheckpointDisplay, IdentityDiffDisplay, LongTermAppendDisplay, ToolDisplay } from "./toolDisplay";
+export { IDENTITY_FILES, type IdentityFile } from "./identityFiles";
 export { MAX_TOOL_OUTPUT_CHARS } from "./outputBound";
 export { memorySearchInput, NO_MATCHES, formatMatches } from "./memorySearch";
 export { searchMemories, type MemoryMatch, type MemorySearchRequest } from "./searchMemories";

@@ -1,16 +1,44 @@
+import { captureNote } from "./captureNote";
+import { checkpoint } from "./checkpoint";
 import type { MemoryTool } from "./defineTool";
+import { identityUpdate } from "./identityUpdate";
+import { memoryAppend } from "./memoryAppend";
 import { memoryGet } from "./memoryGet";
+import { memoryHistory } from "./memoryHistory";
 import type { MemoryToolDeps } from "./memoryToolDeps";
 import { memoryRecent } from "./memoryRecent";
 import { memorySearch } from "./memorySearch";
+import { noteAnnotate } from "./noteAnnotate";
 import { toolError, type ToolResult } from "./toolResult";
+import type { WriteToolDeps } from "./writeToolDeps";
 
-/** Every memory tool, by name: what the agent loop offers the model and the command line runs. */
-export const MEMORY_TOOLS: ReadonlyMap<string, MemoryTool> = new Map([memorySearch, memoryGet, memoryRecent].map((tool) => [tool.name, tool]));
+/** Tools by name, over the deps they run on. */
+export type ToolSet<Deps extends MemoryToolDeps> = ReadonlyMap<string, MemoryTool<Deps>>;
 
-/** Runs the tool the model named; an unknown name is an error result, like any other bad call. */
-export function runTool(name: string, input: unknown, deps: MemoryToolDeps): Promise<ToolResult> {
-	const tool = MEMORY_TOOLS.get(name);
-	if (tool === undefined) return Promise.resolve(toolError(`there is no tool named "${name}". Tools: ${[...MEMORY_TOOLS.keys()].join(", ")}.`));
+function toolSet<Deps extends MemoryToolDeps>(tools: readonly MemoryTool<Deps>[]): ToolSet<Deps> {
+	return new Map(tools.map((tool) => [tool.name, tool]));
+}
+
+/** The tools that only read the vault: what the command line's `tool` command runs. */
+export const MEMORY_TOOLS: ToolSet<MemoryToolDeps> = toolSet([memorySearch, memoryGet, memoryRecent]);
+
+/** The tools that write, each through the audited writer; none can rewrite or delete the user's text. */
+export const WRITE_TOOLS: ToolSet<WriteToolDeps> = toolSet([memoryAppend, captureNote, checkpoint, identityUpdate, noteAnnotate]);
+
+/** Every tool of the assistant: what the chat offers the model. */
+export const ASSISTANT_TOOLS: ToolSet<WriteToolDeps> = toolSet<WriteToolDeps>([...MEMORY_TOOLS.values(), memoryHistory, ...WRITE_TOOLS.values()]);
+
+/**
+ * Runs the tool the model named, among `tools` (the read tools unless told otherwise: pass the
+ * set that was offered to the model); an unknown name is an error result, like any other bad call.
+ */
+export function runTool<Deps extends MemoryToolDeps>(
+	name: string,
+	input: unknown,
+	deps: Deps,
+	tools: ToolSet<Deps> = MEMORY_TOOLS,
+): Promise<ToolResult> {
+	const tool = tools.get(name);
+	if (tool === undefined) return Promise.resolve(toolError(`there is no tool named "${name}". Tools: ${[...tools.keys()].join(", ")}.`));
 	return tool.run(input, deps);
 }

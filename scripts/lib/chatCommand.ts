@@ -1,0 +1,87 @@
+import { runTurn, type TurnDeps, type TurnResult } from "../../src/core/agent/loop";
+import type { ToolDefinition } from "../../src/core/agent/model";
+import { ASSISTANT_TOOLS, runTool, type WriteToolDeps } from "../../src/core/agent/tools";
+import { saveTranscriptTurn } from "../../src/core/agent/transcript";
+import { assistantFolderTarget } from "../../src/core/memory/daily";
+import { AuditedWriter } from "../../src/core/vault/auditedWriter";
+import { t } from "../../src/i18n";
+import { createModelClient, DEFAULT_MODEL, modelErrorMessage, OFFLINE_MODEL_ID } from "../../src/llm";
+import { rejectUnknownOptions, requireOption, UsageError } from "./args";
+import type { Command } from "./command";
+import { headlessPrepareRequest } from "./chatContext";
+import { openHeadlessWorkspace } from "./headless";
+import { openHeadlessMemory } from "./headlessMemory";
+
+/**
+ * `chat "<message>"`: one turn of the chat loop over a vault folder, as the chat pane runs it.
+ * The answer streams to stdout as it arrives; tool calls, errors and where the transcript went
+ * go to stderr, so that stdout is the answer alone (and, with `--json`, a last JSON line).
+ */
+export const chatCommand: Command = async (args) => {
+	rejectUnknownOptions(args, ["vault", "model", "base-url", "offline", "now", "json"]);
+	if (args.positional.length !== 1) throw new UsageError('chat takes one message, in quotes: chat "What did I decide about the thesis?" --vault <dir>.');
+	const userMessage = args.positional[0];
+	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), { now: args.options.get("now") });
+	const memory = await openHeadlessMemory(headless);
+	const model = createModelClient({
+		apiKey: process.env.ANTHROPIC_API_KEY,
+		baseURL: args.options.get("base-url"),
+		offline: args.flags.has("offline"),
+		delay: nodeDelay,
+		translate: t,
+	});
+	const { disk, workspace, settings, clock } = headless;
+	// One writer for the tools and the transcript, into the vault's audit trail.
+	const writer = new AuditedWriter({ store: disk.vault, audit: workspace.audit, clock, excludedFolders: settings.excludedFolders });
+	const toolDeps: WriteToolDeps = { ...memory.deps, store: disk.vault, writer, actor: "assistant", daily: assistantFolderTarget(workspace.layout) };
+	const tools: ToolDefinition[] = [...ASSISTANT_TOOLS.values()].map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
+	const deps: TurnDeps = {
+		model,
+		modelId: model.offline ? OFFLINE_MODEL_ID : (args.options.get("model") ?? DEFAULT_MODEL),
+		prepareRequest: headlessPrepareRequest(headless, memory.deps, tools),
+		executeTool: (name, input) => runTool(name, input, toolDeps, ASSISTANT_TOOLS),
+		delay: nodeDelay,
+	};
+	const at = clock.now();
+	const result = await streamTurn(deps, userMessage);
+	const path = await saveTranscriptTurn({ writer, store: disk.vault, chatsFolder: workspace.layout.chatsFolder }, null, { result, at, model: deps.modelId });
+	await headless.flush();
+	process.stderr.write(`Transcript: ${path}\n`);
+	const summary = {
+		text: result.text,
+		toolCalls: result.toolCalls.map((call) => ({ name: call.name, input: call.input, isError: call.result.isError })),
+		usage: result.usage,
+		stopReason: result.stopReason,
+	};
+	return { lines: args.flags.has("json") ? [JSON.stringify(summary)] : [], exitCode: EXIT_CODES[result.stopReason] ?? 0 };
+};
+
+/** A failed turn exits 1; one stopped with Ctrl-C, 130 as the shell expects of an interrupt. */
+const EXIT_CODES: Partial<Record<TurnResult["stopReason"], number>> = { error: 1, aborted: 130 };
+
+/** Runs the turn, printing as it goes; Ctrl-C stops it and keeps what arrived, as the stop button does. */
+async function streamTurn(deps: TurnDeps, userMessage: string): Promise<TurnResult> {
+	const stop = new AbortController();
+	const onInterrupt = () => stop.abort();
+	process.once("SIGINT", onInterrupt);
+	let result: TurnResult | undefined;
+	try {
+		for await (const event of runTurn(deps, { conversation: [], userMessage }, stop.signal)) {
+			if (event.type === "text") process.stdout.write(event.text);
+			else if (event.type === "tool-started") process.stderr.write(`[tool] ${event.name} ${JSON.stringify(event.input)}\n`);
+			else if (event.type === "error") process.stderr.write(`error: ${modelErrorMessage(event.error, t)}\n`);
+			else if (event.type === "done") result = event.result;
+		}
+	} finally {
+		process.removeListener("SIGINT", onInterrupt);
+	}
+	if (result === undefined) throw new Error("The turn ended without its result.");
+	if (result.text !== "" && !result.text.endsWith("\n")) process.stdout.write("\n");
+	return result;
+}
+
+/** The host's timers for the client's retry waits and the tools' timeout: Node's, here. */
+function nodeDelay(callback: () => void, ms: number): () => void {
+	const timer = setTimeout(callback, ms);
+	return () => clearTimeout(timer);
+}

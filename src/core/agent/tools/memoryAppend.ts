@@ -1,0 +1,48 @@
+import * as z from "zod/mini";
+import { appendDailyEntry } from "../../memory/daily";
+import { localTime, localToday } from "../../memory/dailyDates";
+import { appendToLongTermMemory } from "../../memory/longTerm";
+import { stampedEntry } from "../../memory/stampedEntry";
+import { findIdentityFiles } from "../../workspace/identity";
+import { defineTool } from "./defineTool";
+import { entryText } from "./entryText";
+import { toolText } from "./toolResult";
+import type { WriteToolDeps } from "./writeToolDeps";
+
+export const memoryAppendInput = z.strictObject({
+	target: z
+		.enum(["daily", "longterm"])
+		.check(
+			z.describe(
+				"`daily`: today's daily memory, the record of what happened (progress, decisions, open questions). `longterm`: long-term memory (memory.md), only for what stays true: a preference, a standing fact, a lasting decision.",
+			),
+		),
+	text: entryText("What to remember, in markdown, in the user's language. One entry: a line, or a few lines (they stay together as one item). Keep the user's own words when they said \"remember this\"."),
+});
+
+export const memoryAppend = defineTool<typeof memoryAppendInput, WriteToolDeps>({
+	name: "memory_append",
+	description: [
+		"Add an entry to your memory; it is stamped with the time (daily) or the date (long-term) and added after what is there, never replacing anything.",
+		"Daily memory takes what happened today: write to it as you go, without asking.",
+		"Long-term memory (memory.md) is append-only and read at the start of every conversation: only stable facts go there (preferences, standing facts, lasting decisions), never passing details or today's progress. To correct an entry, append the correction.",
+		"The user sees every long-term entry in the chat.",
+	].join(" "),
+	schema: memoryAppendInput,
+	async run(input, deps) {
+		if (input.target === "daily") {
+			const result = await appendDailyEntry(deps, deps.daily, stampedEntry(localTime(deps.clock), input.text), {
+				actor: deps.actor,
+				reason: "memory_append to daily memory",
+			});
+			return toolText(`Added to today's daily memory (${result.path}, ${result.date}).`);
+		}
+		const path = findIdentityFiles(deps.store, deps.layout).memory ?? deps.layout.memory;
+		if (deps.store.stat(path) !== null && (await deps.store.read(path)).includes(input.text.trim())) {
+			return toolText(`Already in long-term memory (${path}): nothing was added.`);
+		}
+		const entry = stampedEntry(localToday(deps.clock), input.text);
+		await appendToLongTermMemory(deps, path, entry, { actor: deps.actor, reason: "memory_append to long-term memory" });
+		return toolText(`Added to long-term memory (${path}); the user sees it in the chat.`, { kind: "longterm-append", path, text: entry });
+	},
+});

@@ -1,0 +1,2 @@
+/** Chats saved as notes in the assistant's `chats` folder, never indexed or retrieved (issue 4, section 6). */
+export { saveTranscriptTurn, type TranscriptDeps, type TranscriptTurn } from "./saveTranscript";

@@ -1,0 +1,68 @@
+import { format } from "date-fns";
+import type { ChatMessage, ToolResultBlock } from "../model";
+import type { TurnUsage } from "../loop";
+import { toolCallLine } from "./toolCallLine";
+import { transcriptTokens } from "./transcriptTokens";
+
+/**
+ * One turn of a transcript, to append after the turns before it: the user's words under
+ * `## You`, then under `## Assistant` the answer's text with each tool call as one list item in
+ * its place, then the turn's tokens and cost. Starts with a blank line and ends with a newline.
+ */
+export function turnSection(messages: readonly ChatMessage[], usage: TurnUsage, at: Date): string {
+	const answer = messages.slice(1);
+	return [
+		"",
+		`## You · ${format(at, "yyyy-MM-dd HH:mm")}`,
+		"",
+		questionOf(messages),
+		"",
+		"## Assistant",
+		"",
+		...answerParagraphs(answer).flatMap((paragraph) => [paragraph, ""]),
+		usageLine(usage),
+		"",
+	].join("\n");
+}
+
+/**
+ * The assistant's text and tool calls, in order; consecutive calls form one list. Tool results
+ * and what the loop told the model with them are left out: the transcript is for reading.
+ */
+function answerParagraphs(messages: readonly ChatMessage[]): string[] {
+	const results = new Map<string, ToolResultBlock>();
+	for (const message of messages) for (const block of message.content) if (block.type === "tool_result") results.set(block.toolUseId, block);
+	const paragraphs: string[] = [];
+	let inList = false;
+	for (const message of messages) {
+		if (message.role !== "assistant") continue;
+		for (const block of message.content) {
+			if (block.type === "tool_use") {
+				const line = toolCallLine(block, results.get(block.id));
+				if (inList) paragraphs[paragraphs.length - 1] += `\n${line}`;
+				else paragraphs.push(line);
+				inList = true;
+			} else if (block.type === "text" && block.text.trim() !== "") {
+				paragraphs.push(block.text.trim());
+				inList = false;
+			}
+		}
+	}
+	return paragraphs;
+}
+
+/** The user's words: the text of a turn's first message. */
+export function questionOf(messages: readonly ChatMessage[]): string {
+	return (messages[0]?.content ?? []).flatMap((block) => (block.type === "text" ? [block.text.trim()] : [])).join("\n\n");
+}
+
+function usageLine(usage: TurnUsage): string {
+	const tokens = transcriptTokens(usage.total);
+	return `*Tokens: ${tokens.input} in, ${tokens.output} out · ${costText(usage.costUsd)}*`;
+}
+
+/** Cents for a cost of a cent or more; below that, enough digits to show it is not nothing. */
+function costText(costUsd: number | null): string {
+	if (costUsd === null) return "cost unknown";
+	return `≈ $${costUsd >= 0.01 || costUsd === 0 ? costUsd.toFixed(2) : costUsd.toFixed(4)}`;
+}

@@ -1,0 +1,158 @@
+import type { TurnResult, TurnUsage } from "../../../../src/core/agent/loop";
+import { INTERRUPTION_MARKERS } from "../../../../src/core/agent/loop";
+import type { ChatMessage } from "../../../../src/core/agent/model";
+import { NO_MATCHES } from "../../../../src/core/agent/tools";
+import { saveTranscriptTurn, type TranscriptTurn } from "../../../../src/core/agent/transcript";
+import { chatTitle } from "../../../../src/core/agent/transcript/transcriptPath";
+import { memoryFixture, type MemoryFixture } from "../../memory/fixture";
+import { toolsOver } from "../tools/toolFixture";
+
+const NOW = "2026-03-05T14:05:00Z";
+const LATER = "2026-03-05T14:20:00Z";
+
+const usage = (input: number, output: number, costUsd: number | null = 0.0123): TurnUsage => ({
+	total: { inputTokens: input, outputTokens: output, cacheReadTokens: 0, cacheWriteTokens: 0 },
+	modelCalls: 1,
+	costUsd,
+});
+
+const user = (text: string): ChatMessage => ({ role: "user", content: [{ type: "text", text }] });
+const assistant = (...texts: string[]): ChatMessage => ({ role: "assistant", content: texts.map((text) => ({ type: "text", text })) });
+
+/** A turn in which the assistant searched, read a note it was denied, and answered. */
+const TOOL_TURN: ChatMessage[] = [
+	user("When do zebras migrate?"),
+	{
+		role: "assistant",
+		content: [
+			{ type: "text", text: "Let me look." },
+			{ type: "tool_use", id: "t1", name: "memory_search", input: { query: "zebra migration", limit: 5 } },
+			{ type: "tool_use", id: "t2", name: "memory_get", input: { path: "Private/diary.md" } },
+		],
+	},
+	{
+		role: "user",
+		content: [
+			{ type: "tool_result", toolUseId: "t1", content: "1. Notes/Zebras.md:1  Zebras (3.20)\n   The migration crosses the Mara river in July." },
+			{ type: "tool_result", toolUseId: "t2", content: "Access denied: excluded. The folder is marked private in the settings.", isError: true },
+		],
+	},
+	assistant("In July, across the Mara river [[Notes/Zebras]]."),
+];
+
+function turn(messages: readonly ChatMessage[], turnUsage: TurnUsage, at = NOW, model = "claude-sonnet-5-5"): TranscriptTurn {
+	const result: Pick<TurnResult, "messages" | "usage"> = { messages, usage: turnUsage };
+	return { result, at: new Date(at), model };
+}
+
+function deps(fixture: MemoryFixture) {
+	return { writer: fixture.deps.writer, store: fixture.vault, chatsFolder: "Assistant/chats" };
+}
+
+describe("chat transcripts as notes", () => {
+	it("creates the transcript after the first turn: frontmatter, the user's words, the answer with its tool calls, the turn's tokens", async () => {
+		const fixture = memoryFixture({}, NOW);
+		const path = await saveTranscriptTurn(deps(fixture), null, turn(TOOL_TURN, usage(1200, 311)));
+		expect(path).toBe("Assistant/chats/2026-03-05 1405 When do zebras migrate.md");
+		expect(await fixture.vault.read(path)).toBe(
+			[
+				"---",
+				"created: 2026-03-05T14:05:00+00:00",
+				"model: claude-sonnet-5-5",
+				"tokens:",
+				"  input: 1200",
+				"  output: 311",
+				"tags:",
+				"  - assistant-chat",
+				"---",
+				"",
+				"## You · 2026-03-05 14:05",
+				"",
+				"When do zebras migrate?",
+				"",
+				"## Assistant",
+				"",
+				"Let me look.",
+				"",
+				'- Tool memory_search (query: "zebra migration", limit: 5)',
+				'- Tool memory_get (path: "Private/diary.md") — Access denied: excluded. The folder is marked private in the settings.',
+				"",
+				"In July, across the Mara river [[Notes/Zebras]].",
+				"",
+				"*Tokens: 1200 in, 311 out · ≈ $0.01*",
+				"",
+			].join("\n"),
+		);
+		expect(fixture.records()).toEqual([expect.objectContaining({ action: "create", actor: "assistant", path, reason: "Save the chat transcript" })]);
+	});
+
+	it("appends each later turn and adds its tokens to the totals, removing no text: the old totals stay as comments", async () => {
+		const fixture = memoryFixture({}, NOW);
+		const path = await saveTranscriptTurn(deps(fixture), null, turn(TOOL_TURN, usage(1200, 311)));
+		const first = await fixture.vault.read(path);
+		// The user adds a remark of their own between turns; it stays.
+		await fixture.vault.process(path, (current) => `${current}\nMy own remark.`);
+		const second = await saveTranscriptTurn(deps(fixture), path, turn([user("And in May?"), assistant("They are in the south.")], usage(1300, 40, 0.0045), LATER));
+		expect(second).toBe(path);
+		const content = await fixture.vault.read(path);
+		expect(content.split("\n").slice(3, 6)).toEqual(["tokens:", "  input: 2500 # 1200", "  output: 351 # 311"]);
+		expect(content).toContain(`${first.slice(first.indexOf("## You"))}\nMy own remark.\n\n## You · 2026-03-05 14:20\n\nAnd in May?\n\n## Assistant\n\nThey are in the south.\n\n*Tokens: 1300 in, 40 out · ≈ $0.0045*\n`);
+		expect(fixture.records().map((record) => record.action)).toEqual(["create", "process"]);
+
+		await saveTranscriptTurn(deps(fixture), path, turn([user("Thanks"), assistant("You're welcome.")], usage(100, 5, null), LATER));
+		const third = await fixture.vault.read(path);
+		expect(third).toContain("  input: 2600 # 2500 # 1200\n  output: 356 # 351 # 311\n");
+		expect(third).toContain("*Tokens: 100 in, 5 out · cost unknown*");
+	});
+
+	it("counts cached prompt tokens as input", async () => {
+		const fixture = memoryFixture({}, NOW);
+		const cached: TurnUsage = { total: { inputTokens: 10, outputTokens: 5, cacheReadTokens: 2000, cacheWriteTokens: 300 }, modelCalls: 1, costUsd: 0.002 };
+		const path = await saveTranscriptTurn(deps(fixture), null, turn([user("Hi"), assistant("Hello.")], cached));
+		expect(await fixture.vault.read(path)).toContain("  input: 2310\n  output: 5\n");
+	});
+
+	it("leaves totals the user reformatted alone, and still appends the turn", async () => {
+		const fixture = memoryFixture({}, NOW);
+		const path = await saveTranscriptTurn(deps(fixture), null, turn([user("Hi"), assistant("Hello.")], usage(10, 5)));
+		await fixture.vault.process(path, (current) => current.replace("tokens:\n  input: 10\n  output: 5\n", "tokens: {input: 10, output: 5}\n"));
+		await saveTranscriptTurn(deps(fixture), path, turn([user("Again"), assistant("Hello again.")], usage(20, 5)));
+		const content = await fixture.vault.read(path);
+		expect(content).toContain("tokens: {input: 10, output: 5}\n");
+		expect(content).toMatch(/Hello again\.\n\n\*Tokens: 20 in, 5 out · ≈ \$0\.01\*\n$/);
+	});
+
+	it("shows where a turn was stopped, with the partial answer", async () => {
+		const fixture = memoryFixture({}, NOW);
+		const stopped = [user("Tell me everything"), assistant("Zebras are", INTERRUPTION_MARKERS.aborted)];
+		const path = await saveTranscriptTurn(deps(fixture), null, turn(stopped, usage(10, 2)));
+		expect(await fixture.vault.read(path)).toContain("## Assistant\n\nZebras are\n\n[Stopped by the user.]\n\n*Tokens");
+	});
+
+	it("names a second chat begun in the same minute with the same words apart", async () => {
+		const fixture = memoryFixture({}, NOW);
+		const first = await saveTranscriptTurn(deps(fixture), null, turn([user("Hi"), assistant("Hello.")], usage(1, 1)));
+		const second = await saveTranscriptTurn(deps(fixture), null, turn([user("Hi"), assistant("Hello.")], usage(1, 1)));
+		expect([first, second]).toEqual(["Assistant/chats/2026-03-05 1405 Hi.md", "Assistant/chats/2026-03-05 1405 Hi 2.md"]);
+	});
+
+	it.each([
+		["What is 2/3 * 4? <quick>", "What is 2 3 4 quick"],
+		["  [[Dr. Lin]] said #thesis | ok  ", "Dr. Lin said thesis ok"],
+		["First line\nsecond line", "First line"],
+		["Please summarise everything we decided about the kitchen renovation budget last spring", "Please summarise everything we decided about the kitchen"],
+		["厨房改造的预算是多少？我们上次讨论过这个问题吗？还有瓷砖的颜色和价格以及师傅的时间安排都需要确认一下，另外插座的位置也要再看看", "厨房改造的预算是多少？我们上次讨论过这个问题吗？还有瓷砖的颜色和价格以及师傅的时"],
+		["...", "Untitled"],
+	])("titles a chat from its first prompt, safe as a file name and cut to a length file systems take: %j becomes %j", (prompt, title) => {
+		expect(chatTitle(prompt)).toBe(title);
+	});
+
+	it("is never found by memory_search nor read by memory_get", async () => {
+		const fixture = memoryFixture({ "Notes/Zebras.md": "# Zebras\nStriped." }, NOW);
+		const word = "quagga5521";
+		const path = await saveTranscriptTurn({ ...deps(fixture), chatsFolder: "chats" }, null, turn([user(`Remember ${word}`), assistant(`Noted: ${word}.`)], usage(1, 1)));
+		const { run } = await toolsOver(await fixture.snapshot());
+		expect((await run("memory_search", { query: word })).text).toBe(NO_MATCHES);
+		expect((await run("memory_get", { path })).text).toMatch(/^Access denied: assistant-internal\. /);
+	});
+});

@@ -1,0 +1,165 @@
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { DEFAULT_MODEL } from "../../src/llm";
+import { en } from "../../src/i18n/en";
+import { errorReply, textReply, toolUseReply, useFakeAnthropic } from "../harness/fakeAnthropic";
+import { copyOfExampleVault } from "./runCli";
+
+// Each case spawns the real command line; a few seconds each on a cold machine.
+jest.setTimeout(60_000);
+
+const ROOT = resolve(__dirname, "..", "..");
+const TSX = join(ROOT, "node_modules", ".bin", "tsx");
+const NOW = ["--now", "2026-11-28T10:00:00Z"];
+
+const fake = useFakeAnthropic();
+
+interface ChatRun {
+	readonly code: number | null;
+	readonly stdout: string;
+	readonly stderr: string;
+	/** Each piece of stdout as it arrived, with the time it arrived (ms since the start). */
+	readonly chunks: readonly { readonly at: number; readonly text: string }[];
+}
+
+/**
+ * Runs `npm run -s cli -- chat ...` without blocking this process, so that the fake server in it
+ * can answer. Never with the caller's Anthropic key or host: only `env` decides.
+ */
+function runChat(args: readonly string[], env: Record<string, string> = {}): Promise<ChatRun> {
+	const { ANTHROPIC_API_KEY: _key, ANTHROPIC_BASE_URL: _host, ...inherited } = process.env;
+	const started = Date.now();
+	const child = spawn(TSX, [join(ROOT, "scripts", "cli.ts"), "chat", ...args], { cwd: ROOT, env: { ...inherited, TZ: "UTC", ...env } });
+	const chunks: { at: number; text: string }[] = [];
+	let stderr = "";
+	child.stdout.setEncoding("utf8").on("data", (text: string) => chunks.push({ at: Date.now() - started, text }));
+	child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+	return new Promise((resolvePromise, reject) => {
+		child.on("error", reject);
+		child.on("close", (code) => resolvePromise({ code, stdout: chunks.map((chunk) => chunk.text).join(""), stderr, chunks }));
+	});
+}
+
+interface ChatSummary {
+	text: string;
+	toolCalls: { name: string; input: unknown; isError: boolean }[];
+	usage: { total: Record<string, number>; modelCalls: number; costUsd: number | null };
+	stopReason: string;
+}
+
+function lastLine(stdout: string): ChatSummary {
+	const lines = stdout.trimEnd().split("\n");
+	return JSON.parse(lines[lines.length - 1]) as ChatSummary;
+}
+
+function transcripts(vault: string): string[] {
+	const folder = join(vault, "chats");
+	return existsSync(folder) ? readdirSync(folder).map((name) => readFileSync(join(folder, name), "utf8")) : [];
+}
+
+let vault: string;
+beforeEach(() => (vault = copyOfExampleVault()));
+afterEach(() => rmSync(vault, { recursive: true, force: true }));
+
+describe("chat on the command line", () => {
+	it("--offline answers from the vault's notes, cites them as [[links]], writes the transcript, and --json ends with the turn", async () => {
+		const run = await runChat(["What did Dr. Lin say about the thesis?", "--vault", vault, "--offline", ...NOW, "--json"]);
+		expect(run.code).toBe(0);
+		expect(run.stdout).toMatch(/^Offline mode: no model is connected\./);
+		expect(run.stdout).toContain("[[People/Dr. Lin]]");
+		expect(run.stderr).toContain('[tool] memory_search {"query":"What did Dr. Lin say about the thesis?","limit":5}');
+
+		const summary = lastLine(run.stdout);
+		expect(summary).toEqual({
+			text: expect.stringContaining("[[Projects/Thesis - sleep and memory]]") as string,
+			toolCalls: [{ name: "memory_search", input: { query: "What did Dr. Lin say about the thesis?", limit: 5 }, isError: false }],
+			usage: { total: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }, modelCalls: 2, costUsd: 0 },
+			stopReason: "end_turn",
+		});
+		// What streamed is the answer: the text, its newline, then the JSON line.
+		expect(run.stdout).toBe(`${summary.text}\n${JSON.stringify(summary)}\n`);
+		expect(run.stdout).not.toContain("Private/Health");
+
+		const [transcript, ...others] = transcripts(vault);
+		expect(others).toEqual([]);
+		expect(readdirSync(join(vault, "chats"))).toEqual(["2026-11-28 1000 What did Dr. Lin say about the thesis.md"]);
+		expect(transcript).toMatch(/^---\ncreated: 2026-11-28T10:00:00\+00:00\nmodel: offline\n/);
+		expect(transcript).toContain("  - assistant-chat\n");
+		expect(transcript).toContain("## You · 2026-11-28 10:00\n\nWhat did Dr. Lin say about the thesis?\n\n## Assistant\n\n- Tool memory_search");
+		expect(run.stderr).toContain("Transcript: chats/2026-11-28 1000 What did Dr. Lin say about the thesis.md");
+	});
+
+	it("uses the offline model when no key is set", async () => {
+		const run = await runChat(["sleep and memory", "--vault", vault, ...NOW]);
+		expect(run.code).toBe(0);
+		expect(run.stdout).toMatch(/^Offline mode: no model is connected\./);
+		expect(fake().messageBodies).toHaveLength(0);
+	});
+
+	it("with a key, streams Claude's answer from the server at --base-url as it arrives, after a tool round over the vault", async () => {
+		const answer = "Dr. Lin wants the nap-length argument first [[People/Dr. Lin]].";
+		fake().enqueue(toolUseReply("memory_search", { query: "Dr. Lin thesis" }), textReply(answer, { chunkSize: 6, delayMs: 30 }));
+		const run = await runChat(["What does Dr. Lin want?", "--vault", vault, "--base-url", fake().baseURL, "--model", "claude-haiku-5-5", ...NOW, "--json"], {
+			ANTHROPIC_API_KEY: "test",
+		});
+		expect(run.stderr).not.toContain("error");
+		expect(run.code).toBe(0);
+		expect(run.stdout.split("\n")[0]).toBe(answer);
+		const summary = lastLine(run.stdout);
+		expect(summary.text).toBe(answer);
+		expect(summary.toolCalls).toEqual([{ name: "memory_search", input: { query: "Dr. Lin thesis" }, isError: false }]);
+		expect(summary.usage).toEqual({ total: { inputTokens: 20, outputTokens: 10, cacheReadTokens: 0, cacheWriteTokens: 0 }, modelCalls: 2, costUsd: null });
+
+		// Streamed: the answer came in pieces, its start well before its end.
+		const first = run.chunks.find((chunk) => answer.startsWith(chunk.text.slice(0, 6)));
+		const last = run.chunks.find((chunk) => chunk.text.includes("Lin]]."));
+		expect(first).toBeDefined();
+		expect((last?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThan(150);
+
+		const bodies = fake().messageBodies as { model: string; system: { text: string }[]; messages: { role: string; content: { type: string; content?: string }[] }[] }[];
+		expect(bodies.map((body) => body.model)).toEqual(["claude-haiku-5-5", "claude-haiku-5-5"]);
+		expect(bodies[0].system.map((block) => block.text).join("\n")).toContain("<assistant-instructions>");
+		expect(bodies[1].messages[2].content[0].content).toContain("People/Dr. Lin.md");
+		expect(JSON.stringify(bodies)).not.toContain("never index or send");
+		expect(transcripts(vault)[0]).toContain(`model: claude-haiku-5-5\n`);
+	});
+
+	it("runs the tools that write against the vault: the change is on disk after the turn, in the audit trail with the transcript", async () => {
+		fake().enqueue(toolUseReply("memory_append", { target: "daily", text: "Asked which chapter Dr. Lin wants first." }), textReply("Noted in today's memory."));
+		const run = await runChat(["Remember that I asked about chapter 2", "--vault", vault, "--base-url", fake().baseURL, ...NOW], { ANTHROPIC_API_KEY: "test" });
+		expect(run.code).toBe(0);
+		expect(run.stdout).toBe("Noted in today's memory.\n");
+		const daily = readFileSync(join(vault, "memory", "daily", "2026-11-28.md"), "utf8");
+		expect(daily).toContain("Asked which chapter Dr. Lin wants first.");
+		const trail = readFileSync(join(vault, ".obsidian", "plugins", "assistant-workspace", "audit.jsonl"), "utf8")
+			.trim()
+			.split("\n")
+			.map((line) => JSON.parse(line) as { actor: string; path: string });
+		expect(trail.map((record) => [record.actor, record.path])).toEqual([
+			["assistant", "memory/daily/2026-11-28.md"],
+			["assistant", "chats/2026-11-28 1000 Remember that I asked about chapter 2.md"],
+		]);
+		const offered = (fake().messageBodies[0] as { tools: { name: string }[] }).tools.map((tool) => tool.name);
+		expect(offered).toEqual(expect.arrayContaining(["memory_search", "memory_get", "memory_recent", "memory_history", "memory_append", "capture_note", "checkpoint", "identity_update", "note_annotate"]));
+	});
+
+	it("sends the default model without --model, and shows the invalid-key message on 401, without retrying", async () => {
+		fake().enqueue(errorReply(401), textReply("never"));
+		const run = await runChat(["Hello", "--vault", vault, "--base-url", fake().baseURL, ...NOW, "--json"], { ANTHROPIC_API_KEY: "sk-wrong" });
+		expect(run.code).toBe(1);
+		expect(run.stderr).toContain(`error: ${en["model-error.invalid-key"]}`);
+		expect(fake().messageBodies).toHaveLength(1);
+		expect((fake().messageBodies[0] as { model: string }).model).toBe(DEFAULT_MODEL);
+		expect(lastLine(run.stdout)).toMatchObject({ text: "", toolCalls: [], stopReason: "error" });
+		// The failed turn is still in the transcript, marked.
+		expect(transcripts(vault)[0]).toContain("## You · 2026-11-28 10:00\n\nHello\n\n## Assistant\n\n[Interrupted: the model call failed (invalid-key).]\n");
+	});
+
+	it("takes exactly one message", async () => {
+		const run = await runChat(["--vault", vault, "--offline"]);
+		expect(run.code).toBe(1);
+		expect(run.stderr).toMatch(/^error: chat takes one message, in quotes/);
+		expect(transcripts(vault)).toEqual([]);
+	});
+});
