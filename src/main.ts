@@ -1,6 +1,8 @@
 import { Plugin } from "obsidian";
 import type { IndexStore } from "./core/ports";
 import { systemClock } from "./core/systemClock";
+import { registerChat } from "./obsidian/chat/registerChat";
+import type { ChatEndpoint } from "./obsidian/chat/chatPorts";
 import { registerCommands } from "./obsidian/commands";
 import { NoticeNotifier } from "./obsidian/noticeNotifier";
 import { readPluginData } from "./obsidian/pluginDataFile";
@@ -23,8 +25,15 @@ export default class AssistantWorkspacePlugin extends Plugin {
 		const indexer = new VaultIndexer(this, controller, this.indexStore(), systemClock);
 		registerCommands(this, controller);
 		registerIndexCommands(this, indexer, notifier);
-		this.addSettingTab(new AssistantSettingTab(this.app, this, controller, indexer));
+		const endpoint = this.chatEndpoint();
+		registerChat(this, controller, indexer.service, systemClock, endpoint);
+		this.addSettingTab(new AssistantSettingTab(this.app, this, controller, indexer, endpoint));
 		this.app.workspace.onLayoutReady(() => indexer.start());
+	}
+
+	/** Where the chat's requests go: Anthropic's API (a test points it at its fake server). */
+	protected chatEndpoint(): ChatEndpoint {
+		return {};
 	}
 
 	/** Where the search index is kept on this device (a test puts it in memory). */

@@ -1,14 +1,12 @@
-import { runTurn, type TurnDeps, type TurnResult } from "../../src/core/agent/loop";
-import type { ToolDefinition } from "../../src/core/agent/model";
-import { ASSISTANT_TOOLS, runTool, type WriteToolDeps } from "../../src/core/agent/tools";
-import { saveTranscriptTurn } from "../../src/core/agent/transcript";
+import type { TurnResult } from "../../src/core/agent/loop";
+import { ChatSession, type ChatPorts } from "../../src/core/agent/session";
+import type { WriteToolDeps } from "../../src/core/agent/tools";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { AuditedWriter } from "../../src/core/vault/auditedWriter";
 import { t } from "../../src/i18n";
 import { createModelClient, DEFAULT_MODEL, modelErrorMessage, OFFLINE_MODEL_ID } from "../../src/llm";
 import { rejectUnknownOptions, requireOption, UsageError } from "./args";
 import type { Command } from "./command";
-import { headlessPrepareRequest } from "./chatContext";
 import { openHeadlessWorkspace } from "./headless";
 import { openHeadlessMemory } from "./headlessMemory";
 
@@ -34,19 +32,17 @@ export const chatCommand: Command = async (args) => {
 	// One writer for the tools and the transcript, into the vault's audit trail.
 	const writer = new AuditedWriter({ store: disk.vault, audit: workspace.audit, clock, excludedFolders: settings.excludedFolders });
 	const toolDeps: WriteToolDeps = { ...memory.deps, store: disk.vault, writer, actor: "assistant", daily: assistantFolderTarget(workspace.layout) };
-	const tools: ToolDefinition[] = [...ASSISTANT_TOOLS.values()].map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
-	const deps: TurnDeps = {
+	const ports: ChatPorts = {
 		model,
 		modelId: model.offline ? OFFLINE_MODEL_ID : (args.options.get("model") ?? DEFAULT_MODEL),
-		prepareRequest: headlessPrepareRequest(headless, memory.deps, tools),
-		executeTool: (name, input) => runTool(name, input, toolDeps, ASSISTANT_TOOLS),
+		tools: toolDeps,
 		delay: nodeDelay,
+		transcript: { writer, store: disk.vault, chatsFolder: workspace.layout.chatsFolder },
 	};
-	const at = clock.now();
-	const result = await streamTurn(deps, userMessage);
-	const path = await saveTranscriptTurn({ writer, store: disk.vault, chatsFolder: workspace.layout.chatsFolder }, null, { result, at, model: deps.modelId });
+	const session = new ChatSession(() => ports, clock);
+	const result = await streamTurn(session, userMessage);
 	await headless.flush();
-	process.stderr.write(`Transcript: ${path}\n`);
+	if (session.transcriptPath !== null) process.stderr.write(`Transcript: ${session.transcriptPath}\n`);
 	const summary = {
 		text: result.text,
 		toolCalls: result.toolCalls.map((call) => ({ name: call.name, input: call.input, isError: call.result.isError })),
@@ -60,17 +56,18 @@ export const chatCommand: Command = async (args) => {
 const EXIT_CODES: Partial<Record<TurnResult["stopReason"], number>> = { error: 1, aborted: 130 };
 
 /** Runs the turn, printing as it goes; Ctrl-C stops it and keeps what arrived, as the stop button does. */
-async function streamTurn(deps: TurnDeps, userMessage: string): Promise<TurnResult> {
+async function streamTurn(session: ChatSession, userMessage: string): Promise<TurnResult> {
 	const stop = new AbortController();
 	const onInterrupt = () => stop.abort();
 	process.once("SIGINT", onInterrupt);
 	let result: TurnResult | undefined;
 	try {
-		for await (const event of runTurn(deps, { conversation: [], userMessage }, stop.signal)) {
+		for await (const event of session.send(userMessage, {}, stop.signal)) {
 			if (event.type === "text") process.stdout.write(event.text);
 			else if (event.type === "tool-started") process.stderr.write(`[tool] ${event.name} ${JSON.stringify(event.input)}\n`);
 			else if (event.type === "error") process.stderr.write(`error: ${modelErrorMessage(event.error, t)}\n`);
 			else if (event.type === "done") result = event.result;
+			else if (event.type === "save-failed") throw event.error;
 		}
 	} finally {
 		process.removeListener("SIGINT", onInterrupt);

@@ -28,6 +28,8 @@ export function settingFromControl(key: string, value: unknown): Partial<Setting
 			return typeof value === "string" ? { [key]: lines(value) } : null;
 		case "pinnedNotes":
 			return typeof value === "string" ? { pinnedNotes: lines(value).map(notePath) } : null;
+		case "model":
+			return typeof value === "string" && value.trim() !== "" ? { model: value.trim() } : null;
 		case "language":
 			return value === "auto" || value === "en" || value === "zh" ? { language: value } : null;
 		default:

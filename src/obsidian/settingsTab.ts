@@ -2,7 +2,9 @@ import { PluginSettingTab, type App, type Plugin, type Setting, type SettingDefi
 import { assertContained } from "../core/vault/containment";
 import { t } from "../i18n";
 import { initialize, runAndNotify } from "./commands";
+import type { ChatEndpoint } from "./chat/chatPorts";
 import { describeError } from "./describeError";
+import { renderApiKey, renderModelChoice } from "./modelSettings";
 import { rebuildAndNotify } from "./retrieval/indexCommands";
 import { indexStatusText } from "./retrieval/indexStatusText";
 import type { VaultIndexer } from "./retrieval/vaultIndexer";
@@ -19,6 +21,7 @@ export class AssistantSettingTab extends PluginSettingTab {
 		plugin: Plugin,
 		private readonly controller: WorkspaceController,
 		private readonly indexer: VaultIndexer,
+		private readonly endpoint: ChatEndpoint = {},
 	) {
 		super(app, plugin);
 	}
@@ -35,6 +38,18 @@ export class AssistantSettingTab extends PluginSettingTab {
 						control: { type: "folder", key: "assistantFolder", includeRoot: true, validate: (folder) => this.folderProblem(folder) },
 					},
 					{ name: t("settings.status.name"), searchable: false, render: (setting) => void this.showStatus(setting) },
+				],
+			},
+			{
+				type: "group",
+				heading: t("settings.model.heading"),
+				items: [
+					{
+						name: t("settings.api-key.name"),
+						desc: t("settings.api-key.desc"),
+						render: (setting) => renderApiKey(setting, this.controller),
+					},
+					{ name: t("settings.model.name"), render: (setting) => renderModelChoice(setting, this.controller, this.endpoint.baseURL) },
 				],
 			},
 			{

@@ -3,12 +3,16 @@ import { AssistantWorkspace } from "../core/assistantWorkspace";
 import { localToday } from "../core/memory/dailyDates";
 import type { Clock, Notifier } from "../core/ports";
 import type { PluginData } from "../core/workspace/data/pluginData";
+import type { PluginState } from "../core/workspace/data/state";
 import type { Settings } from "../core/workspace/data/settings";
 import { languageFromLocale, setLanguage, type Language } from "../i18n";
 import { ObsidianNoteStore } from "./vaultNoteStore";
 import { PluginLogFile } from "./pluginLogFile";
 import { pluginDir } from "./pluginDataFile";
 import { userDailyNotesTarget } from "./userDailyNotes";
+
+/** The id of the Anthropic API key in Obsidian's SecretStorage (lowercase letters, digits, dashes). */
+export const API_KEY_SECRET = "assistant-workspace-anthropic-api-key";
 
 /**
  * Holds the settings and builds the workspace over the live vault when a command needs it:
@@ -49,6 +53,27 @@ export class WorkspaceController {
 	onSettingsChange(listener: (settings: Settings) => void): () => void {
 		this.settingsListeners.add(listener);
 		return () => this.settingsListeners.delete(listener);
+	}
+
+	/** The Anthropic API key, from Obsidian's SecretStorage (never `data.json`); empty when none is set. */
+	apiKey(): string {
+		return this.plugin.app.secretStorage.getSecret(API_KEY_SECRET) ?? "";
+	}
+
+	/** Keeps the key in SecretStorage; an empty key removes it (the chat goes offline). */
+	setApiKey(key: string): void {
+		this.plugin.app.secretStorage.setSecret(API_KEY_SECRET, key.trim());
+		for (const listener of this.settingsListeners) listener(this.data.settings);
+	}
+
+	/** The plugin's state (checkpoint, heartbeat), as saved in `data.json`. */
+	get state(): PluginState {
+		return this.data.state;
+	}
+
+	async updateState(change: Partial<PluginState>): Promise<void> {
+		this.data = { ...this.data, state: { ...this.data.state, ...change } };
+		await this.plugin.saveData(this.data);
 	}
 
 	async open(): Promise<AssistantWorkspace> {

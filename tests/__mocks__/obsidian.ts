@@ -20,6 +20,7 @@ export { Component, Events } from "../harness/obsidianMock/component";
 export { FileManager } from "../harness/obsidianMock/fileManager";
 export { TAbstractFile, TFile, TFolder } from "../harness/obsidianMock/files";
 export { MetadataCache } from "../harness/obsidianMock/metadataCache";
+export { MarkdownRenderer } from "../harness/obsidianMock/markdownRenderer";
 export { Modal } from "../harness/obsidianMock/modal";
 export { Notice } from "../harness/obsidianMock/notice";
 export { Plugin, PluginSettingTab } from "../harness/obsidianMock/plugin";
@@ -31,6 +32,7 @@ export {
 	TextComponent,
 	ToggleComponent,
 } from "../harness/obsidianMock/setting";
+export { SecretStorage } from "../harness/obsidianMock/secretStorage";
 export { SuggestModal } from "../harness/obsidianMock/suggestModal";
 export { Vault } from "../harness/obsidianMock/vault";
 export { ItemView, View, WorkspaceLeaf } from "../harness/obsidianMock/view";

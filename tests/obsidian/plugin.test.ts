@@ -55,6 +55,8 @@ describe("the plugin in Obsidian", () => {
 			"assistant-workspace:archive-daily-memory",
 			"assistant-workspace:search-memory",
 			"assistant-workspace:rebuild-index",
+			"assistant-workspace:open-chat",
+			"assistant-workspace:new-chat",
 		]);
 		expect(commands.every((c) => c.hotkeys === undefined)).toBe(true);
 	});

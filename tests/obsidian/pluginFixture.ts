@@ -2,6 +2,7 @@ import type { PluginManifest, SettingDefinitionGroup, SettingDefinitionRender } 
 import { App, asObsidianApp, Setting } from "../__mocks__/obsidian";
 import AssistantWorkspacePlugin from "../../src/main";
 import type { IndexStore } from "../../src/core/ports";
+import type { ChatEndpoint } from "../../src/obsidian/chat/chatPorts";
 import type { AssistantSettingTab } from "../../src/obsidian/settingsTab";
 import { MemoryIndexStore } from "../harness/memoryIndexStore";
 import type { Plugin as MockPlugin } from "../harness/obsidianMock/plugin";
@@ -19,6 +20,12 @@ export const manifest: PluginManifest = {
 /** The plugin with its index kept in memory (Node has no IndexedDB), on a "device" a test can restart on. */
 class PluginOnDevice extends AssistantWorkspacePlugin {
 	device!: MemoryIndexStore;
+	/** The fake Anthropic server the chat talks to, when the test has one. */
+	chatBaseURL: string | undefined;
+
+	protected override chatEndpoint(): ChatEndpoint {
+		return { baseURL: this.chatBaseURL };
+	}
 
 	protected override indexStore(): IndexStore {
 		return this.device;
@@ -26,9 +33,10 @@ class PluginOnDevice extends AssistantWorkspacePlugin {
 }
 
 /** The plugin as Obsidian loads it, on `device`; `mock` is the same object as the mock sees it. */
-export async function loadPlugin(app: App, device = new MemoryIndexStore()) {
+export async function loadPlugin(app: App, device = new MemoryIndexStore(), chatBaseURL?: string) {
 	const plugin = new PluginOnDevice(asObsidianApp(app), manifest);
 	plugin.device = device;
+	plugin.chatBaseURL = chatBaseURL;
 	const mock = plugin as unknown as MockPlugin;
 	mock.load();
 	await mock.loading;

@@ -2,6 +2,7 @@ import { MemoryVault } from "../memoryVault";
 import { CallLog } from "./callLog";
 import { FileManager } from "./fileManager";
 import { MetadataCache } from "./metadataCache";
+import { SecretStorage } from "./secretStorage";
 import { Vault } from "./vault";
 import type { ViewCreator } from "./view";
 import { Workspace } from "./workspace";
@@ -24,6 +25,8 @@ export class App {
 	readonly viewRegistry = new Map<string, ViewCreator>();
 	/** Core plugins (an internal API that obsidian-typings describes); a test enables them. */
 	readonly internalPlugins = new InternalPlugins();
+	/** Obsidian's secret storage (API 1.11.4), where the API key is kept. */
+	readonly secretStorage = new SecretStorage();
 
 	constructor(memory: MemoryVault = new MemoryVault()) {
 		this.vault = new Vault(memory, this.calls);

@@ -16,6 +16,7 @@ export class Plugin extends Component {
 	readonly commands: Command[] = [];
 	readonly settingTabs: PluginSettingTab[] = [];
 	readonly statusBarItems: HTMLElement[] = [];
+	readonly ribbonIcons: { icon: string; title: string; callback: (evt: MouseEvent) => unknown }[] = [];
 
 	constructor(
 		readonly app: App,
@@ -46,6 +47,21 @@ export class Plugin extends Component {
 			item.detach();
 		});
 		return item;
+	}
+
+	/**
+	 * A ribbon icon; the mock keeps it in `ribbonIcons` for the test to click. Its element is made
+	 * only where there is a DOM, so that `onload` runs in Node as it does in Obsidian.
+	 */
+	addRibbonIcon(icon: string, title: string, callback: (evt: MouseEvent) => unknown): HTMLElement {
+		this.ribbonIcons.push({ icon, title, callback });
+		if (typeof document === "undefined") return {} as HTMLElement;
+		const el = document.createElement("div");
+		el.setAttr("aria-label", title);
+		el.setAttr("data-icon", icon);
+		el.addEventListener("click", callback);
+		this.register(() => el.detach());
+		return el;
 	}
 
 	registerView(type: string, creator: ViewCreator): void {

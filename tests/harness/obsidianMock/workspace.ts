@@ -39,6 +39,15 @@ export class Workspace extends Events {
 		return this.activeFile;
 	}
 
+	/** The links the user followed (`openLinkText`), in order. */
+	readonly openedLinks: string[] = [];
+
+	async openLinkText(linktext: string, sourcePath: string, newLeaf?: boolean): Promise<void> {
+		void sourcePath;
+		void newLeaf;
+		this.openedLinks.push(linktext);
+	}
+
 	getLeavesOfType(type: string): WorkspaceLeaf[] {
 		return this.leaves.filter((leaf) => leaf.view?.getViewType() === type);
 	}

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { DEFAULT_MODEL } from "../../agent/defaultModel";
 
 /**
  * The user's settings. Every field has a default, so that data saved before a field existed
@@ -22,6 +23,8 @@ export const settingsSchema = z.object({
 	heartbeatEnabled: z.boolean(),
 	/** Notes the user keeps close: they rank higher in searches they match, never in others. */
 	pinnedNotes: z.array(z.string()),
+	/** The Claude model the chat asks (`DEFAULT_MODEL` until the user picks one); the key lives in SecretStorage. */
+	model: z.string(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -37,5 +40,6 @@ export function defaultSettings(): Settings {
 		language: "auto",
 		heartbeatEnabled: true,
 		pinnedNotes: [],
+		model: DEFAULT_MODEL,
 	};
 }

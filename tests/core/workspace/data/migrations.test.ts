@@ -1,3 +1,4 @@
+import { DEFAULT_MODEL } from "../../../../src/llm";
 import { loadPluginData } from "../../../../src/core/workspace/data/load";
 import { CURRENT_SCHEMA_VERSION, migrateToCurrent } from "../../../../src/core/workspace/data/migrations";
 import type { PluginData } from "../../../../src/core/workspace/data/pluginData";
@@ -59,6 +60,7 @@ const EXPECTED: PluginData = {
 		language: "zh",
 		heartbeatEnabled: false,
 		pinnedNotes: [],
+		model: DEFAULT_MODEL,
 	},
 	state: { onboardingComplete: true, lastHeartbeatDate: "2026-01-30", lastCheckpoint: null },
 };

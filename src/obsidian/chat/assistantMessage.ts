@@ -1,0 +1,107 @@
+import { Component, MarkdownRenderer, type App } from "obsidian";
+import type { TurnUsage } from "../../core/agent/loop";
+import type { ToolResult } from "../../core/agent/tools";
+import { t } from "../../i18n";
+import { ToolChip } from "./toolChip";
+
+/** How often a streaming answer is drawn again, at most: often enough to feel live, rarely enough not to jump. */
+export const RENDER_INTERVAL_MS = 100;
+
+export interface AnswerActions {
+	readonly retry: () => void;
+	readonly copy: (text: string) => void;
+}
+
+/**
+ * One answer of the assistant in the message list: its tool chips, its text rendered as
+ * Obsidian markdown (so `[[links]]` work) and redrawn at most every `RENDER_INTERVAL_MS` while
+ * it streams, then a footer with the turn's tokens and cost, and copy and retry.
+ */
+export class AssistantMessage {
+	readonly el: HTMLElement;
+	private readonly chipsEl: HTMLElement;
+	private readonly bodyEl: HTMLElement;
+	private readonly footerEl: HTMLElement;
+	private readonly chips = new Map<string, ToolChip>();
+	private text = "";
+	private rendered: Component | null = null;
+	private timer: number | null = null;
+
+	constructor(
+		parent: HTMLElement,
+		private readonly app: App,
+		private readonly owner: Component,
+		private readonly sourcePath: string,
+	) {
+		this.el = parent.createDiv({ cls: "assistant-chat-message is-assistant is-streaming" });
+		this.chipsEl = this.el.createDiv({ cls: "assistant-chat-chips" });
+		this.bodyEl = this.el.createDiv({ cls: "assistant-chat-body markdown-rendered" });
+		this.footerEl = this.el.createDiv({ cls: "assistant-chat-footer" });
+	}
+
+	get answer(): string {
+		return this.text;
+	}
+
+	append(delta: string): void {
+		this.text += delta;
+		this.timer ??= window.setTimeout(() => {
+			this.timer = null;
+			void this.render();
+		}, RENDER_INTERVAL_MS);
+	}
+
+	toolStarted(id: string, name: string, input: unknown): void {
+		this.chips.set(id, new ToolChip(this.chipsEl, name, input));
+	}
+
+	toolFinished(id: string, result: ToolResult): void {
+		this.chips.get(id)?.finished(result);
+	}
+
+	usage(usage: TurnUsage): void {
+		const total = usage.total;
+		const tokens = (total.inputTokens + total.outputTokens + total.cacheReadTokens + total.cacheWriteTokens).toLocaleString();
+		this.footerEl.empty();
+		this.footerEl.createSpan({
+			cls: "assistant-chat-usage",
+			text: usage.costUsd === null ? t("chat.usage-no-cost", { tokens }) : t("chat.usage", { tokens, cost: usage.costUsd.toFixed(4) }),
+		});
+	}
+
+	/** The turn ended: the answer is drawn one last time, and the last answer gets copy and retry. */
+	async finish(actions: AnswerActions | null): Promise<void> {
+		if (this.timer !== null) window.clearTimeout(this.timer);
+		this.timer = null;
+		this.el.removeClass("is-streaming");
+		await this.render();
+		if (actions === null) return;
+		const bar = this.footerEl.createDiv({ cls: "assistant-chat-actions" });
+		this.owner.registerDomEvent(bar.createEl("button", { cls: "assistant-chat-copy", text: t("chat.copy") }), "click", () => actions.copy(this.text));
+		this.owner.registerDomEvent(bar.createEl("button", { cls: "assistant-chat-retry", text: t("chat.retry") }), "click", () => actions.retry());
+	}
+
+	/** Removes copy and retry, once a newer answer has them. */
+	dropActions(): void {
+		this.footerEl.querySelector(".assistant-chat-actions")?.remove();
+	}
+
+	/** Stops drawing and lets go of what the markdown renderer attached. */
+	dispose(): void {
+		if (this.timer !== null) window.clearTimeout(this.timer);
+		this.timer = null;
+		if (this.rendered !== null) this.owner.removeChild(this.rendered);
+		this.rendered = null;
+	}
+
+	private async render(): Promise<void> {
+		if (this.rendered !== null) this.owner.removeChild(this.rendered);
+		const component = this.owner.addChild(new Component());
+		this.rendered = component;
+		const target = createDiv();
+		await MarkdownRenderer.render(this.app, this.text, target, this.sourcePath, component);
+		if (this.rendered !== component) return;
+		this.bodyEl.empty();
+		this.bodyEl.append(...Array.from(target.childNodes));
+	}
+}

@@ -1,0 +1,61 @@
+import type { Component } from "obsidian";
+import { t } from "../../i18n";
+
+export interface ComposerActions {
+	readonly send: (text: string) => void;
+	readonly stop: () => void;
+}
+
+/**
+ * Where the user writes: a toggle to include the current note, the text area (Enter sends,
+ * Shift+Enter adds a line) and one button that sends, or stops while a turn runs.
+ */
+export class ChatComposer {
+	private readonly input: HTMLTextAreaElement;
+	private readonly button: HTMLButtonElement;
+	private readonly includeNote: HTMLInputElement;
+	private busy = false;
+
+	constructor(
+		parent: HTMLElement,
+		owner: Component,
+		private readonly actions: ComposerActions,
+	) {
+		const toggle = parent.createEl("label", { cls: "assistant-chat-include-note" });
+		this.includeNote = toggle.createEl("input", { type: "checkbox" });
+		toggle.createSpan({ text: t("chat.include-note") });
+		const row = parent.createDiv({ cls: "assistant-chat-input-row" });
+		this.input = row.createEl("textarea", { cls: "assistant-chat-input", attr: { rows: 3, placeholder: t("chat.placeholder") } });
+		this.button = row.createEl("button", { cls: "assistant-chat-send mod-cta", text: t("chat.send") });
+		owner.registerDomEvent(this.input, "keydown", (event) => {
+			if (event.key !== "Enter" || event.shiftKey || event.isComposing) return;
+			event.preventDefault();
+			this.submit();
+		});
+		owner.registerDomEvent(this.button, "click", () => (this.busy ? this.actions.stop() : this.submit()));
+	}
+
+	get includeCurrentNote(): boolean {
+		return this.includeNote.checked;
+	}
+
+	/** While a turn runs, the button stops it. */
+	setBusy(busy: boolean): void {
+		this.busy = busy;
+		this.button.setText(busy ? t("chat.stop") : t("chat.send"));
+		this.button.toggleClass("mod-cta", !busy);
+		this.button.toggleClass("mod-warning", busy);
+	}
+
+	focus(): void {
+		this.input.focus();
+	}
+
+	private submit(): void {
+		if (this.busy) return;
+		const text = this.input.value;
+		if (text.trim() === "") return;
+		this.input.value = "";
+		this.actions.send(text);
+	}
+}

@@ -1,0 +1,66 @@
+import type { Plugin } from "obsidian";
+import type { ChatPorts } from "../../core/agent/session";
+import type { MemorySearcher } from "../../core/agent/tools";
+import { assistantFolderTarget } from "../../core/memory/daily";
+import { localToday } from "../../core/memory/dailyDates";
+import type { Clock, TaskScheduler } from "../../core/ports";
+import { AuditedWriter } from "../../core/vault/auditedWriter";
+import { t } from "../../i18n";
+import { createModelClient, OFFLINE_MODEL_ID } from "../../llm";
+import { ObsidianMetadataSource } from "../metadataSource";
+import { indexPolicyOf } from "../retrieval/indexPolicy";
+import { windowScheduler } from "../retrieval/windowScheduler";
+import { userDailyNotesTarget } from "../userDailyNotes";
+import { ObsidianNoteStore } from "../vaultNoteStore";
+import type { WorkspaceController } from "../workspaceController";
+
+/** The window's timers, for the model client's retry waits and the tools' timeout. */
+export const windowDelay: TaskScheduler["delay"] = (callback, ms) => windowScheduler.delay(callback, ms);
+
+/** Where the chat's requests go; a test points it at its fake server. */
+export interface ChatEndpoint {
+	readonly baseURL?: string;
+}
+
+/**
+ * What a chat turn works over in Obsidian, as things are when the user sends: the key from
+ * SecretStorage, the chosen model, the vault through the audited writer, the search index.
+ */
+export async function obsidianChatPorts(
+	plugin: Plugin,
+	controller: WorkspaceController,
+	index: MemorySearcher,
+	clock: Clock,
+	endpoint: ChatEndpoint = {},
+): Promise<ChatPorts> {
+	const app = plugin.app;
+	const settings = controller.settings;
+	const workspace = await controller.open();
+	const store = new ObsidianNoteStore(app);
+	const writer = new AuditedWriter({ store, audit: workspace.audit, clock, excludedFolders: settings.excludedFolders });
+	const daily =
+		settings.dailyMemoryLocation === "daily-notes" ? await userDailyNotesTarget(app, localToday(clock)) : assistantFolderTarget(workspace.layout);
+	const model = createModelClient({
+		apiKey: controller.apiKey(),
+		baseURL: endpoint.baseURL,
+		offline: settings.model === OFFLINE_MODEL_ID,
+		 delay: windowDelay, translate: t });
+	return {
+		model,
+		modelId: model.offline ? OFFLINE_MODEL_ID : settings.model,
+		tools: {
+			index,
+			policy: indexPolicyOf(app, settings),
+			store,
+			metadata: new ObsidianMetadataSource(app),
+			layout: workspace.layout,
+			clock,
+			recentDailyMemory: (days) => workspace.recentDailyMemory(days),
+			writer,
+			actor: "assistant",
+			daily,
+		},
+		delay: windowDelay,
+		transcript: { writer, store, chatsFolder: workspace.layout.chatsFolder },
+	};
+}

@@ -1,0 +1,11 @@
+import type { ChatPorts } from "../../core/agent/session";
+import type { Clock } from "../../core/ports";
+import type { WorkspaceController } from "../workspaceController";
+
+/** What the chat pane needs of the plugin: the settings and state, and the ports of each turn. */
+export interface ChatViewDeps {
+	readonly controller: WorkspaceController;
+	readonly clock: Clock;
+	/** Built when the user sends, so the key, model and settings are the current ones. */
+	readonly ports: () => Promise<ChatPorts>;
+}

@@ -1,0 +1,36 @@
+import type { Plugin } from "obsidian";
+import type { MemorySearcher } from "../../core/agent/tools";
+import type { Clock } from "../../core/ports";
+import { t } from "../../i18n";
+import type { WorkspaceController } from "../workspaceController";
+import { obsidianChatPorts, type ChatEndpoint } from "./chatPorts";
+import { CHAT_ICON, CHAT_VIEW_TYPE, ChatView } from "./chatView";
+
+/**
+ * Registers the chat pane, its ribbon icon and the "Open chat" and "New chat" commands. Nothing
+ * here reads the vault: a turn builds what it needs when the user sends.
+ */
+export function registerChat(plugin: Plugin, controller: WorkspaceController, index: MemorySearcher, clock: Clock, endpoint: ChatEndpoint = {}): void {
+	const ports = () => obsidianChatPorts(plugin, controller, index, clock, endpoint);
+	plugin.registerView(CHAT_VIEW_TYPE, (leaf) => new ChatView(leaf, { controller, clock, ports }));
+	plugin.addRibbonIcon(CHAT_ICON, t("command.open-chat"), () => void openChat(plugin));
+	plugin.addCommand({ id: "open-chat", name: t("command.open-chat"), callback: () => void openChat(plugin) });
+	plugin.addCommand({
+		id: "new-chat",
+		name: t("command.new-chat"),
+		callback: async () => (await openChat(plugin)).newChat(),
+	});
+}
+
+/** The chat pane, opened in the right sidebar if it is not open yet, and shown. */
+export async function openChat(plugin: Plugin): Promise<ChatView> {
+	const workspace = plugin.app.workspace;
+	let leaf = workspace.getLeavesOfType(CHAT_VIEW_TYPE)[0] ?? null;
+	if (leaf === null) {
+		leaf = workspace.getRightLeaf(false) ?? workspace.getLeaf(true);
+		await leaf.setViewState({ type: CHAT_VIEW_TYPE, active: true });
+	}
+	await workspace.revealLeaf(leaf);
+	if (!(leaf.view instanceof ChatView)) throw new Error("The chat pane did not open.");
+	return leaf.view;
+}

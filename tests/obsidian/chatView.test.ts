@@ -1,0 +1,139 @@
+/**
+ * @jest-environment ./tests/harness/jsdomWithFetch.cjs
+ */
+import { App, MarkdownRenderer, setLanguageForTests } from "../__mocks__/obsidian";
+import { CURRENT_SCHEMA_VERSION } from "../../src/core/workspace/data/migrations";
+import { defaultSettings } from "../../src/core/workspace/data/settings";
+import { defaultState } from "../../src/core/workspace/data/state";
+import { setLanguage } from "../../src/i18n";
+import { en } from "../../src/i18n/en";
+import { openChat } from "../../src/obsidian/chat/registerChat";
+import type { ChatView } from "../../src/obsidian/chat/chatView";
+import { API_KEY_SECRET } from "../../src/obsidian/workspaceController";
+import { errorReply, textReply, toolUseReply, useFakeAnthropic } from "../harness/fakeAnthropic";
+import { MemoryIndexStore } from "../harness/memoryIndexStore";
+import { MemoryVault } from "../harness/memoryVault";
+import { loadPlugin, until, untilIndexed } from "./pluginFixture";
+
+jest.setTimeout(20_000);
+
+const DATA = ".obsidian/plugins/assistant-workspace/data.json";
+
+const fake = useFakeAnthropic();
+
+const FILES = {
+	"Projects/Atlas.md": "# Atlas\n\nThe Atlas project ships in March, after the field study.\n",
+	"Private/Diary.md": "# Diary\n\nAtlas secrets.\n",
+};
+
+beforeEach(() => {
+	setLanguageForTests("en");
+	setLanguage("en");
+	MarkdownRenderer.renders = 0;
+});
+
+/** The plugin on a vault, its chat pane open, talking to the fake server with key "test" (or offline without). */
+async function chat(options: { key?: string | null; indexed?: boolean } = {}) {
+	const app = new App(new MemoryVault({ files: FILES }));
+	const settings = { ...defaultSettings(), excludedFolders: ["Private"] };
+	app.vault.adapter.hidden.set(DATA, JSON.stringify({ schemaVersion: CURRENT_SCHEMA_VERSION, settings, state: defaultState() }));
+	if (options.key !== null) app.secretStorage.setSecret(API_KEY_SECRET, options.key ?? "test");
+	const { plugin, mock } = await loadPlugin(app, new MemoryIndexStore(), fake().baseURL);
+	app.workspace.triggerLayoutReady();
+	if (options.indexed === true) await untilIndexed(mock);
+	const view = await openChat(plugin);
+	return { app, view, mock };
+}
+
+const el = (view: ChatView, selector: string) => view.contentEl.querySelector<HTMLElement>(selector);
+const all = (view: ChatView, selector: string) => Array.from(view.contentEl.querySelectorAll<HTMLElement>(selector));
+const lastAnswer = (view: ChatView) => all(view, ".assistant-chat-message.is-assistant").pop();
+const answerText = (view: ChatView) => lastAnswer(view)?.querySelector(".assistant-chat-body")?.textContent ?? "";
+
+describe("the chat pane", () => {
+	it("streams the answer as it arrives, throttled, and renders [[links]] as clickable links", async () => {
+		const { app, view } = await chat();
+		const full = "The Atlas project ships in March, as [[Atlas]] says. It waits for the field study to end.";
+		fake().enqueue(textReply(full, { chunkSize: 3, delayMs: 10 }));
+		const sending = view.send("When does Atlas ship?");
+		await until(() => answerText(view).length > 0 && view.busy, "the first part of the answer");
+		expect(answerText(view).length).toBeLessThan(full.length);
+		await sending;
+		expect(el(view, ".assistant-chat-message.is-user")?.textContent).toBe("When does Atlas ship?");
+		expect(answerText(view)).toBe(full.replace("[[Atlas]]", "Atlas"));
+		// Far fewer renders than the ~30 text deltas.
+		expect(MarkdownRenderer.renders).toBeLessThan(15);
+		const link = lastAnswer(view)?.querySelector<HTMLElement>("a.internal-link");
+		expect(link?.getAttribute("data-href")).toBe("Atlas");
+		link?.click();
+		expect(app.workspace.openedLinks).toEqual(["Atlas"]);
+		expect(el(view, ".assistant-chat-usage")?.textContent).toMatch(/tokens/);
+		expect(lastAnswer(view)?.querySelector(".assistant-chat-retry")).not.toBeNull();
+		expect(el(view, ".assistant-chat-offline")?.isShown()).toBe(false);
+		// The transcript was saved as a note.
+		expect(app.vault.getFiles().some((file) => file.path.startsWith("chats/"))).toBe(true);
+	});
+
+	it("stops on Esc and keeps the partial answer", async () => {
+		const { view } = await chat();
+		const full = "word ".repeat(200);
+		fake().enqueue(textReply(full, { chunkSize: 5, delayMs: 20 }));
+		const sending = view.send("Tell me a long story");
+		await until(() => answerText(view).length > 10, "part of the answer");
+		view.containerEl.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+		await sending;
+		const kept = answerText(view);
+		expect(kept.length).toBeGreaterThan(0);
+		expect(kept.length).toBeLessThan(full.trim().length);
+		expect(el(view, ".assistant-chat-error")?.isShown()).toBe(false);
+		expect(view.busy).toBe(false);
+	});
+
+	it("shows a chip for each tool call, which opens to its input and result", async () => {
+		const { view } = await chat({ indexed: true });
+		fake().enqueue(toolUseReply("memory_search", { query: "Atlas" }), textReply("It ships in March, see [[Atlas]]."));
+		await view.send("When does Atlas ship?");
+		const chip = el(view, ".assistant-chat-chip");
+		expect(chip?.querySelector("summary")?.textContent).toBe('Searched memory for "Atlas"');
+		expect(chip?.hasClass("is-running")).toBe(false);
+		const bodies = Array.from(chip?.querySelectorAll(".assistant-chat-chip-body") ?? []).map((body) => body.textContent ?? "");
+		expect(bodies[0]).toContain('"query": "Atlas"');
+		expect(bodies[1]).toContain("Projects/Atlas.md");
+		expect(answerText(view)).toContain("It ships in March");
+		expect(fake().messageBodies).toHaveLength(2);
+	});
+
+	it("shows the invalid-key message on a 401, without retrying or offering a retry", async () => {
+		const { view } = await chat({ key: "wrong" });
+		fake().enqueue(errorReply(401));
+		await view.send("Hello");
+		const banner = el(view, ".assistant-chat-error");
+		expect(banner?.isShown()).toBe(true);
+		expect(banner?.textContent).toContain(en["model-error.invalid-key"]);
+		expect(banner?.querySelector("button")).toBeNull();
+		expect(fake().messageBodies).toHaveLength(1);
+	});
+
+	it("answers offline from the notes, without a key and without any request, labelled offline", async () => {
+		const { view } = await chat({ key: null, indexed: true });
+		expect(el(view, ".assistant-chat-offline")?.isShown()).toBe(true);
+		await view.send("Atlas field study");
+		expect(answerText(view)).toContain("Offline mode");
+		expect(answerText(view)).toContain("Atlas");
+		expect(answerText(view)).not.toContain("Diary");
+		expect(fake().requests).toHaveLength(0);
+	});
+
+	it("opens with a resume banner from the last checkpoint, saved when the tool returns it", async () => {
+		const { view, app } = await chat();
+		fake().enqueue(toolUseReply("checkpoint", { doing: "Writing chapter 2", next_action: "Outline section 2.3" }), textReply("Saved."));
+		await view.send("Save a checkpoint");
+		expect(el(view, ".assistant-chat-chip summary")?.textContent).toBe("Saved a checkpoint");
+		view.newChat();
+		const banner = el(view, ".assistant-chat-resume");
+		expect(banner?.isShown()).toBe(true);
+		expect(banner?.textContent).toContain("Writing chapter 2");
+		expect(banner?.textContent).toContain("Outline section 2.3");
+		expect(app.vault.adapter.hidden.get(DATA)).toContain("Outline section 2.3");
+	});
+});
