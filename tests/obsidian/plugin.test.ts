@@ -1,18 +1,9 @@
-import type { PluginManifest } from "obsidian";
 import { App, asObsidianApp, Notice, setLanguageForTests } from "../__mocks__/obsidian";
 import AssistantWorkspacePlugin from "../../src/main";
 import { MemoryVault } from "../harness/memoryVault";
+import { manifest } from "./pluginFixture";
 import { setLanguage } from "../../src/i18n";
 
-const manifest: PluginManifest = {
-	id: "assistant-workspace",
-	name: "Assistant Workspace",
-	author: "test",
-	version: "0.1.0",
-	minAppVersion: "1.13.0",
-	description: "Test.",
-	dir: ".obsidian/plugins/assistant-workspace",
-};
 const DATA = ".obsidian/plugins/assistant-workspace/data.json";
 
 function loadedPlugin(files: Record<string, string> = {}, savedData?: string) {

@@ -1,18 +1,10 @@
-import type { PluginManifest, SettingDefinitionControl, SettingDefinitionGroup, SettingDefinitionItem } from "obsidian";
+import type { SettingDefinitionControl, SettingDefinitionGroup, SettingDefinitionItem } from "obsidian";
 import { App, asObsidianApp, Notice, setLanguageForTests } from "../__mocks__/obsidian";
 import AssistantWorkspacePlugin from "../../src/main";
 import { MemoryVault } from "../harness/memoryVault";
+import { manifest } from "./pluginFixture";
 import type { AssistantSettingTab } from "../../src/obsidian/settingsTab";
 
-const manifest: PluginManifest = {
-	id: "assistant-workspace",
-	name: "Assistant Workspace",
-	author: "test",
-	version: "0.1.0",
-	minAppVersion: "1.13.0",
-	description: "Test.",
-	dir: ".obsidian/plugins/assistant-workspace",
-};
 
 async function settingsTab() {
 	const app = new App(new MemoryVault());
