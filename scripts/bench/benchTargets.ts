@@ -1,0 +1,53 @@
+import type { EngineName } from "../lib/retrievalBench/engines/searchEngine";
+import type { VaultSize } from "./benchVaults";
+import type { EngineRun } from "./measureEngine";
+
+export type BenchResults = Partial<Record<EngineName, Partial<Record<VaultSize, EngineRun>>>>;
+
+export interface TargetCheck {
+	readonly target: string;
+	readonly measured: string;
+	readonly met: boolean;
+}
+
+/** An absolute target of the issue: our figure at a size, at most `limit`. */
+interface Limit {
+	readonly size: VaultSize;
+	readonly figure: "buildMs" | "warmStartMs" | "p95Ms" | "updateMs" | "heapMB";
+	readonly limit: number;
+	readonly unit: string;
+}
+
+const LIMITS: readonly Limit[] = [
+	{ size: "10k", figure: "buildMs", limit: 1500, unit: "ms" },
+	{ size: "10k", figure: "warmStartMs", limit: 150, unit: "ms" },
+	{ size: "10k", figure: "p95Ms", limit: 1, unit: "ms" },
+	{ size: "10k", figure: "updateMs", limit: 5, unit: "ms" },
+	{ size: "10k", figure: "heapMB", limit: 40, unit: "MB" },
+	{ size: "50k", figure: "buildMs", limit: 8000, unit: "ms" },
+	{ size: "50k", figure: "p95Ms", limit: 5, unit: "ms" },
+];
+const BUILD_SPEEDUP_OVER_MINISEARCH = 5;
+const P95_SPEEDUP_OVER_FUSE = 100;
+
+/** The issue's performance targets, for every size the run measured. */
+export function checkTargets(results: BenchResults): TargetCheck[] {
+	const ours = results.ours ?? {};
+	const checks: TargetCheck[] = [];
+	for (const { size, figure, limit, unit } of LIMITS) {
+		const value = ours[size]?.[figure];
+		if (value === undefined || value === null) continue;
+		checks.push({ target: `${size} ${figure} <= ${limit} ${unit}`, measured: `${value.toFixed(2)} ${unit}`, met: value <= limit });
+	}
+	for (const [size, run] of Object.entries(ours) as [VaultSize, EngineRun][]) {
+		const mini = results.minisearch?.[size];
+		if (mini !== undefined) checks.push(ratioCheck(`${size} build >= ${BUILD_SPEEDUP_OVER_MINISEARCH}x faster than MiniSearch`, mini.buildMs / run.buildMs, BUILD_SPEEDUP_OVER_MINISEARCH));
+		const fuse = results.fuse?.[size];
+		if (fuse !== undefined) checks.push(ratioCheck(`${size} p95 >= ${P95_SPEEDUP_OVER_FUSE}x faster than fuse.js`, fuse.p95Ms / run.p95Ms, P95_SPEEDUP_OVER_FUSE));
+	}
+	return checks;
+}
+
+function ratioCheck(target: string, ratio: number, atLeast: number): TargetCheck {
+	return { target, measured: `${ratio.toFixed(1)}x`, met: ratio >= atLeast };
+}

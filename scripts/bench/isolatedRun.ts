@@ -1,0 +1,58 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as nodePath from "node:path";
+import { buildSync } from "esbuild";
+import { CORPORA_DIR } from "../lib/retrievalBench/corpus";
+import type { EngineName } from "../lib/retrievalBench/engines/searchEngine";
+import type { VaultSize } from "./benchVaults";
+import type { EngineRun } from "./measureEngine";
+
+/** What `measureOne` prints. */
+export interface MeasuredRun {
+	readonly notes: number;
+	readonly run: EngineRun;
+}
+
+/**
+ * Runs each measurement in a fresh node process, from a bundle of `measureOne.ts`:
+ * - bundled by esbuild as the plugin is: run through tsx, each module is transformed on its own
+ *   and every imported constant is read through a getter (CommonJS interop), which doubles our
+ *   index's build time: the benchmark would measure the loader, not the engine;
+ * - a process per engine and vault: in one process, the tokenizer and chunker that all engines
+ *   share are compiled for all their callers (polymorphic call sites), and one engine's garbage
+ *   is the next one's GC pauses; measured alone, each runs as it would in the plugin;
+ * - with the garbage collector exposed (heap figures) and room for the 50k-note vaults.
+ */
+export class IsolatedRunner {
+	private readonly folder = mkdtempSync(nodePath.join(tmpdir(), "bench-"));
+	private readonly bundle = nodePath.join(this.folder, "measureOne.cjs");
+
+	constructor() {
+		buildSync({
+			entryPoints: [nodePath.join(__dirname, "measureOne.ts")],
+			bundle: true,
+			platform: "node",
+			format: "cjs",
+			target: "es2021",
+			outfile: this.bundle,
+			logLevel: "warning",
+		});
+	}
+
+	measure(size: VaultSize, engine: EngineName): MeasuredRun {
+		const child = spawnSync(process.execPath, ["--expose-gc", "--max-old-space-size=8192", this.bundle, size, engine], {
+			stdio: ["ignore", "pipe", "inherit"],
+			encoding: "utf8",
+			maxBuffer: 16 * 1024 * 1024,
+			// Resolved here, from this file's place in the repository: the bundle runs from a temporary folder.
+			env: { ...process.env, CORPORA_DIR },
+		});
+		if (child.status !== 0) throw new Error(`measuring ${engine} at ${size} failed (exit ${child.status ?? child.signal})`);
+		return JSON.parse(child.stdout) as MeasuredRun;
+	}
+
+	dispose(): void {
+		rmSync(this.folder, { recursive: true, force: true });
+	}
+}

@@ -1,0 +1,153 @@
+import type { NoteInput } from "../../src/core/retrieval";
+import { createEngine } from "../lib/retrievalBench/engines/engineRegistry";
+import type { EngineName, SearchEngine, StoredIndex } from "../lib/retrievalBench/engines/searchEngine";
+import { retainedHeapMB, timed } from "../lib/retrievalBench/measurement";
+import { SeededRandom } from "../lib/retrievalBench/seededRandom";
+import { percentile } from "../lib/retrievalBench/statistics";
+import { BENCH_NOW, editedNote } from "./benchVaults";
+
+/** The figures the issue asks for, per engine and vault size (the `--json` output). */
+export interface EngineFigures {
+	readonly buildMs: number;
+	readonly warmStartMs: number;
+	readonly heapMB: number;
+	readonly p50Ms: number;
+	readonly p95Ms: number;
+	readonly updateMs: number;
+}
+
+/** The figures, with what the table says about how they were taken. */
+export interface EngineRun extends EngineFigures {
+	readonly queriesRun: number;
+	readonly searches: number;
+	/** Size of the persisted index, `null` for an engine that rebuilds. */
+	readonly storedMB: number | null;
+	readonly updateMaxMs: number;
+	/** The queries that took longest (median of their runs), slowest first. */
+	readonly slowest: readonly QueryTime[];
+}
+
+export interface QueryTime {
+	readonly query: string;
+	readonly ms: number;
+}
+
+/**
+ * How many times to run the query set: every query `repetitions` times, or, for an engine too
+ * slow for that, each query once until `budgetMs` is spent (at least `minimumQueries`).
+ */
+export interface QueryPlan {
+	/** Runs the whole set once untimed first, so that lazily built structures and JIT tiers do not count as query time. */
+	readonly untimedPass: boolean;
+	readonly repetitions: number;
+	readonly budgetMs: number | null;
+	readonly minimumQueries: number;
+}
+
+const WARM_UP_BUILDS = 3;
+const UPDATES = 20;
+const CHANGED_SHARE = 0.01;
+const RESULT_LIMIT = 5;
+/**
+ * Cold builds and warm starts are each a single long sample, and the machine is shared: up to
+ * 10k notes they run three times and report the median. At 50k one run takes long enough to be stable.
+ */
+const TIMED_RUNS = 3;
+const REPEAT_UP_TO_NOTES = 10_000;
+const SLOWEST_REPORTED = 3;
+/** Which notes are edited: the same ones on every run and for every engine. */
+const UPDATE_SEED = 1;
+const CHANGE_SEED = 2;
+
+/**
+ * Measures one engine on one vault: cold build (with the heap it keeps), queries, single-note
+ * updates, and a warm start from what the engine persisted, with 1% of the notes changed since.
+ * Builds and warm starts after the first are in fresh engines.
+ * Every edited note is prepared (metadata included, which Obsidian's cache would hold) before the
+ * clock starts: the timings are of the index alone.
+ */
+export function measureEngine(name: EngineName, notes: readonly NoteInput[], queries: readonly string[], plan: QueryPlan): EngineRun {
+	const runs = notes.length <= REPEAT_UP_TO_NOTES ? TIMED_RUNS : 1;
+	const engine = createEngine(name, { now: BENCH_NOW });
+	const { heapMB, result: build } = retainedHeapMB(() => timed(() => engine.build(notes)));
+	const buildTimes = [build.ms, ...repeated(runs - 1, () => timed(() => createEngine(name, { now: BENCH_NOW }).build(notes)).ms)];
+	const stored = engine.save();
+	const latencies = queryLatencies(engine, queries, plan);
+	const updateTimes = updateLatencies(engine, notes);
+	const warmStartTimes = repeated(runs, () => warmStart(name, stored, notes));
+	return {
+		buildMs: percentile(buildTimes, 50),
+		warmStartMs: percentile(warmStartTimes, 50),
+		heapMB,
+		p50Ms: percentile(latencies.samples, 50),
+		p95Ms: percentile(latencies.samples, 95),
+		updateMs: percentile(updateTimes, 50),
+		updateMaxMs: Math.max(...updateTimes),
+		queriesRun: latencies.queriesRun,
+		searches: latencies.samples.length,
+		slowest: latencies.slowest,
+		storedMB: stored === null ? null : byteLength(stored) / (1024 * 1024),
+	};
+}
+
+/**
+ * Runs the engine's code on another vault first, a few full builds and the query set, so that the
+ * measured build is not also the JIT's first. Before the measured vault is even loaded: warmed up
+ * on a slice of it instead, MiniSearch's 10k build took two to four times longer (the JIT's early
+ * choices stick), which would flatter us.
+ */
+export function warmUp(name: EngineName, notes: readonly NoteInput[], queries: readonly string[]): void {
+	for (let build = 0; build < WARM_UP_BUILDS; build++) {
+		const engine = createEngine(name, { now: BENCH_NOW });
+		engine.build(notes);
+		for (const query of queries) engine.search(query, RESULT_LIMIT);
+	}
+}
+
+interface Latencies {
+	readonly samples: number[];
+	readonly queriesRun: number;
+	readonly slowest: QueryTime[];
+}
+
+function queryLatencies(engine: SearchEngine, queries: readonly string[], plan: QueryPlan): Latencies {
+	if (plan.untimedPass) for (const query of queries) engine.search(query, RESULT_LIMIT);
+	const samples: number[] = [];
+	const medians: QueryTime[] = [];
+	const started = performance.now();
+	for (const query of queries) {
+		const overBudget = plan.budgetMs !== null && performance.now() - started > plan.budgetMs;
+		if (overBudget && medians.length >= plan.minimumQueries) break;
+		const times = repeated(plan.repetitions, () => timed(() => engine.search(query, RESULT_LIMIT)).ms);
+		samples.push(...times);
+		medians.push({ query, ms: percentile(times, 50) });
+	}
+	const slowest = medians.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST_REPORTED);
+	return { samples, queriesRun: medians.length, slowest };
+}
+
+function updateLatencies(engine: SearchEngine, notes: readonly NoteInput[]): number[] {
+	const edited = pick(notes, UPDATES, UPDATE_SEED).map((note, edit) => editedNote(note, edit));
+	return edited.map((note) => timed(() => engine.update(note)).ms);
+}
+
+/** A restart in a new engine: the persisted index loaded (or the vault rebuilt), 1% of the notes changed meanwhile. */
+function warmStart(name: EngineName, stored: StoredIndex | null, notes: readonly NoteInput[]): number {
+	const changed = new Map(pick(notes, Math.max(1, Math.round(notes.length * CHANGED_SHARE)), CHANGE_SEED).map((note, edit) => [note.path, editedNote(note, edit)]));
+	const vaultNow = notes.map((note) => changed.get(note.path) ?? note);
+	const engine = createEngine(name, { now: BENCH_NOW });
+	return timed(() => engine.restore(stored, vaultNow)).ms;
+}
+
+function repeated<T>(times: number, work: () => T): T[] {
+	return Array.from({ length: times }, work);
+}
+
+/** `count` distinct notes, the same for the same seed. */
+function pick(notes: readonly NoteInput[], count: number, seed: number): NoteInput[] {
+	return new SeededRandom(seed).shuffled(notes).slice(0, count);
+}
+
+function byteLength(stored: StoredIndex): number {
+	return typeof stored === "string" ? Buffer.byteLength(stored, "utf8") : stored.byteLength;
+}

@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from "node:fs";
+import * as nodePath from "node:path";
+import type { NoteInput } from "../../../src/core/retrieval";
+import { computeMetadata } from "../../../tests/harness/metadata";
+
+/** The shared real vaults (read-only), kept next to the repository's clone; `CORPORA_DIR` points elsewhere. */
+export const CORPORA_DIR = process.env.CORPORA_DIR ?? nodePath.resolve(__dirname, "..", "..", "..", "..", "shared", "corpora");
+export const HELP_LANGUAGES = ["en", "zh", "ja"] as const;
+export type HelpLanguage = (typeof HELP_LANGUAGES)[number];
+
+export const helpVaultDir = (lang: HelpLanguage) => nodePath.join(CORPORA_DIR, "obsidian-help", lang);
+export const hubVaultDir = () => nodePath.join(CORPORA_DIR, "obsidian-hub");
+
+/** A markdown file of a vault: its vault path and text. */
+export interface VaultFile {
+	readonly path: string;
+	readonly content: string;
+}
+
+/**
+ * Every markdown file under `root`, in path order, dot-folders (`.obsidian`, `.git`) left out.
+ * Read with plain `fs` rather than `DiskVault`, whose in-memory vault recomputes link maps on
+ * every write: far too slow to load benchmark vaults through.
+ */
+export function readMarkdownFolder(root: string): VaultFile[] {
+	const files: VaultFile[] = [];
+	const walk = (folder: string) => {
+		const entries = readdirSync(nodePath.join(root, folder), { withFileTypes: true });
+		for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+			if (entry.name.startsWith(".")) continue;
+			const path = folder === "" ? entry.name : `${folder}/${entry.name}`;
+			if (entry.isDirectory()) walk(path);
+			else if (entry.isFile() && path.endsWith(".md")) files.push({ path, content: readFileSync(nodePath.join(root, path), "utf8") });
+		}
+	};
+	walk("");
+	return files;
+}
+
+const encoder = new TextEncoder();
+
+/** The note as the plugin hands it to an index: with the metadata Obsidian's cache would hold. */
+export function noteInputOf(file: VaultFile, mtime: number): NoteInput {
+	return { path: file.path, content: file.content, metadata: computeMetadata(file.content), stat: { mtime, size: encoder.encode(file.content).length } };
+}
+
+/** A vault read into notes, every file with the same modification time (the benchmarks change them by hand). */
+export function loadVault(root: string, mtime: number): NoteInput[] {
+	return readMarkdownFolder(root).map((file) => noteInputOf(file, mtime));
+}

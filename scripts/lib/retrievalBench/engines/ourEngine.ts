@@ -1,0 +1,69 @@
+import { deserialize, serialize } from "node:v8";
+import {
+	indexPolicyFor,
+	RetrievalIndex,
+	type IndexPolicy,
+	type IndexSnapshot,
+	type NoteInput,
+	type RetrievalIndexOptions,
+} from "../../../../src/core/retrieval";
+import { layoutFor } from "../../../../src/core/workspace/layout";
+import type { EngineSetup, SearchEngine, StoredIndex } from "./searchEngine";
+
+
+/** Our `RetrievalIndex`, driven as the plugin drives it. */
+export class OurEngine implements SearchEngine {
+	readonly name = "ours";
+	/** The default workspace at the vault root, nothing excluded: what a fresh install runs under. */
+	private readonly policy: IndexPolicy = indexPolicyFor(layoutFor(""), { configDir: ".obsidian" });
+	private readonly now: Date;
+	private readonly options: RetrievalIndexOptions;
+	private index: RetrievalIndex;
+
+	constructor(setup: EngineSetup) {
+		this.now = setup.now;
+		this.options = { ranking: setup.ranking };
+		this.index = new RetrievalIndex(this.policy, this.options);
+	}
+
+	build(notes: readonly NoteInput[]): void {
+		this.index = new RetrievalIndex(this.policy, this.options);
+		for (const note of notes) this.index.upsert(note);
+		this.makeReady();
+	}
+
+	search(query: string, limit: number): string[] {
+		return this.index.search(query, { now: this.now, limit }).map((hit) => hit.path);
+	}
+
+	update(note: NoteInput): void {
+		this.index.upsert(note);
+		this.makeReady();
+	}
+
+	/** The snapshot in the structured-clone format IndexedDB stores it in (`v8.serialize` is that format). */
+	save(): StoredIndex {
+		return serialize(this.index.toSnapshot());
+	}
+
+	/** As at plugin start: the snapshot loaded, the vault's files compared by mtime and size, only those changed read. */
+	restore(stored: StoredIndex | null, notes: readonly NoteInput[]): void {
+		if (!(stored instanceof Uint8Array)) {
+			this.build(notes);
+			return;
+		}
+		this.index = RetrievalIndex.fromSnapshot(deserialize(stored) as IndexSnapshot, this.policy, this.options);
+		const byPath = new Map(notes.map((note) => [note.path, note]));
+		const toRead = this.index.reconcile(notes.map((note) => ({ path: note.path, ...note.stat })));
+		for (const file of toRead) {
+			const note = byPath.get(file.path);
+			if (note !== undefined) this.index.upsert(note);
+		}
+		this.makeReady();
+	}
+
+	/** Brings the postings up to date now, so that timings include it rather than the next search. */
+	private makeReady(): void {
+		for (const step of this.index.catchUp()) void step;
+	}
+}
