@@ -8,12 +8,6 @@ import {
 } from "./noteRecord";
 import { withLength } from "./typedArrays";
 
-/**
- * The statistics BM25 needs, per field: how many chunks (body, headings) or notes (title,
- * aliases, tags, path) contain each term, how many there are, and their total length. Kept exact
- * under every change (a note's forward entries say what to add or take away), so that an index
- * updated note by note scores exactly as one built from scratch.
- */
 /** The statistics as a snapshot stores them. */
 export interface StatsSnapshot {
 	readonly frequencies: Int32Array;
@@ -23,6 +17,12 @@ export interface StatsSnapshot {
 	readonly nonEmpty: readonly number[];
 }
 
+/**
+ * The statistics BM25 needs, per field: how many chunks (body, headings) or notes (title,
+ * aliases, tags, path) contain each term, how many there are, and their total length. Kept exact
+ * under every change (a note's forward entries say what to add or take away), so that an index
+ * updated note by note scores exactly as one built from scratch.
+ */
 export class CollectionStats {
 	/** Document frequency of term `t` in field `f` at `t * FIELD_COUNT + f`. */
 	private frequencies: Int32Array = new Int32Array(0);
@@ -40,15 +40,10 @@ export class CollectionStats {
 		this.apply(record, -1);
 	}
 
-	/** The statistics with the terms renumbered: new term `t` is old term `oldIds[t]`. */
-	snapshot(oldIds: Int32Array): StatsSnapshot {
-		const frequencies = new Int32Array(oldIds.length * FIELD_COUNT);
-		oldIds.forEach((oldId, newId) => {
-			const row = this.frequencies.subarray(oldId * FIELD_COUNT, (oldId + 1) * FIELD_COUNT);
-			frequencies.set(row, newId * FIELD_COUNT);
-		});
+	/** A copy of the statistics as they are, terms numbered as in the index. */
+	snapshot(): StatsSnapshot {
 		const { chunks, notes } = this;
-		return { frequencies, chunks, notes, lengthSums: Array.from(this.lengthSums), nonEmpty: Array.from(this.nonEmpty) };
+		return { frequencies: this.frequencies.slice(), chunks, notes, lengthSums: Array.from(this.lengthSums), nonEmpty: Array.from(this.nonEmpty) };
 	}
 
 	restore(snapshot: StatsSnapshot): void {

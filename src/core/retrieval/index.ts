@@ -10,7 +10,7 @@ export {
 	type PolicySettings,
 	type SkipReason,
 } from "./indexPolicy";
-export type { IndexSnapshot } from "./indexSnapshot";
+export { SNAPSHOT_VERSION, type IndexSnapshot } from "./indexSnapshot";
 export type { IndexStats } from "./indexStats";
 export type { HotSet } from "./hotSet";
 export { linkGraphFromResolvedLinks, type LinkGraph } from "./linkGraph";
@@ -23,6 +23,6 @@ export { DEFAULT_RANKING, type FieldBoosts, type RankingParams } from "./ranking
 export { RetrievalIndex, type FileEntry, type RenameOutcome, type RetrievalIndexOptions } from "./retrievalIndex";
 export type { SearchFilters } from "./searchFilters";
 export type { SearchHit, SearchOptions } from "./searchTypes";
-export { indexInSlices, type IndexProgress, type SliceOptions } from "./slicedIndexing";
+export { indexInSlices, runInSlices, type IndexProgress, type SliceOptions, type Slicing } from "./slicedIndexing";
 export { DEFAULT_SNIPPET_CHARS, snippetOf, type Snippet } from "./snippet";
 export { forEachToken, tokenize } from "./tokenizer";

@@ -1,49 +1,70 @@
-import type { CollectionStats, StatsSnapshot } from "./collectionStats";
-import { entryId, withEntryId } from "./fields";
-import { hasExcludedTag, skipReasonForFile, type IndexPolicy, type SkipReason } from "./indexPolicy";
-import type { InvertedIndex, StoredTable } from "./invertedIndex";
-import { placement } from "./noteAnalyzer";
-import { CHUNK_STRIDE, chunkCountOf, type NoteRecord } from "./noteRecord";
+import type { StatsSnapshot } from "./collectionStats";
+import { NOTE_FIELD_COUNT } from "./fields";
+import type { SkipReason } from "./indexPolicy";
+import type { StoredTable } from "./invertedIndex";
+import type { NoteRecord } from "./noteRecord";
+import type { StringTable } from "./stringTable";
 import type { Vocabulary } from "./vocabulary";
 
-/** Bumped whenever tokenizing, chunking or the record layout changes: an older snapshot is ignored. */
-export const SNAPSHOT_VERSION = 2;
+/**
+ * Bumped whenever tokenizing, chunking or the snapshot's layout changes: an older snapshot is
+ * ignored. 3: columns and string tables instead of an object per note.
+ */
+export const SNAPSHOT_VERSION = 3;
 
 /**
- * The index as saved between sessions: every note's record, with its terms and chunk tables
- * concatenated into two typed arrays, the postings table and the collection statistics as they
- * were (so that a warm start rebuilds nothing), and only the vocabulary still in use. It is made
- * for structured cloning (IndexedDB stores it as it is); a store that needs JSON encodes the
- * typed arrays itself. Files are validated one by one on load by path, mtime and size (see
- * `RetrievalIndex.reconcile`), so an unchanged vault is re-read not at all.
+ * The index as saved between sessions: every note's record, its integers in columns and its
+ * terms and chunk tables concatenated, the postings table and the collection statistics as they
+ * were (so that a warm start rebuilds nothing), and only the vocabulary still in use. A dozen
+ * typed arrays and two long strings, each cloned as one block of memory: IndexedDB's structured
+ * clone costs what copying the bytes costs, with no visit per note, term or tag; a store that
+ * needs JSON encodes the typed arrays itself. Each array owns its buffer (a view into a larger
+ * one would be cloned whole). Files are validated one by one on load by path, mtime and size
+ * (see `RetrievalIndex.reconcile`), so an unchanged vault is re-read not at all.
  */
 export interface IndexSnapshot {
 	readonly version: number;
-	/** The policy and chunking the index was built under (see `RetrievalIndex`). */
+	/** The policy and chunking the index was built under (see `RetrievalIndex.settings`). */
 	readonly settings: string;
-	readonly vocabulary: readonly string[];
-	readonly notes: readonly NoteSnapshot[];
+	/** The terms in use, by id. */
+	readonly vocabulary: StringTable;
+	/** Each note's path, tags, aliases and trails, then each skipped file's path. */
+	readonly strings: StringTable;
+	/** `NOTE_COLUMNS` integers per note (see the `NOTE_*` offsets). */
+	readonly noteColumns: Int32Array;
+	/** The mtime and size of each note, then of each skipped file. */
+	readonly fileVersions: Float64Array;
+	/** The notes' chunk tables, one after the other. */
 	readonly chunkTables: Int32Array;
-	/** Packed term entries (see `fields.ts`), ids into `vocabulary`. */
+	/** The notes' packed term entries (see `fields.ts`), ids into the vocabulary, one note after the other. */
 	readonly terms: Uint32Array;
 	/** The postings of exactly these notes, placed in this order. */
 	readonly postings: StoredTable;
 	readonly stats: StatsSnapshot;
-	readonly skipped: readonly SkippedFile[];
+	/** The skip reasons `skippedReasons` refers to, by name, so that a reason's number can change. */
+	readonly reasonNames: readonly SkipReason[];
+	/** Each skipped file's reason, an index into `reasonNames`. */
+	readonly skippedReasons: Uint8Array;
 }
 
-export interface NoteSnapshot {
-	readonly path: string;
-	readonly mtime: number;
-	readonly size: number;
-	readonly tags: readonly string[];
-	readonly aliases: readonly string[];
-	readonly trails: readonly string[];
-	readonly chunkCount: number;
-	readonly termCount: number;
-	readonly noteTermsEnd: number;
-	readonly noteFieldLengths: readonly number[];
-}
+export const NOTE_TAGS = 0;
+export const NOTE_ALIASES = 1;
+export const NOTE_TRAILS = 2;
+export const NOTE_CHUNKS = 3;
+export const NOTE_TERMS = 4;
+export const NOTE_TERMS_END = 5;
+/** The first of the note fields' lengths (see `NoteRecord.noteFieldLengths`). */
+export const NOTE_FIELD_LENGTHS = 6;
+export const NOTE_COLUMNS = NOTE_FIELD_LENGTHS + NOTE_FIELD_COUNT;
+
+/**
+ * How much encoding and decoding do between two yields: a millisecond's work or less, so that a
+ * caller spreading them over time slices can end a slice close to its budget.
+ */
+export const NOTES_PER_STEP = 128;
+export const TERMS_PER_STEP = 4096;
+/** Term entries or postings copied between two yields, whatever the notes' or terms' count. */
+export const ENTRIES_PER_STEP = 1 << 17;
 
 export interface SkippedFile {
 	readonly path: string;
@@ -52,114 +73,16 @@ export interface SkippedFile {
 	readonly reason: SkipReason;
 }
 
-/** What a snapshot is made of: a compact index's parts, `records` in the order they were placed. */
+/** What a snapshot is made of. */
 export interface SnapshotParts {
+	/** In the order their postings were placed, when `postings` is given. */
 	readonly records: readonly NoteRecord[];
-	readonly skipped: Iterable<SkippedFile>;
+	readonly skipped: readonly SkippedFile[];
+	/** Only grows, so the records' term ids hold while the snapshot is made. */
 	readonly vocabulary: Vocabulary;
-	readonly postings: InvertedIndex;
-	readonly stats: CollectionStats;
+	/** The compact postings of exactly `records`, or `null` to build them anew. */
+	readonly postings: StoredTable | null;
+	/** The statistics of exactly `records`, terms numbered as in `vocabulary`. */
+	readonly stats: StatsSnapshot;
 	readonly settings: string;
-}
-
-export function encodeSnapshot({ records, skipped, vocabulary, postings, stats, settings }: SnapshotParts): IndexSnapshot {
-	const newIds = new Int32Array(vocabulary.size).fill(-1);
-	const oldIds: number[] = [];
-	const terms: string[] = [];
-	const chunkTables = new Int32Array(records.reduce((sum, record) => sum + record.chunkTable.length, 0));
-	const entries = new Uint32Array(records.reduce((sum, record) => sum + record.terms.length, 0));
-	let chunkOffset = 0;
-	let termOffset = 0;
-	const notes = records.map((record): NoteSnapshot => {
-		chunkTables.set(record.chunkTable, chunkOffset);
-		chunkOffset += record.chunkTable.length;
-		for (const entry of record.terms) {
-			const oldId = entryId(entry);
-			if (newIds[oldId] === -1) {
-				newIds[oldId] = terms.push(vocabulary.termOf(oldId)) - 1;
-				oldIds.push(oldId);
-			}
-			entries[termOffset++] = withEntryId(entry, newIds[oldId]);
-		}
-		return {
-			path: record.path,
-			mtime: record.mtime,
-			size: record.size,
-			tags: record.tags,
-			aliases: record.aliases,
-			trails: record.trails,
-			chunkCount: chunkCountOf(record),
-			termCount: record.terms.length,
-			noteTermsEnd: record.noteTermsEnd,
-			noteFieldLengths: record.noteFieldLengths,
-		};
-	});
-	const renumbering = Int32Array.from(oldIds);
-	return {
-		version: SNAPSHOT_VERSION,
-		settings,
-		vocabulary: terms,
-		notes,
-		chunkTables,
-		terms: entries,
-		postings: postings.snapshotTable(renumbering),
-		stats: stats.snapshot(renumbering),
-		skipped: [...skipped],
-	};
-}
-
-export interface DecodedSnapshot {
-	readonly records: NoteRecord[];
-	readonly skipped: SkippedFile[];
-	/** The stored postings and statistics, when they still hold (the settings are the same). */
-	readonly stored: { readonly postings: StoredTable; readonly stats: StatsSnapshot } | null;
-}
-
-/**
- * The records of a snapshot, their terms interned into `vocabulary` (which must be empty, so
- * that ids are kept), or `null` for a snapshot of another version. When the settings changed,
- * notes the policy now excludes by folder or tag are dropped (and counted as skipped), the
- * skipped files are forgotten, to be checked again, and the postings must be rebuilt.
- */
-export function decodeSnapshot(
-	snapshot: IndexSnapshot,
-	policy: IndexPolicy,
-	settings: string,
-	vocabulary: Vocabulary,
-): DecodedSnapshot | null {
-	if (snapshot.version !== SNAPSHOT_VERSION || vocabulary.size !== 0) return null;
-	for (const term of snapshot.vocabulary) vocabulary.intern(term);
-	const sameSettings = snapshot.settings === settings;
-	const records: NoteRecord[] = [];
-	const skipped = sameSettings ? [...snapshot.skipped] : [];
-	let chunkOffset = 0;
-	let termOffset = 0;
-	for (const note of snapshot.notes) {
-		const chunkTable = snapshot.chunkTables.subarray(chunkOffset, (chunkOffset += note.chunkCount * CHUNK_STRIDE));
-		const terms = snapshot.terms.subarray(termOffset, (termOffset += note.termCount));
-		const reason = sameSettings ? null : skipReasonUnder(note, policy);
-		if (reason !== null) {
-			skipped.push({ path: note.path, mtime: note.mtime, size: note.size, reason });
-			continue;
-		}
-		records.push({
-			path: note.path,
-			mtime: note.mtime,
-			size: note.size,
-			...placement(note.path, policy.kinds),
-			tags: note.tags,
-			aliases: note.aliases,
-			trails: note.trails,
-			chunkTable,
-			terms,
-			noteTermsEnd: note.noteTermsEnd,
-			noteFieldLengths: note.noteFieldLengths,
-		});
-	}
-	const stored = sameSettings ? { postings: snapshot.postings, stats: snapshot.stats } : null;
-	return { records, skipped, stored };
-}
-
-function skipReasonUnder(note: NoteSnapshot, policy: IndexPolicy): SkipReason | null {
-	return skipReasonForFile(note.path, note.size, policy) ?? (hasExcludedTag(note.tags, policy) ? "excluded-tag" : null);
 }

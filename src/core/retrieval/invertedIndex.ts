@@ -8,7 +8,7 @@ export interface StoredTable {
 	readonly entries: Uint32Array;
 }
 
-/** Notes numbered between two yields of a rebuild: small enough to keep a time slice short. */
+/** Notes placed between two yields of a rebuild or a restore: small enough to keep a time slice short. */
 const REBUILD_BATCH = 64;
 /** Below this many stale entries, never bother rebuilding. */
 const MIN_COMPACTION = 65_536;
@@ -31,6 +31,8 @@ export class InvertedIndex {
 	readonly delta = new Map<number, number[]>();
 	tables = new DocumentTables();
 	private stalePostings = 0;
+	/** Whether a note was placed or retired since the table was built: then the table alone is not the index. */
+	private edited = false;
 	/** An empty index starts stale: a first build goes straight to the compact table, not through the delta. */
 	private current = false;
 
@@ -39,56 +41,34 @@ export class InvertedIndex {
 		return this.current;
 	}
 
-	/** Whether the table alone holds every posting (no delta, no dead chunks): what a snapshot stores. */
-	get isCompact(): boolean {
-		return this.current && this.stalePostings === 0;
-	}
-
-	/** Marks the postings stale, so that the next `rebuild` compacts them. */
-	invalidate(): void {
-		this.current = false;
+	/**
+	 * The table, when it alone holds every posting (no delta, no retired note), for a snapshot
+	 * of the notes in the order they were placed; `null` otherwise. It is never changed in place.
+	 */
+	get compactTable(): StoredTable | null {
+		return this.current && !this.edited ? { offsets: this.offsets, entries: this.entries } : null;
 	}
 
 	/**
-	 * The table with the terms renumbered (new term `t` is old term `oldIds[t]`), for a snapshot
-	 * of a compact index; its chunk numbers hold for the notes in the order they were placed.
+	 * Takes back a stored table, for the same notes placed in the same order as when it was
+	 * stored, yielding between batches of notes.
 	 */
-	snapshotTable(oldIds: Int32Array): StoredTable {
-		const offsets = new Uint32Array(oldIds.length * FIELD_COUNT + 1);
-		oldIds.forEach((oldId, newId) => {
-			for (let field = 0; field < FIELD_COUNT; field++) {
-				const length = this.listEnd(oldId, field as Field) - this.listStart(oldId, field as Field);
-				offsets[newId * FIELD_COUNT + field + 1] = offsets[newId * FIELD_COUNT + field] + length;
-			}
-		});
-		const entries = new Uint32Array(offsets[offsets.length - 1]);
-		oldIds.forEach((oldId, newId) => {
-			const from = this.listStart(oldId, 0);
-			entries.set(this.entries.subarray(from, this.listEnd(oldId, (FIELD_COUNT - 1) as Field)), offsets[newId * FIELD_COUNT]);
-		});
-		return { offsets, entries };
-	}
-
-	/** Takes back a stored table, for the same notes placed in the same order as when it was stored. */
-	restore(records: readonly NoteRecord[], table: StoredTable): void {
-		this.tables = new DocumentTables();
-		for (const record of records) this.tables.place(record);
-		this.offsets = table.offsets;
-		this.entries = table.entries;
-		this.delta.clear();
-		this.stalePostings = 0;
-		this.current = true;
+	*restore(records: readonly NoteRecord[], table: StoredTable): Generator<void, void> {
+		const tables = new DocumentTables();
+		for (let index = 0; index < records.length; index++) {
+			tables.place(records[index]);
+			if (index % REBUILD_BATCH === REBUILD_BATCH - 1) yield;
+		}
+		this.install(tables, table);
 	}
 
 	/** Where the table's list of the term in the field starts (see `listEnd`). */
 	listStart(termId: number, field: Field): number {
-		const slot = termId * FIELD_COUNT + field;
-		return slot + 1 < this.offsets.length ? this.offsets[slot] : 0;
+		return listStart(this, termId, field);
 	}
 
 	listEnd(termId: number, field: Field): number {
-		const slot = termId * FIELD_COUNT + field;
-		return slot + 1 < this.offsets.length ? this.offsets[slot + 1] : 0;
+		return listEnd(this, termId, field);
 	}
 
 	/** The live notes (by number) whose postings include the term in the field. */
@@ -112,6 +92,7 @@ export class InvertedIndex {
 			return;
 		}
 		const noteId = this.tables.place(record);
+		this.edited = true;
 		const chunks = this.tables.chunksOfEntries(noteId);
 		const terms = record.terms;
 		for (let index = 0; index < terms.length; index++) {
@@ -127,7 +108,9 @@ export class InvertedIndex {
 	}
 
 	remove(record: NoteRecord): void {
-		if (this.current && this.tables.retire(record)) this.stalePostings += record.terms.length;
+		if (!this.current || !this.tables.retire(record)) return;
+		this.stalePostings += record.terms.length;
+		this.edited = true;
 	}
 
 	/**
@@ -156,13 +139,30 @@ export class InvertedIndex {
 			}
 			if (index % REBUILD_BATCH === REBUILD_BATCH - 1) yield;
 		}
+		this.install(tables, { offsets, entries });
+	}
+
+	/** The postings as `table` and `tables` say, and nothing else. */
+	private install(tables: DocumentTables, table: StoredTable): void {
 		this.tables = tables;
-		this.offsets = offsets;
-		this.entries = entries;
+		this.offsets = table.offsets;
+		this.entries = table.entries;
 		this.delta.clear();
 		this.stalePostings = 0;
+		this.edited = false;
 		this.current = true;
 	}
+}
+
+/** Where `table`'s list of the term in the field starts; a term newer than the table has an empty list. */
+export function listStart(table: StoredTable, termId: number, field: number): number {
+	const slot = termId * FIELD_COUNT + field;
+	return slot + 1 < table.offsets.length ? table.offsets[slot] : 0;
+}
+
+export function listEnd(table: StoredTable, termId: number, field: number): number {
+	const slot = termId * FIELD_COUNT + field;
+	return slot + 1 < table.offsets.length ? table.offsets[slot + 1] : 0;
 }
 
 /** The list a note's term entry goes to. */

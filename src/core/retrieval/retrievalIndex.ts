@@ -3,7 +3,7 @@ import { DEFAULT_CHUNKING } from "./chunker";
 import { CollectionStats } from "./collectionStats";
 import { TAGS } from "./fields";
 import { skipReasonForFile, type IndexPolicy, type SkipReason } from "./indexPolicy";
-import { decodeSnapshot, encodeSnapshot, SNAPSHOT_VERSION, type IndexSnapshot, type SkippedFile } from "./indexSnapshot";
+import { NOTES_PER_STEP, SNAPSHOT_VERSION, type IndexSnapshot, type SkippedFile } from "./indexSnapshot";
 import { indexStatsOf, type IndexStats } from "./indexStats";
 import { InvertedIndex } from "./invertedIndex";
 import { NoteAnalyzer } from "./noteAnalyzer";
@@ -17,6 +17,9 @@ import { Ranker, type Matches, type RankRequest } from "./ranker";
 import { DEFAULT_RANKING, type RankingParams } from "./rankingParams";
 import { compileFilters } from "./searchFilters";
 import type { SearchHit, SearchOptions } from "./searchTypes";
+import { decodeSnapshot } from "./snapshotDecoder";
+import { encodeSnapshot } from "./snapshotEncoder";
+import { runToEnd } from "./steps";
 import { TitleLookup } from "./titleLookup";
 import { tokenize } from "./tokenizer";
 import { TypoCorrector } from "./typoCorrector";
@@ -61,7 +64,11 @@ export class RetrievalIndex {
 	private readonly skipped = new Map<string, SkippedFile>();
 	private readonly scorer: Bm25Scorer;
 	private readonly ranker = new Ranker();
-	private readonly settings: string;
+	/**
+	 * What the index is built under (snapshot version, policy, chunking), as its snapshots record
+	 * it: a snapshot made under other settings is re-checked when restored, not taken as it is.
+	 */
+	readonly settings: string;
 	/** Counts changes, so that a rebuild of the postings in slices knows when to start over. */
 	private version = 0;
 
@@ -76,32 +83,52 @@ export class RetrievalIndex {
 		this.settings = JSON.stringify({ version: SNAPSHOT_VERSION, policy, chunking });
 	}
 
-	/** An index restored from a snapshot; an unusable snapshot (another version) gives an empty one. */
+	/** An index restored from a snapshot; an unusable snapshot (another version, damaged) gives an empty one. */
 	static fromSnapshot(snapshot: IndexSnapshot, policy: IndexPolicy, options: RetrievalIndexOptions = {}): RetrievalIndex {
+		return runToEnd(RetrievalIndex.restoreSteps(snapshot, policy, options));
+	}
+
+	/** `fromSnapshot` in steps of bounded work, for a caller that spreads it over time slices. */
+	static *restoreSteps(snapshot: IndexSnapshot, policy: IndexPolicy, options: RetrievalIndexOptions = {}): Generator<void, RetrievalIndex> {
 		const index = new RetrievalIndex(policy, options);
-		const decoded = decodeSnapshot(snapshot, policy, index.settings, index.vocabulary);
-		for (const file of decoded?.skipped ?? []) index.skipped.set(file.path, file);
-		if (decoded?.stored) {
-			// As saved: the postings and statistics are taken back, not rebuilt.
-			for (const record of decoded.records) index.records.set(record.path, record);
-			index.collection.restore(decoded.stored.stats);
-			index.postings.restore(decoded.records, decoded.stored.postings);
-		} else {
-			for (const record of decoded?.records ?? []) index.addRecord(record);
+		const decoded = yield* decodeSnapshot(snapshot, policy, index.settings, index.vocabulary);
+		// An unusable snapshot may have left some of its terms behind.
+		if (decoded === null) return new RetrievalIndex(policy, options);
+		const { records, skipped, stored } = decoded;
+		for (const file of skipped) index.skipped.set(file.path, file);
+		for (let note = 0; note < records.length; note++) {
+			// As saved, the postings and statistics are taken back, not rebuilt.
+			if (stored !== null) index.records.set(records[note].path, records[note]);
+			else index.addRecord(records[note]);
+			if (note % NOTES_PER_STEP === NOTES_PER_STEP - 1) yield;
+		}
+		if (stored !== null) {
+			index.collection.restore(stored.stats);
+			yield* index.postings.restore(records, stored.postings);
 		}
 		return index;
 	}
 
-	/** The index as it can be saved; compacts the postings first when edits left them scattered. */
+	/** The index as it can be saved. */
 	toSnapshot(): IndexSnapshot {
-		if (!this.postings.isCompact) this.postings.invalidate();
-		for (const step of this.catchUp()) void step;
-		return encodeSnapshot({
-			records: this.postings.tables.notes.filter((record): record is NoteRecord => record !== undefined),
-			skipped: this.skipped.values(),
+		return runToEnd(this.snapshotSteps());
+	}
+
+	/**
+	 * `toSnapshot` in steps of bounded work. The snapshot is of the index as it is at the first
+	 * step: a change between two steps is left for the next snapshot (until then, the changed
+	 * note's mtime tells a warm start to read it again).
+	 */
+	*snapshotSteps(): Generator<void, IndexSnapshot> {
+		const compact = this.postings.compactTable;
+		// A compact table's chunk numbers hold for the notes in the order they were placed.
+		const records = compact === null ? [...this.records.values()] : this.postings.tables.notes.flatMap((record) => record ?? []);
+		return yield* encodeSnapshot({
+			records,
+			skipped: [...this.skipped.values()],
 			vocabulary: this.vocabulary,
-			postings: this.postings,
-			stats: this.collection,
+			postings: compact,
+			stats: this.collection.snapshot(),
 			settings: this.settings,
 		});
 	}
@@ -205,7 +232,7 @@ export class RetrievalIndex {
 	}
 
 	search(query: string, options: SearchOptions): SearchHit[] {
-		for (const step of this.catchUp()) void step;
+		runToEnd(this.catchUp());
 		const parsed = parseQuery(query);
 		const resolved = resolveQueryTerms(parsed.text, this.vocabulary, this.collection, this.corrector, this.params);
 		const filter = compileFilters(options, parsed.tags);

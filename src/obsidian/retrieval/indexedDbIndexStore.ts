@@ -1,16 +1,21 @@
 import type {} from "obsidian-typings";
 import type { Plugin } from "obsidian";
 import type { IndexStore, SavedIndex, SavedOpen } from "../../core/ports";
-import type { IndexSnapshot } from "../../core/retrieval";
+import { SNAPSHOT_VERSION, type IndexSnapshot } from "../../core/retrieval";
 
 const RECORDS = "records";
-const SNAPSHOT = "snapshot";
+/**
+ * The snapshot's key names its format, so that a start after an upgrade does not spend a long
+ * task cloning back an older, larger record only to find it unusable; saving one removes the
+ * others (every key from "snapshot" up).
+ */
+const SNAPSHOT = `snapshot-${SNAPSHOT_VERSION}`;
 const OPENS = "opens";
 
 /**
  * The `IndexStore` in IndexedDB: on this device, outside the vault folder, so no sync tool ever
  * copies it. One database per vault; one object store holding two records, stored by structured
- * cloning, typed arrays as they are.
+ * cloning, typed arrays as they are (a snapshot is a dozen of them, each cloned as one block).
  */
 export class IndexedDbIndexStore implements IndexStore {
 	private database: Promise<IDBDatabase> | null = null;
@@ -33,7 +38,10 @@ export class IndexedDbIndexStore implements IndexStore {
 	}
 
 	async saveSnapshot(snapshot: IndexSnapshot): Promise<void> {
-		await this.run("readwrite", (records) => records.put(snapshot, SNAPSHOT));
+		await this.run("readwrite", (records) => {
+			records.delete(IDBKeyRange.bound("snapshot", "snapshot\uffff"));
+			return records.put(snapshot, SNAPSHOT);
+		});
 	}
 
 	async saveOpens(opens: readonly SavedOpen[]): Promise<void> {
@@ -54,7 +62,7 @@ export class IndexedDbIndexStore implements IndexStore {
 		return this.run("readonly", (records) => records.get(key));
 	}
 
-	/** One request in its own transaction, settled when the transaction is (so a write is durable). */
+	/** Requests in their own transaction, settled with the last one's result when the transaction is (so a write is durable). */
 	private async run<T>(mode: IDBTransactionMode, request: (records: IDBObjectStore) => IDBRequest<T>): Promise<T> {
 		const database = await this.open();
 		return new Promise((resolve, reject) => {

@@ -1,69 +1,25 @@
-import type { Clock, IndexStore, MetadataSource, NoteStore, SavedIndex, TaskScheduler } from "../../ports";
+import type { SavedIndex } from "../../ports";
 import {
 	indexInSlices,
 	linkGraphFromResolvedLinks,
 	RetrievalIndex,
 	type HotSet,
 	type IndexPolicy,
-	type IndexSnapshot,
 	type IndexStats,
 	type LinkGraph,
 	type NoteInput,
 	type SearchHit,
-	type SearchOptions,
+	type Slicing,
 } from "../index";
 import { BuildSuperseded, readNote, readNotes } from "./noteReader";
 import { OpenCounts } from "./openCounts";
 import { PathEvents } from "./pathEvents";
-import { SAVE_QUIET_MS, snapshotDue } from "./snapshotSaving";
+import { PolicyChanges } from "./policyChanges";
+import { restoreInSlices } from "./snapshotRestoring";
+import type { BuildReport, IndexServiceOptions, IndexServicePorts, IndexStatus, MemorySearchOptions } from "./serviceTypes";
+import { IndexSaver, SAVE_QUIET_MS } from "./snapshotSaving";
 
-/** `metadataCache.resolvedLinks`: source path → target path → number of links. */
-export type ResolvedLinks = Readonly<Record<string, Readonly<Record<string, number>>>>;
-
-/** What the service reaches the vault, the device's store and the clock through. */
-export interface IndexServicePorts {
-	readonly files: Pick<NoteStore, "listFiles" | "read" | "stat">;
-	readonly metadata: Pick<MetadataSource, "getMetadata">;
-	readonly resolvedLinks: () => ResolvedLinks;
-	readonly store: IndexStore;
-	/** The present, for the decay of dated notes, open counts and build times. */
-	readonly clock: Clock;
-	readonly scheduler: TaskScheduler;
-	/** A failure the index lives through (a store that failed, a build in the background that broke); the host may log it. */
-	readonly onError?: (error: unknown) => void;
-}
-
-export interface IndexServiceOptions {
-	/**
-	 * A time slice ends once it has used this much; the note being indexed then finishes first
-	 * (up to ~15 ms for a 300 KB note), so this is half the 30 ms a slice may take.
-	 */
-	readonly sliceMs?: number;
-	/** Reads in flight at once during a build. */
-	readonly readAhead?: number;
-	readonly saveQuietMs?: number;
-	/** How long settings must stay unchanged before the index is re-checked against them. */
-	readonly policyQuietMs?: number;
-}
-
-export type IndexStatus =
-	/** Waiting for the vault to finish loading (layout-ready). */
-	| { readonly phase: "waiting" }
-	/** Reading the saved index from the device. */
-	| { readonly phase: "loading" }
-	| { readonly phase: "indexing"; readonly done: number; readonly total: number; readonly finishing: boolean }
-	| { readonly phase: "ready" };
-
-export interface BuildReport {
-	/** New or changed files the build looked at (read, or skipped by the policy); the others came from the saved snapshot. */
-	readonly notesUpdated: number;
-	readonly ms: number;
-	readonly finishedAt: Date;
-	readonly stats: IndexStats;
-}
-
-/** A search as callers ask it; the service adds the present, the hot set and the link graph. */
-export type MemorySearchOptions = Omit<SearchOptions, "now" | "hotSet" | "links">;
+export type { BuildReport, IndexServiceOptions, IndexServicePorts, IndexStatus, MemorySearchOptions, ResolvedLinks } from "./serviceTypes";
 
 const DEFAULTS: Required<IndexServiceOptions> = { sliceMs: 15, readAhead: 16, saveQuietMs: SAVE_QUIET_MS, policyQuietMs: 1000 };
 
@@ -88,12 +44,9 @@ export class IndexService {
 	private status: IndexStatus = { phase: "waiting" };
 	private readonly listeners = new Set<(status: IndexStatus) => void>();
 	private last: BuildReport | null = null;
-	private notesChangedSinceSave = 0;
-	private snapshotFromScratch = false;
-	private opensChanged = false;
-	private policyPending = false;
-	private cancelSave: (() => void) | null = null;
-	private cancelPolicy: (() => void) | null = null;
+	private readonly slicing: Slicing;
+	private readonly saver: IndexSaver;
+	private readonly policyChanges: PolicyChanges;
 	private cancelResync: (() => void) | null = null;
 
 	constructor(
@@ -104,6 +57,30 @@ export class IndexService {
 	) {
 		this.options = { ...DEFAULTS, ...options };
 		this.pinned = new Set(pinned);
+		const slicing = { sliceMs: this.options.sliceMs, now: () => ports.scheduler.now(), yieldToHost: () => ports.scheduler.yieldToHost() };
+		const failed = (error: unknown) => this.failed(error);
+		this.slicing = slicing;
+		this.saver = new IndexSaver({
+			store: ports.store,
+			scheduler: ports.scheduler,
+			quietMs: this.options.saveQuietMs,
+			slicing,
+			// A build schedules a save when it ends; a half-built index is saved only when closing.
+			index: (closing) => (this.building && !closing ? null : this.index),
+			opens: () => this.opens.toSaved(),
+			failed,
+		});
+		this.policyChanges = new PolicyChanges({
+			scheduler: ports.scheduler,
+			quietMs: this.options.policyQuietMs,
+			slicing,
+			index: () => (this.closed ? null : this.index),
+			adopt: (carried) => {
+				this.saver.startAnew();
+				this.buildInBackground(carried);
+			},
+			failed,
+		});
 	}
 
 	/** Restores the saved index and brings it up to date; `null` when a newer build took over. */
@@ -112,11 +89,15 @@ export class IndexService {
 		const started = this.ports.scheduler.now();
 		const generation = ++this.generation;
 		this.setStatus({ phase: "loading" });
-		const saved = await this.load();
+		const saved = await this.ports.store.load().catch((error: unknown): SavedIndex => {
+			this.failed(error);
+			return { snapshot: null, opens: null };
+		});
 		if (generation !== this.generation) return null;
 		this.opens = OpenCounts.restore(saved.opens);
-		const index = this.restore(saved.snapshot);
-		// Restoring takes the main thread for a while on a large vault; give it back before going on.
+		const { index, asSaved } = await restoreInSlices(saved.snapshot, this.policy, this.ports.scheduler, this.slicing);
+		if (!asSaved) this.saver.startAnew();
+		// The build starts with a pass over every file: not at the end of the last slice of restoring.
 		await this.ports.scheduler.yieldToHost();
 		if (generation !== this.generation) return null;
 		return this.runBuild(index, generation, started);
@@ -128,23 +109,17 @@ export class IndexService {
 		const generation = ++this.generation;
 		await this.ports.store.clear().catch((error: unknown) => this.failed(error));
 		if (generation !== this.generation || this.closed) return null;
-		this.snapshotFromScratch = true;
-		this.opensChanged = true;
+		this.saver.startAnew();
+		this.saver.openCountsChanged();
 		return this.runBuild(new RetrievalIndex(this.policy), generation, started);
 	}
 
-	/**
-	 * New exclusions or a moved assistant folder. Applied once the settings have been still for a
-	 * moment (a list edited key by key is one change), and at once by a search, so that no search
-	 * ever sees a note the settings now exclude.
-	 */
+	/** New exclusions or a moved assistant folder (see `PolicyChanges`). */
 	setPolicy(policy: IndexPolicy): void {
 		if (JSON.stringify(policy) === JSON.stringify(this.policy)) return;
 		this.policy = policy;
 		if (this.index === null) return; // the build that is about to start reads the new policy
-		this.policyPending = true;
-		this.cancelPolicy?.();
-		this.cancelPolicy = this.ports.scheduler.delay(() => this.applyPendingPolicy(), this.options.policyQuietMs);
+		this.policyChanges.changed(policy);
 	}
 
 	setPinned(paths: readonly string[]): void {
@@ -165,7 +140,7 @@ export class IndexService {
 		if (index === null) return;
 		this.events.touch(from);
 		this.events.touch(to);
-		if (this.opens.rename(from, to)) this.opensChanged = true;
+		if (this.opens.rename(from, to)) this.saver.openCountsChanged();
 		this.changed(1);
 		if (index.rename(from, to) !== "needs-content") return;
 		const file = this.ports.files.stat(to);
@@ -183,7 +158,7 @@ export class IndexService {
 		if (this.index === null) return;
 		this.events.touch(path);
 		this.index.remove(path);
-		if (this.opens.forget(path)) this.opensChanged = true;
+		if (this.opens.forget(path)) this.saver.openCountsChanged();
 		this.changed(1);
 	}
 
@@ -191,8 +166,8 @@ export class IndexService {
 	noteOpened(path: string): void {
 		if (this.index === null) return; // before the saved counts are back, there is nothing to add to
 		this.opens.record(path, this.ports.clock.now().getTime());
-		this.opensChanged = true;
-		this.scheduleSave();
+		this.saver.openCountsChanged();
+		this.saver.schedule();
 	}
 
 	/**
@@ -216,7 +191,7 @@ export class IndexService {
 
 	/** The best notes for `query`, best first; empty until the saved index is back. */
 	search(query: string, options: MemorySearchOptions = {}): SearchHit[] {
-		this.applyPendingPolicy();
+		this.policyChanges.applyNow();
 		if (this.index === null) return [];
 		return this.index.search(query, { ...options, now: this.ports.clock.now(), hotSet: this.hotSet(), links: this.linkGraph() });
 	}
@@ -250,9 +225,9 @@ export class IndexService {
 		if (this.closed) return;
 		this.closed = true;
 		this.generation++;
-		this.cancelPolicy?.();
+		this.policyChanges.cancel();
 		this.cancelResync?.();
-		await this.save(true);
+		await this.saver.close();
 		await this.ports.store.close().catch((error: unknown) => this.failed(error));
 	}
 
@@ -266,14 +241,14 @@ export class IndexService {
 			const sizeBefore = sizeOf(index.stats());
 			const toRead = index.reconcile(this.ports.files.listFiles());
 			// Files gone or newly skipped by their path change the snapshot as much as those read.
-			this.notesChangedSinceSave += toRead.length + Math.abs(sizeOf(index.stats()) - sizeBefore);
+			this.saver.changed(toRead.length + Math.abs(sizeOf(index.stats()) - sizeBefore));
 			const total = toRead.length;
 			this.setStatus({ phase: "indexing", done: 0, total, finishing: false });
+			// The pass over every file (10–20 ms at 10,000) was a slice of its own; indexing starts the next.
+			await scheduler.yieldToHost();
 			const source = { ...this.ports, policy: index.policy };
 			await indexInSlices(index, readNotes(toRead, source, events, isCurrent, this.options.readAhead), {
-				sliceMs: this.options.sliceMs,
-				now: () => scheduler.now(),
-				yieldToHost: () => scheduler.yieldToHost(),
+				...this.slicing,
 				total,
 				onProgress: ({ done, finishing }) => {
 					if (isCurrent()) this.setStatus({ phase: "indexing", done, total, finishing });
@@ -289,41 +264,8 @@ export class IndexService {
 			if (isCurrent()) this.building = false;
 		}
 		this.setStatus({ phase: "ready" });
-		this.scheduleSave();
+		this.saver.schedule();
 		return this.last;
-	}
-
-	private async load(): Promise<SavedIndex> {
-		try {
-			return await this.ports.store.load();
-		} catch (error) {
-			this.failed(error);
-			return { snapshot: null, opens: null };
-		}
-	}
-
-	/** The saved index when it still holds; a snapshot of other settings is re-checked and saved anew. */
-	private restore(snapshot: IndexSnapshot | null): RetrievalIndex {
-		this.snapshotFromScratch = snapshot?.settings !== snapshotSettingsOf(this.policy);
-		if (snapshot === null) return new RetrievalIndex(this.policy);
-		try {
-			return RetrievalIndex.fromSnapshot(snapshot, this.policy);
-		} catch {
-			// A damaged record: start over, as without one.
-			return new RetrievalIndex(this.policy);
-		}
-	}
-
-	private applyPendingPolicy(): void {
-		if (!this.policyPending || this.index === null) return;
-		this.policyPending = false;
-		this.cancelPolicy?.();
-		this.cancelPolicy = null;
-		// The index carried over through a snapshot: decoding it under the new policy drops the
-		// notes it now excludes at once; the build then reads the ones it now includes.
-		const carried = RetrievalIndex.fromSnapshot(this.index.toSnapshot(), this.policy);
-		this.snapshotFromScratch = true;
-		this.buildInBackground(carried);
 	}
 
 	/** A build nobody waits for: it supersedes the running one; a failure is reported, not thrown. */
@@ -337,42 +279,8 @@ export class IndexService {
 	}
 
 	private changed(notes: number): void {
-		this.notesChangedSinceSave += notes;
-		this.scheduleSave();
-	}
-
-	private scheduleSave(): void {
-		if (this.closed) return;
-		this.cancelSave?.();
-		this.cancelSave = this.ports.scheduler.delay(() => void this.save(false), this.options.saveQuietMs);
-	}
-
-	/** Saves the open counts when they changed, and the snapshot when it is due (or at all, when closing). */
-	private async save(closing: boolean): Promise<void> {
-		this.cancelSave?.();
-		this.cancelSave = null;
-		const index = this.index;
-		// A build schedules a save when it ends; a half-built index is saved only when closing.
-		if (index === null || (this.building && !closing)) return;
-		const saves: Promise<void>[] = [];
-		const notes = index.stats().notes;
-		const due = snapshotDue(this.notesChangedSinceSave, notes, this.snapshotFromScratch);
-		if (due || (closing && this.notesChangedSinceSave > 0)) {
-			const snapshot = index.toSnapshot();
-			this.notesChangedSinceSave = 0;
-			this.snapshotFromScratch = false;
-			saves.push(this.ports.store.saveSnapshot(snapshot).catch((error: unknown) => this.snapshotNotSaved(error)));
-		}
-		if (this.opensChanged) {
-			this.opensChanged = false;
-			saves.push(this.ports.store.saveOpens(this.opens.toSaved()).catch((error: unknown) => this.failed(error)));
-		}
-		await Promise.all(saves);
-	}
-
-	private snapshotNotSaved(error: unknown): void {
-		this.snapshotFromScratch = true; // try again at the next save
-		this.failed(error);
+		this.saver.changed(notes);
+		this.saver.schedule();
 	}
 
 	private failed(error: unknown): void {
@@ -388,12 +296,4 @@ export class IndexService {
 /** Every file the index knows, indexed or skipped. */
 function sizeOf(stats: IndexStats): number {
 	return stats.notes + stats.skipped;
-}
-
-/**
- * The settings an index under `policy` records in its snapshots (version, policy, chunking). The
- * engine keeps them private; an empty index's snapshot tells them for next to nothing.
- */
-function snapshotSettingsOf(policy: IndexPolicy): string {
-	return new RetrievalIndex(policy).toSnapshot().settings;
 }

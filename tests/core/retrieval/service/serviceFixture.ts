@@ -23,6 +23,7 @@ export interface ServiceSetup {
 	readonly store?: MemoryIndexStore;
 	/** Reads wait until this settles: a slow disk, for events to overtake them. */
 	readonly readsWaitFor?: Promise<void>;
+	readonly scheduler?: FakeScheduler;
 }
 
 /**
@@ -30,7 +31,7 @@ export interface ServiceSetup {
  * adapter does; counts the notes it reads.
  */
 export function serviceOver(vault: MemoryVault, setup: ServiceSetup = {}) {
-	const scheduler = new FakeScheduler();
+	const scheduler = setup.scheduler ?? new FakeScheduler();
 	const store = setup.store ?? new MemoryIndexStore();
 	const notReady = setup.notReady ?? new Set<string>();
 	const reads: string[] = [];
