@@ -54,7 +54,7 @@ describe("the headless command line", () => {
 
 		const audit = runCli("audit", "--vault", vault).stdout;
 		expect(audit).toMatch(/user\s+promote\s+memory\.md/);
-		expect(audit).toMatch(/user\s+move\s+memory\/daily\/2026-10-01\.md -> memory\/archive\/2026\/2026-10-01\.md|archive/);
+		expect(audit).toMatch(/user\s+archive\s+memory\/daily\/2026-10-01\.md -> memory\/archive\/2026\/2026-10-01\.md/);
 	});
 
 	it.each([

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { sessionPrepareRequest } from "../../../../src/core/agent/session";
 import { runTool } from "../../../../src/core/agent/tools";
 import { defaultPluginData } from "../../../../src/core/workspace/data/pluginData";
-import { headlessPrepareRequest } from "../../../../scripts/lib/chatContext";
 import { openHeadlessWorkspace } from "../../../../scripts/lib/headless";
 import { openHeadlessMemory } from "../../../../scripts/lib/headlessMemory";
 import { textReply, toolUseReply, useFakeAnthropic } from "../../../harness/fakeAnthropic";
@@ -55,7 +55,7 @@ describe("private notes never reach the model", () => {
 			textReply("Zebra stripes confuse flies [[Notes/public]]."),
 		);
 		const deps = turnDeps(fake(), memory.deps, {
-			prepareRequest: headlessPrepareRequest(headless, memory.deps, MEMORY_TOOL_DEFINITIONS),
+			prepareRequest: sessionPrepareRequest(memory.deps, MEMORY_TOOL_DEFINITIONS),
 			executeTool: (name, input) => runTool(name, input, memory.deps),
 		});
 		// The user mentions the private notes too: mentions go through the same guard.
