@@ -14,6 +14,9 @@ const UNKNOWN = 3;
 /** The class of every UTF-16 code unit, filled in lazily (Unicode property tests are slow). */
 const bmpClasses = new Uint8Array(0x10000).fill(UNKNOWN);
 
+/** The class of each ASCII character, for the tokenizer's fast path (most notes are mostly ASCII). */
+export const ASCII_CLASSES: Readonly<Uint8Array> = Uint8Array.from({ length: 0x80 }, (_, code) => computeClass(code));
+
 /** The class of a code point; hot enough that the common case is one array read. */
 export function classOfCodePoint(code: number): CharClass {
 	if (code < 0x10000) {

@@ -18,13 +18,14 @@ import {
 } from "./noteRecord";
 import type { PassageOptions } from "./passageSplitter";
 import { TermCounter } from "./termCounter";
-import { forEachToken } from "./tokenizer";
+import { scanTokens, type TokenSink } from "./tokenizer";
 import type { Vocabulary } from "./vocabulary";
 
 /** Turns notes into records: checks the policy, chunks, tokenizes every field, interns the terms. */
 export class NoteAnalyzer {
 	private readonly counter = new TermCounter();
-	private readonly countToken = (token: string) => this.counter.add(this.vocabulary.intern(token));
+	private readonly countToken: TokenSink = (text, start, end, tail, hash) =>
+		this.counter.add(this.vocabulary.internRange(text, start, end, tail, hash));
 
 	constructor(
 		private readonly vocabulary: Vocabulary,
@@ -102,7 +103,7 @@ export class NoteAnalyzer {
 	}
 
 	private count(text: string, field: Field, entries: number[]): number {
-		forEachToken(text, this.countToken);
+		scanTokens(text, this.countToken);
 		return this.counter.flush(field, entries);
 	}
 }

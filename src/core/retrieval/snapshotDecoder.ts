@@ -43,15 +43,9 @@ export function* decodeSnapshot(
 	settings: string,
 	vocabulary: Vocabulary,
 ): Generator<void, DecodedSnapshot | null> {
-	if (!isUsableSnapshot(snapshot) || vocabulary.size !== 0) return null;
-	const terms = new StringReader(snapshot.vocabulary);
-	const termCount = snapshot.vocabulary.ends.length;
-	for (let termId = 0; termId < termCount; termId++) {
-		vocabulary.intern(terms.next());
-		if (termId % TERMS_PER_STEP === TERMS_PER_STEP - 1) yield;
-	}
+	if (!isUsableSnapshot(snapshot)) return null;
 	// A term saved twice would shift the ids of every term after it.
-	if (vocabulary.size !== termCount) return null;
+	if (!(yield* vocabulary.restore(snapshot.vocabulary, TERMS_PER_STEP))) return null;
 	const strings = new StringReader(snapshot.strings);
 	const sameSettings = snapshot.settings === settings;
 	const { noteColumns: columns, fileVersions: versions } = snapshot;

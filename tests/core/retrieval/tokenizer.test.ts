@@ -1,4 +1,9 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { tokenize } from "../../../src/core/retrieval";
+import { hashOfRange } from "../../../src/core/retrieval/termHash";
+import { NO_TAIL } from "../../../src/core/retrieval/termTable";
+import { scanTokens } from "../../../src/core/retrieval/tokenizer";
 
 describe("tokenizer", () => {
 	it("folds case and compatibility forms, so full-width and ligature spellings match", () => {
@@ -48,4 +53,24 @@ describe("tokenizer", () => {
 	it("drops runaway tokens such as hashes", () => {
 		expect(tokenize(`id ${"a1".repeat(30)} end`)).toEqual(["id", "end"]);
 	});
+
+	it("hands the index each token with the hash a query's lookup computes for the same string", () => {
+		const seen: string[] = [];
+		for (const file of ["en/Home.md", "zh/由此开始.md", "ja/ホーム.md"]) {
+			const text = readFileSync(resolve(HELP_VAULT, file), "utf8");
+			scanTokens(`${text} Queries BOXES classes wishes 𠀀𠀁 ＡＰＩ`, (folded, start, end, tail, hash) => {
+				const token = tokenOf(folded, start, end, tail);
+				expect(hash).toBe(hashOfRange(token, 0, token.length));
+				seen.push(token);
+			});
+			expect(seen.length).toBeGreaterThan(0);
+		}
+		expect(seen).toEqual(expect.arrayContaining(["query", "box", "class", "wish", "api", "𠀀𠀁"]));
+	});
 });
+
+const HELP_VAULT = resolve(__dirname, "../../../../shared/corpora/obsidian-help");
+
+function tokenOf(text: string, start: number, end: number, tail: number): string {
+	return text.slice(start, end) + (tail === NO_TAIL ? "" : String.fromCharCode(tail));
+}

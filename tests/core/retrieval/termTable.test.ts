@@ -1,0 +1,62 @@
+import { NO_TAIL, TermTable } from "../../../src/core/retrieval/termTable";
+import { runToEnd } from "../../../src/core/retrieval/steps";
+import { extendHash, hashOfRange } from "../../../src/core/retrieval/termHash";
+
+const Y = "y".charCodeAt(0);
+
+describe("TermTable", () => {
+	it("finds a term by a range of a longer text, and by the range plus one character", () => {
+		const table = new TermTable();
+		const note = table.intern("note");
+		const query = table.intern("query");
+		const text = "daily notes and queries";
+		expect(table.idOfRange(text, 6, 10, NO_TAIL, hashOfRange(text, 6, 10))).toBe(note);
+		expect(table.idOfRange(text, 16, 20, Y, extendHash(hashOfRange(text, 16, 20), Y))).toBe(query);
+		expect(table.idOfRange(text, 6, 11, NO_TAIL, hashOfRange(text, 6, 11))).toBe(-1);
+		expect(table.idOfRange(text, 16, 20, NO_TAIL, hashOfRange(text, 16, 20))).toBe(-1);
+	});
+
+	it("numbers a new range once, as the string it stands for", () => {
+		const table = new TermTable();
+		const first = table.internRange("the graph view", 4, 9, NO_TAIL, hashOfRange("the graph view", 4, 9));
+		expect(table.intern("graph")).toBe(first);
+		expect(table.termOf(first)).toBe("graph");
+		expect(table.idOf("graph")).toBe(first);
+		expect(table.size).toBe(1);
+	});
+
+	it("keeps every id as it grows past its first table", () => {
+		const table = new TermTable();
+		const words = Array.from({ length: 5000 }, (_, index) => `w${index.toString(36)}`);
+		const ids = words.map((word) => table.intern(word));
+		expect(ids).toEqual(words.map((_, index) => index));
+		expect(words.map((word) => table.idOf(word))).toEqual(ids);
+		expect(table.idOf("w-missing")).toBe(-1);
+	});
+
+	it("tells apart terms of different scripts and surrogate pairs", () => {
+		const table = new TermTable();
+		const terms = ["知识", "识库", "グラ", "𠀀𠀁", "a", ""];
+		const ids = terms.map((term) => table.intern(term));
+		expect(new Set(ids).size).toBe(terms.length);
+		expect(terms.map((term) => table.idOf(term))).toEqual(ids);
+	});
+});
+
+describe("TermTable restored from a snapshot's string table", () => {
+	const saved = { strings: "graphnote知识", ends: Uint32Array.of(5, 9, 11) };
+
+	it("numbers the saved terms in order and keeps numbering new ones after them", () => {
+		const table = new TermTable();
+		expect(runToEnd(table.restore(saved, 2))).toBe(true);
+		expect(["graph", "note", "知识"].map((term) => table.idOf(term))).toEqual([0, 1, 2]);
+		expect(table.termOf(2)).toBe("知识");
+		expect(table.intern("canvas")).toBe(3);
+		expect(table.intern("note")).toBe(1);
+		expect(table.size).toBe(4);
+	});
+
+	it("refuses a table that holds a term twice", () => {
+		expect(runToEnd(new TermTable().restore({ strings: "notegraphnote", ends: Uint32Array.of(4, 9, 13) }, 8))).toBe(false);
+	});
+});
