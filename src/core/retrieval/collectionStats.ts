@@ -76,8 +76,16 @@ export class CollectionStats {
 
 	/** BM25's inverse document frequency (the always-positive variant). */
 	inverseDocumentFrequency(termId: number, field: Field): number {
+		return this.fieldIdf(field, this.documentFrequency(termId, field));
+	}
+
+	/** The inverse document frequency of a term that no chunk or note has in the field. */
+	unseenInverseDocumentFrequency(field: Field): number {
+		return this.fieldIdf(field, 0);
+	}
+
+	private fieldIdf(field: Field, frequency: number): number {
 		const documents = isChunkField(field) ? this.chunks : this.notes;
-		const frequency = this.documentFrequency(termId, field);
 		return Math.log(1 + (documents - frequency + 0.5) / (frequency + 0.5));
 	}
 

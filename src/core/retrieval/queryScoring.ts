@@ -1,8 +1,8 @@
-import type { Bm25Scorer, QueryTerm } from "./bm25Scorer";
+import { wordBit, type Bm25Scorer, type QueryTerm } from "./bm25Scorer";
 import type { CollectionStats } from "./collectionStats";
 import { FIELD_COUNT, type Field } from "./fields";
 import type { InvertedIndex } from "./invertedIndex";
-import { coverageFactors, DEFAULT_LIMIT, type Ranker, type RankRequest } from "./ranker";
+import { DEFAULT_LIMIT, type Ranker, type RankRequest } from "./ranker";
 
 /** Checking whether the remaining lists matter costs a pass over the matches: worth it only when they are long. */
 const CHECK_WHEN_POSTINGS_LEFT_EXCEED_MATCHES = 4;
@@ -88,10 +88,10 @@ function postingListsOf(
  */
 function reachableScore(rest: readonly PostingList[], request: RankRequest): number {
 	const { params, options } = request;
-	const restWords = new Set(rest.map((list) => list.term.word)).size;
+	const restWords = rest.reduce((words, list) => words | wordBit(list.term.word), 0);
 	return (
 		rest.reduce((sum, list) => sum + list.bound, 0) *
-		coverageFactors(request.wordCount, params)[restWords] *
+		request.coverage.factor(restWords) *
 		(options.hotSet !== undefined ? 1 + params.hotBonusCap : 1) *
 		(hasLinkBonus(request) ? 1 + params.linkBonus : 1)
 	);

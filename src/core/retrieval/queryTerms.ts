@@ -1,5 +1,8 @@
 import { wordBit, type QueryTerm } from "./bm25Scorer";
 import type { CollectionStats } from "./collectionStats";
+import { BODY } from "./fields";
+import { isGrammarBigram } from "./grammarBigrams";
+import { QueryCoverage } from "./queryCoverage";
 import type { RankingParams } from "./rankingParams";
 import { tokenize } from "./tokenizer";
 import type { TypoCorrector } from "./typoCorrector";
@@ -10,6 +13,7 @@ export interface ResolvedQuery {
 	/** The distinct words of the query text. */
 	readonly wordCount: number;
 	readonly terms: readonly QueryTerm[];
+	readonly coverage: QueryCoverage;
 }
 
 export function resolveQueryTerms(
@@ -22,16 +26,21 @@ export function resolveQueryTerms(
 	const words = [...new Set(tokenize(text))];
 	const occurrences = (termId: number) => stats.occurrences(termId);
 	const terms: QueryTerm[] = [];
-	words.forEach((word, index) => {
+	// What a word is worth to coverage: how rare it is in bodies (a word no note has counts as the
+	// rarest), times its weight as a term.
+	const wordWeights = words.map((word, index) => {
+		const weight = isGrammarBigram(word) ? params.grammarBigramWeight : 1;
 		const known = vocabulary.idOf(word);
 		if (known !== undefined && occurrences(known) > 0) {
-			terms.push({ termId: known, weight: 1, word: index });
-			return;
+			terms.push({ termId: known, weight, word: index });
+			return weight * stats.inverseDocumentFrequency(known, BODY);
 		}
 		const corrected = corrector.correct(word, occurrences);
-		if (corrected !== null) terms.push({ termId: corrected, weight: params.typoWeight, word: index });
+		if (corrected === null) return weight * stats.unseenInverseDocumentFrequency(BODY);
+		terms.push({ termId: corrected, weight: weight * params.typoWeight, word: index });
+		return weight * params.typoWeight * stats.inverseDocumentFrequency(corrected, BODY);
 	});
-	return { wordCount: words.length, terms };
+	return { wordCount: words.length, terms, coverage: new QueryCoverage(wordWeights, params.coverageWeight) };
 }
 
 /** The terms behind the words whose bits are set in `words` (see `Bm25Scorer.matchedWords`). */

@@ -1,8 +1,8 @@
-import { TRACKED_WORDS } from "./bm25Scorer";
 import { localCalendarDay } from "./calendarDay";
 import type { DocumentTables } from "./documentTables";
 import { hotFactors } from "./hotSet";
 import { CHUNK_END_LINE, CHUNK_START_LINE, CHUNK_STRIDE, chunkTrail, type NoteRecord } from "./noteRecord";
+import type { QueryCoverage } from "./queryCoverage";
 import type { RankingParams } from "./rankingParams";
 import type { NotePredicate } from "./searchFilters";
 import type { SearchHit, SearchOptions } from "./searchTypes";
@@ -26,8 +26,8 @@ export interface RankRequest {
 	readonly tables: DocumentTables;
 	/** `null` when the search has no filters. */
 	readonly filter: NotePredicate | null;
-	/** Distinct words in the query (0 when it has only filters or links). */
-	readonly wordCount: number;
+	/** How much of the query's words a note covers (a factor of 1 when it has only filters or links). */
+	readonly coverage: QueryCoverage;
 	readonly termsOfWords: (words: number) => string[];
 	/** Notes the query linked to, already resolved; they lead the results when they pass the filters. */
 	readonly linked: readonly NoteRecord[];
@@ -90,7 +90,6 @@ export class Ranker {
 		const today = localCalendarDay(options.now);
 		const notes = matches.notes;
 		const { noteDays } = tables;
-		const coverage = coverageFactors(request.wordCount, params);
 		let count = 0;
 		for (let index = 0; index < notes.length; index++) {
 			const note = notes[index];
@@ -100,7 +99,7 @@ export class Ranker {
 			}
 			this.candidates[count] = note;
 			this.scores[count] =
-				matches.relevance(note) * coverage[bitCount(matches.matchedWords(note))] * decayFactor(noteDays[note], today, params);
+				matches.relevance(note) * request.coverage.factor(matches.matchedWords(note)) * decayFactor(noteDays[note], today, params);
 			this.slots[note] = ++count;
 		}
 		return count;
@@ -157,24 +156,4 @@ export class Ranker {
 /** Equal scores are ordered by path, so the order never depends on how the index was built. */
 function pathOf(tables: DocumentTables, note: number): string {
 	return tables.notes[note]?.path ?? "";
-}
-
-/**
- * The coverage factor by number of query words matched: `(1 − w) + w × covered / words`, so that
- * notes with more of the query's words rank higher (1 throughout for a query without words).
- */
-export function coverageFactors(wordCount: number, params: RankingParams): Float64Array {
-	const tracked = Math.min(wordCount, TRACKED_WORDS);
-	const factors = new Float64Array(TRACKED_WORDS + 1).fill(1);
-	for (let covered = 0; tracked > 0 && covered <= TRACKED_WORDS; covered++) {
-		factors[covered] = 1 - params.coverageWeight + (params.coverageWeight * Math.min(covered, tracked)) / tracked;
-	}
-	return factors;
-}
-
-/** The number of bits set in a 32-bit integer. */
-function bitCount(bits: number): number {
-	let value = bits - ((bits >>> 1) & 0x55555555);
-	value = (value & 0x33333333) + ((value >>> 2) & 0x33333333);
-	return Math.imul((value + (value >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }

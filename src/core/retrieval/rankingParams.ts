@@ -30,6 +30,11 @@ export interface RankingParams {
 	readonly linkSeeds: number;
 	/** Weight of a query word replaced by its typo correction. */
 	readonly typoWeight: number;
+	/**
+	 * Weight of a Japanese query bigram that is all hiragana or spans two scripts (see
+	 * `grammarBigrams.ts`): mostly a particle or a word boundary, seldom the word looked for.
+	 */
+	readonly grammarBigramWeight: number;
 }
 
 export interface FieldBoosts {
@@ -45,7 +50,7 @@ export const DEFAULT_RANKING: RankingParams = {
 	k1: 1.2,
 	b: 0.75,
 	boosts: { body: 1, headings: 1.5, title: 2.5, aliases: 2.5, tags: 1.5, path: 0.75 },
-	secondChunkWeight: 0.2,
+	secondChunkWeight: 0.4,
 	coverageWeight: 1,
 	halfLifeDays: 30,
 	decayFloor: 0.3,
@@ -55,6 +60,7 @@ export const DEFAULT_RANKING: RankingParams = {
 	linkBonus: 0.1,
 	linkSeeds: 3,
 	typoWeight: 0.7,
+	grammarBigramWeight: 0.5,
 };
 
 /** The boosts in field order (see `fields.ts`). */

@@ -240,7 +240,7 @@ export class RetrievalIndex {
 		const request: RankRequest = {
 			tables,
 			filter,
-			wordCount: resolved.wordCount,
+			coverage: resolved.coverage,
 			termsOfWords: (words) => termsOfWords(resolved, words, this.vocabulary),
 			linked: parsed.links.flatMap((link) => this.records.get(this.titleLookup().resolve(link) ?? "") ?? []),
 			noteIdOf: (path) => {
