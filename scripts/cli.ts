@@ -6,7 +6,11 @@ import { parseArgs, rejectUnknownOptions, requireOption, UsageError, type Parsed
 import { chatCommand } from "./lib/chatCommand";
 import { printed, type Command } from "./lib/command";
 import { openHeadlessWorkspace } from "./lib/headless";
+import { heartbeatCommand } from "./lib/heartbeatCommand";
+import { captureCommand } from "./lib/captureCommand";
 import { indexCommand, searchCommand, toolCommand } from "./lib/memoryCommands";
+import { organizeCommand, taxonomyCommand } from "./lib/organizeCommands";
+import { weeklyCommand } from "./lib/weeklyCommand";
 import { archiveReport, auditReport, initializeReport, inspectionReport, promotionReport } from "./lib/report";
 
 const USAGE = `usage: npm run -s cli -- <command>
@@ -22,10 +26,17 @@ const USAGE = `usage: npm run -s cli -- <command>
           [--exclude-folders a,b] [--exclude-tags a,b]
   index   --vault <dir> [--exclude-folders a,b] [--exclude-tags a,b] [--json]
   chat    "<message>" --vault <dir> [--model <id>] [--base-url <url>] [--offline] [--now <ISO>] [--json]
-          (Claude with ANTHROPIC_API_KEY set, else the offline model)`;
+          (Claude with ANTHROPIC_API_KEY set, else the offline model)
+  heartbeat --vault <dir> [--now <ISO>] [--active-hours HH:MM-HH:MM|all-day] [--onboarded] [--force]
+          [--model <id>] [--base-url <url>] [--offline] [--json]
+          (state kept in the vault's plugin data.json between runs)
+  capture  --vault <dir> --title <t> --text <x> [--tags a,b] [--now <ISO>]   (prints the created path)
+  organize --vault <dir> --note <path> [--offline] [--apply] [--json]       (--apply moves it, links updated)
+  weekly   --vault <dir> --week YYYY-Www [--offline] [--force] [--now <ISO>] (prints the summary path)
+  taxonomy --vault <dir> [--json]                                           (the inferred folder roles)`;
 
 /** Options that take no value. */
-const FLAGS = ["json", "offline"];
+const FLAGS = ["json", "offline", "onboarded", "force", "apply"];
 
 const commands: Record<string, Command> = {
 	async metadata(args) {
@@ -75,6 +86,11 @@ const commands: Record<string, Command> = {
 	tool: toolCommand,
 	index: indexCommand,
 	chat: chatCommand,
+	heartbeat: heartbeatCommand,
+	capture: captureCommand,
+	organize: organizeCommand,
+	weekly: weeklyCommand,
+	taxonomy: taxonomyCommand,
 };
 
 function open(args: ParsedArgs) {

@@ -1,34 +1,57 @@
 import { Plugin } from "obsidian";
-import type { IndexStore } from "./core/ports";
+import type { Clock, IndexStore } from "./core/ports";
 import { systemClock } from "./core/systemClock";
-import { registerChat } from "./obsidian/chat/registerChat";
-import type { ChatEndpoint } from "./obsidian/chat/chatPorts";
+import { obsidianChatPorts, type ChatEndpoint } from "./obsidian/chat/chatPorts";
+import { openChat, registerChat } from "./obsidian/chat/registerChat";
+import { registerCliHandlers } from "./obsidian/cli/cliHandlers";
 import { registerCommands } from "./obsidian/commands";
+import { chatPaneOf } from "./obsidian/heartbeat/heartbeatChat";
+import { HeartbeatRunner } from "./obsidian/heartbeat/heartbeatRunner";
+import { registerHeartbeat } from "./obsidian/heartbeat/registerHeartbeat";
 import { NoticeNotifier } from "./obsidian/noticeNotifier";
+import { createOnboardingActions } from "./obsidian/onboarding/onboardingActions";
 import { readPluginData } from "./obsidian/pluginDataFile";
 import { registerIndexCommands } from "./obsidian/retrieval/indexCommands";
 import { IndexedDbIndexStore } from "./obsidian/retrieval/indexedDbIndexStore";
 import { VaultIndexer } from "./obsidian/retrieval/vaultIndexer";
+import { HeartbeatUpkeep } from "./obsidian/upkeep/heartbeatUpkeep";
 import { AssistantSettingTab } from "./obsidian/settingsTab";
 import { WorkspaceController } from "./obsidian/workspaceController";
 
 /**
  * Lifecycle and wiring only. `onload` reads the plugin's own data file and registers commands
  * and the settings tab; it touches no note, so the vault opens as fast with the plugin as
- * without it. Work that reads the vault (the search index) starts from `workspace.onLayoutReady`.
+ * without it. Work that reads the vault (the search index, the heartbeat) starts from
+ * `workspace.onLayoutReady`.
  */
 export default class AssistantWorkspacePlugin extends Plugin {
 	override async onload(): Promise<void> {
+		const clock = this.clock();
 		const notifier = new NoticeNotifier();
-		const data = await readPluginData(this, notifier, systemClock.now());
-		const controller = new WorkspaceController(this, notifier, systemClock, data);
-		const indexer = new VaultIndexer(this, controller, this.indexStore(), systemClock);
-		registerCommands(this, controller);
-		registerIndexCommands(this, indexer, notifier);
+		const data = await readPluginData(this, notifier, clock.now());
+		const controller = new WorkspaceController(this, notifier, clock, data);
+		const indexer = new VaultIndexer(this, controller, this.indexStore(), clock);
 		const endpoint = this.chatEndpoint();
-		registerChat(this, controller, indexer.service, systemClock, endpoint);
-		this.addSettingTab(new AssistantSettingTab(this.app, this, controller, indexer, endpoint));
-		this.app.workspace.onLayoutReady(() => indexer.start());
+		const ports = () => obsidianChatPorts(this, controller, indexer.service, clock, endpoint);
+		const commandDeps = { plugin: this, controller, ports };
+		registerCommands(commandDeps);
+		registerIndexCommands(this, indexer, notifier);
+		registerChat(this, controller, indexer.service, clock, endpoint);
+		const upkeep = new HeartbeatUpkeep(commandDeps);
+		const runner = new HeartbeatRunner({ controller, ports, chat: chatPaneOf(this), notifier, afterRun: () => upkeep.afterHeartbeat() });
+		const heartbeat = registerHeartbeat(this, runner);
+		registerCliHandlers(commandDeps, () => runner.run(true));
+		const onboarding = createOnboardingActions({ app: this.app, controller, clock, openChat: () => openChat(this) });
+		this.addSettingTab(new AssistantSettingTab(this.app, this, { controller, indexer, endpoint, onboarding }));
+		this.app.workspace.onLayoutReady(() => {
+			indexer.start();
+			heartbeat.start();
+		});
+	}
+
+	/** The time the plugin lives by (a test sets the hour). */
+	protected clock(): Clock {
+		return systemClock;
 	}
 
 	/** Where the chat's requests go: Anthropic's API (a test points it at its fake server). */

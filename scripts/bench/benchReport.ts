@@ -1,12 +1,17 @@
 import { ENGINE_NAMES } from "../lib/retrievalBench/engines/searchEngine";
 import { cell, textTable } from "../lib/retrievalBench/textTable";
-import { checkTargets, type BenchResults } from "./benchTargets";
+import { checkTargets, checkTurnTargets, type BenchResults, type TurnResults } from "./benchTargets";
 import { VAULT_SIZES } from "./benchVaults";
 import type { EngineFigures } from "./measureEngine";
 
-/** The `--json` object: `{"<engine>": {"<size>": {buildMs, warmStartMs, heapMB, p50Ms, p95Ms, updateMs}}}`. */
-export function benchJson(results: BenchResults): Record<string, Record<string, EngineFigures>> {
-	const json: Record<string, Record<string, EngineFigures>> = {};
+type TurnFigures = { readonly prepareMs: number; readonly p95Ms: number };
+
+/**
+ * The `--json` object: `{"<engine>": {"<size>": {buildMs, warmStartMs, heapMB, p50Ms, p95Ms, updateMs}},
+ * "turn": {"<size>": {prepareMs, p95Ms}}}`, the turn's when it was measured.
+ */
+export function benchJson(results: BenchResults, turns: TurnResults): Record<string, Record<string, EngineFigures | TurnFigures>> {
+	const json: Record<string, Record<string, EngineFigures | TurnFigures>> = {};
 	for (const [engine, sizes] of Object.entries(results)) {
 		json[engine] = {};
 		for (const [size, run] of Object.entries(sizes ?? {})) {
@@ -14,10 +19,12 @@ export function benchJson(results: BenchResults): Record<string, Record<string, 
 			json[engine][size] = { buildMs, warmStartMs, heapMB, p50Ms, p95Ms, updateMs };
 		}
 	}
+	const turnSizes = Object.entries(turns);
+	if (turnSizes.length > 0) json.turn = Object.fromEntries(turnSizes.map(([size, { prepareMs, p95Ms }]) => [size, { prepareMs, p95Ms }]));
 	return json;
 }
 
-export function benchTable(results: BenchResults, notesBySize: ReadonlyMap<string, number>, skipped: readonly string[]): string {
+export function benchTable(results: BenchResults, turns: TurnResults, notesBySize: ReadonlyMap<string, number>, skipped: readonly string[]): string {
 	const rows: string[][] = [];
 	for (const size of VAULT_SIZES) {
 		for (const engine of ENGINE_NAMES) {
@@ -40,7 +47,11 @@ export function benchTable(results: BenchResults, notesBySize: ReadonlyMap<strin
 		}
 	}
 	const header = ["vault", "notes", "engine", "build ms", "warm ms", "heap MB", "saved MB", "p50 ms", "p95 ms", "queries", "update ms", "upd max"];
-	const checks = checkTargets(results);
+	const checks = [...checkTargets(results), ...checkTurnTargets(turns)];
+	const turnRows = VAULT_SIZES.flatMap((size) => {
+		const run = turns[size];
+		return run === undefined ? [] : [[size, String(notesBySize.get(size) ?? ""), cell(run.prepareMs, 2), cell(run.p95Ms, 2), String(run.turns)]];
+	});
 	const slowest = Object.entries(results.ours ?? {}).map(
 		([size, run]) => `  ${size}: ${run.slowest.map((time) => `"${time.query}" ${time.ms.toFixed(3)}`).join(", ")}`,
 	);
@@ -52,8 +63,15 @@ export function benchTable(results: BenchResults, notesBySize: ReadonlyMap<strin
 		"",
 		"Our slowest queries (median ms):",
 		...slowest,
+		...(turnRows.length === 0
+			? []
+			: [
+					"",
+					"Cost of a turn (issue 4): from the user's message to the request leaving (context assembly, the hot layers read, the prompt built)",
+					textTable(["vault", "notes", "p50 ms", "p95 ms", "turns"], turnRows),
+				]),
 		"",
-		"Targets (issue 3), our engine:",
+		"Targets (issues 3 and 4):",
 		textTable(
 			["target", "measured", ""],
 			checks.map((check) => [check.target, check.measured, check.met ? "met" : "MISSED"]),

@@ -1,8 +1,11 @@
 import type { EngineName } from "../lib/retrievalBench/engines/searchEngine";
 import type { VaultSize } from "./benchVaults";
+import type { TurnRun } from "./isolatedRun";
 import type { EngineRun } from "./measureEngine";
 
 export type BenchResults = Partial<Record<EngineName, Partial<Record<VaultSize, EngineRun>>>>;
+/** The cost of a chat turn, by vault. */
+export type TurnResults = Partial<Record<VaultSize, TurnRun>>;
 
 export interface TargetCheck {
 	readonly target: string;
@@ -29,6 +32,15 @@ const LIMITS: readonly Limit[] = [
 ];
 const BUILD_SPEEDUP_OVER_MINISEARCH = 5;
 const P95_SPEEDUP_OVER_FUSE = 100;
+/** Issue 4: from the user's message to the request leaving, on the 10k-note vault. */
+const TURN_LIMIT = { size: "10k", limitMs: 50 } as const;
+
+/** Issue 4's target for the cost of a turn, when the run measured it: every turn measured (p95) within the limit. */
+export function checkTurnTargets(turns: TurnResults): TargetCheck[] {
+	const run = turns[TURN_LIMIT.size];
+	if (run === undefined) return [];
+	return [{ target: `${TURN_LIMIT.size} turn prepare p95 <= ${TURN_LIMIT.limitMs} ms`, measured: `${run.p95Ms.toFixed(2)} ms`, met: run.p95Ms <= TURN_LIMIT.limitMs }];
+}
 
 /** The issue's performance targets, for every size the run measured. */
 export function checkTargets(results: BenchResults): TargetCheck[] {

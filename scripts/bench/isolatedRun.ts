@@ -14,8 +14,23 @@ export interface MeasuredRun {
 	readonly run: EngineRun;
 }
 
+/** The cost of a turn: from the user's message to the request leaving, in milliseconds. */
+export interface TurnRun {
+	/** The median. */
+	readonly prepareMs: number;
+	readonly p95Ms: number;
+	readonly turns: number;
+}
+
+/** What `measureTurn` prints. */
+export interface MeasuredTurn {
+	readonly notes: number;
+	readonly turn: TurnRun;
+}
+
 /**
- * Runs each measurement in a fresh node process, from a bundle of `measureOne.ts`:
+ * Runs each measurement in a fresh node process, from a bundle of `measureOne.ts` (an engine)
+ * or `measureTurn.ts` (the cost of a chat turn):
  * - bundled by esbuild as the plugin is: run through tsx, each module is transformed on its own
  *   and every imported constant is read through a getter (CommonJS interop), which doubles our
  *   index's build time: the benchmark would measure the loader, not the engine;
@@ -26,30 +41,39 @@ export interface MeasuredRun {
  */
 export class IsolatedRunner {
 	private readonly folder = mkdtempSync(nodePath.join(tmpdir(), "bench-"));
-	private readonly bundle = nodePath.join(this.folder, "measureOne.cjs");
 
 	constructor() {
 		buildSync({
-			entryPoints: [nodePath.join(__dirname, "measureOne.ts")],
+			entryPoints: ["measureOne.ts", "measureTurn.ts"].map((entry) => nodePath.join(__dirname, entry)),
 			bundle: true,
 			platform: "node",
 			format: "cjs",
 			target: "es2021",
-			outfile: this.bundle,
+			outdir: this.folder,
+			outExtension: { ".js": ".cjs" },
 			logLevel: "warning",
 		});
 	}
 
 	measure(size: VaultSize, engine: EngineName): MeasuredRun {
-		const child = spawnSync(process.execPath, ["--expose-gc", "--max-old-space-size=8192", this.bundle, size, engine], {
+		return this.run<MeasuredRun>("measureOne", [size, engine], `measuring ${engine} at ${size}`);
+	}
+
+	measureTurn(size: VaultSize): MeasuredTurn {
+		return this.run<MeasuredTurn>("measureTurn", [size], `measuring a turn at ${size}`);
+	}
+
+	private run<T>(entry: string, args: readonly string[], what: string): T {
+		const bundle = nodePath.join(this.folder, `${entry}.cjs`);
+		const child = spawnSync(process.execPath, ["--expose-gc", "--max-old-space-size=8192", bundle, ...args], {
 			stdio: ["ignore", "pipe", "inherit"],
 			encoding: "utf8",
 			maxBuffer: 16 * 1024 * 1024,
 			// Resolved here, from this file's place in the repository: the bundle runs from a temporary folder.
 			env: { ...process.env, CORPORA_DIR },
 		});
-		if (child.status !== 0) throw new Error(`measuring ${engine} at ${size} failed (exit ${child.status ?? child.signal})`);
-		return JSON.parse(child.stdout) as MeasuredRun;
+		if (child.status !== 0) throw new Error(`${what} failed (exit ${child.status ?? child.signal})`);
+		return JSON.parse(child.stdout) as T;
 	}
 
 	dispose(): void {

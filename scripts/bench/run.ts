@@ -2,7 +2,7 @@ import "../lib/retrievalBench/utcClock";
 import { chosen, parseRunnerArgs, RunnerUsageError } from "../lib/retrievalBench/commandLine";
 import { ENGINE_NAMES, type EngineName } from "../lib/retrievalBench/engines/searchEngine";
 import { benchJson, benchTable } from "./benchReport";
-import type { BenchResults } from "./benchTargets";
+import type { BenchResults, TurnResults } from "./benchTargets";
 import { VAULT_SIZES, type VaultSize } from "./benchVaults";
 import { IsolatedRunner } from "./isolatedRun";
 
@@ -10,15 +10,19 @@ import { IsolatedRunner } from "./isolatedRun";
 const FUSE_SKIPPED_SIZES: readonly VaultSize[] = ["50k"];
 
 /**
- * `npm run bench [-- --json] [--sizes 1k,10k,50k,hub] [--engines ours,minisearch,fuse]`: every
- * engine on every vault, each in a process of its own (see `isolatedRun.ts`), then one table.
+ * `npm run bench [-- --json] [--sizes 1k,10k,50k,hub] [--engines ours,minisearch,fuse] [--turn 10k]`:
+ * every engine on every vault, then the cost of a chat turn (on the 10k vault when it is among the
+ * sizes, or on the vaults `--turn` names), each in a process of its own (see `isolatedRun.ts`),
+ * then one table.
  */
 function main(): void {
-	const args = parseRunnerArgs(process.argv.slice(2), { sizes: VAULT_SIZES.join(","), engines: ENGINE_NAMES.join(",") });
+	const args = parseRunnerArgs(process.argv.slice(2), { sizes: VAULT_SIZES.join(","), engines: ENGINE_NAMES.join(","), turn: "10k" });
 	const sizes = chosen(args, "sizes", VAULT_SIZES);
 	const engines = chosen(args, "engines", ENGINE_NAMES);
+	const turnSizes = args.lists.has("turn") ? chosen(args, "turn", VAULT_SIZES) : sizes.filter((size) => size === "10k");
 	const runner = new IsolatedRunner();
 	const results: BenchResults = {};
+	const turns: TurnResults = {};
 	const notesBySize = new Map<string, number>();
 	const skipped: string[] = [];
 	try {
@@ -34,10 +38,16 @@ function main(): void {
 				progress(`${size} ${engine}: build ${run.buildMs.toFixed(0)} ms, p95 ${run.p95Ms.toFixed(3)} ms`);
 			}
 		}
+		for (const size of turnSizes) {
+			const { notes, turn } = runner.measureTurn(size);
+			notesBySize.set(size, notes);
+			turns[size] = turn;
+			progress(`${size} turn: prepare p50 ${turn.prepareMs.toFixed(2)} ms, p95 ${turn.p95Ms.toFixed(2)} ms`);
+		}
 	} finally {
 		runner.dispose();
 	}
-	console.log(args.json ? JSON.stringify(benchJson(results), null, 2) : benchTable(results, notesBySize, skipped));
+	console.log(args.json ? JSON.stringify(benchJson(results, turns), null, 2) : benchTable(results, turns, notesBySize, skipped));
 }
 
 function resultsFor(results: BenchResults, engine: EngineName) {

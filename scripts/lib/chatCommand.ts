@@ -37,7 +37,9 @@ export const chatCommand: Command = async (args) => {
 		modelId: model.offline ? OFFLINE_MODEL_ID : (args.options.get("model") ?? DEFAULT_MODEL),
 		tools: toolDeps,
 		delay: nodeDelay,
-		transcript: { writer, store: disk.vault, chatsFolder: workspace.layout.chatsFolder },
+		// Without Obsidian's locale, `auto` is English.
+		transcript: { writer, store: disk.vault, chatsFolder: workspace.layout.chatsFolder, language: settings.language === "auto" ? "en" : settings.language },
+		hotMemoryCapTokens: settings.hotMemoryCapTokens,
 	};
 	const session = new ChatSession(() => ports, clock);
 	const result = await streamTurn(session, userMessage);
@@ -78,7 +80,7 @@ async function streamTurn(session: ChatSession, userMessage: string): Promise<Tu
 }
 
 /** The host's timers for the client's retry waits and the tools' timeout: Node's, here. */
-function nodeDelay(callback: () => void, ms: number): () => void {
+export function nodeDelay(callback: () => void, ms: number): () => void {
 	const timer = setTimeout(callback, ms);
 	return () => clearTimeout(timer);
 }

@@ -39,7 +39,7 @@ export async function openHeadlessWorkspace(vaultDir: string, options: HeadlessO
 	if (!existsSync(vaultDir) || !statSync(vaultDir).isDirectory()) {
 		throw new UsageError(`No vault folder at ${vaultDir}.`);
 	}
-	const pluginDir = join(vaultDir, CONFIG_DIR, "plugins", PLUGIN_ID);
+	const pluginDir = pluginFolder(vaultDir);
 	const saved = loadPluginData(readSavedData(join(pluginDir, "data.json"))).data.settings;
 	const settings: Settings = {
 		...saved,
@@ -53,7 +53,13 @@ export async function openHeadlessWorkspace(vaultDir: string, options: HeadlessO
 	return { disk, workspace, settings, clock, flush: () => disk.flush() };
 }
 
-function readSavedData(path: string): unknown {
+/** Where the plugin keeps its files in a vault folder: `data.json` and the audit trail. */
+export function pluginFolder(vaultDir: string): string {
+	return join(vaultDir, CONFIG_DIR, "plugins", PLUGIN_ID);
+}
+
+/** The parsed `data.json`, `null` when there is none, `UnreadableData` when it is not JSON (as `loadPluginData` takes it). */
+export function readSavedData(path: string): unknown {
 	if (!existsSync(path)) return null;
 	const text = readFileSync(path, "utf8");
 	try {

@@ -1,7 +1,9 @@
+import { estimateTokens } from "./agent/context/tokenEstimate";
 import { AuditLog } from "./audit/auditLog";
 import type { AuditActor } from "./audit/record";
 import type { Language } from "../i18n";
 import { archiveOldDailyNotes } from "./memory/archive";
+import { exceedsHotMemoryCap } from "./memory/hotMemoryConsolidation";
 import { appendDailyEntry, assistantFolderTarget, readRecentDays, type DailyTarget } from "./memory/daily";
 import { localToday } from "./memory/dailyDates";
 import { promoteDay } from "./memory/longTerm";
@@ -45,7 +47,7 @@ export class AssistantWorkspace {
 		if (normalizeVaultPath(folder) !== "/") {
 			assertContained(folder, { configDir: deps.store.configDir, excludedFolders: deps.settings.excludedFolders });
 		}
-		this.layout = layoutFor(folder);
+		this.layout = layoutFor(folder, deps.settings.inboxFolder);
 		this.audit = new AuditLog(deps.auditFile);
 		const writer = new AuditedWriter({
 			store: deps.store,
@@ -96,8 +98,21 @@ export class AssistantWorkspace {
 		});
 	}
 
+	/** Hot memory's cap, in estimated tokens, as the settings say. */
+	get hotMemoryCapTokens(): number {
+		return this.deps.settings.hotMemoryCapTokens;
+	}
+
+	/** Long-term memory's text and size when it has outgrown hot memory's cap; `null` when it fits (or there is none). */
+	async hotMemoryOverCap(): Promise<{ readonly tokens: number; readonly text: string } | null> {
+		const path = this.memoryPath();
+		if (this.deps.store.stat(path) === null) return null;
+		const text = await this.deps.store.read(path);
+		return exceedsHotMemoryCap(text, this.hotMemoryCapTokens) ? { tokens: estimateTokens(text), text } : null;
+	}
+
 	/** The long-term memory file in use (`MEMORY.md` adopted as it is), or the layout's name. */
-	private memoryPath(): string {
+	memoryPath(): string {
 		return this.identityFiles().memory ?? this.layout.memory;
 	}
 }

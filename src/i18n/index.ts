@@ -23,7 +23,12 @@ export function currentLanguage(): Language {
 
 /** The string for `key` in the current language, with `{name}` placeholders filled from `vars`. */
 export function t(key: MessageKey, vars: Record<string, string | number> = {}): string {
-	return catalogs[current][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+	return translateIn(current, key, vars);
+}
+
+/** The string for `key` in `language`: for text saved in a language chosen when it was written (a chat transcript). */
+export function translateIn(language: Language, key: MessageKey, vars: Record<string, string | number> = {}): string {
+	return catalogs[language][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
 		name in vars ? String(vars[name]) : whole,
 	);
 }

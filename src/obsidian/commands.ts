@@ -1,7 +1,12 @@
-import type { Plugin } from "obsidian";
+import type { Command } from "obsidian";
 import type { AssistantWorkspace } from "../core/assistantWorkspace";
 import { t, type MessageKey } from "../i18n";
-import { describeError } from "./describeError";
+import { registerAuditView } from "./audit/auditCommands";
+import { captureCommands } from "./capture/captureCommands";
+import type { CommandDeps } from "./commandVault";
+import { memoryCommands } from "./memory/memoryCommands";
+import { notifyFailure } from "./notifyFailure";
+import { organizeCommands } from "./organize/organizeCommands";
 import type { WorkspaceController } from "./workspaceController";
 
 type WorkspaceAction = (workspace: AssistantWorkspace, controller: WorkspaceController) => Promise<string[]>;
@@ -39,19 +44,19 @@ export async function initialize(workspace: AssistantWorkspace, controller: Work
 
 /** Runs a workspace action and tells the user the outcome; a refused write is explained, never thrown. */
 export async function runAndNotify(controller: WorkspaceController, action: WorkspaceAction): Promise<void> {
-	try {
+	await notifyFailure(controller.notifier, async () => {
 		for (const message of await action(await controller.open(), controller)) controller.notifier.notify(message);
-	} catch (error) {
-		controller.notifier.notify(describeError(error));
-	}
+	});
 }
 
-export function registerCommands(plugin: Plugin, controller: WorkspaceController): void {
-	for (const action of ACTIONS) {
-		plugin.addCommand({
-			id: action.id,
-			name: t(action.name),
-			callback: () => void runAndNotify(controller, action.run),
-		});
-	}
+/**
+ * Every command of the palette but the chat's and the index's (registered with them): none has a
+ * default hotkey, the user assigns their own.
+ */
+export function registerCommands(deps: CommandDeps): void {
+	const workspaceActions = ACTIONS.map(
+		(action): Command => ({ id: action.id, name: t(action.name), callback: () => void runAndNotify(deps.controller, action.run) }),
+	);
+	const commands = [...workspaceActions, ...captureCommands(deps), ...organizeCommands(deps), ...memoryCommands(deps), ...registerAuditView(deps)];
+	for (const command of commands) deps.plugin.addCommand(command);
 }

@@ -1,5 +1,6 @@
+import { formatTimeOfDay, parseTimeOfDay } from "../core/heartbeat";
 import { normalizeVaultPath } from "../core/vault/paths";
-import type { Settings } from "../core/workspace/data/settings";
+import { HOT_MEMORY_CAP_RANGE, type Settings } from "../core/workspace/data/settings";
 
 /** The settings the tab edits with a control; the rest are edited elsewhere or not at all. */
 export type SettingKey = keyof Settings;
@@ -18,9 +19,13 @@ export function settingToControl(settings: Settings, key: string): unknown {
 export function settingFromControl(key: string, value: unknown): Partial<Settings> | null {
 	switch (key) {
 		case "assistantFolder":
-			return typeof value === "string" ? { assistantFolder: value.trim().replace(/^\/+|\/+$/g, "") } : null;
+			return typeof value === "string" ? { assistantFolder: folderPath(value) } : null;
 		case "dailyMemoryLocation":
 			return value === "assistant-folder" || value === "daily-notes" ? { dailyMemoryLocation: value } : null;
+		case "inboxFolder":
+			return typeof value === "string" ? { inboxFolder: folderPath(value) } : null;
+		case "hotMemoryCapTokens":
+			return isHotMemoryCap(value) ? { hotMemoryCapTokens: value } : null;
 		case "archiveRetentionDays":
 			return typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= 3650 ? { archiveRetentionDays: value } : null;
 		case "excludedFolders":
@@ -32,9 +37,32 @@ export function settingFromControl(key: string, value: unknown): Partial<Setting
 			return typeof value === "string" && value.trim() !== "" ? { model: value.trim() } : null;
 		case "language":
 			return value === "auto" || value === "en" || value === "zh" ? { language: value } : null;
+		case "heartbeatEnabled":
+		case "heartbeatAllDay":
+			return typeof value === "boolean" ? { [key]: value } : null;
+		case "heartbeatActiveStart":
+			return typeof value === "string" ? timeOfDay(value, "start", (time) => ({ heartbeatActiveStart: time })) : null;
+		case "heartbeatActiveEnd":
+			return typeof value === "string" ? timeOfDay(value, "end", (time) => ({ heartbeatActiveEnd: time })) : null;
 		default:
 			return null;
 	}
+}
+
+/** A time of the active hours as the settings keep it (`8:00` becomes `08:00`); `null` when it is not a time. */
+function timeOfDay(text: string, role: "start" | "end", change: (time: string) => Partial<Settings>): Partial<Settings> | null {
+	const parsed = parseTimeOfDay(text, role);
+	return parsed.ok ? change(formatTimeOfDay(parsed.minutes)) : null;
+}
+
+/** Whether `value` is a hot memory cap the settings accept: whole tokens within `HOT_MEMORY_CAP_RANGE`. */
+export function isHotMemoryCap(value: unknown): value is number {
+	return typeof value === "number" && Number.isInteger(value) && value >= HOT_MEMORY_CAP_RANGE.min && value <= HOT_MEMORY_CAP_RANGE.max;
+}
+
+/** A folder as the settings keep it: without the slashes a picker or a hand may put around it. */
+function folderPath(text: string): string {
+	return text.trim().replace(/^\/+|\/+$/g, "");
 }
 
 function lines(text: string): string[] {

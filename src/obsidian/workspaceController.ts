@@ -1,18 +1,20 @@
 import { getLanguage, type Plugin } from "obsidian";
 import { AssistantWorkspace } from "../core/assistantWorkspace";
 import { localToday } from "../core/memory/dailyDates";
-import type { Clock, Notifier } from "../core/ports";
+import { PreviousContents, RememberingStore } from "../core/memory/previousContents";
+import type { Clock, NoteStore, Notifier } from "../core/ports";
 import type { PluginData } from "../core/workspace/data/pluginData";
 import type { PluginState } from "../core/workspace/data/state";
-import type { Settings } from "../core/workspace/data/settings";
+import { DEFAULT_API_KEY_SECRET, type Settings } from "../core/workspace/data/settings";
 import { languageFromLocale, setLanguage, type Language } from "../i18n";
 import { ObsidianNoteStore } from "./vaultNoteStore";
 import { PluginLogFile } from "./pluginLogFile";
 import { pluginDir } from "./pluginDataFile";
+import { onboardingDayChange } from "./heartbeat/onboardingDay";
 import { userDailyNotesTarget } from "./userDailyNotes";
 
-/** The id of the Anthropic API key in Obsidian's SecretStorage (lowercase letters, digits, dashes). */
-export const API_KEY_SECRET = "assistant-workspace-anthropic-api-key";
+/** The name the Anthropic API key has in Obsidian's SecretStorage until the user picks another. */
+export const API_KEY_SECRET = DEFAULT_API_KEY_SECRET;
 
 /**
  * Holds the settings and builds the workspace over the live vault when a command needs it:
@@ -20,15 +22,21 @@ export const API_KEY_SECRET = "assistant-workspace-anthropic-api-key";
  */
 export class WorkspaceController {
 	private data: PluginData;
+	/**
+	 * The text notes had before the assistant's writes replaced it, for "Show assistant changes"
+	 * to undo them: one instance, so that what one write keeps the next undo finds.
+	 */
+	readonly previousContents: PreviousContents;
 	private readonly settingsListeners = new Set<(settings: Settings) => void>();
 
 	constructor(
 		private readonly plugin: Plugin,
 		readonly notifier: Notifier,
-		private readonly clock: Clock,
+		readonly clock: Clock,
 		initial: PluginData,
 	) {
 		this.data = initial;
+		this.previousContents = new PreviousContents(new PluginLogFile(plugin.app.vault.adapter, pluginDir(plugin), "previous-contents.jsonl"));
 		this.applyLanguage();
 	}
 
@@ -43,9 +51,19 @@ export class WorkspaceController {
 	}
 
 	async updateSettings(change: Partial<Settings>): Promise<void> {
-		this.data = { ...this.data, settings: { ...this.data.settings, ...change } };
+		await this.update(change, {});
+	}
+
+	/** Changes settings and state together, in one save (a switch of the assistant folder changes both). */
+	async update(settings: Partial<Settings>, state: Partial<PluginState>): Promise<void> {
+		const current = this.data.state;
+		this.data = {
+			...this.data,
+			settings: { ...this.data.settings, ...settings },
+			state: { ...current, ...state, ...onboardingDayChange(current, state, localToday(this.clock)) },
+		};
 		this.applyLanguage();
-		for (const listener of this.settingsListeners) listener(this.data.settings);
+		if (Object.keys(settings).length > 0) for (const listener of this.settingsListeners) listener(this.data.settings);
 		await this.plugin.saveData(this.data);
 	}
 
@@ -55,15 +73,10 @@ export class WorkspaceController {
 		return () => this.settingsListeners.delete(listener);
 	}
 
-	/** The Anthropic API key, from Obsidian's SecretStorage (never `data.json`); empty when none is set. */
+	/** The Anthropic API key, from Obsidian's SecretStorage under the chosen name (never `data.json`); empty when none is set. */
 	apiKey(): string {
-		return this.plugin.app.secretStorage.getSecret(API_KEY_SECRET) ?? "";
-	}
-
-	/** Keeps the key in SecretStorage; an empty key removes it (the chat goes offline). */
-	setApiKey(key: string): void {
-		this.plugin.app.secretStorage.setSecret(API_KEY_SECRET, key.trim());
-		for (const listener of this.settingsListeners) listener(this.data.settings);
+		const name = this.data.settings.apiKeySecret;
+		return name === "" ? "" : (this.plugin.app.secretStorage.getSecret(name) ?? "").trim();
 	}
 
 	/** The plugin's state (checkpoint, heartbeat), as saved in `data.json`. */
@@ -72,21 +85,27 @@ export class WorkspaceController {
 	}
 
 	async updateState(change: Partial<PluginState>): Promise<void> {
-		this.data = { ...this.data, state: { ...this.data.state, ...change } };
-		await this.plugin.saveData(this.data);
+		await this.update({}, change);
 	}
 
-	async open(): Promise<AssistantWorkspace> {
+	/** The vault as the assistant writes it: every text a write replaces is kept for undo. */
+	noteStore(): NoteStore {
+		return new RememberingStore(new ObsidianNoteStore(this.plugin.app), this.previousContents);
+	}
+
+	/** The workspace as the settings say now, or with the assistant folder at `folder` (before switching to it). */
+	async open(folder = this.settings.assistantFolder): Promise<AssistantWorkspace> {
 		const app = this.plugin.app;
+		const settings = { ...this.settings, assistantFolder: folder };
 		const userDailyNotes =
-			this.settings.dailyMemoryLocation === "daily-notes"
+			settings.dailyMemoryLocation === "daily-notes"
 				? await userDailyNotesTarget(app, localToday(this.clock))
 				: undefined;
 		return new AssistantWorkspace({
-			store: new ObsidianNoteStore(app),
+			store: this.noteStore(),
 			auditFile: new PluginLogFile(app.vault.adapter, pluginDir(this.plugin), "audit.jsonl"),
 			clock: this.clock,
-			settings: this.settings,
+			settings,
 			userDailyNotes,
 		});
 	}

@@ -21,6 +21,7 @@ export { FileManager } from "../harness/obsidianMock/fileManager";
 export { TAbstractFile, TFile, TFolder } from "../harness/obsidianMock/files";
 export { MetadataCache } from "../harness/obsidianMock/metadataCache";
 export { MarkdownRenderer } from "../harness/obsidianMock/markdownRenderer";
+export { FuzzySuggestModal } from "../harness/obsidianMock/fuzzySuggestModal";
 export { Modal } from "../harness/obsidianMock/modal";
 export { Notice } from "../harness/obsidianMock/notice";
 export { Plugin, PluginSettingTab } from "../harness/obsidianMock/plugin";
@@ -32,6 +33,8 @@ export {
 	TextComponent,
 	ToggleComponent,
 } from "../harness/obsidianMock/setting";
+export { SecretComponent } from "../harness/obsidianMock/secretComponent";
+export { Scope } from "../harness/obsidianMock/scope";
 export { SecretStorage } from "../harness/obsidianMock/secretStorage";
 export { SuggestModal } from "../harness/obsidianMock/suggestModal";
 export { Vault } from "../harness/obsidianMock/vault";
@@ -39,6 +42,22 @@ export { ItemView, View, WorkspaceLeaf } from "../harness/obsidianMock/view";
 export { Workspace } from "../harness/obsidianMock/workspace";
 
 let language = "en";
+let apiVersion = "1.13.1";
+
+/** Whether the running Obsidian's API is `version` or later (`requireApiVersion`). */
+export function requireApiVersion(version: string): boolean {
+	const parts = (text: string) => text.split(".").map(Number);
+	const [have, want] = [parts(apiVersion), parts(version)];
+	for (let at = 0; at < Math.max(have.length, want.length); at++) {
+		if ((have[at] ?? 0) !== (want[at] ?? 0)) return (have[at] ?? 0) > (want[at] ?? 0);
+	}
+	return true;
+}
+
+/** Sets the API version `requireApiVersion` compares with, for a test of an older Obsidian. */
+export function setApiVersionForTests(version: string): void {
+	apiVersion = version;
+}
 
 /** Obsidian's interface language (`getLanguage`, API 1.8.7+). */
 export function getLanguage(): string {
@@ -48,6 +67,28 @@ export function getLanguage(): string {
 /** Sets what `getLanguage` answers, for a test of the Chinese interface. */
 export function setLanguageForTests(code: string): void {
 	language = code;
+}
+
+/**
+ * Obsidian's `prepareFuzzySearch`: the query's characters (spaces aside) in order, case
+ * ignored; a higher score for matches that start earlier and hold together, as Obsidian ranks.
+ */
+export function prepareFuzzySearch(query: string): (text: string) => { score: number; matches: [number, number][] } | null {
+	const wanted = query.toLowerCase().replace(/\s+/g, "");
+	return (text) => {
+		const lower = text.toLowerCase();
+		const matches: [number, number][] = [];
+		let at = 0;
+		for (const char of wanted) {
+			const found = lower.indexOf(char, at);
+			if (found === -1) return null;
+			const last = matches[matches.length - 1];
+			if (last !== undefined && last[1] === found) last[1] = found + 1;
+			else matches.push([found, found + 1]);
+			at = found + 1;
+		}
+		return { score: -(matches.length - 1) - (matches[0]?.[0] ?? 0) / 100 - text.length / 10_000, matches };
+	};
 }
 
 /** Obsidian's `setIcon`; the mock only records the icon's name on the element. */

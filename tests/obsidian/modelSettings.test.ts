@@ -7,7 +7,7 @@ import { setLanguage } from "../../src/i18n";
 import { DEFAULT_MODEL, OFFLINE_MODEL_ID } from "../../src/llm";
 import type { AssistantSettingTab } from "../../src/obsidian/settingsTab";
 import { API_KEY_SECRET } from "../../src/obsidian/workspaceController";
-import { useFakeAnthropic } from "../harness/fakeAnthropic";
+import { errorReply, useFakeAnthropic } from "../harness/fakeAnthropic";
 import { MemoryIndexStore } from "../harness/memoryIndexStore";
 import { MemoryVault } from "../harness/memoryVault";
 import { loadPlugin, until } from "./pluginFixture";
@@ -26,24 +26,41 @@ async function modelRows(key?: string) {
 	const { mock } = await loadPlugin(app, new MemoryIndexStore(), fake().baseURL);
 	const tab = mock.settingTabs[0] as unknown as AssistantSettingTab;
 	const group = tab.settingItems.find((item): item is SettingDefinitionGroup => "heading" in item && item.heading === "Model");
-	const [keyRow, modelRow] = (group?.items ?? []) as SettingDefinitionRender[];
+	const [keyRow, modelRow, connectionRow] = (group?.items ?? []) as SettingDefinitionRender[];
 	const draw = (row: SettingDefinitionRender) => {
 		const setting = new Setting(document.createElement("div"));
 		row.render(setting as never, null as never);
 		return setting;
 	};
-	return { app, keyRow, modelRow, draw };
+	return { app, keyRow, modelRow, connectionRow, draw };
 }
 
 describe("the model settings", () => {
-	it("keeps the API key in SecretStorage, never in data.json, in a password field", async () => {
+	it("picks the API key from SecretStorage by name: data.json keeps the name, never the key", async () => {
 		const { app, keyRow, draw } = await modelRows();
-		const input = draw(keyRow).controlEl.querySelector("input");
-		expect(input?.type).toBe("password");
-		input!.value = "sk-ant-secret-value";
-		input!.dispatchEvent(new Event("input"));
-		expect(app.secretStorage.getSecret(API_KEY_SECRET)).toBe("sk-ant-secret-value");
+		app.secretStorage.setSecret("anthropic", "sk-ant-secret-value");
+		const select = draw(keyRow).controlEl.querySelector("select");
+		expect(select?.value).toBe(API_KEY_SECRET);
+		select!.value = "anthropic";
+		select!.dispatchEvent(new Event("change"));
+		await until(() => (app.vault.adapter.hidden.get(DATA) ?? "").includes('"apiKeySecret": "anthropic"'), "the saved name");
 		expect(app.vault.adapter.hidden.get(DATA) ?? "").not.toContain("sk-ant-secret-value");
+	});
+
+	it("tests the connection on request and says how many models the key may use", async () => {
+		const { connectionRow, draw } = await modelRows("test");
+		const setting = draw(connectionRow);
+		setting.controlEl.querySelector("button")?.click();
+		await until(() => setting.descEl.getText().startsWith("Connected"), "the connection test");
+		expect(setting.descEl.getText()).toMatch(/^Connected: \d+ models available, such as /);
+	});
+
+	it("says the key was rejected when the connection test fails", async () => {
+		const { connectionRow, draw } = await modelRows("bad");
+		fake().modelsError = errorReply(401);
+		const setting = draw(connectionRow);
+		setting.controlEl.querySelector("button")?.click();
+		await until(() => setting.descEl.getText().includes("rejected"), "the failed test");
 	});
 
 	it("lists the models the API offers with the key, besides the default and offline, and saves the choice", async () => {

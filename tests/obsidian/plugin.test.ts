@@ -44,10 +44,21 @@ describe("the plugin in Obsidian", () => {
 			"assistant-workspace:initialize-workspace",
 			"assistant-workspace:promote-today",
 			"assistant-workspace:archive-daily-memory",
+			"assistant-workspace:capture-to-inbox",
+			"assistant-workspace:capture-selection",
+			"assistant-workspace:organize-current-note",
+			"assistant-workspace:organize-inbox",
+			"assistant-workspace:suggest-taxonomy-changes",
+			"assistant-workspace:refresh-vault-map",
+			"assistant-workspace:build-weekly-summary",
+			"assistant-workspace:consolidate-memory",
+			"assistant-workspace:save-checkpoint",
+			"assistant-workspace:show-assistant-changes",
 			"assistant-workspace:search-memory",
 			"assistant-workspace:rebuild-index",
 			"assistant-workspace:open-chat",
 			"assistant-workspace:new-chat",
+			"assistant-workspace:run-heartbeat",
 		]);
 		expect(commands.every((c) => c.hotkeys === undefined)).toBe(true);
 	});

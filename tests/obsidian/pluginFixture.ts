@@ -1,7 +1,8 @@
 import type { PluginManifest, SettingDefinitionGroup, SettingDefinitionRender } from "obsidian";
 import { App, asObsidianApp, Setting } from "../__mocks__/obsidian";
 import AssistantWorkspacePlugin from "../../src/main";
-import type { IndexStore } from "../../src/core/ports";
+import type { Clock, IndexStore } from "../../src/core/ports";
+import { systemClock } from "../../src/core/systemClock";
 import type { ChatEndpoint } from "../../src/obsidian/chat/chatPorts";
 import type { AssistantSettingTab } from "../../src/obsidian/settingsTab";
 import { MemoryIndexStore } from "../harness/memoryIndexStore";
@@ -22,6 +23,12 @@ class PluginOnDevice extends AssistantWorkspacePlugin {
 	device!: MemoryIndexStore;
 	/** The fake Anthropic server the chat talks to, when the test has one. */
 	chatBaseURL: string | undefined;
+	/** The plugin's time, when the test sets the hour. */
+	testClock: Clock = systemClock;
+
+	protected override clock(): Clock {
+		return this.testClock;
+	}
 
 	protected override chatEndpoint(): ChatEndpoint {
 		return { baseURL: this.chatBaseURL };
@@ -33,10 +40,11 @@ class PluginOnDevice extends AssistantWorkspacePlugin {
 }
 
 /** The plugin as Obsidian loads it, on `device`; `mock` is the same object as the mock sees it. */
-export async function loadPlugin(app: App, device = new MemoryIndexStore(), chatBaseURL?: string) {
+export async function loadPlugin(app: App, device = new MemoryIndexStore(), chatBaseURL?: string, clock: Clock = systemClock) {
 	const plugin = new PluginOnDevice(asObsidianApp(app), manifest);
 	plugin.device = device;
 	plugin.chatBaseURL = chatBaseURL;
+	plugin.testClock = clock;
 	const mock = plugin as unknown as MockPlugin;
 	mock.load();
 	await mock.loading;

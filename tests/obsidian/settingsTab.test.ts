@@ -1,42 +1,28 @@
-import type { SettingDefinitionControl, SettingDefinitionGroup, SettingDefinitionItem } from "obsidian";
-import { App, asObsidianApp, Notice, setLanguageForTests } from "../__mocks__/obsidian";
-import AssistantWorkspacePlugin from "../../src/main";
-import { MemoryVault } from "../harness/memoryVault";
-import { manifest } from "./pluginFixture";
-import type { AssistantSettingTab } from "../../src/obsidian/settingsTab";
+/**
+ * @jest-environment jsdom
+ */
+import type { SettingDefinitionGroup } from "obsidian";
+import { setLanguageForTests } from "./../__mocks__/obsidian";
+import { control, controls, drawRow, group, resetSettingsTest, settingsTabOn, settle } from "./settings/settingsTabFixture";
 
+beforeEach(resetSettingsTest);
 
-async function settingsTab() {
-	const app = new App(new MemoryVault());
-	const plugin = new AssistantWorkspacePlugin(asObsidianApp(app), manifest);
-	await plugin.onload();
-	const tab = (plugin as unknown as { settingTabs: AssistantSettingTab[] }).settingTabs[0];
-	const saved = () => JSON.parse(app.vault.adapter.hidden.get(".obsidian/plugins/assistant-workspace/data.json") ?? "null") as { settings: Record<string, unknown> };
-	return { tab, saved };
-}
-
-function controls(items: readonly SettingDefinitionItem[]): SettingDefinitionControl[] {
-	return items.flatMap((item) => ("type" in item && (item.type === "group" || item.type === "list") ? controls((item as SettingDefinitionGroup).items ?? []) : "control" in item && item.control ? [item as SettingDefinitionControl] : []));
-}
-
-function control(tab: AssistantSettingTab, key: string): SettingDefinitionControl["control"] {
-	const found = controls(tab.settingItems).find((item) => item.control.key === key);
-	if (!found) throw new Error(`no control for ${key}`);
-	return found.control;
-}
-
-beforeEach(() => {
-	Notice.messages.length = 0;
-	setLanguageForTests("en");
-});
+const headings = (tab: ReturnType<typeof settingsTabOn>["tab"]) => tab.settingItems.map((item) => (item as SettingDefinitionGroup).heading);
 
 describe("the settings tab", () => {
-	it("declares every setting so that Obsidian's settings search finds it", async () => {
-		const { tab } = await settingsTab();
+	it("declares every setting so that Obsidian's settings search finds it, in sections", () => {
+		const { tab } = settingsTabOn();
+		expect(headings(tab)).toEqual(["Model", "Workspace", "Onboarding", "Heartbeat", "Memory", "Capture", "Privacy", "Index", "Interface"]);
 		expect(controls(tab.settingItems).map((item) => item.control.key)).toEqual([
 			"assistantFolder",
+			"heartbeatEnabled",
+			"heartbeatActiveStart",
+			"heartbeatActiveEnd",
+			"heartbeatAllDay",
 			"dailyMemoryLocation",
+			"hotMemoryCapTokens",
 			"archiveRetentionDays",
+			"inboxFolder",
 			"excludedFolders",
 			"excludedTags",
 			"pinnedNotes",
@@ -44,28 +30,118 @@ describe("the settings tab", () => {
 		]);
 	});
 
-	it("refuses an assistant folder outside the vault or in the configuration folder, with the rule", async () => {
-		const { tab } = await settingsTab();
-		const folder = control(tab, "assistantFolder");
-		const validate = folder.validate as (value: string) => string | undefined;
+	it("refuses an assistant folder outside the vault or in the configuration folder, with the rule", () => {
+		const { tab } = settingsTabOn();
+		const validate = control(tab, "assistantFolder").validate as (value: string) => string | undefined;
 		expect(validate("../Elsewhere")).toBe('Refused: the path climbs out of its folder with "..".');
 		expect(validate(".obsidian/plugins")).toBe("Refused: the assistant never writes in the configuration folder.");
 		expect(validate("Assistant")).toBeUndefined();
 		expect(validate("")).toBeUndefined();
 	});
 
+	it("refuses an inbox folder outside the vault or in the configuration folder in place, and never saves it", async () => {
+		const { tab, controller, saved } = settingsTabOn();
+		const inbox = control(tab, "inboxFolder") as { validate: (value: string) => string | undefined; placeholder?: string };
+		// Empty means the assistant folder's own inbox, which the field shows.
+		expect(inbox.placeholder).toBe("Inbox");
+		expect(inbox.validate("../Elsewhere")).toBe('Refused: the path climbs out of its folder with "..".');
+		expect(inbox.validate(".obsidian/inbox")).toBe("Refused: the assistant never writes in the configuration folder.");
+		expect(inbox.validate("/etc/inbox")).toMatch(/^Refused: /);
+		expect(inbox.validate("00 Inbox")).toBeUndefined();
+		expect(inbox.validate("")).toBeUndefined();
+		await tab.setControlValue("inboxFolder", "../Elsewhere");
+		await tab.setControlValue("inboxFolder", ".obsidian/inbox");
+		expect(controller.settings.inboxFolder).toBe("");
+		await tab.setControlValue("inboxFolder", "/00 Inbox/");
+		expect(saved()?.settings).toMatchObject({ inboxFolder: "00 Inbox" });
+	});
+
+	it("keeps the hot memory cap a whole number of tokens from 500 to 20,000", async () => {
+		const { tab, controller, saved } = settingsTabOn();
+		const cap = control(tab, "hotMemoryCapTokens").validate as (value: number) => string | undefined;
+		expect(tab.getControlValue("hotMemoryCapTokens")).toBe(2000);
+		expect(cap(100)).toBe("Enter a whole number of tokens from 500 to 20,000.");
+		expect(cap(2500.5)).toBe("Enter a whole number of tokens from 500 to 20,000.");
+		expect(cap(4000)).toBeUndefined();
+		await tab.setControlValue("hotMemoryCapTokens", 100);
+		expect(controller.settings.hotMemoryCapTokens).toBe(2000);
+		await tab.setControlValue("hotMemoryCapTokens", 4000);
+		expect(saved()?.settings).toMatchObject({ hotMemoryCapTokens: 4000 });
+	});
+
 	it("saves a change in the plugin's data file, lists as one entry a line", async () => {
-		const { tab, saved } = await settingsTab();
+		const { tab, saved } = settingsTabOn();
 		await tab.setControlValue("excludedFolders", "Private\n\nWork/HR ");
 		await tab.setControlValue("archiveRetentionDays", 90);
-		expect(saved().settings).toMatchObject({ excludedFolders: ["Private", "Work/HR"], archiveRetentionDays: 90 });
+		expect(saved()?.settings).toMatchObject({ excludedFolders: ["Private", "Work/HR"], archiveRetentionDays: 90 });
 		expect(tab.getControlValue("excludedFolders")).toBe("Private\nWork/HR");
 	});
 
-	it("redraws in Chinese as soon as the language is switched", async () => {
-		const { tab } = await settingsTab();
+	it("refuses 25:00 as an active hour with a message in place, and never saves it", async () => {
+		const { tab, controller } = settingsTabOn();
+		const start = control(tab, "heartbeatActiveStart").validate as (value: string) => string | undefined;
+		const end = control(tab, "heartbeatActiveEnd").validate as (value: string) => string | undefined;
+		expect(start("25:00")).toBe('"25:00" is not a time of day. Write it as HH:MM in 24-hour time, such as 08:00 or 22:30.');
+		expect(start("24:00")).toBe("24:00 can only end the active hours. To start at midnight, write 00:00.");
+		expect(end("08:00")).toBe("The active hours start and end at 08:00, so the heartbeat would never run. To let it run at any hour, turn on all day.");
+		expect(end("24:00")).toBeUndefined();
+		await tab.setControlValue("heartbeatActiveStart", "25:00");
+		await tab.setControlValue("heartbeatActiveEnd", "08:00");
+		expect(controller.settings).toMatchObject({ heartbeatActiveStart: "08:00", heartbeatActiveEnd: "22:00" });
+		await tab.setControlValue("heartbeatActiveStart", "7:30");
+		await tab.setControlValue("heartbeatActiveEnd", "24:00");
+		expect(controller.settings).toMatchObject({ heartbeatActiveStart: "07:30", heartbeatActiveEnd: "24:00" });
+	});
+
+	it("shows the heartbeat's last run and its outcome, and whether it waits after a failure", async () => {
+		const { tab, controller } = settingsTabOn();
+		expect(drawRow(tab, "Heartbeat", "Last run").setting.descEl.getText()).toBe("The heartbeat has not run yet.");
+		await controller.updateState({ lastHeartbeatRun: { at: "2026-03-15T09:00:00.000Z", outcome: "failed" }, heartbeatRetryAfter: "2026-03-15T09:15:00.000Z" });
+		expect(drawRow(tab, "Heartbeat", "Last run").setting.descEl.getText()).toBe("Mar 15, 2026, 9:00 AM. It failed. It tries again after Mar 15, 2026, 9:15 AM.");
+	});
+
+	it("shows each identity file, present with its size and a button to open it, or missing", async () => {
+		const { app, tab } = settingsTabOn({ "soul.md": "# Soul\n\nWarm.\n" });
+		const soul = drawRow(tab, "Workspace", "Personality");
+		await settle();
+		expect(soul.setting.descEl.getText()).toBe("soul.md, 14 bytes.");
+		soul.button("Open")?.click();
+		expect(app.workspace.openedLinks).toEqual(["soul.md"]);
+		const checklist = drawRow(tab, "Heartbeat", "Checklist");
+		await settle();
+		expect(checklist.setting.descEl.getText()).toBe("Missing. Initializing the workspace creates it.");
+		expect(checklist.button("Open")).toBeUndefined();
+	});
+
+	it("offers the three ways into onboarding, and says whether it is done", async () => {
+		const { tab, controller, onboarding } = settingsTabOn();
+		expect(drawRow(tab, "Onboarding", "Onboarding status").setting.descEl.getText()).toMatch(/^Not done yet/);
+		drawRow(tab, "Onboarding", "Start a conversation").button("Start")?.click();
+		drawRow(tab, "Onboarding", "Fill in a form").button("Open form")?.click();
+		drawRow(tab, "Onboarding", "Start over").button("Start over")?.click();
+		await settle();
+		expect(onboarding.calls).toEqual(["conversation", "form", "start-over"]);
+		await controller.updateState({ onboardingComplete: true });
+		expect(drawRow(tab, "Onboarding", "Onboarding status").setting.descEl.getText()).toMatch(/^Complete/);
+	});
+
+	it("explains the private flag and what is sent to Anthropic", () => {
+		const { tab } = settingsTabOn();
+		const privacy = group(tab, "Privacy").items ?? [];
+		const text = privacy.map((item) => ("desc" in item ? String(item.desc) : "")).join("\n");
+		expect(text).toContain("assistant: private");
+		expect(text).toContain("Excluded folders, excluded tags and private notes are never sent.");
+	});
+
+	it("redraws in Chinese as soon as the language is switched, and follows Obsidian's language on auto", async () => {
+		const { tab } = settingsTabOn();
 		await tab.setControlValue("language", "zh");
-		const first = tab.settingItems[0] as SettingDefinitionGroup;
-		expect(first.heading).toBe("工作区");
+		expect(headings(tab)).toEqual(["模型", "工作区", "引导", "心跳", "记忆", "捕获", "隐私", "索引", "界面"]);
+		setLanguageForTests("zh-TW");
+		await tab.setControlValue("language", "auto");
+		expect(headings(tab)[0]).toBe("模型");
+		setLanguageForTests("en");
+		await tab.setControlValue("language", "auto");
+		expect(headings(tab)[0]).toBe("Model");
 	});
 });

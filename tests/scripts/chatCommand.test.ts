@@ -109,7 +109,7 @@ describe("chat on the command line", () => {
 		const summary = lastLine(run.stdout);
 		expect(summary.text).toBe(answer);
 		expect(summary.toolCalls).toEqual([{ name: "memory_search", input: { query: "Dr. Lin thesis" }, isError: false }]);
-		expect(summary.usage).toEqual({ total: { inputTokens: 20, outputTokens: 10, cacheReadTokens: 0, cacheWriteTokens: 0 }, modelCalls: 2, costUsd: null });
+		expect(summary.usage).toEqual({ total: { inputTokens: 20, outputTokens: 10, cacheReadTokens: 0, cacheWriteTokens: 0 }, modelCalls: 2, costUsd: expect.closeTo((20 * 0.1 + 10 * 0.5) / 1_000_000, 12) as number });
 
 		// Streamed: the answer came in pieces, its start well before its end.
 		const first = run.chunks.find((chunk) => answer.startsWith(chunk.text.slice(0, 6)));

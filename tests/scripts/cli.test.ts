@@ -1,5 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { openHeadlessWorkspace } from "../../scripts/lib/headless";
+import { undoWrite } from "../../src/core/memory/undoWrite";
+import { AuditedWriter } from "../../src/core/vault/auditedWriter";
 import { copyOfExampleVault, EXAMPLE_VAULT, runCli } from "./runCli";
 
 // Each case spawns the real command line; a few seconds each on a cold machine.
@@ -55,6 +58,23 @@ describe("the headless command line", () => {
 		const audit = runCli("audit", "--vault", vault).stdout;
 		expect(audit).toMatch(/user\s+promote\s+memory\.md/);
 		expect(audit).toMatch(/user\s+archive\s+memory\/daily\/2026-10-01\.md -> memory\/archive\/2026\/2026-10-01\.md/);
+	});
+
+	it("lists an undo in the audit trail as a restore, with the change it undid", async () => {
+		const vault = copyOfExampleVault();
+		const { disk, workspace, clock, flush } = await openHeadlessWorkspace(vault, { now: "2026-10-02T08:00:00Z" });
+		const writer = new AuditedWriter({ store: disk.vault, audit: workspace.audit, clock, excludedFolders: [] });
+		const before = await disk.vault.read("Welcome.md");
+		const { record } = await writer.appendToNote("Welcome.md", "\nA line the assistant added.\n", { actor: "assistant", reason: "Note the new habit" });
+		if (record === null) throw new Error("expected a write");
+		expect(await undoWrite({ record, before }, { store: disk.vault, writer }, "user")).toMatchObject({ kind: "restored" });
+		await flush();
+
+		const audit = runCli("audit", "--vault", vault).stdout.trim().split("\n");
+		expect(audit).toHaveLength(2);
+		expect(audit[0]).toMatch(/assistant\s+append\s+Welcome\.md/);
+		expect(audit[1]).toMatch(/user\s+restore\s+Welcome\.md .*Undo the change of 2026-10-02T08:00:00\.000Z: Note the new habit\)$/);
+		expect(readFileSync(join(vault, "Welcome.md"), "utf8")).toBe(before);
 	});
 
 	it.each([

@@ -12,9 +12,10 @@ export type AuditActor = (typeof AUDIT_ACTORS)[number];
 /**
  * `create`, `append`, `process` and `move` are the plain store operations; `promote` and
  * `archive` mark writes made on behalf of those memory operations, so the trail can be filtered
- * by what the user asked for rather than by how it was written.
+ * by what the user asked for rather than by how it was written; `restore` is an undo, a note's
+ * previous content put back (its reason names the change undone).
  */
-export const AUDIT_ACTIONS = ["create", "append", "process", "move", "promote", "archive"] as const;
+export const AUDIT_ACTIONS = ["create", "append", "process", "move", "promote", "archive", "restore"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 const sha256HexSchema = z.string().check(z.regex(/^[0-9a-f]{64}$/));

@@ -1,7 +1,6 @@
 import type { AuditActor } from "../audit/record";
-import type { NoteStore } from "../ports";
 import type { WriteOutcome } from "../vault/auditedWriter";
-import { captureFileName, uniqueNotePath } from "./captureName";
+import { captureFileName, freeNotePath } from "./captureName";
 import { localTimestamp, localToday } from "./dailyDates";
 import type { MemoryDeps } from "./memoryDeps";
 
@@ -22,10 +21,7 @@ export interface CaptureRequest {
 
 /** Creates the captured note in `inboxFolder` (and the folder when missing) at a path no file or folder holds. */
 export async function captureToInbox(deps: MemoryDeps, inboxFolder: string, request: CaptureRequest): Promise<WriteOutcome> {
-	const taken = takenPaths(deps.store);
-	const path = uniqueNotePath(inboxFolder, captureFileName(localToday(deps.clock), request.title), (candidate) =>
-		taken.has(candidate.toLowerCase()),
-	);
+	const path = freeNotePath(deps.store, inboxFolder, captureFileName(localToday(deps.clock), request.title));
 	const content = captureContent(request, localTimestamp(deps.clock));
 	return deps.writer.createNote(path, content, { actor: request.actor, reason: `Capture "${request.title}" to the inbox` });
 }
@@ -58,11 +54,6 @@ export function captureTags(tags: readonly string[]): string[] {
 			.replace(/^[-/]+|\/+$/g, ""),
 	);
 	return [...new Set(cleaned.filter((tag) => tag !== "" && !/^\d+$/.test(tag)))];
-}
-
-/** Every file and folder path, lower-cased: on macOS and Windows `Idea.md` and `idea.md` are one file. */
-function takenPaths(store: Pick<NoteStore, "listFiles" | "listFolders">): Set<string> {
-	return new Set([...store.listFiles().map((file) => file.path), ...store.listFolders()].map((path) => path.toLowerCase()));
 }
 
 /** A YAML scalar: plain when it cannot be read as anything but this string, else double-quoted. */

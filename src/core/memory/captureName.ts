@@ -1,4 +1,5 @@
 import { utf8ByteLength } from "../audit/hash";
+import type { NoteStore } from "../ports";
 import { joinVaultPath } from "../vault/paths";
 
 /**
@@ -62,6 +63,15 @@ export function uniqueNotePath(folder: string, fileName: string, isTaken: (path:
 		const path = joinVaultPath(folder, `${stem}${copy === 1 ? "" : ` ${copy}`}${extension}`);
 		if (!isTaken(path)) return path;
 	}
+}
+
+/**
+ * `uniqueNotePath` against what `store` holds, files and folders, compared case-insensitively:
+ * on macOS and Windows `Idea.md` and `idea.md` are one file.
+ */
+export function freeNotePath(store: Pick<NoteStore, "listFiles" | "listFolders">, folder: string, fileName: string): string {
+	const taken = new Set([...store.listFiles().map((file) => file.path), ...store.listFolders()].map((path) => path.toLowerCase()));
+	return uniqueNotePath(folder, fileName, (candidate) => taken.has(candidate.toLowerCase()));
 }
 
 function trimEdges(text: string): string {

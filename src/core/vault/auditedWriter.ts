@@ -4,16 +4,17 @@ import type { AuditAction, AuditActor, AuditRecord } from "../audit/record";
 import { findAssistantCallout, isCalloutBody, withAssistantCallout } from "../memory/assistantCallout";
 import type { Clock, NoteStore } from "../ports";
 import { assertContained, type ContainmentPolicy } from "./containment";
-import { parentFolder } from "./paths";
+import { extensionOf, isInFolder, parentFolder } from "./paths";
 
 /**
  * The only way the domain writes to the vault. Every write is checked by the containment guard
  * first, done with one atomic store operation, then recorded in the audit trail with the content
  * hashes before and after. There is no delete and no overwrite: creating never replaces a file,
- * moving never replaces a destination, and an edit may insert text but never remove any. Two
- * edits may remove text, each under a condition checked on the note's content inside the atomic
- * operation: `writeAssistantCallout` only the assistant's own callout, `restoreNote` (an undo)
- * only when the note is exactly as the change being undone left it.
+ * moving never replaces a destination, and an edit may insert text but never remove any. Three
+ * edits may remove text, each under a condition checked before or inside the atomic operation:
+ * `writeAssistantCallout` only the assistant's own callout, `restoreNote` (an undo) only when
+ * the note is exactly as the change being undone left it, `processChatTranscript` only in a
+ * note of the assistant's chats folder.
  */
 
 /** Who writes and why; both go into the audit record. */
@@ -34,7 +35,7 @@ export interface WriteOutcome {
 	readonly record: AuditRecord | null;
 }
 
-export type WriteRefusal = "exists" | "missing" | "removes-text";
+export type WriteRefusal = "exists" | "missing" | "removes-text" | "not-assistant-owned";
 
 /** A write refused for a reason other than containment; the message names the vault path. */
 export class WriteRefusedError extends Error {
@@ -54,6 +55,7 @@ const REFUSAL_MESSAGES: Readonly<Record<WriteRefusal, string>> = {
 	exists: "Not written, a file or folder already exists at this path",
 	missing: "Not written, there is no file at this path",
 	"removes-text": "Not written, the change would remove existing text",
+	"not-assistant-owned": "Not written, only the assistant's chat transcripts may be rewritten",
 };
 
 export interface AuditedWriterDeps {
@@ -104,7 +106,7 @@ export class AuditedWriter {
 	}
 
 	/**
-	 * Puts a note's previous content back (an undo). It may remove text, so it is done only when
+	 * Puts a note's previous content back (an undo, audited as `restore`). It may remove text, so it is done only when
 	 * the note is exactly as the change being undone left it: the hash of its current content
 	 * must be `expectedCurrentHash` (that change's `sha256After`). Otherwise nothing is written
 	 * and the refusal is `removes-text`: putting the old content over a note edited since would
@@ -113,7 +115,33 @@ export class AuditedWriter {
 	 */
 	async restoreNote(path: string, previousContent: string, expectedCurrentHash: string, intent: WriteIntent): Promise<WriteOutcome> {
 		const unchangedSince = (current: string) => sha256Hex(current) === expectedCurrentHash;
-		return this.edit(path, () => previousContent, "process", intent, unchangedSince);
+		return this.edit(path, () => previousContent, "restore", intent, unchangedSince);
+	}
+
+	/**
+	 * Rewrites one of the assistant's chat transcripts with a pure `transform` that may remove
+	 * text: the transcript is the assistant's record of a chat, whose running totals in the
+	 * frontmatter are replaced after each turn. Refused (`not-assistant-owned`) before anything is
+	 * read unless the note is a markdown file inside `chatsFolder`, which may not be the vault root.
+	 */
+	async processChatTranscript(path: string, chatsFolder: string, transform: (current: string) => string, intent: WriteIntent): Promise<WriteOutcome> {
+		const target = assertContained(path, this.policy);
+		const folder = assertContained(chatsFolder, this.policy);
+		if (!isInFolder(target, folder) || target === folder || extensionOf(target) !== "md") throw new WriteRefusedError("not-assistant-owned", target);
+		return this.edit(target, transform, "process", intent, anyChange);
+	}
+
+	/**
+	 * Replaces a note's whole content with `content` (an approved consolidation of `memory.md`, a
+	 * rebuilt weekly summary). It may remove text, so it is done only when the note's current
+	 * content is kept, byte for byte, in the note at `keptAt` (its archived copy, made first):
+	 * nothing is lost. Otherwise nothing is written and the refusal is `removes-text`.
+	 */
+	async replaceKeptNote(path: string, content: string, keptAt: string, intent: WriteIntent): Promise<WriteOutcome> {
+		const copy = assertContained(keptAt, this.policy);
+		if (this.deps.store.stat(copy) === null) throw new WriteRefusedError("missing", copy);
+		const kept = await this.deps.store.read(copy);
+		return this.edit(path, () => content, "process", intent, (current) => current === kept);
 	}
 
 	/**
@@ -189,6 +217,11 @@ export class AuditedWriter {
 		await this.deps.audit.append(record);
 		return { path, changed: true, record };
 	}
+}
+
+/** For a note whose content the caller may replace as a whole. */
+function anyChange(): boolean {
+	return true;
 }
 
 /** Whether `next` holds all of `current` as a subsequence, i.e. was made from it by insertions only. */

@@ -1,7 +1,7 @@
 import type { NoteMetadata } from "../metadata";
 import type { FileStat, MetadataSource, NoteStore } from "../ports";
 import { skipReasonForFile, skipReasonForNote, tagsOf, type IndexPolicy, type SkipReason } from "../retrieval";
-import { assertContained, ContainmentError, type ContainmentRule } from "./containment";
+import { assertContained, ContainmentError, type ContainmentPolicy, type ContainmentRule } from "./containment";
 
 /**
  * The one guard every read the assistant asks for passes through (a tool reading a note, a
@@ -52,13 +52,9 @@ const isNoteDenial = (reason: SkipReason): reason is NoteDenial => reason === "e
  * private folder does not even tell whether a file exists in it.
  */
 export function checkReadAccess(path: string, vault: ReadableVault, policy: IndexPolicy): ReadAccess {
-	let normalized: string;
-	try {
-		normalized = assertContained(path, policy);
-	} catch (error) {
-		if (error instanceof ContainmentError) return { kind: "denied", rule: error.rule, explanation: error.message };
-		throw error;
-	}
+	const contained = containmentOf(path, policy);
+	if (contained.kind === "denied") return contained;
+	const normalized = contained.path;
 	const stat = vault.store.stat(normalized);
 	const fileReason = skipReasonForFile(normalized, stat?.size ?? 0, policy);
 	if (fileReason !== null && isPathDenial(fileReason)) return denied(fileReason);
@@ -74,4 +70,45 @@ export function checkReadAccess(path: string, vault: ReadableVault, policy: Inde
 
 function denied(rule: PathDenial | NoteDenial): ReadAccess {
 	return { kind: "denied", rule, explanation: EXPLANATIONS[rule] };
+}
+
+type Containment = { readonly kind: "contained"; readonly path: string } | { readonly kind: "denied"; readonly rule: ContainmentRule; readonly explanation: string };
+
+/**
+ * The write guard's verdicts, remembered by policy and path. A verdict depends on nothing else
+ * (the guard reads no file), and the same paths are judged every turn: each daily note for the
+ * memory hint, each search hit. Cleared when it outgrows a large vault's listing.
+ */
+const verdicts = new Map<string, Map<string, Containment>>();
+const REMEMBERED_PATHS = 100_000;
+
+function containmentOf(path: string, policy: ContainmentPolicy): Containment {
+	// Keyed by the policy's value, not the object: settings may change the folders in place.
+	const key = policyKeyOf(policy);
+	let byPath = verdicts.get(key);
+	if (byPath === undefined || byPath.size >= REMEMBERED_PATHS) {
+		verdicts.clear();
+		byPath = new Map();
+		verdicts.set(key, byPath);
+	}
+	let verdict = byPath.get(path);
+	if (verdict === undefined) {
+		verdict = judged(path, policy);
+		byPath.set(path, verdict);
+	}
+	return verdict;
+}
+
+function judged(path: string, policy: ContainmentPolicy): Containment {
+	try {
+		return { kind: "contained", path: assertContained(path, policy) };
+	} catch (error) {
+		if (error instanceof ContainmentError) return { kind: "denied", rule: error.rule, explanation: error.message };
+		throw error;
+	}
+}
+
+/** The policy as a key: every field of it (a new field fails to type-check here until it is part of the key). */
+function policyKeyOf(policy: ContainmentPolicy): string {
+	return JSON.stringify({ configDir: policy.configDir, excludedFolders: policy.excludedFolders } satisfies Required<ContainmentPolicy>);
 }

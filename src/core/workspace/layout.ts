@@ -16,14 +16,21 @@ export interface WorkspaceLayout {
 	readonly dailyFolder: string;
 	readonly weeklyFolder: string;
 	readonly archiveFolder: string;
+	/** Where captures go: the inbox folder the settings name, or the assistant folder's `Inbox`. */
 	readonly inboxFolder: string;
 	readonly chatsFolder: string;
 }
 
-export function layoutFor(assistantFolder: string): WorkspaceLayout {
+/**
+ * The layout of the assistant folder `assistantFolder`, with captures going to `inboxFolder`
+ * (vault-relative) when the settings name one. The inbox is not checked here: every write into it
+ * passes the containment guard, and the settings tab refuses a folder the guard would refuse.
+ */
+export function layoutFor(assistantFolder: string, inboxFolder = ""): WorkspaceLayout {
 	const normalized = normalizeVaultPath(assistantFolder);
 	const root = normalized === "/" ? "" : normalized;
 	const at = (...segments: string[]) => joinVaultPath(root, ...segments);
+	const inbox = normalizeVaultPath(inboxFolder.trim());
 	return {
 		root,
 		soul: at("soul.md"),
@@ -34,7 +41,8 @@ export function layoutFor(assistantFolder: string): WorkspaceLayout {
 		dailyFolder: at("memory", "daily"),
 		weeklyFolder: at("memory", "weekly"),
 		archiveFolder: at("memory", "archive"),
-		inboxFolder: at("Inbox"),
+		// The vault root is no inbox: an empty setting (or `/`) is the assistant folder's own.
+		inboxFolder: inbox === "/" ? at("Inbox") : inbox,
 		chatsFolder: at("chats"),
 	};
 }

@@ -1,8 +1,9 @@
 import { Component, MarkdownRenderer, type App } from "obsidian";
 import type { TurnUsage } from "../../core/agent/loop";
 import type { ToolResult } from "../../core/agent/tools";
+import type { SavedTurn } from "../../core/agent/transcript";
 import { t } from "../../i18n";
-import { ToolChip } from "./toolChip";
+import { ToolChip, type ChipActions } from "./toolChip";
 
 /** How often a streaming answer is drawn again, at most: often enough to feel live, rarely enough not to jump. */
 export const RENDER_INTERVAL_MS = 100;
@@ -32,6 +33,7 @@ export class AssistantMessage {
 		private readonly app: App,
 		private readonly owner: Component,
 		private readonly sourcePath: string,
+		private readonly chipActions: ChipActions,
 	) {
 		this.el = parent.createDiv({ cls: "assistant-chat-message is-assistant is-streaming" });
 		this.chipsEl = this.el.createDiv({ cls: "assistant-chat-chips" });
@@ -52,7 +54,7 @@ export class AssistantMessage {
 	}
 
 	toolStarted(id: string, name: string, input: unknown): void {
-		this.chips.set(id, new ToolChip(this.chipsEl, name, input));
+		this.chips.set(id, new ToolChip(this.chipsEl, name, input, this.chipActions));
 	}
 
 	toolFinished(id: string, result: ToolResult): void {
@@ -61,12 +63,18 @@ export class AssistantMessage {
 
 	usage(usage: TurnUsage): void {
 		const total = usage.total;
-		const tokens = (total.inputTokens + total.outputTokens + total.cacheReadTokens + total.cacheWriteTokens).toLocaleString();
-		this.footerEl.empty();
-		this.footerEl.createSpan({
-			cls: "assistant-chat-usage",
-			text: usage.costUsd === null ? t("chat.usage-no-cost", { tokens }) : t("chat.usage", { tokens, cost: usage.costUsd.toFixed(4) }),
-		});
+		this.showTokens(total.inputTokens + total.outputTokens + total.cacheReadTokens + total.cacheWriteTokens, usage.costUsd);
+	}
+
+	/**
+	 * An answer read back from its transcript, which keeps its tool calls (not their results), its
+	 * text and tokens; with `actions` when it is the answer copy and retry apply to.
+	 */
+	async restore(turn: SavedTurn, actions: AnswerActions | null): Promise<void> {
+		for (const part of turn.answer) if (part.kind === "tool") ToolChip.saved(this.chipsEl, part.call, this.chipActions);
+		this.text = turn.answer.flatMap((part) => (part.kind === "text" ? [part.text] : [])).join("\n\n");
+		if (turn.tokens !== null) this.showTokens(turn.tokens.input + turn.tokens.output, null);
+		await this.finish(actions);
 	}
 
 	/** The turn ended: the answer is drawn one last time, and the last answer gets copy and retry. */
@@ -79,6 +87,15 @@ export class AssistantMessage {
 		const bar = this.footerEl.createDiv({ cls: "assistant-chat-actions" });
 		this.owner.registerDomEvent(bar.createEl("button", { cls: "assistant-chat-copy", text: t("chat.copy") }), "click", () => actions.copy(this.text));
 		this.owner.registerDomEvent(bar.createEl("button", { cls: "assistant-chat-retry", text: t("chat.retry") }), "click", () => actions.retry());
+	}
+
+	private showTokens(count: number, costUsd: number | null): void {
+		const tokens = count.toLocaleString();
+		this.footerEl.empty();
+		this.footerEl.createSpan({
+			cls: "assistant-chat-usage",
+			text: costUsd === null ? t("chat.usage-no-cost", { tokens }) : t("chat.usage", { tokens, cost: costUsd.toFixed(4) }),
+		});
 	}
 
 	/** Removes copy and retry, once a newer answer has them. */

@@ -1,5 +1,7 @@
-import type { Component } from "obsidian";
+import type { App, Component } from "obsidian";
 import { t } from "../../i18n";
+import { MentionSuggest } from "./mentionSuggest";
+import { NoteTitleSearch } from "./noteTitleSearch";
 
 export interface ComposerActions {
 	readonly send: (text: string) => void;
@@ -8,15 +10,18 @@ export interface ComposerActions {
 
 /**
  * Where the user writes: a toggle to include the current note, the text area (Enter sends,
- * Shift+Enter adds a line) and one button that sends, or stops while a turn runs.
+ * Shift+Enter adds a line, `[[` suggests notes) and one button that sends, or stops while a
+ * turn runs.
  */
 export class ChatComposer {
 	private readonly input: HTMLTextAreaElement;
 	private readonly button: HTMLButtonElement;
 	private readonly includeNote: HTMLInputElement;
+	private readonly mentions: MentionSuggest;
 	private busy = false;
 
 	constructor(
+		app: App,
 		parent: HTMLElement,
 		owner: Component,
 		private readonly actions: ComposerActions,
@@ -27,7 +32,9 @@ export class ChatComposer {
 		const row = parent.createDiv({ cls: "assistant-chat-input-row" });
 		this.input = row.createEl("textarea", { cls: "assistant-chat-input", attr: { rows: 3, placeholder: t("chat.placeholder") } });
 		this.button = row.createEl("button", { cls: "assistant-chat-send mod-cta", text: t("chat.send") });
+		this.mentions = new MentionSuggest(app, this.input, parent, owner, new NoteTitleSearch(app, owner));
 		owner.registerDomEvent(this.input, "keydown", (event) => {
+			if (this.mentions.handleKey(event)) return;
 			if (event.key !== "Enter" || event.shiftKey || event.isComposing) return;
 			event.preventDefault();
 			this.submit();

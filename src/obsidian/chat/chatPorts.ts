@@ -11,7 +11,6 @@ import { ObsidianMetadataSource } from "../metadataSource";
 import { indexPolicyOf } from "../retrieval/indexPolicy";
 import { windowScheduler } from "../retrieval/windowScheduler";
 import { userDailyNotesTarget } from "../userDailyNotes";
-import { ObsidianNoteStore } from "../vaultNoteStore";
 import type { WorkspaceController } from "../workspaceController";
 
 /** The window's timers, for the model client's retry waits and the tools' timeout. */
@@ -36,7 +35,8 @@ export async function obsidianChatPorts(
 	const app = plugin.app;
 	const settings = controller.settings;
 	const workspace = await controller.open();
-	const store = new ObsidianNoteStore(app);
+	// Keeps each edit's previous text, so that the assistant's changes can be undone.
+	const store = controller.noteStore();
 	const writer = new AuditedWriter({ store, audit: workspace.audit, clock, excludedFolders: settings.excludedFolders });
 	const daily =
 		settings.dailyMemoryLocation === "daily-notes" ? await userDailyNotesTarget(app, localToday(clock)) : assistantFolderTarget(workspace.layout);
@@ -61,6 +61,7 @@ export async function obsidianChatPorts(
 			daily,
 		},
 		delay: windowDelay,
-		transcript: { writer, store, chatsFolder: workspace.layout.chatsFolder },
+		transcript: { writer, store, chatsFolder: workspace.layout.chatsFolder, language: controller.language() },
+		hotMemoryCapTokens: settings.hotMemoryCapTokens,
 	};
 }

@@ -1,30 +1,56 @@
-import { ItemView, Notice, type WorkspaceLeaf } from "obsidian";
+import { ItemView, Notice, type HoverParent, type HoverPopover, type TFile, type WorkspaceLeaf } from "obsidian";
+import type { ChatMessage } from "../../core/agent/model";
 import { ChatSession, type SessionEvent } from "../../core/agent/session";
+import { parseTranscript, savedConversation } from "../../core/agent/transcript";
+import { undoWrite } from "../../core/memory/undoWrite";
 import type { Checkpoint } from "../../core/workspace/data/state";
+import { layoutFor } from "../../core/workspace/layout";
 import { t } from "../../i18n";
 import { modelErrorMessage, OFFLINE_MODEL_ID } from "../../llm";
 import { describeError } from "../describeError";
-import { AssistantMessage } from "./assistantMessage";
+import { AssistantMessage, type AnswerActions } from "./assistantMessage";
 import { ChatComposer } from "./chatComposer";
+import { ChatHistoryModal } from "./chatHistoryModal";
+import type { ChatMode } from "./chatMode";
 import type { ChatViewDeps } from "./chatViewDeps";
+import { followInternalLinks } from "./internalLinks";
+import { showMemoryFlush } from "./memoryFlushNotice";
+import { openNoteAtLine } from "./openNoteAtLine";
+import type { ChipActions } from "./toolChip";
 
 export const CHAT_VIEW_TYPE = "assistant-workspace-chat";
 export const CHAT_ICON = "message-square";
 
 /**
  * The chat pane, in the right sidebar: the offline label and the resume banner above, the
- * messages, an error banner, then the composer. It holds one `ChatSession`; each message runs a
- * turn of it, whose events it draws as they come.
+ * messages, an error banner, then the composer. It holds one chat (a `ChatSession`), new or
+ * reopened from the history; each message runs a turn of it, whose events it draws as they come.
+ * Each chat has a session of its own: a turn stopped as the user leaves its chat still ends,
+ * and is saved, in that chat.
  */
-export class ChatView extends ItemView {
-	private readonly session: ChatSession;
+export class ChatView extends ItemView implements HoverParent {
+	hoverPopover: HoverPopover | null = null;
+	private session: ChatSession;
 	private offlineEl!: HTMLElement;
 	private resumeEl!: HTMLElement;
+	private overCapEl!: HTMLElement;
 	private listEl!: HTMLElement;
 	private errorEl!: HTMLElement;
 	private composer!: ChatComposer;
 	private answers: AssistantMessage[] = [];
 	private running: AbortController | null = null;
+	/** The purpose of the current chat, when it has one (onboarding). */
+	private mode: ChatMode | null = null;
+	/** What the last answer's buttons do. */
+	private readonly answerActions: AnswerActions = { retry: () => void this.retry(), copy: (text) => void this.copy(text) };
+	/** What a tool chip's result does: open a note at a line, undo an identity change (as the user). */
+	private readonly chipActions: ChipActions = {
+		open: (location, newLeaf) => void openNoteAtLine(this.app, location, newLeaf),
+		undo: async (write) => {
+			const { tools } = await this.deps.ports();
+			return undoWrite(write, tools, "user");
+		},
+	};
 
 	constructor(
 		leaf: WorkspaceLeaf,
@@ -32,7 +58,7 @@ export class ChatView extends ItemView {
 	) {
 		super(leaf);
 		this.icon = CHAT_ICON;
-		this.session = new ChatSession(() => deps.ports(), deps.clock);
+		this.session = this.newSession(null);
 	}
 
 	getViewType(): string {
@@ -48,18 +74,33 @@ export class ChatView extends ItemView {
 		return this.running !== null;
 	}
 
+	/**
+	 * A message of the heartbeat (issue 5; see `heartbeat/heartbeatChat.ts`): shown apart from
+	 * the conversation, so it is never sent back to the model nor saved in a transcript.
+	 */
+	showHeartbeatMessage(text: string): void {
+		this.listEl.querySelector(".assistant-chat-empty")?.remove();
+		const message = this.listEl.createDiv({ cls: "assistant-chat-message is-heartbeat" });
+		message.createDiv({ cls: "assistant-chat-heartbeat-label", text: t("heartbeat.label") });
+		message.createDiv({ cls: "assistant-chat-body", text });
+		this.scrollToEnd();
+	}
+
 	protected override async onOpen(): Promise<void> {
 		const root = this.contentEl;
 		root.empty();
 		root.addClass("assistant-chat");
 		this.addAction("plus", t("chat.new"), () => this.newChat());
+		this.addAction("history", t("chat.history.open"), () => this.openHistory());
 		this.offlineEl = root.createDiv({ cls: "assistant-chat-offline", text: t("chat.offline") });
 		this.resumeEl = root.createDiv({ cls: "assistant-chat-resume" });
+		this.overCapEl = root.createDiv({ cls: "assistant-chat-over-cap" });
+		this.overCapEl.hide();
 		this.listEl = root.createDiv({ cls: "assistant-chat-messages" });
 		this.listEl.createDiv({ cls: "assistant-chat-empty", text: t("chat.empty") });
 		this.errorEl = root.createDiv({ cls: "assistant-chat-error" });
 		this.errorEl.hide();
-		this.composer = new ChatComposer(root.createDiv({ cls: "assistant-chat-composer" }), this, {
+		this.composer = new ChatComposer(this.app, root.createDiv({ cls: "assistant-chat-composer" }), this, {
 			send: (text) => void this.send(text),
 			stop: () => this.stop(),
 		});
@@ -69,10 +110,18 @@ export class ChatView extends ItemView {
 				this.stop();
 			}
 		});
-		this.registerDomEvent(this.listEl, "click", (event) => this.followLink(event));
+		followInternalLinks(this, this.listEl, CHAT_VIEW_TYPE);
+		this.registerEvent(this.app.vault.on("rename", (file, oldPath) => this.transcriptRenamed(oldPath, file.path)));
+		this.registerEvent(
+			this.app.vault.on("delete", (file) => {
+				if (file.path === this.session.transcriptPath) this.startNewChat();
+			}),
+		);
 		this.register(this.deps.controller.onSettingsChange(() => this.showOffline()));
 		this.showOffline();
 		this.showResume(this.deps.controller.state.lastCheckpoint);
+		// A pane restored with the workspace opens before the vault is loaded.
+		this.app.workspace.onLayoutReady(() => this.showOverCap());
 	}
 
 	protected override async onClose(): Promise<void> {
@@ -83,14 +132,45 @@ export class ChatView extends ItemView {
 
 	/** Forgets the conversation (the transcript stays) and offers to resume from the last checkpoint. */
 	newChat(): void {
+		this.startNewChat();
+		this.composer.focus();
+	}
+
+	/** Starts a new chat in `mode` and sends its opening message. */
+	async startMode(mode: ChatMode): Promise<void> {
+		this.startNewChat();
+		this.mode = mode;
+		this.session = this.newSession(null);
+		this.resumeEl.hide();
+		await this.send(mode.opening);
+	}
+
+	/** The past chats, to reopen, rename or delete. */
+	openHistory(): void {
+		const chatsFolder = layoutFor(this.deps.controller.settings.assistantFolder).chatsFolder;
+		new ChatHistoryModal(this.app, chatsFolder, (file) => void this.reopen(file)).open();
+	}
+
+	/** Shows a past chat from its transcript; the next message continues it, in the same transcript. */
+	async reopen(file: TFile): Promise<void> {
+		const turns = await this.app.vault.cachedRead(file).then(parseTranscript, (error: unknown) => {
+			new Notice(t("chat.reopen-failed", { error: describeError(error) }));
+			return null;
+		});
+		if (turns === null) return;
 		this.stop();
-		this.session.newChat();
-		for (const answer of this.answers) answer.dispose();
-		this.answers = [];
-		this.listEl.empty();
-		this.listEl.createDiv({ cls: "assistant-chat-empty", text: t("chat.empty") });
-		this.errorEl.hide();
-		this.showResume(this.deps.controller.state.lastCheckpoint);
+		this.mode = null;
+		this.session = this.newSession({ conversation: savedConversation(turns), transcriptPath: file.path });
+		this.clearMessages();
+		this.resumeEl.hide();
+		for (const [index, turn] of turns.entries()) {
+			this.listEl.createDiv({ cls: "assistant-chat-message is-user", text: turn.question });
+			const answer = this.newAnswer();
+			// The last answer can be copied and retried, as when it was just written.
+			await answer.restore(turn, index === turns.length - 1 && this.session.canRetry ? this.answerActions : null);
+		}
+		if (turns.length === 0) this.listEl.createDiv({ cls: "assistant-chat-empty", text: t("chat.empty") });
+		this.scrollToEnd();
 		this.composer.focus();
 	}
 
@@ -108,16 +188,12 @@ export class ChatView extends ItemView {
 	/** Sends the last message again, its failed or unwanted answer kept above. */
 	async retry(): Promise<void> {
 		if (this.running !== null || !this.session.canRetry) return;
-		await this.draw((signal) => this.retryEvents(signal));
+		await this.draw((signal) => this.session.retry(signal));
 	}
 
 	/** Stops the running turn; what arrived stays. */
 	stop(): void {
 		this.running?.abort();
-	}
-
-	private async *retryEvents(signal: AbortSignal): AsyncGenerator<SessionEvent> {
-		yield* this.session.retry(signal);
 	}
 
 	private async draw(events: (signal: AbortSignal) => AsyncGenerator<SessionEvent, unknown>): Promise<void> {
@@ -126,8 +202,7 @@ export class ChatView extends ItemView {
 		this.errorEl.hide();
 		this.composer.setBusy(true);
 		for (const previous of this.answers) previous.dropActions();
-		const answer = new AssistantMessage(this.listEl, this.app, this, this.app.workspace.getActiveFile()?.path ?? "");
-		this.answers.push(answer);
+		const answer = this.newAnswer();
 		try {
 			for await (const event of events(controller.signal)) {
 				this.handle(answer, event);
@@ -138,8 +213,12 @@ export class ChatView extends ItemView {
 		} finally {
 			this.running = null;
 			this.composer.setBusy(false);
-			await answer.finish({ retry: () => void this.retry(), copy: (text) => void this.copy(text) });
+			await answer.finish(this.answerActions);
+			const problem = this.mode?.answered(answer.answer) ?? null;
+			if (problem !== null) this.showError(problem, true);
 			this.scrollToEnd();
+			// A turn may have added to long-term memory.
+			this.showOverCap();
 		}
 	}
 
@@ -160,6 +239,9 @@ export class ChatView extends ItemView {
 				return;
 			case "error":
 				if (event.error.kind !== "aborted") this.showError(modelErrorMessage(event.error, t), event.error.kind !== "invalid-key");
+				return;
+			case "memory-flushed":
+				if (event.dailyNotePath !== null) showMemoryFlush(answer.el, event.dailyNotePath);
 				return;
 			case "save-failed":
 				new Notice(t("chat.save-failed", { error: describeError(event.error) }));
@@ -196,13 +278,44 @@ export class ChatView extends ItemView {
 		this.resumeEl.show();
 	}
 
-	/** A `[[link]]` in an answer opens its note, as links do in a note. */
-	private followLink(event: MouseEvent): void {
-		const target = event.target instanceof HTMLElement ? event.target.closest("a.internal-link") : null;
-		const href = target?.getAttribute("data-href") ?? target?.getAttribute("href");
-		if (target === null || href === null || href === undefined) return;
-		event.preventDefault();
-		void this.app.workspace.openLinkText(href, "", event.ctrlKey || event.metaKey);
+	private showOverCap(): void {
+		this.deps.overCap.showIfOverCap(this.overCapEl, this).catch((error: unknown) => console.error("Assistant Workspace: could not check long-term memory's size.", error));
+	}
+
+		private startNewChat(): void {
+		this.stop();
+		this.mode = null;
+		this.session = this.newSession(null);
+		this.clearMessages();
+		this.listEl.createDiv({ cls: "assistant-chat-empty", text: t("chat.empty") });
+		this.showResume(this.deps.controller.state.lastCheckpoint);
+	}
+
+	/** A session for a new chat, or one going on from a saved chat's conversation and transcript. */
+	private newSession(saved: { readonly conversation: readonly ChatMessage[]; readonly transcriptPath: string } | null): ChatSession {
+		const mode = this.mode;
+		const ports = mode === null ? this.deps.ports : async () => mode.ports(await this.deps.ports());
+		const session = new ChatSession(ports, this.deps.clock);
+		if (saved !== null) session.continueChat(saved.conversation, saved.transcriptPath);
+		return session;
+	}
+
+	private newAnswer(): AssistantMessage {
+		const answer = new AssistantMessage(this.listEl, this.app, this, this.app.workspace.getActiveFile()?.path ?? "", this.chipActions);
+		this.answers.push(answer);
+		return answer;
+	}
+
+	private clearMessages(): void {
+		for (const answer of this.answers) answer.dispose();
+		this.answers = [];
+		this.listEl.empty();
+		this.errorEl.hide();
+	}
+
+	/** The chat's transcript was renamed (from the history or the file explorer): its next turns go to the new name. */
+	private transcriptRenamed(oldPath: string, path: string): void {
+		if (oldPath === this.session.transcriptPath) this.session.transcriptMoved(path);
 	}
 
 	private async copy(text: string): Promise<void> {

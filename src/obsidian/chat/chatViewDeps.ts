@@ -1,6 +1,7 @@
 import type { ChatPorts } from "../../core/agent/session";
 import type { Clock } from "../../core/ports";
 import type { WorkspaceController } from "../workspaceController";
+import type { OverCapNotice } from "./overCapNotice";
 
 /** What the chat pane needs of the plugin: the settings and state, and the ports of each turn. */
 export interface ChatViewDeps {
@@ -8,4 +9,6 @@ export interface ChatViewDeps {
 	readonly clock: Clock;
 	/** Built when the user sends, so the key, model and settings are the current ones. */
 	readonly ports: () => Promise<ChatPorts>;
+	/** The line that says, once a session, that long-term memory has outgrown its cap. */
+	readonly overCap: OverCapNotice;
 }

@@ -2,17 +2,22 @@ import type { Plugin } from "obsidian";
 import type { MemorySearcher } from "../../core/agent/tools";
 import type { Clock } from "../../core/ports";
 import { t } from "../../i18n";
+import { consolidateMemory } from "../memory/memoryCommands";
 import type { WorkspaceController } from "../workspaceController";
 import { obsidianChatPorts, type ChatEndpoint } from "./chatPorts";
 import { CHAT_ICON, CHAT_VIEW_TYPE, ChatView } from "./chatView";
+import { OverCapNotice } from "./overCapNotice";
 
 /**
- * Registers the chat pane, its ribbon icon and the "Open chat" and "New chat" commands. Nothing
+ * Registers the chat pane, its ribbon icon, its links' hover previews and the "Open chat" and "New chat" commands. Nothing
  * here reads the vault: a turn builds what it needs when the user sends.
  */
 export function registerChat(plugin: Plugin, controller: WorkspaceController, index: MemorySearcher, clock: Clock, endpoint: ChatEndpoint = {}): void {
 	const ports = () => obsidianChatPorts(plugin, controller, index, clock, endpoint);
-	plugin.registerView(CHAT_VIEW_TYPE, (leaf) => new ChatView(leaf, { controller, clock, ports }));
+	const overCap = new OverCapNotice(controller, () => void consolidateMemory({ plugin, controller, ports }));
+	plugin.registerView(CHAT_VIEW_TYPE, (leaf) => new ChatView(leaf, { controller, clock, ports, overCap }));
+	// Hovering a `[[link]]` in an answer shows the note, as the "Page preview" core plugin's settings say.
+	plugin.registerHoverLinkSource(CHAT_VIEW_TYPE, { display: plugin.manifest.name, defaultMod: true });
 	plugin.addRibbonIcon(CHAT_ICON, t("command.open-chat"), () => void openChat(plugin));
 	plugin.addCommand({ id: "open-chat", name: t("command.open-chat"), callback: () => void openChat(plugin) });
 	plugin.addCommand({

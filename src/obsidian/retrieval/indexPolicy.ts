@@ -6,7 +6,7 @@ import { userDailyNotesFolder } from "../userDailyNotes";
 
 /** What may be indexed under these settings in this vault. */
 export function indexPolicyOf(app: App, settings: Settings): IndexPolicy {
-	return indexPolicyFor(layoutFor(settings.assistantFolder), {
+	return indexPolicyFor(layoutFor(settings.assistantFolder, settings.inboxFolder), {
 		configDir: app.vault.configDir,
 		excludedFolders: settings.excludedFolders,
 		excludedTags: settings.excludedTags,

@@ -1,4 +1,5 @@
-import { SuggestModal, type App } from "obsidian";
+import type {} from "obsidian-typings";
+import { Notice, SuggestModal, type App } from "obsidian";
 import { snippetOf, type SearchHit, type Snippet } from "../../core/retrieval";
 import type { IndexService } from "../../core/retrieval/service/indexService";
 import { t } from "../../i18n";
@@ -8,7 +9,8 @@ const RESULTS = 20;
 /**
  * "Search memory": the index searched on every keystroke (a search takes well under a
  * millisecond), each hit shown with its heading and a snippet; choosing one opens the note at
- * the hit's line. The index keeps no text, so snippets are read from the notes as they are
+ * the hit's line; Alt+Enter (or Alt+click) inserts a `[[link]]` to it into the note being
+ * edited instead. The index keeps no text, so snippets are read from the notes as they are
  * shown, each note once per modal.
  */
 export class SearchMemoryModal extends SuggestModal<SearchHit> {
@@ -21,6 +23,15 @@ export class SearchMemoryModal extends SuggestModal<SearchHit> {
 		super(app);
 		this.limit = RESULTS;
 		this.setPlaceholder(t("search.placeholder"));
+		this.setInstructions([
+			{ command: "↵", purpose: t("search.open") },
+			{ command: "alt ↵", purpose: t("search.insert-link") },
+		]);
+		// The modal's own Enter takes no modifier; the chooser is Obsidian's (typed by obsidian-typings).
+		this.scope.register(["Alt"], "Enter", (evt) => {
+			this.chooser.useSelectedItem(evt);
+			return false;
+		});
 	}
 
 	getSuggestions(query: string): SearchHit[] {
@@ -39,8 +50,20 @@ export class SearchMemoryModal extends SuggestModal<SearchHit> {
 		void this.snippetOf(hit).then((snippet) => note.setText(snippet?.text ?? ""));
 	}
 
-	onChooseSuggestion(hit: SearchHit): void {
-		void this.openAt(hit);
+	onChooseSuggestion(hit: SearchHit, evt: MouseEvent | KeyboardEvent): void {
+		if (evt.altKey) this.insertLink(hit);
+		else void this.openAt(hit);
+	}
+
+	/** A link to the hit's note where the cursor is in the active note, written as Obsidian would resolve it from there. */
+	private insertLink(hit: SearchHit): void {
+		const active = this.app.workspace.activeEditor;
+		const file = this.app.vault.getFileByPath(hit.path);
+		if (active?.editor === undefined || file === null) {
+			new Notice(t("search.no-editor"));
+			return;
+		}
+		active.editor.replaceSelection(`[[${this.app.metadataCache.fileToLinktext(file, active.file?.path ?? "")}]]`);
 	}
 
 	/** Opens the note with the cursor on the snippet's line (the editor counts lines from 0). */

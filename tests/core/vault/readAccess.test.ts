@@ -31,6 +31,19 @@ describe("checkReadAccess", () => {
 		expect(access("Notes/c.md")).toMatchObject({ kind: "denied", rule: "private" });
 	});
 
+	it("judges a path again when the private folders change, even in place", () => {
+		const folders = ["Private"];
+		const changing = { ...policy, excludedFolders: folders };
+		const judged = (against = changing) => checkReadAccess("Notes/a.md", { store: vault, metadata: vault }, against);
+		expect(judged().kind).toBe("allowed");
+		folders.push("Notes");
+		// The path rule refuses it, as it refuses any path written into a private folder.
+		expect(judged()).toMatchObject({ kind: "denied", rule: "excluded" });
+		expect(judged({ ...changing, excludedFolders: ["Private"] }).kind).toBe("allowed");
+		folders.pop();
+		expect(judged().kind).toBe("allowed");
+	});
+
 	it("keeps a note closed while the metadata cache does not know whether it is private", () => {
 		const stat: FileStat = { path: "Notes/new.md", size: 3, mtime: 0, ctime: 0 };
 		const unknown = { store: { stat: () => stat }, metadata: { getMetadata: () => null } };

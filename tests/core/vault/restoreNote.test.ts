@@ -12,7 +12,7 @@ describe("AuditedWriter.restoreNote", () => {
 		const outcome = await deps.writer.restoreNote("a.md", "before\n", sha256Hex("before\nand after\n"), intent);
 		expect(await vault.read("a.md")).toBe("before\n");
 		expect(records()).toEqual([
-			{ time: NOW, actor: "user", action: "process", path: "a.md", bytes: 7, sha256Before: sha256Hex("before\nand after\n"), sha256After: sha256Hex("before\n"), reason: "undo" },
+			{ time: NOW, actor: "user", action: "restore", path: "a.md", bytes: 7, sha256Before: sha256Hex("before\nand after\n"), sha256After: sha256Hex("before\n"), reason: "undo" },
 		]);
 		expect(outcome).toEqual({ path: "a.md", changed: true, record: records()[0] });
 	});
@@ -35,12 +35,13 @@ describe("AuditedWriter.restoreNote", () => {
 describe("undoWrite", () => {
 	const assistant: WriteIntent = { actor: "assistant", reason: "add a line" };
 
-	it("undoes an edit exactly, and refuses a second time", async () => {
-		const { deps, vault } = memoryFixture({ "a.md": "one\r\ntwo" }, NOW);
+	it("undoes an edit exactly, audited as a restore that names the change undone, and refuses a second time", async () => {
+		const { deps, vault, records } = memoryFixture({ "a.md": "one\r\ntwo" }, NOW);
 		const { record } = await deps.writer.processNote("a.md", (text) => `${text}\r\nthree`, assistant);
 		if (record === null) throw new Error("expected a write");
 		expect(await undoWrite({ record, before: "one\r\ntwo" }, deps, "user")).toMatchObject({ kind: "restored", path: "a.md" });
 		expect(await vault.read("a.md")).toBe("one\r\ntwo");
+		expect(records()[1]).toMatchObject({ actor: "user", action: "restore", path: "a.md", sha256Before: record.sha256After, sha256After: record.sha256Before, reason: `Undo the change of ${NOW}: add a line` });
 		expect(await undoWrite({ record, before: "one\r\ntwo" }, deps, "user")).toMatchObject({ kind: "refused", refusal: "already-undone" });
 	});
 

@@ -28,11 +28,12 @@ export class App {
 	/** Obsidian's secret storage (API 1.11.4), where the API key is kept. */
 	readonly secretStorage = new SecretStorage();
 
-	constructor(memory: MemoryVault = new MemoryVault()) {
+	/** `workspace` makes the workspace: the sandbox's draws one in the page (`tests/sandbox/`). */
+	constructor(memory: MemoryVault = new MemoryVault(), workspace: (app: App, calls: CallLog) => Workspace = (app, calls) => new Workspace(app, calls)) {
 		this.vault = new Vault(memory, this.calls);
 		this.metadataCache = new MetadataCache(this.vault, this.calls);
 		this.fileManager = new FileManager(this.vault, this.calls);
-		this.workspace = new Workspace(this, this.calls);
+		this.workspace = workspace(this, this.calls);
 	}
 }
 

@@ -1,4 +1,4 @@
-import type { Command, PluginManifest, SettingDefinitionItem } from "obsidian";
+import type { CliFlags, CliHandler, Command, HoverLinkSource, PluginManifest, SettingDefinitionItem } from "obsidian";
 import { normalizeVaultPath } from "../../../src/core/vault/paths";
 import type { App } from "./app";
 import { Component } from "./component";
@@ -17,6 +17,10 @@ export class Plugin extends Component {
 	readonly settingTabs: PluginSettingTab[] = [];
 	readonly statusBarItems: HTMLElement[] = [];
 	readonly ribbonIcons: { icon: string; title: string; callback: (evt: MouseEvent) => unknown }[] = [];
+	/** Handlers of Obsidian's command line (API 1.12.2), by command id, for the test to call. */
+	readonly cliHandlers = new Map<string, { description: string; flags: CliFlags | null; handler: CliHandler }>();
+	/** Views registered with the "Page preview" core plugin as sources of `hover-link`. */
+	readonly hoverLinkSources = new Map<string, HoverLinkSource>();
 
 	constructor(
 		readonly app: App,
@@ -69,6 +73,16 @@ export class Plugin extends Component {
 		this.register(() => this.app.viewRegistry.delete(type));
 	}
 
+	/** As Obsidian, refuses an id registered already. */
+	registerCliHandler(command: string, description: string, flags: CliFlags | null, handler: CliHandler): void {
+		if (this.cliHandlers.has(command)) throw new Error(`The CLI command ${command} is already registered.`);
+		this.cliHandlers.set(command, { description, flags, handler });
+	}
+
+	registerHoverLinkSource(id: string, info: HoverLinkSource): void {
+		this.hoverLinkSources.set(id, info);
+	}
+
 	async loadData(): Promise<unknown> {
 		this.app.calls.record("plugin.loadData");
 		const saved = this.app.vault.adapter.hidden.get(this.dataPath());
@@ -80,7 +94,7 @@ export class Plugin extends Component {
 		this.app.vault.adapter.hidden.set(this.dataPath(), JSON.stringify(data, null, 2));
 	}
 
-	private dataPath(): string {
+	protected dataPath(): string {
 		const dir = this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
 		return normalizeVaultPath(`${dir}/data.json`);
 	}

@@ -229,6 +229,12 @@ export class Setting {
 		return this.add(new ButtonComponent(this.controlEl), build);
 	}
 
+	/** A component Obsidian has no `add…` method for (a `SecretComponent`), built over the control element. */
+	addComponent<C extends { setDisabled(disabled: boolean): unknown }>(build: (el: HTMLElement) => C): this {
+		this.components.push(build(this.controlEl));
+		return this;
+	}
+
 	then(build: (setting: this) => unknown): this {
 		build(this);
 		return this;

@@ -3,7 +3,8 @@ import { Modal } from "./modal";
 /**
  * Obsidian's `SuggestModal`, driven through its elements as a user drives it: typing in
  * `inputEl` (an `input` event) asks `getSuggestions` and redraws the list in
- * `resultContainerEl`; Enter or a click chooses a suggestion (the modal closes, then is told).
+ * `resultContainerEl`; Up and Down move the selection, Enter or a click chooses a suggestion
+ * (the modal closes, then is told).
  */
 export abstract class SuggestModal<T> extends Modal {
 	limit = 100;
@@ -11,6 +12,7 @@ export abstract class SuggestModal<T> extends Modal {
 	readonly inputEl: HTMLInputElement;
 	readonly resultContainerEl: HTMLElement;
 	private suggestions: T[] = [];
+	private selected = 0;
 	/** Settles when the list shows the suggestions for what was typed last. */
 	updated: Promise<void> = Promise.resolve();
 
@@ -21,12 +23,20 @@ export abstract class SuggestModal<T> extends Modal {
 		this.resultContainerEl = this.modalEl.createDiv("prompt-results");
 		this.inputEl.addEventListener("input", () => (this.updated = this.showSuggestions()));
 		this.inputEl.addEventListener("keydown", (evt) => {
-			if (evt.key === "Enter" && this.suggestions.length > 0) this.selectSuggestion(this.suggestions[0], evt);
+			if (evt.key === "ArrowDown" || evt.key === "ArrowUp") {
+				evt.preventDefault();
+				this.select(this.selected + (evt.key === "ArrowDown" ? 1 : -1));
+			} else if (evt.key === "Enter" && this.suggestions.length > 0) {
+				// Taken, so it does not also reach what gets the focus once the modal closes.
+				evt.preventDefault();
+				this.selectSuggestion(this.suggestions[this.selected], evt);
+			}
 		});
 	}
 
 	override open(): void {
 		super.open();
+		this.inputEl.focus();
 		this.updated = this.showSuggestions();
 	}
 
@@ -48,15 +58,26 @@ export abstract class SuggestModal<T> extends Modal {
 	private async showSuggestions(): Promise<void> {
 		const suggestions = (await this.getSuggestions(this.inputEl.value)).slice(0, this.limit);
 		this.suggestions = suggestions;
+		this.selected = 0;
 		this.resultContainerEl.empty();
 		if (suggestions.length === 0) {
 			this.resultContainerEl.createDiv({ cls: "suggestion-empty", text: this.emptyStateText });
 			return;
 		}
-		for (const suggestion of suggestions) {
+		for (const [index, suggestion] of suggestions.entries()) {
 			const el = this.resultContainerEl.createDiv("suggestion-item");
 			this.renderSuggestion(suggestion, el);
 			el.addEventListener("click", (evt) => this.selectSuggestion(suggestion, evt));
+			el.addEventListener("mousemove", () => this.select(index));
 		}
+		this.select(0);
+	}
+
+	private select(index: number): void {
+		const items = Array.from(this.resultContainerEl.querySelectorAll(".suggestion-item"));
+		if (items.length === 0) return;
+		this.selected = (index + items.length) % items.length;
+		items.forEach((item, at) => item.toggleClass("is-selected", at === this.selected));
+		items[this.selected].scrollIntoView?.({ block: "nearest" });
 	}
 }

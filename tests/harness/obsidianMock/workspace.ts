@@ -16,8 +16,8 @@ export class Workspace extends Events {
 	private leaves: WorkspaceLeaf[] = [];
 
 	constructor(
-		private readonly app: App,
-		private readonly calls: CallLog,
+		protected readonly app: App,
+		protected readonly calls: CallLog,
 	) {
 		super();
 	}
@@ -81,8 +81,8 @@ export class Workspace extends Events {
 		this.leaves = this.leaves.filter((other) => other !== leaf);
 	}
 
-	private newLeaf(): WorkspaceLeaf {
-		const leaf = new WorkspaceLeaf(this.app);
+	/** Keeps `leaf` among the open leaves (a plain one by default; the sandbox's has a place in the page). */
+	protected newLeaf(leaf = new WorkspaceLeaf(this.app)): WorkspaceLeaf {
 		this.leaves.push(leaf);
 		return leaf;
 	}

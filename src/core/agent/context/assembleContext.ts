@@ -15,6 +15,7 @@ import { tagged } from "./layerTags";
 import { memoryHintLayer, type DailyNoteRef } from "./memoryHintLayer";
 import type { NoteText } from "./noteExcerpt";
 import { notesLayer, type NotesInContext } from "./notesLayer";
+import { vaultMapLayer } from "./vaultMapLayer";
 
 /**
  * Everything a turn's context is made of, read by the caller (the assembly does no I/O): the
@@ -28,6 +29,8 @@ export interface ContextInput {
 	/** The days that have daily memory. */
 	readonly dailyNotes: readonly DailyNoteRef[];
 	readonly notes: NotesInContext;
+	/** The vault map note, or `null` (or absent) when there is none. */
+	readonly vaultMap?: NoteText | null;
 	/**
 	 * The weekly summaries. Only used for a question about the past, so the caller reads them
 	 * only when `isHistoryQuestion(userMessage)` and passes `[]` otherwise.
@@ -63,6 +66,7 @@ export function assembleContext(input: ContextInput, overrides: Partial<ContextB
 		hotMemory.layer,
 		sentLayer("instructions", null, tagged("assistant-instructions", {}, assistantInstructions(now))),
 		memoryHintLayer(input.dailyNotes, localToday({ now: () => now }), budgets),
+		vaultMapLayer(input.vaultMap ?? null),
 		notesLayer(input.notes, budgets),
 		historyBookLayer(input.weeklySummaries, historyQuestion, budgets),
 	];

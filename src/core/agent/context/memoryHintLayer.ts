@@ -11,11 +11,11 @@ export interface DailyNoteRef {
 }
 
 interface DateRun {
-	readonly first: string;
-	readonly last: string;
-	readonly days: number;
+	first: string;
+	last: string;
+	days: number;
 	/** The calendar day of `last`, to find the next one. */
-	readonly lastDay: number;
+	lastDay: number;
 }
 
 const TAG = "memory-hint";
@@ -59,14 +59,20 @@ function hintSentence(runs: readonly DateRun[], shown: number, dayCount: number)
 	return `Daily memory exists for ${dayCount} day${dayCount === 1 ? "" : "s"}: ${listed.join(", ")}.`;
 }
 
-/** Sorted dates grouped into runs of consecutive days. */
-function dateRuns(dates: readonly string[]): DateRun[] {
+/** Sorted dates grouped into runs of consecutive days (a run grows in place: years of days are grouped every turn). */
+function dateRuns(dates: readonly string[]): readonly DateRun[] {
 	const runs: DateRun[] = [];
+	let run: DateRun | null = null;
 	for (const date of dates) {
 		const day = parseCalendarDay(date) ?? Number.NaN;
-		const last = runs[runs.length - 1] as DateRun | undefined;
-		if (last !== undefined && day === last.lastDay + 1) runs[runs.length - 1] = { ...last, last: date, days: last.days + 1, lastDay: day };
-		else runs.push({ first: date, last: date, days: 1, lastDay: day });
+		if (run !== null && day === run.lastDay + 1) {
+			run.last = date;
+			run.days++;
+			run.lastDay = day;
+		} else {
+			run = { first: date, last: date, days: 1, lastDay: day };
+			runs.push(run);
+		}
 	}
 	return runs;
 }

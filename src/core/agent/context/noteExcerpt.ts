@@ -33,8 +33,10 @@ export interface NoteExcerpt {
  * alone).
  */
 export function noteExcerpt(note: NoteText, maxWeight: number, headShare: number, reason: CutReason): NoteExcerpt {
-	const totalTokens = estimateTokens(note.text);
-	if (textWeight(note.text) <= maxWeight) return { text: note.text, tokens: totalTokens, cut: null };
+	// One pass over the text for both: identity files and long-term memory are weighed every turn.
+	const weight = textWeight(note.text);
+	const totalTokens = Math.ceil(weight);
+	if (weight <= maxWeight) return { text: note.text, tokens: totalTokens, cut: null };
 
 	const lines = new LineIndex(note.text);
 	// The marker's longest form for this note, so that the real one (known only after the cut) fits.

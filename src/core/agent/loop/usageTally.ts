@@ -1,12 +1,14 @@
 import type { Usage } from "../model";
 import { estimateCostUsd } from "../pricing";
 import type { TurnUsage } from "./turnEvents";
-import { addUsage, NO_USAGE } from "./usage";
+import { addCosts, addUsage, NO_USAGE } from "./usage";
 
 /** The tokens of a turn's model calls as they report them, and what they cost. */
 export class UsageTally {
 	private total: Usage = NO_USAGE;
 	private calls = 0;
+	/** Each call is priced on its own (a long prompt may cost more a token); `null` once any price is unknown. */
+	private costUsd: number | null = 0;
 
 	/** `offline`: the offline model makes no API call, so its turns cost nothing. */
 	constructor(
@@ -20,10 +22,11 @@ export class UsageTally {
 
 	add(usage: Usage): TurnUsage {
 		this.total = addUsage(this.total, usage);
+		if (!this.offline) this.costUsd = addCosts(this.costUsd, estimateCostUsd(this.modelId, usage));
 		return this.summary();
 	}
 
 	summary(): TurnUsage {
-		return { total: this.total, modelCalls: this.calls, costUsd: this.offline ? 0 : estimateCostUsd(this.modelId, this.total) };
+		return { total: this.total, modelCalls: this.calls, costUsd: this.offline ? 0 : this.costUsd };
 	}
 }

@@ -1,9 +1,13 @@
-import { runTurn, type TurnDeps, type TurnEvent, type TurnLimits, type TurnResult } from "../loop";
+import { afterMemoryFlush, FRESH_CONVERSATION, MEMORY_FLUSH_PROMPT, type ConversationState } from "../context";
+import { turnStarts, userTextMessage } from "../context/conversationTurns";
+import { runTurn, type PreparedRequest, type ToolCallRecord, type TurnDeps, type TurnEvent, type TurnLimits, type TurnResult } from "../loop";
+import { addTurnUsage } from "../loop/usage";
 import type { ChatMessage, ModelClient, ToolDefinition } from "../model";
 import { ASSISTANT_TOOLS, runTool, type WriteToolDeps } from "../tools";
 import { saveTranscriptTurn, type TranscriptDeps } from "../transcript";
+import { localToday } from "../../memory/dailyDates";
 import type { TaskScheduler } from "../../ports";
-import { sessionPrepareRequest, type ContextNotes } from "./sessionContext";
+import { sessionRequestBuilder, type ContextNotes } from "./sessionContext";
 
 /**
  * What one turn of a chat works over, as the host has it when the user sends the message (the
@@ -21,11 +25,18 @@ export interface ChatPorts {
 	readonly transcript: TranscriptDeps | null;
 	readonly limits?: Partial<TurnLimits>;
 	readonly contextWindowTokens?: number;
+	/** Hot memory's cap from the user's settings. */
+	readonly hotMemoryCapTokens?: number;
 }
 
-/** The session's own events, after the loop's: where the turn was saved, or why it could not be. */
+/**
+ * The session's own events, besides the loop's: the memory flush it ran before compacting the
+ * conversation (its tool calls, and the daily note they wrote to, `null` when they wrote none),
+ * and where the turn was saved or why it could not be.
+ */
 export type SessionEvent =
 	| TurnEvent
+	| { readonly type: "memory-flushed"; readonly toolCalls: readonly ToolCallRecord[]; readonly dailyNotePath: string | null }
 	| { readonly type: "saved"; readonly path: string }
 	| { readonly type: "save-failed"; readonly error: unknown };
 
@@ -36,16 +47,22 @@ export const OFFERED_TOOLS: readonly ToolDefinition[] = [...ASSISTANT_TOOLS.valu
 	inputSchema,
 }));
 
+/** A memory flush may only write to memory. */
+const FLUSH_TOOLS = OFFERED_TOOLS.filter((tool) => tool.name === "memory_append");
+
 /**
  * One conversation with the assistant, as the chat pane and the command line hold it: each
  * `send` runs a turn of the loop over the context the vault gives (identity, memory, the notes
- * the user put in), keeps the conversation for the next turn and saves the transcript.
+ * the user put in), keeps the conversation for the next turn and saves the transcript. Near the
+ * model's context window the conversation is compacted, and before that the session asks the
+ * model, once, to flush what is worth keeping to today's daily memory.
  * Pure over its ports: the same session runs in Obsidian, on disk and in tests.
  */
 export class ChatSession {
 	private messages: readonly ChatMessage[] = [];
+	private compaction: ConversationState = FRESH_CONVERSATION;
 	private transcript: string | null = null;
-	private last: { text: string; notes: ContextNotes; conversation: readonly ChatMessage[] } | null = null;
+	private last: LastMessage | null = null;
 
 	constructor(
 		private readonly ports: () => ChatPorts | Promise<ChatPorts>,
@@ -69,9 +86,24 @@ export class ChatSession {
 
 	/** Forgets the conversation: the next message starts a new chat, in a new transcript. */
 	newChat(): void {
-		this.messages = [];
-		this.transcript = null;
-		this.last = null;
+		this.continueChat([], null);
+	}
+
+	/**
+	 * Goes on with a saved chat as if its turns had been sent in this session: `conversation` is
+	 * what the next turn follows (compacted, once long, like any other), `transcriptPath` where
+	 * its turns are saved, and its last message is the one `retry` sends again.
+	 */
+	continueChat(conversation: readonly ChatMessage[], transcriptPath: string | null): void {
+		this.messages = conversation;
+		this.compaction = FRESH_CONVERSATION;
+		this.transcript = transcriptPath;
+		this.last = lastMessageOf(conversation);
+	}
+
+	/** The transcript was renamed or moved: the next turns are saved at `path`. */
+	transcriptMoved(path: string): void {
+		this.transcript = path;
 	}
 
 	/**
@@ -83,7 +115,10 @@ export class ChatSession {
 		return yield* this.run(text, notes, signal ?? new AbortController().signal);
 	}
 
-	/** Sends the last message again in place of its answer (which stays in the transcript). */
+	/**
+	 * Sends the last message again in place of its answer (which stays in the transcript). The
+	 * compaction state stays: it was made for the same conversation, and its flush was done.
+	 */
 	async *retry(signal?: AbortSignal): AsyncGenerator<SessionEvent, TurnResult | null> {
 		if (this.last === null) return null;
 		this.messages = this.last.conversation;
@@ -92,17 +127,17 @@ export class ChatSession {
 
 	private async *run(text: string, notes: ContextNotes, signal: AbortSignal): AsyncGenerator<SessionEvent, TurnResult> {
 		const ports = await this.ports();
-		const deps: TurnDeps = {
-			model: ports.model,
-			modelId: ports.modelId,
-			prepareRequest: sessionPrepareRequest(ports.tools, OFFERED_TOOLS, notes, ports.contextWindowTokens),
-			executeTool: (name, input) => runTool(name, input, ports.tools, ASSISTANT_TOOLS),
-			delay: ports.delay,
-			limits: ports.limits,
-		};
+		const prepare = sessionRequestBuilder(ports.tools, OFFERED_TOOLS, notes, ports);
 		const at = this.clock.now();
+		let next = await prepare(this.messages, this.compaction, text);
+		let flush: TurnResult | null = null;
+		if (next.conversation.decision === "flush-memory") {
+			flush = yield* this.flushMemory(ports, next.request, signal);
+			next = await prepare(this.messages, this.compaction, text);
+		}
+		this.compaction = next.conversation.nextState;
 		let result: TurnResult | null = null;
-		for await (const event of runTurn(deps, { conversation: this.messages, userMessage: text }, signal)) {
+		for await (const event of runTurn(turnDeps(ports, next.request), { conversation: this.messages, userMessage: text }, signal)) {
 			if (event.type === "done") {
 				result = event.result;
 				this.messages = result.conversation;
@@ -111,8 +146,10 @@ export class ChatSession {
 		}
 		if (result === null) throw new Error("The turn ended without its result.");
 		if (ports.transcript !== null) {
+			// The flush is part of the turn's cost.
+			const usage = flush === null ? result.usage : addTurnUsage(flush.usage, result.usage);
 			try {
-				this.transcript = await saveTranscriptTurn(ports.transcript, this.transcript, { result, at, model: ports.modelId });
+				this.transcript = await saveTranscriptTurn(ports.transcript, this.transcript, { result: { messages: result.messages, usage }, at, model: ports.modelId });
 				yield { type: "saved", path: this.transcript };
 			} catch (error) {
 				yield { type: "save-failed", error };
@@ -120,4 +157,71 @@ export class ChatSession {
 		}
 		return result;
 	}
+
+	/**
+	 * The memory flush: a turn of its own over the conversation as it stands, `MEMORY_FLUSH_PROMPT`
+	 * in place of the user's message and only `memory_append` offered. Its last answer becomes the
+	 * summary that stands for the turns folded next. A flush that failed or was stopped is not
+	 * recorded: nothing is folded then, and the next turn asks again.
+	 */
+	private async *flushMemory(ports: ChatPorts, request: PreparedRequest, signal: AbortSignal): AsyncGenerator<SessionEvent, TurnResult> {
+		const flushRequest: PreparedRequest = { ...request, messages: [...request.messages.slice(0, -1), userTextMessage(MEMORY_FLUSH_PROMPT)], tools: FLUSH_TOOLS };
+		let result: TurnResult | null = null;
+		for await (const event of runTurn(turnDeps(ports, flushRequest), { conversation: this.messages, userMessage: MEMORY_FLUSH_PROMPT }, signal)) {
+			if (event.type === "done") result = event.result;
+		}
+		if (result === null) throw new Error("The memory flush ended without its result.");
+		yield { type: "memory-flushed", toolCalls: result.toolCalls, dailyNotePath: flushedDailyNote(result.toolCalls, ports.tools) };
+		if (result.stopReason !== "error" && result.stopReason !== "aborted") {
+			this.compaction = afterMemoryFlush(this.compaction, this.messages.length, lastAnswer(result.messages));
+		}
+		return result;
+	}
+}
+
+/** A message the user sent, as `retry` sends it again after `conversation`. */
+interface LastMessage {
+	readonly text: string;
+	readonly notes: ContextNotes;
+	readonly conversation: readonly ChatMessage[];
+}
+
+/**
+ * The last message of a saved conversation, to retry: the user's words that began its last
+ * turn. The notes put in context with it are not saved; its `[[links]]` are read again.
+ */
+function lastMessageOf(conversation: readonly ChatMessage[]): LastMessage | null {
+	const start = turnStarts(conversation, 0).at(-1);
+	if (start === undefined) return null;
+	const text = conversation[start].content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n\n");
+	return { text, notes: {}, conversation: conversation.slice(0, start) };
+}
+
+/** Today's daily note, when a memory flush wrote to it (the date is the tool's: the flush has just run). */
+function flushedDailyNote(toolCalls: readonly ToolCallRecord[], tools: WriteToolDeps): string | null {
+	const wroteDaily = toolCalls.some((call) => call.name === "memory_append" && !call.result.isError && isDailyTarget(call.input));
+	return wroteDaily ? tools.daily.pathFor(localToday(tools.clock)) : null;
+}
+
+function isDailyTarget(input: unknown): boolean {
+	return typeof input === "object" && input !== null && (input as { target?: unknown }).target === "daily";
+}
+
+/** The loop's dependencies for one turn over a request already prepared. */
+function turnDeps(ports: ChatPorts, request: PreparedRequest): TurnDeps {
+	return {
+		model: ports.model,
+		modelId: ports.modelId,
+		prepareRequest: () => request,
+		executeTool: (name, input) => runTool(name, input, ports.tools, ASSISTANT_TOOLS),
+		delay: ports.delay,
+		limits: ports.limits,
+	};
+}
+
+/** The text of a turn's last message: the answer after its tool calls. */
+function lastAnswer(messages: readonly ChatMessage[]): string | null {
+	const last = messages[messages.length - 1];
+	const text = (last?.content ?? []).flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
+	return last?.role === "assistant" && text.trim() !== "" ? text : null;
 }

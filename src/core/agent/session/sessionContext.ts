@@ -1,11 +1,21 @@
-import { assembleContext, FRESH_CONVERSATION, isHistoryQuestion, type NoteText, type WeeklySummary } from "../context";
-import type { PrepareRequest } from "../loop";
-import type { ToolDefinition } from "../model";
+import {
+	assembleContext,
+	FRESH_CONVERSATION,
+	isHistoryQuestion,
+	type ConversationReport,
+	type ConversationState,
+	type DailyNoteRef,
+	type NoteText,
+	type WeeklySummary,
+} from "../context";
+import type { PreparedRequest, PrepareRequest } from "../loop";
+import type { ChatMessage, ToolDefinition } from "../model";
 import type { MemoryToolDeps } from "../tools";
 import { resolveNotePath } from "../tools/notePath";
-import { isDailyDate } from "../../memory/dailyDates";
 import { weeklyPages } from "../../memory/historyBook";
-import { baseName, parentFolder } from "../../vault/paths";
+import { vaultMapPath } from "../../organize/vaultMapText";
+import type { FileStat } from "../../ports";
+import { fileName } from "../../vault/paths";
 import { findIdentityFiles } from "../../workspace/identity";
 
 /** Claude's context window; the assembly compacts a long conversation to stay within it. */
@@ -26,17 +36,36 @@ export function mentionsIn(text: string): string[] {
 	return [...text.matchAll(MENTION)].map((match) => match[1]);
 }
 
+/** A turn's request, with what the assembly decided about compacting the conversation. */
+export interface SessionRequest {
+	readonly request: PreparedRequest;
+	readonly conversation: ConversationReport;
+}
+
+/** Builds the request for `userMessage` after `conversation`, compacted as `state` says. */
+export type PrepareSessionRequest = (conversation: readonly ChatMessage[], state: ConversationState, userMessage: string) => Promise<SessionRequest>;
+
+/** How large a turn's context may grow; what is left out takes the defaults. */
+export interface ContextSizes {
+	/** The model's context window, in tokens (`CONTEXT_WINDOW_TOKENS`). */
+	readonly contextWindowTokens?: number;
+	/** Hot memory's cap, the user's setting (`DEFAULT_CONTEXT_BUDGETS.hotMemoryTokens`). */
+	readonly hotMemoryCapTokens?: number;
+}
+
+/** The request of a turn for the loop, over a conversation never compacted before. */
+export function sessionPrepareRequest(deps: MemoryToolDeps, tools: readonly ToolDefinition[], notes: ContextNotes = {}, sizes: ContextSizes = {}): PrepareRequest {
+	const prepare = sessionRequestBuilder(deps, tools, notes, sizes);
+	return async (conversation, userMessage) => (await prepare(conversation, FRESH_CONVERSATION, userMessage)).request;
+}
+
 /**
  * The request of a chat turn: the vault's files read as the context assembly needs them, each
  * through the read guard (`resolveNotePath`, over `checkReadAccess`) so that a private note
  * never reaches the prompt, assembled by `assembleContext`, with `tools` offered.
  */
-export function sessionPrepareRequest(
-	deps: MemoryToolDeps,
-	tools: readonly ToolDefinition[],
-	notes: ContextNotes = {},
-	contextWindowTokens = CONTEXT_WINDOW_TOKENS,
-): PrepareRequest {
+export function sessionRequestBuilder(deps: MemoryToolDeps, tools: readonly ToolDefinition[], notes: ContextNotes = {}, sizes: ContextSizes = {}): PrepareSessionRequest {
+	const budgets = sizes.hotMemoryCapTokens === undefined ? {} : { hotMemoryTokens: sizes.hotMemoryCapTokens };
 	const readable = (path: string) => {
 		const access = resolveNotePath(path, deps);
 		return access.kind === "allowed" ? access.path : null;
@@ -45,8 +74,12 @@ export function sessionPrepareRequest(
 		const allowed = path === null || path === undefined ? null : readable(path);
 		return allowed === null ? null : { path: allowed, text: await deps.store.read(allowed) };
 	};
-	return async (conversation, userMessage) => {
-		const files = findIdentityFiles(deps.store, deps.layout);
+	return async (conversation, state, userMessage) => {
+		// One listing of the vault for the turn, the largest thing read (10k notes and more), looked
+		// through once for the three folders the context reads from.
+		const [inRoot, inDaily, inWeekly] = filesDirectlyIn(deps.store.listFiles(), [deps.layout.root, deps.layout.dailyFolder, deps.layout.weeklyFolder]);
+		const listing = (files: readonly FileStat[]) => ({ listFiles: () => [...files], listFolders: () => deps.store.listFolders(), configDir: deps.store.configDir });
+		const files = findIdentityFiles(listing(inRoot), deps.layout);
 		const currentNote = await read(notes.currentNotePath);
 		const mentions: NoteText[] = [];
 		const seen = new Set<string>(currentNote === null ? [] : [currentNote.path]);
@@ -58,25 +91,48 @@ export function sessionPrepareRequest(
 		}
 		// Read only for a question about the past, as the assembly asks.
 		const weeklySummaries: WeeklySummary[] = [];
-		for (const page of isHistoryQuestion(userMessage) ? weeklyPages(deps.store, deps.layout) : []) {
+		for (const page of isHistoryQuestion(userMessage) ? weeklyPages(listing(inWeekly), deps.layout) : []) {
 			const note = await read(page.path);
 			if (note !== null) weeklySummaries.push({ ...note, week: page.period });
 		}
-		const { system, messages } = assembleContext({
+		const { system, messages, report } = assembleContext({
 			clock: deps.clock,
 			identity: { soul: await read(files.soul), user: await read(files.user), rules: await read(files.rules) },
 			longTermMemory: await read(files.memory),
-			dailyNotes: deps.store
-				.listFiles()
-				.filter((file) => parentFolder(file.path) === deps.layout.dailyFolder && isDailyDate(baseName(file.path)) && readable(file.path) !== null)
-				.map((file) => ({ date: baseName(file.path), path: file.path })),
+			dailyNotes: datedNotes(inDaily).filter((note) => readable(note.path) !== null),
 			notes: { currentNote, mentions },
+			vaultMap: inRoot.some((file) => file.path === vaultMapPath(deps.layout)) ? await read(vaultMapPath(deps.layout)) : null,
 			weeklySummaries,
 			history: conversation,
-			conversation: FRESH_CONVERSATION,
+			conversation: state,
 			userMessage,
-			contextWindowTokens,
-		});
-		return { system, messages, tools };
+			contextWindowTokens: sizes.contextWindowTokens ?? CONTEXT_WINDOW_TOKENS,
+		}, budgets);
+		return { request: { system, messages, tools }, conversation: report.conversation };
 	};
+}
+
+/** Each of `folders`' own files (not those in its subfolders), in the order given. */
+function filesDirectlyIn(files: readonly FileStat[], folders: readonly string[]): FileStat[][] {
+	const found = folders.map((): FileStat[] => []);
+	for (const file of files) {
+		// A file is directly in a folder when its last slash ends the folder's name (no slash: the root's).
+		const slash = file.path.lastIndexOf("/");
+		for (let index = 0; index < folders.length; index++) {
+			const folder = folders[index];
+			if (slash === -1 ? folder === "" : slash === folder.length && file.path.startsWith(folder)) found[index].push(file);
+		}
+	}
+	return found;
+}
+
+/** A daily note's name: its date, `yyyy-MM-dd` (the memory hint checks that it is a real day). */
+const DAILY_NOTE_NAME = /^(\d{4}-\d{2}-\d{2})\.md$/;
+
+/** The notes of the daily folder named by a date. */
+function datedNotes(files: readonly FileStat[]): DailyNoteRef[] {
+	return files.flatMap(({ path }) => {
+		const date = DAILY_NOTE_NAME.exec(fileName(path))?.[1];
+		return date === undefined ? [] : [{ date, path }];
+	});
 }

@@ -1,17 +1,20 @@
+import type { Language } from "../../../i18n";
 import { localTimestamp } from "../../memory/dailyDates";
 import type { NoteStore } from "../../ports";
 import type { AuditedWriter, WriteIntent } from "../../vault/auditedWriter";
 import type { TurnResult } from "../loop";
-import { transcriptFrontmatter, withAddedTokens } from "./transcriptFrontmatter";
+import { transcriptFrontmatter, withAddedTotals } from "./transcriptFrontmatter";
 import { transcriptPath } from "./transcriptPath";
-import { transcriptTokens } from "./transcriptTokens";
+import { turnTotals } from "./transcriptTokens";
 import { questionOf, turnSection } from "./turnSection";
 
 export interface TranscriptDeps {
-	readonly writer: Pick<AuditedWriter, "createNote" | "processNote">;
+	readonly writer: Pick<AuditedWriter, "createNote" | "processChatTranscript">;
 	/** To find a name not taken, as the writer judges it. */
 	readonly store: Pick<NoteStore, "stat" | "isFolder">;
 	readonly chatsFolder: string;
+	/** The interface language: a turn's headings and labels are written in it. */
+	readonly language: Language;
 }
 
 export interface TranscriptTurn {
@@ -27,20 +30,22 @@ const INTENT: WriteIntent = { actor: "assistant", reason: "Save the chat transcr
 
 /**
  * Saves a finished turn to the chat's transcript and returns the transcript's path: the first
- * turn (`path` is `null`) creates it, each later one is appended to it, its tokens added to the
- * totals. A turn only ever adds text, so the writer's rule that nothing is removed holds, and
- * whatever the user wrote into the transcript in between stays.
+ * turn (`path` is `null`) creates it, each later one is appended to it and its tokens and cost
+ * added to the totals in the frontmatter, which are rewritten in place (the writer lets the
+ * assistant rewrite its own transcripts, in the chats folder only). Whatever the user wrote into
+ * the transcript in between stays.
  */
 export async function saveTranscriptTurn(deps: TranscriptDeps, path: string | null, turn: TranscriptTurn): Promise<string> {
-	const tokens = transcriptTokens(turn.result.usage.total);
-	const section = turnSection(turn.result.messages, turn.result.usage, turn.at);
+	const totals = turnTotals(turn.result.usage);
+	const section = turnSection(turn.result.messages, turn.result.usage, turn.at, deps.language);
 	if (path === null) {
 		const target = transcriptPath(deps.chatsFolder, turn.at, questionOf(turn.result.messages), (candidate) => isTaken(deps, candidate));
-		const properties = { created: localTimestamp({ now: () => turn.at }), model: turn.model, tokens };
+		const properties = { created: localTimestamp({ now: () => turn.at }), model: turn.model, totals };
 		const outcome = await deps.writer.createNote(target, transcriptFrontmatter(properties) + section, INTENT);
 		return outcome.path;
 	}
-	const outcome = await deps.writer.processNote(path, (current) => withAddedTokens(current, tokens) + (current.endsWith("\n") ? "" : "\n") + section, INTENT);
+	const append = (current: string) => withAddedTotals(current, totals) + (current.endsWith("\n") ? "" : "\n") + section;
+	const outcome = await deps.writer.processChatTranscript(path, deps.chatsFolder, append, INTENT);
 	return outcome.path;
 }
 

@@ -1,19 +1,24 @@
+import { translateIn, type Language } from "../../../i18n";
 import type { ToolResultBlock, ToolUseBlock } from "../model";
 
 /** A value of a tool's input is cut here: the line says what was asked, not everything sent. */
 const VALUE_CHARS = 80;
 const ERROR_CHARS = 120;
+/** Ends a value or an error cut short. */
+export const CUT_MARK = "…";
+/** Between a failed call and its error. */
+export const ERROR_SEPARATOR = " — ";
 
 /**
  * A tool call as one list item of the transcript: the tool, its arguments in short, and for a
  * failed call the first line of the error, e.g. `- Tool memory_search (query: "sleep study", limit: 5)`
- * or `- Tool memory_get (path: "Private/Health.md") — Access denied: private. …`.
+ * or `- Tool memory_get (path: "Private/Health.md") — Access denied: private. …` (`- 工具 …` in Chinese).
  */
-export function toolCallLine(call: ToolUseBlock, result: ToolResultBlock | undefined): string {
+export function toolCallLine(call: ToolUseBlock, result: ToolResultBlock | undefined, language: Language): string {
 	const args = describeInput(call.input);
-	const line = `- Tool ${call.name}${args === "" ? "" : ` (${args})`}`;
+	const line = `- ${translateIn(language, "transcript.tool")} ${call.name}${args === "" ? "" : ` (${args})`}`;
 	if (result?.isError !== true) return line;
-	return `${line} — ${cut(result.content.split("\n", 1)[0], ERROR_CHARS)}`;
+	return `${line}${ERROR_SEPARATOR}${cut(result.content.split("\n", 1)[0], ERROR_CHARS)}`;
 }
 
 function describeInput(input: unknown): string {
@@ -31,5 +36,5 @@ function describeValue(value: unknown): string {
 
 function cut(text: string, max: number): string {
 	const chars = [...text];
-	return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
+	return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}${CUT_MARK}`;
 }

@@ -1,5 +1,10 @@
-import { format } from "date-fns";
+import { format, isValid, parse } from "date-fns";
 import { safeTitle, uniqueNotePath } from "../../memory/captureName";
+import { baseName, parentFolder } from "../../vault/paths";
+
+/** The local time a chat began, at the start of its transcript's name. */
+const START_FORMAT = "yyyy-MM-dd HHmm";
+const NAMED_START = /^(\d{4}-\d{2}-\d{2} \d{4}) (.+)$/;
 
 /** A title is the start of the first prompt: enough to recognise the chat in a list of files. */
 const TITLE_CHARS = 60;
@@ -9,7 +14,7 @@ const TITLE_CHARS = 60;
  * time the chat began and a title from its first prompt, with ` 2`, ` 3`... when the name is taken.
  */
 export function transcriptPath(chatsFolder: string, created: Date, firstPrompt: string, isTaken: (path: string) => boolean): string {
-	return uniqueNotePath(chatsFolder, `${format(created, "yyyy-MM-dd HHmm")} ${chatTitle(firstPrompt)}.md`, isTaken);
+	return uniqueNotePath(chatsFolder, `${format(created, START_FORMAT)} ${chatTitle(firstPrompt)}.md`, isTaken);
 }
 
 /** The prompt's first line, cut at a word when it is long, made safe as a file name. */
@@ -21,4 +26,28 @@ export function chatTitle(prompt: string): string {
 	const lastSpace = head.lastIndexOf(" ");
 	// Without a space in the second half (Chinese, a long word), the cut falls between characters.
 	return safeTitle(lastSpace > TITLE_CHARS / 2 ? head.slice(0, lastSpace) : head);
+}
+
+/** A chat's title, from its transcript's path: the name without the time the chat began. */
+export function transcriptTitle(path: string): string {
+	const name = baseName(path);
+	return NAMED_START.exec(name)?.[2] ?? name;
+}
+
+/** When the chat began, from its transcript's name; `null` for a name without that time (renamed by hand). */
+export function transcriptStart(path: string): Date | null {
+	const start = NAMED_START.exec(baseName(path))?.[1];
+	const date = start === undefined ? null : parse(start, START_FORMAT, new Date(0));
+	return date !== null && isValid(date) ? date : null;
+}
+
+/**
+ * Where a transcript goes when the user gives its chat `title`: the same folder, and the time
+ * the chat began kept at the start of the name so that chats still sort by it. `path` itself is
+ * not taken: a title that does not change the name gives `path` back.
+ */
+export function retitledTranscriptPath(path: string, title: string, isTaken: (path: string) => boolean): string {
+	const start = NAMED_START.exec(baseName(path))?.[1];
+	const name = `${start === undefined ? "" : `${start} `}${safeTitle(title)}.md`;
+	return uniqueNotePath(parentFolder(path), name, (candidate) => candidate !== path && isTaken(candidate));
 }

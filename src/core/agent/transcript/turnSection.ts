@@ -1,26 +1,40 @@
 import { format } from "date-fns";
+import { translateIn, type Language } from "../../../i18n";
 import type { ChatMessage, ToolResultBlock } from "../model";
 import type { TurnUsage } from "../loop";
 import { toolCallLine } from "./toolCallLine";
 import { transcriptTokens } from "./transcriptTokens";
 
+/** The heading of a turn in `language`, `## You · 2026-03-05 14:05` (`## 你 · …`): the turns of a transcript begin there. */
+export function youHeading(language: Language): string {
+	return `## ${translateIn(language, "transcript.you")} · `;
+}
+
+export function assistantHeading(language: Language): string {
+	return `## ${translateIn(language, "transcript.assistant")}`;
+}
+
+/** The minute the user sent the message, in the heading. */
+export const SENT_AT_FORMAT = "yyyy-MM-dd HH:mm";
+
 /**
  * One turn of a transcript, to append after the turns before it: the user's words under
  * `## You`, then under `## Assistant` the answer's text with each tool call as one list item in
- * its place, then the turn's tokens and cost. Starts with a blank line and ends with a newline.
+ * its place, then the turn's tokens and cost; its labels in `language`, the interface's when the
+ * turn was saved. Starts with a blank line and ends with a newline.
  */
-export function turnSection(messages: readonly ChatMessage[], usage: TurnUsage, at: Date): string {
+export function turnSection(messages: readonly ChatMessage[], usage: TurnUsage, at: Date, language: Language): string {
 	const answer = messages.slice(1);
 	return [
 		"",
-		`## You · ${format(at, "yyyy-MM-dd HH:mm")}`,
+		`${youHeading(language)}${format(at, SENT_AT_FORMAT)}`,
 		"",
 		questionOf(messages),
 		"",
-		"## Assistant",
+		assistantHeading(language),
 		"",
-		...answerParagraphs(answer).flatMap((paragraph) => [paragraph, ""]),
-		usageLine(usage),
+		...answerParagraphs(answer, language).flatMap((paragraph) => [paragraph, ""]),
+		usageLine(usage, language),
 		"",
 	].join("\n");
 }
@@ -29,7 +43,7 @@ export function turnSection(messages: readonly ChatMessage[], usage: TurnUsage, 
  * The assistant's text and tool calls, in order; consecutive calls form one list. Tool results
  * and what the loop told the model with them are left out: the transcript is for reading.
  */
-function answerParagraphs(messages: readonly ChatMessage[]): string[] {
+function answerParagraphs(messages: readonly ChatMessage[], language: Language): string[] {
 	const results = new Map<string, ToolResultBlock>();
 	for (const message of messages) for (const block of message.content) if (block.type === "tool_result") results.set(block.toolUseId, block);
 	const paragraphs: string[] = [];
@@ -38,7 +52,7 @@ function answerParagraphs(messages: readonly ChatMessage[]): string[] {
 		if (message.role !== "assistant") continue;
 		for (const block of message.content) {
 			if (block.type === "tool_use") {
-				const line = toolCallLine(block, results.get(block.id));
+				const line = toolCallLine(block, results.get(block.id), language);
 				if (inList) paragraphs[paragraphs.length - 1] += `\n${line}`;
 				else paragraphs.push(line);
 				inList = true;
@@ -56,13 +70,16 @@ export function questionOf(messages: readonly ChatMessage[]): string {
 	return (messages[0]?.content ?? []).flatMap((block) => (block.type === "text" ? [block.text.trim()] : [])).join("\n\n");
 }
 
-function usageLine(usage: TurnUsage): string {
-	const tokens = transcriptTokens(usage.total);
-	return `*Tokens: ${tokens.input} in, ${tokens.output} out · ${costText(usage.costUsd)}*`;
+function usageLine(usage: TurnUsage, language: Language): string {
+	const { input, output } = transcriptTokens(usage.total);
+	const text =
+		usage.costUsd === null
+			? translateIn(language, "transcript.usage-no-cost", { input, output })
+			: translateIn(language, "transcript.usage", { input, output, cost: costText(usage.costUsd) });
+	return `*${text}*`;
 }
 
 /** Cents for a cost of a cent or more; below that, enough digits to show it is not nothing. */
-function costText(costUsd: number | null): string {
-	if (costUsd === null) return "cost unknown";
-	return `≈ $${costUsd >= 0.01 || costUsd === 0 ? costUsd.toFixed(2) : costUsd.toFixed(4)}`;
+function costText(costUsd: number): string {
+	return costUsd >= 0.01 || costUsd === 0 ? costUsd.toFixed(2) : costUsd.toFixed(4);
 }

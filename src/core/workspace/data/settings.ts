@@ -1,5 +1,13 @@
 import * as z from "zod/mini";
+import { DEFAULT_CONTEXT_BUDGETS } from "../../agent/context/budgets";
 import { DEFAULT_MODEL } from "../../agent/defaultModel";
+import { parseTimeOfDay } from "../../heartbeat/timeOfDay";
+
+/** A time of the heartbeat's active hours, `HH:MM`; a time that does not parse is reset, never read as midnight. */
+const timeOfDay = (role: "start" | "end") => z.string().check(z.refine((text) => parseTimeOfDay(text, role).ok));
+
+/** The hot memory caps a user may choose: below, too little of memory stays in context; above, it crowds out the rest. */
+export const HOT_MEMORY_CAP_RANGE = { min: 500, max: 20_000 } as const;
 
 /**
  * The user's settings. Every field has a default, so that data saved before a field existed
@@ -11,8 +19,12 @@ export const settingsSchema = z.object({
 	assistantFolder: z.string(),
 	/** Daily memory in the assistant folder (`memory/daily/`) or in the user's own daily notes. */
 	dailyMemoryLocation: z.enum(["assistant-folder", "daily-notes"]),
+	/** Hot memory's cap in estimated tokens: what the chat always shows of `memory.md`, past which a consolidation is proposed. */
+	hotMemoryCapTokens: z.number().check(z.int(), z.minimum(HOT_MEMORY_CAP_RANGE.min), z.maximum(HOT_MEMORY_CAP_RANGE.max)),
 	/** Days a daily memory note stays before it is archived. */
 	archiveRetentionDays: z.number().check(z.int(), z.minimum(1), z.maximum(3650)),
+	/** Where captures go, vault-relative; `""` is the assistant folder's `Inbox`. */
+	inboxFolder: z.string(),
 	/** Folders that are never indexed, read or sent. */
 	excludedFolders: z.array(z.string()),
 	/** Tags that keep a note from being indexed, read or sent. */
@@ -21,25 +33,41 @@ export const settingsSchema = z.object({
 	language: z.enum(["auto", "en", "zh"]),
 	/** Whether the daily heartbeat may run at all. */
 	heartbeatEnabled: z.boolean(),
+	/** The heartbeat's active hours in local time: start inclusive, end exclusive (`24:00` allowed), wrapping past midnight. */
+	heartbeatActiveStart: timeOfDay("start"),
+	heartbeatActiveEnd: timeOfDay("end"),
+	/** Lets the heartbeat run at any hour, whatever the active hours say. */
+	heartbeatAllDay: z.boolean(),
 	/** Notes the user keeps close: they rank higher in searches they match, never in others. */
 	pinnedNotes: z.array(z.string()),
 	/** The Claude model the chat asks (`DEFAULT_MODEL` until the user picks one); the key lives in SecretStorage. */
 	model: z.string(),
+	/** The name of the Anthropic API key in Obsidian's SecretStorage (the key itself is never saved here). */
+	apiKeySecret: z.string(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** The secret the plugin has always kept the key under, so a key saved before the choice existed is still found. */
+export const DEFAULT_API_KEY_SECRET = "assistant-workspace-anthropic-api-key";
 
 /** A fresh object each time, so that no caller can change another's defaults. */
 export function defaultSettings(): Settings {
 	return {
 		assistantFolder: "",
 		dailyMemoryLocation: "assistant-folder",
+		hotMemoryCapTokens: DEFAULT_CONTEXT_BUDGETS.hotMemoryTokens,
 		archiveRetentionDays: 30,
+		inboxFolder: "",
 		excludedFolders: [],
 		excludedTags: [],
 		language: "auto",
 		heartbeatEnabled: true,
+		heartbeatActiveStart: "08:00",
+		heartbeatActiveEnd: "22:00",
+		heartbeatAllDay: false,
 		pinnedNotes: [],
 		model: DEFAULT_MODEL,
+		apiKeySecret: DEFAULT_API_KEY_SECRET,
 	};
 }

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { HEARTBEAT_OUTCOMES } from "../../heartbeat/outcome";
 
 /** Where the user was, saved on request or at a milestone, for the resume banner (seed 000). */
 const checkpointSchema = z.object({
@@ -17,11 +18,27 @@ export const stateSchema = z.object({
 	/** The local date (YYYY-MM-DD) of the last heartbeat that completed, so it runs once a day. */
 	lastHeartbeatDate: z.nullable(z.iso.date()),
 	lastCheckpoint: z.nullable(checkpointSchema),
+	/** When the heartbeat last ran (UTC) and how it ended, for the settings tab. */
+	lastHeartbeatRun: z.nullable(z.object({ at: z.iso.datetime(), outcome: z.enum(HEARTBEAT_OUTCOMES) })),
+	/** The last heartbeat message shown, as a hash of its text, and when: it is not shown again within 24 hours. */
+	lastHeartbeatSpoken: z.nullable(z.object({ sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)), at: z.iso.datetime() })),
+	/** Failed heartbeat runs in a row since the last one that completed. */
+	heartbeatFailures: z.number().check(z.int(), z.nonnegative()),
+	/** After a failure, the heartbeat tries again from this moment (UTC), later the same day. */
+	heartbeatRetryAfter: z.nullable(z.iso.datetime()),
 });
 
 export type PluginState = z.infer<typeof stateSchema>;
 export type Checkpoint = z.infer<typeof checkpointSchema>;
 
 export function defaultState(): PluginState {
-	return { onboardingComplete: false, lastHeartbeatDate: null, lastCheckpoint: null };
+	return {
+		onboardingComplete: false,
+		lastHeartbeatDate: null,
+		lastCheckpoint: null,
+		lastHeartbeatRun: null,
+		lastHeartbeatSpoken: null,
+		heartbeatFailures: 0,
+		heartbeatRetryAfter: null,
+	};
 }

@@ -33,6 +33,7 @@ describe("assembleContext", () => {
 			"hot-memory",
 			"instructions",
 			"memory-hint",
+			"vault-map",
 			"notes",
 			"history-book",
 			"conversation",

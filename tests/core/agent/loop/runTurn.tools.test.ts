@@ -58,12 +58,12 @@ describe("runTurn: tool rounds, over the real SDK and the fake Messages API", ()
 		);
 		const { events, result } = await runToEnd(turnDeps(fake(), tools), "What did I do today?");
 		const total = { inputTokens: 2200, outputTokens: 60, cacheReadTokens: 2000, cacheWriteTokens: 2000 };
-		const cost = (2200 * 3 + 60 * 15 + 2000 * 0.3 + 2000 * 3.75) / 1_000_000;
-		expect(result.usage).toEqual({ total, modelCalls: 2, costUsd: cost });
+		const cost = (2200 * 2 + 60 * 10 + 2000 * 0.2 + 2000 * 2.5) / 1_000_000;
+		expect(result.usage).toEqual({ total, modelCalls: 2, costUsd: expect.closeTo(cost, 12) as number });
 		const usages = events.filter((event) => event.type === "usage");
 		expect(usages).toHaveLength(2);
 		expect(usages[0]).toMatchObject({ call: { inputTokens: 1000, outputTokens: 20, cacheWriteTokens: 2000 }, turn: { modelCalls: 1 } });
-		expect(usages[1]).toMatchObject({ call: { inputTokens: 1200, cacheReadTokens: 2000 }, turn: { total, costUsd: cost } });
+		expect(usages[1]).toMatchObject({ call: { inputTokens: 1200, cacheReadTokens: 2000 }, turn: { total, costUsd: expect.closeTo(cost, 12) as number } });
 	});
 
 	it("says the cost is unknown, not zero, for a model the price table does not list", async () => {

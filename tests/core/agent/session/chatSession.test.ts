@@ -9,7 +9,8 @@ import { t } from "../../../../src/i18n";
 import { createModelClient } from "../../../../src/llm";
 import { openHeadlessWorkspace, type HeadlessWorkspace } from "../../../../scripts/lib/headless";
 import { openHeadlessMemory } from "../../../../scripts/lib/headlessMemory";
-import { textReply, useFakeAnthropic } from "../../../harness/fakeAnthropic";
+import { MEMORY_FLUSH_PROMPT } from "../../../../src/core/agent/context";
+import { textReply, toolUseReply, useFakeAnthropic } from "../../../harness/fakeAnthropic";
 
 const fake = useFakeAnthropic();
 const SECRET = "okapi7731";
@@ -19,6 +20,11 @@ const FILES: Record<string, string> = {
 	"Notes/public.md": "# Public\nZebra stripes confuse flies.",
 	"Notes/flagged.md": `---\nassistant: private\n---\nZebra ${SECRET}`,
 	"Private/diary.md": `# Diary\nZebra ${SECRET}`,
+	"memory/daily/2026-03-12.md": "# 2026-03-12\n\n## Log\n\n- Reviewed chapter 1.\n",
+	"memory/daily/2026-03-13.md": "---\nassistant: private\n---\n# 2026-03-13\n",
+	"memory/daily/2026-03-14.md": "---\ntags: [secret]\n---\n# 2026-03-14\n",
+	"memory/daily/notes.md": "# Not a day\n",
+	"memory/daily/old/2026-03-11.md": "# 2026-03-11\n",
 };
 
 let vaultDir: string;
@@ -33,7 +39,7 @@ beforeEach(() => {
 	mkdirSync(join(vaultDir, ".obsidian", "plugins", "assistant-workspace"), { recursive: true });
 	writeFileSync(
 		join(vaultDir, ".obsidian", "plugins", "assistant-workspace", "data.json"),
-		JSON.stringify({ ...data, settings: { ...data.settings, excludedFolders: ["Private"] } }),
+		JSON.stringify({ ...data, settings: { ...data.settings, excludedFolders: ["Private"], excludedTags: ["secret"] } }),
 	);
 });
 
@@ -44,7 +50,7 @@ const delay = (callback: () => void, ms: number) => {
 	return () => clearTimeout(timer);
 };
 
-async function session(): Promise<{ session: ChatSession; headless: HeadlessWorkspace }> {
+async function session(overrides: Partial<ChatPorts> = {}): Promise<{ session: ChatSession; headless: HeadlessWorkspace }> {
 	const headless = await openHeadlessWorkspace(vaultDir, { now: "2026-03-15T12:00:00Z" });
 	const memory = await openHeadlessMemory(headless);
 	const { disk, workspace, settings, clock } = headless;
@@ -54,7 +60,8 @@ async function session(): Promise<{ session: ChatSession; headless: HeadlessWork
 		modelId: "claude-test",
 		tools: { ...memory.deps, store: disk.vault, writer, actor: "assistant", daily: assistantFolderTarget(workspace.layout) },
 		delay,
-		transcript: { writer, store: disk.vault, chatsFolder: workspace.layout.chatsFolder },
+		transcript: { writer, store: disk.vault, chatsFolder: workspace.layout.chatsFolder, language: "en" },
+		...overrides,
 	};
 	return { session: new ChatSession(() => ports, clock), headless };
 }
@@ -77,6 +84,15 @@ describe("a chat session", () => {
 		expect(bodies[1]).toContain("Zebra stripes confuse flies.");
 	});
 
+	it("tells the model of the daily notes by date, leaving out those marked private or tagged private", async () => {
+		const { session: chat } = await session();
+		fake().enqueue(textReply("Noted."));
+		await drain(chat.send("What did I do this week?"));
+		const hint = /<memory-hint>([\s\S]*?)<\/memory-hint>/.exec(JSON.stringify(fake().messageBodies[0]))?.[1];
+		expect(hint).toContain("Daily memory exists for 1 day: 2026-03-12.");
+		expect(hint).not.toMatch(/2026-03-1[134]/);
+	});
+
 	it("keeps the conversation between turns in one transcript, and starts afresh on a new chat", async () => {
 		const { session: chat, headless } = await session();
 		fake().enqueue(textReply("First answer."), textReply("Second answer."), textReply("Fresh answer."));
@@ -94,5 +110,81 @@ describe("a chat session", () => {
 		expect(chat.transcriptPath).not.toBe(path);
 		const transcript = await headless.disk.vault.read(path ?? "");
 		expect(transcript).toContain("Second answer.");
+	});
+
+	it("goes on with a saved chat: its messages before the next one, its turns appended to its transcript", async () => {
+		const { session: chat, headless } = await session();
+		fake().enqueue(textReply("First answer."), textReply("Second answer."));
+		await drain(chat.send("First question"));
+		const path = chat.transcriptPath ?? "";
+		const saved = chat.conversation;
+		chat.newChat();
+		chat.continueChat(saved, path);
+		await drain(chat.send("Second question"));
+		expect(chat.transcriptPath).toBe(path);
+		expect(JSON.stringify(fake().messageBodies[1])).toContain("First answer.");
+		expect(await headless.disk.vault.read(path)).toMatch(/First answer\.[\s\S]*Second question[\s\S]*Second answer\./);
+	});
+});
+
+interface SentBody {
+	readonly messages: readonly { readonly role: string; readonly content: string | readonly { readonly type: string; readonly text?: string }[] }[];
+	readonly tools?: readonly { readonly name: string }[];
+}
+
+/** The text of the last message of a request: what the model is asked. */
+function lastText(body: unknown): string {
+	const last = (body as SentBody).messages.at(-1)?.content ?? "";
+	return typeof last === "string" ? last : last.map((block) => block.text ?? "").join("");
+}
+
+describe("a long chat", () => {
+	/** The window less the 12,000 tokens reserved leaves 10,000; the conversation is compacted from 8,000. */
+	const WINDOW = 22_000;
+	/** About 2,000 tokens: five turns fill the window past the threshold, and the sixth can fold the first. */
+	const longMessage = (turn: number) => `Turn ${turn}: ${"planning the chapter ".repeat(400)}`;
+
+	it("flushes memory exactly once, in a request of its own with only memory_append, before the request that compacts", async () => {
+		const { session: chat, headless } = await session({ contextWindowTokens: WINDOW });
+		const sent: { turn: number; events: SessionEvent[] }[] = [];
+		for (let turn = 1; turn <= 8; turn++) {
+			if (turn === 6) {
+				fake().enqueue(
+					toolUseReply("memory_append", { target: "daily", text: "Decided: chapter 3 before chapter 2." }),
+					textReply("We are planning the thesis chapters; chapter 3 comes first."),
+				);
+			}
+			fake().enqueue(textReply(`Answer ${turn}.`));
+			sent.push({ turn, events: await drain(chat.send(longMessage(turn))) });
+		}
+
+		const bodies = fake().messageBodies;
+		expect(bodies).toHaveLength(10);
+		const flushes = bodies.flatMap((body, index) => (lastText(body) === MEMORY_FLUSH_PROMPT ? [index] : []));
+		expect(flushes).toEqual([5]);
+		const flush = bodies[5] as SentBody;
+		expect(flush.tools?.map((tool) => tool.name)).toEqual(["memory_append"]);
+		// The flush sees the whole conversation, the first turn included; the request after it (the sixth turn's) no longer does.
+		expect(JSON.stringify(flush)).toContain("Turn 1:");
+		const compacted = JSON.stringify(bodies[7]);
+		expect(lastText(bodies[7])).toBe(longMessage(6));
+		expect(compacted).not.toContain("Turn 1:");
+		expect(compacted).toContain("<earlier-conversation");
+		expect(compacted).toContain("chapter 3 comes first");
+		// Later turns fold further without flushing again: what they fold was flushed.
+		for (const body of bodies.slice(8)) expect(JSON.stringify(body)).not.toContain(MEMORY_FLUSH_PROMPT);
+
+		expect(await headless.disk.vault.read("memory/daily/2026-03-15.md")).toContain("Decided: chapter 3 before chapter 2.");
+		const sixth = sent[5].events;
+		expect(sixth.filter((event) => event.type === "memory-flushed")).toEqual([
+			{
+				type: "memory-flushed",
+				toolCalls: [expect.objectContaining({ name: "memory_append", result: expect.objectContaining({ isError: false }) as unknown })],
+				dailyNotePath: "memory/daily/2026-03-15.md",
+			},
+		]);
+		// The user sees only the answer; the flush's exchange stays out of the conversation.
+		expect(sixth.flatMap((event) => (event.type === "text" ? [event.text] : [])).join("")).toBe("Answer 6.");
+		expect(JSON.stringify(chat.conversation)).not.toContain(MEMORY_FLUSH_PROMPT);
 	});
 });

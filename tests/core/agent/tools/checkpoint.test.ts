@@ -1,4 +1,4 @@
-import { stateSchema } from "../../../../src/core/workspace/data/state";
+import { defaultState, stateSchema } from "../../../../src/core/workspace/data/state";
 import { writeToolsOver } from "./writeToolFixture";
 
 describe("checkpoint", () => {
@@ -47,7 +47,7 @@ describe("checkpoint", () => {
 		const daily = await vault.read("memory/daily/2026-03-15.md");
 		expect(daily).toContain("## Checkpoint\n- 12:00 Doing: A\n  Next: B\n- 12:00 Doing: C\n  Next: D\n");
 		const checkpoint = second.display?.kind === "checkpoint" ? second.display.checkpoint : null;
-		expect(stateSchema.safeParse({ onboardingComplete: true, lastHeartbeatDate: null, lastCheckpoint: checkpoint }).success).toBe(true);
+		expect(stateSchema.safeParse({ ...defaultState(), onboardingComplete: true, lastCheckpoint: checkpoint }).success).toBe(true);
 	});
 
 	it("refuses a checkpoint without a next action", async () => {

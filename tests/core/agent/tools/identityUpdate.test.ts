@@ -65,7 +65,7 @@ describe("identity_update", () => {
 		expect(undone).toMatchObject({ kind: "restored", path: "user.md" });
 		expect(await vault.read("user.md")).toBe(crlf);
 		expect(records()).toHaveLength(2);
-		expect(records()[1]).toMatchObject({ actor: "user", action: "process", sha256Before: sha256Hex(diff.after), sha256After: sha256Hex(crlf) });
+		expect(records()[1]).toMatchObject({ actor: "user", action: "restore", sha256Before: sha256Hex(diff.after), sha256After: sha256Hex(crlf) });
 		expect(records()[1].reason).toMatch(/^Undo the change of 2026-03-15T12:00:00.000Z: Said so twice$/);
 
 		expect(await undoWrite(diff.undo, deps, "user")).toMatchObject({ kind: "refused", refusal: "already-undone" });

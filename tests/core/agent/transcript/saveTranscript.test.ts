@@ -2,8 +2,9 @@ import type { TurnResult, TurnUsage } from "../../../../src/core/agent/loop";
 import { INTERRUPTION_MARKERS } from "../../../../src/core/agent/loop";
 import type { ChatMessage } from "../../../../src/core/agent/model";
 import { NO_MATCHES } from "../../../../src/core/agent/tools";
-import { saveTranscriptTurn, type TranscriptTurn } from "../../../../src/core/agent/transcript";
+import { saveTranscriptTurn, type TranscriptDeps, type TranscriptTurn } from "../../../../src/core/agent/transcript";
 import { chatTitle } from "../../../../src/core/agent/transcript/transcriptPath";
+import type { Language } from "../../../../src/i18n";
 import { memoryFixture, type MemoryFixture } from "../../memory/fixture";
 import { toolsOver } from "../tools/toolFixture";
 
@@ -45,8 +46,8 @@ function turn(messages: readonly ChatMessage[], turnUsage: TurnUsage, at = NOW, 
 	return { result, at: new Date(at), model };
 }
 
-function deps(fixture: MemoryFixture) {
-	return { writer: fixture.deps.writer, store: fixture.vault, chatsFolder: "Assistant/chats" };
+function deps(fixture: MemoryFixture, language: Language = "en"): TranscriptDeps {
+	return { writer: fixture.deps.writer, store: fixture.vault, chatsFolder: "Assistant/chats", language };
 }
 
 describe("chat transcripts as notes", () => {
@@ -62,6 +63,9 @@ describe("chat transcripts as notes", () => {
 				"tokens:",
 				"  input: 1200",
 				"  output: 311",
+				"  cache_read: 0",
+				"  cache_write: 0",
+				"cost_usd: 0.0123",
 				"tags:",
 				"  - assistant-chat",
 				"---",
@@ -86,7 +90,7 @@ describe("chat transcripts as notes", () => {
 		expect(fixture.records()).toEqual([expect.objectContaining({ action: "create", actor: "assistant", path, reason: "Save the chat transcript" })]);
 	});
 
-	it("appends each later turn and adds its tokens to the totals, removing no text: the old totals stay as comments", async () => {
+	it("appends each later turn and keeps clean running totals of tokens and cost in the frontmatter, the user's own text untouched", async () => {
 		const fixture = memoryFixture({}, NOW);
 		const path = await saveTranscriptTurn(deps(fixture), null, turn(TOOL_TURN, usage(1200, 311)));
 		const first = await fixture.vault.read(path);
@@ -95,27 +99,51 @@ describe("chat transcripts as notes", () => {
 		const second = await saveTranscriptTurn(deps(fixture), path, turn([user("And in May?"), assistant("They are in the south.")], usage(1300, 40, 0.0045), LATER));
 		expect(second).toBe(path);
 		const content = await fixture.vault.read(path);
-		expect(content.split("\n").slice(3, 6)).toEqual(["tokens:", "  input: 2500 # 1200", "  output: 351 # 311"]);
+		expect(content.split("\n").slice(3, 9)).toEqual(["tokens:", "  input: 2500", "  output: 351", "  cache_read: 0", "  cache_write: 0", "cost_usd: 0.0168"]);
 		expect(content).toContain(`${first.slice(first.indexOf("## You"))}\nMy own remark.\n\n## You · 2026-03-05 14:20\n\nAnd in May?\n\n## Assistant\n\nThey are in the south.\n\n*Tokens: 1300 in, 40 out · ≈ $0.0045*\n`);
 		expect(fixture.records().map((record) => record.action)).toEqual(["create", "process"]);
 
+		// A turn whose price is unknown makes the chat's cost unknown from then on: no made-up total.
 		await saveTranscriptTurn(deps(fixture), path, turn([user("Thanks"), assistant("You're welcome.")], usage(100, 5, null), LATER));
-		const third = await fixture.vault.read(path);
-		expect(third).toContain("  input: 2600 # 2500 # 1200\n  output: 356 # 351 # 311\n");
-		expect(third).toContain("*Tokens: 100 in, 5 out · cost unknown*");
+		await saveTranscriptTurn(deps(fixture), path, turn([user("Bye"), assistant("Bye.")], usage(10, 1), LATER));
+		const fourth = await fixture.vault.read(path);
+		expect(fourth.split("\n").slice(3, 9)).toEqual(["tokens:", "  input: 2610", "  output: 357", "  cache_read: 0", "  cache_write: 0", "tags:"]);
+		expect(fourth).toContain("*Tokens: 100 in, 5 out · cost unknown*");
+		expect(fixture.records().map((record) => record.action)).toEqual(["create", "process", "process", "process"]);
 	});
 
-	it("counts cached prompt tokens as input", async () => {
+	it("turns the totals of an older transcript, kept as comments, into clean ones", async () => {
+		const fixture = memoryFixture({}, NOW);
+		const path = await saveTranscriptTurn(deps(fixture), null, turn([user("Hi"), assistant("Hello.")], usage(10, 5)));
+		await fixture.vault.process(path, (current) => current.replace(/tokens:[\s\S]*?tags:/, "tokens:\n  input: 2500 # 1200\n  output: 351 # 311\ntags:"));
+		await saveTranscriptTurn(deps(fixture), path, turn([user("Again"), assistant("Hello again.")], usage(20, 5)));
+		const content = await fixture.vault.read(path);
+		expect(content.split("\n").slice(3, 9)).toEqual(["tokens:", "  input: 2520", "  output: 356", "  cache_read: 0", "  cache_write: 0", "tags:"]);
+	});
+
+	it("writes a turn's headings and labels in the interface language it is given", async () => {
+		const fixture = memoryFixture({}, NOW);
+		const path = await saveTranscriptTurn(deps(fixture, "zh"), null, turn(TOOL_TURN, usage(1200, 311)));
+		const content = await fixture.vault.read(path);
+		expect(content).toContain("\n## 你 · 2026-03-05 14:05\n\nWhen do zebras migrate?\n\n## 助理\n\nLet me look.\n\n- 工具 memory_search (");
+		expect(content).toContain("\n*Token：输入 1200，输出 311 · 约 $0.01*\n");
+		await saveTranscriptTurn(deps(fixture, "zh"), path, turn([user("谢谢"), assistant("不客气。")], usage(10, 1, null), LATER));
+		expect(await fixture.vault.read(path)).toContain("*Token：输入 10，输出 1 · 费用未知*");
+	});
+
+	it("counts cache reads and writes apart in the totals, and as input in the turn's line", async () => {
 		const fixture = memoryFixture({}, NOW);
 		const cached: TurnUsage = { total: { inputTokens: 10, outputTokens: 5, cacheReadTokens: 2000, cacheWriteTokens: 300 }, modelCalls: 1, costUsd: 0.002 };
 		const path = await saveTranscriptTurn(deps(fixture), null, turn([user("Hi"), assistant("Hello.")], cached));
-		expect(await fixture.vault.read(path)).toContain("  input: 2310\n  output: 5\n");
+		const content = await fixture.vault.read(path);
+		expect(content).toContain("  input: 10\n  output: 5\n  cache_read: 2000\n  cache_write: 300\ncost_usd: 0.002\n");
+		expect(content).toContain("*Tokens: 2310 in, 5 out · ≈ $0.0020*");
 	});
 
 	it("leaves totals the user reformatted alone, and still appends the turn", async () => {
 		const fixture = memoryFixture({}, NOW);
 		const path = await saveTranscriptTurn(deps(fixture), null, turn([user("Hi"), assistant("Hello.")], usage(10, 5)));
-		await fixture.vault.process(path, (current) => current.replace("tokens:\n  input: 10\n  output: 5\n", "tokens: {input: 10, output: 5}\n"));
+		await fixture.vault.process(path, (current) => current.replace(/tokens:\n(  .*\n)+/, "tokens: {input: 10, output: 5}\n"));
 		await saveTranscriptTurn(deps(fixture), path, turn([user("Again"), assistant("Hello again.")], usage(20, 5)));
 		const content = await fixture.vault.read(path);
 		expect(content).toContain("tokens: {input: 10, output: 5}\n");

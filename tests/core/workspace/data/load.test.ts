@@ -63,7 +63,7 @@ describe("loading the plugin's data", () => {
 			excludedTags: ["secret"],
 			language: "zh",
 		});
-		expect(result.data.state).toEqual({ onboardingComplete: true, lastHeartbeatDate: "2026-01-31", lastCheckpoint: null });
+		expect(result.data.state).toEqual({ ...defaultState(), onboardingComplete: true, lastHeartbeatDate: "2026-01-31" });
 		expect(result.problems).toEqual([
 			invalid("settings.dailyMemoryLocation"),
 			invalid("settings.archiveRetentionDays"),

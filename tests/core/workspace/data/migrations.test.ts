@@ -3,6 +3,7 @@ import { loadPluginData } from "../../../../src/core/workspace/data/load";
 import { CURRENT_SCHEMA_VERSION, migrateToCurrent } from "../../../../src/core/workspace/data/migrations";
 import type { PluginData } from "../../../../src/core/workspace/data/pluginData";
 import { defaultSettings } from "../../../../src/core/workspace/data/settings";
+import { defaultState } from "../../../../src/core/workspace/data/state";
 
 /** One user's data as each version saved it. */
 const SAVED_BY_VERSION: Record<number, Record<string, unknown>> = {
@@ -52,6 +53,7 @@ const SAVED_BY_VERSION: Record<number, Record<string, unknown>> = {
 const EXPECTED: PluginData = {
 	schemaVersion: CURRENT_SCHEMA_VERSION,
 	settings: {
+		...defaultSettings(),
 		assistantFolder: "Assistant",
 		dailyMemoryLocation: "daily-notes",
 		archiveRetentionDays: 60,
@@ -62,7 +64,7 @@ const EXPECTED: PluginData = {
 		pinnedNotes: [],
 		model: DEFAULT_MODEL,
 	},
-	state: { onboardingComplete: true, lastHeartbeatDate: "2026-01-30", lastCheckpoint: null },
+	state: { ...defaultState(), onboardingComplete: true, lastHeartbeatDate: "2026-01-30" },
 };
 
 const versions = Array.from({ length: CURRENT_SCHEMA_VERSION + 1 }, (_, version) => version);
@@ -82,7 +84,7 @@ describe("data.json migrations", () => {
 			schemaVersion: CURRENT_SCHEMA_VERSION,
 			// A field the old data never had stays absent here; loading gives it its default.
 			settings: SAVED_BY_VERSION[CURRENT_SCHEMA_VERSION].settings,
-			state: version === CURRENT_SCHEMA_VERSION ? EXPECTED.state : { onboardingComplete: true, lastHeartbeatDate: "2026-01-30" },
+			state: version === CURRENT_SCHEMA_VERSION ? SAVED_BY_VERSION[CURRENT_SCHEMA_VERSION].state : { onboardingComplete: true, lastHeartbeatDate: "2026-01-30" },
 		});
 	});
 
@@ -90,13 +92,13 @@ describe("data.json migrations", () => {
 		const { data, problems } = loadPluginData({ onboardingComplete: true, lastCheckInDate: "2026-02-01" });
 		expect(problems).toEqual([]);
 		expect(data.settings).toEqual(defaultSettings());
-		expect(data.state).toEqual({ onboardingComplete: true, lastHeartbeatDate: "2026-02-01", lastCheckpoint: null });
+		expect(data.state).toEqual({ ...defaultState(), onboardingComplete: true, lastHeartbeatDate: "2026-02-01" });
 	});
 
 	it("carry a bad value to the field it ends up in, so only that field is reset", () => {
 		const { data, problems } = loadPluginData({ onboardingComplete: true, lastCheckInDate: 20260201 });
 		expect(problems).toEqual([{ key: "data.problem.invalid-field", params: { field: "state.lastHeartbeatDate" } }]);
-		expect(data.state).toEqual({ onboardingComplete: true, lastHeartbeatDate: null, lastCheckpoint: null });
+		expect(data.state).toEqual({ ...defaultState(), onboardingComplete: true });
 	});
 
 	it("keep version 1 data whose state is broken, without inventing a heartbeat setting", () => {

@@ -1,0 +1,61 @@
+import { applyMove } from "../../src/core/organize/organizeMove";
+import { suggestOrganize } from "../../src/core/organize/organizeNote";
+import type { Reason } from "../../src/core/organize/folderRole";
+import { inferTaxonomy } from "../../src/core/organize/taxonomy";
+import { normalizeVaultPath } from "../../src/core/vault/paths";
+import { t } from "../../src/i18n";
+import { modelErrorMessage } from "../../src/llm";
+import { ModelError } from "../../src/core/agent/model";
+import { rejectUnknownOptions, requireOption, UsageError } from "./args";
+import { printed, type Command } from "./command";
+import { openHeadlessWorkspace } from "./headless";
+import { memoryDepsOf, organizeVaultOf, textModelOf } from "./headlessOrganize";
+
+/**
+ * `taxonomy`: the role of each folder, as organizing infers it. `organize`: where a note belongs
+ * and why, without moving anything unless `--apply` (then moved as `FileManager.renameFile`
+ * moves it, every link to it updated).
+ */
+
+export const taxonomyCommand: Command = async (args) => {
+	rejectUnknownOptions(args, ["vault", "folder", "json"]);
+	const vaultDir = requireOption(args, "vault");
+	const headless = await openHeadlessWorkspace(vaultDir, { folder: args.options.get("folder") });
+	const taxonomy = inferTaxonomy(organizeVaultOf(headless, vaultDir));
+	const folders = taxonomy.folders.map((entry) => ({ folder: entry.folder, role: entry.role, confidence: entry.confidence, notes: entry.notes, reasons: texts(entry.reasons) }));
+	if (args.flags.has("json")) return printed([JSON.stringify(folders, null, 2)]);
+	return printed(folders.map((entry) => `${entry.folder}  ${entry.role} (${entry.confidence.toFixed(2)}): ${entry.reasons.join(" ")}`));
+};
+
+export const organizeCommand: Command = async (args) => {
+	rejectUnknownOptions(args, ["vault", "folder", "note", "offline", "model", "base-url", "apply", "json", "now"]);
+	const vaultDir = requireOption(args, "vault");
+	const note = normalizeVaultPath(requireOption(args, "note"));
+	const headless = await openHeadlessWorkspace(vaultDir, { folder: args.options.get("folder"), now: args.options.get("now") });
+	const vault = organizeVaultOf(headless, vaultDir);
+	if (vault.store.stat(note) === null) throw new UsageError(`No note at ${note} in the vault.`);
+	const [suggestion] = await suggestOrganize(vault, [note], textModelOf(args, headless));
+	if (suggestion === undefined) throw new UsageError(`${note} is private: it is not organized.`);
+	if (suggestion.modelError !== null) process.stderr.write(`The model could not be asked (${describeError(suggestion.modelError)}); the rules' suggestion stands.\n`);
+	const { classification, plan } = suggestion;
+	const line = { folder: classification.folder, role: classification.role, confidence: classification.confidence, reasons: texts(classification.reasons) };
+	let moved: { to: string; linksUpdated: readonly string[] } | null = null;
+	if (args.flags.has("apply")) {
+		const outcome = await applyMove(memoryDepsOf(headless).writer, plan, "user");
+		await headless.flush();
+		if (outcome !== null) moved = { to: outcome.path, linksUpdated: plan.linkingNotes };
+	}
+	if (args.flags.has("json")) return printed([JSON.stringify(moved === null ? line : { ...line, moved: moved.to, linksUpdated: moved.linksUpdated })]);
+	const lines = [`${classification.folder || "/"}  ${classification.role} (${classification.confidence.toFixed(2)})`, ...line.reasons.map((text) => `- ${text}`)];
+	if (moved !== null) lines.push(`Moved to ${moved.to}; links updated in ${moved.linksUpdated.length} notes.`);
+	else if (plan.to !== plan.from) lines.push(`Would move to ${plan.to} (add --apply); links would be updated in ${plan.linkingNotes.length} notes.`);
+	return printed(lines);
+};
+
+function texts(reasons: readonly Reason[]): string[] {
+	return reasons.map((reason) => t(reason.key, reason.params));
+}
+
+function describeError(error: unknown): string {
+	return error instanceof ModelError ? modelErrorMessage(error, t) : String(error);
+}

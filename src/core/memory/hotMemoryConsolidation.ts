@@ -1,0 +1,113 @@
+import { estimateTokens } from "../agent/context/tokenEstimate";
+import { sha256Hex } from "../audit/hash";
+import type { AuditActor, AuditRecord } from "../audit/record";
+import type { NoteStore } from "../ports";
+import { baseName } from "../vault/paths";
+import { freeNotePath } from "./captureName";
+import { localToday } from "./dailyDates";
+import type { MemoryDeps } from "./memoryDeps";
+import { offlineConsolidation } from "./offlineConsolidation";
+import type { TextModel } from "./textModel";
+
+/**
+ * Hot memory upkeep (seed 003). `memory.md` is append-only and grows past what the hot memory
+ * layer can show. Then the assistant proposes a consolidated version (the model's, or offline the
+ * rule-based tidying); the user sees the diff, edits it if they like, and approves. Only the text
+ * they approved is written, and only after the previous `memory.md` is kept in `memory/archive/`:
+ * nothing is dropped without consent, nothing is lost after it.
+ */
+
+export interface ConsolidationProposal {
+	readonly memoryPath: string;
+	/** The SHA-256 of the text the proposal was made from: applying refuses if `memory.md` changed since. */
+	readonly basedOn: string;
+	readonly current: string;
+	readonly proposed: string;
+	readonly author: "model" | "offline";
+	/** The model's failure, when the offline proposal stands in for it. */
+	readonly modelError: unknown;
+}
+
+/** Whether `memory.md` is more than the hot memory cap can show whole. */
+export function exceedsHotMemoryCap(memory: string, capTokens: number): boolean {
+	return estimateTokens(memory) > capTokens;
+}
+
+export const CONSOLIDATION_SYSTEM = [
+	"You consolidate an assistant's long-term memory file, memory.md, which has grown past its budget.",
+	"Return the complete new memory.md in markdown and nothing else.",
+	"Keep every preference, rule, constraint and the current state; merge repeated and overlapping entries; keep dates where they matter;",
+	"drop a fact only when a later entry replaces it. Keep the user's headings and language. Aim for about {cap} tokens.",
+].join(" ");
+
+export interface ProposalOptions {
+	readonly capTokens: number;
+	readonly model: TextModel | null;
+	readonly signal?: AbortSignal;
+}
+
+/** A proposal when `memory.md` exceeds the cap; `null` when it does not (or there is none). */
+export async function proposeConsolidation(store: Pick<NoteStore, "stat" | "read">, memoryPath: string, options: ProposalOptions): Promise<ConsolidationProposal | null> {
+	if (store.stat(memoryPath) === null) return null;
+	const current = await store.read(memoryPath);
+	if (!exceedsHotMemoryCap(current, options.capTokens)) return null;
+	const proposal = (proposed: string, author: ConsolidationProposal["author"], modelError: unknown = null): ConsolidationProposal => ({
+		memoryPath,
+		basedOn: sha256Hex(current),
+		current,
+		proposed,
+		author,
+		modelError,
+	});
+	if (options.model !== null) {
+		try {
+			const system = CONSOLIDATION_SYSTEM.replace("{cap}", String(options.capTokens));
+			const proposed = await options.model.complete({ system, prompt: current, maxTokens: Math.max(2 * options.capTokens, 1024), signal: options.signal });
+			if (proposed.trim() !== "") return proposal(`${proposed.trim()}\n`, "model");
+		} catch (error) {
+			if (options.signal?.aborted === true) throw error;
+			return proposal(offlineConsolidation(current), "offline", error);
+		}
+	}
+	return proposal(offlineConsolidation(current), "offline");
+}
+
+export interface ApprovedConsolidation {
+	readonly memoryPath: string;
+	/** The proposal's `basedOn`. */
+	readonly basedOn: string;
+	/** The text the user approved, as they left it. */
+	readonly approved: string;
+	/** Where the previous version is kept (`memory/archive`). */
+	readonly archiveFolder: string;
+	readonly actor: AuditActor;
+}
+
+export type ConsolidationOutcome =
+	| { readonly kind: "applied"; readonly keptAt: string; readonly records: readonly AuditRecord[] }
+	/** `memory.md` changed after the proposal: the user reviews a new one rather than lose that change. */
+	| { readonly kind: "changed-since"; readonly current: string }
+	| { readonly kind: "unchanged" }
+	/** An empty text would drop all memory: never taken as an approval. */
+	| { readonly kind: "empty" }
+	| { readonly kind: "missing" };
+
+/** Keeps the current `memory.md` in the archive folder, then writes the approved text, both audited. */
+export async function applyConsolidation(deps: MemoryDeps, approval: ApprovedConsolidation): Promise<ConsolidationOutcome> {
+	if (approval.approved.trim() === "") return { kind: "empty" };
+	if (deps.store.stat(approval.memoryPath) === null) return { kind: "missing" };
+	const current = await deps.store.read(approval.memoryPath);
+	if (sha256Hex(current) !== approval.basedOn) return { kind: "changed-since", current };
+	if (approval.approved === current) return { kind: "unchanged" };
+	const name = `${baseName(approval.memoryPath)} ${localToday(deps.clock)}.md`;
+	const kept = await deps.writer.createNote(freeNotePath(deps.store, approval.archiveFolder, name), current, {
+		actor: approval.actor,
+		reason: `Keep ${approval.memoryPath} before its consolidation`,
+		action: "archive",
+	});
+	const replaced = await deps.writer.replaceKeptNote(approval.memoryPath, approval.approved, kept.path, {
+		actor: approval.actor,
+		reason: `Consolidate hot memory as approved; the previous version is kept at ${kept.path}`,
+	});
+	return { kind: "applied", keptAt: kept.path, records: [kept, replaced].flatMap((outcome) => (outcome.record ? [outcome.record] : [])) };
+}

@@ -1,0 +1,109 @@
+import type { AuditActor, AuditRecord } from "../audit/record";
+import type { WriteIntent } from "../vault/auditedWriter";
+import { joinVaultPath } from "../vault/paths";
+import type { WorkspaceLayout } from "../workspace/layout";
+import { freeNotePath } from "./captureName";
+import { localToday } from "./dailyDates";
+import type { DailyTarget } from "./dailyNote";
+import { parseIsoWeek } from "./isoWeek";
+import type { MemoryDeps } from "./memoryDeps";
+import type { TextModel } from "./textModel";
+import { readWeekMemory } from "./weekMemory";
+import { extractiveSummary, WEEKLY_SYSTEM, weeklyPrompt, weeklySummaryNote, type SummaryAuthor } from "./weeklyText";
+import { foldOldWeeks, weeklyArchiveFolder, type FoldResult } from "./yearlyFolding";
+
+/**
+ * "Build weekly summary" (seed 003's history book): `memory/weekly/YYYY-Www.md` from the week's
+ * daily memory, written by the model or, offline, extracted. Idempotent: a week that has its
+ * summary is left alone unless `force`, and then the old summary is archived before it is
+ * replaced. A week is summarised once it is over, so a summary never misses its last days.
+ */
+
+export interface WeeklySummaryRequest {
+	/** `YYYY-Www`. */
+	readonly week: string;
+	readonly target: DailyTarget;
+	readonly layout: Pick<WorkspaceLayout, "weeklyFolder" | "archiveFolder">;
+	/** `null` offline: the summary is extracted from the days' own lines. */
+	readonly model: TextModel | null;
+	readonly force?: boolean;
+	readonly actor: AuditActor;
+	readonly signal?: AbortSignal;
+}
+
+export type WeeklyStatus = "written" | "rewritten" | "already-summarised" | "no-daily-memory" | "week-not-over" | "invalid-week";
+
+export interface WeeklySummaryResult {
+	readonly week: string;
+	/** The summary's path (`null` for an invalid week). */
+	readonly path: string | null;
+	readonly status: WeeklyStatus;
+	/** Who wrote the summary this run; `null` when nothing was written. */
+	readonly author: SummaryAuthor | null;
+	/** The model's failure, when the summary had to be extracted instead. */
+	readonly modelError: unknown;
+	/** Where the replaced summary was kept, for a forced rebuild. */
+	readonly keptAt: string | null;
+	/** Older weeks folded into their yearly summaries after this one was written. */
+	readonly folded: FoldResult;
+	readonly records: readonly AuditRecord[];
+}
+
+const SUMMARY_MAX_TOKENS = 1200;
+const NOTHING_FOLDED: FoldResult = { weeks: [], records: [] };
+
+export async function buildWeeklySummary(deps: MemoryDeps, request: WeeklySummaryRequest): Promise<WeeklySummaryResult> {
+	const week = parseIsoWeek(request.week);
+	const result = (status: WeeklyStatus, path: string | null, extra: Partial<WeeklySummaryResult> = {}): WeeklySummaryResult => ({
+		week: request.week,
+		path,
+		status,
+		author: null,
+		modelError: null,
+		keptAt: null,
+		folded: NOTHING_FOLDED,
+		records: [],
+		...extra,
+	});
+	if (week === null) return result("invalid-week", null);
+	const path = joinVaultPath(request.layout.weeklyFolder, `${week.id}.md`);
+	const exists = deps.store.stat(path) !== null;
+	if (exists && request.force !== true) return result("already-summarised", path);
+	if (week.days[6] >= localToday(deps.clock)) return result("week-not-over", path);
+	const days = await readWeekMemory(deps.store, request.target, request.layout, week);
+	if (days.length === 0) return result("no-daily-memory", path);
+
+	let summary = "";
+	let author: SummaryAuthor = "extract";
+	let modelError: unknown = null;
+	if (request.model !== null) {
+		try {
+			summary = await request.model.complete({ system: WEEKLY_SYSTEM, prompt: weeklyPrompt(week, days), maxTokens: SUMMARY_MAX_TOKENS, signal: request.signal });
+			author = "model";
+		} catch (error) {
+			if (request.signal?.aborted === true) throw error;
+			modelError = error;
+		}
+	}
+	if (summary === "") {
+		summary = extractiveSummary(days);
+		author = "extract";
+	}
+	const note = weeklySummaryNote(week, days, summary, author);
+	const intent: WriteIntent = { actor: request.actor, reason: `Weekly summary of ${week.id}` };
+	const records: AuditRecord[] = [];
+	let keptAt: string | null = null;
+	if (exists) {
+		const old = await deps.store.read(path);
+		if (old === note) return result("already-summarised", path);
+		const kept = await deps.writer.createNote(freeNotePath(deps.store, weeklyArchiveFolder(request.layout), `${week.id}.md`), old, { ...intent, action: "archive" });
+		keptAt = kept.path;
+		const replaced = await deps.writer.replaceKeptNote(path, note, kept.path, intent);
+		records.push(...[kept, replaced].flatMap((outcome) => (outcome.record ? [outcome.record] : [])));
+	} else {
+		const created = await deps.writer.createNote(path, note, intent);
+		if (created.record) records.push(created.record);
+	}
+	const folded = await foldOldWeeks(deps, request.layout, request.actor);
+	return result(exists ? "rewritten" : "written", path, { author, modelError, keptAt, folded, records: [...records, ...folded.records] });
+}

@@ -1,0 +1,22 @@
+/** Onboarding (issue 5, section 2): the questions, the answers the conversation or the form gives, and the files made from them. */
+export { ONBOARDING_COMPLETE_TAG, parseOnboardingCompletion, type BlockProblem, type OnboardingCompletion } from "./completionBlock";
+export { parseLenientJson, type JsonValue, type LenientParse } from "./lenientJson";
+export { applyOnboarding, type ApplyDeps, type FileOutcome, type OnboardingWriter } from "./apply";
+export { NO_ANSWERS, type OnboardingAnswers, type OtherAnswer } from "./answers";
+export { answersFromBlock } from "./answersFromBlock";
+export { draftIdentityFiles, type OnboardingDraft, type OnboardingSettings } from "./drafts";
+export { readExistingFiles } from "./existingFiles";
+export { onboardingModel } from "./onboardingModel";
+export { onboardingPrompt } from "./onboardingPrompt";
+export { planOnboarding, type ExistingFiles, type FileChoice, type FilePlan, type FileState, type OnboardingPlan } from "./plan";
+export {
+	DAILY_MEMORY_CHOICES,
+	ONBOARDING_QUESTIONS,
+	ONBOARDING_TOPICS,
+	TEXT_ANSWERS,
+	type DailyMemoryChoice,
+	type OnboardingQuestion,
+	type OnboardingTopic,
+	type QuestionField,
+	type TextAnswer,
+} from "./questions";

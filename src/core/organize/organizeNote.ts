@@ -1,0 +1,61 @@
+import type { TextModel } from "../memory/textModel";
+import { isInFolder } from "../vault/paths";
+import { classifyNote, type Classification } from "./classifyNote";
+import { classifyWithModel } from "./modelClassification";
+import { planMove, type MovePlan } from "./organizeMove";
+import { visibleNotes, type OrganizeVault } from "./organizeVault";
+import { inferTaxonomy, type Taxonomy } from "./taxonomy";
+
+/**
+ * "Organize current note" and "Organize inbox", short of moving: for each note, where it belongs
+ * and why (rules, then the model when there is one), and the move that would put it there. The
+ * user accepts, changes or skips each; `applyMove` makes the moves accepted.
+ */
+
+export interface OrganizeSuggestion {
+	readonly path: string;
+	readonly classification: Classification;
+	readonly plan: MovePlan;
+	/** The model's failure, when the rules' suggestion stands alone. */
+	readonly modelError: unknown;
+}
+
+/** Where the model may send a note: any folder of the taxonomy but the inbox, the assistant's own and the templates. */
+function allowedFolders(taxonomy: Taxonomy): string[] {
+	return taxonomy.folders.filter((entry) => !["inbox", "memory", "templates"].includes(entry.role)).map((entry) => entry.folder);
+}
+
+export async function suggestOrganize(
+	vault: OrganizeVault & { readonly store: { read(path: string): Promise<string> } },
+	paths: readonly string[],
+	model: TextModel | null,
+	signal?: AbortSignal,
+): Promise<OrganizeSuggestion[]> {
+	const taxonomy = inferTaxonomy(vault);
+	const visible = visibleNotes(vault);
+	const suggestions: OrganizeSuggestion[] = [];
+	for (const path of paths) {
+		// A private note is not classified, and so never sent to the model.
+		if (!visible.includes(path)) continue;
+		let classification = classifyNote(vault, taxonomy, path, visible);
+		let modelError: unknown = null;
+		if (model !== null) {
+			try {
+				const content = await vault.store.read(path);
+				classification = await classifyWithModel(model, { path, content }, taxonomy, classification, allowedFolders(taxonomy), signal);
+			} catch (error) {
+				if (signal?.aborted === true) throw error;
+				modelError = error;
+			}
+		}
+		suggestions.push({ path, classification, plan: planMove(vault, path, classification.folder, visible), modelError });
+	}
+	return suggestions;
+}
+
+/** The notes directly in the inbox, and in its subfolders, in path order. */
+export function inboxNotes(vault: OrganizeVault, inboxFolder: string): string[] {
+	return visibleNotes(vault)
+		.filter((path) => isInFolder(path, inboxFolder) && path !== inboxFolder)
+		.sort();
+}

@@ -1,0 +1,90 @@
+import type { MessageKey } from "../../i18n";
+import { firstMeaningfulLine } from "../memory/archiveIndex";
+import type { NoteStore } from "../ports";
+import { tagsOf } from "../retrieval";
+import { baseName, fileName, isInFolder, parentFolder } from "../vault/paths";
+import { reason, type FolderRole, type Reason } from "./folderRole";
+import { linkedNotes } from "./noteLinks";
+import { visibleNotes, type OrganizeVault } from "./organizeVault";
+import type { Taxonomy } from "./taxonomy";
+import { vaultMapPath } from "./vaultMapText";
+
+/**
+ * The vault map (seed 001's directory overviews): what each folder is for, how many notes it
+ * holds, a line on what is in it, and its most linked notes, so that the assistant knows where
+ * things live without listing the vault. Paths are vault-relative; private notes are not counted,
+ * described or listed.
+ */
+
+export interface FolderSummary {
+	readonly folder: string;
+	readonly role: FolderRole;
+	/** Visible notes in the folder and below it. */
+	readonly notes: number;
+	/** The folder note's first line (`Folder/Folder.md`, `index.md`, `README.md`), or what its role and tags say. */
+	readonly description: readonly Reason[];
+	/** Its notes most linked to from the rest of the vault, most first. */
+	readonly mostLinked: readonly string[];
+}
+
+/** Folders deeper than this are counted in their parent, not listed: the map stays short. */
+export const MAP_MAX_DEPTH = 2;
+const MOST_LINKED = 3;
+
+const ROLE_DESCRIPTIONS: Readonly<Record<FolderRole, MessageKey>> = {
+	inbox: "vault-map.description.inbox",
+	notes: "vault-map.description.notes",
+	projects: "vault-map.description.projects",
+	journal: "vault-map.description.journal",
+	archive: "vault-map.description.archive",
+	templates: "vault-map.description.templates",
+	resources: "vault-map.description.resources",
+	memory: "vault-map.description.memory",
+};
+const TOP_TAGS = 2;
+const DESCRIPTION_CHARS = 120;
+
+export async function vaultMap(vault: OrganizeVault & { readonly store: Pick<NoteStore, "read"> }, taxonomy: Taxonomy): Promise<FolderSummary[]> {
+	const notes = visibleNotes(vault);
+	const incoming = new Map<string, number>();
+	// The map's own links are not votes: they would keep its own picks on top.
+	for (const source of notes.filter((path) => path !== vaultMapPath(vault.layout))) {
+		for (const target of linkedNotes(vault.metadata, source)) incoming.set(target, (incoming.get(target) ?? 0) + 1);
+	}
+	const summaries: FolderSummary[] = [];
+	for (const entry of taxonomy.folders) {
+		if (entry.folder.split("/").length > MAP_MAX_DEPTH) continue;
+		const inside = notes.filter((path) => isInFolder(path, entry.folder));
+		const mostLinked = inside
+			.filter((path) => (incoming.get(path) ?? 0) > 0)
+			.sort((a, b) => (incoming.get(b) ?? 0) - (incoming.get(a) ?? 0) || (a < b ? -1 : 1))
+			.slice(0, MOST_LINKED);
+		summaries.push({ folder: entry.folder, role: entry.role, notes: inside.length, description: await describe(vault, entry.folder, entry.role, inside), mostLinked });
+	}
+	return summaries;
+}
+
+async function describe(vault: OrganizeVault & { readonly store: Pick<NoteStore, "read"> }, folder: string, role: FolderRole, inside: readonly string[]): Promise<Reason[]> {
+	const own = inside.filter((path) => parentFolder(path) === folder);
+	const folderNote = own.find((path) => [fileName(folder).toLowerCase(), "index", "readme"].includes(baseName(path).toLowerCase()));
+	const line = folderNote === undefined ? null : firstMeaningfulLine(await vault.store.read(folderNote));
+	if (line !== null) return [reason("vault-map.description.folder-note", { text: cut(line) })];
+	const tags = topTags(vault, inside);
+	const byRole = reason(ROLE_DESCRIPTIONS[role]);
+	return tags.length === 0 ? [byRole] : [byRole, reason("vault-map.description.tagged", { tags: tags.map((tag) => `#${tag}`).join(", ") })];
+}
+
+function topTags(vault: Pick<OrganizeVault, "metadata">, notes: readonly string[]): string[] {
+	const counts = new Map<string, number>();
+	for (const path of notes) for (const tag of tagsOf(vault.metadata.getMetadata(path))) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+	return [...counts]
+		.filter(([, count]) => count > 1)
+		.sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
+		.slice(0, TOP_TAGS)
+		.map(([tag]) => tag);
+}
+
+function cut(line: string): string {
+	const characters = [...line];
+	return characters.length <= DESCRIPTION_CHARS ? line : `${characters.slice(0, DESCRIPTION_CHARS).join("").trimEnd()}…`;
+}

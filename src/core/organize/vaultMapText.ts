@@ -1,0 +1,100 @@
+import { translateIn, type MessageKey } from "../../i18n";
+import type { AuditActor } from "../audit/record";
+import { ASSISTANT_CALLOUT_HEADER } from "../memory/assistantCallout";
+import type { MemoryDeps } from "../memory/memoryDeps";
+import type { WriteOutcome } from "../vault/auditedWriter";
+import { baseName, joinVaultPath } from "../vault/paths";
+import type { WorkspaceLayout } from "../workspace/layout";
+import type { FolderRole, Reason } from "./folderRole";
+import type { FolderSummary } from "./vaultMap";
+
+/**
+ * The vault map in its two forms: a note in the assistant folder for the user (the generated
+ * table inside the assistant's callout, so that what the user writes around it is kept), and a
+ * compact text for the model's context.
+ */
+
+export type Translate = (key: MessageKey, params?: Readonly<Record<string, string | number>>) => string;
+
+export const VAULT_MAP_NAME = "Vault map.md";
+
+export const ROLE_NAMES: Readonly<Record<FolderRole, MessageKey>> = {
+	inbox: "role.inbox",
+	notes: "role.notes",
+	projects: "role.projects",
+	journal: "role.journal",
+	archive: "role.archive",
+	templates: "role.templates",
+	resources: "role.resources",
+	memory: "role.memory",
+};
+
+/** The longest compact layer, in characters: about 1,000 tokens. */
+export const VAULT_MAP_LAYER_CHARS = 4000;
+
+export function vaultMapPath(layout: Pick<WorkspaceLayout, "root">): string {
+	return joinVaultPath(layout.root, VAULT_MAP_NAME);
+}
+
+/** The generated part of the note: a table of the folders, relative paths only. */
+export function vaultMapTable(summaries: readonly FolderSummary[], translate: Translate): string {
+	const header = [translate("vault-map.column.folder"), translate("vault-map.column.role"), translate("vault-map.column.notes"), translate("vault-map.column.description"), translate("vault-map.column.most-linked")];
+	const rows = summaries.map((summary) => [
+		summary.folder,
+		translate(ROLE_NAMES[summary.role]),
+		String(summary.notes),
+		describe(summary.description, translate),
+		summary.mostLinked.map((path) => `[[${path.replace(/\.md$/i, "")}\\|${baseName(path)}]]`).join(", "),
+	]);
+	const line = (cells: readonly string[]) => `| ${cells.map(cell).join(" | ")} |`;
+	return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+/** Writes the map into its note: the callout's body replaced, every byte outside it kept; the note created when missing. */
+export async function writeVaultMap(
+	deps: Pick<MemoryDeps, "store" | "writer">,
+	layout: Pick<WorkspaceLayout, "root">,
+	summaries: readonly FolderSummary[],
+	translate: Translate,
+	actor: AuditActor,
+): Promise<WriteOutcome> {
+	const path = vaultMapPath(layout);
+	const table = vaultMapTable(summaries, translate);
+	const intent = { actor, reason: "Refresh the vault map" };
+	if (deps.store.stat(path) !== null) return deps.writer.writeAssistantCallout(path, table, intent);
+	const quoted = table.split("\n").map((row) => `> ${row}`);
+	const content = [`# ${translate("vault-map.title")}`, "", translate("vault-map.intro"), "", ASSISTANT_CALLOUT_HEADER, ...quoted, ""].join("\n");
+	return deps.writer.createNote(path, content, intent);
+}
+
+/**
+ * The map for the model's context: one line a folder, within `maxChars`; folders that do not fit
+ * are counted in a last line. In English, as the rest of the instructions are.
+ */
+export function vaultMapLayerText(summaries: readonly FolderSummary[], maxChars = VAULT_MAP_LAYER_CHARS): string {
+	const translate: Translate = (key, params) => translateIn("en", key, params);
+	const lines = ["Vault map: the user's folders, what each is for and how many notes it holds (paths relative to the vault)."];
+	let used = lines[0].length + 1;
+	let left = 0;
+	for (const summary of summaries) {
+		const linked = summary.mostLinked.length === 0 ? "" : ` Most linked: ${summary.mostLinked.join(", ")}.`;
+		const line = `- ${summary.folder}/ (${summary.role}, ${summary.notes} notes): ${describe(summary.description, translate)}${linked}`;
+		if (left > 0 || used + line.length + 1 > maxChars) {
+			left++;
+			continue;
+		}
+		lines.push(line);
+		used += line.length + 1;
+	}
+	if (left > 0) lines.push(`(${left} more folders not listed.)`);
+	return lines.join("\n");
+}
+
+function describe(description: readonly Reason[], translate: Translate): string {
+	return description.map((part) => translate(part.key, part.params)).join(" ");
+}
+
+/** A table cell: one line, no pipe that would split it. */
+function cell(text: string): string {
+	return text.replace(/\s+/g, " ").replace(/(?<!\\)\|/g, "\\|");
+}

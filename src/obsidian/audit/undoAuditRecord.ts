@@ -1,0 +1,15 @@
+import type { AuditRecord } from "../../core/audit/record";
+import { undoAuditedChange, type UndoChangeOutcome } from "../../core/memory/undoChange";
+import { t } from "../../i18n";
+import type { CommandVault } from "../commandVault";
+import type { WorkspaceController } from "../workspaceController";
+
+/** Undoes one change of the trail with the text kept before it (`PreviousContents`), as the user. */
+export function undoRecord(controller: WorkspaceController, vault: CommandVault, record: AuditRecord): Promise<UndoChangeOutcome> {
+	return undoAuditedChange(record, controller.previousContents, vault.memory, "user");
+}
+
+/** Why an undo did not happen, in the interface's language. */
+export function refusalText(outcome: Exclude<UndoChangeOutcome, { kind: "restored" }>): string {
+	return outcome.kind === "unavailable" ? t("audit.undo.unavailable") : t(`audit.undo.${outcome.refusal}`);
+}

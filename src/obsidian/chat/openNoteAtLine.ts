@@ -1,0 +1,9 @@
+import type { App, PaneType } from "obsidian";
+import type { NoteLocation } from "./noteLocations";
+
+/** Opens the note with the cursor on the line, scrolled to it (the editor counts lines from 0). */
+export async function openNoteAtLine(app: App, location: NoteLocation, newLeaf: PaneType | false): Promise<void> {
+	const file = app.vault.getFileByPath(location.path);
+	if (file === null) return;
+	await app.workspace.getLeaf(newLeaf).openFile(file, { eState: { line: Math.max(0, location.line - 1) } });
+}

@@ -1,0 +1,63 @@
+import type {} from "obsidian-typings";
+import { normalizePath, type App, type Plugin } from "obsidian";
+import type { AssistantWorkspace } from "../core/assistantWorkspace";
+import type { AuditActor } from "../core/audit/record";
+import type { ChatPorts } from "../core/agent/session";
+import type { WriteToolDeps } from "../core/agent/tools";
+import type { MemoryDeps } from "../core/memory/memoryDeps";
+import { textModelOver, type TextModel } from "../core/memory/textModel";
+import type { OrganizeVault } from "../core/organize/organizeVault";
+import type { NoteStore } from "../core/ports";
+import { AuditedWriter } from "../core/vault/auditedWriter";
+import type { WorkspaceController } from "./workspaceController";
+
+/** What the palette's commands and the command-line handlers are built over. */
+export interface CommandDeps {
+	readonly plugin: Plugin;
+	readonly controller: WorkspaceController;
+	/** The chat's ports as things are now: the key and model, the index, the tools' vault, daily memory. */
+	readonly ports: () => Promise<ChatPorts>;
+}
+
+/** The vault as one command sees it when it runs. */
+export interface CommandVault {
+	readonly workspace: AssistantWorkspace;
+	/** Every write audited as `actor`, and the text it replaces kept for undo. */
+	readonly memory: MemoryDeps;
+	/** The chat tools' world with that writer, so a command runs a tool's own code (`checkpoint`). */
+	readonly tools: WriteToolDeps;
+	readonly organize: OrganizeVault & { readonly store: NoteStore };
+	/** `null` without a key or with the offline model: each command then does its offline work. */
+	readonly model: TextModel | null;
+}
+
+export async function openCommandVault(deps: CommandDeps, actor: AuditActor): Promise<CommandVault> {
+	const { controller, plugin } = deps;
+	const ports = await deps.ports();
+	const workspace = await controller.open();
+	const store = controller.noteStore();
+	const writer = new AuditedWriter({ store, audit: workspace.audit, clock: controller.clock, excludedFolders: controller.settings.excludedFolders });
+	return {
+		workspace,
+		memory: { store, writer, clock: controller.clock },
+		tools: { ...ports.tools, store, writer, actor },
+		organize: {
+			store,
+			metadata: ports.tools.metadata,
+			layout: workspace.layout,
+			policy: ports.tools.policy,
+			templatesFolder: corePluginFolder(plugin.app, "templates"),
+			dailyNotesFolder: corePluginFolder(plugin.app, "daily-notes"),
+		},
+		model: textModelOver(ports.model, ports.modelId),
+	};
+}
+
+/** The folder a core plugin (Templates, Daily notes) is set to use; `null` when it is off or unset. */
+function corePluginFolder(app: App, id: "templates" | "daily-notes"): string | null {
+	// The typings describe no options for Templates, which has them (`folder`) as Daily notes does.
+	const plugin = app.internalPlugins.getEnabledPluginById(id);
+	const options: unknown = plugin !== null && "options" in plugin ? plugin.options : null;
+	const folder = typeof options === "object" && options !== null && "folder" in options ? options.folder : null;
+	return typeof folder === "string" && folder.trim() !== "" ? normalizePath(folder) : null;
+}

@@ -1,0 +1,76 @@
+import type { ChatPorts } from "../../core/agent/session";
+import { runHeartbeat, type HeartbeatReport } from "../../core/heartbeat";
+import type { Notifier } from "../../core/ports";
+import { t } from "../../i18n";
+import { describeError } from "../describeError";
+import type { WorkspaceController } from "../workspaceController";
+import type { HeartbeatChat } from "./heartbeatChat";
+import { heartbeatNotices } from "./heartbeatNotices";
+
+export interface HeartbeatRunnerDeps {
+	readonly controller: WorkspaceController;
+	/** The chat's own ports, built when the heartbeat runs: the same key, model, vault and index. */
+	readonly ports: () => Promise<ChatPorts>;
+	readonly chat: HeartbeatChat;
+	readonly notifier: Notifier;
+	/** Background upkeep after each trigger (the vault map, last week's summary); it reports its own failures. */
+	readonly afterRun?: () => Promise<void>;
+}
+
+/**
+ * Runs the heartbeat for every trigger, one run at a time: the decision and the model's turn are
+ * the core's; here the state change is saved and what the user is to see is shown. A message
+ * goes to the chat pane and a notice, never into a chat transcript.
+ */
+export class HeartbeatRunner {
+	private running: AbortController | null = null;
+
+	constructor(private readonly deps: HeartbeatRunnerDeps) {}
+
+	/**
+	 * One heartbeat; `requestedByUser` is "Run heartbeat now", which skips the once-a-day rule and
+	 * tells every outcome. Returns what it told (for the command line's `heartbeat`).
+	 */
+	async run(requestedByUser: boolean): Promise<string[]> {
+		const told: string[] = [];
+		const notify = (message: string) => {
+			told.push(message);
+			this.deps.notifier.notify(message);
+		};
+		if (this.running !== null) {
+			if (requestedByUser) notify(t("heartbeat.skipped.busy"));
+			return told;
+		}
+		const stop = new AbortController();
+		this.running = stop;
+		try {
+			const report = await this.heartbeat(requestedByUser, stop.signal);
+			if ("change" in report) await this.deps.controller.updateState(report.change);
+			if (report.kind === "spoke") await this.deps.chat.show(report.text);
+			for (const message of heartbeatNotices(report, requestedByUser)) notify(message);
+			await this.deps.afterRun?.();
+		} catch (error) {
+			if (requestedByUser) notify(describeError(error));
+			else console.error("Assistant Workspace: the heartbeat failed.", error);
+		} finally {
+			this.running = null;
+		}
+		return told;
+	}
+
+	/** Stops a run in progress (the plugin unloads); nothing is recorded for it. */
+	stop(): void {
+		this.running?.abort();
+	}
+
+	private async heartbeat(force: boolean, signal: AbortSignal): Promise<HeartbeatReport> {
+		const { controller, chat } = this.deps;
+		const ports = await this.deps.ports();
+		return runHeartbeat(
+			{ model: ports.model, modelId: ports.modelId, delay: ports.delay, vault: ports.tools },
+			{ state: controller.state, settings: controller.settings, busy: chat.isStreaming(), force },
+			signal,
+		);
+	}
+}
+

@@ -1,0 +1,80 @@
+import { Modal, Notice, Setting, type App } from "obsidian";
+import { t } from "../../i18n";
+
+/** What "Save checkpoint" asks, in the `checkpoint` tool's own arguments. */
+export interface CheckpointInput {
+	readonly doing: string;
+	readonly next_action: string;
+	readonly notes?: string;
+	readonly refs?: readonly string[];
+}
+
+/** "Save checkpoint": what the user is doing and the next action (both needed), notes and references. */
+export class CheckpointModal extends Modal {
+	private doing = "";
+	private next = "";
+	private notes = "";
+	private refs = "";
+
+	constructor(
+		app: App,
+		private readonly onSave: (input: CheckpointInput) => Promise<void>,
+	) {
+		super(app);
+	}
+
+	override onOpen(): void {
+		this.setTitle(t("checkpoint.title"));
+		const { contentEl } = this;
+		new Setting(contentEl).setName(t("checkpoint.doing")).addText((input) => {
+			input.onChange((value) => (this.doing = value));
+			input.inputEl.addClass("assistant-checkpoint-doing");
+			input.inputEl.focus();
+		});
+		new Setting(contentEl).setName(t("checkpoint.next")).addText((input) => {
+			input.onChange((value) => (this.next = value));
+			input.inputEl.addClass("assistant-checkpoint-next");
+		});
+		new Setting(contentEl).setName(t("checkpoint.notes")).addTextArea((input) => {
+			input.onChange((value) => (this.notes = value));
+			input.inputEl.addClass("assistant-checkpoint-notes");
+		});
+		new Setting(contentEl)
+			.setName(t("checkpoint.refs"))
+			.setDesc(t("checkpoint.refs-desc"))
+			.addText((input) => {
+				input.onChange((value) => (this.refs = value));
+				input.inputEl.addClass("assistant-checkpoint-refs");
+			});
+		new Setting(contentEl)
+			.addButton((button) => button.setButtonText(t("checkpoint.cancel")).onClick(() => this.close()))
+			.addButton((button) =>
+				button
+					.setButtonText(t("checkpoint.save"))
+					.setCta()
+					.onClick(() => void this.save()),
+			);
+	}
+
+	override onClose(): void {
+		this.contentEl.empty();
+	}
+
+	private async save(): Promise<void> {
+		if (this.doing.trim() === "" || this.next.trim() === "") {
+			new Notice(t("checkpoint.needs-both"));
+			return;
+		}
+		this.close();
+		const refs = this.refs
+			.split(/[,，]/)
+			.map((ref) => ref.trim())
+			.filter((ref) => ref !== "");
+		await this.onSave({
+			doing: this.doing,
+			next_action: this.next,
+			...(this.notes.trim() === "" ? {} : { notes: this.notes }),
+			...(refs.length === 0 ? {} : { refs }),
+		});
+	}
+}

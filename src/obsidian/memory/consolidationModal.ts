@@ -1,0 +1,60 @@
+import { Modal, Setting, type App } from "obsidian";
+import type { ConsolidationProposal } from "../../core/memory/hotMemoryConsolidation";
+import { lineDiff } from "../../core/text/lineDiff";
+import { t } from "../../i18n";
+import { renderDiff } from "../diffView";
+
+/**
+ * The proposed consolidation of `memory.md`: what would change, as a diff, and the proposed text,
+ * which the user may edit (the diff follows). Nothing is written until they approve, and then
+ * only the text as they left it.
+ */
+export class ConsolidationModal extends Modal {
+	private approved: string;
+	private diffEl: HTMLElement | null = null;
+
+	constructor(
+		app: App,
+		private readonly proposal: ConsolidationProposal,
+		private readonly onApprove: (approved: string) => Promise<void>,
+	) {
+		super(app);
+		this.approved = proposal.proposed;
+	}
+
+	override onOpen(): void {
+		this.setTitle(t("consolidation.title", { path: this.proposal.memoryPath }));
+		const { contentEl } = this;
+		contentEl.createEl("p", { text: t(this.proposal.author === "model" ? "consolidation.by-model" : "consolidation.offline") });
+		contentEl.createEl("p", { text: t("consolidation.kept") });
+		const diffHolder = contentEl.createDiv("assistant-consolidation-diff");
+		const showDiff = () => {
+			this.diffEl?.remove();
+			this.diffEl = renderDiff(diffHolder, lineDiff(this.proposal.current, this.approved));
+		};
+		showDiff();
+		new Setting(contentEl).setName(t("consolidation.edit")).addTextArea((input) => {
+			input.setValue(this.approved).onChange((value) => {
+				this.approved = value;
+				showDiff();
+			});
+			input.inputEl.addClass("assistant-consolidation-text");
+			input.inputEl.rows = 12;
+		});
+		new Setting(contentEl)
+			.addButton((button) => button.setButtonText(t("consolidation.cancel")).onClick(() => this.close()))
+			.addButton((button) =>
+				button
+					.setButtonText(t("consolidation.approve"))
+					.setCta()
+					.onClick(() => {
+						this.close();
+						void this.onApprove(this.approved);
+					}),
+			);
+	}
+
+	override onClose(): void {
+		this.contentEl.empty();
+	}
+}

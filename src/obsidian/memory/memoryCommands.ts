@@ -1,0 +1,94 @@
+import type { Command } from "obsidian";
+import { checkpoint } from "../../core/agent/tools/checkpoint";
+import type { WeeklySummaryResult } from "../../core/memory/weeklySummary";
+import { t } from "../../i18n";
+import { openCommandVault, type CommandDeps } from "../commandVault";
+import { noticeWithNote } from "../noteNotice";
+import { notifyFailure } from "../notifyFailure";
+import { CheckpointModal, type CheckpointInput } from "./checkpointModal";
+import { ConsolidationModal } from "./consolidationModal";
+import { applyApproved, overCap, propose } from "./hotMemory";
+import { buildWeek, recentWeeks } from "./weeklySummaryRun";
+import { WeekPickerModal } from "./weekPickerModal";
+
+/** How many weeks the week picker offers. */
+const PICKER_WEEKS = 12;
+
+/** The upkeep of memory from the palette: the history book, hot memory, checkpoints. */
+export function memoryCommands(deps: CommandDeps): Command[] {
+	const app = deps.plugin.app;
+	return [
+		{
+			id: "build-weekly-summary",
+			name: t("command.build-weekly-summary"),
+			callback: () => new WeekPickerModal(app, recentWeeks(deps.controller.clock, PICKER_WEEKS), (week) => void buildAndTell(deps, week)).open(),
+		},
+		{ id: "consolidate-memory", name: t("command.consolidate-memory"), callback: () => void consolidateMemory(deps) },
+		{ id: "save-checkpoint", name: t("command.save-checkpoint"), callback: () => new CheckpointModal(app, (input) => saveCheckpoint(deps, input)).open() },
+	];
+}
+
+async function buildAndTell(deps: CommandDeps, week: string): Promise<void> {
+	await notifyFailure(deps.controller.notifier, async () => {
+		const vault = await openCommandVault(deps, "user");
+		if (vault.model !== null) deps.controller.notifier.notify(t("weekly.writing", { week }));
+		const result = await buildWeek(vault, week, "user");
+		const message = weeklyMessage(result);
+		if (result.path !== null && deps.plugin.app.vault.getFileByPath(result.path) !== null) noticeWithNote(deps.plugin.app, message, result.path);
+		else deps.controller.notifier.notify(message);
+	});
+}
+
+function weeklyMessage(result: WeeklySummaryResult): string {
+	const week = result.week;
+	switch (result.status) {
+		case "written":
+		case "rewritten":
+			return t(result.author === "model" ? "weekly.written-by-model" : "weekly.written-offline", { week });
+		case "already-summarised":
+			return t("weekly.already", { week });
+		case "no-daily-memory":
+			return t("weekly.no-daily-memory", { week });
+		case "week-not-over":
+			return t("weekly.not-over", { week });
+		case "invalid-week":
+			return t("weekly.invalid", { week });
+	}
+}
+
+/** "Consolidate long-term memory": a proposal to review when `memory.md` is over its cap; the chat's over-cap line runs it too. */
+export async function consolidateMemory(deps: CommandDeps): Promise<void> {
+	const notifier = deps.controller.notifier;
+	await notifyFailure(notifier, async () => {
+		const vault = await openCommandVault(deps, "user");
+		const size = await overCap(vault);
+		if (size === null) {
+			notifier.notify(t("consolidation.within-cap", { cap: vault.workspace.hotMemoryCapTokens }));
+			return;
+		}
+		if (vault.model !== null) notifier.notify(t("consolidation.proposing"));
+		const proposal = await propose(vault);
+		if (proposal === null) return;
+		new ConsolidationModal(deps.plugin.app, proposal, (approved) =>
+			notifyFailure(notifier, async () => {
+				const outcome = await applyApproved(vault, proposal, approved);
+				if (outcome.kind === "applied") noticeWithNote(deps.plugin.app, t("consolidation.applied"), outcome.keptAt);
+				else notifier.notify(t(`consolidation.${outcome.kind}`));
+			}),
+		).open();
+	});
+}
+
+/** Saves a checkpoint with the `checkpoint` tool's own code; the next chat's resume banner shows it. */
+async function saveCheckpoint(deps: CommandDeps, input: CheckpointInput): Promise<void> {
+	await notifyFailure(deps.controller.notifier, async () => {
+		const vault = await openCommandVault(deps, "user");
+		const result = await checkpoint.run(input, vault.tools);
+		if (result.display?.kind !== "checkpoint") {
+			deps.controller.notifier.notify(result.text);
+			return;
+		}
+		await deps.controller.updateState({ lastCheckpoint: result.display.checkpoint });
+		noticeWithNote(deps.plugin.app, t("checkpoint.saved"), result.display.path);
+	});
+}

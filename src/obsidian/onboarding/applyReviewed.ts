@@ -1,0 +1,36 @@
+import { Notice } from "obsidian";
+import { applyOnboarding, type FileOutcome, type OnboardingPlan } from "../../core/onboarding";
+import type { Clock } from "../../core/ports";
+import type { AssistantWorkspace } from "../../core/assistantWorkspace";
+import { localToday } from "../../core/memory/dailyDates";
+import { AuditedWriter } from "../../core/vault/auditedWriter";
+import type { IdentityRole } from "../../core/workspace/identity";
+import { t } from "../../i18n";
+import { describeError } from "../describeError";
+import type { NoteStore } from "../../core/ports";
+import type { WorkspaceController } from "../workspaceController";
+
+/**
+ * Writes what the user approved, through the audited writer, then, when every file went as
+ * planned, saves the folder choices and marks onboarding complete in one save. A notice tells
+ * what was written and what was left, and names each file that was not.
+ */
+export async function applyReviewed(
+	plan: OnboardingPlan,
+	replace: ReadonlySet<IdentityRole>,
+	deps: { readonly store: NoteStore; readonly workspace: AssistantWorkspace; readonly controller: WorkspaceController; readonly clock: Clock },
+): Promise<FileOutcome[]> {
+	const { store, workspace, controller, clock } = deps;
+	const writer = new AuditedWriter({ store, audit: workspace.audit, clock, excludedFolders: controller.settings.excludedFolders });
+	const outcomes = await applyOnboarding(plan, replace, { store, writer, archiveFolder: workspace.layout.archiveFolder, today: localToday(clock) });
+	for (const outcome of outcomes) {
+		if (outcome.kind === "failed") new Notice(t("onboarding.notice.failed", { path: outcome.path, error: describeError(outcome.error) }));
+		if (outcome.kind === "changed-since-review") new Notice(t("onboarding.notice.changed-since-review", { path: outcome.path }));
+	}
+	if (outcomes.every((outcome) => outcome.kind !== "failed" && outcome.kind !== "changed-since-review")) {
+		await controller.update(plan.settings, { onboardingComplete: true });
+		const written = outcomes.filter((outcome) => ["created", "appended", "replaced"].includes(outcome.kind)).length;
+		new Notice(t("onboarding.notice.done", { written, kept: outcomes.length - written }));
+	}
+	return outcomes;
+}

@@ -1,0 +1,52 @@
+import type { Reason } from "../../core/organize/folderRole";
+import type { OrganizeSuggestion } from "../../core/organize/organizeNote";
+import type { MovePlan } from "../../core/organize/organizeMove";
+import { baseName, parentFolder } from "../../core/vault/paths";
+import { ModelError } from "../../core/agent/model";
+import { t } from "../../i18n";
+import { modelErrorMessage } from "../../llm";
+import { describeError } from "../describeError";
+import { folderLabel } from "./folderSuggestModal";
+
+/** One note under review: where it would go and why, as suggested or as the user changed it. */
+export interface NoteReview {
+	readonly plan: MovePlan;
+	readonly reasons: readonly Reason[];
+	/** Why the model could not be asked, when the rules' suggestion stands alone. */
+	readonly modelError: unknown;
+}
+
+export function reviewOf(suggestion: OrganizeSuggestion): NoteReview {
+	return { plan: suggestion.plan, reasons: suggestion.classification.reasons, modelError: suggestion.modelError };
+}
+
+/** The review after the user picked `plan`'s folder themselves. */
+export function changedReview(plan: MovePlan): NoteReview {
+	return { plan, reasons: [{ key: "organize.chosen-by-you" }], modelError: null };
+}
+
+export function staysPut(review: NoteReview): boolean {
+	return review.plan.to === review.plan.from;
+}
+
+/** The suggestion's details: the folder, why, and the notes whose links will follow the note. */
+export function renderReview(parent: HTMLElement, review: NoteReview): void {
+	const { plan } = review;
+	const folder = folderLabel(parentFolder(plan.to));
+	parent.createEl("p", { cls: "assistant-organize-folder", text: staysPut(review) ? t("organize.stays", { folder }) : t("organize.suggested", { folder, path: plan.to }) });
+	const why = parent.createEl("ul", { cls: "assistant-organize-reasons" });
+	for (const reason of review.reasons) why.createEl("li", { text: t(reason.key, reason.params) });
+	if (review.modelError !== null) parent.createEl("p", { cls: "mod-warning", text: t("organize.model-failed", { error: errorText(review.modelError) }) });
+	if (staysPut(review)) return;
+	if (plan.linkingNotes.length === 0) {
+		parent.createEl("p", { cls: "assistant-organize-links", text: t("organize.no-links") });
+		return;
+	}
+	parent.createEl("p", { text: t("organize.links", { count: plan.linkingNotes.length }) });
+	const links = parent.createEl("ul", { cls: "assistant-organize-links" });
+	for (const path of plan.linkingNotes) links.createEl("li", { text: baseName(path), attr: { title: path } });
+}
+
+function errorText(error: unknown): string {
+	return error instanceof ModelError ? modelErrorMessage(error, t) : describeError(error);
+}

@@ -1,0 +1,96 @@
+import type { Command } from "obsidian";
+import type { MovePlan } from "../../core/organize/organizeMove";
+import { inboxNotes, suggestOrganize } from "../../core/organize/organizeNote";
+import { inferTaxonomy } from "../../core/organize/taxonomy";
+import { taxonomyReportPath, taxonomyReportText, taxonomySuggestions } from "../../core/organize/taxonomyReport";
+import { freeNotePath } from "../../core/memory/captureName";
+import { t } from "../../i18n";
+import { openCommandVault, type CommandDeps, type CommandVault } from "../commandVault";
+import { noticeWithNote } from "../noteNotice";
+import { notifyFailure } from "../notifyFailure";
+import { reviewOf } from "./noteReview";
+import { OrganizeInboxModal } from "./organizeInboxModal";
+import { moveAccepted } from "./organizeMoves";
+import { OrganizePreviewModal } from "./organizePreviewModal";
+import { refreshVaultMap } from "./vaultMapRefresh";
+
+/** Organizing the vault: one note or the inbox (reviewed before anything moves), the taxonomy report, the vault map. */
+export function organizeCommands(deps: CommandDeps): Command[] {
+	const app = deps.plugin.app;
+	return [
+		{
+			id: "organize-current-note",
+			name: t("command.organize-current-note"),
+			checkCallback: (checking) => {
+				const file = app.workspace.getActiveFile();
+				if (file === null || file.extension !== "md") return false;
+				if (!checking) void organizeNote(deps, file.path);
+				return true;
+			},
+		},
+		{ id: "organize-inbox", name: t("command.organize-inbox"), callback: () => void organizeInbox(deps) },
+		{ id: "suggest-taxonomy-changes", name: t("command.suggest-taxonomy-changes"), callback: () => void reportTaxonomy(deps) },
+		{ id: "refresh-vault-map", name: t("command.refresh-vault-map"), callback: () => void refreshAndTell(deps) },
+	];
+}
+
+async function organizeNote(deps: CommandDeps, path: string): Promise<void> {
+	await guarded(deps, async () => {
+		const vault = await openCommandVault(deps, "user");
+		const [suggestion] = await suggestOrganize(vault.organize, [path], vault.model);
+		if (suggestion === undefined) {
+			deps.controller.notifier.notify(t("organize.private"));
+			return;
+		}
+		new OrganizePreviewModal(deps.plugin.app, vault, reviewOf(suggestion), (plan) => moveAndTell(deps, vault, [plan])).open();
+	});
+}
+
+async function organizeInbox(deps: CommandDeps): Promise<void> {
+	await guarded(deps, async () => {
+		const vault = await openCommandVault(deps, "user");
+		const paths = inboxNotes(vault.organize, vault.workspace.layout.inboxFolder);
+		if (paths.length === 0) {
+			deps.controller.notifier.notify(t("organize.inbox-empty", { folder: vault.workspace.layout.inboxFolder }));
+			return;
+		}
+		if (vault.model !== null) deps.controller.notifier.notify(t("organize.asking-model", { count: paths.length }));
+		const suggestions = await suggestOrganize(vault.organize, paths, vault.model);
+		new OrganizeInboxModal(deps.plugin.app, vault, suggestions.map(reviewOf), (plans) => moveAndTell(deps, vault, plans)).open();
+	});
+}
+
+/** Moves what the user accepted, one after the other; a refused move is told and the rest still go. */
+async function moveAndTell(deps: CommandDeps, vault: CommandVault, plans: readonly MovePlan[]): Promise<void> {
+	const moved: { path: string; links: number }[] = [];
+	for (const plan of plans) {
+		await guarded(deps, async () => {
+			const outcome = await moveAccepted(vault, plan);
+			if (outcome !== null) moved.push({ path: outcome.path, links: plan.linkingNotes.length });
+		});
+	}
+	if (plans.length === 1 && moved.length === 1) noticeWithNote(deps.plugin.app, t("organize.moved", { count: moved[0].links }), moved[0].path);
+	else if (plans.length > 1) deps.controller.notifier.notify(t("organize.moved-many", { count: moved.length, total: plans.length }));
+}
+
+async function reportTaxonomy(deps: CommandDeps): Promise<void> {
+	await guarded(deps, async () => {
+		const vault = await openCommandVault(deps, "user");
+		const date = vault.workspace.today();
+		const text = taxonomyReportText(taxonomySuggestions(vault.organize, inferTaxonomy(vault.organize)), date, t);
+		const { folder, name } = taxonomyReportPath(vault.workspace.layout, date);
+		const outcome = await vault.memory.writer.createNote(freeNotePath(vault.memory.store, folder, name), text, { actor: "user", reason: "Suggest taxonomy changes" });
+		noticeWithNote(deps.plugin.app, t("taxonomy-report.done"), outcome.path);
+	});
+}
+
+async function refreshAndTell(deps: CommandDeps): Promise<void> {
+	await guarded(deps, async () => {
+		const outcome = await refreshVaultMap(await openCommandVault(deps, "user"), "user");
+		noticeWithNote(deps.plugin.app, t(outcome.changed ? "vault-map.refreshed" : "vault-map.unchanged"), outcome.path);
+	});
+}
+
+function guarded(deps: CommandDeps, task: () => Promise<void>): Promise<void> {
+	return notifyFailure(deps.controller.notifier, task);
+}

@@ -1,0 +1,91 @@
+import { Modal, Setting, type App } from "obsidian";
+import type { MovePlan } from "../../core/organize/organizeMove";
+import { baseName } from "../../core/vault/paths";
+import { t } from "../../i18n";
+import type { CommandVault } from "../commandVault";
+import { FolderSuggestModal } from "./folderSuggestModal";
+import { changedReview, renderReview, staysPut, type NoteReview } from "./noteReview";
+import { movableFolders, planInto } from "./organizeMoves";
+
+type Decision = "accept" | "skip";
+
+interface Row {
+	review: NoteReview;
+	decision: Decision;
+}
+
+/**
+ * "Organize inbox": every inbox note with its suggestion, in one list. Each is accepted, moved
+ * elsewhere or skipped; nothing moves until the user applies the list. A note the rules could
+ * not place starts skipped.
+ */
+export class OrganizeInboxModal extends Modal {
+	private readonly rows: Row[];
+
+	constructor(
+		app: App,
+		private readonly vault: CommandVault,
+		reviews: readonly NoteReview[],
+		private readonly onApply: (plans: readonly MovePlan[]) => Promise<void>,
+	) {
+		super(app);
+		this.rows = reviews.map((review) => ({ review, decision: staysPut(review) ? "skip" : "accept" }));
+	}
+
+	override onOpen(): void {
+		this.setTitle(t("organize.inbox-title", { count: this.rows.length }));
+		this.draw();
+	}
+
+	override onClose(): void {
+		this.contentEl.empty();
+	}
+
+	private draw(): void {
+		this.contentEl.empty();
+		for (const row of this.rows) this.drawRow(row);
+		const accepted = this.rows.filter((row) => row.decision === "accept").map((row) => row.review.plan);
+		new Setting(this.contentEl)
+			.addButton((button) => button.setButtonText(t("organize.cancel")).onClick(() => this.close()))
+			.addButton((button) =>
+				button
+					.setButtonText(t("organize.apply", { count: accepted.length }))
+					.setCta()
+					.setDisabled(accepted.length === 0)
+					.onClick(() => {
+						this.close();
+						void this.onApply(accepted);
+					}),
+			);
+	}
+
+	private drawRow(row: Row): void {
+		const setting = new Setting(this.contentEl).setName(baseName(row.review.plan.from)).setClass("assistant-organize-row");
+		setting.descEl.empty();
+		renderReview(setting.descEl, row.review);
+		setting
+			.addButton((button) => {
+				button.setButtonText(t("organize.accept")).onClick(() => this.decide(row, "accept"));
+				button.setDisabled(staysPut(row.review));
+				if (row.decision === "accept") button.setCta();
+			})
+			.addButton((button) => button.setButtonText(t("organize.change-folder")).onClick(() => this.changeFolder(row)))
+			.addButton((button) => {
+				button.setButtonText(t("organize.skip")).onClick(() => this.decide(row, "skip"));
+				if (row.decision === "skip") button.setCta();
+			});
+	}
+
+	private decide(row: Row, decision: Decision): void {
+		row.decision = decision;
+		this.draw();
+	}
+
+	private changeFolder(row: Row): void {
+		new FolderSuggestModal(this.app, movableFolders(this.vault), (folder) => {
+			row.review = changedReview(planInto(this.vault, row.review.plan.from, folder));
+			row.decision = staysPut(row.review) ? "skip" : "accept";
+			this.draw();
+		}).open();
+	}
+}

@@ -1,0 +1,23 @@
+import { applyMove, planMove, type MovePlan } from "../../core/organize/organizeMove";
+import { visibleFolders, visibleNotes } from "../../core/organize/organizeVault";
+import type { WriteOutcome } from "../../core/vault/auditedWriter";
+import { parentFolder } from "../../core/vault/paths";
+import type { CommandVault } from "../commandVault";
+
+/** The move of `path` into `folder` as the vault is now: its free name there and the notes whose links follow. */
+export function planInto(vault: CommandVault, path: string, folder: string): MovePlan {
+	return planMove(vault.organize, path, folder, visibleNotes(vault.organize));
+}
+
+/**
+ * Moves a note the user accepted, planned again at this moment: an earlier move of the same
+ * review may have taken the name it was to have. `null` when it is already there.
+ */
+export function moveAccepted(vault: CommandVault, plan: MovePlan): Promise<WriteOutcome | null> {
+	return applyMove(vault.memory.writer, planInto(vault, plan.from, parentFolder(plan.to)), "user");
+}
+
+/** Where a note may be moved: the folders organizing looks at, and the vault root. */
+export function movableFolders(vault: CommandVault): string[] {
+	return ["", ...visibleFolders(vault.organize).sort()];
+}

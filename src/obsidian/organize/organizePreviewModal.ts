@@ -1,0 +1,57 @@
+import { Modal, Setting, type App } from "obsidian";
+import type { MovePlan } from "../../core/organize/organizeMove";
+import { baseName } from "../../core/vault/paths";
+import { t } from "../../i18n";
+import type { CommandVault } from "../commandVault";
+import { FolderSuggestModal } from "./folderSuggestModal";
+import { changedReview, renderReview, staysPut, type NoteReview } from "./noteReview";
+import { movableFolders, planInto } from "./organizeMoves";
+
+/**
+ * "Organize current note": the suggested folder, why, and the links that will follow; the user
+ * moves it there, picks another folder, or leaves it where it is.
+ */
+export class OrganizePreviewModal extends Modal {
+	constructor(
+		app: App,
+		private readonly vault: CommandVault,
+		private review: NoteReview,
+		private readonly onAccept: (plan: MovePlan) => Promise<void>,
+	) {
+		super(app);
+	}
+
+	override onOpen(): void {
+		this.setTitle(t("organize.preview-title", { note: baseName(this.review.plan.from) }));
+		this.draw();
+	}
+
+	override onClose(): void {
+		this.contentEl.empty();
+	}
+
+	private draw(): void {
+		this.contentEl.empty();
+		renderReview(this.contentEl.createDiv("assistant-organize-review"), this.review);
+		new Setting(this.contentEl)
+			.addButton((button) => button.setButtonText(t("organize.cancel")).onClick(() => this.close()))
+			.addButton((button) => button.setButtonText(t("organize.change-folder")).onClick(() => this.changeFolder()))
+			.addButton((button) =>
+				button
+					.setButtonText(t("organize.move"))
+					.setCta()
+					.setDisabled(staysPut(this.review))
+					.onClick(() => {
+						this.close();
+						void this.onAccept(this.review.plan);
+					}),
+			);
+	}
+
+	private changeFolder(): void {
+		new FolderSuggestModal(this.app, movableFolders(this.vault), (folder) => {
+			this.review = changedReview(planInto(this.vault, this.review.plan.from, folder));
+			this.draw();
+		}).open();
+	}
+}

@@ -1,0 +1,56 @@
+import { sha256Hex } from "../../core/audit/hash";
+import { t } from "../../i18n";
+import { openCommandVault, type CommandDeps, type CommandVault } from "../commandVault";
+import { overCap } from "../memory/hotMemory";
+import { buildWeek, lastWeek } from "../memory/weeklySummaryRun";
+import { folderSignature, refreshVaultMap } from "../organize/vaultMapRefresh";
+
+/**
+ * What the heartbeat keeps up besides its checklist, after each of its triggers: the vault map
+ * when the folders changed, last week's page of the history book on the first run of a new
+ * week (the core leaves a week already summarised alone), and a gentle notice when long-term
+ * memory has outgrown its cap. Only once onboarding is complete and while the heartbeat is on:
+ * the user has let the assistant work in the background. What each step last did is remembered
+ * for the session, so a look every few minutes costs a folder listing and a read of `memory.md`.
+ * A failure is logged, never shown: the user asked for none of this.
+ */
+export class HeartbeatUpkeep {
+	private mappedFolders: string | null = null;
+	private summarisedWeek: string | null = null;
+	private toldMemory: string | null = null;
+
+	constructor(private readonly deps: CommandDeps) {}
+
+	async afterHeartbeat(): Promise<void> {
+		const { controller } = this.deps;
+		if (!controller.state.onboardingComplete || !controller.settings.heartbeatEnabled) return;
+		const failed = (error: unknown) => console.error("Assistant Workspace: the heartbeat's upkeep failed.", error);
+		const vault = await openCommandVault(this.deps, "heartbeat").catch(failed);
+		if (vault === undefined) return;
+		// The summary first: it may make the weekly folder, which the map then lists.
+		const steps = [() => this.summariseLastWeek(vault), () => this.refreshMap(vault), () => this.tellOverCap(vault)];
+		for (const step of steps) await step().catch(failed);
+	}
+
+	private async refreshMap(vault: CommandVault): Promise<void> {
+		const folders = folderSignature(vault);
+		if (folders === this.mappedFolders) return;
+		this.mappedFolders = folders;
+		await refreshVaultMap(vault, "heartbeat");
+	}
+
+	private async summariseLastWeek(vault: CommandVault): Promise<void> {
+		const week = lastWeek(this.deps.controller.clock);
+		if (week === this.summarisedWeek) return;
+		this.summarisedWeek = week;
+		await buildWeek(vault, week, "heartbeat");
+	}
+
+	private async tellOverCap(vault: CommandVault): Promise<void> {
+		const size = await overCap(vault);
+		const hash = size === null ? null : sha256Hex(size.text);
+		if (size === null || hash === this.toldMemory) return;
+		this.toldMemory = hash;
+		this.deps.controller.notifier.notify(t("consolidation.over-cap", { tokens: size.tokens, cap: vault.workspace.hotMemoryCapTokens }));
+	}
+}

@@ -1,0 +1,49 @@
+/**
+ * @jest-environment jsdom
+ */
+import { Notice } from "../../__mocks__/obsidian";
+import { commandPlugin, PLUGIN_DIR, resetCommandTest, runCommand, until } from "./commandFixture";
+
+beforeEach(resetCommandTest);
+
+const VAULT = {
+	"memory.md": `# Memory\n\n${"- Prefers short answers, and keeps notes on the Lyon silk archives.\n".repeat(150)}`,
+	"HEARTBEAT.md": "# Heartbeat\n\n- [ ] Remind me of deadlines\n",
+	"memory/daily/2026-03-11.md": "# 2026-03-11\n\n## Log\n- Found the 1921 register.\n",
+	"Projects/Thesis.md": "# Thesis\n",
+};
+
+describe("the heartbeat's upkeep", () => {
+	it("keeps the vault map and last week's summary, and tells once when memory outgrows its cap", async () => {
+		const { app, mock, text } = await commandPlugin(VAULT, { state: { onboardingComplete: true } });
+		const writes = () => (app.vault.adapter.hidden.get(`${PLUGIN_DIR}/audit.jsonl`) ?? "").trim().split("\n").filter((line) => line !== "");
+		app.workspace.triggerLayoutReady();
+		await until(() => Notice.messages.length > 0, "the upkeep");
+		expect(await text("Vault map.md")).toContain("| Projects |");
+		expect(await text("memory/weekly/2026-W11.md")).toContain("Found the 1921 register.");
+		expect(Notice.messages).toEqual([expect.stringMatching(/^Long-term memory has grown to about \d+ tokens, past its cap of 2000\./)]);
+		const written = writes().length;
+
+		// Nothing changed: the next look writes nothing and tells nothing again.
+		runCommand(mock, "run-heartbeat");
+		await until(() => Notice.messages.length > 1, "the heartbeat's answer");
+		expect(Notice.messages.slice(1)).toEqual(["The heartbeat needs a model: choose an Anthropic API key in the settings."]);
+		expect(writes()).toHaveLength(written);
+
+		// A new folder: the map follows.
+		await app.vault.createFolder("Reading");
+		await app.vault.create("Reading/Proust.md", "# Proust\n");
+		runCommand(mock, "run-heartbeat");
+		await until(() => writes().length > written, "the map's refresh");
+		expect(await text("Vault map.md")).toContain("| Reading |");
+	});
+
+	it("does nothing in the background before onboarding", async () => {
+		const { app } = await commandPlugin(VAULT);
+		app.workspace.triggerLayoutReady();
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		expect(app.vault.getFileByPath("Vault map.md")).toBeNull();
+		expect(app.vault.getFileByPath("memory/weekly/2026-W11.md")).toBeNull();
+		expect(Notice.messages).toEqual([]);
+	});
+});

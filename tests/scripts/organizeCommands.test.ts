@@ -1,0 +1,73 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { CURRENT_SCHEMA_VERSION } from "../../src/core/workspace/data/migrations";
+import { defaultSettings } from "../../src/core/workspace/data/settings";
+import { defaultState } from "../../src/core/workspace/data/state";
+import { copyOfExampleVault, runCli } from "./runCli";
+
+// Each case spawns the real command line; a few seconds each on a cold machine.
+jest.setTimeout(60_000);
+
+const NOW = ["--now", "2026-11-28T10:00:00Z"];
+
+describe("capture, organize, weekly and taxonomy on the command line", () => {
+	it("taxonomy --json prints the inferred role of each folder", () => {
+		const run = runCli("taxonomy", "--vault", copyOfExampleVault(), "--json");
+		expect(run.code).toBe(0);
+		const roles = Object.fromEntries((JSON.parse(run.stdout) as { folder: string; role: string; confidence: number }[]).map((entry) => [entry.folder, [entry.role, entry.confidence]]));
+		expect(roles).toMatchObject({ Journal: ["journal", 0.95], Projects: ["projects", 0.9], Archive: ["archive", 0.9], "Resources/Recipes": ["resources", 0.9], People: ["notes", 0.3] });
+	});
+
+	it("capture prints the created path, never the same twice; organize suggests without moving, --apply moves with links updated", () => {
+		const vault = copyOfExampleVault();
+		const capture = (title: string, text: string) => runCli("capture", "--vault", vault, "--title", title, "--text", text, ...NOW);
+		const first = capture("Sleep lab", "Booked the lab for [[Thesis - sleep and memory]].");
+		expect(first).toEqual({ code: 0, stdout: "Inbox/2026-11-28 Sleep lab.md\n", stderr: "" });
+		expect(capture("Sleep lab", "again").stdout).toBe("Inbox/2026-11-28 Sleep lab 2.md\n");
+		expect(capture("../../escape", "x").stdout).toBe("Inbox/2026-11-28 escape.md\n");
+		expect(readFileSync(join(vault, "Inbox/2026-11-28 Sleep lab.md"), "utf8")).toBe("---\ncaptured: 2026-11-28T10:00:00+00:00\nsource: user\n---\n\nBooked the lab for [[Thesis - sleep and memory]].\n");
+
+		writeFileSync(join(vault, "Welcome.md"), `${readFileSync(join(vault, "Welcome.md"), "utf8")}\nSee [[2026-11-28 Sleep lab]].\n`);
+		const suggested = runCli("organize", "--vault", vault, "--note", "Inbox/2026-11-28 Sleep lab.md", "--offline", "--json");
+		expect(suggested.code).toBe(0);
+		expect(JSON.parse(suggested.stdout)).toEqual({ folder: "Projects", role: "projects", confidence: 0.6, reasons: ["It links with the project note Thesis - sleep and memory in Projects."] });
+		expect(existsSync(join(vault, "Inbox/2026-11-28 Sleep lab.md"))).toBe(true);
+
+		const applied = runCli("organize", "--vault", vault, "--note", "Inbox/2026-11-28 Sleep lab.md", "--offline", "--apply", "--json");
+		expect(JSON.parse(applied.stdout)).toMatchObject({ folder: "Projects", moved: "Projects/2026-11-28 Sleep lab.md", linksUpdated: ["Welcome.md"] });
+		expect(existsSync(join(vault, "Inbox/2026-11-28 Sleep lab.md"))).toBe(false);
+		expect(readFileSync(join(vault, "Projects/2026-11-28 Sleep lab.md"), "utf8")).toContain("Booked the lab");
+		expect(readFileSync(join(vault, "Welcome.md"), "utf8")).toContain("See [[2026-11-28 Sleep lab]].");
+		const audit = readFileSync(join(vault, ".obsidian/plugins/assistant-workspace/audit.jsonl"), "utf8").trim().split("\n");
+		expect(JSON.parse(audit[audit.length - 1])).toMatchObject({ action: "move", from: "Inbox/2026-11-28 Sleep lab.md", path: "Projects/2026-11-28 Sleep lab.md" });
+	});
+
+	it("capture and taxonomy follow the inbox folder of the vault's saved settings", () => {
+		const vault = copyOfExampleVault();
+		const pluginDir = join(vault, ".obsidian", "plugins", "assistant-workspace");
+		mkdirSync(pluginDir, { recursive: true });
+		writeFileSync(join(pluginDir, "data.json"), JSON.stringify({ schemaVersion: CURRENT_SCHEMA_VERSION, settings: { ...defaultSettings(), inboxFolder: "00 Captures" }, state: defaultState() }));
+		const capture = runCli("capture", "--vault", vault, "--title", "Sleep lab", "--text", "Booked the lab.", ...NOW);
+		expect(capture).toEqual({ code: 0, stdout: "00 Captures/2026-11-28 Sleep lab.md\n", stderr: "" });
+		const taxonomy = JSON.parse(runCli("taxonomy", "--vault", vault, "--json").stdout) as { folder: string; role: string; confidence: number }[];
+		expect(taxonomy.find((entry) => entry.folder === "00 Captures")).toMatchObject({ role: "inbox", confidence: 0.95 });
+	});
+
+	it("weekly prints the summary path, and a second run changes nothing", () => {
+		const vault = copyOfExampleVault();
+		mkdirSync(join(vault, "memory", "daily"), { recursive: true });
+		writeFileSync(join(vault, "memory", "daily", "2026-11-17.md"), "# 2026-11-17\n\n## Log\n- 09:10 Booked the sleep lab.\n");
+		const run = () => runCli("weekly", "--vault", vault, "--week", "2026-W47", "--offline", ...NOW);
+		const first = run();
+		expect([first.code, first.stdout]).toEqual([0, "memory/weekly/2026-W47.md\n"]);
+		const summary = readFileSync(join(vault, "memory/weekly/2026-W47.md"), "utf8");
+		expect(summary).toContain("- 09:10 Booked the sleep lab.");
+		const audit = readFileSync(join(vault, ".obsidian/plugins/assistant-workspace/audit.jsonl"), "utf8");
+		const second = run();
+		expect([second.code, second.stdout]).toEqual([0, "memory/weekly/2026-W47.md\n"]);
+		expect(second.stderr).toMatch(/already summarised; nothing changed/);
+		expect(readFileSync(join(vault, "memory/weekly/2026-W47.md"), "utf8")).toBe(summary);
+		expect(readFileSync(join(vault, ".obsidian/plugins/assistant-workspace/audit.jsonl"), "utf8")).toBe(audit);
+		expect(runCli("weekly", "--vault", vault, "--week", "2026-47", "--offline").code).toBe(1);
+	});
+});
