@@ -39,6 +39,12 @@ export class AssistantSettingTab extends PluginSettingTab {
 	constructor(app: App, plugin: Plugin, deps: SettingTabDeps) {
 		super(app, plugin);
 		this.context = { app, ...deps, folderDraft: new FolderDraft(), redraw: () => this.update() };
+		// Onboarding finishes in its own modals, while this tab may be open behind them.
+		plugin.register(
+			deps.controller.onChange((changed) => {
+				if (changed.state.includes("onboardingComplete")) this.update();
+			}),
+		);
 	}
 
 	override getSettingDefinitions(): SettingDefinitionItem<SettingKey>[] {

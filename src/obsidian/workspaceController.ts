@@ -20,6 +20,12 @@ export const API_KEY_SECRET = DEFAULT_API_KEY_SECRET;
  * Holds the settings and builds the workspace over the live vault when a command needs it:
  * building is cheap (no I/O), so each command sees the settings as they are now.
  */
+/** Which settings and state fields an update changed. */
+export interface ChangedFields {
+	readonly settings: readonly (keyof Settings)[];
+	readonly state: readonly (keyof PluginState)[];
+}
+
 export class WorkspaceController {
 	private data: PluginData;
 	/**
@@ -27,7 +33,7 @@ export class WorkspaceController {
 	 * to undo them: one instance, so that what one write keeps the next undo finds.
 	 */
 	readonly previousContents: PreviousContents;
-	private readonly settingsListeners = new Set<(settings: Settings) => void>();
+	private readonly listeners = new Set<(changed: ChangedFields) => void>();
 
 	constructor(
 		private readonly plugin: Plugin,
@@ -63,14 +69,22 @@ export class WorkspaceController {
 			state: { ...current, ...state, ...onboardingDayChange(current, state, localToday(this.clock)) },
 		};
 		this.applyLanguage();
-		if (Object.keys(settings).length > 0) for (const listener of this.settingsListeners) listener(this.data.settings);
+		const changed: ChangedFields = { settings: Object.keys(settings) as (keyof Settings)[], state: Object.keys(state) as (keyof PluginState)[] };
+		for (const listener of this.listeners) listener(changed);
 		await this.plugin.saveData(this.data);
 	}
 
-	/** Calls `listener` with the settings after every change; returns the function that stops it. */
+	/** Calls `listener` with the settings after every change to them; returns the function that stops it. */
 	onSettingsChange(listener: (settings: Settings) => void): () => void {
-		this.settingsListeners.add(listener);
-		return () => this.settingsListeners.delete(listener);
+		return this.onChange((changed) => {
+			if (changed.settings.length > 0) listener(this.data.settings);
+		});
+	}
+
+	/** Calls `listener` with the fields that changed after every change; returns the function that stops it. */
+	onChange(listener: (changed: ChangedFields) => void): () => void {
+		this.listeners.add(listener);
+		return () => this.listeners.delete(listener);
 	}
 
 	/** The Anthropic API key, from Obsidian's SecretStorage under the chosen name (never `data.json`); empty when none is set. */

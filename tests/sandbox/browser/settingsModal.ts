@@ -1,0 +1,54 @@
+import type { App } from "../../harness/obsidianMock/app";
+import { Modal } from "../../harness/obsidianMock/modal";
+import { makeKeyboardClickable } from "./shellLayout";
+import type { PluginSettingTab } from "./shellPlugin";
+
+export interface SettingsEntry {
+	readonly name: string;
+	readonly tab: PluginSettingTab;
+}
+
+/** Obsidian's settings: the tabs of the plugins listed on the left, the chosen one drawn on the right. */
+export class SettingsModal extends Modal {
+	private shown: PluginSettingTab | null = null;
+
+	constructor(
+		app: App,
+		private readonly entries: readonly SettingsEntry[],
+	) {
+		super(app);
+		this.modalEl.addClass("mod-settings");
+	}
+
+	override onOpen(): void {
+		this.titleEl.detach();
+		const nav = this.contentEl.createDiv({ cls: "vertical-tab-header", attr: { role: "tablist", "aria-label": "Settings" } });
+		nav.createDiv({ cls: "vertical-tab-header-group-title", text: "Community plugins" });
+		const content = this.contentEl.createDiv("vertical-tab-content-container");
+		const items = this.entries.map((entry) => {
+			const item = nav.createDiv({ cls: "vertical-tab-nav-item", text: entry.name, attr: { role: "tab", tabindex: 0 } });
+			item.addEventListener("click", () => this.show(entry, content, items, item));
+			makeKeyboardClickable(item);
+			return item;
+		});
+		if (this.entries.length > 0) this.show(this.entries[0], content, items, items[0]);
+	}
+
+	override onClose(): void {
+		this.shown?.hide();
+		this.shown = null;
+		this.contentEl.empty();
+	}
+
+	private show(entry: SettingsEntry, content: HTMLElement, items: readonly HTMLElement[], item: HTMLElement): void {
+		this.shown?.hide();
+		for (const other of items) {
+			other.toggleClass("is-active", other === item);
+			other.setAttr("aria-selected", other === item);
+		}
+		content.empty();
+		content.appendChild(entry.tab.containerEl);
+		entry.tab.show();
+		this.shown = entry.tab;
+	}
+}

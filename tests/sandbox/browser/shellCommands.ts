@@ -1,0 +1,42 @@
+import type { App } from "../../harness/obsidianMock/app";
+import type { Plugin } from "./shellPlugin";
+import { CommandPalette, type PaletteCommand } from "./commandPalette";
+import { iconButton, type ShellLayout } from "./shellLayout";
+import { SettingsModal } from "./settingsModal";
+import type { PluginSettingTab } from "./shellPlugin";
+import { toggleTheme } from "./theme";
+
+/**
+ * The shell's own commands and keys, as Obsidian's: the command palette (Ctrl/Cmd+P), the
+ * settings (Ctrl/Cmd+,), the light or dark theme, the sidebars; and their ribbon buttons.
+ */
+export function installShellCommands(app: App, layout: ShellLayout, plugins: readonly Plugin[]): void {
+	const openSettings = () =>
+		new SettingsModal(
+			app,
+			plugins.flatMap((plugin) => plugin.settingTabs.map((tab) => ({ name: plugin.manifest.name, tab: tab as PluginSettingTab }))),
+		).open();
+	const toggle = (cls: string) => () => document.body.toggleClass(cls, !document.body.hasClass(cls));
+	const own: PaletteCommand[] = [
+		{ name: "Settings: Open settings", command: { id: "app:open-settings", callback: openSettings } },
+		{ name: "Appearance: Toggle light and dark theme", command: { id: "theme:toggle", callback: toggleTheme } },
+		{ name: "Workspace: Toggle left sidebar", command: { id: "app:toggle-left-sidebar", callback: toggle("is-left-sidedock-collapsed") } },
+		{ name: "Workspace: Toggle right sidebar", command: { id: "app:toggle-right-sidebar", callback: toggle("is-right-sidedock-collapsed") } },
+	];
+	const commands = () => [
+		...plugins.flatMap((plugin) => plugin.commands.map((command) => ({ name: `${plugin.manifest.name}: ${command.name}`, command }))),
+		...own,
+	];
+	const openPalette = () => new CommandPalette(app, commands).open();
+
+	layout.ribbon.prepend(iconButton(createDiv(), "terminal", "Open command palette", openPalette, "side-dock-ribbon-action clickable-icon"));
+	iconButton(layout.ribbonFoot, "moon", "Toggle light and dark theme", toggleTheme, "side-dock-ribbon-action clickable-icon");
+	iconButton(layout.ribbonFoot, "settings", "Settings", openSettings, "side-dock-ribbon-action clickable-icon");
+	document.addEventListener("keydown", (evt) => {
+		if (!(evt.ctrlKey || evt.metaKey) || evt.altKey || evt.shiftKey) return;
+		const run = evt.key === "p" ? openPalette : evt.key === "," ? openSettings : null;
+		if (run === null) return;
+		evt.preventDefault();
+		run();
+	});
+}

@@ -1,0 +1,61 @@
+/** The places of the page the shell puts things in, named after Obsidian's own elements. */
+export interface ShellLayout {
+	/** The ribbon's actions at the top, where plugins' icons go; the shell's settings are at its foot. */
+	readonly ribbon: HTMLElement;
+	readonly ribbonFoot: HTMLElement;
+	readonly leftSplit: HTMLElement;
+	readonly fileExplorer: HTMLElement;
+	readonly noteTitle: HTMLElement;
+	readonly noteView: HTMLElement;
+	readonly rightSplit: HTMLElement;
+	readonly rightTabs: HTMLElement;
+	readonly rightLeaves: HTMLElement;
+	readonly statusBar: HTMLElement;
+}
+
+/** An icon button as Obsidian draws one: focusable, named for screen readers, Enter and Space click it. */
+export function iconButton(parent: HTMLElement, icon: string, label: string, onClick: () => void, cls = "clickable-icon"): HTMLElement {
+	const button = parent.createDiv({ cls, attr: { "aria-label": label, "data-icon": icon, role: "button", tabindex: 0 } });
+	button.addEventListener("click", onClick);
+	makeKeyboardClickable(button);
+	return button;
+}
+
+export function makeKeyboardClickable(el: HTMLElement): void {
+	el.addEventListener("keydown", (evt) => {
+		if (evt.key !== "Enter" && evt.key !== " ") return;
+		evt.preventDefault();
+		el.click();
+	});
+}
+
+/** Draws the workspace: ribbon, file explorer, the note's pane, the right sidebar and the status bar. */
+export function drawLayout(body: HTMLElement): ShellLayout {
+	const app = body.createDiv("app-container");
+	const main = app.createDiv("horizontal-main-container");
+	const workspace = main.createDiv("workspace");
+	const ribbonEl = workspace.createDiv({ cls: "workspace-ribbon side-dock-ribbon mod-left", attr: { role: "toolbar", "aria-label": "Ribbon" } });
+	const ribbon = ribbonEl.createDiv("side-dock-actions");
+	const ribbonFoot = ribbonEl.createDiv("side-dock-settings");
+
+	const leftSplit = workspace.createDiv({ cls: "workspace-split mod-left-split", attr: { role: "navigation", "aria-label": "Files" } });
+	const explorer = leftSplit.createDiv({ cls: "workspace-leaf-content", attr: { "data-type": "file-explorer" } });
+	explorer.createDiv({ cls: "nav-header", text: "Files" });
+	const fileExplorer = explorer.createDiv({ cls: "nav-files-container", attr: { role: "tree" } });
+
+	const root = workspace.createDiv({ cls: "workspace-split mod-root", attr: { role: "main" } });
+	const note = root.createDiv({ cls: "workspace-leaf-content", attr: { "data-type": "markdown" } });
+	const header = note.createDiv("view-header");
+	iconButton(header, "sidebar-left", "Toggle left sidebar", () => body.toggleClass("is-left-sidedock-collapsed", !body.hasClass("is-left-sidedock-collapsed")));
+	const noteTitle = header.createDiv({ cls: "view-header-title" });
+	iconButton(header, "sidebar-right", "Toggle right sidebar", () => body.toggleClass("is-right-sidedock-collapsed", !body.hasClass("is-right-sidedock-collapsed")));
+	const reading = note.createDiv("view-content").createDiv("markdown-reading-view");
+	const noteView = reading.createDiv("markdown-preview-view markdown-rendered").createDiv("markdown-preview-sizer");
+
+	const rightSplit = workspace.createDiv({ cls: "workspace-split mod-right-split", attr: { role: "complementary", "aria-label": "Right sidebar" } });
+	const rightTabs = rightSplit.createDiv({ cls: "workspace-tab-header-container", attr: { role: "tablist" } });
+	const rightLeaves = rightSplit.createDiv("workspace-tab-container");
+
+	const statusBar = app.createDiv({ cls: "status-bar", attr: { role: "status" } });
+	return { ribbon, ribbonFoot, leftSplit, fileExplorer, noteTitle, noteView, rightSplit, rightTabs, rightLeaves, statusBar };
+}

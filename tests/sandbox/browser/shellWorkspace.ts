@@ -1,0 +1,78 @@
+import { getLinkpath } from "../../harness/linkResolver";
+import type { App } from "../../harness/obsidianMock/app";
+import type { CallLog } from "../../harness/obsidianMock/callLog";
+import { TFile } from "../../harness/obsidianMock/files";
+import { WorkspaceLeaf } from "../../harness/obsidianMock/view";
+import { Workspace } from "../../harness/obsidianMock/workspace";
+import type { ShellLayout } from "./shellLayout";
+import { ShellNotice } from "./shellNotice";
+import { RightSidebar } from "./rightSidebar";
+import type { VaultServer } from "./vaultServer";
+
+/**
+ * Obsidian's workspace, drawn: one pane for notes (every `getLeaf` is it; the reading pane
+ * shows what it opens) and the right sidebar, where each `getRightLeaf` is a tab. The mock's
+ * workspace keeps the leaves and the events.
+ */
+export class ShellWorkspace extends Workspace {
+	readonly rightSidebar: RightSidebar;
+	private mainLeaf: WorkspaceLeaf | null = null;
+
+	constructor(
+		app: App,
+		calls: CallLog,
+		readonly layout: ShellLayout,
+		readonly server: VaultServer,
+	) {
+		super(app, calls);
+		this.rightSidebar = new RightSidebar(layout);
+	}
+
+	override getLeaf(newLeaf?: unknown): WorkspaceLeaf {
+		void newLeaf;
+		this.mainLeaf ??= this.newLeaf();
+		return this.mainLeaf;
+	}
+
+	override getRightLeaf(split: boolean): WorkspaceLeaf {
+		void split;
+		return this.newLeaf(new SidebarLeaf(this.app, this.rightSidebar));
+	}
+
+	override async revealLeaf(leaf: WorkspaceLeaf): Promise<void> {
+		if (leaf instanceof SidebarLeaf) this.rightSidebar.show(leaf);
+	}
+
+	/** Opens the note a link names (at its heading, if it names one); a link to no note says so. */
+	override async openLinkText(linktext: string, sourcePath: string, newLeaf?: boolean): Promise<void> {
+		await super.openLinkText(linktext, sourcePath, newLeaf);
+		const file = this.app.metadataCache.getFirstLinkpathDest(getLinkpath(linktext), sourcePath);
+		if (!(file instanceof TFile)) {
+			new ShellNotice(`No note named "${linktext}" in this vault.`);
+			return;
+		}
+		const heading = linktext.includes("#") ? linktext.slice(linktext.indexOf("#") + 1) : null;
+		const found = this.app.metadataCache.getFileCache(file)?.headings?.find((entry) => entry.heading === heading);
+		await this.getLeaf().openFile(file, { eState: found === undefined ? {} : { line: found.position.start.line } });
+	}
+}
+
+/** A tab of the right sidebar: the view it opens is drawn in the sidebar. */
+export class SidebarLeaf extends WorkspaceLeaf {
+	constructor(
+		app: App,
+		private readonly sidebar: RightSidebar,
+	) {
+		super(app);
+	}
+
+	override async setViewState(state: { type: string; active?: boolean }): Promise<void> {
+		await super.setViewState(state);
+		if (this.view !== null) this.sidebar.add(this, this.view, state.active === true);
+	}
+
+	override async detach(): Promise<void> {
+		this.sidebar.remove(this);
+		await super.detach();
+	}
+}

@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PathOutsideVault, VaultFolder } from "./server/vaultFolder";
+
+describe("the sandbox's vault folder on disk", () => {
+	let root: string;
+	let outside: string;
+	beforeEach(() => {
+		root = mkdtempSync(join(tmpdir(), "sandbox-vault-"));
+		outside = mkdtempSync(join(tmpdir(), "sandbox-outside-"));
+		mkdirSync(join(root, ".obsidian"));
+		writeFileSync(join(root, ".obsidian", "app.json"), "{}");
+		mkdirSync(join(root, ".git"));
+		writeFileSync(join(root, ".git", "HEAD"), "ref");
+		writeFileSync(join(root, "Welcome.md"), "# Hi");
+	});
+	afterEach(() => {
+		rmSync(root, { recursive: true, force: true });
+		rmSync(outside, { recursive: true, force: true });
+	});
+
+	it("lists notes and folders, keeps the config folder's files apart, and skips other dot-folders", async () => {
+		const vault = await VaultFolder.open(root);
+		await vault.write("Notes/New.md", "new");
+		const listing = await vault.list();
+		expect(listing.files.map((file) => [file.path, file.content]).sort()).toEqual([
+			["Notes/New.md", "new"],
+			["Welcome.md", "# Hi"],
+		]);
+		expect(listing.folders).toEqual(["Notes"]);
+		expect(listing.config).toEqual({ ".obsidian/app.json": "{}" });
+	});
+
+	it("renames, and takes a move its folder already made as done; removes files and empty folders", async () => {
+		const vault = await VaultFolder.open(root);
+		await vault.write("A/note.md", "x");
+		await vault.rename("A", "B");
+		await vault.rename("A/note.md", "B/note.md");
+		expect(readFileSync(join(root, "B", "note.md"), "utf8")).toBe("x");
+		await vault.remove("B/note.md");
+		await vault.remove("B");
+		expect(existsSync(join(root, "B"))).toBe(false);
+	});
+
+	it.each(["../escape.md", "/etc/passwd", "a/../../escape.md", "a\\..\\b.md", "", "./x.md", "a//b.md"])("refuses the path %j", async (path) => {
+		const vault = await VaultFolder.open(root);
+		await expect(vault.write(path, "no")).rejects.toBeInstanceOf(PathOutsideVault);
+	});
+
+	it("refuses to write through a symbolic link that leads out of the vault", async () => {
+		symlinkSync(outside, join(root, "link"));
+		const vault = await VaultFolder.open(root);
+		await expect(vault.write("link/x.md", "no")).rejects.toBeInstanceOf(PathOutsideVault);
+		await expect(vault.read("link/../Welcome.md")).rejects.toBeInstanceOf(PathOutsideVault);
+		expect(existsSync(join(outside, "x.md"))).toBe(false);
+	});
+});
