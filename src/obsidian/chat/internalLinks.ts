@@ -2,10 +2,18 @@ import type { HoverParent, ItemView } from "obsidian";
 
 /** The `[[link]]` an event happened on, as Obsidian renders one: its element and link text. */
 function internalLinkAt(event: MouseEvent): { readonly el: HTMLElement; readonly linktext: string } | null {
-	const el = event.target instanceof HTMLElement ? event.target.closest<HTMLElement>("a.internal-link") : null;
+	const el = isElement(event.target) ? event.target.closest<HTMLElement>("a.internal-link") : null;
 	if (el === null) return null;
 	const linktext = el.getAttribute("data-href") ?? el.getAttribute("href");
 	return linktext === null ? null : { el, linktext };
+}
+
+/**
+ * Not `instanceof HTMLElement`: in a pop-out window the element belongs to that window's
+ * `HTMLElement`, not the main window's.
+ */
+function isElement(target: EventTarget | null): target is Element {
+	return target !== null && "closest" in target;
 }
 
 /**
