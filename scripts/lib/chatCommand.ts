@@ -2,13 +2,13 @@ import type { TurnResult } from "../../src/core/agent/loop";
 import { ChatSession, type ChatPorts } from "../../src/core/agent/session";
 import type { WriteToolDeps } from "../../src/core/agent/tools";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
-import { AuditedWriter } from "../../src/core/vault/auditedWriter";
 import { t } from "../../src/i18n";
-import { createModelClient, DEFAULT_MODEL, modelErrorMessage, OFFLINE_MODEL_ID } from "../../src/llm";
+import { DEFAULT_MODEL, modelErrorMessage, OFFLINE_MODEL_ID } from "../../src/llm";
 import { rejectUnknownOptions, requireOption, UsageError } from "./args";
 import type { Command } from "./command";
-import { openHeadlessWorkspace } from "./headless";
+import { auditedWriterOf, openHeadlessWorkspace } from "./headless";
 import { openHeadlessMemory } from "./headlessMemory";
+import { modelClientOf, nodeDelay } from "./headlessModel";
 
 /**
  * `chat "<message>"`: one turn of the chat loop over a vault folder, as the chat pane runs it.
@@ -21,16 +21,10 @@ export const chatCommand: Command = async (args) => {
 	const userMessage = args.positional[0];
 	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), { now: args.options.get("now") });
 	const memory = await openHeadlessMemory(headless);
-	const model = createModelClient({
-		apiKey: process.env.ANTHROPIC_API_KEY,
-		baseURL: args.options.get("base-url"),
-		offline: args.flags.has("offline"),
-		delay: nodeDelay,
-		translate: t,
-	});
+	const model = modelClientOf(args);
 	const { disk, workspace, settings, clock } = headless;
 	// One writer for the tools and the transcript, into the vault's audit trail.
-	const writer = new AuditedWriter({ store: disk.vault, audit: workspace.audit, clock, excludedFolders: settings.excludedFolders });
+	const writer = auditedWriterOf(headless);
 	const toolDeps: WriteToolDeps = { ...memory.deps, store: disk.vault, writer, actor: "assistant", daily: assistantFolderTarget(workspace.layout) };
 	const ports: ChatPorts = {
 		model,
@@ -77,10 +71,4 @@ async function streamTurn(session: ChatSession, userMessage: string): Promise<Tu
 	if (result === undefined) throw new Error("The turn ended without its result.");
 	if (result.text !== "" && !result.text.endsWith("\n")) process.stdout.write("\n");
 	return result;
-}
-
-/** The host's timers for the client's retry waits and the tools' timeout: Node's, here. */
-export function nodeDelay(callback: () => void, ms: number): () => void {
-	const timer = setTimeout(callback, ms);
-	return () => clearTimeout(timer);
 }

@@ -4,13 +4,10 @@ import { textModelOver, type TextModel } from "../../src/core/memory/textModel";
 import type { MemoryDeps } from "../../src/core/memory/memoryDeps";
 import type { OrganizeVault } from "../../src/core/organize/organizeVault";
 import { indexPolicyFor } from "../../src/core/retrieval";
-import { AuditedWriter } from "../../src/core/vault/auditedWriter";
 import { normalizeVaultPath } from "../../src/core/vault/paths";
-import { t } from "../../src/i18n";
-import { createModelClient } from "../../src/llm";
 import type { ParsedArgs } from "./args";
-import { nodeDelay } from "./chatCommand";
-import type { HeadlessWorkspace } from "./headless";
+import { modelClientOf } from "./headlessModel";
+import { auditedWriterOf, type HeadlessWorkspace } from "./headless";
 
 /**
  * What the capture, organize and weekly commands share over a vault folder: the vault as
@@ -38,21 +35,12 @@ export function organizeVaultOf(headless: HeadlessWorkspace, vaultDir: string): 
 
 /** The memory operations' ports over a headless vault: every write audited in the vault's audit trail. */
 export function memoryDepsOf(headless: HeadlessWorkspace): MemoryDeps {
-	const { disk, workspace, settings, clock } = headless;
-	const writer = new AuditedWriter({ store: disk.vault, audit: workspace.audit, clock, excludedFolders: settings.excludedFolders });
-	return { store: disk.vault, writer, clock };
+	return { store: headless.disk.vault, writer: auditedWriterOf(headless), clock: headless.clock };
 }
 
 /** Claude when `ANTHROPIC_API_KEY` is set and `--offline` is not given; else `null` (the offline rules). */
 export function textModelOf(args: ParsedArgs, headless: HeadlessWorkspace): TextModel | null {
-	const client = createModelClient({
-		apiKey: process.env.ANTHROPIC_API_KEY,
-		baseURL: args.options.get("base-url"),
-		offline: args.flags.has("offline"),
-		delay: nodeDelay,
-		translate: t,
-	});
-	return textModelOver(client, args.options.get("model") ?? headless.settings.model);
+	return textModelOver(modelClientOf(args), args.options.get("model") ?? headless.settings.model);
 }
 
 /** The `folder` of a core plugin's settings file (`templates.json`, `daily-notes.json`), `null` when unset. */

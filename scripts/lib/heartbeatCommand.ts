@@ -1,15 +1,14 @@
 import { checkActiveHours, formatTimeOfDay, runHeartbeat, type HeartbeatReport } from "../../src/core/heartbeat";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
-import { AuditedWriter } from "../../src/core/vault/auditedWriter";
 import type { PluginData } from "../../src/core/workspace/data/pluginData";
 import { t } from "../../src/i18n";
-import { createModelClient, modelErrorMessage, OFFLINE_MODEL_ID } from "../../src/llm";
+import { modelErrorMessage, OFFLINE_MODEL_ID } from "../../src/llm";
 import { rejectUnknownOptions, requireOption, UsageError, type ParsedArgs } from "./args";
-import { nodeDelay } from "./chatCommand";
 import type { Command } from "./command";
 import { DiskPluginData } from "./diskPluginData";
-import { openHeadlessWorkspace } from "./headless";
+import { auditedWriterOf, openHeadlessWorkspace } from "./headless";
 import { openHeadlessMemory } from "./headlessMemory";
+import { modelClientOf, nodeDelay } from "./headlessModel";
 
 /** The line `--json` prints: whether the model was asked, why not, and what the user is shown. */
 interface HeartbeatLine {
@@ -34,15 +33,9 @@ export const heartbeatCommand: Command = async (args) => {
 	const dataFile = DiskPluginData.load(vaultDir);
 	const data = withOptions(dataFile.loaded.data, args);
 	const memory = await openHeadlessMemory(headless);
-	const { disk, workspace, settings, clock } = headless;
-	const model = createModelClient({
-		apiKey: process.env.ANTHROPIC_API_KEY,
-		baseURL: args.options.get("base-url"),
-		offline: args.flags.has("offline"),
-		delay: nodeDelay,
-		translate: t,
-	});
-	const writer = new AuditedWriter({ store: disk.vault, audit: workspace.audit, clock, excludedFolders: settings.excludedFolders });
+	const { disk, workspace, clock } = headless;
+	const model = modelClientOf(args);
+	const writer = auditedWriterOf(headless);
 	const report = await withInterrupt((signal) =>
 		runHeartbeat(
 			{
