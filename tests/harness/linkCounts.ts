@@ -1,12 +1,19 @@
-import type { CachedMetadata, Reference } from "obsidian";
+import type { Reference } from "obsidian";
 import { extensionOf, fileName } from "../../src/core/vault/paths";
 import { getLinkpath, type LinkResolver } from "./linkResolver";
 
 /** `resolvedLinks` / `unresolvedLinks`: source path → target → number of links. */
 export type LinkCounts = Record<string, Record<string, number>>;
 
+/** The parts of a note's metadata that reference other notes (Obsidian's cache, or our `NoteMetadata`). */
+export interface ReferenceSource {
+	readonly frontmatterLinks?: readonly Reference[];
+	readonly links?: readonly Reference[];
+	readonly embeds?: readonly Reference[];
+}
+
 /** Every reference Obsidian counts, in its order: frontmatter links, links, embeds. */
-export function referencesOf(cache: CachedMetadata): Reference[] {
+export function referencesOf(cache: ReferenceSource): Reference[] {
 	return [...(cache.frontmatterLinks ?? []), ...(cache.links ?? []), ...(cache.embeds ?? [])];
 }
 
@@ -16,7 +23,7 @@ export function referencesOf(cache: CachedMetadata): Reference[] {
  */
 export function countLinks(
 	sourcePath: string,
-	cache: CachedMetadata,
+	cache: ReferenceSource,
 	resolver: LinkResolver,
 ): { resolved: Record<string, number>; unresolved: Record<string, number> } {
 	const resolved: Record<string, number> = {};

@@ -1,5 +1,5 @@
 import type { CollectionStats } from "./collectionStats";
-import { FIELD_COUNT, FIRST_NOTE_FIELD, isChunkField, NOTE_FIELD_COUNT, type Field } from "./fields";
+import { FIELD_COUNT, FIRST_NOTE_FIELD, isChunkField, MAX_TF, NOTE_FIELD_COUNT, type Field } from "./fields";
 import type { InvertedIndex } from "./invertedIndex";
 import type { Matches } from "./ranker";
 import { boostsByField, type RankingParams } from "./rankingParams";
@@ -18,6 +18,30 @@ const MAX_TRACKED_WORD = 30;
 /** How many query words coverage can tell apart. */
 export const TRACKED_WORDS = MAX_TRACKED_WORD + 1;
 
+/** Below this many postings per contender, a contenders-only pass reads the list through rather than seek. */
+const SEEK_WHEN_LIST_EXCEEDS_NOTES = 4;
+/** A posting's chunk is its top bits (see `fields.ts`): the postings of chunk `c` are `[c × this, (c + 1) × this)`. */
+const POSTINGS_PER_CHUNK = 1024;
+
+/** The first position in `[from, to)` whose value is at least `target` (`to` if none), in a list sorted ascending. */
+function seek(list: ArrayLike<number>, from: number, to: number, target: number): number {
+	let low = from;
+	let step = 1;
+	let high = from;
+	while (high < to && list[high] < target) {
+		low = high + 1;
+		high += step;
+		step *= 2;
+	}
+	if (high > to) high = to;
+	while (low < high) {
+		const middle = (low + high) >>> 1;
+		if (list[middle] < target) low = middle + 1;
+		else high = middle;
+	}
+	return low;
+}
+
 interface AccumulationPass {
 	readonly field: Field;
 	readonly bit: number;
@@ -25,7 +49,8 @@ interface AccumulationPass {
 	readonly weight: number;
 	/** k1 × b / the field's average length */
 	readonly lengthScale: number;
-	readonly knownNotesOnly: boolean;
+	/** Add to the contenders only (see `restrictTo`), not to every note. */
+	readonly contendersOnly: boolean;
 }
 
 /** The bit of a note's word mask that stands for query word `word`. */
@@ -54,6 +79,9 @@ export class Bm25Scorer implements Matches {
 	private bestChunks = new Int32Array(0);
 	private noteList = new Int32Array(0);
 	private noteCount = 0;
+	/** Stamped with the generation for the notes `restrictTo` named, which `contenders` lists in number order. */
+	private contenderStamps = new Int32Array(0);
+	private contenders = new Int32Array(0);
 	/** Per field: k1 × b / average length, so that the BM25 norm is `normBase + lengthScale × length`. */
 	private readonly lengthScales = new Float64Array(FIELD_COUNT);
 	private readonly normBase: number;
@@ -98,41 +126,73 @@ export class Bm25Scorer implements Matches {
 	}
 
 	/**
-	 * Adds one term's contributions in one field. With `knownNotesOnly`, only to notes already
-	 * matched: the caller has shown that no other note can make the results.
+	 * From now until the next `begin`, lists added with `contendersOnly` add to these notes alone:
+	 * matched notes that the caller has shown are the only ones that can still make the results.
 	 */
-	addList(term: QueryTerm, field: Field, knownNotesOnly: boolean): void {
+	restrictTo(notes: readonly number[]): void {
+		this.contenderStamps = withLength(this.contenderStamps, this.index.tables.notes.length);
+		this.contenders = Int32Array.from(notes).sort();
+		for (const note of notes) this.contenderStamps[note] = this.generation;
+	}
+
+	/** Adds one term's contributions in one field, to every note or to the contenders only (see `restrictTo`). */
+	addList(term: QueryTerm, field: Field, contendersOnly: boolean): void {
 		const index = this.index;
 		const pass: AccumulationPass = {
 			field,
 			bit: wordBit(term.word),
 			weight: this.fieldWeight(term, field) * (this.params.k1 + 1),
 			lengthScale: this.lengthScales[field],
-			knownNotesOnly,
+			contendersOnly,
 		};
 		const from = index.listStart(term.termId, field);
 		const to = index.listEnd(term.termId, field);
 		const delta = index.delta.get(term.termId);
-		if (isChunkField(field)) {
-			this.accumulateChunks(index.entries, from, to, pass);
-			if (delta !== undefined) this.accumulateChunks(delta, 0, delta.length, pass);
-		} else {
-			this.accumulateNotes(index.entries, from, to, pass);
-			if (delta !== undefined) this.accumulateNotes(delta, 0, delta.length, pass);
+		if (contendersOnly && to - from > SEEK_WHEN_LIST_EXCEEDS_NOTES * this.contenders.length) this.accumulateContenders(from, to, pass);
+		else this.accumulate(index.entries, from, to, pass);
+		if (delta !== undefined) this.accumulate(delta, 0, delta.length, pass);
+	}
+
+	/**
+	 * A table list for the contenders, when it is much longer than they are many: the list is in
+	 * chunk order and a note's chunks are numbered in a row, so each contender's postings are
+	 * found by a galloping search from the last one's, not by reading the list through.
+	 */
+	private accumulateContenders(from: number, to: number, pass: AccumulationPass): void {
+		const { entries, tables } = this.index;
+		const { noteFirstChunk } = tables;
+		const lastNote = tables.notes.length - 1;
+		const notes = this.contenders;
+		let position = from;
+		for (let index = 0; index < notes.length && position < to; index++) {
+			const note = notes[index];
+			const start = seek(entries, position, to, noteFirstChunk[note] * POSTINGS_PER_CHUNK);
+			const nextChunk = note < lastNote ? noteFirstChunk[note + 1] : tables.chunkCount;
+			position = seek(entries, start, to, nextChunk * POSTINGS_PER_CHUNK);
+			if (position > start) this.accumulate(entries, start, position, pass);
 		}
 	}
 
 	/**
-	 * The most one term's list in one field can add to a note's relevance: full BM25 saturation
-	 * (`k1 + 1`, never reached), for a chunk field in the best chunk and the second.
+	 * The most one term's list in one field can add to a note's relevance, for a chunk field in the
+	 * best chunk and the second. A field holds at least as many words as the term's count in it
+	 * (`length ≥ tf`), so `tf / (tf + normBase + lengthScale × length)` stays below its value at
+	 * the largest count with the length equal to it: in short fields (titles, headings, paths)
+	 * that is well under BM25's saturation of 1, and the bound is the tighter for it.
 	 */
 	listBound(term: QueryTerm, field: Field): number {
 		const share = isChunkField(field) ? 1 + this.params.secondChunkWeight : 1;
-		return share * this.fieldWeight(term, field) * (this.params.k1 + 1);
+		const saturation = MAX_TF / (MAX_TF * (1 + this.lengthScales[field]) + this.normBase);
+		return share * this.fieldWeight(term, field) * (this.params.k1 + 1) * saturation;
 	}
 
 	private fieldWeight(term: QueryTerm, field: Field): number {
 		return term.weight * this.boosts[field] * this.stats.inverseDocumentFrequency(term.termId, field);
+	}
+
+	private accumulate(postings: ArrayLike<number>, from: number, to: number, pass: AccumulationPass): void {
+		if (isChunkField(pass.field)) this.accumulateChunks(postings, from, to, pass);
+		else this.accumulateNotes(postings, from, to, pass);
 	}
 
 	/**
@@ -142,16 +202,17 @@ export class Bm25Scorer implements Matches {
 	 * (equal scores going to the earlier chunk, whatever order the postings come in).
 	 */
 	private accumulateChunks(postings: ArrayLike<number>, from: number, to: number, pass: AccumulationPass): void {
-		const { field, bit, weight, lengthScale, knownNotesOnly } = pass;
+		const { field, bit, weight, lengthScale, contendersOnly } = pass;
 		const { chunkLive, chunkFieldLengths, chunkNote } = this.index.tables;
-		const { chunkStamps, chunkScores, normBase, noteStamps, noteWords, bestScores, secondScores, bestChunks, generation } = this;
+		const { chunkStamps, chunkScores, normBase, noteStamps, contenderStamps, noteWords, bestScores, secondScores, bestChunks, generation } = this;
 		for (let position = from; position < to; position++) {
 			const posting = postings[position];
 			const chunk = posting >>> 10;
 			if (((posting >>> 7) & 7) !== field || chunkLive[chunk] === 0) continue;
 			const note = chunkNote[chunk];
-			if (noteStamps[note] !== generation) {
-				if (knownNotesOnly) continue;
+			if (contendersOnly) {
+				if (contenderStamps[note] !== generation) continue;
+			} else if (noteStamps[note] !== generation) {
 				this.touchNote(note);
 			}
 			if (chunkStamps[chunk] !== generation) {
@@ -175,16 +236,17 @@ export class Bm25Scorer implements Matches {
 	}
 
 	private accumulateNotes(postings: ArrayLike<number>, from: number, to: number, pass: AccumulationPass): void {
-		const { field, bit, weight, lengthScale, knownNotesOnly } = pass;
+		const { field, bit, weight, lengthScale, contendersOnly } = pass;
 		const { chunkLive, chunkNote, noteFieldLengths } = this.index.tables;
-		const { noteStamps, noteFieldScores, noteWords, normBase, generation } = this;
+		const { noteStamps, contenderStamps, noteFieldScores, noteWords, normBase, generation } = this;
 		for (let position = from; position < to; position++) {
 			const posting = postings[position];
 			const chunk = posting >>> 10;
 			if (((posting >>> 7) & 7) !== field || chunkLive[chunk] === 0) continue;
 			const note = chunkNote[chunk];
-			if (noteStamps[note] !== generation) {
-				if (knownNotesOnly) continue;
+			if (contendersOnly) {
+				if (contenderStamps[note] !== generation) continue;
+			} else if (noteStamps[note] !== generation) {
 				this.touchNote(note);
 			}
 			const tf = posting & 127;
@@ -223,6 +285,7 @@ export class Bm25Scorer implements Matches {
 		if (this.generation === 0x7fffffff) {
 			this.chunkStamps.fill(0);
 			this.noteStamps.fill(0);
+			this.contenderStamps.fill(0);
 			this.generation = 1;
 		}
 	}

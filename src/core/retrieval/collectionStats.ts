@@ -76,7 +76,8 @@ export class CollectionStats {
 
 	/** BM25's inverse document frequency (the always-positive variant). */
 	inverseDocumentFrequency(termId: number, field: Field): number {
-		return this.fieldIdf(field, this.documentFrequency(termId, field));
+		const idf = this.fieldIdf(field, this.documentFrequency(termId, field));
+		return isChunkField(field) ? idf : Math.min(idf, this.fieldIdf(BODY, this.documentFrequency(termId, BODY)));
 	}
 
 	/** The inverse document frequency of a term that no chunk or note has in the field. */

@@ -22,7 +22,8 @@ export type Field = typeof BODY | typeof HEADINGS | typeof TITLE | typeof ALIASE
 
 /** Ids must stay below this to fit the packing (4,194,304 terms or chunks). */
 export const ID_LIMIT = 1 << 22;
-const MAX_TF = 127;
+/** The largest term frequency a posting records. */
+export const MAX_TF = 127;
 
 export function packEntry(id: number, field: Field, tf: number): number {
 	return id * 1024 + field * 128 + Math.min(tf, MAX_TF);

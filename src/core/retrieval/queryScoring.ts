@@ -2,7 +2,7 @@ import { wordBit, type Bm25Scorer, type QueryTerm } from "./bm25Scorer";
 import type { CollectionStats } from "./collectionStats";
 import { FIELD_COUNT, type Field } from "./fields";
 import type { InvertedIndex } from "./invertedIndex";
-import { DEFAULT_LIMIT, type Ranker, type RankRequest } from "./ranker";
+import { DEFAULT_LIMIT, type Headroom, type Ranker, type RankRequest } from "./ranker";
 
 /** Checking whether the remaining lists matter costs a pass over the matches: worth it only when they are long. */
 const CHECK_WHEN_POSTINGS_LEFT_EXCEED_MATCHES = 4;
@@ -14,17 +14,21 @@ interface PostingList {
 	readonly term: QueryTerm;
 	readonly field: Field;
 	readonly bound: number;
+	/** Postings to read, dead ones included: the list's cost. */
 	readonly length: number;
+	/** Live chunks or notes that have the term in the field: the list's length, as the statistics keep it. */
+	readonly frequency: number;
 }
 
 /**
  * Scores a query list by list (a term's postings in one field), skipping work no result depends
- * on: the idea of MaxScore. Lists go from the weightiest (rare terms, titles) to the lightest
- * (common words in bodies and paths: the long ones). While long lists are left, a check: if all
- * the lists left could not lift a note with nothing else to the score `limit` matches already reach,
- * even with every bonus, those lists only add to the notes already matched. The results are
- * exactly those of scoring every list everywhere, only sooner: "daily notes" reads the body
- * postings of "note" only for the notes that have "daily".
+ * on: the idea of MaxScore. Lists go from the shortest (rare terms) to the longest (common words
+ * in bodies). While long lists are left, a check: if all the lists left could not lift a note with
+ * nothing else to the score `limit` matches already reach, even with every bonus, no new note can
+ * make the results, and of the notes already matched only those that the lists left could still
+ * lift that far need them. The results are exactly those of scoring every list everywhere, only
+ * sooner: "daily notes" reads the body postings of "note" only for the few notes with "daily"
+ * that could still make the top.
  */
 export function scoreQuery(
 	scorer: Bm25Scorer,
@@ -36,6 +40,7 @@ export function scoreQuery(
 ): void {
 	scorer.begin();
 	const lists = postingListsOf(terms, scorer, postings, stats);
+	const bonus = bonusBound(request);
 	let toBeat = 0;
 	let lastReachable = Number.POSITIVE_INFINITY;
 	let restLength = lists.reduce((sum, list) => sum + list.length, 0);
@@ -44,7 +49,8 @@ export function scoreQuery(
 		restLength -= lists[next].length;
 		if (next > 0 && long) {
 			const rest = lists.slice(next);
-			const reachable = reachableScore(rest, request);
+			const headroom = headroomOf(rest, bonus);
+			const reachable = headroom.relevance * request.coverage.factor(headroom.words) * bonus;
 			// A look at what the matches reach costs a pass over them: take one when the lists left
 			// have lost half their weight since the last, or come close to what it found.
 			if (reachable < lastReachable / 2 || reachable < RECHECK_WHEN_WITHIN * toBeat) {
@@ -52,6 +58,7 @@ export function scoreQuery(
 				lastReachable = reachable;
 			}
 			if (reachable < toBeat) {
+				scorer.restrictTo(ranker.contenders(scorer, request, headroom, toBeat));
 				for (const list of rest) scorer.addList(list.term, list.field, true);
 				break;
 			}
@@ -61,40 +68,40 @@ export function scoreQuery(
 }
 
 /**
- * The non-empty lists of the terms, weightiest first; equal bounds in query and field order, so
- * that the order (and so every floating-point sum) is the same however the index was built.
+ * The non-empty lists of the terms, shortest first, so that the long lists of common words come
+ * last, where the check can skip them; the order (and so every floating-point sum) depends only
+ * on the statistics, never on how the index was built: equal lengths go weightiest first, then
+ * in query and field order.
  */
-function postingListsOf(
-	terms: readonly QueryTerm[],
-	scorer: Bm25Scorer,
-	postings: InvertedIndex,
-	stats: CollectionStats,
-): PostingList[] {
+function postingListsOf(terms: readonly QueryTerm[], scorer: Bm25Scorer, postings: InvertedIndex, stats: CollectionStats): PostingList[] {
 	const lists: PostingList[] = [];
 	for (const term of terms) {
 		const delta = postings.delta.get(term.termId)?.length ?? 0;
 		for (let field = 0 as Field; field < FIELD_COUNT; field++) {
-			if (stats.documentFrequency(term.termId, field) === 0) continue;
+			const frequency = stats.documentFrequency(term.termId, field);
+			if (frequency === 0) continue;
 			const length = postings.listEnd(term.termId, field) - postings.listStart(term.termId, field) + delta;
-			lists.push({ term, field, bound: scorer.listBound(term, field), length });
+			lists.push({ term, field, bound: scorer.listBound(term, field), length, frequency });
 		}
 	}
-	return lists.sort((a, b) => b.bound - a.bound || a.term.word - b.term.word || a.field - b.field);
+	return lists.sort((a, b) => a.frequency - b.frequency || b.bound - a.bound || a.term.word - b.term.word || a.field - b.field);
 }
 
-/**
- * The most a note found only in `rest` could score: every list at its bound, its coverage of the
- * query, every bonus.
- */
-function reachableScore(rest: readonly PostingList[], request: RankRequest): number {
+/** The most `rest` could add to one note: every list at its bound, every word it stands for, every bonus. */
+function headroomOf(rest: readonly PostingList[], bonus: number): Headroom {
+	let relevance = 0;
+	let words = 0;
+	for (const list of rest) {
+		relevance += list.bound;
+		words |= wordBit(list.term.word);
+	}
+	return { relevance, words, bonus };
+}
+
+/** The most the hot set and the link bonus can multiply a score by. */
+function bonusBound(request: RankRequest): number {
 	const { params, options } = request;
-	const restWords = rest.reduce((words, list) => words | wordBit(list.term.word), 0);
-	return (
-		rest.reduce((sum, list) => sum + list.bound, 0) *
-		request.coverage.factor(restWords) *
-		(options.hotSet !== undefined ? 1 + params.hotBonusCap : 1) *
-		(hasLinkBonus(request) ? 1 + params.linkBonus : 1)
-	);
+	return (options.hotSet !== undefined ? 1 + params.hotBonusCap : 1) * (hasLinkBonus(request) ? 1 + params.linkBonus : 1);
 }
 
 /** How many matches must reach a score for no other note to make the results (or seed the link bonus). */

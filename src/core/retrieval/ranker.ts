@@ -22,6 +22,22 @@ export interface Matches {
 	bestChunk(noteId: number): number;
 }
 
+/** The most the lists a search has not read yet could add to any one note (see `Ranker.contenders`). */
+export interface Headroom {
+	/** Added to a note's relevance at most. */
+	readonly relevance: number;
+	/** The query words those lists stand for (bits as in `Matches.matchedWords`). */
+	readonly words: number;
+	/** The most the hot set and links can multiply a score by. */
+	readonly bonus: number;
+}
+
+/**
+ * A note's bound is computed in another order than its score is summed in, so the two may round
+ * apart by a few units in the last place: the margin keeps a note whose score could tie in.
+ */
+const ROUNDING_MARGIN = 1 + 1e-9;
+
 export interface RankRequest {
 	readonly tables: DocumentTables;
 	/** `null` when the search has no filters. */
@@ -80,6 +96,29 @@ export class Ranker {
 		return top.length < k ? 0 : this.scores[top[k - 1]];
 	}
 
+	/**
+	 * The matches that pass the filters and could still reach `toBeat` if the lists not read yet
+	 * added all of `headroom`: the only notes whose scores the rest of the search must complete.
+	 * Every other match ends below `toBeat`, under the `k` notes that reach it, whatever it scores.
+	 */
+	contenders(matches: Matches, request: RankRequest, headroom: Headroom, toBeat: number): number[] {
+		const { tables, coverage, params } = request;
+		const today = localCalendarDay(request.options.now);
+		const contenders: number[] = [];
+		const notes = matches.notes;
+		for (let index = 0; index < notes.length; index++) {
+			const note = notes[index];
+			if (!passesFilter(note, request)) continue;
+			const most =
+				(matches.relevance(note) + headroom.relevance) *
+				coverage.factor(matches.matchedWords(note) | headroom.words) *
+				decayFactor(tables.noteDays[note], today, params) *
+				headroom.bonus;
+			if (most * ROUNDING_MARGIN >= toBeat) contenders.push(note);
+		}
+		return contenders;
+	}
+
 	/** Scores the matches that pass the filters by relevance, coverage and decay; returns how many. */
 	private scoreCandidates(matches: Matches, request: RankRequest): number {
 		const { tables, options, params } = request;
@@ -93,10 +132,7 @@ export class Ranker {
 		let count = 0;
 		for (let index = 0; index < notes.length; index++) {
 			const note = notes[index];
-			if (request.filter !== null) {
-				const record = tables.notes[note];
-				if (record === undefined || !request.filter(record)) continue;
-			}
+			if (!passesFilter(note, request)) continue;
 			this.candidates[count] = note;
 			this.scores[count] =
 				matches.relevance(note) * request.coverage.factor(matches.matchedWords(note)) * decayFactor(noteDays[note], today, params);
@@ -151,6 +187,12 @@ export class Ranker {
 			linked: linked.includes(note),
 		};
 	}
+}
+
+function passesFilter(note: number, request: RankRequest): boolean {
+	if (request.filter === null) return true;
+	const record = request.tables.notes[note];
+	return record !== undefined && request.filter(record);
 }
 
 /** Equal scores are ordered by path, so the order never depends on how the index was built. */

@@ -57,7 +57,7 @@ export const DEFAULT_RANKING: RankingParams = {
 	pinnedBonus: 0.15,
 	openedBonus: 0.04,
 	hotBonusCap: 0.25,
-	linkBonus: 0.1,
+	linkBonus: 0.05,
 	linkSeeds: 3,
 	typoWeight: 0.7,
 	grammarBigramWeight: 0.5,

@@ -24,6 +24,15 @@ describe("weighing the words of a query", () => {
 		expect(searchPaths(index, "split note")[0]).toBe("Extract.md");
 	});
 
+	it("counts a word that most bodies use no more in a title than it counts in a body", () => {
+		const index = indexOfVault({
+			...everydayNotes(20, "Open the settings, change the settings, close the settings."),
+			"Settings.md": "Every option of the app, one per line; export is one of them.",
+			"Backup.md": "Export your settings to a file: export them before an update, export them again after.",
+		});
+		expect(searchPaths(index, "export settings")[0]).toBe("Backup.md");
+	});
+
 	it("weighs a Japanese query by its nouns, not by its particles and verb endings", () => {
 		const index = indexOfVault({
 			...everydayNotes(20, "今日は何かありますか。"),

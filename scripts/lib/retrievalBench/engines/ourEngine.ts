@@ -1,13 +1,17 @@
 import { deserialize, serialize } from "node:v8";
 import {
 	indexPolicyFor,
+	linkGraphFromResolvedLinks,
 	RetrievalIndex,
 	type IndexPolicy,
 	type IndexSnapshot,
+	type LinkGraph,
 	type NoteInput,
 	type RetrievalIndexOptions,
 } from "../../../../src/core/retrieval";
 import { layoutFor } from "../../../../src/core/workspace/layout";
+import { countLinks } from "../../../../tests/harness/linkCounts";
+import { LinkResolver } from "../../../../tests/harness/linkResolver";
 import type { EngineSetup, SearchEngine, StoredIndex } from "./searchEngine";
 
 
@@ -19,6 +23,8 @@ export class OurEngine implements SearchEngine {
 	private readonly now: Date;
 	private readonly options: RetrievalIndexOptions;
 	private index: RetrievalIndex;
+	private notes: readonly NoteInput[] = [];
+	private links: LinkGraph | null = null;
 
 	constructor(setup: EngineSetup) {
 		this.now = setup.now;
@@ -27,13 +33,14 @@ export class OurEngine implements SearchEngine {
 	}
 
 	build(notes: readonly NoteInput[]): void {
+		this.useVault(notes);
 		this.index = new RetrievalIndex(this.policy, this.options);
 		for (const note of notes) this.index.upsert(note);
 		this.makeReady();
 	}
 
 	search(query: string, limit: number): string[] {
-		return this.index.search(query, { now: this.now, limit }).map((hit) => hit.path);
+		return this.index.search(query, { now: this.now, limit, links: this.linkGraph() }).map((hit) => hit.path);
 	}
 
 	update(note: NoteInput): void {
@@ -52,6 +59,7 @@ export class OurEngine implements SearchEngine {
 			this.build(notes);
 			return;
 		}
+		this.useVault(notes);
 		this.index = RetrievalIndex.fromSnapshot(deserialize(stored) as IndexSnapshot, this.policy, this.options);
 		const byPath = new Map(notes.map((note) => [note.path, note]));
 		const toRead = this.index.reconcile(notes.map((note) => ({ path: note.path, ...note.stat })));
@@ -60,6 +68,23 @@ export class OurEngine implements SearchEngine {
 			if (note !== undefined) this.index.upsert(note);
 		}
 		this.makeReady();
+	}
+
+	private useVault(notes: readonly NoteInput[]): void {
+		this.notes = notes;
+		this.links = null;
+	}
+
+	/**
+	 * The vault's links, as the plugin passes Obsidian's `resolvedLinks` with every search. Obsidian
+	 * keeps them anyway, so they are worked out at the first search, outside the timed build.
+	 */
+	private linkGraph(): LinkGraph {
+		if (this.links !== null) return this.links;
+		const resolver = new LinkResolver(this.notes.map((note) => note.path));
+		const resolved: Record<string, Record<string, number>> = {};
+		for (const note of this.notes) resolved[note.path] = note.metadata === null ? {} : countLinks(note.path, note.metadata, resolver).resolved;
+		return (this.links = linkGraphFromResolvedLinks(resolved));
 	}
 
 	/** Brings the postings up to date now, so that timings include it rather than the next search. */
