@@ -148,6 +148,7 @@ export const en = {
 	"chat.include-note": "Include the current note",
 	"chat.usage": "{tokens} tokens, about ${cost}",
 	"chat.usage-no-cost": "{tokens} tokens",
+	"chat.usage-nothing-sent": "Nothing sent, no cost",
 	"chat.resume": "You were doing: {doing}. Next: {next}",
 	"chat.dismiss": "Dismiss",
 	"chat.over-cap": "Long-term memory is about {tokens} tokens, past its cap of {cap}.",

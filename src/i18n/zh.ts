@@ -150,6 +150,7 @@ export const zh: Record<MessageKey, string> = {
 	"chat.include-note": "包含当前笔记",
 	"chat.usage": "{tokens} 个 token，约 ${cost}",
 	"chat.usage-no-cost": "{tokens} 个 token",
+	"chat.usage-nothing-sent": "未发送任何内容，无费用",
 	"chat.resume": "你之前在做：{doing}。下一步：{next}",
 	"chat.dismiss": "关闭",
 	"chat.over-cap": "长期记忆约 {tokens} 个 token，已超过 {cap} 的上限。",

@@ -122,6 +122,7 @@ describe("the chat pane", () => {
 		expect(answerText(view)).toContain("Atlas");
 		expect(answerText(view)).not.toContain("Diary");
 		expect(fake().requests).toHaveLength(0);
+		expect(el(view, ".assistant-chat-usage")?.getText()).toBe("Nothing sent, no cost");
 	});
 
 	it("opens with a resume banner from the last checkpoint, saved when the tool returns it", async () => {

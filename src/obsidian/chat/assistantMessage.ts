@@ -90,11 +90,10 @@ export class AssistantMessage {
 	}
 
 	private showTokens(count: number, costUsd: number | null): void {
-		const tokens = count.toLocaleString();
 		this.footerEl.empty();
 		this.footerEl.createSpan({
 			cls: "assistant-chat-usage",
-			text: costUsd === null ? t("chat.usage-no-cost", { tokens }) : t("chat.usage", { tokens, cost: costUsd.toFixed(4) }),
+			text: usageText(count, costUsd),
 		});
 	}
 
@@ -121,4 +120,11 @@ export class AssistantMessage {
 		this.bodyEl.empty();
 		this.bodyEl.append(...Array.from(target.childNodes));
 	}
+}
+
+/** Tokens and cost of a turn; a turn that sent nothing (the offline model) says so rather than "$0.0000". */
+function usageText(count: number, costUsd: number | null): string {
+	if (count === 0) return t("chat.usage-nothing-sent");
+	const tokens = count.toLocaleString();
+	return costUsd === null ? t("chat.usage-no-cost", { tokens }) : t("chat.usage", { tokens, cost: costUsd.toFixed(4) });
 }
