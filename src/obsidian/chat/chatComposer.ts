@@ -1,4 +1,4 @@
-import type { App, Component } from "obsidian";
+import type { App, Component, TFile } from "obsidian";
 import { t } from "../../i18n";
 import { MentionSuggest } from "./mentionSuggest";
 import { NoteTitleSearch } from "./noteTitleSearch";
@@ -25,6 +25,7 @@ export class ChatComposer {
 		parent: HTMLElement,
 		owner: Component,
 		private readonly actions: ComposerActions,
+		mentionable: (file: TFile) => boolean,
 	) {
 		const toggle = parent.createEl("label", { cls: "assistant-chat-include-note" });
 		this.includeNote = toggle.createEl("input", { type: "checkbox" });
@@ -32,7 +33,7 @@ export class ChatComposer {
 		const row = parent.createDiv({ cls: "assistant-chat-input-row" });
 		this.input = row.createEl("textarea", { cls: "assistant-chat-input", attr: { rows: 3, placeholder: t("chat.placeholder") } });
 		this.button = row.createEl("button", { cls: "assistant-chat-send mod-cta", text: t("chat.send") });
-		this.mentions = new MentionSuggest(app, this.input, parent, owner, new NoteTitleSearch(app, owner));
+		this.mentions = new MentionSuggest(app, this.input, parent, owner, new NoteTitleSearch(app, owner, mentionable));
 		owner.registerDomEvent(this.input, "keydown", (event) => {
 			if (this.mentions.handleKey(event)) return;
 			if (event.key !== "Enter" || event.shiftKey || event.isComposing) return;

@@ -14,6 +14,7 @@ import { ChatHistoryModal } from "./chatHistoryModal";
 import type { ChatMode } from "./chatMode";
 import type { ChatViewDeps } from "./chatViewDeps";
 import { followInternalLinks } from "./internalLinks";
+import { mentionableNotes } from "./mentionable";
 import { showMemoryFlush } from "./memoryFlushNotice";
 import { openNoteAtLine } from "./openNoteAtLine";
 import type { ChipActions } from "./toolChip";
@@ -103,7 +104,7 @@ export class ChatView extends ItemView implements HoverParent {
 		this.composer = new ChatComposer(this.app, root.createDiv({ cls: "assistant-chat-composer" }), this, {
 			send: (text) => void this.send(text),
 			stop: () => this.stop(),
-		});
+		}, mentionableNotes(this.app, this.deps.controller));
 		this.registerDomEvent(this.containerEl, "keydown", (event) => {
 			if (event.key === "Escape" && this.running !== null) {
 				event.preventDefault();

@@ -22,6 +22,7 @@ export class NoteTitleSearch {
 	constructor(
 		private readonly app: App,
 		owner: Component,
+		private readonly mentionable: (file: TFile) => boolean = () => true,
 		private readonly limit = MENTION_LIMIT,
 	) {
 		const forget = () => {
@@ -37,7 +38,8 @@ export class NoteTitleSearch {
 	search(query: string): TFile[] {
 		this.files ??= this.app.vault.getMarkdownFiles();
 		const wanted = query.trim();
-		if (wanted === "") return best(this.files, (file) => file.stat.mtime, this.limit);
+		// Only the few shown are checked against the privacy rules: the match itself stays instant.
+		if (wanted === "") return best(this.files, (file) => file.stat.mtime, this.limit).filter(this.mentionable);
 		const candidates = this.last !== null && this.last.query !== "" && wanted.startsWith(this.last.query) ? this.last.matches.map((found) => found.file) : this.files;
 		const match = prepareFuzzySearch(wanted);
 		const matches: Found[] = [];
@@ -46,7 +48,9 @@ export class NoteTitleSearch {
 			if (result !== null) matches.push({ file, score: result.score });
 		}
 		this.last = { query: wanted, matches };
-		return best(matches, (found) => found.score, this.limit).map((found) => found.file);
+		return best(matches, (found) => found.score, this.limit)
+			.map((found) => found.file)
+			.filter(this.mentionable);
 	}
 }
 

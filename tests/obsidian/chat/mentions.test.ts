@@ -66,6 +66,17 @@ describe("[[ mentions in the composer", () => {
 		expect(sent).toContain("Trams.");
 	});
 
+	it("never suggests a note the assistant may not read", async () => {
+		const { view } = await openChatOn(fake(), {
+			...FILES,
+			"Projects/Atlas salary.md": "---\nassistant: private\n---\n# Salary\n",
+			".obsidian/atlas.md": "# Config\n",
+		});
+		const { type, suggestions } = composer(view);
+		type("[[atl");
+		expect(suggestions()).toEqual(["Atlas", "Atlantis pitch"]);
+	});
+
 	it("closes on Esc, and leaves Enter to send once it is closed", async () => {
 		const { view } = await openChatOn(fake(), FILES);
 		const { type, press, suggestions } = composer(view);
