@@ -13,6 +13,15 @@ interface Section {
 	readonly range: OffsetRange;
 }
 
+/** A chunk as the note's index reads it: where its text stands in the note, `content.slice(start, end)`. */
+export interface ChunkRange {
+	readonly headingTrail: string;
+	readonly startLine: number;
+	readonly endLine: number;
+	readonly start: number;
+	readonly end: number;
+}
+
 /**
  * Cuts a note's body into chunks at its headings (the metadata cache knows them, so headings in
  * code blocks or frontmatter are not mistaken for ones), long sections further into passages.
@@ -20,11 +29,19 @@ interface Section {
  * its words are searchable; a note with no body at all gets one empty chunk, so that its title is.
  */
 export function chunkNote(content: string, metadata: NoteMetadata | null, options = DEFAULT_CHUNKING): Chunk[] {
+	return chunkRanges(content, metadata, options).map((chunk) => ({
+		headingTrail: chunk.headingTrail,
+		startLine: chunk.startLine,
+		endLine: chunk.endLine,
+		text: content.slice(chunk.start, chunk.end),
+	}));
+}
+
+/** The chunks of `chunkNote`, as ranges of `content`. */
+export function chunkRanges(content: string, metadata: NoteMetadata | null, options = DEFAULT_CHUNKING): ChunkRange[] {
 	const lines = new LineIndex(content);
-	const codeBlocks = (metadata?.sections ?? [])
-		.filter((section) => section.type === "code")
-		.map((section): OffsetRange => [section.position.start.offset, section.position.end.offset]);
-	const chunks: Chunk[] = [];
+	const codeBlocks = codeBlocksOf(metadata);
+	const chunks: ChunkRange[] = [];
 	for (const section of sectionsOf(content, metadata, lines)) {
 		const passages = splitPassages(content, section.range, codeBlocks, options);
 		for (const [start, end] of passages) {
@@ -32,26 +49,36 @@ export function chunkNote(content: string, metadata: NoteMetadata | null, option
 				headingTrail: section.headingTrail,
 				startLine: lines.lineOf(start) + 1,
 				endLine: lines.lineOf(end - 1) + 1,
-				text: content.slice(start, end),
+				start,
+				end,
 			});
 		}
 		if (passages.length === 0 && section.headingLine !== -1) {
 			const line = section.headingLine + 1;
-			chunks.push({ headingTrail: section.headingTrail, startLine: line, endLine: line, text: "" });
+			chunks.push({ headingTrail: section.headingTrail, startLine: line, endLine: line, start: 0, end: 0 });
 		}
 	}
 	if (chunks.length === 0) {
 		const line = bodyStartLine(metadata, lines) + 1;
-		chunks.push({ headingTrail: "", startLine: line, endLine: line, text: "" });
+		chunks.push({ headingTrail: "", startLine: line, endLine: line, start: 0, end: 0 });
 	}
 	return chunks;
 }
 
+/** Where the code blocks are: a passage ends inside one only at a line. */
+function codeBlocksOf(metadata: NoteMetadata | null): OffsetRange[] {
+	const blocks: OffsetRange[] = [];
+	for (const section of metadata?.sections ?? []) {
+		if (section.type === "code") blocks.push([section.position.start.offset, section.position.end.offset]);
+	}
+	return blocks;
+}
+
 function sectionsOf(content: string, metadata: NoteMetadata | null, lines: LineIndex): Section[] {
 	const bodyStart = bodyStartLine(metadata, lines);
-	const headings = [...(metadata?.headings ?? [])]
-		.filter((heading) => heading.position.start.line >= bodyStart)
-		.sort((a, b) => a.position.start.line - b.position.start.line);
+	const headings = (metadata?.headings ?? []).filter((heading) => heading.position.start.line >= bodyStart);
+	// The metadata cache lists headings in order: sorting is rarely needed.
+	if (!isInLineOrder(headings)) headings.sort((a, b) => a.position.start.line - b.position.start.line);
 	const sections: Section[] = [];
 	const firstHeadingOffset = headings.length > 0 ? headings[0].position.start.offset : content.length;
 	sections.push({ headingTrail: "", headingLine: -1, range: [lines.startOf(bodyStart), firstHeadingOffset] });
@@ -68,6 +95,13 @@ function sectionsOf(content: string, metadata: NoteMetadata | null, lines: LineI
 		});
 	});
 	return sections;
+}
+
+function isInLineOrder(headings: readonly HeadingCache[]): boolean {
+	for (let index = 1; index < headings.length; index++) {
+		if (headings[index - 1].position.start.line > headings[index].position.start.line) return false;
+	}
+	return true;
 }
 
 function bodyStartLine(metadata: NoteMetadata | null, lines: LineIndex): number {

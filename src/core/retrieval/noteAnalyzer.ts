@@ -1,5 +1,5 @@
 import { baseName, parentFolder } from "../vault/paths";
-import { chunkNote, DEFAULT_CHUNKING } from "./chunker";
+import { chunkRanges, DEFAULT_CHUNKING } from "./chunker";
 import { ALIASES, BODY, HEADINGS, PATH, TAGS, TITLE, type Field } from "./fields";
 import { skipReasonForFile, skipReasonForNote, type IndexPolicy, type SkipReason } from "./indexPolicy";
 import type { NoteInput } from "./noteInput";
@@ -18,7 +18,7 @@ import {
 } from "./noteRecord";
 import type { PassageOptions } from "./passageSplitter";
 import { TermCounter } from "./termCounter";
-import { scanTokens, type TokenSink } from "./tokenizer";
+import { RangeTokenizer, scanTokens, type TokenSink } from "./tokenizer";
 import type { Vocabulary } from "./vocabulary";
 
 /** Turns notes into records: checks the policy, chunks, tokenizes every field, interns the terms. */
@@ -38,10 +38,11 @@ export class NoteAnalyzer {
 		const skip = skipReasonForFile(note.path, note.stat.size, policy) ?? skipReasonForNote(note.metadata, tags, policy);
 		if (skip !== null) return skip;
 		const aliases = aliasesOf(note.metadata);
-		const chunks = chunkNote(note.content, note.metadata, this.chunking);
-		const entries: number[] = [];
-		const noteFieldLengths = this.countNoteFields(note.path, aliases, tags, entries);
-		const noteTermsEnd = entries.length;
+		this.counter.reset();
+		const chunks = chunkRanges(note.content, note.metadata, this.chunking);
+		const body = new RangeTokenizer(note.content);
+		const noteFieldLengths = this.countNoteFields(note.path, aliases, tags);
+		const noteTermsEnd = this.counter.size;
 		const trails: string[] = [];
 		const chunkTable = new Int32Array(chunks.length * CHUNK_STRIDE);
 		chunks.forEach((chunk, index) => {
@@ -51,9 +52,10 @@ export class NoteAnalyzer {
 			chunkTable[row + CHUNK_START_LINE] = chunk.startLine;
 			chunkTable[row + CHUNK_END_LINE] = chunk.endLine;
 			chunkTable[row + CHUNK_TRAIL] = trail;
-			chunkTable[row + CHUNK_HEADINGS_LENGTH] = this.count(chunk.headingTrail, HEADINGS, entries);
-			chunkTable[row + CHUNK_BODY_LENGTH] = this.count(chunk.text, BODY, entries);
-			chunkTable[row + CHUNK_TERMS_END] = entries.length;
+			chunkTable[row + CHUNK_HEADINGS_LENGTH] = this.count(chunk.headingTrail, HEADINGS);
+			body.scan(chunk.start, chunk.end, this.countToken);
+			chunkTable[row + CHUNK_BODY_LENGTH] = this.counter.flush(BODY);
+			chunkTable[row + CHUNK_TERMS_END] = this.counter.size;
 		});
 		return {
 			path: note.path,
@@ -64,7 +66,7 @@ export class NoteAnalyzer {
 			aliases,
 			trails,
 			chunkTable,
-			terms: Uint32Array.from(entries),
+			terms: this.counter.takeEntries(),
 			noteTermsEnd,
 			noteFieldLengths,
 		};
@@ -72,8 +74,9 @@ export class NoteAnalyzer {
 
 	/** The same note under a new path: title, path, kind and day follow; the chunks are kept as they are. */
 	moved(record: NoteRecord, path: string, policy: IndexPolicy): NoteRecord {
-		const entries: number[] = [];
-		const noteFieldLengths = this.countNoteFields(path, record.aliases, record.tags, entries);
+		this.counter.reset();
+		const noteFieldLengths = this.countNoteFields(path, record.aliases, record.tags);
+		const entries = this.counter.takeEntries();
 		const chunkTerms = record.terms.subarray(record.noteTermsEnd);
 		const terms = new Uint32Array(entries.length + chunkTerms.length);
 		terms.set(entries);
@@ -93,18 +96,19 @@ export class NoteAnalyzer {
 	}
 
 	/** Title is the file name; path is the folder (the file name is already the title). */
-	private countNoteFields(path: string, aliases: readonly string[], tags: readonly string[], entries: number[]): number[] {
+	private countNoteFields(path: string, aliases: readonly string[], tags: readonly string[]): number[] {
 		return [
-			this.count(baseName(path), TITLE, entries),
-			this.count(aliases.join("\n"), ALIASES, entries),
-			this.count(tags.join(" "), TAGS, entries),
-			this.count(parentFolder(path), PATH, entries),
+			this.count(baseName(path), TITLE),
+			this.count(aliases.join("\n"), ALIASES),
+			this.count(tags.join(" "), TAGS),
+			this.count(parentFolder(path), PATH),
 		];
 	}
 
-	private count(text: string, field: Field, entries: number[]): number {
+	/** Counts the terms of `text` as `field`, adding their entries to the note's; returns its token count. */
+	private count(text: string, field: Field): number {
 		scanTokens(text, this.countToken);
-		return this.counter.flush(field, entries);
+		return this.counter.flush(field);
 	}
 }
 

@@ -21,9 +21,7 @@ const WORD = 2;
 const BETWEEN_CJK = 1;
 const CODE_LINE = 0.5;
 
-const SENTENCE_END = /[.!?;:]/;
-const CJK_SENTENCE_END = /[。！？；…]/;
-const CJK_CHARACTER = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]/;
+const NEWLINE = 0x0a;
 
 export function splitPassages(
 	text: string,
@@ -70,29 +68,38 @@ function findCut(text: string, start: number, maxChars: number, codeBlocks: read
 	return code >= 0xd800 && code <= 0xdbff ? latest - 1 : latest;
 }
 
-/** How good a place `offset` (between two characters) is to end a passage; 0 is not a boundary. */
+/**
+ * How good a place `offset` (between two characters) is to end a passage; 0 is not a boundary.
+ * Called for most offsets near each cut, so it reads code units rather than one-character strings.
+ */
 function boundaryStrength(text: string, offset: number, codeBlocks: readonly OffsetRange[]): number {
-	const before = text[offset - 1];
-	const after = text[offset];
-	if (codeBlocks.some(([start, end]) => offset > start && offset < end)) {
-		return before === "\n" ? CODE_LINE : 0;
-	}
-	if (before === "\n") return previousLineIsBlank(text, offset - 1) ? PARAGRAPH : LINE;
+	const before = text.charCodeAt(offset - 1);
+	if (isInCode(offset, codeBlocks)) return before === NEWLINE ? CODE_LINE : 0;
+	if (before === NEWLINE) return previousLineIsBlank(text, offset - 1) ? PARAGRAPH : LINE;
+	// NaN at the end of the text: no character after.
+	const after = text.charCodeAt(offset);
 	if (isSpace(before) && !isSpace(after)) {
 		let word = offset - 1;
-		while (word > 0 && isSpace(text[word - 1])) word--;
-		return word > 0 && SENTENCE_END.test(text[word - 1]) ? SENTENCE : WORD;
+		while (word > 0 && isSpace(text.charCodeAt(word - 1))) word--;
+		return word > 0 && isSentenceEnd(text.charCodeAt(word - 1)) ? SENTENCE : WORD;
 	}
-	if (CJK_SENTENCE_END.test(before)) return SENTENCE;
-	if (CJK_CHARACTER.test(before) && CJK_CHARACTER.test(after)) return BETWEEN_CJK;
+	if (isCjkSentenceEnd(before)) return SENTENCE;
+	if (isCjkCharacter(before) && isCjkCharacter(after)) return BETWEEN_CJK;
 	return 0;
+}
+
+function isInCode(offset: number, codeBlocks: readonly OffsetRange[]): boolean {
+	for (let index = 0; index < codeBlocks.length; index++) {
+		if (offset > codeBlocks[index][0] && offset < codeBlocks[index][1]) return true;
+	}
+	return false;
 }
 
 function previousLineIsBlank(text: string, newline: number): boolean {
 	for (let offset = newline - 1; offset >= 0; offset--) {
-		const character = text[offset];
-		if (character === "\n") return true;
-		if (!isSpace(character)) return false;
+		const unit = text.charCodeAt(offset);
+		if (unit === NEWLINE) return true;
+		if (!isSpace(unit)) return false;
 	}
 	return true;
 }
@@ -112,15 +119,36 @@ function overlapStart(
 }
 
 function skipSpaceForward(text: string, offset: number, limit: number): number {
-	while (offset < limit && isSpace(text[offset])) offset++;
+	while (offset < limit && isSpace(text.charCodeAt(offset))) offset++;
 	return offset;
 }
 
 function skipSpaceBackward(text: string, limit: number, offset: number): number {
-	while (offset > limit && isSpace(text[offset - 1])) offset--;
+	while (offset > limit && isSpace(text.charCodeAt(offset - 1))) offset--;
 	return offset;
 }
 
-function isSpace(character: string | undefined): boolean {
-	return character === " " || character === "\n" || character === "\t" || character === "\r" || character === "\u3000";
+/** Space, newline, tab, carriage return, ideographic space. */
+function isSpace(unit: number): boolean {
+	return unit === 0x20 || unit === NEWLINE || unit === 0x09 || unit === 0x0d || unit === 0x3000;
+}
+
+/** . ! ? ; : */
+function isSentenceEnd(unit: number): boolean {
+	return unit === 0x2e || unit === 0x21 || unit === 0x3f || unit === 0x3b || unit === 0x3a;
+}
+
+/** 。！？；… */
+function isCjkSentenceEnd(unit: number): boolean {
+	return unit === 0x3002 || unit === 0xff01 || unit === 0xff1f || unit === 0xff1b || unit === 0x2026;
+}
+
+/** Kana, Han (with extension A) and Hangul syllables, between which a passage may end. */
+function isCjkCharacter(unit: number): boolean {
+	return (
+		(unit >= 0x3040 && unit <= 0x30ff) ||
+		(unit >= 0x3400 && unit <= 0x4dbf) ||
+		(unit >= 0x4e00 && unit <= 0x9fff) ||
+		(unit >= 0xac00 && unit <= 0xd7a3)
+	);
 }

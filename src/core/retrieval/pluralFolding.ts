@@ -1,8 +1,12 @@
 import { NO_TAIL } from "./termTable";
 
-/** Endings that are not plurals ("status", "class", "analysis"). */
-const SINGULAR_ENDINGS = ["us", "ss", "is"];
+const LETTER_A = "a".charCodeAt(0);
+const LETTER_E = "e".charCodeAt(0);
+const LETTER_H = "h".charCodeAt(0);
+const LETTER_I = "i".charCodeAt(0);
 const LETTER_S = "s".charCodeAt(0);
+const LETTER_U = "u".charCodeAt(0);
+const LETTER_X = "x".charCodeAt(0);
 const LETTER_Y = "y".charCodeAt(0);
 
 /** A word once folded: it ends at `end` of the text it stands in, followed by `tail` unless that is `NO_TAIL`. */
@@ -18,24 +22,27 @@ export interface FoldedWord {
  * gets wrong ("matches" → "matche") still finds itself.
  *
  * Works on the word where it stands, `text[start, end)`, and writes the result into `folded`
- * rather than returning a string: the tokenizer calls it for every word of every note.
+ * rather than returning a string. The tokenizer calls it for every word of every note, so it
+ * compares the last letters one by one: matching suffix strings made a tenth of indexing.
  */
 export function foldPlural(text: string, start: number, end: number, folded: FoldedWord): void {
 	folded.tail = NO_TAIL;
 	folded.end = end;
 	if (end - start <= 3 || text.charCodeAt(end - 1) !== LETTER_S) return;
-	const word = { text, start, end };
-	if (SINGULAR_ENDINGS.some((ending) => endsWith(word, ending))) return;
-	if (endsWith(word, "sses") || endsWith(word, "xes") || endsWith(word, "shes")) {
+	// The three letters before the final "s" (the word has four at least).
+	const last = text.charCodeAt(end - 2);
+	const secondLast = text.charCodeAt(end - 3);
+	const thirdLast = text.charCodeAt(end - 4);
+	// "-us", "-ss" and "-is" are not plurals: "status", "class", "analysis".
+	if (last === LETTER_U || last === LETTER_S || last === LETTER_I) return;
+	if (last === LETTER_E && (secondLast === LETTER_X || ((secondLast === LETTER_S || secondLast === LETTER_H) && thirdLast === LETTER_S))) {
+		// "-xes", "-sses", "-shes": "boxes", "classes", "wishes".
 		folded.end = end - 2;
-	} else if (endsWith(word, "ies") && !endsWith(word, "eies") && !endsWith(word, "aies")) {
+	} else if (last === LETTER_E && secondLast === LETTER_I && thirdLast !== LETTER_E && thirdLast !== LETTER_A) {
+		// "-ies", but not "-eies" or "-aies": "queries".
 		folded.end = end - 3;
 		folded.tail = LETTER_Y;
 	} else {
 		folded.end = end - 1;
 	}
-}
-
-function endsWith(word: { text: string; start: number; end: number }, suffix: string): boolean {
-	return word.end - word.start >= suffix.length && word.text.startsWith(suffix, word.end - suffix.length);
 }

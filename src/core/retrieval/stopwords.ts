@@ -1,4 +1,5 @@
-import { TermTable } from "./termTable";
+import { hashOfRange } from "./termHash";
+import { NO_TAIL, TermTable } from "./termTable";
 
 /**
  * Words too common to say anything about a note. They are dropped from notes and queries alike,
@@ -31,5 +32,19 @@ const CHINESE_STOPWORDS: readonly string[] = [
 ];
 
 /** Both lists in one table: the tokenizer asks it about each token where it stands in the text. */
-export const STOPWORDS = new TermTable();
-for (const word of [...ENGLISH_STOPWORDS, ...CHINESE_STOPWORDS]) STOPWORDS.intern(word);
+const STOPWORD_TABLE = new TermTable();
+/**
+ * Which values the low 12 bits of a stopword's hash take: most words are ruled out by one array
+ * read, without a call into the table (a third of the time of reading a word).
+ */
+const HASH_FILTER_MASK = 0xfff;
+const hashFilter = new Uint8Array(HASH_FILTER_MASK + 1);
+for (const word of [...ENGLISH_STOPWORDS, ...CHINESE_STOPWORDS]) {
+	STOPWORD_TABLE.intern(word);
+	hashFilter[hashOfRange(word, 0, word.length) & HASH_FILTER_MASK] = 1;
+}
+
+/** Whether the token `text[start, end)`, whose hash is `hash`, is a stopword. */
+export function isStopword(text: string, start: number, end: number, hash: number): boolean {
+	return hashFilter[hash & HASH_FILTER_MASK] === 1 && STOPWORD_TABLE.idOfRange(text, start, end, NO_TAIL, hash) !== -1;
+}

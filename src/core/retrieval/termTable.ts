@@ -1,11 +1,13 @@
 import { hashOfRange } from "./termHash";
 import type { StringTable } from "./stringTable";
+import { withLength } from "./typedArrays";
 
 /** No character: a range looked up as it is. */
 export const NO_TAIL = -1;
 
 const EMPTY = -1;
 const INITIAL_SLOTS = 1024;
+const INITIAL_UNITS = 4096;
 const NO_BASE: StringTable = { strings: "", ends: new Uint32Array(0) };
 
 /**
@@ -14,8 +16,10 @@ const NO_BASE: StringTable = { strings: "", ends: new Uint32Array(0) };
  * range's hash (`termHash.ts`) given by the caller that computed it while reading. Indexing a
  * note meets each term hundreds of times and a new one rarely; slicing every token out of its
  * text to ask a `Map` allocated a string per token, and lookups and garbage collection were a
- * third of a build. Here a token is compared where it stands, and a string is made only for a
- * term seen for the first time.
+ * third of a build. Here a token is compared where it stands, and no string is made at all: a
+ * new term's code units are appended to one typed array (`units`), and `termOf` makes the
+ * string when asked. Keeping a string per term instead was slower to compare against (a slice
+ * of a note is a view of that note's text, so reads go through it, and keeps the text alive).
  *
  * A table restored from a snapshot keeps the saved terms as ranges of the snapshot's one long
  * string (`base`), so that a warm start makes no string per term either.
@@ -26,15 +30,20 @@ const NO_BASE: StringTable = { strings: "", ends: new Uint32Array(0) };
 export class TermTable {
 	private slots = emptySlots(INITIAL_SLOTS);
 	private base = NO_BASE;
-	private readonly added: string[] = [];
+	/** The code units of the terms added after the base's, one after another. */
+	private units = new Uint16Array(INITIAL_UNITS);
+	/** Where each added term ends in `units`; it starts where the one before ends. */
+	private unitEnds = new Uint32Array(INITIAL_SLOTS);
+	private addedCount = 0;
 
 	get size(): number {
-		return this.base.ends.length + this.added.length;
+		return this.base.ends.length + this.addedCount;
 	}
 
 	termOf(id: number): string {
 		const { strings, ends } = this.base;
-		if (id >= ends.length) return this.added[id - ends.length];
+		// `apply` takes the typed array as it is; spreading it would go through an iterator, four times slower.
+		if (id >= ends.length) return String.fromCharCode.apply(null, this.unitsOf(id - ends.length) as unknown as number[]);
 		return strings.slice(id === 0 ? 0 : ends[id - 1], ends[id]);
 	}
 
@@ -57,7 +66,7 @@ export class TermTable {
 		const slot = this.slotOf(text, start, end, tail, hash);
 		const known = this.slots[slot];
 		if (known !== EMPTY) return known;
-		this.added.push(tail === NO_TAIL ? text.slice(start, end) : text.slice(start, end) + String.fromCharCode(tail));
+		this.append(text, start, end, tail);
 		return this.place(slot, this.size - 1, hash);
 	}
 
@@ -82,6 +91,21 @@ export class TermTable {
 		return true;
 	}
 
+	/** Adds `text[start, end)` + `tail` as the next term's units. */
+	private append(text: string, start: number, end: number, tail: number): void {
+		let from = this.addedCount === 0 ? 0 : this.unitEnds[this.addedCount - 1];
+		this.units = withLength(this.units, from + end - start + 1);
+		for (let offset = start; offset < end; offset++) this.units[from++] = text.charCodeAt(offset);
+		if (tail !== NO_TAIL) this.units[from++] = tail;
+		this.unitEnds = withLength(this.unitEnds, this.addedCount + 1);
+		this.unitEnds[this.addedCount++] = from;
+	}
+
+	/** The units of the `added`th term added after the base's. */
+	private unitsOf(added: number): Uint16Array {
+		return this.units.subarray(added === 0 ? 0 : this.unitEnds[added - 1], this.unitEnds[added]);
+	}
+
 	private place(slot: number, id: number, hash: number): number {
 		this.slots[slot] = id;
 		this.slots[slot + 1] = hash;
@@ -102,11 +126,10 @@ export class TermTable {
 	/** Whether term `id` is `text[start, end)` + `tail`. */
 	private holds(id: number, text: string, start: number, end: number, tail: number): boolean {
 		const { strings, ends } = this.base;
-		if (id >= ends.length) {
-			const term = this.added[id - ends.length];
-			return sameUnits(term, 0, term.length, text, start, end, tail);
-		}
-		return sameUnits(strings, id === 0 ? 0 : ends[id - 1], ends[id], text, start, end, tail);
+		if (id < ends.length) return sameUnits(strings, id === 0 ? 0 : ends[id - 1], ends[id], text, start, end, tail);
+		const added = id - ends.length;
+		const termStart = added === 0 ? 0 : this.unitEnds[added - 1];
+		return sameArrayUnits(this.units, termStart, this.unitEnds[added], text, start, end, tail);
 	}
 
 	private grow(): void {
@@ -137,4 +160,14 @@ function sameUnits(term: string, termStart: number, termEnd: number, text: strin
 		if (term.charCodeAt(termStart + index) !== text.charCodeAt(start + index)) return false;
 	}
 	return tail === NO_TAIL || term.charCodeAt(termStart + length) === tail;
+}
+
+/** `sameUnits` for a term held in a typed array (a generic reader would cost both their speed). */
+function sameArrayUnits(units: Uint16Array, termStart: number, termEnd: number, text: string, start: number, end: number, tail: number): boolean {
+	const length = end - start;
+	if (termEnd - termStart !== (tail === NO_TAIL ? length : length + 1)) return false;
+	for (let index = 0; index < length; index++) {
+		if (units[termStart + index] !== text.charCodeAt(start + index)) return false;
+	}
+	return tail === NO_TAIL || units[termStart + length] === tail;
 }

@@ -1,4 +1,4 @@
-export type NumericArray = Int32Array | Uint32Array | Uint8Array | Float64Array;
+export type NumericArray = Int32Array | Uint32Array | Uint16Array | Uint8Array | Float64Array;
 
 /**
  * `array` itself when it holds `length` elements, otherwise a copy with room for at least that

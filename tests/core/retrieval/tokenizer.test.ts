@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { tokenize } from "../../../src/core/retrieval";
 import { hashOfRange } from "../../../src/core/retrieval/termHash";
 import { NO_TAIL } from "../../../src/core/retrieval/termTable";
-import { scanTokens } from "../../../src/core/retrieval/tokenizer";
+import { RangeTokenizer, scanTokens } from "../../../src/core/retrieval/tokenizer";
 
 describe("tokenizer", () => {
 	it("folds case and compatibility forms, so full-width and ligature spellings match", () => {
@@ -68,6 +68,45 @@ describe("tokenizer", () => {
 		expect(seen).toEqual(expect.arrayContaining(["query", "box", "class", "wish", "api", "𠀀𠀁"]));
 	});
 });
+
+describe("RangeTokenizer", () => {
+	it("gives each range of a note the tokens of that range sliced out, whatever the rest of the note holds", () => {
+		const note = [
+			"# Weekly Review",
+			"Queries about the DAILY notes.",
+			"Le ﬁle ＡＰＩ du café",
+			"Plain Boxes here",
+			"İstanbul ΟΔΟΣ ΑΣ.Β",
+			"Wishes and Classes",
+			"Kelvin 3\u212a e\u0301s 向量数据库",
+			"Kelvin sign alone: 3\u212a",
+			"End of the NOTE",
+		].join("\n\n");
+		for (const text of [note, note.replace("İ", "I"), note.replace(/[^\u0000-\u007f]/gu, "")]) {
+			const ranges = rangesOf(text);
+			const tokenizer = new RangeTokenizer(text);
+			for (const [start, end] of [...ranges, ...ranges.slice().reverse()]) {
+				const seen: string[] = [];
+				tokenizer.scan(start, end, (folded, from, to, tail, hash) => {
+					const token = tokenOf(folded, from, to, tail);
+					expect(hash).toBe(hashOfRange(token, 0, token.length));
+					seen.push(token);
+				});
+				expect(seen).toEqual(tokenize(text.slice(start, end)));
+			}
+		}
+	});
+});
+
+/** Each paragraph, each paragraph with the next, and some ranges that cut words in two. */
+function rangesOf(text: string): [number, number][] {
+	const starts = [0, ...[...text.matchAll(/\n\n/gu)].map((match) => match.index + 2), text.length + 2];
+	const ranges = starts.slice(0, -1).flatMap((start, index): [number, number][] => [
+		[start, starts[index + 1] - 2],
+		[start, starts[Math.min(index + 2, starts.length - 1)] - 2],
+	]);
+	return [...ranges, [7, 23], [23, 61], [61, text.length - 3]];
+}
 
 const HELP_VAULT = resolve(__dirname, "../../../../shared/corpora/obsidian-help");
 
