@@ -1,5 +1,12 @@
 import type { FrontMatter, NoteMetadata } from "../metadata";
 
+/** Any UTF-16 code unit outside ASCII. */
+const NON_ASCII = /[\u0080-\uffff]/;
+/** The frontmatter keys read, as `/^aliases?$/i` and the like would match them. */
+const ALIAS_KEYS = ["alias", "aliases"];
+const TAG_KEYS = ["tag", "tags"];
+const ASSISTANT_KEYS = ["assistant"];
+
 /**
  * The note-level facts retrieval reads from the metadata cache, the way Obsidian reads them:
  * frontmatter keys matched case-insensitively (`alias`/`aliases`, `tag`/`tags`), a string value
@@ -8,23 +15,31 @@ import type { FrontMatter, NoteMetadata } from "../metadata";
 
 /** `project`, `#Project`, `＃project` all become `project`: tags compare without `#` and case. */
 export function normalizeTag(tag: string): string {
-	return tag.normalize("NFKC").trim().replace(/^#+/, "").toLowerCase();
+	// NFKC leaves ASCII as it is, and most tags are ASCII: no call into ICU for them.
+	const folded = NON_ASCII.test(tag) ? tag.normalize("NFKC") : tag;
+	return folded.trim().replace(/^#+/, "").toLowerCase();
 }
 
 export function aliasesOf(metadata: NoteMetadata | null): string[] {
-	return stringList(metadata?.frontmatter, /^aliases?$/i, /,/);
+	return stringList(metadata?.frontmatter, ALIAS_KEYS, /,/);
 }
 
 /** Every tag of the note, frontmatter and inline, normalized and without repeats. */
 export function tagsOf(metadata: NoteMetadata | null): string[] {
-	const tags = stringList(metadata?.frontmatter, /^tags?$/i, /[,\s]+/);
-	for (const inline of metadata?.tags ?? []) tags.push(inline.tag);
-	return [...new Set(tags.map(normalizeTag).filter((tag) => tag !== ""))];
+	const tags: string[] = [];
+	const addTag = (raw: string) => {
+		const tag = normalizeTag(raw);
+		// A note has a handful of tags: a linear search beats building a `Set` for each note.
+		if (tag !== "" && !tags.includes(tag)) tags.push(tag);
+	};
+	stringList(metadata?.frontmatter, TAG_KEYS, /[,\s]+/).forEach(addTag);
+	for (const inline of metadata?.tags ?? []) addTag(inline.tag);
+	return tags;
 }
 
 /** Whether the note's frontmatter says `assistant: private`: the user's word that it stays out. */
 export function isMarkedPrivate(metadata: NoteMetadata | null): boolean {
-	return stringList(metadata?.frontmatter, /^assistant$/i, /,/).some((value) => value.toLowerCase() === "private");
+	return stringList(metadata?.frontmatter, ASSISTANT_KEYS, /,/).some((value) => value.toLowerCase() === "private");
 }
 
 /** Whether `tag` is `filter` or nested below it (`project` holds `project/atlas`); both normalized. */
@@ -32,11 +47,18 @@ export function tagMatches(tag: string, filter: string): boolean {
 	return tag === filter || (tag.startsWith(filter) && tag.charCodeAt(filter.length) === 0x2f /* / */);
 }
 
-function stringList(frontmatter: FrontMatter | undefined, key: RegExp, separator: RegExp): string[] {
+/**
+ * The values of the frontmatter keys named `keys` (lower case; a key matches in any case), each
+ * string split at `separator`, trimmed, empty ones dropped. Every note is read three times for
+ * its keys when the index is built, so this walks the keys without making an entry or running a
+ * regular expression per key.
+ */
+function stringList(frontmatter: FrontMatter | undefined, keys: readonly string[], separator: RegExp): string[] {
 	if (!frontmatter) return [];
 	const values: string[] = [];
-	for (const [name, value] of Object.entries(frontmatter)) {
-		if (!key.test(name)) continue;
+	for (const name in frontmatter) {
+		if (!Object.prototype.hasOwnProperty.call(frontmatter, name) || !isKeyIn(name, keys)) continue;
+		const value = frontmatter[name];
 		const items = Array.isArray(value) ? (value as unknown[]) : [value];
 		for (const item of items) {
 			if (typeof item === "string") values.push(...item.split(separator));
@@ -44,4 +66,12 @@ function stringList(frontmatter: FrontMatter | undefined, key: RegExp, separator
 		}
 	}
 	return values.map((value) => value.trim()).filter((value) => value !== "");
+}
+
+/**
+ * Whether `name` is one of `keys` in any case, as a `/^key$/i` test says: no character but an
+ * ASCII letter lowercases to one of these keys' letters (the Kelvin sign, "k", is in none).
+ */
+function isKeyIn(name: string, keys: readonly string[]): boolean {
+	return keys.includes(name.toLowerCase());
 }
