@@ -73,11 +73,12 @@ export class RangeTokenizer {
 		this.lowered = lowered.length === text.length ? lowered : null;
 	}
 
-	/** Calls `sink` with each search token of `text.slice(start, end)`. */
+	/** Calls `sink` with each search token of `text.slice(start, end)` (which, like `slice`, stops at the text's end). */
 	scan(start: number, end: number, sink: TokenSink): void {
-		if (start === end) return;
-		if (this.lowered !== null && readAscii(this.lowered.slice(start, end))) scanAscii(asciiBytes, this.lowered, start, end, sink);
-		else scanTokens(this.text.slice(start, end), sink);
+		const to = Math.min(end, this.text.length);
+		if (start >= to) return;
+		if (this.lowered !== null && readAscii(this.lowered.slice(start, to))) scanAscii(asciiBytes, this.lowered, start, to, sink);
+		else scanTokens(this.text.slice(start, to), sink);
 	}
 }
 

@@ -98,14 +98,15 @@ describe("RangeTokenizer", () => {
 	});
 });
 
-/** Each paragraph, each paragraph with the next, and some ranges that cut words in two. */
+/** Each paragraph, each paragraph with the next, some ranges that cut words in two, and one past the end. */
 function rangesOf(text: string): [number, number][] {
 	const starts = [0, ...[...text.matchAll(/\n\n/gu)].map((match) => match.index + 2), text.length + 2];
 	const ranges = starts.slice(0, -1).flatMap((start, index): [number, number][] => [
 		[start, starts[index + 1] - 2],
 		[start, starts[Math.min(index + 2, starts.length - 1)] - 2],
 	]);
-	return [...ranges, [7, 23], [23, 61], [61, text.length - 3]];
+	// The last runs past the end, as `slice` allows.
+	return [...ranges, [7, 23], [23, 61], [61, text.length - 3], [text.length - 9, text.length + 5]];
 }
 
 const HELP_VAULT = resolve(__dirname, "../../../../shared/corpora/obsidian-help");
