@@ -8,7 +8,6 @@ import type { MemoryDeps } from "../core/memory/memoryDeps";
 import { textModelOver, type TextModel } from "../core/memory/textModel";
 import type { OrganizeVault } from "../core/organize/organizeVault";
 import type { NoteStore } from "../core/ports";
-import { AuditedWriter } from "../core/vault/auditedWriter";
 import type { WorkspaceController } from "./workspaceController";
 
 /** What the palette's commands and the command-line handlers are built over. */
@@ -35,8 +34,7 @@ export async function openCommandVault(deps: CommandDeps, actor: AuditActor): Pr
 	const { controller, plugin } = deps;
 	const ports = await deps.ports();
 	const workspace = await controller.open();
-	const store = controller.noteStore();
-	const writer = new AuditedWriter({ store, audit: workspace.audit, clock: controller.clock, excludedFolders: controller.settings.excludedFolders });
+	const { store, writer } = controller.writerFor(workspace);
 	return {
 		workspace,
 		memory: { store, writer, clock: controller.clock },

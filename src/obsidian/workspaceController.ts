@@ -2,6 +2,7 @@ import { getLanguage, type Plugin } from "obsidian";
 import { AssistantWorkspace } from "../core/assistantWorkspace";
 import { localToday } from "../core/memory/dailyDates";
 import { PreviousContents, RememberingStore } from "../core/memory/previousContents";
+import { AuditedWriter } from "../core/vault/auditedWriter";
 import type { Clock, NoteStore, Notifier } from "../core/ports";
 import type { PluginData } from "../core/workspace/data/pluginData";
 import type { PluginState } from "../core/workspace/data/state";
@@ -105,6 +106,12 @@ export class WorkspaceController {
 	/** The vault as the assistant writes it: every text a write replaces is kept for undo. */
 	noteStore(): NoteStore {
 		return new RememberingStore(new ObsidianNoteStore(this.plugin.app), this.previousContents);
+	}
+
+	/** How every assistant write reaches the vault: `noteStore()`, audited into `workspace`'s trail, inside the settings' limits. */
+	writerFor(workspace: AssistantWorkspace): { readonly store: NoteStore; readonly writer: AuditedWriter } {
+		const store = this.noteStore();
+		return { store, writer: new AuditedWriter({ store, audit: workspace.audit, clock: this.clock, excludedFolders: this.settings.excludedFolders }) };
 	}
 
 	/** The workspace as the settings say now, or with the assistant folder at `folder` (before switching to it). */

@@ -4,7 +4,6 @@ import type { MemorySearcher } from "../../core/agent/tools";
 import { assistantFolderTarget } from "../../core/memory/daily";
 import { localToday } from "../../core/memory/dailyDates";
 import type { Clock, TaskScheduler } from "../../core/ports";
-import { AuditedWriter } from "../../core/vault/auditedWriter";
 import { t } from "../../i18n";
 import { createModelClient, OFFLINE_MODEL_ID } from "../../llm";
 import { ObsidianMetadataSource } from "../metadataSource";
@@ -35,9 +34,7 @@ export async function obsidianChatPorts(
 	const app = plugin.app;
 	const settings = controller.settings;
 	const workspace = await controller.open();
-	// Keeps each edit's previous text, so that the assistant's changes can be undone.
-	const store = controller.noteStore();
-	const writer = new AuditedWriter({ store, audit: workspace.audit, clock, excludedFolders: settings.excludedFolders });
+	const { store, writer } = controller.writerFor(workspace);
 	const daily =
 		settings.dailyMemoryLocation === "daily-notes" ? await userDailyNotesTarget(app, localToday(clock)) : assistantFolderTarget(workspace.layout);
 	const model = createModelClient({

@@ -3,11 +3,9 @@ import { applyOnboarding, type FileOutcome, type OnboardingPlan } from "../../co
 import type { Clock } from "../../core/ports";
 import type { AssistantWorkspace } from "../../core/assistantWorkspace";
 import { localToday } from "../../core/memory/dailyDates";
-import { AuditedWriter } from "../../core/vault/auditedWriter";
 import type { IdentityRole } from "../../core/workspace/identity";
 import { t } from "../../i18n";
 import { describeError } from "../describeError";
-import type { NoteStore } from "../../core/ports";
 import type { WorkspaceController } from "../workspaceController";
 
 /**
@@ -18,10 +16,10 @@ import type { WorkspaceController } from "../workspaceController";
 export async function applyReviewed(
 	plan: OnboardingPlan,
 	replace: ReadonlySet<IdentityRole>,
-	deps: { readonly store: NoteStore; readonly workspace: AssistantWorkspace; readonly controller: WorkspaceController; readonly clock: Clock },
+	deps: { readonly workspace: AssistantWorkspace; readonly controller: WorkspaceController; readonly clock: Clock },
 ): Promise<FileOutcome[]> {
-	const { store, workspace, controller, clock } = deps;
-	const writer = new AuditedWriter({ store, audit: workspace.audit, clock, excludedFolders: controller.settings.excludedFolders });
+	const { workspace, controller, clock } = deps;
+	const { store, writer } = controller.writerFor(workspace);
 	const outcomes = await applyOnboarding(plan, replace, { store, writer, archiveFolder: workspace.layout.archiveFolder, today: localToday(clock) });
 	for (const outcome of outcomes) {
 		if (outcome.kind === "failed") new Notice(t("onboarding.notice.failed", { path: outcome.path, error: describeError(outcome.error) }));

@@ -92,7 +92,7 @@ async function reviewAnswers(deps: OnboardingDeps, answers: OnboardingAnswers): 
 	const policy = { configDir: store.configDir, excludedFolders: controller.settings.excludedFolders };
 	const draft = draftIdentityFiles(answers, controller.language(), localToday(clock), policy);
 	const plan = planOnboarding(draft, await readExistingFiles(store, workspace.layout), workspace.layout);
-	const apply = (replace: ReadonlySet<IdentityRole>) => applyReviewed(plan, replace, { store, workspace, controller, clock }).then(() => undefined, showFailure);
+	const apply = (replace: ReadonlySet<IdentityRole>) => applyReviewed(plan, replace, { workspace, controller, clock }).then(() => undefined, showFailure);
 	new OnboardingReviewModal(app, plan, workspace.layout.archiveFolder, apply).open();
 }
 
