@@ -1,5 +1,6 @@
 import { Bm25Scorer } from "./bm25Scorer";
 import { DEFAULT_CHUNKING } from "./chunker";
+import { CjkTypoCorrector } from "./cjkTypoCorrector";
 import { CollectionStats } from "./collectionStats";
 import { TAGS } from "./fields";
 import { skipReasonForFile, type IndexPolicy, type SkipReason } from "./indexPolicy";
@@ -55,9 +56,9 @@ export class RetrievalIndex {
 	readonly params: RankingParams;
 	private readonly vocabulary = new Vocabulary();
 	private readonly analyzer: NoteAnalyzer;
-	private readonly corrector = new TypoCorrector(this.vocabulary);
 	private readonly collection = new CollectionStats();
 	private readonly postings = new InvertedIndex();
+	private readonly correctors = { words: new TypoCorrector(this.vocabulary), cjk: new CjkTypoCorrector(this.vocabulary, this.postings) };
 	/** Built on the first query with a `[[link]]`: most sessions never need it. */
 	private titles: TitleLookup | null = null;
 	private readonly records = new Map<string, NoteRecord>();
@@ -228,13 +229,14 @@ export class RetrievalIndex {
 	 * first query with a typo does it, all at once).
 	 */
 	*prepareTypoCorrection(): Generator<void, void> {
-		while (!this.corrector.catchUp(TYPO_TERMS_PER_STEP)) yield;
+		while (!this.correctors.words.catchUp(TYPO_TERMS_PER_STEP)) yield;
+		while (!this.correctors.cjk.catchUp(TYPO_TERMS_PER_STEP)) yield;
 	}
 
 	search(query: string, options: SearchOptions): SearchHit[] {
 		runToEnd(this.catchUp());
 		const parsed = parseQuery(query);
-		const resolved = resolveQueryTerms(parsed.text, this.vocabulary, this.collection, this.corrector, this.params);
+		const resolved = resolveQueryTerms(parsed.text, this.vocabulary, this.collection, this.correctors, this.params);
 		const filter = compileFilters(options, parsed.tags);
 		const tables = this.postings.tables;
 		const request: RankRequest = {

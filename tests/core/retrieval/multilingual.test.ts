@@ -55,3 +55,23 @@ describe("multilingual retrieval", () => {
 		expect(searchPaths(index, "xylophone")).toEqual([]);
 	});
 });
+
+describe("Chinese typos", () => {
+	const index = indexOfVault({
+		"插件/反向链接.md": "# 反向链接\n反向链接面板显示链接到当前笔记的所有笔记。",
+		"链接/内部链接.md": "# 内部链接\n内部链接指向仓库中的笔记，反向链接会显示在另一侧。",
+		"其他/笔记.md": "# 笔记\n反正写下来就好。正链是一种旧的叫法。",
+	});
+
+	it("reads a character an input method swapped for a homophone as the one meant", () => {
+		const [hit] = index.search("反响链接在哪里看", { now: NOW });
+		expect(hit.path).toBe("插件/反向链接.md");
+		expect(hit.matchedTerms).toEqual(expect.arrayContaining(["反向", "向链"]));
+	});
+
+	it("does not take two bigrams that only happen to exist, in notes apart, for a correction", () => {
+		// 反正 and 正条 are both in the vault, but never in the same note: 反响条 is not read as 反正条.
+		const apart = indexOfVault({ "a.md": "反正写下来就好。", "b.md": "正条是一种旧的叫法。" });
+		expect(apart.search("反响条", { now: NOW })).toEqual([]);
+	});
+});
