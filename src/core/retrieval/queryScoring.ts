@@ -101,7 +101,7 @@ function headroomOf(rest: readonly PostingList[], bonus: number): Headroom {
 /** The most the hot set and the link bonus can multiply a score by. */
 function bonusBound(request: RankRequest): number {
 	const { params, options } = request;
-	return (options.hotSet !== undefined ? 1 + params.hotBonusCap : 1) * (hasLinkBonus(request) ? 1 + params.linkBonus : 1);
+	return (options.hotSet !== undefined ? 1 + params.hotBonusCap : 1) * (hasLinkBonus(request) ? 1 + params.linkBonusCap : 1);
 }
 
 /** How many matches must reach a score for no other note to make the results (or seed the link bonus). */

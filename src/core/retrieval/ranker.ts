@@ -158,16 +158,21 @@ export class Ranker {
 	private addLinkBonus(count: number, request: RankRequest, byPath: (a: number, b: number) => boolean): void {
 		const { options, params, tables } = request;
 		if (options.links === undefined || params.linkBonus === 0 || count === 0) return;
-		const boosted = new Set<number>();
+		// Candidate → the score of the strongest seed it is linked with, all read before any changes.
+		const seedScores = new Map<number, number>();
 		for (const seed of selectTop(this.scores, count, params.linkSeeds, byPath)) {
+			const seedScore = this.scores[seed];
 			const path = tables.notes[this.candidates[seed]]?.path ?? "";
 			for (const neighbour of [...options.links.outgoing(path), ...options.links.incoming(path)]) {
 				const note = request.noteIdOf(neighbour);
 				const slot = note === undefined ? 0 : this.slots[note];
-				if (slot !== 0) boosted.add(slot - 1);
+				if (slot !== 0 && slot - 1 !== seed) seedScores.set(slot - 1, Math.max(seedScores.get(slot - 1) ?? 0, seedScore));
 			}
 		}
-		for (const candidate of boosted) this.scores[candidate] *= 1 + params.linkBonus;
+		for (const [candidate, seedScore] of seedScores) {
+			const own = this.scores[candidate];
+			this.scores[candidate] = own + Math.min(params.linkBonus * seedScore, params.linkBonusCap * own);
+		}
 	}
 
 	private hit(note: number, matches: Matches, request: RankRequest, linked: readonly number[]): SearchHit {

@@ -25,8 +25,15 @@ export interface RankingParams {
 	readonly openedBonus: number;
 	/** The hot set's bonus never exceeds this share of the score. */
 	readonly hotBonusCap: number;
-	/** Share added to a match linked to or from one of the top `linkSeeds` matches. */
+	/**
+	 * A match linked to or from one of the top `linkSeeds` matches gains this share of that match's
+	 * score (of the strongest, if several): the passage that best answers a query often points to
+	 * the note that answers it fully ("You can save and restore window layouts using the
+	 * [[Workspaces]] plugin"), so the note pointed to inherits a little of its relevance.
+	 */
 	readonly linkBonus: number;
+	/** ...but never more than this share of its own score: the link reorders matches close in score. */
+	readonly linkBonusCap: number;
 	readonly linkSeeds: number;
 	/** Weight of a query word replaced by its typo correction. */
 	readonly typoWeight: number;
@@ -57,7 +64,8 @@ export const DEFAULT_RANKING: RankingParams = {
 	pinnedBonus: 0.15,
 	openedBonus: 0.04,
 	hotBonusCap: 0.25,
-	linkBonus: 0.05,
+	linkBonus: 0.06,
+	linkBonusCap: 0.25,
 	linkSeeds: 3,
 	typoWeight: 0.7,
 	grammarBigramWeight: 0.5,

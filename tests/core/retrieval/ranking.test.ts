@@ -129,6 +129,23 @@ describe("ranking", () => {
 		expect(searchPaths(index, "kayak", { links })).toEqual(["hub.md", "z.md", "a.md"]);
 	});
 
+	it("lifts a linked match by a share of the linking match's score, never by more than a quarter of its own", () => {
+		const passing = `${filler("rivers", 6)}\n\nA kayak was mentioned once.`;
+		const index = indexOfVault({
+			"hub.md": "Kayak trip planning: kayak, kayak rental, kayak routes, kayak clubs.",
+			"close.md": "Kayak rental prices.",
+			"far.md": passing,
+			"middle.md": "Kayak notes: a kayak, then another kayak.",
+		});
+		const own = index.search("kayak", { now: NOW });
+		const scoreOf = (hits: typeof own, path: string) => hits.find((hit) => hit.path === path)?.score ?? 0;
+		const links = linkGraphFromResolvedLinks({ "hub.md": { "close.md": 1, "far.md": 1 } });
+		const lifted = index.search("kayak", { now: NOW, links });
+		expect(scoreOf(lifted, "close.md")).toBeCloseTo(scoreOf(own, "close.md") + 0.06 * scoreOf(own, "hub.md"));
+		expect(scoreOf(lifted, "far.md")).toBeCloseTo(scoreOf(own, "far.md") * 1.25);
+		expect(lifted.map((hit) => hit.path).indexOf("far.md")).toBeGreaterThan(lifted.map((hit) => hit.path).indexOf("middle.md"));
+	});
+
 	describe("hot set", () => {
 		const mention = "Instruments we own: a piano, two guitars, drums, a flute, a cello and a violin.";
 		const index = indexOfVault({
