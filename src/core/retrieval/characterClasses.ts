@@ -29,6 +29,47 @@ export function classOfCodePoint(code: number): CharClass {
 	return computeClass(code);
 }
 
+/**
+ * Whether a character (not a surrogate) only separates words, whatever stands around it: a
+ * separator without case that NFKC turns into separators only, and never into nothing. Such a
+ * character is no mark (every combining mark is a word character), so NFKC neither reorders nor
+ * composes it with its neighbours: a text whose other characters are ASCII tokenizes as its ASCII
+ * with these read as spaces. Most non-ASCII characters of English notes are of this kind: dashes,
+ * quotes, arrows, emoji.
+ */
+export function isPlainSeparator(code: number): boolean {
+	if (code >= 0x10000) {
+		let plain = astralPlainSeparators.get(code);
+		if (plain === undefined) astralPlainSeparators.set(code, (plain = computePlainSeparator(code)));
+		return plain;
+	}
+	let known = bmpPlainSeparators[code];
+	if (known === UNKNOWN) bmpPlainSeparators[code] = known = computePlainSeparator(code) ? 1 : 0;
+	return known === 1;
+}
+
+/** 1 for a plain separator, 0 for any other character, lazily as `bmpClasses`. */
+const bmpPlainSeparators = new Uint8Array(0x10000).fill(UNKNOWN);
+const astralPlainSeparators = new Map<number, boolean>();
+
+function computePlainSeparator(code: number): boolean {
+	const char = String.fromCodePoint(code);
+	const folded = char.normalize("NFKC");
+	return (
+		classOfCodePoint(code) === SEPARATOR &&
+		(code < 0xd800 || code > 0xdfff) &&
+		char.toLowerCase() === char &&
+		folded !== "" &&
+		onlySeparators(folded) &&
+		onlySeparators(folded.toLowerCase())
+	);
+}
+
+function onlySeparators(text: string): boolean {
+	for (const char of text) if (classOfCodePoint(char.codePointAt(0) ?? 0) !== SEPARATOR) return false;
+	return true;
+}
+
 function computeClass(code: number): CharClass {
 	if (isCjk(code)) return CJK;
 	return WORD_CHARACTER.test(String.fromCodePoint(code)) ? WORD : SEPARATOR;

@@ -5,6 +5,10 @@ import { splitPassages, type OffsetRange, type PassageOptions } from "./passageS
 
 export const DEFAULT_CHUNKING: PassageOptions = { maxChars: 1200, overlapChars: 150 };
 
+const NO_CODE_BLOCKS: readonly OffsetRange[] = [];
+/** The lines of the note being chunked: chunking runs one note at a time, start to end, so one index serves all. */
+const NOTE_LINES = new LineIndex();
+
 /** A stretch of the body under one heading (or before the first one). */
 interface Section {
 	readonly headingTrail: string;
@@ -39,11 +43,13 @@ export function chunkNote(content: string, metadata: NoteMetadata | null, option
 
 /** The chunks of `chunkNote`, as ranges of `content`. */
 export function chunkRanges(content: string, metadata: NoteMetadata | null, options = DEFAULT_CHUNKING): ChunkRange[] {
-	const lines = new LineIndex(content);
-	const codeBlocks = codeBlocksOf(metadata);
+	const lines = NOTE_LINES.read(content);
+	let codeBlocks: OffsetRange[] | null = null;
 	const chunks: ChunkRange[] = [];
 	for (const section of sectionsOf(content, metadata, lines)) {
-		const passages = splitPassages(content, section.range, codeBlocks, options);
+		// Only a cut looks at code blocks, and only a section longer than a passage is cut: most notes need no list of them.
+		const blocks = section.range[1] - section.range[0] > options.maxChars ? (codeBlocks ??= codeBlocksOf(metadata)) : NO_CODE_BLOCKS;
+		const passages = splitPassages(content, section.range, blocks, options);
 		for (const [start, end] of passages) {
 			chunks.push({
 				headingTrail: section.headingTrail,

@@ -1,13 +1,7 @@
 import { BODY } from "./fields";
 import type { InvertedIndex } from "./invertedIndex";
-import { withLength } from "./typedArrays";
+import { TermLists } from "./termLists";
 import type { Vocabulary } from "./vocabulary";
-
-/** The bigram terms that start with one character, in a typed array that grows. */
-interface TermList {
-	ids: Int32Array;
-	length: number;
-}
 
 /** The two bigrams a corrected character makes with its neighbours. */
 export interface CjkCorrection {
@@ -35,7 +29,7 @@ const MIN_SHARED_NOTES = 2;
  * one unknown bigram is usually just two words side by side, and kana is grammar, not typos.
  */
 export class CjkTypoCorrector {
-	private readonly bigramsByFirst = new Map<number, TermList>();
+	private readonly bigramsByFirst = new TermLists();
 	private indexedTerms = 0;
 
 	constructor(
@@ -68,14 +62,7 @@ export class CjkTypoCorrector {
 		for (; this.indexedTerms < end; this.indexedTerms++) {
 			const term = this.vocabulary.termOf(this.indexedTerms);
 			if (!isHanBigram(term)) continue;
-			const first = term.charCodeAt(0);
-			let list = this.bigramsByFirst.get(first);
-			if (list === undefined) {
-				list = { ids: new Int32Array(4), length: 0 };
-				this.bigramsByFirst.set(first, list);
-			}
-			list.ids = withLength(list.ids, list.length + 1);
-			list.ids[list.length++] = this.indexedTerms;
+			this.bigramsByFirst.add(term.charCodeAt(0), this.indexedTerms);
 		}
 		return this.indexedTerms === this.vocabulary.size;
 	}

@@ -18,14 +18,27 @@ import {
 } from "./noteRecord";
 import type { PassageOptions } from "./passageSplitter";
 import { TermCounter } from "./termCounter";
-import { RangeTokenizer, scanTokens, type TokenSink } from "./tokenizer";
+import { TermIdCache } from "./termIdCache";
+import { RangeTokenizer, scanTokens, type TermSink } from "./tokenizer";
 import type { Vocabulary } from "./vocabulary";
 
 /** Turns notes into records: checks the policy, chunks, tokenizes every field, interns the terms. */
 export class NoteAnalyzer {
 	private readonly counter = new TermCounter();
-	private readonly countToken: TokenSink = (text, start, end, tail, hash) =>
-		this.counter.add(this.vocabulary.internRange(text, start, end, tail, hash));
+	private readonly countToken: TermSink = {
+		text: (text, start, end, tail, hash) => this.counter.add(this.vocabulary.internRange(text, start, end, tail, hash)),
+		bytes: (bytes, start, end, tail, hash) => this.counter.add(this.vocabulary.internBytes(bytes, start, end, tail, hash)),
+	};
+
+	/** Recent texts' term ids, one cache per note field that recurs across notes. */
+	private readonly recentFolders = new TermIdCache(4);
+	private readonly recentTags = new TermIdCache(4);
+	/** The ids `recordToken` interned, in order. */
+	private readonly recorded: number[] = [];
+	private readonly recordToken: TermSink = {
+		text: (text, start, end, tail, hash) => this.recorded.push(this.vocabulary.internRange(text, start, end, tail, hash)),
+		bytes: (bytes, start, end, tail, hash) => this.recorded.push(this.vocabulary.internBytes(bytes, start, end, tail, hash)),
+	};
 
 	constructor(
 		private readonly vocabulary: Vocabulary,
@@ -99,10 +112,29 @@ export class NoteAnalyzer {
 	private countNoteFields(path: string, aliases: readonly string[], tags: readonly string[]): number[] {
 		return [
 			this.count(baseName(path), TITLE),
-			this.count(aliases.join("\n"), ALIASES),
-			this.count(tags.join(" "), TAGS),
-			this.count(parentFolder(path), PATH),
+			// An empty field has nothing to count: no call into the tokenizer for it.
+			aliases.length === 0 ? 0 : this.count(aliases.join("\n"), ALIASES),
+			tags.length === 0 ? 0 : this.countIds(this.termIdsOf(tags.join(" "), this.recentTags), TAGS),
+			this.countIds(this.termIdsOf(parentFolder(path), this.recentFolders), PATH),
 		];
+	}
+
+	/** The term ids of `text`, interned now unless `recent` has them. */
+	private termIdsOf(text: string, recent: TermIdCache): Int32Array {
+		let ids = recent.get(text);
+		if (ids === undefined) {
+			this.recorded.length = 0;
+			scanTokens(text, this.recordToken);
+			ids = new Int32Array(this.recorded);
+			recent.set(text, ids);
+		}
+		return ids;
+	}
+
+	/** Counts terms as `field`, as `count` would count the text they were read from. */
+	private countIds(ids: Int32Array, field: Field): number {
+		for (let index = 0; index < ids.length; index++) this.counter.add(ids[index]);
+		return this.counter.flush(field);
 	}
 
 	/** Counts the terms of `text` as `field`, adding their entries to the note's; returns its token count. */

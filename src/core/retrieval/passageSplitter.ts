@@ -45,6 +45,8 @@ export function splitPassages(
 function findCut(text: string, start: number, maxChars: number, codeBlocks: readonly OffsetRange[]): number {
 	const latest = start + maxChars;
 	const earliest = start + Math.floor(maxChars / 2);
+	const lineEnd = latestLineBoundary(text, earliest, latest, codeBlocks);
+	if (lineEnd !== -1) return lineEnd;
 	let best = -1;
 	let bestStrength = 0;
 	for (let offset = latest; offset > earliest; offset--) {
@@ -66,6 +68,23 @@ function findCut(text: string, start: number, maxChars: number, codeBlocks: read
 	// No boundary at all (one enormous word): cut anyway, but never between the halves of a surrogate pair.
 	const code = text.charCodeAt(latest - 1);
 	return code >= 0xd800 && code <= 0xdbff ? latest - 1 : latest;
+}
+
+/**
+ * The latest paragraph boundary in `(earliest, latest]`, else the latest line boundary, else -1:
+ * what the offset-by-offset search finds whenever the window holds a line ending outside code
+ * (nothing else is that strong), found by visiting only the line endings, as most windows have some.
+ */
+function latestLineBoundary(text: string, earliest: number, latest: number, codeBlocks: readonly OffsetRange[]): number {
+	let line = -1;
+	for (let newline = text.lastIndexOf("\n", latest - 1); newline >= earliest; newline = text.lastIndexOf("\n", newline - 1)) {
+		if (isInCode(newline + 1, codeBlocks)) continue;
+		if (previousLineIsBlank(text, newline)) return newline + 1;
+		if (line === -1) line = newline + 1;
+		// lastIndexOf from -1 searches from 0 again.
+		if (newline === 0) break;
+	}
+	return line;
 }
 
 /**

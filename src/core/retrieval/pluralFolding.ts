@@ -29,10 +29,19 @@ export function foldPlural(text: string, start: number, end: number, folded: Fol
 	folded.tail = NO_TAIL;
 	folded.end = end;
 	if (end - start <= 3 || text.charCodeAt(end - 1) !== LETTER_S) return;
-	// The three letters before the final "s" (the word has four at least).
-	const last = text.charCodeAt(end - 2);
-	const secondLast = text.charCodeAt(end - 3);
-	const thirdLast = text.charCodeAt(end - 4);
+	foldBeforeS(text.charCodeAt(end - 2), text.charCodeAt(end - 3), text.charCodeAt(end - 4), end, folded);
+}
+
+/** `foldPlural` for a word held a byte a character, `bytes[start, end)`. */
+export function foldPluralBytes(bytes: Uint8Array, start: number, end: number, folded: FoldedWord): void {
+	folded.tail = NO_TAIL;
+	folded.end = end;
+	if (end - start <= 3 || bytes[end - 1] !== LETTER_S) return;
+	foldBeforeS(bytes[end - 2], bytes[end - 3], bytes[end - 4], end, folded);
+}
+
+/** Folds a word of four letters or more that ends at `end` in an "s", given the three letters before it. */
+function foldBeforeS(last: number, secondLast: number, thirdLast: number, end: number, folded: FoldedWord): void {
 	// "-us", "-ss" and "-is" are not plurals: "status", "class", "analysis".
 	if (last === LETTER_U || last === LETTER_S || last === LETTER_I) return;
 	if (last === LETTER_E && (secondLast === LETTER_X || ((secondLast === LETTER_S || secondLast === LETTER_H) && thirdLast === LETTER_S))) {

@@ -48,3 +48,31 @@ for (const word of [...ENGLISH_STOPWORDS, ...CHINESE_STOPWORDS]) {
 export function isStopword(text: string, start: number, end: number, hash: number): boolean {
 	return hashFilter[hash & HASH_FILTER_MASK] === 1 && STOPWORD_TABLE.idOfRange(text, start, end, NO_TAIL, hash) !== -1;
 }
+
+/**
+ * For words read as bytes (ASCII, so English): each English stopword's place in `stopwordBytes`
+ * at the low bits of its hash, `NONE` where no stopword's hash ends so, and `SHARED` where two do
+ * (those are looked up in the table). One array read rules a word out or names the one stopword
+ * it can be, without a probe into the table.
+ */
+const NONE = -1;
+const SHARED = -2;
+const byteStopwords = new Int16Array(HASH_FILTER_MASK + 1).fill(NONE);
+const stopwordBytes = new TextEncoder().encode(ENGLISH_STOPWORDS.join(""));
+const stopwordStarts = new Int16Array(ENGLISH_STOPWORDS.length + 1);
+ENGLISH_STOPWORDS.forEach((word, index) => {
+	stopwordStarts[index + 1] = stopwordStarts[index] + word.length;
+	const slot = hashOfRange(word, 0, word.length) & HASH_FILTER_MASK;
+	byteStopwords[slot] = byteStopwords[slot] === NONE ? index : SHARED;
+});
+
+/** `isStopword` for a token held a byte a character, `bytes[start, end)`. */
+export function isStopwordBytes(bytes: Uint8Array, start: number, end: number, hash: number): boolean {
+	const stopword = byteStopwords[hash & HASH_FILTER_MASK];
+	if (stopword === NONE) return false;
+	if (stopword === SHARED) return STOPWORD_TABLE.idOfBytes(bytes, start, end, NO_TAIL, hash) !== -1;
+	const wordStart = stopwordStarts[stopword];
+	if (stopwordStarts[stopword + 1] - wordStart !== end - start) return false;
+	for (let index = 0; index < end - start; index++) if (stopwordBytes[wordStart + index] !== bytes[start + index]) return false;
+	return true;
+}

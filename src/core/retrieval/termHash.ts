@@ -15,3 +15,10 @@ export function hashOfRange(text: string, start: number, end: number): number {
 	for (let offset = start; offset < end; offset++) hash = extendHash(hash, text.charCodeAt(offset));
 	return hash;
 }
+
+/** `hashOfRange` of ASCII text held a byte a character: the same hash as the string's. */
+export function hashOfBytes(bytes: Uint8Array, start: number, end: number): number {
+	let hash = HASH_START;
+	for (let offset = start; offset < end; offset++) hash = extendHash(hash, bytes[offset]);
+	return hash;
+}

@@ -9,6 +9,14 @@ const EMPTY = -1;
 const INITIAL_SLOTS = 1024;
 const INITIAL_UNITS = 4096;
 const NO_BASE: StringTable = { strings: "", ends: new Uint32Array(0) };
+/** No copy in `asciiUnits`: the term is not ASCII, or longer than a byte counts. */
+const NO_COPY = -1;
+const LONGEST_COPY = 0xff;
+/** Room after the last copy, so that reading eight bytes from any copy stays in the array. */
+const COPY_SLACK = 8;
+/** For a token of `n` bytes (up to 8): the bits of its first four bytes, and of its next four, that it fills. */
+const FIRST_WORD_MASKS = Int32Array.from({ length: 9 }, (_, n) => (n >= 4 ? -1 : (1 << (8 * n)) - 1));
+const SECOND_WORD_MASKS = Int32Array.from({ length: 9 }, (_, n) => (n <= 4 ? 0 : n === 8 ? -1 : (1 << (8 * (n - 4))) - 1));
 
 /**
  * Distinct strings numbered from 0, found by a range of a longer string: `text[start, end)`,
@@ -35,6 +43,15 @@ export class TermTable {
 	/** Where each added term ends in `units`; it starts where the one before ends. */
 	private unitEnds = new Uint32Array(INITIAL_SLOTS);
 	private addedCount = 0;
+	/** The added ASCII terms again, a byte a character, each after its length. */
+	private asciiUnits = new Uint8Array(INITIAL_UNITS);
+	private asciiView: DataView = new DataView(this.asciiUnits.buffer);
+	private asciiEnd = 0;
+	/** Where each added term's copy starts in `asciiUnits`, or `NO_COPY`. */
+	private asciiStarts = new Int32Array(INITIAL_SLOTS);
+	/** The bytes of the last token compared, and a view to read them four at a time. */
+	private tokenBytes: Uint8Array | null = null;
+	private tokenView: DataView = new DataView(new ArrayBuffer(0));
 
 	get size(): number {
 		return this.base.ends.length + this.addedCount;
@@ -71,6 +88,23 @@ export class TermTable {
 	}
 
 	/**
+	 * `idOfRange` for a token held a byte a character (see `TermSink` in `tokenizer.ts`): reading
+	 * bytes is faster than `charCodeAt`, which dispatches on how each string is stored.
+	 */
+	idOfBytes(bytes: Uint8Array, start: number, end: number, tail: number, hash: number): number {
+		return this.slots[this.slotOfBytes(bytes, start, end, tail, hash)];
+	}
+
+	/** `internRange` for a token held a byte a character (see `idOfBytes`). */
+	internBytes(bytes: Uint8Array, start: number, end: number, tail: number, hash: number): number {
+		const slot = this.slotOfBytes(bytes, start, end, tail, hash);
+		const known = this.slots[slot];
+		if (known !== EMPTY) return known;
+		this.appendUnits(bytes.subarray(start, end), tail);
+		return this.place(slot, this.size - 1, hash);
+	}
+
+	/**
 	 * Takes the terms of `table` as ids 0, 1, 2… in `steps` of `termsPerStep` terms (the table
 	 * must be empty). Returns false, leaving the table unusable, if a term is there twice: that
 	 * would shift the id of every term after it.
@@ -96,9 +130,39 @@ export class TermTable {
 		let from = this.addedCount === 0 ? 0 : this.unitEnds[this.addedCount - 1];
 		this.units = withLength(this.units, from + end - start + 1);
 		for (let offset = start; offset < end; offset++) this.units[from++] = text.charCodeAt(offset);
-		if (tail !== NO_TAIL) this.units[from++] = tail;
+		this.endTerm(from, tail);
+	}
+
+	/** Adds `units` + `tail` as the next term's units. */
+	private appendUnits(units: Uint8Array, tail: number): void {
+		const from = this.addedCount === 0 ? 0 : this.unitEnds[this.addedCount - 1];
+		this.units = withLength(this.units, from + units.length + 1);
+		this.units.set(units, from);
+		this.endTerm(from + units.length, tail);
+	}
+
+	/** Ends the term being added at `end` of `units`, after `tail` unless that is `NO_TAIL`. */
+	private endTerm(end: number, tail: number): void {
+		let termEnd = end;
+		if (tail !== NO_TAIL) this.units[termEnd++] = tail;
 		this.unitEnds = withLength(this.unitEnds, this.addedCount + 1);
-		this.unitEnds[this.addedCount++] = from;
+		this.unitEnds[this.addedCount] = termEnd;
+		this.copyAscii(this.addedCount++);
+	}
+
+	/** Copies the `added`th term added after the base's to `asciiUnits`, if it is ASCII and short enough. */
+	private copyAscii(added: number): void {
+		const termStart = added === 0 ? 0 : this.unitEnds[added - 1];
+		const termEnd = this.unitEnds[added];
+		this.asciiStarts = withLength(this.asciiStarts, added + 1);
+		this.asciiStarts[added] = NO_COPY;
+		if (termEnd - termStart > LONGEST_COPY) return;
+		for (let unit = termStart; unit < termEnd; unit++) if (this.units[unit] >= 0x80) return;
+		this.asciiUnits = withLength(this.asciiUnits, this.asciiEnd + 1 + termEnd - termStart + COPY_SLACK);
+		if (this.asciiView.buffer !== this.asciiUnits.buffer) this.asciiView = new DataView(this.asciiUnits.buffer);
+		this.asciiUnits[this.asciiEnd++] = termEnd - termStart;
+		this.asciiStarts[added] = this.asciiEnd;
+		for (let unit = termStart; unit < termEnd; unit++) this.asciiUnits[this.asciiEnd++] = this.units[unit];
 	}
 
 	/** The units of the `added`th term added after the base's. */
@@ -121,6 +185,45 @@ export class TermTable {
 			const id = slots[slot];
 			if (id === EMPTY || (slots[slot + 1] === hash && this.holds(id, text, start, end, tail))) return slot;
 		}
+	}
+
+	/** `slotOf` for a token held a byte a character. */
+	private slotOfBytes(bytes: Uint8Array, start: number, end: number, tail: number, hash: number): number {
+		const slots = this.slots;
+		const mask = slots.length - 2;
+		for (let slot = (hash << 1) & mask; ; slot = (slot + 2) & mask) {
+			const id = slots[slot];
+			if (id === EMPTY || (slots[slot + 1] === hash && this.holdsBytes(id, bytes, start, end, tail))) return slot;
+		}
+	}
+
+	/**
+	 * Whether term `id` is `bytes[start, end)` + `tail`. A token of eight characters or fewer
+	 * (nearly all) is compared with the term's ASCII copy in two 4-byte reads: comparing byte by
+	 * byte, the processor mispredicts the loop's end at every token.
+	 */
+	private holdsBytes(id: number, bytes: Uint8Array, start: number, end: number, tail: number): boolean {
+		const added = id - this.base.ends.length;
+		const copy = added < 0 ? NO_COPY : this.asciiStarts[added];
+		const length = end - start;
+		if (copy === NO_COPY || length > 8 || start + 8 > bytes.length) return this.holdsBytesSlowly(id, bytes, start, end, tail);
+		if (this.asciiUnits[copy - 1] !== (tail === NO_TAIL ? length : length + 1)) return false;
+		if (bytes !== this.tokenBytes) {
+			this.tokenBytes = bytes;
+			this.tokenView = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+		}
+		const first = (this.tokenView.getInt32(start, true) ^ this.asciiView.getInt32(copy, true)) & FIRST_WORD_MASKS[length];
+		const second = (this.tokenView.getInt32(start + 4, true) ^ this.asciiView.getInt32(copy + 4, true)) & SECOND_WORD_MASKS[length];
+		return (first | second) === 0 && (tail === NO_TAIL || this.asciiUnits[copy + length] === tail);
+	}
+
+	/** `holdsBytes` a byte at a time: for a term of the base, not ASCII or long, or a token at the end of its array. */
+	private holdsBytesSlowly(id: number, bytes: Uint8Array, start: number, end: number, tail: number): boolean {
+		const { strings, ends } = this.base;
+		if (id < ends.length) return sameUnitsAsBytes(strings, id === 0 ? 0 : ends[id - 1], ends[id], bytes, start, end, tail);
+		const added = id - ends.length;
+		const termStart = added === 0 ? 0 : this.unitEnds[added - 1];
+		return sameArrayUnitsAsBytes(this.units, termStart, this.unitEnds[added], bytes, start, end, tail);
 	}
 
 	/** Whether term `id` is `text[start, end)` + `tail`. */
@@ -168,6 +271,26 @@ function sameArrayUnits(units: Uint16Array, termStart: number, termEnd: number, 
 	if (termEnd - termStart !== (tail === NO_TAIL ? length : length + 1)) return false;
 	for (let index = 0; index < length; index++) {
 		if (units[termStart + index] !== text.charCodeAt(start + index)) return false;
+	}
+	return tail === NO_TAIL || units[termStart + length] === tail;
+}
+
+/** `sameUnits` for a token held a byte a character. */
+function sameUnitsAsBytes(term: string, termStart: number, termEnd: number, bytes: Uint8Array, start: number, end: number, tail: number): boolean {
+	const length = end - start;
+	if (termEnd - termStart !== (tail === NO_TAIL ? length : length + 1)) return false;
+	for (let index = 0; index < length; index++) {
+		if (term.charCodeAt(termStart + index) !== bytes[start + index]) return false;
+	}
+	return tail === NO_TAIL || term.charCodeAt(termStart + length) === tail;
+}
+
+/** `sameArrayUnits` for a token held a byte a character. */
+function sameArrayUnitsAsBytes(units: Uint16Array, termStart: number, termEnd: number, bytes: Uint8Array, start: number, end: number, tail: number): boolean {
+	const length = end - start;
+	if (termEnd - termStart !== (tail === NO_TAIL ? length : length + 1)) return false;
+	for (let index = 0; index < length; index++) {
+		if (units[termStart + index] !== bytes[start + index]) return false;
 	}
 	return tail === NO_TAIL || units[termStart + length] === tail;
 }

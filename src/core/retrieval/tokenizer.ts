@@ -1,7 +1,7 @@
-import { ASCII_CLASSES, CJK, classOfCodePoint, WORD, type CharClass } from "./characterClasses";
-import { foldPlural, type FoldedWord } from "./pluralFolding";
-import { isStopword } from "./stopwords";
-import { extendHash, HASH_START, hashOfRange } from "./termHash";
+import { ASCII_CLASSES, CJK, classOfCodePoint, isPlainSeparator, WORD, type CharClass } from "./characterClasses";
+import { foldPlural, foldPluralBytes, type FoldedWord } from "./pluralFolding";
+import { isStopword, isStopwordBytes } from "./stopwords";
+import { extendHash, HASH_START, hashOfBytes, hashOfRange } from "./termHash";
 import { NO_TAIL } from "./termTable";
 import { withLength } from "./typedArrays";
 
@@ -9,10 +9,16 @@ import { withLength } from "./typedArrays";
 const MAX_WORD_LENGTH = 40;
 /** Any UTF-16 code unit outside ASCII. */
 const NON_ASCII = /[\u0080-\uffff]/;
+/**
+ * Each byte of UTF-8 text lowercased if it is part of a word (an ASCII letter or digit), else 0
+ * (NUL is no part of a word). Every byte of a longer character is 0x80 or more, and a separator:
+ * right where those characters are plain separators (`isPlainSeparator`).
+ */
+const WORD_BYTES = Uint8Array.from({ length: 0x100 }, (_, byte) => (byte < 0x80 && ASCII_CLASSES[byte] === WORD ? String.fromCharCode(byte).toLowerCase().charCodeAt(0) : 0));
 
 const encoder = new TextEncoder();
-/** The ASCII range being read by `RangeTokenizer`, one byte a character, reused between calls. */
-let asciiBytes = new Uint8Array(4096);
+/** The text being read as bytes (see `TermSink`), in UTF-8, reused between calls. */
+let utf8Bytes = new Uint8Array(4096);
 
 /** Start offsets of the code points of the current CJK run, reused between calls. */
 const runStarts: number[] = [];
@@ -26,6 +32,20 @@ const foldedWord: FoldedWord = { end: 0, tail: NO_TAIL };
  */
 export type TokenSink = (text: string, start: number, end: number, tail: number, hash: number) => void;
 
+/** A `TokenSink` for a token held a byte a character (lowercased ASCII letters and digits): `bytes[start, end)` + `tail`. */
+export type ByteTokenSink = (bytes: Uint8Array, start: number, end: number, tail: number, hash: number) => void;
+
+/**
+ * Where the index takes tokens: as bytes where the text is ASCII, or ASCII but for characters
+ * that only separate words (`isPlainSeparator`), which is most text; as strings elsewhere.
+ * Comparing a token with the terms it may be, and copying a new one, is faster from bytes than
+ * through `charCodeAt`, which dispatches on how each string is stored.
+ */
+export interface TermSink {
+	readonly text: TokenSink;
+	readonly bytes: ByteTokenSink;
+}
+
 /**
  * Calls `sink` with each search token of `text`, in order. The same tokenizer serves notes and
  * queries, which is what makes its choices safe: NFKC and case folding (full-width letters,
@@ -34,7 +54,18 @@ export type TokenSink = (text: string, start: number, end: number, tail: number,
  * turned into overlapping bigrams (a one-character run stays one token). Punctuation, CJK
  * punctuation included, only separates. `sink` must not tokenize in turn (state is shared).
  */
-export function scanTokens(text: string, sink: TokenSink): void {
+export function scanTokens(text: string, sink: TokenSink | TermSink): void {
+	if (typeof sink === "function") {
+		scanText(text, sink);
+		return;
+	}
+	const length = readPlain(text);
+	if (length === -1) scanText(text, sink.text);
+	else scanBytes(utf8Bytes, length, sink.bytes);
+}
+
+/** `scanTokens` with every token given as a string range. */
+function scanText(text: string, sink: TokenSink): void {
 	// NFKC leaves ASCII as it is: most texts need no call into ICU.
 	const folded = (NON_ASCII.test(text) ? text.normalize("NFKC") : text).toLowerCase();
 	scanFolded(folded, 0, folded.length, sink);
@@ -56,56 +87,72 @@ export function tokenize(text: string): string[] {
 
 /**
  * Tokenizes ranges of one text (a note, chunk by chunk) as `scanTokens` tokenizes each range
- * sliced out, but reads an ASCII range where it stands in the text lowercased once as a whole,
- * and from a byte array, which is faster than `charCodeAt`: most chunks are ASCII, and slicing
- * and folding each one cost as much as reading it. That gives the same tokens as long as
- * lowercasing the whole text moved nothing (only "İ" lowercases to two code units) and the range
- * is ASCII once lowercased: folding ASCII is per character (NFKC leaves it as it is), and the one
- * other character that lowercases into ASCII, the Kelvin sign, is "K" to NFKC. A range with other
- * characters is folded on its own, since NFKC and lower case look at neighbours there.
+ * sliced out. Most chunks are read as bytes (see `TermSink`), and folded as they are read.
  */
 export class RangeTokenizer {
-	/** `text` lowercased; `null` when that moved characters. */
-	private readonly lowered: string | null;
-
-	constructor(private readonly text: string) {
-		const lowered = text.toLowerCase();
-		this.lowered = lowered.length === text.length ? lowered : null;
-	}
+	constructor(private readonly text: string) {}
 
 	/** Calls `sink` with each search token of `text.slice(start, end)` (which, like `slice`, stops at the text's end). */
-	scan(start: number, end: number, sink: TokenSink): void {
-		const to = Math.min(end, this.text.length);
-		if (start >= to) return;
-		if (this.lowered !== null && readAscii(this.lowered.slice(start, to))) scanAscii(asciiBytes, this.lowered, start, to, sink);
-		else scanTokens(this.text.slice(start, to), sink);
+	scan(start: number, end: number, sink: TermSink): void {
+		if (start < Math.min(end, this.text.length)) scanTokens(this.text.slice(start, end), sink);
 	}
 }
 
 /**
- * Puts `text` in `asciiBytes`, a byte a character, and returns true, if it is all ASCII. Encoded
- * into a view exactly as long as the text, any other character (two bytes or more in UTF-8)
- * leaves it short, which is how it is told apart.
+ * Puts `text` in `utf8Bytes` as UTF-8 and returns how many bytes that took, if it is ASCII but for
+ * plain separators; else returns -1. Such a text needs no NFKC, and lowercasing it is per
+ * character: `scanBytes` reads it as `scanText` would read it folded.
  */
-function readAscii(text: string): boolean {
-	asciiBytes = withLength(asciiBytes, text.length);
-	const { read, written } = encoder.encodeInto(text, asciiBytes.subarray(0, text.length));
-	return read === text.length && written === text.length;
+function readPlain(text: string): number {
+	// Room for the longest encoding, three bytes a code unit: the whole text is encoded.
+	utf8Bytes = withLength(utf8Bytes, text.length * 3 + 1);
+	const { written } = encoder.encodeInto(text, utf8Bytes);
+	// A separator after the end: a word read to the end stops there by itself.
+	utf8Bytes[written] = 0;
+	return written === text.length || onlyPlainBeyondAscii(text) ? written : -1;
 }
 
-/** `scanFolded` for an ASCII range of `text`, whose code units `bytes` holds from index 0. */
-function scanAscii(bytes: Uint8Array, text: string, start: number, end: number, sink: TokenSink): void {
-	const length = end - start;
+/** Whether every character of `text` outside ASCII is a plain separator. */
+function onlyPlainBeyondAscii(text: string): boolean {
+	for (let offset = 0; offset < text.length; offset++) {
+		const unit = text.charCodeAt(offset);
+		if (unit < 0x80) continue;
+		// A lone surrogate is no plain separator.
+		const code = unit >= 0xd800 && unit <= 0xdbff ? (text.codePointAt(offset) ?? unit) : unit;
+		if (!isPlainSeparator(code)) return false;
+		if (code > 0xffff) offset++;
+	}
+	return true;
+}
+
+/**
+ * `scanFolded` for `bytes[0, length)`, UTF-8 text whose characters beyond ASCII are all plain
+ * separators, followed by a 0 (which ends its last word): lowercases its words in place as it
+ * reads them.
+ */
+function scanBytes(bytes: Uint8Array, length: number, sink: ByteTokenSink): void {
 	let index = 0;
 	for (;;) {
-		while (index < length && ASCII_CLASSES[bytes[index]] !== WORD) index++;
+		while (index < length && WORD_BYTES[bytes[index]] === 0) index++;
 		if (index === length) return;
 		const wordStart = index;
 		let hash = HASH_START;
-		do hash = extendHash(hash, bytes[index++]);
-		while (index < length && ASCII_CLASSES[bytes[index]] === WORD);
-		emitWord(text, start + wordStart, start + index, hash, sink);
+		let byte: number;
+		while ((byte = WORD_BYTES[bytes[index]]) !== 0) {
+			bytes[index++] = byte;
+			hash = extendHash(hash, byte);
+		}
+		emitByteWord(bytes, wordStart, index, hash, sink);
 	}
+}
+
+/** `emitWord` for a word held a byte a character. */
+function emitByteWord(bytes: Uint8Array, start: number, end: number, hash: number, sink: ByteTokenSink): void {
+	if (end - start > MAX_WORD_LENGTH || isStopwordBytes(bytes, start, end, hash)) return;
+	foldPluralBytes(bytes, start, end, foldedWord);
+	const { end: wordEnd, tail } = foldedWord;
+	const foldedHash = wordEnd === end ? hash : hashOfBytes(bytes, start, wordEnd);
+	sink(bytes, start, wordEnd, tail, tail === NO_TAIL ? foldedHash : extendHash(foldedHash, tail));
 }
 
 /** Tokenizes `text[start, end)` of a text already folded, as if it were all there is. */

@@ -1,17 +1,12 @@
 import { classOfCodePoint, WORD } from "./characterClasses";
 import { boundedEditDistance } from "./editDistance";
 import { withLength } from "./typedArrays";
+import { TermLists } from "./termLists";
 import type { Vocabulary } from "./vocabulary";
 
 /** Shorter words have too many neighbours one edit away to guess which was meant. */
 const MIN_WORD_LENGTH = 4;
 const LETTERS_ONLY = /^[\p{L}\p{M}]+$/u;
-
-/** The terms that contain one bigram, in a typed array that grows. */
-interface TermList {
-	ids: Int32Array;
-	length: number;
-}
 
 /**
  * Finds the word a mistyped query word was meant to be ("dialy" → "daily", "grpah" → "graph"),
@@ -25,7 +20,7 @@ interface TermList {
  * session does not pay for the whole vocabulary.
  */
 export class TypoCorrector {
-	private readonly termsByBigram = new Map<number, TermList>();
+	private readonly termsByBigram = new TermLists();
 	private indexedTerms = 0;
 	private sharedCounts = new Uint8Array(0);
 	private readonly counted: number[] = [];
@@ -79,17 +74,7 @@ export class TypoCorrector {
 		for (; this.indexedTerms < end; this.indexedTerms++) {
 			const term = this.vocabulary.termOf(this.indexedTerms);
 			if (!isCorrectable(term)) continue;
-			for (const bigram of bigramsOf(term)) {
-				let list = this.termsByBigram.get(bigram);
-				if (list === undefined) {
-					list = { ids: new Int32Array(4), length: 0 };
-					this.termsByBigram.set(bigram, list);
-				}
-				// A bigram seen twice in the term ("banana") is listed once.
-				if (list.length > 0 && list.ids[list.length - 1] === this.indexedTerms) continue;
-				list.ids = withLength(list.ids, list.length + 1);
-				list.ids[list.length++] = this.indexedTerms;
-			}
+			for (const bigram of bigramsOf(term)) this.termsByBigram.add(bigram, this.indexedTerms);
 		}
 		return this.indexedTerms === this.vocabulary.size;
 	}

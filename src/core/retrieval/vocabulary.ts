@@ -27,6 +27,11 @@ export class Vocabulary {
 		return this.checked(this.table.internRange(text, start, end, tail, hash));
 	}
 
+	/** `internRange` for a token held a byte a character (see `TermTable.idOfBytes`). */
+	internBytes(bytes: Uint8Array, start: number, end: number, tail: number, hash: number): number {
+		return this.checked(this.table.internBytes(bytes, start, end, tail, hash));
+	}
+
 	/** Takes a snapshot's terms as ids 0, 1, 2… (see `TermTable.restore`); false if they cannot be. */
 	restore(terms: StringTable, termsPerStep: number): Generator<void, boolean> {
 		return this.table.restore(terms, termsPerStep);

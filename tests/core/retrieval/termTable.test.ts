@@ -25,6 +25,40 @@ describe("TermTable", () => {
 		expect(table.size).toBe(1);
 	});
 
+	it("finds a term by bytes as by a string, and numbers a new one once", () => {
+		const table = new TermTable();
+		const note = table.intern("note");
+		const bytes = new TextEncoder().encode("daily notes and queries");
+		const hashOf = (start: number, end: number) => hashOfRange("daily notes and queries", start, end);
+		expect(table.idOfBytes(bytes, 6, 10, NO_TAIL, hashOf(6, 10))).toBe(note);
+		expect(table.idOfBytes(bytes, 6, 11, NO_TAIL, hashOf(6, 11))).toBe(-1);
+		const query = table.internBytes(bytes, 16, 20, Y, extendHash(hashOf(16, 20), Y));
+		expect(table.termOf(query)).toBe("query");
+		expect(table.intern("query")).toBe(query);
+		expect(table.idOfBytes(bytes, 16, 20, NO_TAIL, hashOf(16, 20))).toBe(-1);
+		expect(table.size).toBe(2);
+	});
+
+	it("tells apart by bytes terms that differ in any one character or in length", () => {
+		const table = new TermTable();
+		const words = Array.from({ length: 12 }, (_, length) => "abcdefghijkl".slice(0, length + 1));
+		const ids = words.map((word) => table.intern(word));
+		// Each word at the end of a longer text, and with each of its characters changed in turn.
+		const text = words.join(" ");
+		const bytes = new TextEncoder().encode(text);
+		let start = 0;
+		words.forEach((word, index) => {
+			expect(table.idOfBytes(bytes, start, start + word.length, NO_TAIL, hashOfRange(word, 0, word.length))).toBe(ids[index]);
+			for (let changed = 0; changed < word.length; changed++) {
+				const other = `${word.slice(0, changed)}z${word.slice(changed + 1)}`;
+				// The hash of the word itself: only the comparison can tell them apart.
+				expect(table.idOfBytes(new TextEncoder().encode(other), 0, other.length, NO_TAIL, hashOfRange(word, 0, word.length))).toBe(-1);
+			}
+			start += word.length + 1;
+		});
+		expect(table.idOfBytes(bytes, 0, 3, Y, extendHash(hashOfRange("abc", 0, 3), Y))).toBe(-1);
+	});
+
 	it("keeps every id as it grows past its first table", () => {
 		const table = new TermTable();
 		const words = Array.from({ length: 5000 }, (_, index) => `w${index.toString(36)}`);
@@ -53,6 +87,8 @@ describe("TermTable restored from a snapshot's string table", () => {
 		expect(table.termOf(2)).toBe("知识");
 		expect(table.intern("canvas")).toBe(3);
 		expect(table.intern("note")).toBe(1);
+		const bytes = new TextEncoder().encode("graph");
+		expect(table.idOfBytes(bytes, 0, 5, NO_TAIL, hashOfRange("graph", 0, 5))).toBe(0);
 		expect(table.size).toBe(4);
 	});
 

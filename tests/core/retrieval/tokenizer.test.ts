@@ -3,7 +3,8 @@ import { resolve } from "node:path";
 import { tokenize } from "../../../src/core/retrieval";
 import { hashOfRange } from "../../../src/core/retrieval/termHash";
 import { NO_TAIL } from "../../../src/core/retrieval/termTable";
-import { RangeTokenizer, scanTokens } from "../../../src/core/retrieval/tokenizer";
+import { isPlainSeparator } from "../../../src/core/retrieval/characterClasses";
+import { RangeTokenizer, scanTokens, type TermSink } from "../../../src/core/retrieval/tokenizer";
 
 describe("tokenizer", () => {
 	it("folds case and compatibility forms, so full-width and ligature spellings match", () => {
@@ -86,17 +87,66 @@ describe("RangeTokenizer", () => {
 			const ranges = rangesOf(text);
 			const tokenizer = new RangeTokenizer(text);
 			for (const [start, end] of [...ranges, ...ranges.slice().reverse()]) {
-				const seen: string[] = [];
-				tokenizer.scan(start, end, (folded, from, to, tail, hash) => {
-					const token = tokenOf(folded, from, to, tail);
-					expect(hash).toBe(hashOfRange(token, 0, token.length));
-					seen.push(token);
-				});
-				expect(seen).toEqual(tokenize(text.slice(start, end)));
+				const seen = collected();
+				tokenizer.scan(start, end, seen.sink);
+				expect(seen.tokens).toEqual(tokenize(text.slice(start, end)));
 			}
 		}
 	});
 });
+
+describe("scanTokens into a TermSink", () => {
+	const plain = "Daily notes — the “Queries” … boxes\u00a0→ 🚀 classes’ WISHES";
+
+	it("reads a text that is ASCII but for plain separators as bytes, with the tokens and hashes of strings", () => {
+		const seen = collected();
+		scanTokens(plain, seen.sink);
+		expect(seen.tokens).toEqual(tokenize(plain));
+		expect(seen.fromBytes).toBe(seen.tokens.length);
+	});
+
+	it("reads any other text as strings, folded as a whole", () => {
+		for (const text of [`${plain} ℹ`, `${plain} ™`, `${plain} ①`, `${plain} ﬁle`, `${plain} café`, `${plain} İ`, `${plain} 3\u212a`, `${plain} ✔\ufe0f`, `${plain} 知识库`]) {
+			const seen = collected();
+			scanTokens(text, seen.sink);
+			expect(seen.tokens).toEqual(tokenize(text));
+			expect(seen.fromBytes).toBe(0);
+		}
+	});
+
+	it("tells plain separators from characters that NFKC or lower case turn into more, or that join words", () => {
+		expect(["—", "’", "…", "\u00a0", "→", "🚀", "\u200b", "。"].map((char) => isPlainSeparator(char.codePointAt(0) ?? 0))).toEqual(Array(8).fill(true));
+		expect(["™", "ℹ", "Ⓐ", "①", "\u0301", "\ufe0f", "é", "\ud800"].map((char) => isPlainSeparator(char.codePointAt(0) ?? 0))).toEqual(Array(8).fill(false));
+	});
+
+	it("gives the tokens of strings around every plain separator of the BMP", () => {
+		const separators = Array.from({ length: 0x10000 }, (_, code) => code).filter((code) => code >= 0x80 && isPlainSeparator(code));
+		expect(separators.length).toBeGreaterThan(1000);
+		// Each between letters, and each after another, which NFKC would compose or reorder if it could.
+		const text = separators.map((code, index) => `a${String.fromCharCode(code)}Queries${String.fromCharCode(separators[(index * 7) % separators.length])}s`).join("");
+		const seen = collected();
+		scanTokens(text, seen.sink);
+		expect(seen.fromBytes).toBeGreaterThan(0);
+		expect(seen.tokens).toEqual(tokenize(text));
+	});
+});
+
+/** A `TermSink` that checks each token's hash and collects the tokens, counting those read as bytes. */
+function collected(): { sink: TermSink; tokens: string[]; fromBytes: number } {
+	const seen = { tokens: [] as string[], fromBytes: 0 };
+	const take = (token: string, hash: number) => {
+		expect(hash).toBe(hashOfRange(token, 0, token.length));
+		seen.tokens.push(token);
+	};
+	const sink: TermSink = {
+		text: (folded, start, end, tail, hash) => take(tokenOf(folded, start, end, tail), hash),
+		bytes: (bytes, start, end, tail, hash) => {
+			seen.fromBytes++;
+			take(tokenOf(String.fromCharCode(...bytes.subarray(start, end)), 0, end - start, tail), hash);
+		},
+	};
+	return Object.assign(seen, { sink });
+}
 
 /** Each paragraph, each paragraph with the next, some ranges that cut words in two, and one past the end. */
 function rangesOf(text: string): [number, number][] {
