@@ -1,7 +1,7 @@
 import type { NoteInput } from "../../src/core/retrieval";
 import { createEngine } from "../lib/retrievalBench/engines/engineRegistry";
 import type { EngineName, SearchEngine, StoredIndex } from "../lib/retrievalBench/engines/searchEngine";
-import { retainedHeapMB, timed } from "../lib/retrievalBench/measurement";
+import { retainedHeapMB, timed, timedOnSettledHeap } from "../lib/retrievalBench/measurement";
 import { SeededRandom } from "../lib/retrievalBench/seededRandom";
 import { percentile } from "../lib/retrievalBench/statistics";
 import { BENCH_NOW, editedNote } from "./benchVaults";
@@ -70,7 +70,7 @@ export function measureEngine(name: EngineName, notes: readonly NoteInput[], que
 	const runs = notes.length <= REPEAT_UP_TO_NOTES ? TIMED_RUNS : 1;
 	const engine = createEngine(name, { now: BENCH_NOW });
 	const { heapMB, result: build } = retainedHeapMB(() => timed(() => engine.build(notes)));
-	const buildTimes = [build.ms, ...repeated(runs - 1, () => timed(() => createEngine(name, { now: BENCH_NOW }).build(notes)).ms)];
+	const buildTimes = [build.ms, ...repeated(runs - 1, () => timedOnSettledHeap(() => createEngine(name, { now: BENCH_NOW }).build(notes)).ms)];
 	const stored = engine.save();
 	const latencies = queryLatencies(engine, queries, plan);
 	const updateTimes = updateLatencies(engine, notes);
@@ -136,7 +136,7 @@ function warmStart(name: EngineName, stored: StoredIndex | null, notes: readonly
 	const changed = new Map(pick(notes, Math.max(1, Math.round(notes.length * CHANGED_SHARE)), CHANGE_SEED).map((note, edit) => [note.path, editedNote(note, edit)]));
 	const vaultNow = notes.map((note) => changed.get(note.path) ?? note);
 	const engine = createEngine(name, { now: BENCH_NOW });
-	return timed(() => engine.restore(stored, vaultNow)).ms;
+	return timedOnSettledHeap(() => engine.restore(stored, vaultNow)).ms;
 }
 
 function repeated<T>(times: number, work: () => T): T[] {
