@@ -146,7 +146,10 @@ function scanBytes(bytes: Uint8Array, length: number, sink: ByteTokenSink): void
 	}
 }
 
-/** `emitWord` for a word held a byte a character. */
+/**
+ * `emitWord` for a word held a byte a character. A twin rather than one function over both kinds
+ * of text: a reader that took either would make every call in indexing's hottest loop polymorphic.
+ */
 function emitByteWord(bytes: Uint8Array, start: number, end: number, hash: number, sink: ByteTokenSink): void {
 	if (end - start > MAX_WORD_LENGTH || isStopwordBytes(bytes, start, end, hash)) return;
 	foldPluralBytes(bytes, start, end, foldedWord);
