@@ -19,31 +19,28 @@ import {
 import type { PassageOptions } from "./passageSplitter";
 import { TermCounter } from "./termCounter";
 import { TermIdCache } from "./termIdCache";
-import { RangeTokenizer, scanTokens, type TermSink } from "./tokenizer";
+import { scanTokens, type TermSink } from "./tokenizer";
 import type { Vocabulary } from "./vocabulary";
 
 /** Turns notes into records: checks the policy, chunks, tokenizes every field, interns the terms. */
 export class NoteAnalyzer {
 	private readonly counter = new TermCounter();
-	private readonly countToken: TermSink = {
-		text: (text, start, end, tail, hash) => this.counter.add(this.vocabulary.internRange(text, start, end, tail, hash)),
-		bytes: (bytes, start, end, tail, hash) => this.counter.add(this.vocabulary.internBytes(bytes, start, end, tail, hash)),
-	};
+	private readonly countToken: TermSink;
 
 	/** Recent texts' term ids, one cache per note field that recurs across notes. */
 	private readonly recentFolders = new TermIdCache(4);
 	private readonly recentTags = new TermIdCache(4);
 	/** The ids `recordToken` interned, in order. */
 	private readonly recorded: number[] = [];
-	private readonly recordToken: TermSink = {
-		text: (text, start, end, tail, hash) => this.recorded.push(this.vocabulary.internRange(text, start, end, tail, hash)),
-		bytes: (bytes, start, end, tail, hash) => this.recorded.push(this.vocabulary.internBytes(bytes, start, end, tail, hash)),
-	};
+	private readonly recordToken: TermSink;
 
 	constructor(
-		private readonly vocabulary: Vocabulary,
+		vocabulary: Vocabulary,
 		private readonly chunking: PassageOptions = DEFAULT_CHUNKING,
-	) {}
+	) {
+		this.countToken = internedTerms(vocabulary, (termId) => this.counter.add(termId));
+		this.recordToken = internedTerms(vocabulary, (termId) => this.recorded.push(termId));
+	}
 
 	/** The note's record, or the reason the policy keeps it out of the index. */
 	analyze(note: NoteInput, policy: IndexPolicy): NoteRecord | SkipReason {
@@ -53,7 +50,6 @@ export class NoteAnalyzer {
 		const aliases = aliasesOf(note.metadata);
 		this.counter.reset();
 		const chunks = chunkRanges(note.content, note.metadata, this.chunking);
-		const body = new RangeTokenizer(note.content);
 		const noteFieldLengths = this.countNoteFields(note.path, aliases, tags);
 		const noteTermsEnd = this.counter.size;
 		const trails: string[] = [];
@@ -66,7 +62,7 @@ export class NoteAnalyzer {
 			chunkTable[row + CHUNK_END_LINE] = chunk.endLine;
 			chunkTable[row + CHUNK_TRAIL] = trail;
 			chunkTable[row + CHUNK_HEADINGS_LENGTH] = this.count(chunk.headingTrail, HEADINGS);
-			body.scan(chunk.start, chunk.end, this.countToken);
+			scanTokens(note.content.slice(chunk.start, chunk.end), this.countToken);
 			chunkTable[row + CHUNK_BODY_LENGTH] = this.counter.flush(BODY);
 			chunkTable[row + CHUNK_TERMS_END] = this.counter.size;
 		});
@@ -142,6 +138,14 @@ export class NoteAnalyzer {
 		scanTokens(text, this.countToken);
 		return this.counter.flush(field);
 	}
+}
+
+/** A sink that interns each token it is given and hands on the term's id. */
+function internedTerms(vocabulary: Vocabulary, take: (termId: number) => void): TermSink {
+	return {
+		text: (text, start, end, tail, hash) => take(vocabulary.internRange(text, start, end, tail, hash)),
+		bytes: (bytes, start, end, tail, hash) => take(vocabulary.internBytes(bytes, start, end, tail, hash)),
+	};
 }
 
 export function placement(path: string, rules: KindRules): { kind: NoteKind; day: number | null } {

@@ -33,18 +33,19 @@ export function resolveQueryTerms(
 	const tokens = tokenize(text);
 	const words = [...new Set(tokens)];
 	const occurrences = (termId: number) => stats.occurrences(termId);
-	const known = (word: string) => {
+	// A word is known when some note has it (ids outlive the notes that had them).
+	const knownId = (word: string) => {
 		const id = vocabulary.idOf(word);
-		return id !== undefined && occurrences(id) > 0;
+		return id !== undefined && occurrences(id) > 0 ? id : undefined;
 	};
-	const cjkCorrections = correctHanRuns(tokens, known, correctors.cjk);
+	const cjkCorrections = correctHanRuns(tokens, (word) => knownId(word) !== undefined, correctors.cjk);
 	const terms: QueryTerm[] = [];
 	// What a word is worth to coverage: how rare it is in bodies (a word no note has counts as the
 	// rarest), times its weight as a term.
 	const wordWeights = words.map((word, index) => {
 		const weight = isGrammarBigram(word) ? params.grammarBigramWeight : 1;
-		const known = vocabulary.idOf(word);
-		if (known !== undefined && occurrences(known) > 0) {
+		const known = knownId(word);
+		if (known !== undefined) {
 			terms.push({ termId: known, weight, word: index });
 			return weight * stats.inverseDocumentFrequency(known, BODY);
 		}

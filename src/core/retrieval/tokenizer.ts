@@ -86,19 +86,6 @@ export function tokenize(text: string): string[] {
 }
 
 /**
- * Tokenizes ranges of one text (a note, chunk by chunk) as `scanTokens` tokenizes each range
- * sliced out. Most chunks are read as bytes (see `TermSink`), and folded as they are read.
- */
-export class RangeTokenizer {
-	constructor(private readonly text: string) {}
-
-	/** Calls `sink` with each search token of `text.slice(start, end)` (which, like `slice`, stops at the text's end). */
-	scan(start: number, end: number, sink: TermSink): void {
-		if (start < Math.min(end, this.text.length)) scanTokens(this.text.slice(start, end), sink);
-	}
-}
-
-/**
  * Puts `text` in `utf8Bytes` as UTF-8 and returns how many bytes that took, if it is ASCII but for
  * plain separators; else returns -1. Such a text needs no NFKC, and lowercasing it is per
  * character: `scanBytes` reads it as `scanText` would read it folded.

@@ -4,7 +4,7 @@ import { tokenize } from "../../../src/core/retrieval";
 import { hashOfRange } from "../../../src/core/retrieval/termHash";
 import { NO_TAIL } from "../../../src/core/retrieval/termTable";
 import { isPlainSeparator } from "../../../src/core/retrieval/characterClasses";
-import { RangeTokenizer, scanTokens, type TermSink } from "../../../src/core/retrieval/tokenizer";
+import { scanTokens, type TermSink } from "../../../src/core/retrieval/tokenizer";
 
 describe("tokenizer", () => {
 	it("folds case and compatibility forms, so full-width and ligature spellings match", () => {
@@ -70,31 +70,6 @@ describe("tokenizer", () => {
 	});
 });
 
-describe("RangeTokenizer", () => {
-	it("gives each range of a note the tokens of that range sliced out, whatever the rest of the note holds", () => {
-		const note = [
-			"# Weekly Review",
-			"Queries about the DAILY notes.",
-			"Le ﬁle ＡＰＩ du café",
-			"Plain Boxes here",
-			"İstanbul ΟΔΟΣ ΑΣ.Β",
-			"Wishes and Classes",
-			"Kelvin 3\u212a e\u0301s 向量数据库",
-			"Kelvin sign alone: 3\u212a",
-			"End of the NOTE",
-		].join("\n\n");
-		for (const text of [note, note.replace("İ", "I"), note.replace(/[^\u0000-\u007f]/gu, "")]) {
-			const ranges = rangesOf(text);
-			const tokenizer = new RangeTokenizer(text);
-			for (const [start, end] of [...ranges, ...ranges.slice().reverse()]) {
-				const seen = collected();
-				tokenizer.scan(start, end, seen.sink);
-				expect(seen.tokens).toEqual(tokenize(text.slice(start, end)));
-			}
-		}
-	});
-});
-
 describe("scanTokens into a TermSink", () => {
 	const plain = "Daily notes — the “Queries” … boxes\u00a0→ 🚀 classes’ WISHES";
 
@@ -146,17 +121,6 @@ function collected(): { sink: TermSink; tokens: string[]; fromBytes: number } {
 		},
 	};
 	return Object.assign(seen, { sink });
-}
-
-/** Each paragraph, each paragraph with the next, some ranges that cut words in two, and one past the end. */
-function rangesOf(text: string): [number, number][] {
-	const starts = [0, ...[...text.matchAll(/\n\n/gu)].map((match) => match.index + 2), text.length + 2];
-	const ranges = starts.slice(0, -1).flatMap((start, index): [number, number][] => [
-		[start, starts[index + 1] - 2],
-		[start, starts[Math.min(index + 2, starts.length - 1)] - 2],
-	]);
-	// The last runs past the end, as `slice` allows.
-	return [...ranges, [7, 23], [23, 61], [61, text.length - 3], [text.length - 9, text.length + 5]];
 }
 
 const HELP_VAULT = resolve(__dirname, "../../../../shared/corpora/obsidian-help");
