@@ -46,7 +46,7 @@ describe("the inbox, in the sandbox", () => {
 		);
 		await expect(preview.locator(".assistant-organize-reasons li").count()).resolves.toBeGreaterThan(0);
 		await screenshot("organize-preview");
-		await user.press(preview, user.text("organize.cancel"));
+		await user.press(preview, user.text("modal.cancel"));
 
 		await preview.waitFor({ state: "detached" });
 		await expect(page.locator(`.nav-file-title[data-path="${path}"]`).count()).resolves.toBe(1);

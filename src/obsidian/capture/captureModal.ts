@@ -1,5 +1,6 @@
 import { Modal, Notice, Setting, type App } from "obsidian";
 import { t } from "../../i18n";
+import { addConfirmRow } from "../confirmRow";
 
 /** What the user typed into the capture form. */
 export interface CaptureInput {
@@ -44,14 +45,7 @@ export class CaptureModal extends Modal {
 				input.onChange((value) => (this.tags = value));
 				input.inputEl.addClass("assistant-capture-tags");
 			});
-		new Setting(contentEl)
-			.addButton((button) => button.setButtonText(t("capture.cancel")).onClick(() => this.close()))
-			.addButton((button) =>
-				button
-					.setButtonText(t("capture.submit"))
-					.setCta()
-					.onClick(() => void this.submit()),
-			);
+		addConfirmRow(this, { label: t("capture.submit"), run: () => this.submit() });
 	}
 
 	override onClose(): void {

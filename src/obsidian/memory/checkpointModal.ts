@@ -1,5 +1,6 @@
 import { Modal, Notice, Setting, type App } from "obsidian";
 import { t } from "../../i18n";
+import { addConfirmRow } from "../confirmRow";
 
 /** What "Save checkpoint" asks, in the `checkpoint` tool's own arguments. */
 export interface CheckpointInput {
@@ -46,14 +47,7 @@ export class CheckpointModal extends Modal {
 				input.onChange((value) => (this.refs = value));
 				input.inputEl.addClass("assistant-checkpoint-refs");
 			});
-		new Setting(contentEl)
-			.addButton((button) => button.setButtonText(t("checkpoint.cancel")).onClick(() => this.close()))
-			.addButton((button) =>
-				button
-					.setButtonText(t("checkpoint.save"))
-					.setCta()
-					.onClick(() => void this.save()),
-			);
+		addConfirmRow(this, { label: t("checkpoint.save"), run: () => this.save() });
 	}
 
 	override onClose(): void {

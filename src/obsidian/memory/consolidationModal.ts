@@ -2,6 +2,7 @@ import { Modal, Setting, type App } from "obsidian";
 import type { ConsolidationProposal } from "../../core/memory/hotMemoryConsolidation";
 import { lineDiff } from "../../core/text/lineDiff";
 import { t } from "../../i18n";
+import { addConfirmRow } from "../confirmRow";
 import { renderDiff } from "../diffView";
 
 /**
@@ -41,17 +42,13 @@ export class ConsolidationModal extends Modal {
 			input.inputEl.addClass("assistant-consolidation-text");
 			input.inputEl.rows = 12;
 		});
-		new Setting(contentEl)
-			.addButton((button) => button.setButtonText(t("consolidation.cancel")).onClick(() => this.close()))
-			.addButton((button) =>
-				button
-					.setButtonText(t("consolidation.approve"))
-					.setCta()
-					.onClick(() => {
-						this.close();
-						void this.onApprove(this.approved);
-					}),
-			);
+		addConfirmRow(this, {
+			label: t("consolidation.approve"),
+			run: () => {
+				this.close();
+				return this.onApprove(this.approved);
+			},
+		});
 	}
 
 	override onClose(): void {

@@ -2,6 +2,7 @@ import { Modal, Setting, type App } from "obsidian";
 import type { FileChoice, FilePlan, OnboardingPlan } from "../../core/onboarding";
 import type { IdentityRole } from "../../core/workspace/identity";
 import { t } from "../../i18n";
+import { addConfirmRow } from "../confirmRow";
 import { renderDiff } from "../diffView";
 
 /**
@@ -28,19 +29,15 @@ export class OnboardingReviewModal extends Modal {
 		content.createEl("p", { text: t("onboarding.review.intro", { folder: this.archiveFolder }) });
 		for (const file of this.plan.files) this.showFile(content, file);
 		this.showSettings(content);
-		new Setting(content)
-			.addButton((button) => button.setButtonText(t("onboarding.review.cancel")).onClick(() => this.close()))
-			.addButton((button) =>
-				button
-					.setButtonText(t("onboarding.review.apply"))
-					.setCta()
-					.onClick(async () => {
-						button.setDisabled(true);
-						const replace = new Set([...this.choices].filter(([, choice]) => choice === "replace").map(([role]) => role));
-						await this.apply(replace);
-						this.close();
-					}),
-			);
+		addConfirmRow(this, {
+			label: t("onboarding.review.apply"),
+			run: async (button) => {
+				button.setDisabled(true);
+				const replace = new Set([...this.choices].filter(([, choice]) => choice === "replace").map(([role]) => role));
+				await this.apply(replace);
+				this.close();
+			},
+		});
 	}
 
 	override onClose(): void {

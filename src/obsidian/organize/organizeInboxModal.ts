@@ -2,6 +2,7 @@ import { Modal, Setting, type App } from "obsidian";
 import type { MovePlan } from "../../core/organize/organizeMove";
 import { baseName } from "../../core/vault/paths";
 import { t } from "../../i18n";
+import { addConfirmRow } from "../confirmRow";
 import type { CommandVault } from "../commandVault";
 import { FolderSuggestModal } from "./folderSuggestModal";
 import { changedReview, renderReview, staysPut, type NoteReview } from "./noteReview";
@@ -45,18 +46,14 @@ export class OrganizeInboxModal extends Modal {
 		this.contentEl.empty();
 		for (const row of this.rows) this.drawRow(row);
 		const accepted = this.rows.filter((row) => row.decision === "accept").map((row) => row.review.plan);
-		new Setting(this.contentEl)
-			.addButton((button) => button.setButtonText(t("organize.cancel")).onClick(() => this.close()))
-			.addButton((button) =>
-				button
-					.setButtonText(t("organize.apply", { count: accepted.length }))
-					.setCta()
-					.setDisabled(accepted.length === 0)
-					.onClick(() => {
-						this.close();
-						void this.onApply(accepted);
-					}),
-			);
+		addConfirmRow(this, {
+			label: t("organize.apply", { count: accepted.length }),
+			disabled: accepted.length === 0,
+			run: () => {
+				this.close();
+				return this.onApply(accepted);
+			},
+		});
 	}
 
 	private drawRow(row: Row): void {

@@ -1,7 +1,8 @@
-import { Modal, Setting, type App } from "obsidian";
+import { Modal, type App } from "obsidian";
 import type { MovePlan } from "../../core/organize/organizeMove";
 import { baseName } from "../../core/vault/paths";
 import { t } from "../../i18n";
+import { addConfirmRow } from "../confirmRow";
 import type { CommandVault } from "../commandVault";
 import { FolderSuggestModal } from "./folderSuggestModal";
 import { changedReview, renderReview, staysPut, type NoteReview } from "./noteReview";
@@ -33,19 +34,18 @@ export class OrganizePreviewModal extends Modal {
 	private draw(): void {
 		this.contentEl.empty();
 		renderReview(this.contentEl.createDiv("assistant-organize-review"), this.review);
-		new Setting(this.contentEl)
-			.addButton((button) => button.setButtonText(t("organize.cancel")).onClick(() => this.close()))
-			.addButton((button) => button.setButtonText(t("organize.change-folder")).onClick(() => this.changeFolder()))
-			.addButton((button) =>
-				button
-					.setButtonText(t("organize.move"))
-					.setCta()
-					.setDisabled(staysPut(this.review))
-					.onClick(() => {
-						this.close();
-						void this.onAccept(this.review.plan);
-					}),
-			);
+		addConfirmRow(
+			this,
+			{
+				label: t("organize.move"),
+				disabled: staysPut(this.review),
+				run: () => {
+					this.close();
+					return this.onAccept(this.review.plan);
+				},
+			},
+			[{ label: t("organize.change-folder"), run: () => this.changeFolder() }],
+		);
 	}
 
 	private changeFolder(): void {

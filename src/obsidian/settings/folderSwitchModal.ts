@@ -43,7 +43,7 @@ export class FolderSwitchModal extends Modal {
 				if (index === 0) button.setCta();
 			});
 		}
-		buttons.addButton((button) => button.setButtonText(t("folder-switch.cancel")).onClick(() => this.close()));
+		buttons.addButton((button) => button.setButtonText(t("modal.cancel")).onClick(() => this.close()));
 	}
 
 	override onClose(): void {
