@@ -1,5 +1,6 @@
 import { Modal, Notice, Setting, type App } from "obsidian";
 import { t } from "../../i18n";
+import { commaList } from "../commaList";
 import { addConfirmRow } from "../confirmRow";
 
 /** What the user typed into the capture form. */
@@ -58,7 +59,7 @@ export class CaptureModal extends Modal {
 			return;
 		}
 		this.close();
-		const tags = this.tags.split(/[,，]/).filter((tag) => tag.trim() !== "");
+		const tags = commaList(this.tags);
 		await this.onCapture({ title: this.title.trim(), text: this.text, tags });
 	}
 }

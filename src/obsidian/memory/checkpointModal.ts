@@ -1,5 +1,6 @@
 import { Modal, Notice, Setting, type App } from "obsidian";
 import { t } from "../../i18n";
+import { commaList } from "../commaList";
 import { addConfirmRow } from "../confirmRow";
 
 /** What "Save checkpoint" asks, in the `checkpoint` tool's own arguments. */
@@ -60,10 +61,7 @@ export class CheckpointModal extends Modal {
 			return;
 		}
 		this.close();
-		const refs = this.refs
-			.split(/[,，]/)
-			.map((ref) => ref.trim())
-			.filter((ref) => ref !== "");
+		const refs = commaList(this.refs);
 		await this.onSave({
 			doing: this.doing,
 			next_action: this.next,
