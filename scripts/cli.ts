@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { ContainmentError } from "../src/core/vault/containment";
 import { WriteRefusedError } from "../src/core/vault/auditedWriter";
-import { computeMetadata, getAllTags, parseFrontMatterTags } from "../tests/harness/metadata";
+import { computeMetadata, getAllTags, parseFrontMatterTags } from "../headless/metadata";
 import { parseArgs, rejectUnknownOptions, requireOption, UsageError, type ParsedArgs } from "./lib/args";
 import { chatCommand } from "./lib/chatCommand";
 import { printed, type Command } from "./lib/command";

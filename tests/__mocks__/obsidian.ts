@@ -14,7 +14,7 @@ import { App } from "../harness/obsidianMock/app";
 
 export { moment };
 export { normalizeVaultPath as normalizePath } from "../../src/core/vault/paths";
-export { getLinkpath } from "../harness/linkResolver";
+export { getLinkpath } from "../../headless/links/linkResolver";
 export { App };
 export { Component, Events } from "../harness/obsidianMock/component";
 export { FileManager } from "../harness/obsidianMock/fileManager";

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CachedMetadata } from "obsidian";
-import { getLinkpath } from "./linkResolver";
+import { getLinkpath } from "../../headless/links/linkResolver";
 import { MemoryVault } from "./memoryVault";
-import { computeMetadata } from "./metadata";
+import { computeMetadata } from "../../headless/metadata";
 
 describe("The in-memory vault's link maps", () => {
 	it("has an entry for every note, none for other files", () => {

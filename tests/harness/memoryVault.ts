@@ -2,10 +2,10 @@ import type { CachedMetadata } from "obsidian";
 import type { FileStat, MetadataSource, NoteStore } from "../../src/core/ports";
 import { extensionOf, isInFolder, normalizeVaultPath, parentFolder } from "../../src/core/vault/paths";
 import { Emitter } from "./emitter";
-import { countLinks, type LinkCounts } from "./linkCounts";
-import { LinkResolver } from "./linkResolver";
-import { rewriteLinks } from "./linkRewrite";
-import { computeMetadata } from "./metadata";
+import { countLinks, type LinkCounts } from "../../headless/links/linkCounts";
+import { LinkResolver } from "../../headless/links/linkResolver";
+import { rewriteLinks } from "../../headless/links/linkRewrite";
+import { computeMetadata } from "../../headless/metadata";
 import { utf8ByteLength } from "../../src/core/audit/hash";
 import type { VaultEvents, VaultItem } from "./vaultEvents";
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import * as nodePath from "node:path";
 import type { NoteInput } from "../../../src/core/retrieval";
-import { computeMetadata } from "../../../tests/harness/metadata";
+import { computeMetadata } from "../../../headless/metadata";
 
 /** The shared real vaults (read-only), kept next to the repository's clone; `CORPORA_DIR` points elsewhere. */
 export const CORPORA_DIR = process.env.CORPORA_DIR ?? nodePath.resolve(__dirname, "..", "..", "..", "..", "shared", "corpora");

@@ -1,5 +1,5 @@
 import { chunkNote } from "../../../src/core/retrieval";
-import { computeMetadata } from "../../harness/metadata";
+import { computeMetadata } from "../../../headless/metadata";
 
 function chunksOf(content: string) {
 	return chunkNote(content, computeMetadata(content));

@@ -9,7 +9,7 @@ import {
 	type SearchOptions,
 } from "../../../src/core/retrieval";
 import { layoutFor } from "../../../src/core/workspace/layout";
-import { computeMetadata } from "../../harness/metadata";
+import { computeMetadata } from "../../../headless/metadata";
 
 /** "Today" in these tests: 2026-03-15, midday UTC (tests run with TZ=UTC). */
 export const NOW = new Date("2026-03-15T12:00:00Z");

@@ -2,7 +2,7 @@ import * as fs from "fs";
 import type { CachedMetadata } from "obsidian";
 import * as path from "path";
 import type { NoteMetadata } from "../../../src/core/metadata";
-import { computeMetadata, getAllTags, parseFrontMatterTags } from "./index";
+import { computeMetadata, getAllTags, parseFrontMatterTags } from "../../../headless/metadata";
 
 /**
  * Golden test against notes recorded in real Obsidian. The fixtures live beside the repository

@@ -1,4 +1,4 @@
-import { computeMetadata, getAllTags, parseFrontMatterTags } from "./index";
+import { computeMetadata, getAllTags, parseFrontMatterTags } from "../../../headless/metadata";
 
 const tagsOf = (content: string): string[] => (computeMetadata(content).tags ?? []).map((tag) => tag.tag);
 

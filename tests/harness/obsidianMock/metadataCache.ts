@@ -1,6 +1,6 @@
 import type { CachedMetadata } from "obsidian";
 import { extensionOf } from "../../../src/core/vault/paths";
-import type { LinkCounts } from "../linkCounts";
+import type { LinkCounts } from "../../../headless/links/linkCounts";
 import type { CallLog } from "./callLog";
 import { Events } from "./component";
 import { TFile } from "./files";

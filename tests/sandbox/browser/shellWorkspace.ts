@@ -1,4 +1,4 @@
-import { getLinkpath } from "../../harness/linkResolver";
+import { getLinkpath } from "../../../headless/links/linkResolver";
 import type { App } from "../../harness/obsidianMock/app";
 import type { CallLog } from "../../harness/obsidianMock/callLog";
 import { TFile } from "../../harness/obsidianMock/files";

@@ -10,8 +10,8 @@ import {
 	type RetrievalIndexOptions,
 } from "../../../../src/core/retrieval";
 import { layoutFor } from "../../../../src/core/workspace/layout";
-import { countLinks } from "../../../../tests/harness/linkCounts";
-import { LinkResolver } from "../../../../tests/harness/linkResolver";
+import { countLinks } from "../../../../headless/links/linkCounts";
+import { LinkResolver } from "../../../../headless/links/linkResolver";
 import type { EngineSetup, SearchEngine, StoredIndex } from "./searchEngine";
 
 

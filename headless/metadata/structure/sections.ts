@@ -1,5 +1,5 @@
 import type { Pos, SectionCache } from "obsidian";
-import type { BlockCache } from "../../../../src/core/metadata";
+import type { BlockCache } from "../../../src/core/metadata";
 import { type BlockNode, walkBlocks } from "../blocks/blockTree";
 import type { LineIndex } from "../positions";
 import { listItemPosition } from "./listItems";
