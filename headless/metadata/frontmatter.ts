@@ -15,7 +15,8 @@ export interface FrontmatterBlock {
 }
 
 export function findFrontmatter(index: LineIndex): FrontmatterBlock | null {
-	if (!FENCE.test(index.lineText(0))) return null;
+	// Obsidian reads a file through a decoder that drops a byte-order mark, so a block behind one is still the note's properties.
+	if (!FENCE.test(index.lineText(0).replace(/^\uFEFF/, ""))) return null;
 	for (let line = 1; line < index.lineCount; line++) {
 		if (!FENCE.test(index.lineText(line))) continue;
 		const source = index.content.slice(index.lineStart(1), index.lineStart(line));

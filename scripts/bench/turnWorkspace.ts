@@ -1,10 +1,8 @@
 import { memoryOverVault } from "../lib/headlessMemory";
 import { AssistantWorkspace } from "../../src/core/assistantWorkspace";
 import type { NoteInput } from "../../src/core/retrieval";
-import { indexPolicyFor } from "../../src/core/retrieval";
 import type { ChatPorts } from "../../src/core/agent/session";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
-import { AuditedWriter } from "../../src/core/vault/auditedWriter";
 import { defaultPluginData } from "../../src/core/workspace/data/pluginData";
 import { MemoryVault } from "../../tests/harness/memoryVault";
 import { MemoryLogFile } from "../../tests/core/audit/memoryLogFile";
@@ -42,14 +40,15 @@ export async function turnWorkspace(notes: readonly NoteInput[], model: Recordin
 	const vault = new MemoryVault({ files, now: () => now.getTime() });
 	const clock = { now: () => new Date(now) };
 	const settings = defaultPluginData().settings;
-	const workspace = new AssistantWorkspace({ store: vault, auditFile: new MemoryLogFile(), clock, settings });
-	const policy = indexPolicyFor(workspace.layout, { configDir: vault.configDir, excludedFolders: settings.excludedFolders, excludedTags: settings.excludedTags });
-	const memory = await memoryOverVault(vault, { layout: workspace.layout, policy, clock, recentDailyMemory: (days) => workspace.recentDailyMemory(days) });
-	const writer = new AuditedWriter({ store: vault, audit: workspace.audit, clock, excludedFolders: settings.excludedFolders });
+	const workspace = new AssistantWorkspace({ store: vault, metadata: vault, auditFile: new MemoryLogFile(), clock, settings });
+	const memory = await memoryOverVault(
+		{ files: vault, metadata: vault, view: workspace.vault },
+		{ layout: workspace.layout, clock, recentDailyMemory: (days) => workspace.recentDailyMemory(days) },
+	);
 	return {
 		model,
 		modelId: "claude-sonnet-5-5",
-		tools: { ...memory.deps, store: vault, writer, actor: "assistant", daily: assistantFolderTarget(workspace.layout) },
+		tools: { ...memory.deps, writer: workspace.writer, actor: "assistant", daily: assistantFolderTarget(workspace.layout) },
 		delay: (callback, ms) => {
 			const timer = setTimeout(callback, ms);
 			return () => clearTimeout(timer);

@@ -6,7 +6,7 @@ import { t } from "../../src/i18n";
 import { DEFAULT_MODEL, modelErrorMessage, OFFLINE_MODEL_ID } from "../../src/llm";
 import { rejectUnknownOptions, requireOption, UsageError } from "./args";
 import type { Command } from "./command";
-import { auditedWriterOf, openHeadlessWorkspace } from "./headless";
+import { openHeadlessWorkspace } from "./headless";
 import { openHeadlessMemory } from "./headlessMemory";
 import { modelClientOf, nodeDelay } from "./headlessModel";
 
@@ -22,17 +22,17 @@ export const chatCommand: Command = async (args) => {
 	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), { now: args.options.get("now") });
 	const memory = await openHeadlessMemory(headless);
 	const model = modelClientOf(args);
-	const { disk, workspace, settings, clock } = headless;
+	const { workspace, settings, clock } = headless;
 	// One writer for the tools and the transcript, into the vault's audit trail.
-	const writer = auditedWriterOf(headless);
-	const toolDeps: WriteToolDeps = { ...memory.deps, store: disk.vault, writer, actor: "assistant", daily: assistantFolderTarget(workspace.layout) };
+	const writer = workspace.writer;
+	const toolDeps: WriteToolDeps = { ...memory.deps, writer, actor: "assistant", daily: assistantFolderTarget(workspace.layout) };
 	const ports: ChatPorts = {
 		model,
 		modelId: model.offline ? OFFLINE_MODEL_ID : (args.options.get("model") ?? DEFAULT_MODEL),
 		tools: toolDeps,
 		delay: nodeDelay,
 		// Without Obsidian's locale, `auto` is English.
-		transcript: { writer, store: disk.vault, chatsFolder: workspace.layout.chatsFolder, language: settings.language === "auto" ? "en" : settings.language },
+		transcript: { writer, chatsFolder: workspace.layout.chatsFolder, language: settings.language === "auto" ? "en" : settings.language },
 		hotMemoryCapTokens: settings.hotMemoryCapTokens,
 	};
 	const session = new ChatSession(() => ports, clock);

@@ -8,7 +8,6 @@ import type { Settings } from "../../src/core/workspace/data/settings";
 import { DiskVault } from "../../tests/harness/diskVault";
 import { UsageError } from "./args";
 import { DiskLogFile } from "./diskLogFile";
-import { AuditedWriter } from "../../src/core/vault/auditedWriter";
 
 const CONFIG_DIR = ".obsidian";
 const PLUGIN_ID = "assistant-workspace";
@@ -50,7 +49,7 @@ export async function openHeadlessWorkspace(vaultDir: string, options: HeadlessO
 	};
 	const clock = options.now === undefined ? systemClock : fixedClock(options.now);
 	const disk = await DiskVault.load(vaultDir, { configDir: CONFIG_DIR });
-	const workspace = new AssistantWorkspace({ store: disk.vault, auditFile: new DiskLogFile(join(pluginDir, "audit.jsonl")), clock, settings });
+	const workspace = new AssistantWorkspace({ store: disk.vault, metadata: disk.vault, auditFile: new DiskLogFile(join(pluginDir, "audit.jsonl")), clock, settings });
 	return { disk, workspace, settings, clock, flush: () => disk.flush() };
 }
 
@@ -74,10 +73,4 @@ export function fixedClock(iso: string): Clock {
 	const time = new Date(iso);
 	if (Number.isNaN(time.getTime())) throw new UsageError(`--now is not a date and time: ${iso}`);
 	return { now: () => new Date(time) };
-}
-
-/** The audited writer over the folder, into the vault's own audit trail, as the plugin writes. */
-export function auditedWriterOf(headless: HeadlessWorkspace): AuditedWriter {
-	const { disk, workspace, settings, clock } = headless;
-	return new AuditedWriter({ store: disk.vault, audit: workspace.audit, clock, excludedFolders: settings.excludedFolders });
 }

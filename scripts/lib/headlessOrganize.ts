@@ -3,11 +3,10 @@ import { join } from "node:path";
 import { textModelOver, type TextModel } from "../../src/core/memory/textModel";
 import type { MemoryDeps } from "../../src/core/memory/memoryDeps";
 import type { OrganizeVault } from "../../src/core/organize/organizeVault";
-import { indexPolicyFor } from "../../src/core/retrieval";
 import { normalizeVaultPath } from "../../src/core/vault/paths";
 import type { ParsedArgs } from "./args";
 import { modelClientOf } from "./headlessModel";
-import { auditedWriterOf, type HeadlessWorkspace } from "./headless";
+import type { HeadlessWorkspace } from "./headless";
 
 /**
  * What the capture, organize and weekly commands share over a vault folder: the vault as
@@ -16,18 +15,12 @@ import { auditedWriterOf, type HeadlessWorkspace } from "./headless";
  */
 
 /** The organizing view of a headless vault. */
-export function organizeVaultOf(headless: HeadlessWorkspace, vaultDir: string): OrganizeVault & { readonly store: HeadlessWorkspace["disk"]["vault"] } {
-	const { disk, workspace, settings } = headless;
+export function organizeVaultOf(headless: HeadlessWorkspace, vaultDir: string): OrganizeVault {
+	const { disk, workspace } = headless;
 	const dailyNotesFolder = coreSettingFolder(vaultDir, disk.vault.configDir, "daily-notes.json");
 	return {
-		store: disk.vault,
-		metadata: disk.vault,
+		view: workspace.vault,
 		layout: workspace.layout,
-		policy: indexPolicyFor(workspace.layout, {
-			configDir: disk.vault.configDir,
-			excludedFolders: settings.excludedFolders,
-			excludedTags: settings.excludedTags,
-		}),
 		templatesFolder: coreSettingFolder(vaultDir, disk.vault.configDir, "templates.json"),
 		dailyNotesFolder,
 	};
@@ -35,7 +28,7 @@ export function organizeVaultOf(headless: HeadlessWorkspace, vaultDir: string): 
 
 /** The memory operations' ports over a headless vault: every write audited in the vault's audit trail. */
 export function memoryDepsOf(headless: HeadlessWorkspace): MemoryDeps {
-	return { store: headless.disk.vault, writer: auditedWriterOf(headless), clock: headless.clock };
+	return { vault: headless.workspace.vault, writer: headless.workspace.writer, clock: headless.clock };
 }
 
 /** Claude when `ANTHROPIC_API_KEY` is set and `--offline` is not given; else `null` (the offline rules). */

@@ -6,7 +6,7 @@ import { modelErrorMessage, OFFLINE_MODEL_ID } from "../../src/llm";
 import { rejectUnknownOptions, requireOption, UsageError, type ParsedArgs } from "./args";
 import type { Command } from "./command";
 import { DiskPluginData } from "./diskPluginData";
-import { auditedWriterOf, openHeadlessWorkspace } from "./headless";
+import { openHeadlessWorkspace } from "./headless";
 import { openHeadlessMemory } from "./headlessMemory";
 import { modelClientOf, nodeDelay } from "./headlessModel";
 
@@ -33,16 +33,15 @@ export const heartbeatCommand: Command = async (args) => {
 	const dataFile = DiskPluginData.load(vaultDir);
 	const data = withOptions(dataFile.loaded.data, args);
 	const memory = await openHeadlessMemory(headless);
-	const { disk, workspace, clock } = headless;
+	const { workspace, clock } = headless;
 	const model = modelClientOf(args);
-	const writer = auditedWriterOf(headless);
 	const report = await withInterrupt((signal) =>
 		runHeartbeat(
 			{
 				model,
 				modelId: model.offline ? OFFLINE_MODEL_ID : (args.options.get("model") ?? data.settings.model),
 				delay: nodeDelay,
-				vault: { ...memory.deps, store: disk.vault, writer, daily: assistantFolderTarget(workspace.layout) },
+				vault: { ...memory.deps, writer: workspace.writer, daily: assistantFolderTarget(workspace.layout) },
 			},
 			{ state: data.state, settings: data.settings, busy: false, force: args.flags.has("force") },
 			signal,

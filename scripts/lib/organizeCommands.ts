@@ -33,8 +33,9 @@ export const organizeCommand: Command = async (args) => {
 	const note = normalizeVaultPath(requireOption(args, "note"));
 	const headless = await openHeadlessWorkspace(vaultDir, { folder: args.options.get("folder"), now: args.options.get("now") });
 	const vault = organizeVaultOf(headless, vaultDir);
-	if (vault.store.stat(note) === null) throw new UsageError(`No note at ${note} in the vault.`);
-	const [suggestion] = await suggestOrganize(vault, [note], textModelOf(args, headless));
+	if (vault.view.hiddenReason(note) !== null) throw new UsageError(`${note} is private: it is not organized.`);
+	if (vault.view.stat(note) === null) throw new UsageError(`No note at ${note} in the vault.`);
+	const [suggestion] = await suggestOrganize(vault, headless.workspace.writer, [note], textModelOf(args, headless));
 	if (suggestion === undefined) throw new UsageError(`${note} is private: it is not organized.`);
 	if (suggestion.modelError !== null) process.stderr.write(`The model could not be asked (${describeError(suggestion.modelError)}); the rules' suggestion stands.\n`);
 	const { classification, plan } = suggestion;

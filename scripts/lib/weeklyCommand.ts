@@ -36,11 +36,18 @@ export const weeklyCommand: Command = async (args) => {
 function explanation(result: WeeklySummaryResult): string {
 	const failed = result.modelError === null ? "" : ` The model could not write it (${result.modelError instanceof ModelError ? modelErrorMessage(result.modelError, t) : String(result.modelError)}), so it was extracted from the days' lines.`;
 	const folded = result.folded.weeks.length === 0 ? "" : ` Folded into the yearly summaries: ${result.folded.weeks.join(", ")}.`;
+	const hidden = result.skippedPrivate.length === 0 ? "" : ` Skipped: private: ${result.skippedPrivate.join(", ")} (left out of the summary).`;
+	return statusLine(result, failed + folded) + hidden;
+}
+
+function statusLine(result: WeeklySummaryResult, failedAndFolded: string): string {
 	switch (result.status) {
+		case "skipped-private":
+			return `Skipped: private: the summary note of ${result.week} is private, so it is neither read nor replaced.`;
 		case "written":
-			return `Wrote the summary of ${result.week} (${result.author === "model" ? "by the model" : "extracted offline"}).${failed}${folded}`;
+			return `Wrote the summary of ${result.week} (${result.author === "model" ? "by the model" : "extracted offline"}).${failedAndFolded}`;
 		case "rewritten":
-			return `Rebuilt the summary of ${result.week}; the previous one is kept at ${result.keptAt ?? "?"}.${failed}${folded}`;
+			return `Rebuilt the summary of ${result.week}; the previous one is kept at ${result.keptAt ?? "?"}.${failedAndFolded}`;
 		case "already-summarised":
 			return `${result.week} is already summarised; nothing changed (--force rebuilds it).`;
 		case "no-daily-memory":

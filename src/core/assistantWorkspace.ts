@@ -8,18 +8,22 @@ import { appendDailyEntry, assistantFolderTarget, readRecentDays, type DailyTarg
 import { localToday } from "./memory/dailyDates";
 import { promoteDay } from "./memory/longTerm";
 import type { MemoryDeps } from "./memory/memoryDeps";
-import type { Clock, LogFile, NoteStore } from "./ports";
+import type { Clock, LogFile, MetadataSource, NoteStore } from "./ports";
+import { indexPolicyFor, type IndexPolicy } from "./retrieval";
 import { AuditedWriter } from "./vault/auditedWriter";
 import { assertContained } from "./vault/containment";
 import { normalizeVaultPath } from "./vault/paths";
-import { findIdentityFiles } from "./workspace/identity";
+import { privacyView, type VaultView } from "./vault/vaultView";
+import { findIdentityFiles, type VaultListing } from "./workspace/identity";
 import { initializeWorkspace } from "./workspace/initialize";
 import { inspectWorkspace } from "./workspace/inspect";
 import { layoutFor, type WorkspaceLayout } from "./workspace/layout";
 import type { Settings } from "./workspace/data/settings";
 
 export interface AssistantWorkspaceDeps {
+	/** The vault's files: only the audited writer made here touches them; everything else reads the view. */
 	readonly store: NoteStore;
+	readonly metadata: MetadataSource;
 	readonly auditFile: LogFile;
 	readonly clock: Clock;
 	readonly settings: Settings;
@@ -29,15 +33,25 @@ export interface AssistantWorkspaceDeps {
 	 * stays in the assistant folder.
 	 */
 	readonly userDailyNotes?: DailyTarget;
+	/** The Daily notes plugin's folder, when daily memory lives in the user's daily notes (those notes count as daily memory). */
+	readonly dailyNotesFolder?: string;
 }
 
 /**
  * The memory workspace as the user's commands see it: one object that the plugin, the command
- * line and `npm start` share, so that each of them only wires ports and prints results.
+ * line and `npm start` share, so that each of them only wires ports and prints results. It is
+ * also the one place that builds what every host needs over the vault: the privacy view that all
+ * reading goes through, and the one audited writer.
  */
 export class AssistantWorkspace {
 	readonly layout: WorkspaceLayout;
 	readonly audit: AuditLog;
+	/** The privacy rules under these settings: what the view hides and the index leaves out. */
+	readonly policy: IndexPolicy;
+	/** The vault as the assistant may see it. */
+	readonly vault: VaultView;
+	/** Every write the assistant makes: contained, atomic, audited. */
+	readonly writer: AuditedWriter;
 	private readonly memory: MemoryDeps;
 	private readonly daily: DailyTarget;
 
@@ -49,13 +63,20 @@ export class AssistantWorkspace {
 		}
 		this.layout = layoutFor(folder, deps.settings.inboxFolder);
 		this.audit = new AuditLog(deps.auditFile);
-		const writer = new AuditedWriter({
+		this.policy = indexPolicyFor(this.layout, {
+			configDir: deps.store.configDir,
+			excludedFolders: deps.settings.excludedFolders,
+			excludedTags: deps.settings.excludedTags,
+			dailyNotesFolder: deps.dailyNotesFolder,
+		});
+		this.vault = privacyView({ store: deps.store, metadata: deps.metadata }, this.policy);
+		this.writer = new AuditedWriter({
 			store: deps.store,
 			audit: this.audit,
 			clock: deps.clock,
 			excludedFolders: deps.settings.excludedFolders,
 		});
-		this.memory = { store: deps.store, writer, clock: deps.clock };
+		this.memory = { vault: this.vault, writer: this.writer, clock: deps.clock };
 		this.daily =
 			deps.settings.dailyMemoryLocation === "daily-notes" && deps.userDailyNotes
 				? deps.userDailyNotes
@@ -68,15 +89,15 @@ export class AssistantWorkspace {
 	}
 
 	inspect() {
-		return inspectWorkspace(this.deps.store, this.layout);
+		return inspectWorkspace(this.structure(), this.layout);
 	}
 
 	identityFiles() {
-		return findIdentityFiles(this.deps.store, this.layout);
+		return findIdentityFiles(this.vault, this.layout);
 	}
 
 	initialize(language: Language) {
-		return initializeWorkspace(this.deps.store, this.layout, this.memory.writer, language);
+		return initializeWorkspace(this.structure(), this.layout, this.writer, language);
 	}
 
 	appendDailyMemory(entry: string, actor: AuditActor, section?: string) {
@@ -106,9 +127,18 @@ export class AssistantWorkspace {
 	/** Long-term memory's text and size when it has outgrown hot memory's cap; `null` when it fits (or there is none). */
 	async hotMemoryOverCap(): Promise<{ readonly tokens: number; readonly text: string } | null> {
 		const path = this.memoryPath();
-		if (this.deps.store.stat(path) === null) return null;
-		const text = await this.deps.store.read(path);
+		if (this.vault.stat(path) === null) return null;
+		const text = await this.vault.read(path);
 		return exceedsHotMemoryCap(text, this.hotMemoryCapTokens) ? { tokens: estimateTokens(text), text } : null;
+	}
+
+	/**
+	 * The workspace's shape for inspecting and initializing it: the notes the view shows, and every
+	 * folder, hidden ones included (the chats folder is hidden from the view, yet it exists and
+	 * must not be made again). Folder names only: nothing here is read or sent.
+	 */
+	private structure(): VaultListing {
+		return { configDir: this.vault.configDir, listFiles: () => this.vault.listFiles(), listFolders: () => this.deps.store.listFolders() };
 	}
 
 	/** The long-term memory file in use (`MEMORY.md` adopted as it is), or the layout's name. */

@@ -7,7 +7,6 @@ import type { WriteToolDeps } from "../core/agent/tools";
 import type { MemoryDeps } from "../core/memory/memoryDeps";
 import { textModelOver, type TextModel } from "../core/memory/textModel";
 import type { OrganizeVault } from "../core/organize/organizeVault";
-import type { NoteStore } from "../core/ports";
 import type { WorkspaceController } from "./workspaceController";
 
 /** What the palette's commands and the command-line handlers are built over. */
@@ -25,7 +24,7 @@ export interface CommandVault {
 	readonly memory: MemoryDeps;
 	/** The chat tools' world with that writer, so a command runs a tool's own code (`checkpoint`). */
 	readonly tools: WriteToolDeps;
-	readonly organize: OrganizeVault & { readonly store: NoteStore };
+	readonly organize: OrganizeVault;
 	/** `null` without a key or with the offline model: each command then does its offline work. */
 	readonly model: TextModel | null;
 }
@@ -34,16 +33,14 @@ export async function openCommandVault(deps: CommandDeps, actor: AuditActor): Pr
 	const { controller, plugin } = deps;
 	const ports = await deps.ports();
 	const workspace = await controller.open();
-	const { store, writer } = controller.writerFor(workspace);
+	const { vault, writer } = workspace;
 	return {
 		workspace,
-		memory: { store, writer, clock: controller.clock },
-		tools: { ...ports.tools, store, writer, actor },
+		memory: { vault, writer, clock: controller.clock },
+		tools: { ...ports.tools, vault, writer, actor },
 		organize: {
-			store,
-			metadata: ports.tools.metadata,
+			view: vault,
 			layout: workspace.layout,
-			policy: ports.tools.policy,
 			templatesFolder: corePluginFolder(plugin.app, "templates"),
 			dailyNotesFolder: corePluginFolder(plugin.app, "daily-notes"),
 		},

@@ -28,7 +28,9 @@ const ACTIONS: ReadonlyArray<{ id: string; name: MessageKey; run: WorkspaceActio
 			const result = await workspace.archive("user");
 			const days = result.retentionDays;
 			const count = result.archived.length;
-			return [count === 0 ? t("notice.archived-nothing", { days }) : t("notice.archived", { count, days })];
+			const hidden = result.skipped.filter((skip) => skip.reason === "private").length;
+			const moved = count === 0 ? t("notice.archived-nothing", { days }) : t("notice.archived", { count, days });
+			return hidden === 0 ? [moved] : [moved, t("notice.archive-skipped-private", { count: hidden })];
 		},
 	},
 ];

@@ -2,7 +2,7 @@ import { getLanguage, type Plugin } from "obsidian";
 import { AssistantWorkspace } from "../core/assistantWorkspace";
 import { localToday } from "../core/memory/dailyDates";
 import { PreviousContents, RememberingStore } from "../core/memory/previousContents";
-import { AuditedWriter } from "../core/vault/auditedWriter";
+import { privacyView, type VaultView } from "../core/vault/vaultView";
 import type { Clock, NoteStore, Notifier } from "../core/ports";
 import type { PluginData } from "../core/workspace/data/pluginData";
 import type { PluginState } from "../core/workspace/data/state";
@@ -12,7 +12,9 @@ import { ObsidianNoteStore } from "./vaultNoteStore";
 import { PluginLogFile } from "./pluginLogFile";
 import { pluginDir } from "./pluginDataFile";
 import { onboardingDayChange } from "./heartbeat/onboardingDay";
-import { userDailyNotesTarget } from "./userDailyNotes";
+import { userDailyNotesFolder, userDailyNotesTarget } from "./userDailyNotes";
+import { ObsidianMetadataSource } from "./metadataSource";
+import { indexPolicyOf } from "./retrieval/indexPolicy";
 
 /** The name the Anthropic API key has in Obsidian's SecretStorage until the user picks another. */
 export const API_KEY_SECRET = DEFAULT_API_KEY_SECRET;
@@ -108,10 +110,13 @@ export class WorkspaceController {
 		return new RememberingStore(new ObsidianNoteStore(this.plugin.app), this.previousContents);
 	}
 
-	/** How every assistant write reaches the vault: `noteStore()`, audited into `workspace`'s trail, inside the settings' limits. */
-	writerFor(workspace: AssistantWorkspace): { readonly store: NoteStore; readonly writer: AuditedWriter } {
-		const store = this.noteStore();
-		return { store, writer: new AuditedWriter({ store, audit: workspace.audit, clock: this.clock, excludedFolders: this.settings.excludedFolders }) };
+	/**
+	 * The vault as the assistant may see it, under the settings as they are at each call: for what
+	 * lives longer than one command (the search index, the mention suggestions).
+	 */
+	vaultView(): VaultView {
+		const app = this.plugin.app;
+		return privacyView({ store: new ObsidianNoteStore(app), metadata: new ObsidianMetadataSource(app) }, () => indexPolicyOf(app, this.settings));
 	}
 
 	/** The workspace as the settings say now, or with the assistant folder at `folder` (before switching to it). */
@@ -124,6 +129,8 @@ export class WorkspaceController {
 				: undefined;
 		return new AssistantWorkspace({
 			store: this.noteStore(),
+			metadata: new ObsidianMetadataSource(app),
+			dailyNotesFolder: settings.dailyMemoryLocation === "daily-notes" ? userDailyNotesFolder(app) : undefined,
 			auditFile: new PluginLogFile(app.vault.adapter, pluginDir(this.plugin), "audit.jsonl"),
 			clock: this.clock,
 			settings,

@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { openHeadlessWorkspace } from "../../scripts/lib/headless";
 import { undoWrite } from "../../src/core/memory/undoWrite";
-import { AuditedWriter } from "../../src/core/vault/auditedWriter";
 import { copyOfExampleVault, EXAMPLE_VAULT, runCli } from "./runCli";
 
 // Each case spawns the real command line; a few seconds each on a cold machine.
@@ -20,7 +19,8 @@ describe("the headless command line", () => {
 	it("says the example vault holds ordinary notes and no workspace yet", () => {
 		const run = runCli("inspect", "--vault", EXAMPLE_VAULT);
 		expect(run.code).toBe(0);
-		expect(run.stdout).toMatch(/^status: ordinary-notes \(14 notes\)/);
+		// 13 of the 14: Private/Health.md is marked private, and a private note is not one the assistant counts.
+		expect(run.stdout).toMatch(/^status: ordinary-notes \(13 notes\)/);
 		expect(run.stdout).toContain("missing  rules        claude.md");
 	});
 
@@ -62,12 +62,12 @@ describe("the headless command line", () => {
 
 	it("lists an undo in the audit trail as a restore, with the change it undid", async () => {
 		const vault = copyOfExampleVault();
-		const { disk, workspace, clock, flush } = await openHeadlessWorkspace(vault, { now: "2026-10-02T08:00:00Z" });
-		const writer = new AuditedWriter({ store: disk.vault, audit: workspace.audit, clock, excludedFolders: [] });
+		const { disk, workspace, flush } = await openHeadlessWorkspace(vault, { now: "2026-10-02T08:00:00Z" });
+		const writer = workspace.writer;
 		const before = await disk.vault.read("Welcome.md");
 		const { record } = await writer.appendToNote("Welcome.md", "\nA line the assistant added.\n", { actor: "assistant", reason: "Note the new habit" });
 		if (record === null) throw new Error("expected a write");
-		expect(await undoWrite({ record, before }, { store: disk.vault, writer }, "user")).toMatchObject({ kind: "restored" });
+		expect(await undoWrite({ record, before }, { vault: workspace.vault, writer }, "user")).toMatchObject({ kind: "restored" });
 		await flush();
 
 		const audit = runCli("audit", "--vault", vault).stdout.trim().split("\n");

@@ -67,7 +67,7 @@ export type HeartbeatReport =
 export async function runHeartbeat(deps: HeartbeatDeps, request: HeartbeatRequest, signal?: AbortSignal): Promise<HeartbeatReport> {
 	const { vault } = deps;
 	const now = vault.clock.now();
-	const files = findIdentityFiles(vault.store, vault.layout);
+	const files = findIdentityFiles(vault.vault, vault.layout);
 	// A missing or private checklist is an empty one.
 	const checklist = (await readGuarded(vault, files.heartbeat)) ?? { path: vault.layout.heartbeat, text: "" };
 	const decision = heartbeatDecision(request.state, request.settings, now, checklist.text, request.busy, { force: request.force });
@@ -113,6 +113,6 @@ async function saveToDailyMemory(vault: HeartbeatDeps["vault"], text: string): P
 /** A file of the workspace as the model may see it: `null` when missing or private. */
 async function readGuarded(vault: MemoryToolDeps, path: string | null): Promise<NoteText | null> {
 	if (path === null) return null;
-	const access = checkReadAccess(path, vault, vault.policy);
-	return access.kind === "allowed" ? { path: access.path, text: await vault.store.read(access.path) } : null;
+	const access = checkReadAccess(path, vault.vault);
+	return access.kind === "allowed" ? { path: access.path, text: await vault.vault.read(access.path) } : null;
 }

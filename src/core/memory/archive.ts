@@ -29,7 +29,8 @@ export interface ArchivedDay {
 	readonly summary: string;
 }
 
-export type ArchiveSkipReason = "not-a-daily-note" | "future" | "within-retention" | "destination-exists";
+/** `private`: the day is hidden by the privacy rules, so it is neither read, summarised nor moved. */
+export type ArchiveSkipReason = "not-a-daily-note" | "future" | "within-retention" | "destination-exists" | "private";
 
 export interface ArchiveResult {
 	readonly today: string;
@@ -52,18 +53,20 @@ export async function archiveOldDailyNotes(
 	const indexPath = joinVaultPath(layout.archiveFolder, "index.md");
 	const intent: WriteIntent = { actor: options.actor, reason: `Archive daily memory older than ${retentionDays} days`, action: "archive" };
 
-	const files = deps.store
+	const inDailyFolder = (path: string) => parentFolder(path) === layout.dailyFolder;
+	const files = deps.vault
 		.listFiles()
-		.filter((file) => parentFolder(file.path) === layout.dailyFolder)
+		.filter((file) => inDailyFolder(file.path))
 		.map((file) => file.path)
 		.sort();
+	for (const hidden of deps.vault.hiddenFiles()) if (inDailyFolder(hidden.path)) result.skipped.push({ path: hidden.path, reason: "private" });
 	for (const path of files) {
 		const date = baseName(path);
 		const reason = skipReason(path, date, today, retentionDays);
 		const to = joinVaultPath(layout.archiveFolder, date.slice(0, 4), `${date}.md`);
 		// A taken destination is checked here, before the index line, so a skipped day leaves no trace.
-		if (reason === null && deps.store.stat(to) === null && !deps.store.isFolder(to)) {
-			const summary = summaryOf(await deps.store.read(path));
+		if (reason === null && !deps.writer.isTaken(to)) {
+			const summary = summaryOf(await deps.vault.read(path));
 			// The index line comes first: if the move then fails, the next run moves the note and finds the line.
 			const indexed = await addIndexLine(deps, indexPath, date, archiveIndexLine(date, to, summary), intent);
 			const moved = await deps.writer.moveNote(path, to, intent);
@@ -84,7 +87,7 @@ function skipReason(path: string, date: string, today: string, retentionDays: nu
 }
 
 async function addIndexLine(deps: MemoryDeps, indexPath: string, date: string, line: string, intent: WriteIntent): Promise<WriteOutcome> {
-	if (deps.store.stat(indexPath) === null) {
+	if (!deps.writer.isTaken(indexPath)) {
 		return deps.writer.createNote(indexPath, appendBlock(`${ARCHIVE_INDEX_TITLE}\n`, line, "paragraph"), intent);
 	}
 	return deps.writer.processNote(indexPath, (current) => (indexHasDay(current, date) ? current : appendBlock(current, line, "line")), intent);

@@ -21,7 +21,7 @@ export interface CaptureRequest {
 
 /** Creates the captured note in `inboxFolder` (and the folder when missing) at a path no file or folder holds. */
 export async function captureToInbox(deps: MemoryDeps, inboxFolder: string, request: CaptureRequest): Promise<WriteOutcome> {
-	const path = freeNotePath(deps.store, inboxFolder, captureFileName(localToday(deps.clock), request.title));
+	const path = freeNotePath(deps.writer, inboxFolder, captureFileName(localToday(deps.clock), request.title));
 	const content = captureContent(request, localTimestamp(deps.clock));
 	return deps.writer.createNote(path, content, { actor: request.actor, reason: `Capture "${request.title}" to the inbox` });
 }

@@ -1,5 +1,5 @@
 import { utf8ByteLength } from "../audit/hash";
-import type { NoteStore } from "../ports";
+import type { AuditedWriter } from "../vault/auditedWriter";
 import { joinVaultPath } from "../vault/paths";
 
 /**
@@ -66,12 +66,11 @@ export function uniqueNotePath(folder: string, fileName: string, isTaken: (path:
 }
 
 /**
- * `uniqueNotePath` against what `store` holds, files and folders, compared case-insensitively:
- * on macOS and Windows `Idea.md` and `idea.md` are one file.
+ * `uniqueNotePath` against what the vault holds, hidden files and folders included, as the writer
+ * that will create the note sees it (`AuditedWriter.isTaken`, case-insensitive).
  */
-export function freeNotePath(store: Pick<NoteStore, "listFiles" | "listFolders">, folder: string, fileName: string): string {
-	const taken = new Set([...store.listFiles().map((file) => file.path), ...store.listFolders()].map((path) => path.toLowerCase()));
-	return uniqueNotePath(folder, fileName, (candidate) => taken.has(candidate.toLowerCase()));
+export function freeNotePath(writer: Pick<AuditedWriter, "isTaken">, folder: string, fileName: string): string {
+	return uniqueNotePath(folder, fileName, (candidate) => writer.isTaken(candidate));
 }
 
 function trimEdges(text: string): string {

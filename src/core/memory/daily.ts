@@ -1,5 +1,4 @@
 import type { AuditActor, AuditRecord } from "../audit/record";
-import type { Clock, NoteStore } from "../ports";
 import { joinVaultPath } from "../vault/paths";
 import type { WorkspaceLayout } from "../workspace/layout";
 import { localDaysAgo, localToday } from "./dailyDates";
@@ -53,7 +52,7 @@ export async function appendDailyEntry(
 	if (entry.trim() === "") return { date, path, status: "empty-entry", record: null };
 	const headings = entryHeadings(target.heading, options.section);
 	const intent = { actor: options.actor, reason: options.reason ?? `Daily memory entry for ${date}` };
-	if (deps.store.stat(path) === null) {
+	if (deps.vault.stat(path) === null) {
 		const content = insertUnderHeadings(renderDailyTemplate(target.template, date), headings, entry);
 		const outcome = await deps.writer.createNote(path, content, intent);
 		return { date, path: outcome.path, status: "created", record: outcome.record };
@@ -71,7 +70,7 @@ export interface DailyMemory {
 
 /** The daily memory of today and the `days - 1` days before it that have a note, newest first. */
 export async function readRecentDays(
-	deps: { readonly store: NoteStore; readonly clock: Clock },
+	deps: Pick<MemoryDeps, "vault" | "clock">,
 	target: DailyTarget,
 	days: number,
 ): Promise<DailyMemory[]> {
@@ -79,8 +78,8 @@ export async function readRecentDays(
 	for (let back = 0; back < days; back++) {
 		const date = localDaysAgo(deps.clock, back);
 		const path = target.pathFor(date);
-		if (deps.store.stat(path) === null) continue;
-		found.push({ date, path, text: assistantPart(await deps.store.read(path), target.heading) });
+		if (deps.vault.stat(path) === null) continue;
+		found.push({ date, path, text: assistantPart(await deps.vault.read(path), target.heading) });
 	}
 	return found;
 }

@@ -1,7 +1,7 @@
 import { estimateTokens } from "../agent/context/tokenEstimate";
 import { sha256Hex } from "../audit/hash";
 import type { AuditActor, AuditRecord } from "../audit/record";
-import type { NoteStore } from "../ports";
+import type { VaultView } from "../vault/vaultView";
 import { baseName } from "../vault/paths";
 import { freeNotePath } from "./captureName";
 import { localToday } from "./dailyDates";
@@ -47,7 +47,7 @@ export interface ProposalOptions {
 }
 
 /** A proposal when `memory.md` exceeds the cap; `null` when it does not (or there is none). */
-export async function proposeConsolidation(store: Pick<NoteStore, "stat" | "read">, memoryPath: string, options: ProposalOptions): Promise<ConsolidationProposal | null> {
+export async function proposeConsolidation(store: VaultView, memoryPath: string, options: ProposalOptions): Promise<ConsolidationProposal | null> {
 	if (store.stat(memoryPath) === null) return null;
 	const current = await store.read(memoryPath);
 	if (!exceedsHotMemoryCap(current, options.capTokens)) return null;
@@ -95,12 +95,12 @@ export type ConsolidationOutcome =
 /** Keeps the current `memory.md` in the archive folder, then writes the approved text, both audited. */
 export async function applyConsolidation(deps: MemoryDeps, approval: ApprovedConsolidation): Promise<ConsolidationOutcome> {
 	if (approval.approved.trim() === "") return { kind: "empty" };
-	if (deps.store.stat(approval.memoryPath) === null) return { kind: "missing" };
-	const current = await deps.store.read(approval.memoryPath);
+	if (deps.vault.stat(approval.memoryPath) === null) return { kind: "missing" };
+	const current = await deps.vault.read(approval.memoryPath);
 	if (sha256Hex(current) !== approval.basedOn) return { kind: "changed-since", current };
 	if (approval.approved === current) return { kind: "unchanged" };
 	const name = `${baseName(approval.memoryPath)} ${localToday(deps.clock)}.md`;
-	const kept = await deps.writer.createNote(freeNotePath(deps.store, approval.archiveFolder, name), current, {
+	const kept = await deps.writer.createNote(freeNotePath(deps.writer, approval.archiveFolder, name), current, {
 		actor: approval.actor,
 		reason: `Keep ${approval.memoryPath} before its consolidation`,
 		action: "archive",

@@ -25,7 +25,7 @@ export async function appendToLongTermMemory(
 	block: string,
 	intent: WriteIntent,
 ): Promise<WriteOutcome> {
-	if (deps.store.stat(memoryPath) === null) {
+	if (!deps.writer.isTaken(memoryPath)) {
 		return deps.writer.createNote(memoryPath, appendBlock("", block, "paragraph"), intent);
 	}
 	return deps.writer.processNote(memoryPath, (current) => appendBlock(current, block, "paragraph"), intent);
@@ -41,7 +41,9 @@ export type PromotionStatus =
 	| "no-daily-note"
 	| "no-candidate-section"
 	| "empty-candidate-section"
-	| "invalid-date";
+	| "invalid-date"
+	/** The daily note or `memory.md` is hidden by the privacy rules: nothing is read or written. */
+	| "skipped-private";
 
 export interface PromotionResult {
 	readonly date: string;
@@ -77,14 +79,15 @@ export async function promoteDay(deps: MemoryDeps, request: PromotionRequest): P
 	});
 	if (!isDailyDate(date)) return result("invalid-date", null);
 	const dailyPath = request.target.pathFor(date);
-	if (deps.store.stat(dailyPath) === null) return result("no-daily-note", dailyPath);
+	if (deps.vault.hiddenReason(dailyPath) !== null || deps.vault.hiddenReason(memoryPath) !== null) return result("skipped-private", dailyPath);
+	if (deps.vault.stat(dailyPath) === null) return result("no-daily-note", dailyPath);
 
-	const daily = await deps.store.read(dailyPath);
+	const daily = await deps.vault.read(dailyPath);
 	if (hasPromotionMarker(daily, date)) return result("already-promoted", dailyPath);
 	const intent: WriteIntent = { actor: request.actor, reason: `Promote candidate memory of ${date}`, action: "promote" };
 	const markDaily = () => deps.writer.processNote(dailyPath, (current) => withPromotionMarker(current, date), intent);
 
-	const memory = deps.store.stat(memoryPath) === null ? "" : await deps.store.read(memoryPath);
+	const memory = deps.vault.stat(memoryPath) === null ? "" : await deps.vault.read(memoryPath);
 	if (hasPromotedHeading(memory, date)) return result("marker-restored", dailyPath, recordsOf([await markDaily()]));
 
 	const section = findCandidateSection(daily);

@@ -16,7 +16,7 @@ export type UndoChangeOutcome =
 export async function undoAuditedChange(
 	record: AuditRecord,
 	previous: Pick<PreviousContents, "find">,
-	deps: Pick<MemoryDeps, "store" | "writer">,
+	deps: Pick<MemoryDeps, "vault" | "writer">,
 	actor: AuditActor,
 ): Promise<UndoChangeOutcome> {
 	const before = record.sha256Before === null ? null : await previous.find(record.sha256Before);

@@ -22,7 +22,9 @@ export type UndoRefusal =
 	| "missing"
 	| "already-undone"
 	/** The note changed after the write (the user edited it): putting back the old text would lose that edit. */
-	| "changed-since";
+	| "changed-since"
+	/** The note is hidden by the privacy rules now: the assistant neither reads nor changes it. */
+	| "hidden";
 
 export type UndoOutcome =
 	| { readonly kind: "restored"; readonly path: string; readonly record: AuditRecord }
@@ -41,7 +43,7 @@ export type UndoOutcome =
 const ALREADY_UNDONE = "The note already has its previous content.";
 
 /** Puts back `write.before` when the note's content still hashes to the record's `sha256After`. */
-export async function undoWrite(write: UndoableWrite, deps: Pick<MemoryDeps, "store" | "writer">, actor: AuditActor): Promise<UndoOutcome> {
+export async function undoWrite(write: UndoableWrite, deps: Pick<MemoryDeps, "vault" | "writer">, actor: AuditActor): Promise<UndoOutcome> {
 	const { record, before } = write;
 	const refused = (refusal: UndoRefusal, message: string, current: string | null = null): UndoOutcome => ({
 		kind: "refused",
@@ -57,8 +59,9 @@ export async function undoWrite(write: UndoableWrite, deps: Pick<MemoryDeps, "st
 	if (sha256Hex(before) !== record.sha256Before) {
 		return refused("not-undoable", "The saved previous content is not the content this change started from, so it cannot be put back.");
 	}
-	if (deps.store.stat(record.path) === null) return refused("missing", "The note is no longer there (moved, renamed or deleted).");
-	const current = await deps.store.read(record.path);
+	if (deps.vault.hiddenReason(record.path) !== null) return refused("hidden", "The note is private now (by the privacy settings or its properties), so the assistant does not change it.");
+	if (deps.vault.stat(record.path) === null) return refused("missing", "The note is no longer there (moved, renamed or deleted).");
+	const current = await deps.vault.read(record.path);
 	if (sha256Hex(current) === record.sha256Before) return refused("already-undone", ALREADY_UNDONE, current);
 	const changedSince = (now: string) =>
 		refused("changed-since", "The note has changed since this change was made; undoing it would lose those edits. Both versions are shown.", now);
@@ -73,7 +76,7 @@ export async function undoWrite(write: UndoableWrite, deps: Pick<MemoryDeps, "st
 		return { kind: "restored", path: outcome.path, record: outcome.record };
 	} catch (error) {
 		// The note changed between the check above and the atomic write, which checks again.
-		if (error instanceof WriteRefusedError && error.refusal === "removes-text") return changedSince(await deps.store.read(record.path));
+		if (error instanceof WriteRefusedError && error.refusal === "removes-text") return changedSince(await deps.vault.read(record.path));
 		throw error;
 	}
 }

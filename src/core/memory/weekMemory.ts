@@ -1,4 +1,4 @@
-import type { NoteStore } from "../ports";
+import type { VaultView } from "../vault/vaultView";
 import { joinVaultPath } from "../vault/paths";
 import type { WorkspaceLayout } from "../workspace/layout";
 import type { DailyMemory } from "./daily";
@@ -10,18 +10,27 @@ import type { IsoWeek } from "./isoWeek";
  * or, once archived, in `memory/archive/YYYY/` (archiving moves the assistant's own notes there).
  */
 export async function readWeekMemory(
-	store: Pick<NoteStore, "stat" | "read">,
+	vault: VaultView,
 	target: DailyTarget,
 	layout: Pick<WorkspaceLayout, "archiveFolder">,
 	week: IsoWeek,
 ): Promise<DailyMemory[]> {
 	const found: DailyMemory[] = [];
 	for (const date of week.days) {
-		const archived = joinVaultPath(layout.archiveFolder, date.slice(0, 4), `${date}.md`);
-		const path = [target.pathFor(date), archived].find((candidate) => store.stat(candidate) !== null);
+		const archived = archivedDay(layout, date);
+		const path = [target.pathFor(date), archived].find((candidate) => vault.stat(candidate) !== null);
 		if (path === undefined) continue;
-		const text = assistantPart(await store.read(path), path === archived ? null : target.heading);
+		const text = assistantPart(await vault.read(path), path === archived ? null : target.heading);
 		if (text.trim() !== "") found.push({ date, path, text });
 	}
 	return found;
+}
+
+/** The days of the week whose daily memory is hidden by the privacy rules: left out, and said so. */
+export function hiddenDaysOf(vault: VaultView, target: DailyTarget, layout: Pick<WorkspaceLayout, "archiveFolder">, week: IsoWeek): string[] {
+	return week.days.filter((date) => [target.pathFor(date), archivedDay(layout, date)].some((path) => vault.hiddenReason(path) !== null));
+}
+
+function archivedDay(layout: Pick<WorkspaceLayout, "archiveFolder">, date: string): string {
+	return joinVaultPath(layout.archiveFolder, date.slice(0, 4), `${date}.md`);
 }

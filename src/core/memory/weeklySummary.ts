@@ -8,7 +8,7 @@ import type { DailyTarget } from "./dailyNote";
 import { parseIsoWeek } from "./isoWeek";
 import type { MemoryDeps } from "./memoryDeps";
 import type { TextModel } from "./textModel";
-import { readWeekMemory } from "./weekMemory";
+import { hiddenDaysOf, readWeekMemory } from "./weekMemory";
 import { extractiveSummary, WEEKLY_SYSTEM, weeklyPrompt, weeklySummaryNote, type SummaryAuthor } from "./weeklyText";
 import { foldOldWeeks, weeklyArchiveFolder, type FoldResult } from "./yearlyFolding";
 
@@ -31,7 +31,8 @@ export interface WeeklySummaryRequest {
 	readonly signal?: AbortSignal;
 }
 
-export type WeeklyStatus = "written" | "rewritten" | "already-summarised" | "no-daily-memory" | "week-not-over" | "invalid-week";
+/** `skipped-private`: the summary note itself is hidden by the privacy rules, so it is neither read nor replaced. */
+export type WeeklyStatus = "written" | "rewritten" | "already-summarised" | "no-daily-memory" | "week-not-over" | "invalid-week" | "skipped-private";
 
 export interface WeeklySummaryResult {
 	readonly week: string;
@@ -46,6 +47,8 @@ export interface WeeklySummaryResult {
 	readonly keptAt: string | null;
 	/** Older weeks folded into their yearly summaries after this one was written. */
 	readonly folded: FoldResult;
+	/** The days whose daily memory is private: left out of the summary. */
+	readonly skippedPrivate: readonly string[];
 	readonly records: readonly AuditRecord[];
 }
 
@@ -62,16 +65,19 @@ export async function buildWeeklySummary(deps: MemoryDeps, request: WeeklySummar
 		modelError: null,
 		keptAt: null,
 		folded: NOTHING_FOLDED,
+		skippedPrivate: [],
 		records: [],
 		...extra,
 	});
 	if (week === null) return result("invalid-week", null);
 	const path = joinVaultPath(request.layout.weeklyFolder, `${week.id}.md`);
-	const exists = deps.store.stat(path) !== null;
+	if (deps.vault.hiddenReason(path) !== null) return result("skipped-private", path);
+	const exists = deps.vault.stat(path) !== null;
 	if (exists && request.force !== true) return result("already-summarised", path);
 	if (week.days[6] >= localToday(deps.clock)) return result("week-not-over", path);
-	const days = await readWeekMemory(deps.store, request.target, request.layout, week);
-	if (days.length === 0) return result("no-daily-memory", path);
+	const days = await readWeekMemory(deps.vault, request.target, request.layout, week);
+	const skippedPrivate = hiddenDaysOf(deps.vault, request.target, request.layout, week);
+	if (days.length === 0) return result("no-daily-memory", path, { skippedPrivate });
 
 	let summary = "";
 	let author: SummaryAuthor = "extract";
@@ -94,9 +100,9 @@ export async function buildWeeklySummary(deps: MemoryDeps, request: WeeklySummar
 	const records: AuditRecord[] = [];
 	let keptAt: string | null = null;
 	if (exists) {
-		const old = await deps.store.read(path);
+		const old = await deps.vault.read(path);
 		if (old === note) return result("already-summarised", path);
-		const kept = await deps.writer.createNote(freeNotePath(deps.store, weeklyArchiveFolder(request.layout), `${week.id}.md`), old, { ...intent, action: "archive" });
+		const kept = await deps.writer.createNote(freeNotePath(deps.writer, weeklyArchiveFolder(request.layout), `${week.id}.md`), old, { ...intent, action: "archive" });
 		keptAt = kept.path;
 		const replaced = await deps.writer.replaceKeptNote(path, note, kept.path, intent);
 		records.push(...[kept, replaced].flatMap((outcome) => (outcome.record ? [outcome.record] : [])));
@@ -105,5 +111,5 @@ export async function buildWeeklySummary(deps: MemoryDeps, request: WeeklySummar
 		if (created.record) records.push(created.record);
 	}
 	const folded = await foldOldWeeks(deps, request.layout, request.actor);
-	return result(exists ? "rewritten" : "written", path, { author, modelError, keptAt, folded, records: [...records, ...folded.records] });
+	return result(exists ? "rewritten" : "written", path, { author, modelError, keptAt, folded, skippedPrivate, records: [...records, ...folded.records] });
 }

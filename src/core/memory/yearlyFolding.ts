@@ -26,12 +26,12 @@ export function weeklyArchiveFolder(layout: Pick<WorkspaceLayout, "archiveFolder
 }
 
 export async function foldOldWeeks(deps: MemoryDeps, layout: Pick<WorkspaceLayout, "weeklyFolder" | "archiveFolder">, actor: AuditActor): Promise<FoldResult> {
-	const old = weeklyPages(deps.store, layout).slice(MAX_HISTORY_WEEKS).reverse();
+	const old = weeklyPages(deps.vault, layout).slice(MAX_HISTORY_WEEKS).reverse();
 	const records: AuditRecord[] = [];
 	for (const page of old) {
 		const intent: WriteIntent = { actor, reason: `Fold week ${page.period} into its yearly summary`, action: "archive" };
 		const added = await addToYear(deps, layout, page, intent);
-		const moved = await deps.writer.moveNote(page.path, freeNotePath(deps.store, weeklyArchiveFolder(layout), fileName(page.path)), intent);
+		const moved = await deps.writer.moveNote(page.path, freeNotePath(deps.writer, weeklyArchiveFolder(layout), fileName(page.path)), intent);
 		records.push(...[added, moved].flatMap((outcome) => (outcome?.record ? [outcome.record] : [])));
 	}
 	return { weeks: old.map((page) => page.period), records };
@@ -40,9 +40,9 @@ export async function foldOldWeeks(deps: MemoryDeps, layout: Pick<WorkspaceLayou
 async function addToYear(deps: MemoryDeps, layout: Pick<WorkspaceLayout, "weeklyFolder">, page: HistoryPage, intent: WriteIntent): Promise<WriteOutcome | null> {
 	const year = page.period.slice(0, 4);
 	const path = joinVaultPath(yearlyFolder(layout), `${year}.md`);
-	const section = `## ${page.period}\n\n${foldedBody(await deps.store.read(page.path))}`;
-	if (deps.store.stat(path) === null) return deps.writer.createNote(path, `# ${year}\n\n${section}\n`, intent);
-	const current = await deps.store.read(path);
+	const section = `## ${page.period}\n\n${foldedBody(await deps.vault.read(page.path))}`;
+	if (deps.vault.stat(path) === null) return deps.writer.createNote(path, `# ${year}\n\n${section}\n`, intent);
+	const current = await deps.vault.read(path);
 	if (new RegExp(`^## ${page.period}\\s*$`, "m").test(current)) return null;
 	return deps.writer.processNote(path, (text) => appendBlock(text, section, "paragraph"), intent);
 }

@@ -1,4 +1,4 @@
-import type { NoteStore } from "../ports";
+import type { VaultView } from "../vault/vaultView";
 import type { WriteIntent } from "../vault/auditedWriter";
 import { baseName, extensionOf, fileName, joinVaultPath } from "../vault/paths";
 import type { IdentityRole } from "../workspace/identity";
@@ -9,10 +9,11 @@ export interface OnboardingWriter {
 	createNote(path: string, content: string, intent: WriteIntent): Promise<unknown>;
 	appendToNote(path: string, text: string, intent: WriteIntent): Promise<unknown>;
 	replaceKeptNote(path: string, content: string, keptAt: string, intent: WriteIntent): Promise<unknown>;
+	isTaken(path: string): boolean;
 }
 
 export interface ApplyDeps {
-	readonly store: Pick<NoteStore, "read" | "stat" | "isFolder">;
+	readonly vault: VaultView;
 	readonly writer: OnboardingWriter;
 	/** The assistant's archive folder, where a replaced file's previous content is kept. */
 	readonly archiveFolder: string;
@@ -55,7 +56,7 @@ async function applyFile(file: FilePlan, consented: boolean, deps: ApplyDeps): P
 	const { path } = file;
 	if (file.state === "identical") return { kind: "unchanged", path };
 	if (file.state === "changed" && !consented) return { kind: "kept", path };
-	const now = deps.store.stat(path) === null ? null : await deps.store.read(path);
+	const now = deps.vault.stat(path) === null ? null : await deps.vault.read(path);
 	if (now !== file.existing) return { kind: "changed-since-review", path };
 	const intent = (reason: string): WriteIntent => ({ actor: "user", reason: `Onboarding: ${reason}` });
 	if (file.existing === null) {
@@ -74,7 +75,7 @@ async function applyFile(file: FilePlan, consented: boolean, deps: ApplyDeps): P
 
 /** `path`, or `name 2.md`, `name 3.md` … beside it: the first that nothing occupies. */
 function freePath(deps: ApplyDeps, path: string): string {
-	const taken = (candidate: string) => deps.store.stat(candidate) !== null || deps.store.isFolder(candidate);
+	const taken = (candidate: string) => deps.writer.isTaken(candidate);
 	const folder = path.slice(0, path.length - fileName(path).length);
 	const extension = extensionOf(path);
 	let candidate = path;

@@ -1,10 +1,10 @@
-import type { NoteStore } from "../ports";
+import type { VaultView } from "../vault/vaultView";
 import { findIdentityFiles, IDENTITY_ROLES, type IdentityRole } from "../workspace/identity";
 import type { WorkspaceLayout } from "../workspace/layout";
 import type { ExistingFile, ExistingFiles } from "./plan";
 
 /** The identity files the workspace uses now (under any alias or spelling) and their content. */
-export async function readExistingFiles(store: Pick<NoteStore, "listFiles" | "listFolders" | "configDir" | "read">, layout: WorkspaceLayout): Promise<ExistingFiles> {
+export async function readExistingFiles(store: VaultView, layout: WorkspaceLayout): Promise<ExistingFiles> {
 	const paths = findIdentityFiles(store, layout);
 	const entries = await Promise.all(
 		IDENTITY_ROLES.map(async (role): Promise<[IdentityRole, ExistingFile | null]> => {

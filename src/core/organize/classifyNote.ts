@@ -86,7 +86,7 @@ class Scores {
 export function classifyNote(vault: OrganizeVault, taxonomy: Taxonomy, path: string, visible: readonly string[]): Classification {
 	const scores = new Scores();
 	const forRole = (role: FolderRole) => folderForRole(taxonomy, role);
-	const metadata = vault.metadata.getMetadata(path);
+	const metadata = vault.view.getMetadata(path);
 
 	for (const tag of tagsOf(metadata)) {
 		const role = tag.split("/").map(roleOfWord).find((found) => found !== null) ?? null;
@@ -104,7 +104,7 @@ export function classifyNote(vault: OrganizeVault, taxonomy: Taxonomy, path: str
 
 	const projectLinks = new Set<string>();
 	const neighbours = new Map<string, number>();
-	const around = [...linkedNotes(vault.metadata, path), ...notesLinkingTo(vault.metadata, visible, path)];
+	const around = [...linkedNotes(vault.view, path), ...notesLinkingTo(vault.view, visible, path)];
 	for (const other of around) {
 		const entry = entryOf(taxonomy, parentFolder(other));
 		if (entry === null || parentFolder(other) === parentFolder(path)) continue;

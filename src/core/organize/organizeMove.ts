@@ -18,10 +18,16 @@ export interface MovePlan {
 	readonly linkingNotes: readonly string[];
 }
 
-export function planMove(vault: Pick<OrganizeVault, "store" | "metadata">, path: string, folder: string, linkSources: readonly string[]): MovePlan {
+export function planMove(
+	vault: Pick<OrganizeVault, "view">,
+	writer: Pick<AuditedWriter, "isTaken">,
+	path: string,
+	folder: string,
+	linkSources: readonly string[],
+): MovePlan {
 	if (parentFolder(path) === folder) return { from: path, to: path, linkingNotes: [] };
-	const to = freeNotePath(vault.store, folder, fileName(path));
-	return { from: path, to, linkingNotes: notesLinkingTo(vault.metadata, linkSources, path) };
+	const to = freeNotePath(writer, folder, fileName(path));
+	return { from: path, to, linkingNotes: notesLinkingTo(vault.view, linkSources, path) };
 }
 
 /** Makes the move through the audited writer (containment, no overwrite, audit record); nothing when there is nothing to move. */

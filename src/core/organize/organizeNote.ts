@@ -1,3 +1,4 @@
+import type { AuditedWriter } from "../vault/auditedWriter";
 import type { TextModel } from "../memory/textModel";
 import { isInFolder } from "../vault/paths";
 import { classifyNote, type Classification } from "./classifyNote";
@@ -26,7 +27,8 @@ function allowedFolders(taxonomy: Taxonomy): string[] {
 }
 
 export async function suggestOrganize(
-	vault: OrganizeVault & { readonly store: { read(path: string): Promise<string> } },
+	vault: OrganizeVault,
+	writer: Pick<AuditedWriter, "isTaken">,
 	paths: readonly string[],
 	model: TextModel | null,
 	signal?: AbortSignal,
@@ -41,14 +43,14 @@ export async function suggestOrganize(
 		let modelError: unknown = null;
 		if (model !== null) {
 			try {
-				const content = await vault.store.read(path);
+				const content = await vault.view.read(path);
 				classification = await classifyWithModel(model, { path, content }, taxonomy, classification, allowedFolders(taxonomy), signal);
 			} catch (error) {
 				if (signal?.aborted === true) throw error;
 				modelError = error;
 			}
 		}
-		suggestions.push({ path, classification, plan: planMove(vault, path, classification.folder, visible), modelError });
+		suggestions.push({ path, classification, plan: planMove(vault, writer, path, classification.folder, visible), modelError });
 	}
 	return suggestions;
 }

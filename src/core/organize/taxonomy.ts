@@ -134,8 +134,8 @@ function contentCandidates(vault: OrganizeVault, notes: readonly string[]): Cand
 }
 
 /** The roles a note's tags and `type` / `category` properties name (`#project`, `type: 项目`). */
-export function noteRoleWords(vault: Pick<OrganizeVault, "metadata">, path: string): FolderRole[] {
-	const metadata = vault.metadata.getMetadata(path);
+export function noteRoleWords(vault: Pick<OrganizeVault, "view">, path: string): FolderRole[] {
+	const metadata = vault.view.getMetadata(path);
 	const words = tagsOf(metadata).flatMap((tag) => tag.split("/"));
 	for (const [key, value] of Object.entries(metadata?.frontmatter ?? {})) {
 		if (/^(type|category|kind)$/i.test(key) && typeof value === "string") words.push(value);

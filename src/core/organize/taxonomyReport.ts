@@ -30,7 +30,7 @@ const TOP_TAGS = 3;
 
 export function taxonomySuggestions(vault: OrganizeVault, taxonomy: Taxonomy): TaxonomySuggestion[] {
 	const notes = visibleNotes(vault);
-	const tagsByNote = new Map(notes.map((path) => [path, tagsOf(vault.metadata.getMetadata(path))]));
+	const tagsByNote = new Map(notes.map((path) => [path, tagsOf(vault.view.getMetadata(path))]));
 	const suggestions: TaxonomySuggestion[] = [];
 	for (const entry of taxonomy.folders) {
 		if (NOT_JUDGED.has(entry.role)) continue;

@@ -1,6 +1,5 @@
 import type { MessageKey } from "../../i18n";
 import { firstMeaningfulLine } from "../memory/archiveIndex";
-import type { NoteStore } from "../ports";
 import { tagsOf } from "../retrieval";
 import { baseName, fileName, isInFolder, parentFolder } from "../vault/paths";
 import { reason, type FolderRole, type Reason } from "./folderRole";
@@ -44,12 +43,12 @@ const ROLE_DESCRIPTIONS: Readonly<Record<FolderRole, MessageKey>> = {
 const TOP_TAGS = 2;
 const DESCRIPTION_CHARS = 120;
 
-export async function vaultMap(vault: OrganizeVault & { readonly store: Pick<NoteStore, "read"> }, taxonomy: Taxonomy): Promise<FolderSummary[]> {
+export async function vaultMap(vault: OrganizeVault, taxonomy: Taxonomy): Promise<FolderSummary[]> {
 	const notes = visibleNotes(vault);
 	const incoming = new Map<string, number>();
 	// The map's own links are not votes: they would keep its own picks on top.
 	for (const source of notes.filter((path) => path !== vaultMapPath(vault.layout))) {
-		for (const target of linkedNotes(vault.metadata, source)) incoming.set(target, (incoming.get(target) ?? 0) + 1);
+		for (const target of linkedNotes(vault.view, source)) incoming.set(target, (incoming.get(target) ?? 0) + 1);
 	}
 	const summaries: FolderSummary[] = [];
 	for (const entry of taxonomy.folders) {
@@ -64,19 +63,19 @@ export async function vaultMap(vault: OrganizeVault & { readonly store: Pick<Not
 	return summaries;
 }
 
-async function describe(vault: OrganizeVault & { readonly store: Pick<NoteStore, "read"> }, folder: string, role: FolderRole, inside: readonly string[]): Promise<Reason[]> {
+async function describe(vault: OrganizeVault, folder: string, role: FolderRole, inside: readonly string[]): Promise<Reason[]> {
 	const own = inside.filter((path) => parentFolder(path) === folder);
 	const folderNote = own.find((path) => [fileName(folder).toLowerCase(), "index", "readme"].includes(baseName(path).toLowerCase()));
-	const line = folderNote === undefined ? null : firstMeaningfulLine(await vault.store.read(folderNote));
+	const line = folderNote === undefined ? null : firstMeaningfulLine(await vault.view.read(folderNote));
 	if (line !== null) return [reason("vault-map.description.folder-note", { text: cut(line) })];
 	const tags = topTags(vault, inside);
 	const byRole = reason(ROLE_DESCRIPTIONS[role]);
 	return tags.length === 0 ? [byRole] : [byRole, reason("vault-map.description.tagged", { tags: tags.map((tag) => `#${tag}`).join(", ") })];
 }
 
-function topTags(vault: Pick<OrganizeVault, "metadata">, notes: readonly string[]): string[] {
+function topTags(vault: Pick<OrganizeVault, "view">, notes: readonly string[]): string[] {
 	const counts = new Map<string, number>();
-	for (const path of notes) for (const tag of tagsOf(vault.metadata.getMetadata(path))) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+	for (const path of notes) for (const tag of tagsOf(vault.view.getMetadata(path))) counts.set(tag, (counts.get(tag) ?? 0) + 1);
 	return [...counts]
 		.filter(([, count]) => count > 1)
 		.sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))

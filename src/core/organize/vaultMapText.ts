@@ -52,7 +52,7 @@ export function vaultMapTable(summaries: readonly FolderSummary[], translate: Tr
 
 /** Writes the map into its note: the callout's body replaced, every byte outside it kept; the note created when missing. */
 export async function writeVaultMap(
-	deps: Pick<MemoryDeps, "store" | "writer">,
+	deps: Pick<MemoryDeps, "vault" | "writer">,
 	layout: Pick<WorkspaceLayout, "root">,
 	summaries: readonly FolderSummary[],
 	translate: Translate,
@@ -61,7 +61,7 @@ export async function writeVaultMap(
 	const path = vaultMapPath(layout);
 	const table = vaultMapTable(summaries, translate);
 	const intent = { actor, reason: "Refresh the vault map" };
-	if (deps.store.stat(path) !== null) return deps.writer.writeAssistantCallout(path, table, intent);
+	if (deps.writer.isTaken(path)) return deps.writer.writeAssistantCallout(path, table, intent);
 	const quoted = table.split("\n").map((row) => `> ${row}`);
 	const content = [`# ${translate("vault-map.title")}`, "", translate("vault-map.intro"), "", ASSISTANT_CALLOUT_HEADER, ...quoted, ""].join("\n");
 	return deps.writer.createNote(path, content, intent);

@@ -1,8 +1,8 @@
 import type { NoteMetadata } from "../metadata";
-import { extensionOf, isInFolder, normalizeVaultPath } from "../vault/paths";
+import { extensionOf, foldedPath, isInFolder, normalizeVaultPath } from "../vault/paths";
 import type { WorkspaceLayout } from "../workspace/layout";
 import type { KindRules } from "./noteKind";
-import { isMarkedPrivate, normalizeTag, tagMatches } from "./noteProperties";
+import { hasUnreadableFrontmatter, isMarkedPrivate, normalizeTag, tagMatches } from "./noteProperties";
 
 /** Why a file is not in the index. Every skipped file is counted under its reason. */
 export type SkipReason =
@@ -15,7 +15,9 @@ export type SkipReason =
 	| "excluded-tag"
 	| "private"
 	/** The metadata cache does not know the note yet; it is indexed when the cache has it. */
-	| "no-metadata";
+	| "no-metadata"
+	/** The note has a frontmatter block that does not parse, so whether it is private is unknown. */
+	| "unreadable-frontmatter";
 
 export const SKIP_REASONS: readonly SkipReason[] = [
 	"not-markdown",
@@ -26,6 +28,7 @@ export const SKIP_REASONS: readonly SkipReason[] = [
 	"excluded-tag",
 	"private",
 	"no-metadata",
+	"unreadable-frontmatter",
 ];
 
 /** What may be indexed, from the settings and the workspace layout. */
@@ -71,8 +74,9 @@ export function indexPolicyFor(layout: WorkspaceLayout, settings: PolicySettings
 
 /** The reason a file is skipped that its path and size tell, before anything is read. */
 export function skipReasonForFile(path: string, size: number, policy: IndexPolicy): SkipReason | null {
-	const within = (folder: string) => folder !== "" && isInFolder(path.toLowerCase(), folder.toLowerCase());
-	if (within(policy.configDir)) return "config-folder";
+	const folded = foldedPath(path);
+	const within = (folder: string) => folder !== "" && isInFolder(folded, foldedPath(folder));
+	if (within(policy.configDir) || within(TRASH_FOLDER)) return "config-folder";
 	if (policy.internalPaths.some(within)) return "assistant-internal";
 	if (policy.excludedFolders.some(within)) return "excluded-folder";
 	if (extensionOf(path) !== "md") return "not-markdown";
@@ -88,6 +92,7 @@ export function skipReasonForNote(
 ): SkipReason | null {
 	if (metadata === null) return "no-metadata";
 	if (isMarkedPrivate(metadata)) return "private";
+	if (hasUnreadableFrontmatter(metadata)) return "unreadable-frontmatter";
 	return hasExcludedTag(tags, policy) ? "excluded-tag" : null;
 }
 
@@ -101,6 +106,9 @@ function optional(folder: string | undefined): string[] {
 
 /** A folder as the rules compare it: normalized, the vault root as `""`. */
 function folderPath(folder: string): string {
-	const normalized = normalizeVaultPath(folder);
+	const normalized = normalizeVaultPath(folder.trim());
 	return normalized === "/" ? "" : normalized;
 }
+
+/** Obsidian's local trash, at the vault root: what the user threw away is not the assistant's to read. */
+const TRASH_FOLDER = ".trash";

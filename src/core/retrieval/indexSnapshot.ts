@@ -7,10 +7,12 @@ import type { StringTable } from "./stringTable";
 import type { Vocabulary } from "./vocabulary";
 
 /**
- * Bumped whenever tokenizing, chunking or the snapshot's layout changes: an older snapshot is
- * ignored. 3: columns and string tables instead of an object per note.
+ * Bumped whenever tokenizing, chunking, the privacy rules or the snapshot's layout change: an
+ * older snapshot is ignored. 3: columns and string tables instead of an object per note. 4: a
+ * note with frontmatter that does not parse is left out, so a snapshot that indexed one is not
+ * trusted.
  */
-export const SNAPSHOT_VERSION = 3;
+export const SNAPSHOT_VERSION = 4;
 
 /**
  * The index as saved between sessions: every note's record, its integers in columns and its

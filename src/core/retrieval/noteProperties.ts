@@ -5,7 +5,6 @@ const NON_ASCII = /[\u0080-\uffff]/;
 /** The frontmatter keys read, as `/^aliases?$/i` and the like would match them. */
 const ALIAS_KEYS = ["alias", "aliases"];
 const TAG_KEYS = ["tag", "tags"];
-const ASSISTANT_KEYS = ["assistant"];
 
 /**
  * The note-level facts retrieval reads from the metadata cache, the way Obsidian reads them:
@@ -37,9 +36,42 @@ export function tagsOf(metadata: NoteMetadata | null): string[] {
 	return tags;
 }
 
-/** Whether the note's frontmatter says `assistant: private`: the user's word that it stays out. */
+/**
+ * Whether the note's frontmatter says `assistant: private`: the user's word that it stays out.
+ * Read the way a person means it, not the way a parser spells it: the key in any case or width
+ * (`Assistant`, `ＡＳＳＩＳＴＡＮＴ`), the value trimmed, case-folded, in compatibility form
+ * (`ｐｒｉｖａｔｅ`) and without trailing punctuation (`Private.`, `private/`), alone or in a list.
+ */
 export function isMarkedPrivate(metadata: NoteMetadata | null): boolean {
-	return stringList(metadata?.frontmatter, ASSISTANT_KEYS, /,/).some((value) => value.toLowerCase() === "private");
+	const frontmatter = metadata?.frontmatter;
+	if (!frontmatter) return false;
+	for (const name in frontmatter) {
+		if (!Object.prototype.hasOwnProperty.call(frontmatter, name) || foldedWord(name) !== "assistant") continue;
+		const value = frontmatter[name];
+		const items = Array.isArray(value) ? (value as unknown[]) : [value];
+		if (items.some((item) => typeof item === "string" && item.split(",").some((part) => foldedWord(part) === "private"))) return true;
+	}
+	return false;
+}
+
+/**
+ * Whether the note starts with a frontmatter block that Obsidian could not read (a YAML error,
+ * or a value that is not a set of properties): its `assistant:` flag and tags are unknown, so the
+ * note counts as private until the user fixes it. Obsidian then records the block as the note's
+ * first section, of type `yaml`, and no properties. A block of nothing but its two fences is an
+ * empty one, not an unreadable one.
+ */
+export function hasUnreadableFrontmatter(metadata: NoteMetadata): boolean {
+	if (metadata.frontmatter !== undefined) return false;
+	if (metadata.frontmatterPosition !== undefined) return true;
+	const first = metadata.sections?.[0];
+	return first !== undefined && first.type === "yaml" && first.position.start.line === 0 && first.position.end.line > 1;
+}
+
+/** A word as a person means it: compatibility forms folded, trimmed, lower case, no trailing punctuation. */
+function foldedWord(word: string): string {
+	const folded = NON_ASCII.test(word) ? word.normalize("NFKC") : word;
+	return folded.trim().toLowerCase().replace(/[\s./,;:!?]+$/, "");
 }
 
 /** Whether `tag` is `filter` or nested below it (`project` holds `project/atlas`); both normalized. */

@@ -45,7 +45,7 @@ const NO_MATCHES: Matches = { notes: [], relevance: () => 0, matchedWords: () =>
 const TYPO_TERMS_PER_STEP = 4096;
 
 /** Skip reasons that travel with the content, so a renamed file keeps them without being read. */
-const CONTENT_REASONS: readonly SkipReason[] = ["private", "excluded-tag"];
+const CONTENT_REASONS: readonly SkipReason[] = ["private", "excluded-tag", "unreadable-frontmatter"];
 
 /**
  * The search index of a vault: pure, synchronous, fed note by note (`upsert`, `remove`,

@@ -191,6 +191,18 @@ export class AuditedWriter {
 		return this.logged(target, before, after, action, intent);
 	}
 
+	/**
+	 * Whether a file or folder is at `path`, hidden or not, in any case (`Idea.md` and `idea.md`
+	 * are one file on macOS and Windows): where the assistant may not create a note. It tells
+	 * nothing of what a hidden file holds.
+	 */
+	isTaken(path: string): boolean {
+		const target = assertContained(path, this.policy);
+		if (this.occupied(target)) return true;
+		const folded = target.toLowerCase();
+		return this.deps.store.listFiles().some((file) => file.path.toLowerCase() === folded) || this.deps.store.listFolders().some((folder) => folder.toLowerCase() === folded);
+	}
+
 	private occupied(path: string): boolean {
 		return this.deps.store.stat(path) !== null || this.deps.store.isFolder(path);
 	}

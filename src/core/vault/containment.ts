@@ -1,4 +1,4 @@
-import { isInFolder, normalizeVaultPath } from "./paths";
+import { foldedPath, isInFolder, normalizeVaultPath } from "./paths";
 
 /**
  * The one guard every write path of the domain passes through. A path the assistant writes must
@@ -100,22 +100,15 @@ function withoutDotSegments(path: string): string {
 		.join("/");
 }
 
-/**
- * The form in which two paths name the same folder on every platform: case-insensitive (macOS,
- * Windows) and without the trailing dots and spaces Windows drops (`.obsidian./x` is `.obsidian/x`).
- */
+/** The form in which two paths name the same folder on every platform (`foldedPath`). */
 function foldedFolder(folder: string): string {
-	return withoutDotSegments(normalizeVaultPath(folder))
-		.split("/")
-		.map((segment) => segment.replace(/[. ]+$/, ""))
-		.join("/")
-		.toLowerCase();
+	return foldedPath(withoutDotSegments(normalizeVaultPath(folder)));
 }
 
 /** An empty or root entry in the settings would exclude the whole vault; it is a typo, not a wish. */
-function isExcluded(foldedPath: string, folder: string): boolean {
+function isExcluded(folded: string, folder: string): boolean {
 	const excluded = foldedFolder(folder);
-	return excluded !== "" && excluded !== "/" && isInFolder(foldedPath, excluded);
+	return excluded !== "" && excluded !== "/" && isInFolder(folded, excluded);
 }
 
 /**

@@ -1,25 +1,21 @@
 import type { NoteMetadata } from "../metadata";
-import type { FileStat, MetadataSource, NoteStore } from "../ports";
-import { skipReasonForFile, skipReasonForNote, tagsOf, type IndexPolicy, type SkipReason } from "../retrieval";
+import type { FileStat } from "../ports";
+import { skipReasonForFile } from "../retrieval";
 import { assertContained, ContainmentError, type ContainmentPolicy, type ContainmentRule } from "./containment";
+import type { HiddenReason, VaultView } from "./vaultView";
 
 /**
- * The one guard every read the assistant asks for passes through (a tool reading a note, a
- * search reading a snippet). It adds no rule of its own: the path rules are the write guard's
- * (`assertContained`), the privacy rules the index's (`skipReasonForFile`, `skipReasonForNote`),
- * so that what the assistant may read is exactly what it may find.
+ * The one guard every read the assistant asks for by path passes through (a tool reading a note,
+ * a search reading a snippet, a mention in the prompt). It adds no rule of its own: the path
+ * rules are the write guard's (`assertContained`), the privacy rules the view's, so that what the
+ * assistant may read is exactly what it may find; and it reads only through the view.
  */
 
-/** Privacy rules of the index that a path alone triggers. */
-type PathDenial = "config-folder" | "assistant-internal" | "excluded-folder";
-/** Privacy rules of the index that only the note's metadata tells. */
-type NoteDenial = "excluded-tag" | "private";
-
-/** Why a read is refused: a path rule of the write guard, or a privacy rule of the index. */
-export type ReadDenial = ContainmentRule | PathDenial | NoteDenial;
+/** Why a read is refused: a path rule of the write guard, or a privacy rule of the view. */
+export type ReadDenial = ContainmentRule | HiddenReason;
 
 /** Why a path that may be read still cannot be read as a note. */
-export type Unreadable = "not-markdown" | "too-large" | "no-metadata";
+export type Unreadable = "not-markdown" | "too-large";
 
 export type ReadAccess =
 	| { readonly kind: "allowed"; readonly path: string; readonly stat: FileStat; readonly metadata: NoteMetadata }
@@ -27,48 +23,38 @@ export type ReadAccess =
 	| { readonly kind: "not-found"; readonly path: string }
 	| { readonly kind: "unreadable"; readonly path: string; readonly reason: Unreadable };
 
-/** What the guard needs of the vault: whether a file is there, and what the metadata cache says of it. */
-export interface ReadableVault {
-	readonly store: Pick<NoteStore, "stat">;
-	readonly metadata: Pick<MetadataSource, "getMetadata">;
-}
-
-const EXPLANATIONS: Readonly<Record<PathDenial | NoteDenial, string>> = {
-	"config-folder": "The vault's configuration folder is off limits.",
+const EXPLANATIONS: Readonly<Record<HiddenReason, string>> = {
+	"config-folder": "The vault's configuration folder and trash are off limits.",
 	"assistant-internal": "Chat transcripts and the audit log are never read back.",
 	"excluded-folder": "The folder is marked private in the settings.",
 	"excluded-tag": "The note has a tag marked private in the settings.",
 	private: "The note is marked private (assistant: private).",
+	"no-metadata": "Obsidian has not read the note's properties yet, so whether it is private is unknown; it stays closed until then.",
+	"unreadable-frontmatter": "The note's properties (frontmatter) could not be read, so it counts as private until the user fixes them.",
 };
-
-const isPathDenial = (reason: SkipReason): reason is PathDenial =>
-	reason === "config-folder" || reason === "assistant-internal" || reason === "excluded-folder";
-
-const isNoteDenial = (reason: SkipReason): reason is NoteDenial => reason === "excluded-tag" || reason === "private";
 
 /**
  * Whether the note at `path` (as the model or a link wrote it) may be read. A refusal never
  * repeats the path, and a path rule refuses before the guard looks at the file, so that a
  * private folder does not even tell whether a file exists in it.
  */
-export function checkReadAccess(path: string, vault: ReadableVault, policy: IndexPolicy): ReadAccess {
-	const contained = containmentOf(path, policy);
+export function checkReadAccess(path: string, view: VaultView): ReadAccess {
+	const contained = containmentOf(path, view.policy);
 	if (contained.kind === "denied") return contained;
 	const normalized = contained.path;
-	const stat = vault.store.stat(normalized);
-	const fileReason = skipReasonForFile(normalized, stat?.size ?? 0, policy);
-	if (fileReason !== null && isPathDenial(fileReason)) return denied(fileReason);
+	const hidden = view.hiddenReason(normalized);
+	if (hidden !== null) return denied(hidden);
+	const stat = view.stat(normalized);
 	if (stat === null) return { kind: "not-found", path: normalized };
-	if (fileReason !== null) return { kind: "unreadable", path: normalized, reason: fileReason === "too-large" ? "too-large" : "not-markdown" };
-	const metadata = vault.metadata.getMetadata(normalized);
-	// Without metadata the privacy flag is unknown: the note stays closed until the cache has it.
-	if (metadata === null) return { kind: "unreadable", path: normalized, reason: "no-metadata" };
-	const noteReason = skipReasonForNote(metadata, tagsOf(metadata), policy);
-	if (noteReason !== null) return isNoteDenial(noteReason) ? denied(noteReason) : { kind: "unreadable", path: normalized, reason: "no-metadata" };
-	return { kind: "allowed", path: normalized, stat, metadata };
+	const fileReason = skipReasonForFile(stat.path, stat.size, view.policy);
+	if (fileReason !== null) return { kind: "unreadable", path: stat.path, reason: fileReason === "too-large" ? "too-large" : "not-markdown" };
+	const metadata = view.getMetadata(stat.path);
+	// The view shows a note only with its metadata; without it the note would have been hidden.
+	if (metadata === null) return denied("no-metadata");
+	return { kind: "allowed", path: stat.path, stat, metadata };
 }
 
-function denied(rule: PathDenial | NoteDenial): ReadAccess {
+function denied(rule: HiddenReason): ReadAccess {
 	return { kind: "denied", rule, explanation: EXPLANATIONS[rule] };
 }
 

@@ -6,8 +6,6 @@ import { localToday } from "../../core/memory/dailyDates";
 import type { Clock, TaskScheduler } from "../../core/ports";
 import { t } from "../../i18n";
 import { createModelClient, OFFLINE_MODEL_ID } from "../../llm";
-import { ObsidianMetadataSource } from "../metadataSource";
-import { indexPolicyOf } from "../retrieval/indexPolicy";
 import { windowScheduler } from "../retrieval/windowScheduler";
 import { userDailyNotesTarget } from "../userDailyNotes";
 import type { WorkspaceController } from "../workspaceController";
@@ -34,7 +32,7 @@ export async function obsidianChatPorts(
 	const app = plugin.app;
 	const settings = controller.settings;
 	const workspace = await controller.open();
-	const { store, writer } = controller.writerFor(workspace);
+	const { vault, writer } = workspace;
 	const daily =
 		settings.dailyMemoryLocation === "daily-notes" ? await userDailyNotesTarget(app, localToday(clock)) : assistantFolderTarget(workspace.layout);
 	const model = createModelClient({
@@ -47,9 +45,7 @@ export async function obsidianChatPorts(
 		modelId: model.offline ? OFFLINE_MODEL_ID : settings.model,
 		tools: {
 			index,
-			policy: indexPolicyOf(app, settings),
-			store,
-			metadata: new ObsidianMetadataSource(app),
+			vault,
 			layout: workspace.layout,
 			clock,
 			recentDailyMemory: (days) => workspace.recentDailyMemory(days),
@@ -58,7 +54,7 @@ export async function obsidianChatPorts(
 			daily,
 		},
 		delay: windowDelay,
-		transcript: { writer, store, chatsFolder: workspace.layout.chatsFolder, language: controller.language() },
+		transcript: { writer, chatsFolder: workspace.layout.chatsFolder, language: controller.language() },
 		hotMemoryCapTokens: settings.hotMemoryCapTokens,
 	};
 }

@@ -104,7 +104,7 @@ export class ChatView extends ItemView implements HoverParent {
 		this.composer = new ChatComposer(this.app, root.createDiv({ cls: "assistant-chat-composer" }), this, {
 			send: (text) => void this.send(text),
 			stop: () => this.stop(),
-		}, mentionableNotes(this.app, this.deps.controller));
+		}, mentionableNotes(this.deps.controller));
 		this.registerDomEvent(this.containerEl, "keydown", (event) => {
 			if (event.key === "Escape" && this.running !== null) {
 				event.preventDefault();

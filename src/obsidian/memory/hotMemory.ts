@@ -8,7 +8,7 @@ export function overCap(vault: CommandVault): Promise<{ readonly tokens: number;
 
 export function propose(vault: CommandVault): Promise<ConsolidationProposal | null> {
 	const { workspace } = vault;
-	return proposeConsolidation(vault.memory.store, workspace.memoryPath(), { capTokens: workspace.hotMemoryCapTokens, model: vault.model });
+	return proposeConsolidation(vault.memory.vault, workspace.memoryPath(), { capTokens: workspace.hotMemoryCapTokens, model: vault.model });
 }
 
 /** Writes the text the user approved, the previous `memory.md` kept in the archive first. */

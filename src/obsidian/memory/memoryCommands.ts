@@ -40,8 +40,16 @@ async function buildAndTell(deps: CommandDeps, week: string): Promise<void> {
 }
 
 function weeklyMessage(result: WeeklySummaryResult): string {
+	const privateDays = result.skippedPrivate.length;
+	const status = statusMessage(result);
+	return privateDays === 0 ? status : `${status} ${t("weekly.private-days-left-out", { count: privateDays })}`;
+}
+
+function statusMessage(result: WeeklySummaryResult): string {
 	const week = result.week;
 	switch (result.status) {
+		case "skipped-private":
+			return t("weekly.skipped-private", { week });
 		case "written":
 		case "rewritten":
 			return t(result.author === "model" ? "weekly.written-by-model" : "weekly.written-offline", { week });

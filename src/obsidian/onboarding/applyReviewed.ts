@@ -19,8 +19,7 @@ export async function applyReviewed(
 	deps: { readonly workspace: AssistantWorkspace; readonly controller: WorkspaceController; readonly clock: Clock },
 ): Promise<FileOutcome[]> {
 	const { workspace, controller, clock } = deps;
-	const { store, writer } = controller.writerFor(workspace);
-	const outcomes = await applyOnboarding(plan, replace, { store, writer, archiveFolder: workspace.layout.archiveFolder, today: localToday(clock) });
+	const outcomes = await applyOnboarding(plan, replace, { vault: workspace.vault, writer: workspace.writer, archiveFolder: workspace.layout.archiveFolder, today: localToday(clock) });
 	for (const outcome of outcomes) {
 		if (outcome.kind === "failed") new Notice(t("onboarding.notice.failed", { path: outcome.path, error: describeError(outcome.error) }));
 		if (outcome.kind === "changed-since-review") new Notice(t("onboarding.notice.changed-since-review", { path: outcome.path }));

@@ -87,11 +87,10 @@ async function openForm(deps: OnboardingDeps, review: (answers: OnboardingAnswer
 /** The answers made into files, compared with the vault's, in the review; Apply writes what the user chose. */
 async function reviewAnswers(deps: OnboardingDeps, answers: OnboardingAnswers): Promise<void> {
 	const { app, controller, clock } = deps;
-	const store = controller.noteStore();
 	const workspace = await controller.open();
-	const policy = { configDir: store.configDir, excludedFolders: controller.settings.excludedFolders };
+	const policy = { configDir: workspace.vault.configDir, excludedFolders: controller.settings.excludedFolders };
 	const draft = draftIdentityFiles(answers, controller.language(), localToday(clock), policy);
-	const plan = planOnboarding(draft, await readExistingFiles(store, workspace.layout), workspace.layout);
+	const plan = planOnboarding(draft, await readExistingFiles(workspace.vault, workspace.layout), workspace.layout);
 	const apply = (replace: ReadonlySet<IdentityRole>) => applyReviewed(plan, replace, { workspace, controller, clock }).then(() => undefined, showFailure);
 	new OnboardingReviewModal(app, plan, workspace.layout.archiveFolder, apply).open();
 }

@@ -37,7 +37,7 @@ export function organizeCommands(deps: CommandDeps): Command[] {
 async function organizeNote(deps: CommandDeps, path: string): Promise<void> {
 	await guarded(deps, async () => {
 		const vault = await openCommandVault(deps, "user");
-		const [suggestion] = await suggestOrganize(vault.organize, [path], vault.model);
+		const [suggestion] = await suggestOrganize(vault.organize, vault.memory.writer, [path], vault.model);
 		if (suggestion === undefined) {
 			deps.controller.notifier.notify(t("organize.private"));
 			return;
@@ -55,7 +55,7 @@ async function organizeInbox(deps: CommandDeps): Promise<void> {
 			return;
 		}
 		if (vault.model !== null) deps.controller.notifier.notify(t("organize.asking-model", { count: paths.length }));
-		const suggestions = await suggestOrganize(vault.organize, paths, vault.model);
+		const suggestions = await suggestOrganize(vault.organize, vault.memory.writer, paths, vault.model);
 		new OrganizeInboxModal(deps.plugin.app, vault, suggestions.map(reviewOf), (plans) => moveAndTell(deps, vault, plans)).open();
 	});
 }
@@ -79,7 +79,7 @@ async function reportTaxonomy(deps: CommandDeps): Promise<void> {
 		const date = vault.workspace.today();
 		const text = taxonomyReportText(taxonomySuggestions(vault.organize, inferTaxonomy(vault.organize)), date, t);
 		const { folder, name } = taxonomyReportPath(vault.workspace.layout, date);
-		const outcome = await vault.memory.writer.createNote(freeNotePath(vault.memory.store, folder, name), text, { actor: "user", reason: "Suggest taxonomy changes" });
+		const outcome = await vault.memory.writer.createNote(freeNotePath(vault.memory.writer, folder, name), text, { actor: "user", reason: "Suggest taxonomy changes" });
 		noticeWithNote(deps.plugin.app, t("taxonomy-report.done"), outcome.path);
 	});
 }

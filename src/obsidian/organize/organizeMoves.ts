@@ -6,7 +6,7 @@ import type { CommandVault } from "../commandVault";
 
 /** The move of `path` into `folder` as the vault is now: its free name there and the notes whose links follow. */
 export function planInto(vault: CommandVault, path: string, folder: string): MovePlan {
-	return planMove(vault.organize, path, folder, visibleNotes(vault.organize));
+	return planMove(vault.organize, vault.memory.writer, path, folder, visibleNotes(vault.organize));
 }
 
 /**

@@ -33,6 +33,7 @@ export class VaultIndexer {
 		this.service = new IndexService(
 			{
 				files: new ObsidianNoteStore(app),
+				notes: controller.vaultView(),
 				metadata: new ObsidianMetadataSource(app),
 				resolvedLinks: () => app.metadataCache.resolvedLinks,
 				store,

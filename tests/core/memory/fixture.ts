@@ -5,6 +5,7 @@ import type { Clock } from "../../../src/core/ports";
 import { AuditedWriter } from "../../../src/core/vault/auditedWriter";
 import type { MemoryDeps } from "../../../src/core/memory/memoryDeps";
 import { MemoryVault } from "../../harness/memoryVault";
+import { viewOf } from "../../harness/viewOf";
 import { MemoryLogFile } from "../audit/memoryLogFile";
 
 export interface MemoryFixture {
@@ -25,7 +26,7 @@ export function memoryFixture(files: Record<string, string>, now: string, exclud
 	return {
 		vault,
 		log,
-		deps: { store: vault, writer, clock },
+		deps: { vault: viewOf(vault, { excludedFolders }), writer, clock },
 		async snapshot() {
 			const entries = await Promise.all(vault.listFiles().map(async (file) => [file.path, await vault.read(file.path)] as const));
 			return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));

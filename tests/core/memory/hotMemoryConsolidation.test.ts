@@ -25,9 +25,9 @@ const MEMORY = [
 
 describe("hot memory consolidation", () => {
 	it("proposes nothing while memory.md fits its cap, and a tidied version offline once it does not", async () => {
-		const { vault } = memoryFixture({ "memory.md": MEMORY }, NOW);
-		expect(await proposeConsolidation(vault, "memory.md", { capTokens: 2000, model: null })).toBeNull();
-		const proposal = await proposeConsolidation(vault, "memory.md", { capTokens: 10, model: null });
+		const { deps } = memoryFixture({ "memory.md": MEMORY }, NOW);
+		expect(await proposeConsolidation(deps.vault, "memory.md", { capTokens: 2000, model: null })).toBeNull();
+		const proposal = await proposeConsolidation(deps.vault, "memory.md", { capTokens: 10, model: null });
 		expect(proposal).toMatchObject({ author: "offline", current: MEMORY, basedOn: sha256Hex(MEMORY) });
 		expect(proposal?.proposed).toBe(
 			"# Memory\n\n## Preferences\n- Mei drinks tea.\n\n## Promoted memory, 2026-11-01 to 2026-11-02\n\n- The thesis is on sleep and memory.\n- Dr. Lin is the supervisor.\n- Chapter 2 is due in December.\n",
@@ -36,9 +36,9 @@ describe("hot memory consolidation", () => {
 	});
 
 	it("asks the model for the proposal when there is one", async () => {
-		const { vault } = memoryFixture({ "memory.md": MEMORY }, NOW);
+		const { deps } = memoryFixture({ "memory.md": MEMORY }, NOW);
 		const model: TextModel = { complete: (request) => Promise.resolve(request.prompt === MEMORY ? "# Memory\n- All of it, shorter." : "wrong") };
-		expect((await proposeConsolidation(vault, "memory.md", { capTokens: 10, model }))?.proposed).toBe("# Memory\n- All of it, shorter.\n");
+		expect((await proposeConsolidation(deps.vault, "memory.md", { capTokens: 10, model }))?.proposed).toBe("# Memory\n- All of it, shorter.\n");
 	});
 
 	it("keeps the old memory.md in the archive first, then writes exactly the approved text, both audited", async () => {

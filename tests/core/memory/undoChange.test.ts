@@ -3,6 +3,7 @@ import { AuditedWriter } from "../../../src/core/vault/auditedWriter";
 import { PreviousContents, RememberingStore } from "../../../src/core/memory/previousContents";
 import { undoAuditedChange } from "../../../src/core/memory/undoChange";
 import { MemoryVault } from "../../harness/memoryVault";
+import { viewOf } from "../../harness/viewOf";
 import { MemoryLogFile } from "../audit/memoryLogFile";
 
 function setup(files: Record<string, string>) {
@@ -16,7 +17,7 @@ function setup(files: Record<string, string>) {
 		const { records } = await audit.read();
 		return records[records.length - 1];
 	};
-	return { vault, writer, store, previous, kept, lastRecord, deps: { store, writer } };
+	return { vault, writer, store, previous, kept, lastRecord, deps: { vault: viewOf(vault), writer } };
 }
 
 describe("undo from the audit trail", () => {

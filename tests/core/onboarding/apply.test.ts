@@ -11,10 +11,10 @@ const MY_SOUL = "# Soul\n\nI am terse. My own words.\n";
 
 async function onboard(files: Record<string, string>, replace: IdentityRole[], beforeApply?: (fixture: ReturnType<typeof memoryFixture>) => Promise<void>) {
 	const fixture = memoryFixture(files, `${TODAY}T10:00:00Z`);
-	const plan: OnboardingPlan = planOnboarding(draft, await readExistingFiles(fixture.vault, LAYOUT), LAYOUT);
+	const plan: OnboardingPlan = planOnboarding(draft, await readExistingFiles(fixture.deps.vault, LAYOUT), LAYOUT);
 	await beforeApply?.(fixture);
 	const outcomes = await applyOnboarding(plan, new Set(replace), {
-		store: fixture.vault,
+		vault: fixture.deps.vault,
 		writer: fixture.deps.writer,
 		archiveFolder: LAYOUT.archiveFolder,
 		today: TODAY,

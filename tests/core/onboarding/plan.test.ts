@@ -3,6 +3,7 @@ import { lineDiff } from "../../../src/core/text/lineDiff";
 import { layoutFor } from "../../../src/core/workspace/layout";
 import { templatesFor } from "../../../src/core/workspace/templates";
 import { MemoryVault } from "../../harness/memoryVault";
+import { viewOf } from "../../harness/viewOf";
 import { MINA, POLICY, TODAY } from "./onboardingFixture";
 
 const LAYOUT = layoutFor("");
@@ -10,7 +11,7 @@ const draft = draftIdentityFiles(MINA, "en", TODAY, POLICY);
 
 async function planOn(files: Record<string, string>) {
 	const vault = new MemoryVault({ files });
-	return planOnboarding(draft, await readExistingFiles(vault, LAYOUT), LAYOUT);
+	return planOnboarding(draft, await readExistingFiles(viewOf(vault), LAYOUT), LAYOUT);
 }
 
 const byRole = (files: readonly FilePlan[], role: FilePlan["role"]) => {

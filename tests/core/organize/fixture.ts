@@ -1,10 +1,9 @@
 import type { OrganizeVault } from "../../../src/core/organize/organizeVault";
-import { indexPolicyFor } from "../../../src/core/retrieval";
 import { layoutFor } from "../../../src/core/workspace/layout";
 import { memoryFixture, type MemoryFixture } from "../memory/fixture";
 
 export interface OrganizeFixture extends MemoryFixture {
-	readonly organize: OrganizeVault & { readonly store: MemoryFixture["vault"] };
+	readonly organize: OrganizeVault;
 }
 
 /** A vault of `files` with the assistant at the root, as organizing sees it, and an audited writer over it. */
@@ -18,10 +17,8 @@ export function organizeFixture(
 	return {
 		...fixture,
 		organize: {
-			store: fixture.vault,
-			metadata: fixture.vault,
+			view: fixture.deps.vault,
 			layout,
-			policy: indexPolicyFor(layout, { configDir: fixture.vault.configDir, excludedFolders: options.excludedFolders ?? [] }),
 			templatesFolder: options.templatesFolder ?? null,
 			dailyNotesFolder: options.dailyNotesFolder ?? null,
 		},

@@ -23,8 +23,8 @@ const VAULT = {
 
 describe("organize: where a note belongs, and the move", () => {
 	it("classifies each inbox note by its links, tags, status and title, with reasons, and skips private notes", async () => {
-		const { organize } = organizeFixture(VAULT);
-		const suggestions = await suggestOrganize(organize, inboxNotes(organize, "Inbox"), null);
+		const { organize, deps } = organizeFixture(VAULT);
+		const suggestions = await suggestOrganize(organize, deps.writer, inboxNotes(organize, "Inbox"), null);
 		const folders = Object.fromEntries(suggestions.map((item) => [item.path, [item.classification.folder, item.classification.role]]));
 		expect(folders).toEqual({
 			"Inbox/2026-11-20.md": ["Journal", "journal"],
@@ -42,7 +42,7 @@ describe("organize: where a note belongs, and the move", () => {
 
 	it("moves a note with every link to it updated, audited, never over an existing note", async () => {
 		const fixture = organizeFixture({ ...VAULT, "Projects/Lab booking.md": "Someone else's note.\n" });
-		const [suggestion] = await suggestOrganize(fixture.organize, ["Inbox/Lab booking.md"], null);
+		const [suggestion] = await suggestOrganize(fixture.organize, fixture.deps.writer, ["Inbox/Lab booking.md"], null);
 		expect(suggestion.plan).toEqual({ from: "Inbox/Lab booking.md", to: "Projects/Lab booking 2.md", linkingNotes: ["Notes/Sleep.md", "Welcome.md"] });
 		await applyMove(fixture.deps.writer, suggestion.plan, "user");
 		const after = await fixture.snapshot();
@@ -56,7 +56,7 @@ describe("organize: where a note belongs, and the move", () => {
 	});
 
 	it("asks the model when there is one, keeping only an answer that names a folder it may use", async () => {
-		const { organize } = organizeFixture(VAULT);
+		const { organize, deps } = organizeFixture(VAULT);
 		const prompts: string[] = [];
 		const answering = (answer: string): TextModel => ({
 			complete: (request) => {
@@ -64,16 +64,16 @@ describe("organize: where a note belongs, and the move", () => {
 				return Promise.resolve(answer);
 			},
 		});
-		const [moved] = await suggestOrganize(organize, ["Inbox/Lonely.md"], answering('{"folder": "Archive", "why": "An old thought."}'));
+		const [moved] = await suggestOrganize(organize, deps.writer, ["Inbox/Lonely.md"], answering('{"folder": "Archive", "why": "An old thought."}'));
 		expect(moved.classification).toEqual({ folder: "Archive", role: "archive", confidence: 0.75, reasons: [{ key: "organize.reason.model", params: { why: "An old thought." } }] });
 		expect(prompts[0]).toContain("Nothing here.");
 		expect(prompts[0]).not.toContain("- Inbox");
-		const [kept] = await suggestOrganize(organize, ["Inbox/Lonely.md"], answering('{"folder": "../outside"}'));
+		const [kept] = await suggestOrganize(organize, deps.writer, ["Inbox/Lonely.md"], answering('{"folder": "../outside"}'));
 		expect(kept.classification.folder).toBe("Notes");
 		const failing: TextModel = { complete: () => Promise.reject(new Error("overloaded")) };
-		const [fallback] = await suggestOrganize(organize, ["Inbox/Lonely.md"], failing);
+		const [fallback] = await suggestOrganize(organize, deps.writer, ["Inbox/Lonely.md"], failing);
 		expect([fallback.classification.folder, String(fallback.modelError)]).toEqual(["Notes", "Error: overloaded"]);
-		expect(await suggestOrganize(organize, ["Inbox/Secret.md"], answering("{}"))).toEqual([]);
+		expect(await suggestOrganize(organize, deps.writer, ["Inbox/Secret.md"], answering("{}"))).toEqual([]);
 		expect(prompts.some((prompt) => prompt.includes("Do not touch"))).toBe(false);
 	});
 });

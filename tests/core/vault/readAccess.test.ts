@@ -1,13 +1,13 @@
-import type { FileStat } from "../../../src/core/ports";
 import { indexPolicyFor } from "../../../src/core/retrieval";
 import { checkReadAccess } from "../../../src/core/vault/readAccess";
+import { privacyView } from "../../../src/core/vault/vaultView";
 import { layoutFor } from "../../../src/core/workspace/layout";
 import { MemoryVault } from "../../harness/memoryVault";
 
 describe("checkReadAccess", () => {
 	const vault = new MemoryVault({ files: { "Notes/a.md": "alpha", "Private/b.md": "beta", "Notes/c.md": "---\nassistant: private\n---\ngamma" } });
 	const policy = indexPolicyFor(layoutFor("Assistant"), { configDir: vault.configDir, excludedFolders: ["Private"] });
-	const access = (path: string) => checkReadAccess(path, { store: vault, metadata: vault }, policy);
+	const access = (path: string) => checkReadAccess(path, privacyView({ store: vault, metadata: vault }, policy));
 
 	it("allows a note of the vault, normalized, with its stat and metadata", () => {
 		expect(access("./Notes//a.md")).toMatchObject({ kind: "allowed", path: "Notes/a.md", stat: { size: 5 }, metadata: {} });
@@ -34,7 +34,7 @@ describe("checkReadAccess", () => {
 	it("judges a path again when the private folders change, even in place", () => {
 		const folders = ["Private"];
 		const changing = { ...policy, excludedFolders: folders };
-		const judged = (against = changing) => checkReadAccess("Notes/a.md", { store: vault, metadata: vault }, against);
+		const judged = (against = changing) => checkReadAccess("Notes/a.md", privacyView({ store: vault, metadata: vault }, against));
 		expect(judged().kind).toBe("allowed");
 		folders.push("Notes");
 		// The path rule refuses it, as it refuses any path written into a private folder.
@@ -45,8 +45,8 @@ describe("checkReadAccess", () => {
 	});
 
 	it("keeps a note closed while the metadata cache does not know whether it is private", () => {
-		const stat: FileStat = { path: "Notes/new.md", size: 3, mtime: 0, ctime: 0 };
-		const unknown = { store: { stat: () => stat }, metadata: { getMetadata: () => null } };
-		expect(checkReadAccess("Notes/new.md", unknown, policy)).toEqual({ kind: "unreadable", path: "Notes/new.md", reason: "no-metadata" });
+		const unknown = privacyView({ store: vault, metadata: { getMetadata: () => null, resolveLink: () => null } }, policy);
+		expect(checkReadAccess("Notes/a.md", unknown)).toMatchObject({ kind: "denied", rule: "no-metadata" });
+		expect(unknown.listFiles()).toEqual([]);
 	});
 });

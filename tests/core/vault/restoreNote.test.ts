@@ -76,7 +76,7 @@ describe("undoWrite", () => {
 			await vault.process("a.md", (text) => `${text} and the user's edit`);
 			return deps.writer.restoreNote(...args);
 		};
-		expect(await undoWrite({ record, before: "one" }, { store: deps.store, writer }, "user")).toMatchObject({
+		expect(await undoWrite({ record, before: "one" }, { vault: deps.vault, writer }, "user")).toMatchObject({
 			kind: "refused",
 			refusal: "changed-since",
 			current: "one two and the user's edit",

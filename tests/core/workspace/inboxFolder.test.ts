@@ -2,12 +2,12 @@ import { AssistantWorkspace } from "../../../src/core/assistantWorkspace";
 import { captureToInbox } from "../../../src/core/memory/capture";
 import { captureSelection } from "../../../src/core/memory/captureSelection";
 import { folderForRole, inferTaxonomy } from "../../../src/core/organize/taxonomy";
-import { indexPolicyFor } from "../../../src/core/retrieval";
 import { ContainmentError } from "../../../src/core/vault/containment";
 import { defaultSettings, type Settings } from "../../../src/core/workspace/data/settings";
 import { layoutFor } from "../../../src/core/workspace/layout";
 import { MemoryLogFile } from "../audit/memoryLogFile";
 import { memoryFixture } from "../memory/fixture";
+import { viewOf } from "../../harness/viewOf";
 
 const NOW = "2026-03-15T12:00:00.000Z";
 
@@ -16,6 +16,7 @@ function workspaceWith(files: Record<string, string>, settings: Partial<Settings
 	const fixture = memoryFixture(files, NOW);
 	const workspace = new AssistantWorkspace({
 		store: fixture.vault,
+		metadata: fixture.vault,
 		auditFile: new MemoryLogFile(),
 		clock: fixture.deps.clock,
 		settings: { ...defaultSettings(), ...settings },
@@ -54,7 +55,7 @@ describe("the inbox folder setting", () => {
 	it("gives the taxonomy's inbox role to the configured folder, ahead of a folder merely named Inbox", () => {
 		const { vault } = memoryFixture({ "Inbox/old.md": "a", "Captures/new.md": "b", "Projects/plan.md": "p" }, NOW);
 		const layout = layoutFor("", "Captures");
-		const taxonomy = inferTaxonomy({ store: vault, metadata: vault, layout, policy: indexPolicyFor(layout, { configDir: vault.configDir }), templatesFolder: null, dailyNotesFolder: null });
+		const taxonomy = inferTaxonomy({ view: viewOf(vault, {}, layout), layout, templatesFolder: null, dailyNotesFolder: null });
 		expect(folderForRole(taxonomy, "inbox")).toMatchObject({ folder: "Captures", confidence: 0.95 });
 		expect(taxonomy.folders.find((entry) => entry.folder === "Inbox")).toMatchObject({ role: "inbox", confidence: 0.9 });
 	});

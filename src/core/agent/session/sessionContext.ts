@@ -72,13 +72,13 @@ export function sessionRequestBuilder(deps: MemoryToolDeps, tools: readonly Tool
 	};
 	const read = async (path: string | null | undefined): Promise<NoteText | null> => {
 		const allowed = path === null || path === undefined ? null : readable(path);
-		return allowed === null ? null : { path: allowed, text: await deps.store.read(allowed) };
+		return allowed === null ? null : { path: allowed, text: await deps.vault.read(allowed) };
 	};
 	return async (conversation, state, userMessage) => {
 		// One listing of the vault for the turn, the largest thing read (10k notes and more), looked
 		// through once for the three folders the context reads from.
-		const [inRoot, inDaily, inWeekly] = filesDirectlyIn(deps.store.listFiles(), [deps.layout.root, deps.layout.dailyFolder, deps.layout.weeklyFolder]);
-		const listing = (files: readonly FileStat[]) => ({ listFiles: () => [...files], listFolders: () => deps.store.listFolders(), configDir: deps.store.configDir });
+		const [inRoot, inDaily, inWeekly] = filesDirectlyIn(deps.vault.listFiles(), [deps.layout.root, deps.layout.dailyFolder, deps.layout.weeklyFolder]);
+		const listing = (files: readonly FileStat[]) => ({ listFiles: () => [...files], listFolders: () => deps.vault.listFolders(), configDir: deps.vault.configDir });
 		const files = findIdentityFiles(listing(inRoot), deps.layout);
 		const currentNote = await read(notes.currentNotePath);
 		const mentions: NoteText[] = [];

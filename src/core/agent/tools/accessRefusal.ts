@@ -21,5 +21,4 @@ export function accessRefusal(access: Exclude<ReadAccess, { kind: "allowed" }>, 
 const UNREADABLE: Readonly<Record<Extract<ReadAccess, { kind: "unreadable" }>["reason"], (path: string, policy: IndexPolicy) => string>> = {
 	"not-markdown": (path) => `"${path}" is not a markdown note (.md); only notes can be read.`,
 	"too-large": (path, policy) => `"${path}" is larger than the ${formatCount(Math.round(policy.maxFileBytes / 1024))} KB a note may have to be read.`,
-	"no-metadata": (path) => `"${path}" is not in Obsidian's metadata cache yet, so whether it is private is unknown; try again in a moment.`,
 };

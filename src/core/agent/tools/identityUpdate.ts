@@ -44,9 +44,9 @@ export const identityUpdate = defineTool<typeof identityUpdateInput, WriteToolDe
 	].join(" "),
 	schema: identityUpdateInput,
 	async run(input, deps) {
-		const path = findIdentityFiles(deps.store, deps.layout)[IDENTITY_FILE_ROLES[input.file]];
+		const path = findIdentityFiles(deps.vault, deps.layout)[IDENTITY_FILE_ROLES[input.file]];
 		if (path === null) return toolError(`there is no ${input.file} file in the assistant folder yet; onboarding in the settings creates it.`);
-		if ((await deps.store.read(path)).includes(input.text.trim())) return toolText(`${path} already says this: nothing was changed.`);
+		if ((await deps.vault.read(path)).includes(input.text.trim())) return toolText(`${path} already says this: nothing was changed.`);
 		// The text before and after as the atomic write saw it, which the record's hashes are of.
 		const seen: { change?: IdentityAddition & { readonly before: string } } = {};
 		const outcome = await deps.writer.processNote(

@@ -37,8 +37,8 @@ export const memoryAppend = defineTool<typeof memoryAppendInput, WriteToolDeps>(
 			});
 			return toolText(`Added to today's daily memory (${result.path}, ${result.date}).`);
 		}
-		const path = findIdentityFiles(deps.store, deps.layout).memory ?? deps.layout.memory;
-		if (deps.store.stat(path) !== null && (await deps.store.read(path)).includes(input.text.trim())) {
+		const path = findIdentityFiles(deps.vault, deps.layout).memory ?? deps.layout.memory;
+		if (deps.vault.stat(path) !== null && (await deps.vault.read(path)).includes(input.text.trim())) {
 			return toolText(`Already in long-term memory (${path}): nothing was added.`);
 		}
 		const entry = stampedEntry(localToday(deps.clock), input.text);

@@ -52,8 +52,8 @@ export const memoryGet = defineTool({
 	schema: memoryGetInput,
 	async run(input, deps) {
 		const access = resolveNotePath(input.path, deps);
-		if (access.kind !== "allowed") return accessRefusal(access, deps.policy);
-		const content = await deps.store.read(access.path);
+		if (access.kind !== "allowed") return accessRefusal(access, deps.vault.policy);
+		const content = await deps.vault.read(access.path);
 		const lines = new LineIndex(content);
 		const version = noteVersion(access.stat);
 		let span: { readonly from: number; readonly start: number; readonly end: number };

@@ -41,8 +41,8 @@ export const memoryHistory = defineTool({
 	].join(" "),
 	schema: memoryHistoryInput,
 	async run(input, deps) {
-		const weeks = weeklyPages(deps.store, deps.layout).slice(0, input.weeks);
-		const years = yearlyPages(deps.store, deps.layout);
+		const weeks = weeklyPages(deps.vault, deps.layout).slice(0, input.weeks);
+		const years = yearlyPages(deps.vault, deps.layout);
 		if (weeks.length === 0 && years.length === 0) {
 			return toolText(`The history book is empty: no weekly summaries in ${deps.layout.weeklyFolder} yet. For recent days, call memory_recent.`);
 		}
@@ -78,8 +78,8 @@ async function historyText(deps: MemoryToolDeps, weeks: readonly HistoryPage[], 
 
 async function summaryText(deps: MemoryToolDeps, page: HistoryPage, maxChars: number): Promise<string[]> {
 	const heading = `### ${page.period} (${page.path})`;
-	const access = checkReadAccess(page.path, deps, deps.policy);
-	if (access.kind !== "allowed") return [heading, `Not shown. ${accessRefusal(access, deps.policy).text}`];
-	const excerpt = excerptOf(await deps.store.read(access.path), maxChars);
+	const access = checkReadAccess(page.path, deps.vault);
+	if (access.kind !== "allowed") return [heading, `Not shown. ${accessRefusal(access, deps.vault.policy).text}`];
+	const excerpt = excerptOf(await deps.vault.read(access.path), maxChars);
 	return [heading, excerpt.text === "" ? "(empty)" : excerpt.text, ...cutNotice(excerpt, { path: access.path, line_start: excerpt.cutLine })];
 }

@@ -37,23 +37,23 @@ export const memoryRecent = defineTool({
 });
 
 async function longTermSection(deps: MemoryToolDeps): Promise<string[]> {
-	const path = findIdentityFiles(deps.store, deps.layout).memory;
+	const path = findIdentityFiles(deps.vault, deps.layout).memory;
 	if (path === null) return ["## Long-term memory", `None yet: there is no ${deps.layout.memory}.`];
-	const access = checkReadAccess(path, deps, deps.policy);
-	if (access.kind !== "allowed") return [`## Long-term memory (${path})`, `Not shown. ${accessRefusal(access, deps.policy).text}`];
-	const excerpt = excerptOf(await deps.store.read(path), LONG_TERM_HEAD_CHARS);
+	const access = checkReadAccess(path, deps.vault);
+	if (access.kind !== "allowed") return [`## Long-term memory (${path})`, `Not shown. ${accessRefusal(access, deps.vault.policy).text}`];
+	const excerpt = excerptOf(await deps.vault.read(path), LONG_TERM_HEAD_CHARS);
 	return [`## Long-term memory (${path})`, excerpt.text, ...cutNotice(excerpt, { path, line_start: excerpt.cutLine })];
 }
 
 async function dailySection(deps: MemoryToolDeps, days: number): Promise<string[]> {
-	const found = (await deps.recentDailyMemory(days)).map((day) => ({ day, access: checkReadAccess(day.path, deps, deps.policy) }));
+	const found = (await deps.recentDailyMemory(days)).map((day) => ({ day, access: checkReadAccess(day.path, deps.vault) }));
 	const readable = found.filter(({ access }) => access.kind === "allowed").length;
 	const perNote = Math.min(DAILY_NOTE_MAX_CHARS, Math.floor(DAILY_MEMORY_CHARS / Math.max(1, readable)));
 	const lines = [`## Daily memory, ${localDaysAgo(deps.clock, days - 1)} to ${localDaysAgo(deps.clock, 0)}, newest first`];
 	for (const { day, access } of found) {
 		lines.push("", `### ${day.date} (${day.path})`);
 		if (access.kind !== "allowed") {
-			lines.push(`Not shown. ${accessRefusal(access, deps.policy).text}`);
+			lines.push(`Not shown. ${accessRefusal(access, deps.vault.policy).text}`);
 			continue;
 		}
 		const excerpt = excerptOf(day.text, perNote);

@@ -1,6 +1,7 @@
 import type { DailyMemory } from "../../memory/daily";
-import type { Clock, MetadataSource, NoteStore } from "../../ports";
-import type { IndexPolicy, SearchFilters, SearchHit } from "../../retrieval";
+import type { Clock } from "../../ports";
+import type { SearchFilters, SearchHit } from "../../retrieval";
+import type { VaultView } from "../../vault/vaultView";
 import type { WorkspaceLayout } from "../../workspace/layout";
 
 /**
@@ -12,15 +13,13 @@ export interface MemorySearcher {
 }
 
 /**
- * What the memory tools work over, injected: the plugin passes Obsidian's vault and metadata
- * cache, the command line and the tests an in-memory vault.
+ * What the memory tools work over, injected: the plugin passes the privacy view over Obsidian's
+ * vault and metadata cache, the command line over a folder, the tests over an in-memory vault.
  */
 export interface MemoryToolDeps {
 	readonly index: MemorySearcher;
-	/** The policy the index was built under (`indexPolicyFor`): reads are checked against the same rules. */
-	readonly policy: IndexPolicy;
-	readonly store: Pick<NoteStore, "read" | "stat" | "listFiles" | "listFolders" | "configDir">;
-	readonly metadata: MetadataSource;
+	/** The vault as the assistant may see it, under the same rules the index was built under. */
+	readonly vault: VaultView;
 	readonly layout: WorkspaceLayout;
 	/** Today, for the days of daily memory. */
 	readonly clock: Clock;

@@ -30,7 +30,7 @@ export const noteAnnotate = defineTool<typeof noteAnnotateInput, WriteToolDeps>(
 	schema: noteAnnotateInput,
 	async run(input, deps) {
 		const access = resolveNotePath(input.path, deps);
-		if (access.kind !== "allowed") return accessRefusal(access, deps.policy);
+		if (access.kind !== "allowed") return accessRefusal(access, deps.vault.policy);
 		if (isAssistantMemory(access.path, deps)) {
 			return toolError(`"${access.path}" is one of your memory or identity files: add to it with memory_append or identity_update.`);
 		}
@@ -42,7 +42,7 @@ export const noteAnnotate = defineTool<typeof noteAnnotateInput, WriteToolDeps>(
 
 /** The files whose writes have their own tool, with its rules (append only, announced with an undo). */
 function isAssistantMemory(path: string, deps: WriteToolDeps): boolean {
-	const identity = Object.values(findIdentityFiles(deps.store, deps.layout));
+	const identity = Object.values(findIdentityFiles(deps.vault, deps.layout));
 	const folders = [deps.layout.dailyFolder, deps.layout.weeklyFolder, deps.layout.archiveFolder, yearlyFolder(deps.layout)];
 	return identity.includes(path) || folders.some((folder) => isInFolder(path, folder));
 }

@@ -26,8 +26,8 @@ export function linkList(notePath: string, metadata: NoteMetadata, selection: Li
 }
 
 function whereItLeads(linkpath: string, notePath: string, deps: MemoryToolDeps): string {
-	const target = deps.metadata.resolveLink(linkpath, notePath);
+	const target = deps.vault.resolveLink(linkpath, notePath);
 	if (target === null) return " (no such note)";
-	const access = checkReadAccess(target, deps, deps.policy);
+	const access = checkReadAccess(target, deps.vault);
 	return access.kind === "denied" ? " (access denied)" : ` → ${target}`;
 }

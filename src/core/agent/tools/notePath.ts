@@ -10,10 +10,10 @@ const WIKILINK = /^\[\[([^\]]*)\]\]$/;
  * the resolved note again.
  */
 export function resolveNotePath(path: string, deps: MemoryToolDeps): ReadAccess {
-	const direct = checkReadAccess(path, deps, deps.policy);
+	const direct = checkReadAccess(path, deps.vault);
 	if (direct.kind !== "not-found") return direct;
 	const inner = WIKILINK.exec(path.trim())?.[1] ?? path;
 	const linkpath = inner.split("|", 1)[0].split("#", 1)[0].trim();
-	const target = linkpath === "" ? null : deps.metadata.resolveLink(linkpath, "");
-	return target === null ? direct : checkReadAccess(target, deps, deps.policy);
+	const target = linkpath === "" ? null : deps.vault.resolveLink(linkpath, "");
+	return target === null ? direct : checkReadAccess(target, deps.vault);
 }

@@ -29,9 +29,9 @@ export async function searchMemories(deps: MemoryToolDeps, request: MemorySearch
 	const matches: MemoryMatch[] = [];
 	for (const hit of hits) {
 		// The index holds no private note; the guard covers one that turned private or vanished since it was indexed.
-		const access = checkReadAccess(hit.path, deps, deps.policy);
+		const access = checkReadAccess(hit.path, deps.vault);
 		if (access.kind !== "allowed") continue;
-		const snippet = snippetOf(await deps.store.read(access.path), hit);
+		const snippet = snippetOf(await deps.vault.read(access.path), hit);
 		matches.push({ path: hit.path, line: snippet.line, heading: hit.heading, score: hit.score, snippet: snippet.text });
 	}
 	return matches;

@@ -1,6 +1,5 @@
 import type { AuditActor } from "../../audit/record";
 import type { DailyTarget } from "../../memory/dailyNote";
-import type { NoteStore } from "../../ports";
 import type { AuditedWriter } from "../../vault/auditedWriter";
 import type { MemoryToolDeps } from "./memoryToolDeps";
 
@@ -9,8 +8,6 @@ import type { MemoryToolDeps } from "./memoryToolDeps";
  * audited writer (containment guard, atomic operation, audit record), as `actor`.
  */
 export interface WriteToolDeps extends MemoryToolDeps {
-	/** The whole store: a write checks what is there before it writes (the writer holds the same store). */
-	readonly store: NoteStore;
 	readonly writer: AuditedWriter;
 	/** Who the audit trail says wrote: `assistant` in the chat, `heartbeat` in the heartbeat's run. */
 	readonly actor: AuditActor;

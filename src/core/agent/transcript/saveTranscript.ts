@@ -1,6 +1,5 @@
 import type { Language } from "../../../i18n";
 import { localTimestamp } from "../../memory/dailyDates";
-import type { NoteStore } from "../../ports";
 import type { AuditedWriter, WriteIntent } from "../../vault/auditedWriter";
 import type { TurnResult } from "../loop";
 import { transcriptFrontmatter, withAddedTotals } from "./transcriptFrontmatter";
@@ -9,9 +8,8 @@ import { turnTotals } from "./transcriptTokens";
 import { questionOf, turnSection } from "./turnSection";
 
 export interface TranscriptDeps {
-	readonly writer: Pick<AuditedWriter, "createNote" | "processChatTranscript">;
-	/** To find a name not taken, as the writer judges it. */
-	readonly store: Pick<NoteStore, "stat" | "isFolder">;
+	/** The transcripts are hidden from the view: whether a name is taken, only the writer tells. */
+	readonly writer: Pick<AuditedWriter, "createNote" | "processChatTranscript" | "isTaken">;
 	readonly chatsFolder: string;
 	/** The interface language: a turn's headings and labels are written in it. */
 	readonly language: Language;
@@ -39,7 +37,7 @@ export async function saveTranscriptTurn(deps: TranscriptDeps, path: string | nu
 	const totals = turnTotals(turn.result.usage);
 	const section = turnSection(turn.result.messages, turn.result.usage, turn.at, deps.language);
 	if (path === null) {
-		const target = transcriptPath(deps.chatsFolder, turn.at, questionOf(turn.result.messages), (candidate) => isTaken(deps, candidate));
+		const target = transcriptPath(deps.chatsFolder, turn.at, questionOf(turn.result.messages), (candidate) => deps.writer.isTaken(candidate));
 		const properties = { created: localTimestamp({ now: () => turn.at }), model: turn.model, totals };
 		const outcome = await deps.writer.createNote(target, transcriptFrontmatter(properties) + section, INTENT);
 		return outcome.path;
@@ -47,8 +45,4 @@ export async function saveTranscriptTurn(deps: TranscriptDeps, path: string | nu
 	const append = (current: string) => withAddedTotals(current, totals) + (current.endsWith("\n") ? "" : "\n") + section;
 	const outcome = await deps.writer.processChatTranscript(path, deps.chatsFolder, append, INTENT);
 	return outcome.path;
-}
-
-function isTaken(deps: TranscriptDeps, path: string): boolean {
-	return deps.store.stat(path) !== null || deps.store.isFolder(path);
 }

@@ -11,7 +11,7 @@ import {
 	type SearchHit,
 	type Slicing,
 } from "../index";
-import { BuildSuperseded, readNote, readNotes } from "./noteReader";
+import { BuildSuperseded, readNote, readNotes, type NoteSource } from "./noteReader";
 import { OpenCounts } from "./openCounts";
 import { PathEvents } from "./pathEvents";
 import { PolicyChanges } from "./policyChanges";
@@ -147,7 +147,7 @@ export class IndexService {
 		if (file === null) return;
 		const events = this.events.open();
 		try {
-			const note = await readNote(file, { ...this.ports, policy: index.policy });
+			const note = await readNote(file, this.noteSource(index.policy));
 			if (note !== null && !events.touched(to) && this.index === index) index.upsert(note);
 		} finally {
 			events.close();
@@ -246,7 +246,7 @@ export class IndexService {
 			this.setStatus({ phase: "indexing", done: 0, total, finishing: false });
 			// The pass over every file (10–20 ms at 10,000) was a slice of its own; indexing starts the next.
 			await scheduler.yieldToHost();
-			const source = { ...this.ports, policy: index.policy };
+			const source = this.noteSource(index.policy);
 			await indexInSlices(index, readNotes(toRead, source, events, isCurrent, this.options.readAhead), {
 				...this.slicing,
 				total,
@@ -281,6 +281,11 @@ export class IndexService {
 	private changed(notes: number): void {
 		this.saver.changed(notes);
 		this.saver.schedule();
+	}
+
+	/** Where a build reads from: text through the privacy view, metadata from the cache, under `policy`. */
+	private noteSource(policy: IndexPolicy): NoteSource {
+		return { files: this.ports.notes, metadata: this.ports.metadata, policy };
 	}
 
 	private failed(error: unknown): void {

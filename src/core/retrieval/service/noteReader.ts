@@ -1,10 +1,15 @@
-import type { MetadataSource, NoteStore } from "../../ports";
+import type { MetadataSource } from "../../ports";
+import type { VaultView } from "../../vault/vaultView";
 import { skipReasonForNote, tagsOf, type FileEntry, type IndexPolicy, type NoteInput } from "../index";
 import type { ReadWindow } from "./pathEvents";
 
-/** What a build reads notes through, and the policy that says which notes not to read at all. */
+/**
+ * What a build reads notes through, and the policy that says which notes not to read at all.
+ * Text comes only through the privacy view; the metadata cache is asked of every file so that
+ * the index can say why it left a note out.
+ */
 export interface NoteSource {
-	readonly files: Pick<NoteStore, "read">;
+	readonly files: VaultView;
 	readonly metadata: Pick<MetadataSource, "getMetadata">;
 	readonly policy: IndexPolicy;
 }

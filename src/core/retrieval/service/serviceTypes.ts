@@ -1,4 +1,5 @@
 import type { Clock, IndexStore, MetadataSource, NoteStore, TaskScheduler } from "../../ports";
+import type { VaultView } from "../../vault/vaultView";
 import type { IndexStats, SearchOptions } from "../index";
 
 /** `metadataCache.resolvedLinks`: source path → target path → number of links. */
@@ -6,7 +7,10 @@ export type ResolvedLinks = Readonly<Record<string, Readonly<Record<string, numb
 
 /** What the service reaches the vault, the device's store and the clock through. */
 export interface IndexServicePorts {
-	readonly files: Pick<NoteStore, "listFiles" | "read" | "stat">;
+	/** Every file's path, size and times, hidden ones included, so that the index can count what it leaves out. */
+	readonly files: Pick<NoteStore, "listFiles" | "stat">;
+	/** The only way the index reads a note's text: hidden notes cannot be read through it. */
+	readonly notes: VaultView;
 	readonly metadata: Pick<MetadataSource, "getMetadata">;
 	readonly resolvedLinks: () => ResolvedLinks;
 	readonly store: IndexStore;

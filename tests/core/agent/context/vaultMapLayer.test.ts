@@ -1,7 +1,7 @@
 import { assembleContext } from "../../../../src/core/agent/context";
 import { VAULT_MAP_LAYER_CHARS } from "../../../../src/core/organize/vaultMapText";
 import { sessionPrepareRequest } from "../../../../src/core/agent/session";
-import { indexPolicyFor } from "../../../../src/core/retrieval";
+import { viewOf } from "../../../harness/viewOf";
 import { layoutFor } from "../../../../src/core/workspace/layout";
 import { memoryOverVault } from "../../../../scripts/lib/headlessMemory";
 import { MemoryVault } from "../../../harness/memoryVault";
@@ -50,12 +50,10 @@ describe("a chat turn's context", () => {
 	it("carries the vault map note of the assistant folder", async () => {
 		const vault = new MemoryVault({ files: { "Vault map.md": MAP, "Projects/Thesis.md": "# Thesis\n" } });
 		const layout = layoutFor("");
-		const { deps } = await memoryOverVault(vault, {
-			layout,
-			policy: indexPolicyFor(layout, { configDir: vault.configDir }),
-			clock: clockAt(NOW),
-			recentDailyMemory: () => Promise.resolve([]),
-		});
+		const { deps } = await memoryOverVault(
+			{ files: vault, metadata: vault, view: viewOf(vault, {}, layout) },
+			{ layout, clock: clockAt(NOW), recentDailyMemory: () => Promise.resolve([]) },
+		);
 		const request = await sessionPrepareRequest(deps, [])([], "Where do my project notes go?");
 		expect(request.system.map((block) => block.text).join("\n")).toContain("<vault-map>\nThe user's folders, from Vault map.md");
 	});

@@ -77,7 +77,8 @@ describe("private notes never reach the model", () => {
 		expect(bodies[1]).toContain("Notes/public.md");
 		expect(result.toolCalls.slice(1, 4).map((call) => call.result.text.split(".", 1)[0])).toEqual([
 			"Access denied: excluded",
-			"Access denied: excluded-tag",
+			// A link to a hidden note resolves to nothing: the view does not have the note at all.
+			'Error: no note at "[[tagged]]"',
 			"Access denied: private",
 		]);
 	});

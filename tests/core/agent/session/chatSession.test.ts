@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { ChatSession, type ChatPorts, type SessionEvent } from "../../../../src/core/agent/session";
 import { assistantFolderTarget } from "../../../../src/core/memory/daily";
-import { AuditedWriter } from "../../../../src/core/vault/auditedWriter";
 import { defaultPluginData } from "../../../../src/core/workspace/data/pluginData";
 import { t } from "../../../../src/i18n";
 import { createModelClient } from "../../../../src/llm";
@@ -53,17 +52,17 @@ const delay = (callback: () => void, ms: number) => {
 async function session(overrides: Partial<ChatPorts> = {}): Promise<{ session: ChatSession; headless: HeadlessWorkspace }> {
 	const headless = await openHeadlessWorkspace(vaultDir, { now: "2026-03-15T12:00:00Z" });
 	const memory = await openHeadlessMemory(headless);
-	const { disk, workspace, settings, clock } = headless;
-	const writer = new AuditedWriter({ store: disk.vault, audit: workspace.audit, clock, excludedFolders: settings.excludedFolders });
+	const { workspace } = headless;
+	const writer = workspace.writer;
 	const ports: ChatPorts = {
 		model: createModelClient({ apiKey: "test", baseURL: fake().baseURL, delay, translate: t }),
 		modelId: "claude-test",
-		tools: { ...memory.deps, store: disk.vault, writer, actor: "assistant", daily: assistantFolderTarget(workspace.layout) },
+		tools: { ...memory.deps, writer, actor: "assistant", daily: assistantFolderTarget(workspace.layout) },
 		delay,
-		transcript: { writer, store: disk.vault, chatsFolder: workspace.layout.chatsFolder, language: "en" },
+		transcript: { writer, chatsFolder: workspace.layout.chatsFolder, language: "en" },
 		...overrides,
 	};
-	return { session: new ChatSession(() => ports, clock), headless };
+	return { session: new ChatSession(() => ports, headless.clock), headless };
 }
 
 async function drain(events: AsyncGenerator<SessionEvent, unknown>): Promise<SessionEvent[]> {

@@ -55,13 +55,13 @@ describe("memory_history", () => {
 		expect(text).toMatch(/\[Cut here: [\d,]+ more characters\. To see them: memory_get \{"path":"memory\/weekly\/2026-W10\.md","line_start":\d+\}\.\]$/);
 	});
 
-	it("says so when the history book is empty, and never shows a private summary", async () => {
+	it("says so when the history book is empty, and never shows a private summary, not even that there is one", async () => {
 		expect((await (await toolsOver({})).run("memory_history", {})).text).toBe(
 			"The history book is empty: no weekly summaries in memory/weekly yet. For recent days, call memory_recent.",
 		);
 		const { run } = await toolsOver({ "memory/weekly/2026-W10.md": "---\nassistant: private\n---\nquetzal" });
 		const { text } = await run("memory_history", {});
-		expect(text).toContain("Not shown. Access denied: private.");
+		expect(text).toBe("The history book is empty: no weekly summaries in memory/weekly yet. For recent days, call memory_recent.");
 		expect(text).not.toContain("quetzal");
 	});
 });

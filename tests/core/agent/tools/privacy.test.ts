@@ -41,8 +41,6 @@ describe("private notes are never returned by any tool", () => {
 		["logs/audit.md", "assistant-internal"],
 		[".obsidian/plugins/assistant-workspace/audit.jsonl", "config"],
 		["memory/daily/2026-03-15.md", "private"],
-		["[[flagged]]", "private"],
-		["flagged", "private"],
 	])("memory_get %j answers Access denied: %s and nothing of the note", async (path, rule) => {
 		const { run } = await toolsOver(files, settings);
 		const result = await run("memory_get", { path });
@@ -51,28 +49,36 @@ describe("private notes are never returned by any tool", () => {
 		expect(result.text).not.toMatch(/zebra/i);
 	});
 
-	it("memory_get lists a link to a private note without its path", async () => {
+	it.each(["[[flagged]]", "flagged"])("memory_get %j finds no note: a link to a hidden note resolves to nothing", async (path) => {
+		const { run } = await toolsOver(files, settings);
+		const result = await run("memory_get", { path });
+		expect(result).toEqual({ text: expect.stringMatching(/^Error: no note at /) as string, isError: true });
+		expect(result.text).not.toContain(SECRET);
+	});
+
+	it("memory_get lists a link to a private note as a link to nothing, without its path", async () => {
 		const { run } = await toolsOver(files, settings);
 		const { text } = await run("memory_get", { path: "Notes/public.md" });
-		expect(text).toContain("- [[flagged]] (access denied)");
-		expect(text).toContain("- [[diary]] (access denied)");
+		expect(text).toContain("- [[flagged]] (no such note)");
+		expect(text).toContain("- [[diary]] (no such note)");
 		expect(text).not.toContain("Notes/flagged.md");
 		expect(text).not.toContain("Private/");
 	});
 
-	it("memory_recent says a private day is withheld, and shows none of it", async () => {
+	it("memory_recent leaves a private day out, and shows none of it", async () => {
 		const { run } = await toolsOver(files, settings);
 		const { text, isError } = await run("memory_recent", { days: 2 });
 		expect(isError).toBe(false);
 		expect(text).not.toContain(SECRET);
-		expect(text).toContain("### 2026-03-15 (memory/daily/2026-03-15.md)\nNot shown. Access denied: private.");
+		expect(text).not.toContain("### 2026-03-15");
 		expect(text).toContain("Saw zebras at the zoo.");
 	});
 
 	it("memory_recent withholds long-term memory that the user marked private", async () => {
 		const { run } = await toolsOver({ "memory.md": `---\nassistant: private\n---\n${SECRET}` });
 		const { text } = await run("memory_recent", {});
-		expect(text).toContain("## Long-term memory (memory.md)\nNot shown. Access denied: private.");
+		// Absent from the view, a private memory.md is as good as none.
+		expect(text).toContain("None yet: there is no memory.md.");
 		expect(text).not.toContain(SECRET);
 	});
 });

@@ -43,7 +43,7 @@ describe("the memory tool registry", () => {
 
 	it("never throws: a failure of the vault comes back as an error result", async () => {
 		const { deps } = await toolsOver({ "a.md": "alpha" });
-		const failing = { ...deps, store: { ...deps.store, read: () => Promise.reject(new Error("disk unplugged")), stat: deps.store.stat.bind(deps.store) } };
+		const failing = { ...deps, vault: Object.assign(Object.create(deps.vault) as typeof deps.vault, { read: () => Promise.reject(new Error("disk unplugged")) }) };
 		expect(await runTool("memory_get", { path: "a.md" }, failing)).toEqual({ text: "Error: memory_get failed: disk unplugged", isError: true });
 		for (const input of [null, undefined, 42, [], "text"]) {
 			for (const name of MEMORY_TOOLS.keys()) await expect(runTool(name, input, deps)).resolves.toMatchObject({ isError: true });

@@ -2,9 +2,10 @@ import { memoryOverVault } from "../../../../scripts/lib/headlessMemory";
 import { runTool, type MemoryToolDeps, type ToolResult } from "../../../../src/core/agent/tools";
 import { assistantFolderTarget, readRecentDays } from "../../../../src/core/memory/daily";
 import type { Clock } from "../../../../src/core/ports";
-import { indexPolicyFor, type PolicySettings } from "../../../../src/core/retrieval";
+import type { PolicySettings } from "../../../../src/core/retrieval";
 import { layoutFor } from "../../../../src/core/workspace/layout";
 import { MemoryVault } from "../../../harness/memoryVault";
+import { viewOf } from "../../../harness/viewOf";
 
 /** "Today" in these tests (they run with TZ=UTC). */
 export const NOW = "2026-03-15T12:00:00Z";
@@ -23,11 +24,10 @@ export async function toolsOver(files: Record<string, string>, settings: Omit<Po
 	const vault = new MemoryVault({ files, now: () => Date.parse(now) - 86_400_000 });
 	const layout = layoutFor("");
 	const clock: Clock = { now: () => new Date(now) };
-	const { deps } = await memoryOverVault(vault, {
-		layout,
-		policy: indexPolicyFor(layout, { configDir: vault.configDir, ...settings }),
-		clock,
-		recentDailyMemory: (days) => readRecentDays({ store: vault, clock }, assistantFolderTarget(layout), days),
-	});
+	const view = viewOf(vault, settings, layout);
+	const { deps } = await memoryOverVault(
+		{ files: vault, metadata: vault, view },
+		{ layout, clock, recentDailyMemory: (days) => readRecentDays({ vault: view, clock }, assistantFolderTarget(layout), days) },
+	);
 	return { vault, deps, run: (name, input) => runTool(name, input, deps) };
 }

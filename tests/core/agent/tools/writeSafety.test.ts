@@ -111,7 +111,7 @@ describe("the tools that write", () => {
 				await expect(runTool(name, input, deps, ASSISTANT_TOOLS)).resolves.toMatchObject({ isError: true });
 			}
 		}
-		const failing = { ...deps, store: Object.assign(Object.create(deps.store) as typeof deps.store, { read: () => Promise.reject(new Error("disk unplugged")) }) };
+		const failing = { ...deps, vault: Object.assign(Object.create(deps.vault) as typeof deps.vault, { read: () => Promise.reject(new Error("disk unplugged")) }) };
 		expect(await runTool("identity_update", { file: "soul", text: "- x", reason: "y" }, failing, ASSISTANT_TOOLS)).toEqual({
 			isError: true,
 			text: "Error: identity_update failed: disk unplugged",

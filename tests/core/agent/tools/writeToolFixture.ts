@@ -30,7 +30,7 @@ export async function writeToolsOver(files: Record<string, string>, settings: Om
 	const { vault, deps: readDeps } = await toolsOver(files, settings, now);
 	const log = new MemoryLogFile();
 	const writer = new AuditedWriter({ store: vault, audit: new AuditLog(log), clock: readDeps.clock, excludedFolders: settings.excludedFolders ?? [] });
-	const deps: WriteToolDeps = { ...readDeps, store: vault, writer, actor: "assistant", daily: assistantFolderTarget(readDeps.layout) };
+	const deps: WriteToolDeps = { ...readDeps, writer, actor: "assistant", daily: assistantFolderTarget(readDeps.layout) };
 	return {
 		vault,
 		deps,

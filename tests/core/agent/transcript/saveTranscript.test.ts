@@ -47,7 +47,7 @@ function turn(messages: readonly ChatMessage[], turnUsage: TurnUsage, at = NOW, 
 }
 
 function deps(fixture: MemoryFixture, language: Language = "en"): TranscriptDeps {
-	return { writer: fixture.deps.writer, store: fixture.vault, chatsFolder: "Assistant/chats", language };
+	return { writer: fixture.deps.writer, chatsFolder: "Assistant/chats", language };
 }
 
 describe("chat transcripts as notes", () => {

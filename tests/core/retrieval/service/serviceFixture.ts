@@ -1,3 +1,4 @@
+import { privacyView } from "../../../../src/core/vault/vaultView";
 import type { IndexPolicy } from "../../../../src/core/retrieval";
 import { IndexService, type IndexServiceOptions, type IndexStatus } from "../../../../src/core/retrieval/service/indexService";
 import { FakeScheduler } from "../../../harness/fakeScheduler";
@@ -35,33 +36,47 @@ export function serviceOver(vault: MemoryVault, setup: ServiceSetup = {}) {
 	const store = setup.store ?? new MemoryIndexStore();
 	const notReady = setup.notReady ?? new Set<string>();
 	const reads: string[] = [];
+	const metadata = {
+		getMetadata: (path: string) => {
+			scheduler.spend(setup.noteCostMs ?? 0);
+			return notReady.has(path) ? null : vault.getMetadata(path);
+		},
+		resolveLink: (linkpath: string, sourcePath: string) => vault.resolveLink(linkpath, sourcePath),
+	};
+	const reading = {
+		configDir: vault.configDir,
+		listFiles: () => vault.listFiles(),
+		listFolders: () => vault.listFolders(),
+		stat: (path: string) => vault.stat(path),
+		isFolder: (path: string) => vault.isFolder(path),
+		read: async (path: string) => {
+			reads.push(path);
+			const content = await vault.read(path);
+			await setup.readsWaitFor;
+			return content;
+		},
+	};
+	// The view follows the policy the service is given, as the plugin's follows the settings.
+	let policy = setup.policy ?? policyFor();
 	const service = new IndexService(
 		{
-			files: {
-				listFiles: () => vault.listFiles(),
-				stat: (path) => vault.stat(path),
-				read: async (path) => {
-					reads.push(path);
-					const content = await vault.read(path);
-					await setup.readsWaitFor;
-					return content;
-				},
-			},
-			metadata: {
-				getMetadata: (path) => {
-					scheduler.spend(setup.noteCostMs ?? 0);
-					return notReady.has(path) ? null : vault.getMetadata(path);
-				},
-			},
+			files: { listFiles: () => vault.listFiles(), stat: (path) => vault.stat(path) },
+			notes: privacyView({ store: reading, metadata }, () => policy),
+			metadata,
 			resolvedLinks: () => vault.resolvedLinks,
 			store,
 			clock: { now: () => NOW },
 			scheduler,
 		},
-		setup.policy ?? policyFor(),
+		policy,
 		setup.pinned ?? [],
 		setup.options,
 	);
+	const setPolicy = service.setPolicy.bind(service);
+	service.setPolicy = (next) => {
+		policy = next;
+		setPolicy(next);
+	};
 	const statuses: IndexStatus[] = [];
 	service.onStatus((status) => statuses.push(status));
 	const refs = [

@@ -1,0 +1,164 @@
+import type { NoteMetadata } from "../metadata";
+import type { FileStat, MetadataSource, NoteStore } from "../ports";
+import { skipReasonForFile, skipReasonForNote, tagsOf, type IndexPolicy, type SkipReason } from "../retrieval";
+import { extensionOf } from "./paths";
+
+/**
+ * The vault as the assistant may see it. Every note the user's rules hide is simply absent:
+ * notes in the configuration folder or the trash, the assistant's chat transcripts and audit
+ * files, excluded folders, notes with an excluded tag, notes marked `assistant: private`, notes
+ * whose frontmatter cannot be read, and notes the metadata cache does not know yet (whose flag
+ * is unknown). Every part of the core that reads notes reads them through a view; only the
+ * audited writer holds the store itself, for the bytes of the files it changes.
+ *
+ * A view can only be made by `privacyView`: the brand keeps a `NoteStore` (or anything else
+ * with the same methods) from being passed where a view is expected, so that a reader that
+ * skips the rules cannot be written.
+ */
+export interface VaultView {
+	readonly [VIEW_BRAND]: true;
+	readonly configDir: string;
+	/** The rules the view applies (also what the index is built under). */
+	readonly policy: IndexPolicy;
+	/** Every file the rules let the assistant see. */
+	listFiles(): FileStat[];
+	/** Every folder except the root and those the rules hide. */
+	listFolders(): string[];
+	/** The file at `path`, or `null` when there is none or it is hidden. */
+	stat(path: string): FileStat | null;
+	isFolder(path: string): boolean;
+	/** The file's text; rejects for a hidden or missing file. */
+	read(path: string): Promise<string>;
+	/** The note's metadata, `null` when it is not a note, not known yet or hidden. */
+	getMetadata(path: string): NoteMetadata | null;
+	/** The file a link points to, `null` when it is unresolved or its target is hidden. */
+	resolveLink(linkpath: string, sourcePath: string): string | null;
+	/**
+	 * Why the file at `path` is hidden, `null` when it is visible or there is none. For the
+	 * user's own messages ("skipped: private"), never for a model: it tells that a file exists.
+	 */
+	hiddenReason(path: string): HiddenReason | null;
+	/** Every hidden file with its reason, for the index status the user reads. */
+	hiddenFiles(): readonly HiddenFile[];
+}
+
+declare const VIEW_BRAND: unique symbol;
+
+/** Why the view hides a file: a privacy rule of the index, never a size or type. */
+export type HiddenReason = Exclude<SkipReason, "not-markdown" | "too-large">;
+
+export interface HiddenFile {
+	readonly path: string;
+	readonly reason: HiddenReason;
+}
+
+/** What a view is made over: the vault's files and the metadata cache. */
+export interface ViewSource {
+	readonly store: Pick<NoteStore, "configDir" | "listFiles" | "listFolders" | "stat" | "isFolder" | "read">;
+	readonly metadata: MetadataSource;
+}
+
+/** The vault under `policy`. The policy is read on each call, so a view follows changed settings. */
+export function privacyView(source: ViewSource, policy: IndexPolicy | (() => IndexPolicy)): VaultView {
+	const policyNow = typeof policy === "function" ? policy : () => policy;
+	return new PrivacyView(source, policyNow) as unknown as VaultView;
+}
+
+/** A fence line opening a properties block, after an optional byte-order mark. */
+const OPENING_FENCE = /^\uFEFF?---[ \t]*\r?(\n|$)/;
+/** A block with nothing between its fences. */
+const EMPTY_BLOCK = /^\uFEFF?---[ \t]*\r?\n---[ \t]*\r?(\n|$)/;
+
+/** Whether `text` opens with a properties block that holds something the metadata has no properties for. */
+function opensUnreadProperties(text: string, metadata: NoteMetadata | null): boolean {
+	return metadata?.frontmatter === undefined && OPENING_FENCE.test(text) && !EMPTY_BLOCK.test(text) && text.indexOf("\n---", 3) !== -1;
+}
+
+/** A privacy rule of `path` that its path alone tells (folders, transcripts, configuration). */
+function pathReason(path: string, policy: IndexPolicy): HiddenReason | null {
+	// Size 0: a size never hides a file, it only keeps a note out of the index.
+	const reason = skipReasonForFile(path, 0, policy);
+	return reason === null || reason === "not-markdown" || reason === "too-large" ? null : reason;
+}
+
+class PrivacyView {
+	constructor(
+		private readonly source: ViewSource,
+		private readonly policyNow: () => IndexPolicy,
+	) {}
+
+	get configDir(): string {
+		return this.source.store.configDir;
+	}
+
+	get policy(): IndexPolicy {
+		return this.policyNow();
+	}
+
+	listFiles(): FileStat[] {
+		const policy = this.policyNow();
+		return this.source.store.listFiles().filter((file) => this.reasonFor(file.path, policy) === null);
+	}
+
+	listFolders(): string[] {
+		const policy = this.policyNow();
+		return this.source.store.listFolders().filter((folder) => pathReason(folder, policy) === null);
+	}
+
+	stat(path: string): FileStat | null {
+		const stat = this.source.store.stat(path);
+		return stat === null || this.reasonFor(stat.path, this.policyNow()) !== null ? null : stat;
+	}
+
+	isFolder(path: string): boolean {
+		return this.source.store.isFolder(path) && pathReason(path, this.policyNow()) === null;
+	}
+
+	async read(path: string): Promise<string> {
+		const stat = this.stat(path);
+		if (stat === null) throw new Error(`File not found: ${path}`);
+		const text = await this.source.store.read(stat.path);
+		// A second look, at the text itself: a note that opens a properties block the metadata does
+		// not show (a byte-order mark before it, a parser that disagrees) is one whose flag is unknown.
+		if (extensionOf(stat.path) === "md" && opensUnreadProperties(text, this.source.metadata.getMetadata(stat.path))) {
+			throw new Error(`File not found: ${path}`);
+		}
+		return text;
+	}
+
+	getMetadata(path: string): NoteMetadata | null {
+		return this.stat(path) === null ? null : this.source.metadata.getMetadata(path);
+	}
+
+	resolveLink(linkpath: string, sourcePath: string): string | null {
+		const target = this.source.metadata.resolveLink(linkpath, sourcePath);
+		return target === null || this.stat(target) === null ? null : target;
+	}
+
+	hiddenReason(path: string): HiddenReason | null {
+		const policy = this.policyNow();
+		const byPath = pathReason(path, policy);
+		if (byPath !== null) return byPath;
+		const stat = this.source.store.stat(path);
+		return stat === null ? null : this.reasonFor(stat.path, policy);
+	}
+
+	hiddenFiles(): readonly HiddenFile[] {
+		const policy = this.policyNow();
+		const hidden: HiddenFile[] = [];
+		for (const file of this.source.store.listFiles()) {
+			const reason = this.reasonFor(file.path, policy);
+			if (reason !== null) hidden.push({ path: file.path, reason });
+		}
+		return hidden;
+	}
+
+	/** Every rule, the path's first; a note is judged by its metadata, a file of another type by its path alone. */
+	private reasonFor(path: string, policy: IndexPolicy): HiddenReason | null {
+		const byPath = pathReason(path, policy);
+		if (byPath !== null || extensionOf(path) !== "md") return byPath;
+		const metadata = this.source.metadata.getMetadata(path);
+		const byNote = skipReasonForNote(metadata, metadata === null ? [] : tagsOf(metadata), policy);
+		return byNote === null || byNote === "not-markdown" || byNote === "too-large" ? null : byNote;
+	}
+}

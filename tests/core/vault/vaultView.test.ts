@@ -1,0 +1,162 @@
+import { archiveOldDailyNotes } from "../../../src/core/memory/archive";
+import { assistantFolderTarget } from "../../../src/core/memory/daily";
+import { promoteDay } from "../../../src/core/memory/longTerm";
+import { buildWeeklySummary } from "../../../src/core/memory/weeklySummary";
+import type { NoteMetadata } from "../../../src/core/metadata";
+import type { MetadataSource, NoteStore } from "../../../src/core/ports";
+import { privacyView, type VaultView } from "../../../src/core/vault/vaultView";
+import { indexPolicyFor } from "../../../src/core/retrieval";
+import { layoutFor } from "../../../src/core/workspace/layout";
+import { MemoryVault } from "../../harness/memoryVault";
+import { viewOf } from "../../harness/viewOf";
+import { memoryFixture } from "../memory/fixture";
+
+/** Each hidden note carries its own marker; none may come out of the view. */
+const HIDDEN: Record<string, string> = {
+	".obsidian/workspace.md": "SECRET-config",
+	".trash/old.md": "SECRET-trash",
+	"chats/2026-11-01 chat.md": "SECRET-transcript",
+	"Private/plan.md": "SECRET-folder",
+	" private /spaced.md": "SECRET-spaced-folder",
+	"ＰＲＩＶＡＴＥ/wide.md": "SECRET-wide-folder",
+	"Diary/flag.md": "---\nassistant: private\n---\nSECRET-flag",
+	"Diary/flag-case.md": "---\nAssistant: PRIVATE\n---\nSECRET-flag-case",
+	"Diary/flag-spaced.md": '---\nassistant: " Private"\n---\nSECRET-flag-spaced',
+	"Diary/flag-wide.md": "---\nassistant: ｐｒｉｖａｔｅ\n---\nSECRET-flag-wide",
+	"Diary/flag-dot.md": "---\nassistant: Private.\n---\nSECRET-flag-dot",
+	"Diary/flag-list.md": "---\nassistant:\n  - draft\n  - private\n---\nSECRET-flag-list",
+	"Diary/flag-crlf.md": "---\r\nassistant: private\r\n---\r\nSECRET-flag-crlf",
+	"Diary/flag-bom.md": "\uFEFF---\nassistant: private\n---\nSECRET-flag-bom",
+	"Diary/tag.md": "---\ntags: [Health]\n---\nSECRET-tag",
+	"Diary/tag-inline.md": "A day. #health/sleep SECRET-tag-inline",
+	"Diary/tag-wide.md": "---\ntags: ＨＥＡＬＴＨ\n---\nSECRET-tag-wide",
+	"Diary/broken-duplicate.md": "---\nassistant: public\nassistant: private\n---\nSECRET-duplicate-keys",
+	"Diary/broken-nested.md": "---\ntitle: a: b\nassistant: private\n---\nSECRET-nested-mapping",
+	"Diary/broken-quote.md": '---\nassistant: "private\n---\nSECRET-unclosed-quote',
+	"Diary/broken-bracket.md": "---\ntags: [health\n---\nSECRET-unclosed-bracket",
+	"Diary/broken-tab.md": "---\nassistant:\n\t- private\n---\nSECRET-tab-indent",
+	"Diary/broken-scalar.md": "---\njust a sentence\n---\nSECRET-not-a-mapping",
+};
+
+const VISIBLE: Record<string, string> = {
+	"Projects/Atlas.md": "# Atlas\n\nSee [[plan]] and [[flag]] and [[Notes]].\n",
+	"Notes.md": "---\n---\n# Notes\n\nAn empty properties block is not a broken one.\n",
+	"Diary/public.md": "---\nassistant: public\ntags: [healthy]\n---\nA note that stays visible.\n",
+};
+
+const SETTINGS = { excludedFolders: [" Private/", "private"], excludedTags: ["#Health"] };
+
+function view(): { vault: MemoryVault; view: VaultView } {
+	const vault = new MemoryVault({ files: { ...HIDDEN, ...VISIBLE } });
+	return { vault, view: viewOf(vault, SETTINGS, layoutFor("")) };
+}
+
+describe("the privacy view", () => {
+	it("lists, stats, reads and resolves only the notes the rules let the assistant see", async () => {
+		const { view: seen } = view();
+		expect(seen.listFiles().map((file) => file.path).sort()).toEqual(Object.keys(VISIBLE).sort());
+		for (const path of Object.keys(HIDDEN)) {
+			expect([path, seen.stat(path)]).toEqual([path, null]);
+			expect([path, seen.getMetadata(path)]).toEqual([path, null]);
+			await expect(seen.read(path)).rejects.toThrow("File not found");
+		}
+		expect(seen.resolveLink("plan", "Projects/Atlas.md")).toBeNull();
+		expect(seen.resolveLink("flag", "Projects/Atlas.md")).toBeNull();
+		expect(seen.resolveLink("Notes", "Projects/Atlas.md")).toBe("Notes.md");
+		expect(seen.listFolders().sort()).toEqual(["Diary", "Projects"]);
+	});
+
+	it("says why each hidden note is hidden, for the user's own messages", () => {
+		const { view: seen } = view();
+		const reasons = Object.fromEntries(seen.hiddenFiles().map((file) => [file.path, file.reason]));
+		expect(reasons).toMatchObject({
+			"chats/2026-11-01 chat.md": "assistant-internal",
+			"Private/plan.md": "excluded-folder",
+			" private /spaced.md": "excluded-folder",
+			"ＰＲＩＶＡＴＥ/wide.md": "excluded-folder",
+			"Diary/flag-wide.md": "private",
+			"Diary/tag-inline.md": "excluded-tag",
+			"Diary/broken-duplicate.md": "unreadable-frontmatter",
+			"Diary/broken-scalar.md": "unreadable-frontmatter",
+		});
+		expect(seen.hiddenReason("Private/none-yet.md")).toBe("excluded-folder");
+		expect(seen.hiddenReason("Projects/Atlas.md")).toBeNull();
+	});
+
+	it("hides a note whose metadata the cache does not have yet, and shows it once it has", () => {
+		const vault = new MemoryVault({ files: VISIBLE });
+		let known = false;
+		const late = viewOfCache(vault, () => known);
+		expect(late.stat("Projects/Atlas.md")).toBeNull();
+		known = true;
+		expect(late.stat("Projects/Atlas.md")).not.toBeNull();
+	});
+
+	it("refuses to read a note that opens a properties block its metadata shows no properties for", async () => {
+		const files = { "Diary/odd.md": "---\nassistant: private\n---\nSECRET-disagreement", "Notes.md": "---\n---\n# Notes\n" };
+		const vault = new MemoryVault({ files });
+		// A metadata cache that read no properties (a parser that disagrees with the text).
+		const late = viewOfCache(vault, () => true, (metadata) => ({ ...metadata, frontmatter: undefined, frontmatterPosition: undefined, sections: [] }));
+		await expect(late.read("Diary/odd.md")).rejects.toThrow("File not found");
+		await expect(late.read("Notes.md")).resolves.toContain("# Notes");
+	});
+
+	it("cannot be stood in for by the store itself", () => {
+		const store: NoteStore = new MemoryVault();
+		// @ts-expect-error A store has every method of a view but not its brand: only `privacyView` makes one.
+		const notAView: VaultView = store;
+		void notAView;
+	});
+});
+
+describe("what is derived from a hidden note", () => {
+	const layout = layoutFor("");
+	const target = assistantFolderTarget(layout);
+	const privateDay = "---\nassistant: private\n---\n# 2026-11-17\n\n## Log\n- SECRET-day\n\n## Candidate long-term memory\n- SECRET-candidate\n";
+
+	it("is not promoted: the command says skipped: private and memory.md is untouched", async () => {
+		const fixture = memoryFixture({ "memory/daily/2026-11-17.md": privateDay, "memory.md": "# Memory\n" }, "2026-11-28T10:00:00Z");
+		const result = await promoteDay(fixture.deps, { date: "2026-11-17", target, memoryPath: "memory.md", actor: "user" });
+		expect(result.status).toBe("skipped-private");
+		expect(await fixture.snapshot()).toEqual({ "memory/daily/2026-11-17.md": privateDay, "memory.md": "# Memory\n" });
+	});
+
+	it("is neither summarised in the archive index nor moved", async () => {
+		const fixture = memoryFixture({ "memory/daily/2026-10-01.md": privateDay, "memory/daily/2026-10-02.md": "# 2026-10-02\n\n## Log\n- Public day.\n" }, "2026-11-28T10:00:00Z");
+		const result = await archiveOldDailyNotes(fixture.deps, layout, { actor: "user" });
+		expect(result.archived.map((day) => day.date)).toEqual(["2026-10-02"]);
+		expect(result.skipped).toContainEqual({ path: "memory/daily/2026-10-01.md", reason: "private" });
+		const { "memory/daily/2026-10-01.md": kept, ...others } = await fixture.snapshot();
+		expect(kept).toBe(privateDay);
+		expect(JSON.stringify(others)).not.toContain("SECRET");
+		const files = others;
+		expect(files["memory/archive/index.md"]).toContain("2026-10-02");
+	});
+
+	it("is left out of the weekly summary, which says so", async () => {
+		const fixture = memoryFixture(
+			{ "memory/daily/2026-11-17.md": privateDay, "memory/daily/2026-11-18.md": "# 2026-11-18\n\n## Log\n- 10:00 Booked the sleep lab.\n" },
+			"2026-11-28T10:00:00Z",
+		);
+		const result = await buildWeeklySummary(fixture.deps, { week: "2026-W47", target, layout, model: null, actor: "user" });
+		expect(result.status).toBe("written");
+		expect(result.skippedPrivate).toEqual(["2026-11-17"]);
+		const summary = (await fixture.snapshot())["memory/weekly/2026-W47.md"];
+		expect(summary).toContain("sleep lab");
+		expect(summary).not.toContain("SECRET");
+	});
+});
+
+/** A view over `vault` whose metadata cache knows the notes only once `ready()` says so. */
+function viewOfCache(vault: MemoryVault, ready: () => boolean, edit: (metadata: NoteMetadata) => NoteMetadata = (metadata) => metadata): VaultView {
+	const known = (path: string) => {
+		const metadata = ready() ? vault.getMetadata(path) : null;
+		return metadata === null ? null : edit(metadata);
+	};
+	const cache = { getMetadata: known, resolveLink: (link: string, from: string) => vault.resolveLink(link, from) };
+	return privacyViewOver(vault, cache);
+}
+
+function privacyViewOver(vault: MemoryVault, metadata: MetadataSource): VaultView {
+	return privacyView({ store: vault, metadata }, indexPolicyFor(layoutFor(""), { configDir: vault.configDir }));
+}
