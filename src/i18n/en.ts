@@ -97,6 +97,7 @@ export const en = {
 	"settings.index-status.indexing": "Indexing {done} / {total}.",
 	"settings.index-status.ready": "{notes} notes indexed, in {chunks} passages.",
 	"settings.index-status.skipped": "Not indexed: {reasons}.",
+	"settings.index-status.unreadable-properties": "Kept private until their properties (frontmatter) are fixed: {notes}.",
 	"settings.index-status.last-build": "Last update {time}: {count} new or changed notes in {seconds} s.",
 	"settings.index-skip.not-markdown": "{count} not Markdown",
 	"settings.index-skip.too-large": "{count} too large",

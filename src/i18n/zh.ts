@@ -99,6 +99,7 @@ export const zh: Record<MessageKey, string> = {
 	"settings.index-status.indexing": "正在索引 {done} / {total}。",
 	"settings.index-status.ready": "已索引 {notes} 篇笔记，共 {chunks} 个段落。",
 	"settings.index-status.skipped": "未索引：{reasons}。",
+	"settings.index-status.unreadable-properties": "以下笔记的属性（frontmatter）无法读取，修正前按私密处理：{notes}。",
 	"settings.index-status.last-build": "上次更新于 {time}：{count} 篇新增或修改的笔记，用时 {seconds} 秒。",
 	"settings.index-skip.not-markdown": "{count} 个非 Markdown 文件",
 	"settings.index-skip.too-large": "{count} 个过大的文件",

@@ -74,6 +74,17 @@ describe("the search index in Obsidian", () => {
 		);
 	});
 
+	it("keeps a note whose properties do not parse out of search, and names it in the status for the user to fix", async () => {
+		const app = vaultApp({ ...NOTES, "Notes/broken.md": "---\nassistant: private\nassistant: public\n---\nThe lighthouse alarm code is 4321." });
+		const { mock } = await loadPlugin(app);
+		await withSettings(mock, "excludedFolders", "Private");
+		app.workspace.triggerLayoutReady();
+		await untilIndexed(mock);
+		expect(await searchPaths(mock, "lighthouse alarm")).not.toContain("Notes/broken.md");
+		expect(indexStatus(mock)).toContain("1 with properties that could not be read, kept private until fixed");
+		expect(indexStatus(mock)).toContain("Kept private until their properties (frontmatter) are fixed: Notes/broken.md.");
+	});
+
 	it("shows each hit with its heading and a snippet, and Enter opens the note at the hit's line", async () => {
 		const app = vaultApp();
 		const { mock } = await loadPlugin(app);

@@ -12,11 +12,12 @@ const TAG_KEYS = ["tag", "tags"];
  * split into a list, inline tags added to frontmatter ones.
  */
 
-/** `project`, `#Project`, `＃project` all become `project`: tags compare without `#` and case. */
+/** `project`, `#Project`, `＃project`, `Project/` all become `project`: tags compare without `#`, case or a trailing slash. */
 export function normalizeTag(tag: string): string {
 	// NFKC leaves ASCII as it is, and most tags are ASCII: no call into ICU for them.
 	const folded = NON_ASCII.test(tag) ? tag.normalize("NFKC") : tag;
-	return folded.trim().replace(/^#+/, "").toLowerCase();
+	// `Secret/` in the settings names the tag `secret` and all below it, as a person means it.
+	return folded.trim().replace(/^#+/, "").replace(/\/+$/, "").toLowerCase();
 }
 
 export function aliasesOf(metadata: NoteMetadata | null): string[] {

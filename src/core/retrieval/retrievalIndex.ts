@@ -203,6 +203,13 @@ export class RetrievalIndex {
 		return reason;
 	}
 
+	/** The paths left out for `reason`, in path order, at most `limit` of them: what the user can fix. */
+	skippedFor(reason: SkipReason, limit: number): string[] {
+		const paths: string[] = [];
+		for (const [path, skip] of this.skipped) if (skip.reason === reason) paths.push(path);
+		return paths.sort().slice(0, limit);
+	}
+
 	stats(): IndexStats {
 		return indexStatsOf(this.collection.noteCount, this.collection.chunkCount, this.vocabulary.size, this.skipped.values());
 	}

@@ -3,6 +3,9 @@ import type { IndexService } from "../../core/retrieval/service/indexService";
 import { t } from "../../i18n";
 import { formatCount, formatList, formatSeconds, formatTime } from "../localeFormat";
 
+/** How many notes with broken properties the status names; the count says how many there are in all. */
+const UNREADABLE_LISTED = 10;
+
 /** What the settings tab says of the index: where a build is, what it holds, what it left out and why. */
 export function indexStatusText(service: IndexService): string {
 	const status = service.currentStatus();
@@ -15,6 +18,8 @@ export function indexStatusText(service: IndexService): string {
 		t(`settings.index-skip.${reason}`, { count: formatCount(stats.skippedBy[reason]) }),
 	);
 	if (skipped.length > 0) lines.push(t("settings.index-status.skipped", { reasons: formatList(skipped) }));
+	const unreadable = service.unreadableProperties(UNREADABLE_LISTED);
+	if (unreadable.length > 0) lines.push(t("settings.index-status.unreadable-properties", { notes: formatList(unreadable) }));
 	const last = service.lastBuild();
 	if (last !== null) {
 		lines.push(t("settings.index-status.last-build", { time: formatTime(last.finishedAt), count: formatCount(last.notesUpdated), seconds: formatSeconds(last.ms) }));

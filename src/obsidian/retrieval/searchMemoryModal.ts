@@ -2,6 +2,7 @@ import type {} from "obsidian-typings";
 import { Notice, SuggestModal, type App } from "obsidian";
 import { snippetOf, type SearchHit, type Snippet } from "../../core/retrieval";
 import type { IndexService } from "../../core/retrieval/service/indexService";
+import type { VaultView } from "../../core/vault/vaultView";
 import { t } from "../../i18n";
 
 const RESULTS = 20;
@@ -19,6 +20,8 @@ export class SearchMemoryModal extends SuggestModal<SearchHit> {
 	constructor(
 		app: App,
 		private readonly service: IndexService,
+		/** Snippets are read through the privacy view, as everything the assistant shows. */
+		private readonly vault: VaultView,
 	) {
 		super(app);
 		this.limit = RESULTS;
@@ -77,8 +80,7 @@ export class SearchMemoryModal extends SuggestModal<SearchHit> {
 	private async snippetOf(hit: SearchHit): Promise<Snippet | null> {
 		let text = this.texts.get(hit.path);
 		if (text === undefined) {
-			const file = this.app.vault.getFileByPath(hit.path);
-			text = file === null ? Promise.resolve(null) : this.app.vault.cachedRead(file).catch(() => null);
+			text = this.vault.read(hit.path).catch(() => null);
 			this.texts.set(hit.path, text);
 		}
 		const content = await text;

@@ -1,4 +1,5 @@
 import { TFile, TFolder, type Plugin } from "obsidian";
+import type { VaultView } from "../../core/vault/vaultView";
 import type { Clock, IndexStore } from "../../core/ports";
 import { IndexService } from "../../core/retrieval/service/indexService";
 import type { Settings } from "../../core/workspace/data/settings";
@@ -22,6 +23,8 @@ function logIndexError(error: unknown): void {
  */
 export class VaultIndexer {
 	readonly service: IndexService;
+	/** The vault as the assistant may see it: the index reads notes through it, the search modal its snippets. */
+	readonly view: VaultView;
 
 	constructor(
 		private readonly plugin: Plugin,
@@ -30,10 +33,11 @@ export class VaultIndexer {
 		clock: Clock,
 	) {
 		const app = plugin.app;
+		this.view = controller.vaultView();
 		this.service = new IndexService(
 			{
 				files: new ObsidianNoteStore(app),
-				notes: controller.vaultView(),
+				notes: this.view,
 				metadata: new ObsidianMetadataSource(app),
 				resolvedLinks: () => app.metadataCache.resolvedLinks,
 				store,

@@ -190,10 +190,15 @@ export class IndexService {
 	}
 
 	/** The best notes for `query`, best first; empty until the saved index is back. */
+	/**
+	 * The best matches among the notes the view shows now: the index may lag behind an edit that
+	 * just made a note private (the event is on its way), and a hit on such a note is dropped.
+	 */
 	search(query: string, options: MemorySearchOptions = {}): SearchHit[] {
 		this.policyChanges.applyNow();
 		if (this.index === null) return [];
-		return this.index.search(query, { ...options, now: this.ports.clock.now(), hotSet: this.hotSet(), links: this.linkGraph() });
+		const hits = this.index.search(query, { ...options, now: this.ports.clock.now(), hotSet: this.hotSet(), links: this.linkGraph() });
+		return hits.filter((hit) => this.ports.notes.stat(hit.path) !== null);
 	}
 
 	/** Pinned notes and the notes opened often lately: a capped bonus for notes that match anyway. */
@@ -203,6 +208,11 @@ export class IndexService {
 
 	stats(): IndexStats | null {
 		return this.index?.stats() ?? null;
+	}
+
+	/** Notes kept private because their properties do not parse, for the user to fix (`limit` at most). */
+	unreadableProperties(limit: number): string[] {
+		return this.index?.skippedFor("unreadable-frontmatter", limit) ?? [];
 	}
 
 	currentStatus(): IndexStatus {
