@@ -1,20 +1,22 @@
 import type {} from "obsidian-typings";
-import { moment, normalizePath, TFile, type App } from "obsidian";
+import { moment, normalizePath, type App } from "obsidian";
 import { dailyNotesTarget, type DailyTarget } from "../core/memory/daily";
+import type { VaultView } from "../core/vault/vaultView";
 
 const DEFAULT_FORMAT = "YYYY-MM-DD";
 
 /**
  * Daily memory in the user's own daily notes: the core Daily notes plugin's folder, date format
  * and template. The template is filled for today here, with Obsidian's placeholders
- * (`{{date:FORMAT}}`, `{{time}}`, `{{title}}`), because core knows only ISO dates.
+ * (`{{date:FORMAT}}`, `{{time}}`, `{{title}}`), because core knows only ISO dates. The template
+ * is read through the privacy view: a private template is not copied into a visible note.
  */
-export async function userDailyNotesTarget(app: App, today: string): Promise<DailyTarget> {
+export async function userDailyNotesTarget(app: App, view: VaultView, today: string): Promise<DailyTarget> {
 	const options = dailyNotesOptions(app);
 	const format = options.format?.trim() || DEFAULT_FORMAT;
 	const folder = userDailyNotesFolder(app);
 	const pathFor = (date: string) => normalizePath(`${folder}/${moment(date, DEFAULT_FORMAT).format(format)}.md`);
-	const template = await readTemplate(app, options.template?.trim() ?? "");
+	const template = await readTemplate(view, options.template?.trim() ?? "");
 	return dailyNotesTarget(pathFor, fillTemplate(template, moment(today, DEFAULT_FORMAT), format));
 }
 
@@ -27,11 +29,11 @@ function dailyNotesOptions(app: App) {
 	return app.internalPlugins.getEnabledPluginById("daily-notes")?.options ?? {};
 }
 
-async function readTemplate(app: App, templatePath: string): Promise<string> {
+async function readTemplate(view: VaultView, templatePath: string): Promise<string> {
 	if (templatePath === "") return "";
 	const withExtension = templatePath.endsWith(".md") ? templatePath : `${templatePath}.md`;
-	const file = app.vault.getAbstractFileByPath(normalizePath(withExtension));
-	return file instanceof TFile ? app.vault.cachedRead(file) : "";
+	const path = normalizePath(withExtension);
+	return view.stat(path) === null ? "" : view.read(path);
 }
 
 function fillTemplate(template: string, day: moment.Moment, format: string): string {

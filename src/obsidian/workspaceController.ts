@@ -125,7 +125,7 @@ export class WorkspaceController {
 		const settings = { ...this.settings, assistantFolder: folder };
 		const userDailyNotes =
 			settings.dailyMemoryLocation === "daily-notes"
-				? await userDailyNotesTarget(app, localToday(this.clock))
+				? await userDailyNotesTarget(app, this.vaultView(), localToday(this.clock))
 				: undefined;
 		return new AssistantWorkspace({
 			store: this.noteStore(),

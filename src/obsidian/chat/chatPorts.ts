@@ -34,7 +34,7 @@ export async function obsidianChatPorts(
 	const workspace = await controller.open();
 	const { vault, writer } = workspace;
 	const daily =
-		settings.dailyMemoryLocation === "daily-notes" ? await userDailyNotesTarget(app, localToday(clock)) : assistantFolderTarget(workspace.layout);
+		settings.dailyMemoryLocation === "daily-notes" ? await userDailyNotesTarget(app, workspace.vault, localToday(clock)) : assistantFolderTarget(workspace.layout);
 	const model = createModelClient({
 		apiKey: controller.apiKey(),
 		baseURL: endpoint.baseURL,
