@@ -1,9 +1,9 @@
 import { runTurn, type TurnResult } from "../agent/loop";
 import type { ModelClient, ModelError } from "../agent/model";
-import type { MemoryToolDeps } from "../agent/tools";
+import { toolEffectIn, type MemoryToolDeps } from "../agent/tools";
 import type { TaskScheduler } from "../ports";
 import { heartbeatMessage, heartbeatSystem, type HeartbeatMaterial } from "./heartbeatPrompt";
-import { HEARTBEAT_TOOL_DEFINITIONS, oneHeartbeatTool } from "./heartbeatTools";
+import { HEARTBEAT_TOOL_DEFINITIONS, HEARTBEAT_TOOLS, oneHeartbeatTool } from "./heartbeatTools";
 import { DEFAULT_HEARTBEAT_LIMITS, RunWatch, type HeartbeatLimits } from "./runWatch";
 
 export interface HeartbeatModel {
@@ -50,6 +50,7 @@ export async function askHeartbeat(
 			modelId: ports.modelId,
 			prepareRequest: () => ({ system, messages: [{ role: "user" as const, content: [{ type: "text" as const, text: userMessage }] }], tools: HEARTBEAT_TOOL_DEFINITIONS }),
 			executeTool: oneHeartbeatTool(tools),
+			toolEffect: toolEffectIn(HEARTBEAT_TOOLS),
 			delay: ports.delay,
 			limits: { maxToolRounds: 1, maxOutputTokens: limits.maxOutputTokens },
 		};
