@@ -79,7 +79,8 @@ export class AnthropicModelClient implements ModelClient {
 	/**
 	 * One request and its stream. The idle limit runs from the request on and starts again at
 	 * each event the SDK hands over; when it runs out, the request is aborted and the attempt
-	 * fails with `idle-timeout`, whatever the aborted SDK call made of it.
+	 * fails with `idle-timeout`, whatever the aborted SDK call made of it (an error, or a stream
+	 * that ended early).
 	 */
 	private async *attempt(params: MessageCreateParamsStreaming, signal: AbortSignal | undefined): AsyncGenerator<ModelEvent> {
 		const idle = new TimeLimit(this.idleDelay, this.idleTimeoutMs, signal);
@@ -108,7 +109,6 @@ export class AnthropicModelClient implements ModelClient {
 		}
 		// The SDK ends the stream quietly when the request is aborted; a server that stops early looks the same.
 		if (!translator.finished) {
-			if (idle.expired) throw stalled(this.idleTimeoutMs);
 			throw signal?.aborted === true
 				? abortedError()
 				: new ModelError("stream-cut", "The connection closed before the answer was complete.");
