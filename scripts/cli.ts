@@ -33,7 +33,9 @@ const USAGE = `usage: npm run -s cli -- <command>
   capture  --vault <dir> --title <t> --text <x> [--tags a,b] [--now <ISO>]   (prints the created path)
   organize --vault <dir> --note <path> [--offline] [--apply] [--json]       (--apply moves it, links updated)
   weekly   --vault <dir> --week YYYY-Www [--offline] [--force] [--now <ISO>] (prints the summary path)
-  taxonomy --vault <dir> [--json]                                           (the inferred folder roles)`;
+  taxonomy --vault <dir> [--json]                                           (the inferred folder roles)
+  chat, organize and weekly also take --idle-timeout <s> (a stream silent that long is ended; default 90)
+  and --time-limit <s> (a whole turn or request; default 600 for chat, 300 for the others); heartbeat, --idle-timeout`;
 
 /** Options that take no value. */
 const FLAGS = ["json", "offline", "onboarded", "force", "apply"];

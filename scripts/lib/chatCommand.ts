@@ -1,4 +1,4 @@
-import type { TurnResult } from "../../src/core/agent/loop";
+import { budgetHitMessage, type TurnLimits, type TurnResult } from "../../src/core/agent/loop";
 import { ChatSession, type ChatPorts } from "../../src/core/agent/session";
 import type { WriteToolDeps } from "../../src/core/agent/tools";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
@@ -8,7 +8,7 @@ import { rejectUnknownOptions, requireOption, UsageError } from "./args";
 import type { Command } from "./command";
 import { openHeadlessWorkspace } from "./headless";
 import { openHeadlessMemory } from "./headlessMemory";
-import { modelClientOf, nodeDelay } from "./headlessModel";
+import { millisecondsOption, MODEL_TIME_OPTIONS, modelClientOf, nodeDelay } from "./headlessModel";
 
 /**
  * `chat "<message>"`: one turn of the chat loop over a vault folder, as the chat pane runs it.
@@ -16,7 +16,7 @@ import { modelClientOf, nodeDelay } from "./headlessModel";
  * go to stderr, so that stdout is the answer alone (and, with `--json`, a last JSON line).
  */
 export const chatCommand: Command = async (args) => {
-	rejectUnknownOptions(args, ["vault", "model", "base-url", "offline", "now", "json"]);
+	rejectUnknownOptions(args, ["vault", "model", "base-url", "offline", "now", "json", ...MODEL_TIME_OPTIONS]);
 	if (args.positional.length !== 1) throw new UsageError('chat takes one message, in quotes: chat "What did I decide about the thesis?" --vault <dir>.');
 	const userMessage = args.positional[0];
 	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), { now: args.options.get("now") });
@@ -34,6 +34,7 @@ export const chatCommand: Command = async (args) => {
 		// Without Obsidian's locale, `auto` is English.
 		transcript: { writer, chatsFolder: workspace.layout.chatsFolder, language: settings.language === "auto" ? "en" : settings.language },
 		hotMemoryCapTokens: settings.hotMemoryCapTokens,
+		limits: maxTurnMsOf(millisecondsOption(args, "time-limit")),
 	};
 	const session = new ChatSession(() => ports, clock);
 	const result = await streamTurn(session, userMessage);
@@ -47,6 +48,10 @@ export const chatCommand: Command = async (args) => {
 	};
 	return { lines: args.flags.has("json") ? [JSON.stringify(summary)] : [], exitCode: EXIT_CODES[result.stopReason] ?? 0 };
 };
+
+function maxTurnMsOf(ms: number | undefined): Partial<TurnLimits> {
+	return ms === undefined ? {} : { maxTurnMs: ms };
+}
 
 /** A failed turn exits 1; one stopped with Ctrl-C, 130 as the shell expects of an interrupt. */
 const EXIT_CODES: Partial<Record<TurnResult["stopReason"], number>> = { error: 1, aborted: 130 };
@@ -62,6 +67,7 @@ async function streamTurn(session: ChatSession, userMessage: string): Promise<Tu
 			if (event.type === "text") process.stdout.write(event.text);
 			else if (event.type === "tool-started") process.stderr.write(`[tool] ${event.name} ${JSON.stringify(event.input)}\n`);
 			else if (event.type === "error") process.stderr.write(`error: ${modelErrorMessage(event.error, t)}\n`);
+			else if (event.type === "budget-reached") process.stderr.write(`${budgetHitMessage(event.hit, t)}\n`);
 			else if (event.type === "done") result = event.result;
 			else if (event.type === "save-failed") throw event.error;
 		}

@@ -1,7 +1,7 @@
 import type { ModelClient } from "../../src/core/agent/model";
 import { t } from "../../src/i18n";
 import { createModelClient } from "../../src/llm";
-import type { ParsedArgs } from "./args";
+import { UsageError, type ParsedArgs } from "./args";
 
 /** The host's timers for the client's retry waits and the tools' timeout: Node's, here. */
 export function nodeDelay(callback: () => void, ms: number): () => void {
@@ -9,7 +9,17 @@ export function nodeDelay(callback: () => void, ms: number): () => void {
 	return () => clearTimeout(timer);
 }
 
-/** The model a command asks: Claude with `ANTHROPIC_API_KEY` (at `--base-url` if given), the offline model with `--offline` or no key. */
+/**
+ * The options that shorten a command's waits on the model, in seconds: `--idle-timeout` (a
+ * stream that sends nothing that long is given up on) and `--time-limit` (the whole turn, or the
+ * whole request of a one-shot command).
+ */
+export const MODEL_TIME_OPTIONS = ["idle-timeout", "time-limit"] as const;
+
+/**
+ * The model a command asks: Claude with `ANTHROPIC_API_KEY` (at `--base-url` if given), the
+ * offline model with `--offline` or no key.
+ */
 export function modelClientOf(args: ParsedArgs): ModelClient {
 	return createModelClient({
 		apiKey: process.env.ANTHROPIC_API_KEY,
@@ -17,5 +27,15 @@ export function modelClientOf(args: ParsedArgs): ModelClient {
 		offline: args.flags.has("offline"),
 		delay: nodeDelay,
 		translate: t,
+		idleTimeoutMs: millisecondsOption(args, "idle-timeout"),
 	});
+}
+
+/** `--<name> <seconds>` in milliseconds; `undefined` when absent, a usage error unless a positive number. */
+export function millisecondsOption(args: ParsedArgs, name: (typeof MODEL_TIME_OPTIONS)[number]): number | undefined {
+	const value = args.options.get(name);
+	if (value === undefined) return undefined;
+	const seconds = Number(value);
+	if (value.trim() === "" || !Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--${name} takes a number of seconds above 0, not "${value}".`);
+	return seconds * 1000;
 }

@@ -5,7 +5,7 @@ import type { MemoryDeps } from "../../src/core/memory/memoryDeps";
 import type { OrganizeVault } from "../../src/core/organize/organizeVault";
 import { normalizeVaultPath } from "../../src/core/vault/paths";
 import type { ParsedArgs } from "./args";
-import { modelClientOf } from "./headlessModel";
+import { millisecondsOption, modelClientOf, nodeDelay } from "./headlessModel";
 import type { HeadlessWorkspace } from "./headless";
 
 /**
@@ -33,7 +33,10 @@ export function memoryDepsOf(headless: HeadlessWorkspace): MemoryDeps {
 
 /** Claude when `ANTHROPIC_API_KEY` is set and `--offline` is not given; else `null` (the offline rules). */
 export function textModelOf(args: ParsedArgs, headless: HeadlessWorkspace): TextModel | null {
-	return textModelOver(modelClientOf(args), args.options.get("model") ?? headless.settings.model);
+	return textModelOver(modelClientOf(args), args.options.get("model") ?? headless.settings.model, {
+		delay: nodeDelay,
+		timeLimitMs: millisecondsOption(args, "time-limit"),
+	});
 }
 
 /** The `folder` of a core plugin's settings file (`templates.json`, `daily-notes.json`), `null` when unset. */

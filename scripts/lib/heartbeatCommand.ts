@@ -27,7 +27,7 @@ interface HeartbeatLine {
  * why the heartbeat did not run go to stderr, so stdout is the message (or, with `--json`, one line).
  */
 export const heartbeatCommand: Command = async (args) => {
-	rejectUnknownOptions(args, ["vault", "now", "active-hours", "onboarded", "model", "base-url", "offline", "force", "json"]);
+	rejectUnknownOptions(args, ["vault", "now", "active-hours", "onboarded", "model", "base-url", "offline", "force", "json", "idle-timeout"]);
 	const vaultDir = requireOption(args, "vault");
 	const headless = await openHeadlessWorkspace(vaultDir, { now: args.options.get("now") });
 	const dataFile = DiskPluginData.load(vaultDir);

@@ -6,6 +6,7 @@ import { normalizeVaultPath } from "../../src/core/vault/paths";
 import { t } from "../../src/i18n";
 import { modelErrorMessage } from "../../src/llm";
 import { ModelError } from "../../src/core/agent/model";
+import { MODEL_TIME_OPTIONS } from "./headlessModel";
 import { rejectUnknownOptions, requireOption, UsageError } from "./args";
 import { printed, type Command } from "./command";
 import { openHeadlessWorkspace } from "./headless";
@@ -28,7 +29,7 @@ export const taxonomyCommand: Command = async (args) => {
 };
 
 export const organizeCommand: Command = async (args) => {
-	rejectUnknownOptions(args, ["vault", "folder", "note", "offline", "model", "base-url", "apply", "json", "now"]);
+	rejectUnknownOptions(args, ["vault", "folder", "note", "offline", "model", "base-url", "apply", "json", "now", ...MODEL_TIME_OPTIONS]);
 	const vaultDir = requireOption(args, "vault");
 	const note = normalizeVaultPath(requireOption(args, "note"));
 	const headless = await openHeadlessWorkspace(vaultDir, { folder: args.options.get("folder"), now: args.options.get("now") });

@@ -3,6 +3,7 @@ import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { buildWeeklySummary, type WeeklySummaryResult } from "../../src/core/memory/weeklySummary";
 import { t } from "../../src/i18n";
 import { modelErrorMessage } from "../../src/llm";
+import { MODEL_TIME_OPTIONS } from "./headlessModel";
 import { rejectUnknownOptions, requireOption, UsageError } from "./args";
 import type { Command } from "./command";
 import { openHeadlessWorkspace } from "./headless";
@@ -14,7 +15,7 @@ import { memoryDepsOf, textModelOf } from "./headlessOrganize";
  * it, keeping the old page in the archive). What happened goes to stderr.
  */
 export const weeklyCommand: Command = async (args) => {
-	rejectUnknownOptions(args, ["vault", "folder", "week", "offline", "model", "base-url", "force", "now", "json"]);
+	rejectUnknownOptions(args, ["vault", "folder", "week", "offline", "model", "base-url", "force", "now", "json", ...MODEL_TIME_OPTIONS]);
 	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), { folder: args.options.get("folder"), now: args.options.get("now") });
 	const { layout } = headless.workspace;
 	const result = await buildWeeklySummary(memoryDepsOf(headless), {

@@ -1,5 +1,6 @@
 import type { MessageCreateParamsStreaming } from "@anthropic-ai/sdk/resources/messages/messages";
 import { ModelError, type ModelClient, type ModelEvent, type ModelInfo, type ModelRequest } from "../core/agent/model";
+import { TimeLimit } from "../core/agent/timeLimit";
 import type { TaskScheduler } from "../core/ports";
 import { abortableSleep } from "./abortableSleep";
 import { abortedError } from "./abortedError";
@@ -18,7 +19,18 @@ export interface AnthropicClientOptions {
 	readonly retryPolicy?: RetryPolicy;
 	/** In [0, 1), for the backoff's jitter. */
 	readonly random?: () => number;
+	/** A stream that sends nothing for this long is given up on (`idle-timeout`); `MODEL_IDLE_TIMEOUT_MS` when absent. */
+	readonly idleTimeoutMs?: number;
+	/** The idle limit's timers, `delay` when absent: a test that skips the waits between tries keeps real timers here. */
+	readonly idleDelay?: TaskScheduler["delay"];
 }
+
+/**
+ * Anthropic's stream sends a token every fraction of a second while the model writes and keeps
+ * an idle connection alive with pings (which the SDK swallows, so they do not count here); a
+ * minute and a half with no event at all is a connection that stalled, not a model thinking.
+ */
+export const MODEL_IDLE_TIMEOUT_MS = 90_000;
 
 /** The model port over Anthropic's Messages API, streaming, through the official SDK. */
 export class AnthropicModelClient implements ModelClient {
@@ -27,12 +39,16 @@ export class AnthropicModelClient implements ModelClient {
 	private readonly retryPolicy: RetryPolicy;
 	private readonly delay: TaskScheduler["delay"];
 	private readonly random: () => number;
+	private readonly idleTimeoutMs: number;
+	private readonly idleDelay: TaskScheduler["delay"];
 
 	constructor(options: AnthropicClientOptions) {
 		this.sdk = createSdkClient(options);
 		this.retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
 		this.delay = options.delay;
 		this.random = options.random ?? Math.random;
+		this.idleTimeoutMs = options.idleTimeoutMs ?? MODEL_IDLE_TIMEOUT_MS;
+		this.idleDelay = options.idleDelay ?? options.delay;
 	}
 
 	/**
@@ -60,10 +76,27 @@ export class AnthropicModelClient implements ModelClient {
 		}
 	}
 
+	/**
+	 * One request and its stream. The idle limit runs from the request on and starts again at
+	 * each event the SDK hands over; when it runs out, the request is aborted and the attempt
+	 * fails with `idle-timeout`, whatever the aborted SDK call made of it (an error, or a stream
+	 * that ended early).
+	 */
 	private async *attempt(params: MessageCreateParamsStreaming, signal: AbortSignal | undefined): AsyncGenerator<ModelEvent> {
+		const idle = new TimeLimit(this.idleDelay, this.idleTimeoutMs, signal);
+		try {
+			yield* this.streamed(params, signal, idle);
+		} catch (error) {
+			throw idle.expired ? stalled(this.idleTimeoutMs) : error;
+		} finally {
+			idle.dispose();
+		}
+	}
+
+	private async *streamed(params: MessageCreateParamsStreaming, signal: AbortSignal | undefined, idle: TimeLimit): AsyncGenerator<ModelEvent> {
 		let events;
 		try {
-			events = await this.sdk.messages.create(params, { signal });
+			events = await this.sdk.messages.create(params, { signal: idle.signal });
 		} catch (error) {
 			throw toModelError(error, { phase: "request", signal, midAnswer: false });
 		}
@@ -71,6 +104,7 @@ export class AnthropicModelClient implements ModelClient {
 		for await (const event of events) {
 			// Events already buffered when the user stopped are dropped: nothing arrives after a stop.
 			if (signal?.aborted === true) throw abortedError();
+			idle.restart();
 			yield* translator.translate(event);
 		}
 		// The SDK ends the stream quietly when the request is aborted; a server that stops early looks the same.
@@ -93,4 +127,8 @@ export class AnthropicModelClient implements ModelClient {
 		}
 		return models;
 	}
+}
+
+function stalled(idleTimeoutMs: number): ModelError {
+	return new ModelError("idle-timeout", `The stream sent nothing for ${idleTimeoutMs / 1000} s.`);
 }

@@ -12,11 +12,13 @@ export interface ModelClientSettings {
 	readonly offline?: boolean;
 	readonly delay: TaskScheduler["delay"];
 	readonly translate: Translate;
+	/** How long a stream may send nothing before it is given up on; `MODEL_IDLE_TIMEOUT_MS` when absent. */
+	readonly idleTimeoutMs?: number;
 }
 
 /** Claude when there is a key, the offline model otherwise: the plugin never needs a key to work. */
 export function createModelClient(settings: ModelClientSettings): ModelClient {
 	const apiKey = settings.apiKey?.trim() ?? "";
 	if (settings.offline === true || apiKey === "") return new OfflineModel(settings.translate);
-	return new AnthropicModelClient({ apiKey, baseURL: settings.baseURL, delay: settings.delay });
+	return new AnthropicModelClient({ apiKey, baseURL: settings.baseURL, delay: settings.delay, idleTimeoutMs: settings.idleTimeoutMs });
 }

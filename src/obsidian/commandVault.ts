@@ -44,7 +44,7 @@ export async function openCommandVault(deps: CommandDeps, actor: AuditActor): Pr
 			templatesFolder: corePluginFolder(plugin.app, "templates"),
 			dailyNotesFolder: corePluginFolder(plugin.app, "daily-notes"),
 		},
-		model: textModelOver(ports.model, ports.modelId),
+		model: textModelOver(ports.model, ports.modelId, { delay: ports.delay }),
 	};
 }
 

@@ -167,7 +167,7 @@ describe("no route sends a private note or derives a visible note from one", () 
 		const { vault: view, writer, layout } = workspace;
 		const memoryDeps = { vault: view, writer, clock };
 		const model = createModelClient({ apiKey: "test", baseURL: fake().baseURL, delay, translate: t });
-		const text = textModelOver(model, "claude-test");
+		const text = textModelOver(model, "claude-test", { delay });
 		const memory = await memoryOverVault({ files: vault, metadata: vault, view }, { layout, clock, recentDailyMemory: (days) => workspace.recentDailyMemory(days) });
 		const tools = { ...memory.deps, writer, actor: "assistant" as const, daily: assistantFolderTarget(layout) };
 		const ports: ChatPorts = { model, modelId: "claude-test", tools, delay, transcript: { writer, chatsFolder: layout.chatsFolder, language: "en" } };

@@ -1,7 +1,7 @@
 import { createServer } from "node:net";
 import { AnthropicModelClient } from "../../src/llm/anthropicClient";
 import { errorReply, textReply, useFakeAnthropic } from "../harness/fakeAnthropic";
-import { clientFor, drain, recordedDelays, textOf, userRequest } from "./modelFixture";
+import { clientFor, drain, realDelay, recordedDelays, textOf, userRequest } from "./modelFixture";
 
 const fake = useFakeAnthropic();
 
@@ -98,7 +98,7 @@ describe("AnthropicModelClient errors and retries, over the real SDK", () => {
 	it("reports a closed port as offline, without retrying", async () => {
 		const port = await closedPort();
 		const delays = recordedDelays();
-		const client = new AnthropicModelClient({ apiKey: "sk-ant-test", baseURL: `http://127.0.0.1:${port}`, delay: delays.delay });
+		const client = new AnthropicModelClient({ apiKey: "sk-ant-test", baseURL: `http://127.0.0.1:${port}`, delay: delays.delay, idleDelay: realDelay });
 		const { events, error } = await drain(client.stream(userRequest("Hi")));
 		expect(events).toEqual([]);
 		expect(error?.kind).toBe("offline");

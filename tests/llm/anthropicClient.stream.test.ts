@@ -200,6 +200,34 @@ describe("AnthropicModelClient streaming, over the real SDK", () => {
 		expect(delays.waits).toEqual([]);
 	});
 
+	it("gives up on a stream that stalls mid-answer after the idle limit: the partial text is kept, the connection closed, nothing retried", async () => {
+		fake().enqueue(textReply("Partial answer that stalls", { chunkSize: 8, stallAfterEvents: 5 }), textReply("not used"));
+		const { client, delays } = clientFor(fake(), { idleTimeoutMs: 200 });
+		const started = Date.now();
+		const { events, error } = await drain(client.stream(userRequest("Hi")));
+		expect(Date.now() - started).toBeLessThan(2000);
+		expect(textOf(events)).toBe("Partial answer t");
+		expect(error?.kind).toBe("idle-timeout");
+		expect(fake().messageBodies).toHaveLength(1);
+		expect(delays.waits).toEqual([]);
+		await waitFor(() => fake().disconnects === 1);
+	});
+
+	it("gives up on a response that sends nothing at all after the idle limit", async () => {
+		fake().enqueue(textReply("never sent", { stallAfterEvents: 0 }), textReply("not used"));
+		const { events, error } = await drain(clientFor(fake(), { idleTimeoutMs: 200 }).client.stream(userRequest("Hi")));
+		expect(events).toEqual([]);
+		expect(error?.kind).toBe("idle-timeout");
+		expect(fake().messageBodies).toHaveLength(1);
+	});
+
+	it("keeps a slow stream whose events come within the idle limit", async () => {
+		fake().enqueue(textReply("Slow but steady", { chunkSize: 4, delayMs: 60 }));
+		const { events, error } = await drain(clientFor(fake(), { idleTimeoutMs: 300 }).client.stream(userRequest("Hi")));
+		expect(error).toBeUndefined();
+		expect(textOf(events)).toBe("Slow but steady");
+	});
+
 	it("ends with stream-cut when the API sends an error event mid-answer", async () => {
 		fake().enqueue(textReply("Half of it", { chunkSize: 4, errorAfterEvents: { events: 5, type: "overloaded_error" } }));
 		const { events, error } = await drain(clientFor(fake()).client.stream(userRequest("Hi")));

@@ -2,7 +2,7 @@ import { ModelError, type ModelErrorKind } from "../../src/core/agent/model";
 import { setLanguage, t } from "../../src/i18n";
 import { modelErrorMessage } from "../../src/llm/modelErrorMessage";
 
-const KINDS: ModelErrorKind[] = ["invalid-key", "permission", "unknown-model", "rate-limit", "overloaded", "server", "offline", "stream-cut", "aborted", "bad-request"];
+const KINDS: ModelErrorKind[] = ["invalid-key", "permission", "unknown-model", "rate-limit", "overloaded", "server", "offline", "stream-cut", "aborted", "bad-request", "idle-timeout", "time-limit"];
 
 describe("modelErrorMessage", () => {
 	afterEach(() => setLanguage("en"));

@@ -21,10 +21,16 @@ export function recordedDelays(): RecordedDelays {
 	};
 }
 
-/** The real client over the real SDK, pointed at the fake server, with waits recorded. */
+/** Node's own timers, for the limits a test lets run (the client's idle limit). */
+export function realDelay(callback: () => void, ms: number): () => void {
+	const timer = setTimeout(callback, ms);
+	return () => clearTimeout(timer);
+}
+
+/** The real client over the real SDK, pointed at the fake server, with the waits between tries recorded and the idle limit on real timers. */
 export function clientFor(fake: FakeAnthropic, options: Partial<AnthropicClientOptions> = {}): { client: AnthropicModelClient; delays: RecordedDelays } {
 	const delays = recordedDelays();
-	const client = new AnthropicModelClient({ apiKey: "sk-ant-test", baseURL: fake.baseURL, delay: delays.delay, random: () => 0.5, ...options });
+	const client = new AnthropicModelClient({ apiKey: "sk-ant-test", baseURL: fake.baseURL, delay: delays.delay, idleDelay: realDelay, random: () => 0.5, ...options });
 	return { client, delays };
 }
 

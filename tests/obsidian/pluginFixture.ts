@@ -21,8 +21,8 @@ export const manifest: PluginManifest = {
 /** The plugin with its index kept in memory (Node has no IndexedDB), on a "device" a test can restart on. */
 class PluginOnDevice extends AssistantWorkspacePlugin {
 	device!: MemoryIndexStore;
-	/** The fake Anthropic server the chat talks to, when the test has one. */
-	chatBaseURL: string | undefined;
+	/** The fake Anthropic server the chat talks to, when the test has one, and the idle limit it sets. */
+	chat: ChatEndpoint = {};
 	/** The plugin's time, when the test sets the hour. */
 	testClock: Clock = systemClock;
 
@@ -31,7 +31,7 @@ class PluginOnDevice extends AssistantWorkspacePlugin {
 	}
 
 	protected override chatEndpoint(): ChatEndpoint {
-		return { baseURL: this.chatBaseURL };
+		return this.chat;
 	}
 
 	protected override indexStore(): IndexStore {
@@ -40,10 +40,10 @@ class PluginOnDevice extends AssistantWorkspacePlugin {
 }
 
 /** The plugin as Obsidian loads it, on `device`; `mock` is the same object as the mock sees it. */
-export async function loadPlugin(app: App, device = new MemoryIndexStore(), chatBaseURL?: string, clock: Clock = systemClock) {
+export async function loadPlugin(app: App, device = new MemoryIndexStore(), chat?: string | ChatEndpoint, clock: Clock = systemClock) {
 	const plugin = new PluginOnDevice(asObsidianApp(app), manifest);
 	plugin.device = device;
-	plugin.chatBaseURL = chatBaseURL;
+	plugin.chat = typeof chat === "string" ? { baseURL: chat } : (chat ?? {});
 	plugin.testClock = clock;
 	const mock = plugin as unknown as MockPlugin;
 	mock.load();

@@ -1,44 +1,21 @@
-import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { DEFAULT_MODEL } from "../../src/llm";
 import { en } from "../../src/i18n/en";
-import { errorReply, textReply, toolUseReply, useFakeAnthropic } from "../harness/fakeAnthropic";
-import { copyOfExampleVault } from "./runCli";
+import { TURN_BUDGETS } from "../../src/core/agent/turnBudgets";
+import { errorReply, messageReply, textReply, toolUseReply, useFakeAnthropic } from "../harness/fakeAnthropic";
+import { copyOfExampleVault, spawnCli, type SpawnedRun } from "./runCli";
 
 // Each case spawns the real command line; a few seconds each on a cold machine.
 jest.setTimeout(60_000);
 
-const ROOT = resolve(__dirname, "..", "..");
-const TSX = join(ROOT, "node_modules", ".bin", "tsx");
 const NOW = ["--now", "2026-11-28T10:00:00Z"];
 
 const fake = useFakeAnthropic();
 
-interface ChatRun {
-	readonly code: number | null;
-	readonly stdout: string;
-	readonly stderr: string;
-	/** Each piece of stdout as it arrived, with the time it arrived (ms since the start). */
-	readonly chunks: readonly { readonly at: number; readonly text: string }[];
-}
-
-/**
- * Runs `npm run -s cli -- chat ...` without blocking this process, so that the fake server in it
- * can answer. Never with the caller's Anthropic key or host: only `env` decides.
- */
-function runChat(args: readonly string[], env: Record<string, string> = {}): Promise<ChatRun> {
-	const { ANTHROPIC_API_KEY: _key, ANTHROPIC_BASE_URL: _host, ...inherited } = process.env;
-	const started = Date.now();
-	const child = spawn(TSX, [join(ROOT, "scripts", "cli.ts"), "chat", ...args], { cwd: ROOT, env: { ...inherited, TZ: "UTC", ...env } });
-	const chunks: { at: number; text: string }[] = [];
-	let stderr = "";
-	child.stdout.setEncoding("utf8").on("data", (text: string) => chunks.push({ at: Date.now() - started, text }));
-	child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
-	return new Promise((resolvePromise, reject) => {
-		child.on("error", reject);
-		child.on("close", (code) => resolvePromise({ code, stdout: chunks.map((chunk) => chunk.text).join(""), stderr, chunks }));
-	});
+/** `chat ...` on the command line, run as a user would, the fake server answering meanwhile. */
+function runChat(args: readonly string[], env: Record<string, string> = {}): Promise<SpawnedRun> {
+	return spawnCli(["chat", ...args], env);
 }
 
 interface ChatSummary {
@@ -154,6 +131,39 @@ describe("chat on the command line", () => {
 		expect(lastLine(run.stdout)).toMatchObject({ text: "", toolCalls: [], stopReason: "error" });
 		// The failed turn is still in the transcript, marked.
 		expect(transcripts(vault)[0]).toContain("## You · 2026-11-28 10:00\n\nHello\n\n## Assistant\n\n[Interrupted: the model call failed (invalid-key).]\n");
+	});
+
+	it("ends on its own when the stream stalls: after --idle-timeout, exit 1, the partial answer printed and in the transcript, the stall named", async () => {
+		fake().enqueue(textReply("Dr. Lin wants the nap-length argument first, and then", { chunkSize: 8, stallAfterEvents: 6 }), textReply("not used"));
+		const started = Date.now();
+		const run = await runChat(["What does Dr. Lin want?", "--vault", vault, "--base-url", fake().baseURL, "--idle-timeout", "0.5", ...NOW, "--json"], { ANTHROPIC_API_KEY: "test" });
+		expect(Date.now() - started).toBeLessThan(30_000);
+		expect(run.code).toBe(1);
+		expect(run.stdout.split("\n")[0]).toBe("Dr. Lin wants the nap-le");
+		expect(run.stderr).toContain(`error: ${en["model-error.idle-timeout"]}`);
+		expect(lastLine(run.stdout)).toMatchObject({ text: "Dr. Lin wants the nap-le", stopReason: "error" });
+		expect(transcripts(vault)[0]).toContain("Dr. Lin wants the nap-le\n\n[Interrupted: the model call failed (idle-timeout).]");
+		expect(fake().messageBodies).toHaveLength(1);
+	});
+
+	it("refuses a planted burst of 50 memory_append calls past the budget, with one line on stderr, and the writes on disk bounded", async () => {
+		const burst = Array.from({ length: 50 }, (_, i) => ({ type: "tool_use" as const, id: `toolu_planted_${i}`, name: "memory_append", input: { target: "daily", text: `planted entry ${i}` } }));
+		fake().enqueue(messageReply(burst), textReply("I was asked to write too much, so I stopped."));
+		const run = await runChat(["Do what the inbox note says", "--vault", vault, "--base-url", fake().baseURL, ...NOW], { ANTHROPIC_API_KEY: "test" });
+		expect(run.code).toBe(0);
+		const limit = TURN_BUDGETS.perAnswer.writes;
+		const notice = en["turn-budget.answer.writes"].replace("{limit}", String(limit));
+		expect(run.stderr.split("\n").filter((line) => line === notice)).toHaveLength(1);
+		expect(run.stderr.split("\n").filter((line) => line.startsWith("Safety limit"))).toHaveLength(1);
+		const daily = readFileSync(join(vault, "memory", "daily", "2026-11-28.md"), "utf8");
+		expect(daily.match(/planted entry \d+/g)).toHaveLength(limit);
+		expect(run.stdout).toBe("I was asked to write too much, so I stopped.\n");
+	});
+
+	it("refuses --idle-timeout and --time-limit that are not a number of seconds", async () => {
+		const run = await runChat(["Hello", "--vault", vault, "--offline", "--idle-timeout", "soon"]);
+		expect(run.code).toBe(1);
+		expect(run.stderr).toBe('error: --idle-timeout takes a number of seconds above 0, not "soon".\n');
 	});
 
 	it("takes exactly one message", async () => {

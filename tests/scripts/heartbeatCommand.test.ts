@@ -100,6 +100,17 @@ describe("heartbeat on the command line", () => {
 		expect(existsSync(join(vault, "memory", "daily", "2026-11-29.md"))).toBe(false);
 	});
 
+	it("ends on its own when the model's stream stalls: after --idle-timeout, a failure to retry, nothing saved", async () => {
+		fake().enqueue(textReply("Reminder: call mom, it is Sunday.", { chunkSize: 4, stallAfterEvents: 5 }));
+		const started = Date.now();
+		const run = await heartbeat(["--onboarded", "--active-hours", "all-day", "--idle-timeout", "0.5", ...now("2026-11-29T10:00:00Z")], { key: true });
+		expect(Date.now() - started).toBeLessThan(30_000);
+		expect(run.code).toBe(1);
+		expect(run.stderr).toContain("error: the run timed out");
+		expect(saved().state).toMatchObject({ heartbeatFailures: 1, lastHeartbeatRun: { outcome: "timed-out" } });
+		expect(existsSync(join(vault, "memory", "daily", "2026-11-29.md"))).toBe(false);
+	});
+
 	it("offline, does not run and says why: the offline model cannot judge a checklist", async () => {
 		const run = await heartbeat(["--onboarded", "--offline", ...now("2026-11-29T10:00:00Z")]);
 		expect(run).toMatchObject({ code: 0, line: notRun("offline") });

@@ -3,12 +3,24 @@ import { join } from "node:path";
 import { CURRENT_SCHEMA_VERSION } from "../../src/core/workspace/data/migrations";
 import { defaultSettings } from "../../src/core/workspace/data/settings";
 import { defaultState } from "../../src/core/workspace/data/state";
-import { copyOfExampleVault, runCli } from "./runCli";
+import { en } from "../../src/i18n/en";
+import { textReply, useFakeAnthropic } from "../harness/fakeAnthropic";
+import { copyOfExampleVault, runCli, spawnCli } from "./runCli";
 
 // Each case spawns the real command line; a few seconds each on a cold machine.
 jest.setTimeout(60_000);
 
 const NOW = ["--now", "2026-11-28T10:00:00Z"];
+
+const fake = useFakeAnthropic();
+
+/** An example vault with daily memory in week 2026-W47. */
+function vaultWithAWeek(): string {
+	const vault = copyOfExampleVault();
+	mkdirSync(join(vault, "memory", "daily"), { recursive: true });
+	writeFileSync(join(vault, "memory", "daily", "2026-11-17.md"), "# 2026-11-17\n\n## Log\n- 09:10 Booked the sleep lab.\n");
+	return vault;
+}
 
 describe("capture, organize, weekly and taxonomy on the command line", () => {
 	it("taxonomy --json prints the inferred role of each folder", () => {
@@ -54,9 +66,7 @@ describe("capture, organize, weekly and taxonomy on the command line", () => {
 	});
 
 	it("weekly prints the summary path, and a second run changes nothing", () => {
-		const vault = copyOfExampleVault();
-		mkdirSync(join(vault, "memory", "daily"), { recursive: true });
-		writeFileSync(join(vault, "memory", "daily", "2026-11-17.md"), "# 2026-11-17\n\n## Log\n- 09:10 Booked the sleep lab.\n");
+		const vault = vaultWithAWeek();
 		const run = () => runCli("weekly", "--vault", vault, "--week", "2026-W47", "--offline", ...NOW);
 		const first = run();
 		expect([first.code, first.stdout]).toEqual([0, "memory/weekly/2026-W47.md\n"]);
@@ -69,5 +79,24 @@ describe("capture, organize, weekly and taxonomy on the command line", () => {
 		expect(readFileSync(join(vault, "memory/weekly/2026-W47.md"), "utf8")).toBe(summary);
 		expect(readFileSync(join(vault, ".obsidian/plugins/assistant-workspace/audit.jsonl"), "utf8")).toBe(audit);
 		expect(runCli("weekly", "--vault", vault, "--week", "2026-47", "--offline").code).toBe(1);
+	});
+
+	it("weekly ends on its own when the model's stream stalls: the stall is named and the week is extracted instead", async () => {
+		const vault = vaultWithAWeek();
+		fake().enqueue(textReply("## Decisions\n- The sleep lab is booked for", { chunkSize: 8, stallAfterEvents: 5 }), textReply("not used"));
+		const run = await spawnCli(["weekly", "--vault", vault, "--week", "2026-W47", "--base-url", fake().baseURL, "--idle-timeout", "0.5", ...NOW], { ANTHROPIC_API_KEY: "test" });
+		expect(run.code).toBe(0);
+		expect(run.stderr).toContain(`The model could not write it (${en["model-error.idle-timeout"]}), so it was extracted from the days' lines.`);
+		const summary = readFileSync(join(vault, "memory/weekly/2026-W47.md"), "utf8");
+		expect(summary).toContain("- 09:10 Booked the sleep lab.");
+		expect(summary).not.toContain("booked for");
+	});
+
+	it("weekly stops a model that keeps trickling past --time-limit, and says so", async () => {
+		const vault = vaultWithAWeek();
+		fake().enqueue(textReply("## Decisions\n- The sleep lab is booked, and the rest of the week went on and on.", { chunkSize: 2, delayMs: 100 }));
+		const run = await spawnCli(["weekly", "--vault", vault, "--week", "2026-W47", "--base-url", fake().baseURL, "--time-limit", "1", ...NOW], { ANTHROPIC_API_KEY: "test" });
+		expect(run.code).toBe(0);
+		expect(run.stderr).toContain(`The model could not write it (${en["model-error.time-limit"]}), so it was extracted from the days' lines.`);
 	});
 });

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -16,6 +16,29 @@ export interface CliRun {
 export function runCli(...args: string[]): CliRun {
 	const run = spawnSync(TSX, [join(ROOT, "scripts", "cli.ts"), ...args], { encoding: "utf8", cwd: ROOT, env: { ...process.env, TZ: "UTC" } });
 	return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+export interface SpawnedRun extends CliRun {
+	/** Each piece of stdout as it arrived, with the time it arrived (ms since the start). */
+	readonly chunks: readonly { readonly at: number; readonly text: string }[];
+}
+
+/**
+ * Runs `npm run -s cli -- <args>` without blocking this process, so that a fake server in it can
+ * answer. Never with the caller's Anthropic key or host: only `env` decides.
+ */
+export function spawnCli(args: readonly string[], env: Record<string, string> = {}): Promise<SpawnedRun> {
+	const { ANTHROPIC_API_KEY: _key, ANTHROPIC_BASE_URL: _host, ...inherited } = process.env;
+	const started = Date.now();
+	const child = spawn(TSX, [join(ROOT, "scripts", "cli.ts"), ...args], { cwd: ROOT, env: { ...inherited, TZ: "UTC", ...env } });
+	const chunks: { at: number; text: string }[] = [];
+	let stderr = "";
+	child.stdout.setEncoding("utf8").on("data", (text: string) => chunks.push({ at: Date.now() - started, text }));
+	child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+	return new Promise((resolvePromise, reject) => {
+		child.on("error", reject);
+		child.on("close", (code) => resolvePromise({ code, stdout: chunks.map((chunk) => chunk.text).join(""), stderr, chunks }));
+	});
 }
 
 /** A fresh copy of the bundled example vault, so a test can write to it. */

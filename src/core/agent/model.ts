@@ -111,7 +111,11 @@ export type ModelErrorKind =
 	| "offline"
 	| "stream-cut"
 	| "aborted"
-	| "bad-request";
+	| "bad-request"
+	/** The stream sent nothing for longer than the client's idle limit: a stalled connection, given up on. */
+	| "idle-timeout"
+	/** The turn (or a one-shot request) ran past its overall time limit and was stopped. */
+	| "time-limit";
 
 export class ModelError extends Error {
 	constructor(

@@ -7,6 +7,6 @@ export type { HeartbeatSettings, HeartbeatState, HeartbeatStateChange } from "./
 export { HEARTBEAT_OUTCOMES, type HeartbeatOutcome } from "./outcome";
 export { classifyReply, HEARTBEAT_OK, type HeartbeatReply } from "./reply";
 export { REPEAT_WINDOW_MS } from "./repeats";
-export { DEFAULT_HEARTBEAT_LIMITS, type HeartbeatLimits } from "./runWatch";
+export { DEFAULT_HEARTBEAT_LIMITS, type HeartbeatLimits } from "./askHeartbeat";
 export { HEARTBEAT_SECTION, runHeartbeat, type HeartbeatDeps, type HeartbeatReport, type HeartbeatRequest, type SavedEntry } from "./runHeartbeat";
 export { formatTimeOfDay, parseTimeOfDay, type ParsedTime, type TimeProblem } from "./timeOfDay";

@@ -1,4 +1,6 @@
-import type { ModelClient } from "../agent/model";
+import { ModelError, type ModelClient } from "../agent/model";
+import { TimeLimit } from "../agent/timeLimit";
+import type { TaskScheduler } from "../ports";
 
 /**
  * One request, one text answer: what the upkeep of memory and the organizing of notes ask of a
@@ -17,21 +19,45 @@ export interface TextRequest {
 	readonly signal?: AbortSignal;
 }
 
-/** A `TextModel` over the chat's model port; `null` for the offline model, which writes nothing of its own. */
-export function textModelOver(client: ModelClient, modelId: string): TextModel | null {
+/** The host's timers, and how long one request may take in all. */
+export interface TextModelTimer {
+	readonly delay: TaskScheduler["delay"];
+	readonly timeLimitMs?: number;
+}
+
+/**
+ * A weekly summary or a consolidation is a page at most, written in well under a minute; five
+ * minutes ends a request that keeps trickling (the client's idle limit ends one that stops).
+ */
+export const TEXT_REQUEST_TIME_LIMIT_MS = 300_000;
+
+/**
+ * A `TextModel` over the chat's model port; `null` for the offline model, which writes nothing of
+ * its own. A request past its time limit is stopped and rejects with a `time-limit` error.
+ */
+export function textModelOver(client: ModelClient, modelId: string, timer: TextModelTimer): TextModel | null {
 	if (client.offline) return null;
+	const timeLimitMs = timer.timeLimitMs ?? TEXT_REQUEST_TIME_LIMIT_MS;
 	return {
 		async complete(request) {
+			const limit = new TimeLimit(timer.delay, timeLimitMs, request.signal);
 			let text = "";
-			const events = client.stream({
-				model: modelId,
-				system: [{ text: request.system }],
-				messages: [{ role: "user", content: [{ type: "text", text: request.prompt }] }],
-				tools: [],
-				maxTokens: request.maxTokens,
-				signal: request.signal,
-			});
-			for await (const event of events) if (event.type === "text") text += event.text;
+			try {
+				const events = client.stream({
+					model: modelId,
+					system: [{ text: request.system }],
+					messages: [{ role: "user", content: [{ type: "text", text: request.prompt }] }],
+					tools: [],
+					maxTokens: request.maxTokens,
+					signal: limit.signal,
+				});
+				for await (const event of events) if (event.type === "text") text += event.text;
+			} catch (error) {
+				if (limit.expired) throw new ModelError("time-limit", `The request ran past its time limit of ${timeLimitMs / 1000} s.`);
+				throw error;
+			} finally {
+				limit.dispose();
+			}
 			return text.trim();
 		},
 	};

@@ -13,9 +13,11 @@ import type { WorkspaceController } from "../workspaceController";
 /** The window's timers, for the model client's retry waits and the tools' timeout. */
 export const windowDelay: TaskScheduler["delay"] = (callback, ms) => windowScheduler.delay(callback, ms);
 
-/** Where the chat's requests go; a test points it at its fake server. */
+/** Where the chat's requests go, and how long a silent stream is waited on; a test points it at its fake server and shortens the wait. */
 export interface ChatEndpoint {
 	readonly baseURL?: string;
+	/** `MODEL_IDLE_TIMEOUT_MS` when absent. */
+	readonly idleTimeoutMs?: number;
 }
 
 /**
@@ -39,7 +41,10 @@ export async function obsidianChatPorts(
 		apiKey: controller.apiKey(),
 		baseURL: endpoint.baseURL,
 		offline: settings.model === OFFLINE_MODEL_ID,
-		 delay: windowDelay, translate: t });
+		delay: windowDelay,
+		translate: t,
+		idleTimeoutMs: endpoint.idleTimeoutMs,
+	});
 	return {
 		model,
 		modelId: model.offline ? OFFLINE_MODEL_ID : settings.model,

@@ -1,4 +1,5 @@
 import { ItemView, Notice, type HoverParent, type HoverPopover, type TFile, type WorkspaceLeaf } from "obsidian";
+import { budgetHitMessage } from "../../core/agent/loop";
 import type { ChatMessage } from "../../core/agent/model";
 import { ChatSession, type SessionEvent } from "../../core/agent/session";
 import { parseTranscript, savedConversation } from "../../core/agent/transcript";
@@ -237,6 +238,9 @@ export class ChatView extends ItemView implements HoverParent {
 				return;
 			case "usage":
 				answer.usage(event.turn);
+				return;
+			case "budget-reached":
+				new Notice(budgetHitMessage(event.hit, t));
 				return;
 			case "error":
 				if (event.error.kind !== "aborted") this.showError(modelErrorMessage(event.error, t), event.error.kind !== "invalid-key");

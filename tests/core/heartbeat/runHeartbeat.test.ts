@@ -1,5 +1,5 @@
 import { runHeartbeat, type HeartbeatDeps, type HeartbeatReport, type HeartbeatRequest } from "../../../src/core/heartbeat";
-import type { HeartbeatLimits } from "../../../src/core/heartbeat/runWatch";
+import type { HeartbeatLimits } from "../../../src/core/heartbeat/askHeartbeat";
 import { dailyNotesTarget } from "../../../src/core/memory/daily";
 import { defaultSettings } from "../../../src/core/workspace/data/settings";
 import { defaultState } from "../../../src/core/workspace/data/state";
@@ -38,12 +38,15 @@ beforeEach(async () => {
 	vault = await writeToolsOver(FILES, { excludedFolders: ["Private"] });
 });
 
-function deps(limits?: Partial<HeartbeatLimits>): HeartbeatDeps {
-	return { model: clientFor(fake()).client, modelId: "claude-test", delay: realDelay, vault: vault.deps, limits };
+function deps(limits?: Partial<HeartbeatLimits>, idleTimeoutMs?: number): HeartbeatDeps {
+	return { model: clientFor(fake(), { idleTimeoutMs }).client, modelId: "claude-test", delay: realDelay, vault: vault.deps, limits };
 }
 
-function heartbeat(request: Partial<HeartbeatRequest> = {}, options: { limits?: Partial<HeartbeatLimits>; signal?: AbortSignal } = {}): Promise<HeartbeatReport> {
-	return runHeartbeat(deps(options.limits), { ...READY, ...request }, options.signal);
+function heartbeat(
+	request: Partial<HeartbeatRequest> = {},
+	options: { limits?: Partial<HeartbeatLimits>; idleTimeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<HeartbeatReport> {
+	return runHeartbeat(deps(options.limits, options.idleTimeoutMs), { ...READY, ...request }, options.signal);
 }
 
 describe("a heartbeat run", () => {
@@ -179,10 +182,10 @@ describe("a heartbeat run", () => {
 		expect(t("heartbeat.failed-repeatedly", { count: 3 })).toContain("3 times");
 	});
 
-	it("gives up on a stream that stalls (the idle limit), as a failure to retry", async () => {
-		fake().enqueue(textReply("Reminder: call mom.", { chunkSize: 2, delayMs: 400 }));
+	it("gives up on a stream that stalls (the model client's idle limit), as a failure to retry", async () => {
+		fake().enqueue(textReply("Reminder: call mom.", { chunkSize: 2, stallAfterEvents: 4 }));
 		const started = Date.now();
-		const report = await heartbeat({}, { limits: { idleMs: 150, totalMs: 10_000 } });
+		const report = await heartbeat({}, { idleTimeoutMs: 150, limits: { totalMs: 10_000 } });
 		expect(report).toMatchObject({ kind: "failed", outcome: "timed-out", change: { heartbeatFailures: 1, lastHeartbeatRun: { outcome: "timed-out" } } });
 		expect(Date.now() - started).toBeLessThan(5000);
 		expect(await vault.vault.read("memory/daily/2026-03-14.md")).not.toContain("Reminder");
@@ -191,7 +194,7 @@ describe("a heartbeat run", () => {
 	it("stops at the total time limit even while the stream keeps coming", async () => {
 		fake().enqueue(textReply("Reminder: ".repeat(40), { chunkSize: 2, delayMs: 40 }));
 		const started = Date.now();
-		const report = await heartbeat({}, { limits: { idleMs: 5_000, totalMs: 300 } });
+		const report = await heartbeat({}, { limits: { totalMs: 300 } });
 		expect(report).toMatchObject({ kind: "failed", outcome: "timed-out" });
 		const took = Date.now() - started;
 		expect(took).toBeGreaterThanOrEqual(290);

@@ -33,6 +33,8 @@ export interface StreamOptions {
 	readonly delayMs?: number;
 	/** Destroys the socket after this many events were written (a dropped connection). */
 	readonly cutAfterEvents?: number;
+	/** Writes nothing more after this many events, with the connection left open (a stalled stream), until the client hangs up. */
+	readonly stallAfterEvents?: number;
 	/** Sends the API's in-stream `error` event after this many events, and ends the response. */
 	readonly errorAfterEvents?: { readonly events: number; readonly type: string; readonly message?: string };
 }

@@ -163,6 +163,7 @@ async function streamMessage(message: ScriptedMessage, model: string, response: 
 	});
 	const events = messageEvents(message, model);
 	for (const [written, event] of events.entries()) {
+		if (message.stallAfterEvents === written) return;
 		if (message.cutAfterEvents === written) {
 			markCut();
 			response.socket?.destroy();

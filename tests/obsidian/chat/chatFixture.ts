@@ -22,12 +22,16 @@ export function resetChatTest(): void {
 }
 
 /** The plugin on a vault of `files`, its chat pane open, talking to `fake` with a key (offline with `key: null`), under `settings`. */
-export async function openChatOn(fake: FakeAnthropic, files: Record<string, string>, options: { indexed?: boolean; settings?: Partial<Settings>; key?: null } = {}) {
+export async function openChatOn(
+	fake: FakeAnthropic,
+	files: Record<string, string>,
+	options: { indexed?: boolean; settings?: Partial<Settings>; key?: null; idleTimeoutMs?: number } = {},
+) {
 	const app = new App(new MemoryVault({ files }));
 	const settings = { ...defaultSettings(), ...options.settings };
 	app.vault.adapter.hidden.set(DATA, JSON.stringify({ schemaVersion: CURRENT_SCHEMA_VERSION, settings, state: defaultState() }));
 	if (options.key !== null) app.secretStorage.setSecret(API_KEY_SECRET, "test");
-	const { plugin, mock } = await loadPlugin(app, new MemoryIndexStore(), fake.baseURL);
+	const { plugin, mock } = await loadPlugin(app, new MemoryIndexStore(), { baseURL: fake.baseURL, idleTimeoutMs: options.idleTimeoutMs });
 	app.workspace.triggerLayoutReady();
 	if (options.indexed === true) await untilIndexed(mock);
 	const view = await openChat(plugin);

@@ -1,4 +1,5 @@
 import { toolError, type ToolResult } from "../tools/toolResult";
+import type { BudgetHit } from "./turnBudget";
 
 /**
  * What the loop itself says to the model, in the conversation it keeps: markers at the end of
@@ -11,6 +12,8 @@ export const INTERRUPTION_MARKERS = {
 	/** After the model still called tools once the turn's rounds were used up. */
 	toolLimit: (rounds: number) => `[Stopped: this turn used all ${rounds} of its tool rounds.]`,
 	failed: (kind: string) => `[Interrupted: the model call failed (${kind}).]`,
+	/** After the turn ran past its overall time limit. */
+	timeLimit: (ms: number) => `[Stopped: this turn ran past its time limit of ${ms / 1000} s.]`,
 	/** A response with neither text nor tool calls: the conversation still needs an assistant message. */
 	empty: "[No answer.]",
 } as const;
@@ -42,3 +45,17 @@ export function failedToolResult(name: string, error: unknown): ToolResult {
 
 /** A call cut by the output limit (`max_tokens`) has incomplete input: it is not run. */
 export const CUT_OFF_CALL = toolError("not run: the output limit cut this call off, so its input is incomplete. Call it again with shorter input.");
+
+const BUDGET_NAMES: Readonly<Record<BudgetHit["count"], string>> = {
+	toolCalls: "tool calls",
+	writes: "writes",
+	notesCreated: "notes created",
+	identityEdits: "identity file edits",
+};
+
+/** A call over one of the turn's budgets: not run, and the model is asked to answer with what it has. */
+export function overBudgetResult(hit: BudgetHit): ToolResult {
+	return toolError(
+		`not run: the limit of ${hit.limit} ${BUDGET_NAMES[hit.count]} per ${hit.scope === "answer" ? "answer" : "turn"} is reached. Call no more tools of this kind in this turn; answer the user now with what you have, and say what was left undone.`,
+	);
+}

@@ -1,7 +1,9 @@
 import { ModelError, type ModelRequest, type StopReason, type ToolUseBlock } from "../model";
+import { TimeLimit } from "../timeLimit";
 import type { ToolResult } from "../tools";
-import { CUT_OFF_CALL, INTERRUPTION_MARKERS, lastRoundNotice, overLimitResult, STOPPED_CALL, unknownToolResult } from "./loopNotices";
+import { CUT_OFF_CALL, INTERRUPTION_MARKERS, lastRoundNotice, overBudgetResult, overLimitResult, STOPPED_CALL, unknownToolResult } from "./loopNotices";
 import { runToolCall } from "./toolCall";
+import { TurnBudget, type BudgetHit } from "./turnBudget";
 import { DEFAULT_TURN_LIMITS, type PreparedRequest, type TurnDeps, type TurnInput, type TurnLimits } from "./turnDeps";
 import type { ToolCallRecord, TurnEvent, TurnStopReason } from "./turnEvents";
 import { TurnMessages } from "./turnMessages";
@@ -9,7 +11,9 @@ import { UsageTally } from "./usageTally";
 
 /**
  * One turn of the chat: the user's message, then model calls and tool rounds until the model
- * answers without calling a tool, the tool rounds run out, a call fails, or `signal` aborts.
+ * answers without calling a tool, the tool rounds run out, a call fails, the turn's time limit
+ * passes, or `signal` aborts. A tool call over one of the turn's budgets is not run: the model
+ * is told so and can still answer.
  * Events stream as they happen and end with `done`, whose result holds the conversation with
  * everything that arrived, a stopped or failed turn included. Pure: the model, the request's
  * context, the tools and the timers are all dependencies.
@@ -38,15 +42,25 @@ class Turn {
 	private readonly messages: TurnMessages;
 	private readonly usage: UsageTally;
 	private readonly toolCalls: ToolCallRecord[] = [];
+	private readonly budget: TurnBudget;
+	private budgetHit: BudgetHit | null = null;
+	/** The user's stop and the turn's time limit, in one signal for the model calls and the tools. */
+	private readonly time: TimeLimit;
 
 	constructor(
 		private readonly deps: TurnDeps,
 		private readonly input: TurnInput,
-		private readonly signal: AbortSignal,
+		userStop: AbortSignal,
 	) {
 		this.limits = { ...DEFAULT_TURN_LIMITS, ...deps.limits };
 		this.messages = new TurnMessages(input.userMessage);
 		this.usage = new UsageTally(deps.modelId, deps.model.offline);
+		this.budget = new TurnBudget(this.limits.budgets);
+		this.time = new TimeLimit(deps.delay, this.limits.maxTurnMs, userStop);
+	}
+
+	private get signal(): AbortSignal {
+		return this.time.signal;
 	}
 
 	async *run(): AsyncGenerator<TurnEvent, void, undefined> {
@@ -56,6 +70,8 @@ class Turn {
 		} catch (error) {
 			ending = this.interruption(error);
 			if (ending.error !== null) yield { type: "error", error: ending.error, partialKept: this.messages.text !== "" };
+		} finally {
+			this.time.dispose();
 		}
 		const messages = this.messages.finish(ending.marker);
 		yield {
@@ -68,6 +84,7 @@ class Turn {
 				usage: this.usage.summary(),
 				stopReason: ending.stopReason,
 				error: ending.error,
+				budgetHit: this.budgetHit,
 			},
 		};
 	}
@@ -104,6 +121,7 @@ class Turn {
 			signal: this.signal,
 		};
 		this.usage.callStarted();
+		this.budget.startAnswer();
 		const calls: ToolUseBlock[] = [];
 		let stopReason: StopReason = "end_turn";
 		for await (const event of this.deps.model.stream(request)) {
@@ -129,20 +147,35 @@ class Turn {
 		return { calls, stopReason };
 	}
 
-	/** The response's tool calls, one after the other; the user's stop is checked before each. */
+	/**
+	 * The response's tool calls, one after the other; the user's stop is checked before each.
+	 * A call the loop answers itself (cut off, unknown, over a budget) is shown like any other.
+	 */
 	private async *runTools(response: Response, offered: readonly string[]): AsyncGenerator<TurnEvent, void, undefined> {
 		// Only the last block can be cut by the output limit, and a cut call's input is incomplete.
 		const cutOff = response.stopReason === "max_tokens" ? response.calls[response.calls.length - 1] : undefined;
 		for (const call of response.calls) {
 			this.checkNotStopped();
+			const answered = call === cutOff ? CUT_OFF_CALL : offered.includes(call.name) ? yield* this.overBudget(call) : unknownToolResult(call.name, offered);
 			yield { type: "tool-started", id: call.id, name: call.name, input: call.input };
-			const result = call === cutOff ? CUT_OFF_CALL : offered.includes(call.name) ? await this.execute(call) : unknownToolResult(call.name, offered);
+			const result = answered ?? (await this.execute(call));
 			const finished = result ?? STOPPED_CALL;
 			this.messages.addResult(call, finished);
 			this.toolCalls.push({ id: call.id, name: call.name, input: call.input, result: finished });
 			yield { type: "tool-finished", id: call.id, name: call.name, result: finished };
 			if (result === null) throw new Stopped();
 		}
+	}
+
+	/** The refusal of a call over a budget (the first one of the turn is announced), or `null` when it may run. */
+	private *overBudget(call: ToolUseBlock): Generator<TurnEvent, ToolResult | null, undefined> {
+		const hit = this.budget.charge(this.deps.toolEffect(call.name));
+		if (hit === null) return null;
+		if (this.budgetHit === null) {
+			this.budgetHit = hit;
+			yield { type: "budget-reached", hit };
+		}
+		return overBudgetResult(hit);
 	}
 
 	/** The tool's result, or `null` when the user stopped the turn while it ran. */
@@ -159,8 +192,15 @@ class Turn {
 		if (this.signal.aborted) throw new Stopped();
 	}
 
-	/** A stop or a failed model call ends the turn with what arrived; anything else is a bug and propagates. */
+	/**
+	 * A stop, the time limit or a failed model call ends the turn with what arrived; anything
+	 * else is a bug and propagates.
+	 */
 	private interruption(error: unknown): Ending {
+		if (this.time.expired && (error instanceof Stopped || error instanceof ModelError)) {
+			const limit = this.limits.maxTurnMs;
+			return { stopReason: "error", error: new ModelError("time-limit", `The turn ran past its time limit of ${limit / 1000} s.`), marker: INTERRUPTION_MARKERS.timeLimit(limit) };
+		}
 		const stopped = error instanceof Stopped || (error instanceof ModelError && (error.kind === "aborted" || this.signal.aborted));
 		if (stopped) return { stopReason: "aborted", error: null, marker: INTERRUPTION_MARKERS.aborted };
 		if (error instanceof ModelError) return { stopReason: "error", error, marker: INTERRUPTION_MARKERS.failed(error.kind) };

@@ -1,6 +1,7 @@
 import type { ChatMessage, ModelClient, SystemBlock, ToolDefinition } from "../model";
 import type { TaskScheduler } from "../../ports";
-import type { ToolResult } from "../tools";
+import type { ToolEffect, ToolResult } from "../tools";
+import { TURN_BUDGETS, type TurnBudgets } from "../turnBudgets";
 
 /**
  * A turn's request before the loop adds to it: the system prompt, the conversation as sent
@@ -29,9 +30,20 @@ export interface TurnLimits {
 	readonly toolTimeoutMs: number;
 	/** The answer's length limit of each model call (`max_tokens`). */
 	readonly maxOutputTokens: number;
+	/**
+	 * The whole turn, every model call and tool call included: past it, the turn is stopped with
+	 * what arrived, and fails with a `time-limit` error.
+	 */
+	readonly maxTurnMs: number;
+	/** How many tool calls, writes, new notes and identity edits an answer and the turn may make. */
+	readonly budgets: TurnBudgets;
 }
 
-export const DEFAULT_TURN_LIMITS: TurnLimits = { maxToolRounds: 8, toolTimeoutMs: 15_000, maxOutputTokens: 8192 };
+/**
+ * Ten minutes is far longer than any honest turn (eight tool rounds of a few seconds each and
+ * answers that stream for a minute at most) and still ends a turn the user has walked away from.
+ */
+export const DEFAULT_TURN_LIMITS: TurnLimits = { maxToolRounds: 8, toolTimeoutMs: 15_000, maxOutputTokens: 8192, maxTurnMs: 600_000, budgets: TURN_BUDGETS };
 
 export interface TurnDeps {
 	readonly model: ModelClient;
@@ -39,7 +51,9 @@ export interface TurnDeps {
 	readonly modelId: string;
 	readonly prepareRequest: PrepareRequest;
 	readonly executeTool: ExecuteTool;
-	/** The host's timers, for the tools' timeout. */
+	/** What a tool does, by name (`toolEffectIn` the set `executeTool` runs), for the budgets. */
+	readonly toolEffect: (name: string) => ToolEffect;
+	/** The host's timers, for the tools' timeout and the turn's time limit. */
 	readonly delay: TaskScheduler["delay"];
 	readonly limits?: Partial<TurnLimits>;
 }

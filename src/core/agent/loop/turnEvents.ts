@@ -1,5 +1,6 @@
 import type { ChatMessage, ModelError, StopReason, Usage } from "../model";
 import type { ToolResult } from "../tools";
+import type { BudgetHit } from "./turnBudget";
 
 /**
  * Why a turn ended: the model's own stop reason when it finished, or `aborted` (the user
@@ -41,6 +42,8 @@ export interface TurnResult {
 	readonly stopReason: TurnStopReason;
 	/** The failure when `stopReason` is `error`, else `null`. */
 	readonly error: ModelError | null;
+	/** The first budget a tool call of the turn went over (the call and the later ones like it were refused), else `null`. */
+	readonly budgetHit: BudgetHit | null;
 }
 
 /**
@@ -56,6 +59,11 @@ export type TurnEvent =
 	| { readonly type: "tool-finished"; readonly id: string; readonly name: string; readonly result: ToolResult }
 	/** After each model call: that call's tokens, the turn's so far, and their estimated cost. */
 	| { readonly type: "usage"; readonly call: Usage; readonly turn: TurnUsage }
+	/**
+	 * A tool call went over one of the turn's budgets and was refused: once per turn, at the
+	 * first such call, for the one notice the user sees.
+	 */
+	| { readonly type: "budget-reached"; readonly hit: BudgetHit }
 	/** A model call failed; `partialKept` says whether part of an answer had arrived (it stays in the conversation). */
 	| { readonly type: "error"; readonly error: ModelError; readonly partialKept: boolean }
 	| { readonly type: "done"; readonly result: TurnResult };

@@ -3,7 +3,7 @@ import { turnStarts, userTextMessage } from "../context/conversationTurns";
 import { runTurn, type PreparedRequest, type ToolCallRecord, type TurnDeps, type TurnEvent, type TurnLimits, type TurnResult } from "../loop";
 import { addTurnUsage } from "../loop/usage";
 import type { ChatMessage, ModelClient, ToolDefinition } from "../model";
-import { ASSISTANT_TOOLS, runTool, type WriteToolDeps } from "../tools";
+import { ASSISTANT_TOOLS, runTool, toolEffectIn, type WriteToolDeps } from "../tools";
 import { saveTranscriptTurn, type TranscriptDeps } from "../transcript";
 import { localToday } from "../../memory/dailyDates";
 import type { TaskScheduler } from "../../ports";
@@ -214,6 +214,7 @@ function turnDeps(ports: ChatPorts, request: PreparedRequest): TurnDeps {
 		modelId: ports.modelId,
 		prepareRequest: () => request,
 		executeTool: (name, input) => runTool(name, input, ports.tools, ASSISTANT_TOOLS),
+		toolEffect: toolEffectIn(ASSISTANT_TOOLS),
 		delay: ports.delay,
 		limits: ports.limits,
 	};

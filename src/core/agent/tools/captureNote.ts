@@ -21,6 +21,7 @@ export const captureNote = defineTool<typeof captureNoteInput, WriteToolDeps>({
 		"Always a new note, named with today's date and the title, never over an existing one.",
 		"Use it when the user asks to note, save or capture something, or for content that belongs in a note of its own rather than in your memory.",
 	].join(" "),
+	effect: "create",
 	schema: captureNoteInput,
 	async run(input, deps) {
 		const outcome = await captureToInbox(deps, deps.layout.inboxFolder, { ...input, source: "assistant", actor: deps.actor });

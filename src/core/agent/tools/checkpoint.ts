@@ -37,6 +37,7 @@ export const checkpoint = defineTool<typeof checkpointInput, WriteToolDeps>({
 		"It goes to today's daily memory under Checkpoint, and the next chat opens with it (\"You were doing ... Next: ...\").",
 		"Save one when the user asks, is about to leave, or a milestone is reached (a part finished, a key decision or source found); after long work (about ten exchanges or five files changed); and before switching to another part of the work.",
 	].join(" "),
+	effect: "write",
 	schema: checkpointInput,
 	async run(input, deps) {
 		const lines = [

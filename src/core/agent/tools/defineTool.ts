@@ -13,6 +13,13 @@ export interface ToolInputSchema {
 }
 
 /**
+ * What a call of the tool does to the vault, which the turn's budgets count: `read` changes
+ * nothing, `write` adds to a note, `create` makes a new note, `identity` adds to an identity file
+ * (the last two are writes too).
+ */
+export type ToolEffect = "read" | "write" | "create" | "identity";
+
+/**
  * A tool as the agent loop and the command line see it. `Deps` is what it runs over: the read
  * tools need `MemoryToolDeps`, the tools that write `WriteToolDeps`.
  */
@@ -20,6 +27,7 @@ export interface MemoryTool<Deps extends MemoryToolDeps = MemoryToolDeps> {
 	readonly name: string;
 	/** For the model: what the tool does and when to call it. */
 	readonly description: string;
+	readonly effect: ToolEffect;
 	readonly inputSchema: ToolInputSchema;
 	/**
 	 * Runs the tool on arguments as the model sent them. Never throws: bad arguments and failures
@@ -31,6 +39,7 @@ export interface MemoryTool<Deps extends MemoryToolDeps = MemoryToolDeps> {
 export interface ToolSpec<Schema extends z.ZodMiniType, Deps extends MemoryToolDeps = MemoryToolDeps> {
 	readonly name: string;
 	readonly description: string;
+	readonly effect: ToolEffect;
 	/** A zod mini object schema; its descriptions are what the model reads about each argument. */
 	readonly schema: Schema;
 	run(input: z.output<Schema>, deps: Deps): Promise<ToolResult>;
@@ -42,6 +51,7 @@ export function defineTool<Schema extends z.ZodMiniType, Deps extends MemoryTool
 	return {
 		name: spec.name,
 		description: spec.description,
+		effect: spec.effect,
 		inputSchema: inputSchemaOf(spec.schema),
 		async run(input, deps) {
 			const parsed = parseArguments(spec.schema, input);

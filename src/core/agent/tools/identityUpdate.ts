@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { headingText } from "../../memory/markdownSections";
 import { findIdentityFiles } from "../../workspace/identity";
+import { TURN_BUDGETS } from "../turnBudgets";
 import { defineTool } from "./defineTool";
 import { entryText } from "./entryText";
 import { IDENTITY_FILES, IDENTITY_FILE_ROLES } from "./identityFiles";
@@ -42,6 +43,7 @@ export const identityUpdate = defineTool<typeof identityUpdateInput, WriteToolDe
 		"Update when the user asks you to, or has shown the same preference more than once; when unsure, do not write, or ask.",
 		"Memory of events goes to memory_append, not here.",
 	].join(" "),
+	effect: "identity",
 	schema: identityUpdateInput,
 	async run(input, deps) {
 		const path = findIdentityFiles(deps.vault, deps.layout)[IDENTITY_FILE_ROLES[input.file]];
@@ -49,14 +51,21 @@ export const identityUpdate = defineTool<typeof identityUpdateInput, WriteToolDe
 		if ((await deps.vault.read(path)).includes(input.text.trim())) return toolText(`${path} already says this: nothing was changed.`);
 		// The text before and after as the atomic write saw it, which the record's hashes are of.
 		const seen: { change?: IdentityAddition & { readonly before: string } } = {};
+		const cap = TURN_BUDGETS.identityFileChars;
+		let overCap = false;
 		const outcome = await deps.writer.processNote(
 			path,
 			(current) => {
-				seen.change = { before: current, ...addToIdentity(current, input.text.trim(), input.section) };
-				return seen.change.content;
+				const change = addToIdentity(current, input.text.trim(), input.section);
+				// Judged on the bytes being written over, so that no edit made meanwhile lets the file past the cap.
+				overCap = change.content.length > cap;
+				if (overCap) return current;
+				seen.change = { before: current, ...change };
+				return change.content;
 			},
 			{ actor: deps.actor, reason: input.reason.trim() },
 		);
+		if (overCap) return toolError(`not written: ${path} would grow past ${cap} characters, the most an identity file may hold. Tell the user; they can shorten it by hand.`);
 		if (outcome.record === null || seen.change === undefined) return toolText(`${path} already says this: nothing was changed.`);
 		const { before, content: after, heading } = seen.change;
 		return toolText(`Added to ${path} under "${heading}". The user sees the change in the chat, with an undo; say what you changed and why.`, {

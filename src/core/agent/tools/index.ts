@@ -1,6 +1,6 @@
 /** The memory tools: what the agent loop offers the model, and what the command line runs. */
-export { defineTool, parseArguments, type MemoryTool, type ToolInputSchema } from "./defineTool";
-export { ASSISTANT_TOOLS, MEMORY_TOOLS, runTool, WRITE_TOOLS, type ToolSet } from "./registry";
+export { defineTool, parseArguments, type MemoryTool, type ToolEffect, type ToolInputSchema } from "./defineTool";
+export { ASSISTANT_TOOLS, MEMORY_TOOLS, runTool, toolEffectIn, WRITE_TOOLS, type ToolSet } from "./registry";
 export type { MemorySearcher, MemoryToolDeps } from "./memoryToolDeps";
 export type { WriteToolDeps } from "./writeToolDeps";
 export type { ToolResult } from "./toolResult";

@@ -4,6 +4,7 @@ import { localTime, localToday } from "../../memory/dailyDates";
 import { appendToLongTermMemory } from "../../memory/longTerm";
 import { stampedEntry } from "../../memory/stampedEntry";
 import { findIdentityFiles } from "../../workspace/identity";
+import { TURN_BUDGETS } from "../turnBudgets";
 import { defineTool } from "./defineTool";
 import { entryText } from "./entryText";
 import { toolText } from "./toolResult";
@@ -17,7 +18,7 @@ export const memoryAppendInput = z.strictObject({
 				"`daily`: today's daily memory, the record of what happened (progress, decisions, open questions). `longterm`: long-term memory (memory.md), only for what stays true: a preference, a standing fact, a lasting decision.",
 			),
 		),
-	text: entryText("What to remember, in markdown, in the user's language. One entry: a line, or a few lines (they stay together as one item). Keep the user's own words when they said \"remember this\"."),
+	text: entryText("What to remember, in markdown, in the user's language. One entry: a line, or a few lines (they stay together as one item). Keep the user's own words when they said \"remember this\".", TURN_BUDGETS.memoryAppendChars),
 });
 
 export const memoryAppend = defineTool<typeof memoryAppendInput, WriteToolDeps>({
@@ -28,6 +29,7 @@ export const memoryAppend = defineTool<typeof memoryAppendInput, WriteToolDeps>(
 		"Long-term memory (memory.md) is append-only and read at the start of every conversation: only stable facts go there (preferences, standing facts, lasting decisions), never passing details or today's progress. To correct an entry, append the correction.",
 		"The user sees every long-term entry in the chat.",
 	].join(" "),
+	effect: "write",
 	schema: memoryAppendInput,
 	async run(input, deps) {
 		if (input.target === "daily") {

@@ -49,6 +49,7 @@ export const memoryGet = defineTool({
 		"The notes the text links to are listed at the end, with their paths.",
 		"Private notes, excluded folders and tags, chat transcripts and the configuration folder cannot be read: the answer is then `Access denied` and the rule.",
 	].join(" "),
+	effect: "read",
 	schema: memoryGetInput,
 	async run(input, deps) {
 		const access = resolveNotePath(input.path, deps);

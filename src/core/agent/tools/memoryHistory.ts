@@ -39,6 +39,7 @@ export const memoryHistory = defineTool({
 		`Recent summaries come in full or cut (with how to read the rest); older ones, past about ${formatCount(HISTORY_CHARS)} characters, are listed by path to read with memory_get.`,
 		"For a single day, use memory_recent or memory_search instead.",
 	].join(" "),
+	effect: "read",
 	schema: memoryHistoryInput,
 	async run(input, deps) {
 		const weeks = weeklyPages(deps.vault, deps.layout).slice(0, input.weeks);

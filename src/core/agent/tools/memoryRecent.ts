@@ -29,6 +29,7 @@ export const memoryRecent = defineTool({
 		`Each part is bounded (long-term memory to its first ${formatCount(LONG_TERM_HEAD_CHARS)} characters) and says where it was cut and how to read the rest.`,
 		"Call it at the start of a conversation that continues earlier work, or when the user asks what happened recently.",
 	].join(" "),
+	effect: "read",
 	schema: memoryRecentInput,
 	async run(input, deps) {
 		const sections = [await longTermSection(deps), await dailySection(deps, input.days)];

@@ -55,6 +55,7 @@ export const memorySearch = defineTool({
 		"Use it before answering from memory, and when the user refers to something earlier or elsewhere; then read a note in full with memory_get.",
 		`Answers exactly "${NO_MATCHES}" when nothing matches: try other words, or fewer filters.`,
 	].join(" "),
+	effect: "read",
 	schema: memorySearchInput,
 	async run(input, deps) {
 		return toolText(formatMatches(await searchMemories(deps, input)));

@@ -27,6 +27,7 @@ export const noteAnnotate = defineTool<typeof noteAnnotateInput, WriteToolDeps>(
 		"Use it to leave analysis beside a note (a paper, a project) where the user will find it; never to correct the user's text, which you cannot change.",
 		"Private notes, and your own memory and identity files (use memory_append or identity_update for those), cannot be annotated.",
 	].join(" "),
+	effect: "write",
 	schema: noteAnnotateInput,
 	async run(input, deps) {
 		const access = resolveNotePath(input.path, deps);

@@ -1,6 +1,6 @@
 import { captureNote } from "./captureNote";
 import { checkpoint } from "./checkpoint";
-import type { MemoryTool } from "./defineTool";
+import type { MemoryTool, ToolEffect } from "./defineTool";
 import { identityUpdate } from "./identityUpdate";
 import { memoryAppend } from "./memoryAppend";
 import { memoryGet } from "./memoryGet";
@@ -41,4 +41,12 @@ export function runTool<Deps extends MemoryToolDeps>(
 	const tool = tools.get(name);
 	if (tool === undefined) return Promise.resolve(toolError(`there is no tool named "${name}". Tools: ${[...tools.keys()].join(", ")}.`));
 	return tool.run(input, deps);
+}
+
+/**
+ * What each tool of `tools` does, by name, for the turn's budgets; a name that is not among them
+ * counts as a write, so that a tool the set does not know is never counted as harmless.
+ */
+export function toolEffectIn<Deps extends MemoryToolDeps>(tools: ToolSet<Deps>): (name: string) => ToolEffect {
+	return (name) => tools.get(name)?.effect ?? "write";
 }

@@ -1,6 +1,6 @@
 import { runTurn, type TurnDeps, type TurnEvent, type TurnResult } from "../../../../src/core/agent/loop";
 import type { ChatMessage, ToolDefinition } from "../../../../src/core/agent/model";
-import { MEMORY_TOOLS, runTool, type MemoryToolDeps } from "../../../../src/core/agent/tools";
+import { MEMORY_TOOLS, runTool, toolEffectIn, type MemoryToolDeps } from "../../../../src/core/agent/tools";
 import { DEFAULT_MODEL } from "../../../../src/llm";
 import type { FakeAnthropic } from "../../../harness/fakeAnthropic";
 import { clientFor } from "../../../llm/modelFixture";
@@ -28,6 +28,7 @@ export function turnDeps(fake: FakeAnthropic, tools: MemoryToolDeps, overrides: 
 			tools: MEMORY_TOOL_DEFINITIONS,
 		}),
 		executeTool: (name, input) => runTool(name, input, tools),
+		toolEffect: toolEffectIn(MEMORY_TOOLS),
 		delay: (callback, ms) => {
 			const timer = setTimeout(callback, ms);
 			return () => clearTimeout(timer);

@@ -2,6 +2,7 @@ import { INTERRUPTION_MARKERS } from "../../../../src/core/agent/loop";
 import { en } from "../../../../src/i18n/en";
 import { modelErrorMessage } from "../../../../src/llm";
 import { errorReply, textReply, toolUseReply, useFakeAnthropic } from "../../../harness/fakeAnthropic";
+import { clientFor } from "../../../llm/modelFixture";
 import { toolsOver } from "../tools/toolFixture";
 import { isWellFormed, runToEnd, sentBodies, streamedText, turnDeps } from "./loopFixture";
 
@@ -84,6 +85,45 @@ describe("runTurn: stops and failures keep what arrived, over the real SDK and t
 		expect(result.error?.kind).toBe("stream-cut");
 		expect(result.messages[1]).toEqual({ role: "assistant", content: [{ type: "text", text: "Partial answer t" }, { type: "text", text: INTERRUPTION_MARKERS.failed("stream-cut") }] });
 		// Part of the answer was shown: never retried.
+		expect(fake().messageBodies).toHaveLength(1);
+	});
+
+	it("ends on its own when the stream stalls mid-answer: after the idle limit, with the partial answer kept and the stall named", async () => {
+		const { deps: tools } = await toolsOver({});
+		fake().enqueue(textReply("Partial answer that stalls", { chunkSize: 8, stallAfterEvents: 5 }), textReply("not used"));
+		const started = Date.now();
+		const { events, result } = await runToEnd(turnDeps(fake(), tools, { model: clientFor(fake(), { idleTimeoutMs: 200 }).client }), "Tell me");
+		expect(Date.now() - started).toBeLessThan(3000);
+		expect(events.filter((event) => event.type === "error")).toEqual([{ type: "error", error: expect.objectContaining({ kind: "idle-timeout" }) as object, partialKept: true }]);
+		expect(result.error && modelErrorMessage(result.error, (key) => en[key])).toBe(en["model-error.idle-timeout"]);
+		expect(result.messages[1]).toEqual({ role: "assistant", content: [{ type: "text", text: "Partial answer t" }, { type: "text", text: INTERRUPTION_MARKERS.failed("idle-timeout") }] });
+		expect(isWellFormed(result.conversation)).toBe(true);
+	});
+
+	it("ends on its own when an answer keeps trickling past the turn's time limit, keeping what arrived", async () => {
+		const { deps: tools } = await toolsOver({});
+		fake().enqueue(textReply(LONG_ANSWER, { chunkSize: 4, delayMs: 40 }));
+		const { events, result } = await runToEnd(turnDeps(fake(), tools, { limits: { maxTurnMs: 300 } }), "When do zebras migrate?");
+		expect(result.stopReason).toBe("error");
+		expect(result.error?.kind).toBe("time-limit");
+		expect(events.filter((event) => event.type === "error")).toEqual([{ type: "error", error: expect.objectContaining({ kind: "time-limit" }) as object, partialKept: true }]);
+		expect(result.error && modelErrorMessage(result.error, (key) => en[key])).toBe(en["model-error.time-limit"]);
+		expect(result.text.length).toBeGreaterThan(0);
+		expect(LONG_ANSWER.startsWith(result.text)).toBe(true);
+		expect(result.text).not.toBe(LONG_ANSWER);
+		const last = result.messages[result.messages.length - 1];
+		expect(last.content[last.content.length - 1]).toEqual({ type: "text", text: INTERRUPTION_MARKERS.timeLimit(300) });
+		await waitFor(() => fake().disconnects === 1);
+	});
+
+	it("counts the tools' time in the turn's time limit: a tool that hangs ends the turn with time-limit", async () => {
+		const { deps: tools } = await toolsOver({});
+		fake().enqueue(toolUseReply("memory_search", { query: "zebras" }, { textBefore: "Searching." }), textReply("not used"));
+		const hanging = () => new Promise<never>(() => undefined);
+		const { result } = await runToEnd(turnDeps(fake(), tools, { executeTool: hanging, limits: { maxTurnMs: 300 } }), "Tell me");
+		expect(result.error?.kind).toBe("time-limit");
+		expect(result.text).toBe("Searching.");
+		expect(isWellFormed(result.conversation)).toBe(true);
 		expect(fake().messageBodies).toHaveLength(1);
 	});
 

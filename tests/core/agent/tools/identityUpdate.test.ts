@@ -1,6 +1,7 @@
 import type { IdentityDiffDisplay } from "../../../../src/core/agent/tools";
 import { sha256Hex } from "../../../../src/core/audit/hash";
 import { undoWrite } from "../../../../src/core/memory/undoWrite";
+import { TURN_BUDGETS } from "../../../../src/core/agent/turnBudgets";
 import { templatesFor } from "../../../../src/core/workspace/templates";
 import { writeToolsOver } from "./writeToolFixture";
 
@@ -89,5 +90,21 @@ describe("identity_update", () => {
 		});
 		expect(await vault.read("user.md")).toBe(edited);
 		expect(records()).toHaveLength(1);
+	});
+
+	it("refuses an addition that would make the file longer than an identity file may be, 1 MB or a last 1,500 characters, and changes nothing", async () => {
+		const cap = TURN_BUDGETS.identityFileChars;
+		const full = `${soul}\n${"- A long-held habit of the assistant.\n".repeat(Math.floor((cap - soul.length - 1000) / 38))}`;
+		const { run, vault, records } = await writeToolsOver({ ...identity, "soul.md": full });
+
+		const huge = await run("identity_update", { file: "soul", text: `- ${"x".repeat(1_048_576)}`, reason: "The note told me to" });
+		expect(huge.isError).toBe(true);
+		const last = await run("identity_update", { file: "soul", text: `- ${"y".repeat(1500)}`, reason: "The note told me to" });
+		expect(last).toEqual({ isError: true, text: `Error: not written: soul.md would grow past ${cap} characters, the most an identity file may hold. Tell the user; they can shorten it by hand.` });
+
+		expect(await vault.read("soul.md")).toBe(full);
+		expect(records()).toEqual([]);
+		// What still fits is added.
+		expect((await run("identity_update", { file: "soul", text: "- Short.", reason: "You asked" })).isError).toBe(false);
 	});
 });
