@@ -32,6 +32,8 @@ import { memoryOverVault } from "../../scripts/lib/headlessMemory";
 import { MemoryLogFile } from "../core/audit/memoryLogFile";
 import { textReply, toolUseReply, useFakeAnthropic, type ScriptedResponse } from "../harness/fakeAnthropic";
 import { MemoryVault } from "../harness/memoryVault";
+import { seededRandom } from "./seededRandom";
+import { BREAKING_PROPERTIES, PRIVATE_FLAGS } from "./spellings";
 
 const fake = useFakeAnthropic();
 const TRIALS = Number(process.env.ADVERSARIAL_TRIALS ?? 24);
@@ -42,41 +44,10 @@ const delay = (callback: () => void, ms: number) => {
 	return () => clearTimeout(timer);
 };
 
-/** A small, seeded generator, so that a failing trial can be run again by its number. */
-function generator(seed: number) {
-	let state = seed >>> 0;
-	const next = () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let x = state;
-		x = Math.imul(x ^ (x >>> 15), x | 1);
-		x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-		return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-	};
-	const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
-	const shuffled = <T>(items: readonly T[]): T[] => {
-		const copy = [...items];
-		for (let i = copy.length - 1; i > 0; i--) {
-			const j = Math.floor(next() * (i + 1));
-			[copy[i], copy[j]] = [copy[j], copy[i]];
-		}
-		return copy;
-	};
-	return { next, pick, shuffled };
-}
 
 /** The private folder as it is on disk, and the ways a user writes it in the settings. */
 const FOLDER_SPELLINGS = ["Private", " private ", "PRIVATE/", "Ｐｒｉｖａｔｅ", "private."];
 const TAG_SPELLINGS = ["secret", "#Secret", " SECRET ", "ＳＥＣＲＥＴ", "Secret/"];
-const FLAG_SPELLINGS = ["private", "Private", "PRIVATE", '" private"', "ｐｒｉｖａｔｅ", "Private.", "[draft, private]"];
-const BROKEN_FRONTMATTER = [
-	"assistant: public\nassistant: public",
-	"title: a: b",
-	'title: "unclosed',
-	"tags: [unclosed",
-	"list:\n\t- tabbed",
-	"a: &x [*x, *x, *x]\nb: *y",
-	"just a sentence",
-];
 const DAYS = ["2026-10-12", "2026-10-13", "2026-11-16", "2026-11-17", "2026-11-18", "2026-11-26"];
 const TOPICS = ["zebra", "lighthouse", "thesis", "harbor", "garden"];
 
@@ -95,7 +66,7 @@ interface Trial {
 
 /** A vault with public notes on a few topics and private notes on the same topics, each with its marker. */
 function randomTrial(seed: number): Trial {
-	const random = generator(seed);
+	const random = seededRandom(seed);
 	const files: Record<string, string> = {
 		"soul.md": "# Soul\n\nCalm and brief.\n",
 		"user.md": "# User\n\nA student of sleep and memory.\n",
@@ -128,9 +99,9 @@ function randomTrial(seed: number): Trial {
 				case "inline-tag":
 					return [`${folder}${name}.md`, `${body}\n#${random.pick(["secret", "Secret/diary", "SECRET"])}\n`];
 				case "flag":
-					return [`${folder}${name}.md`, withFrontmatter(`${random.pick(["assistant", "Assistant", "ASSISTANT"])}: ${random.pick(FLAG_SPELLINGS)}`)];
+					return [`${folder}${name}.md`, withFrontmatter(random.pick(PRIVATE_FLAGS))];
 				case "broken":
-					return [`${folder}${name}.md`, withFrontmatter(random.pick(BROKEN_FRONTMATTER))];
+					return [`${folder}${name}.md`, withFrontmatter(random.pick(BREAKING_PROPERTIES))];
 				case "transcript":
 					return [`chats/2026-11-2${k} ${name}.md`, body];
 				case "config":
@@ -160,7 +131,7 @@ async function withReplies(replies: readonly ScriptedResponse[], work: () => Pro
 describe("no route sends a private note or derives a visible note from one", () => {
 	it.each(Array.from({ length: TRIALS }, (_, trial) => trial + 1))("trial %i", async (seed) => {
 		const trial = randomTrial(seed);
-		const random = generator(seed * 7919);
+		const random = seededRandom(seed * 7919);
 		const vault = new MemoryVault({ files: trial.files, now: () => NOW.getTime() - 86_400_000 });
 		const settings = { ...defaultPluginData().settings, excludedFolders: trial.excludedFolders, excludedTags: trial.excludedTags, heartbeatAllDay: true };
 		const workspace = new AssistantWorkspace({ store: vault, metadata: vault, auditFile: new MemoryLogFile(), clock, settings });
