@@ -22,22 +22,21 @@ export const chatCommand: Command = async (args) => {
 	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), { now: args.options.get("now") });
 	const memory = await openHeadlessMemory(headless);
 	const model = modelClientOf(args);
-	const { disk, workspace, settings, clock } = headless;
+	const { vault, workspace, settings, clock } = headless;
 	// One writer for the tools and the transcript, into the vault's audit trail.
 	const writer = auditedWriterOf(headless);
-	const toolDeps: WriteToolDeps = { ...memory.deps, store: disk.vault, writer, actor: "assistant", daily: assistantFolderTarget(workspace.layout) };
+	const toolDeps: WriteToolDeps = { ...memory.deps, store: vault, writer, actor: "assistant", daily: assistantFolderTarget(workspace.layout) };
 	const ports: ChatPorts = {
 		model,
 		modelId: model.offline ? OFFLINE_MODEL_ID : (args.options.get("model") ?? DEFAULT_MODEL),
 		tools: toolDeps,
 		delay: nodeDelay,
 		// Without Obsidian's locale, `auto` is English.
-		transcript: { writer, store: disk.vault, chatsFolder: workspace.layout.chatsFolder, language: settings.language === "auto" ? "en" : settings.language },
+		transcript: { writer, store: vault, chatsFolder: workspace.layout.chatsFolder, language: settings.language === "auto" ? "en" : settings.language },
 		hotMemoryCapTokens: settings.hotMemoryCapTokens,
 	};
 	const session = new ChatSession(() => ports, clock);
 	const result = await streamTurn(session, userMessage);
-	await headless.flush();
 	if (session.transcriptPath !== null) process.stderr.write(`Transcript: ${session.transcriptPath}\n`);
 	const summary = {
 		text: result.text,

@@ -16,26 +16,26 @@ import { auditedWriterOf, type HeadlessWorkspace } from "./headless";
  */
 
 /** The organizing view of a headless vault. */
-export function organizeVaultOf(headless: HeadlessWorkspace, vaultDir: string): OrganizeVault & { readonly store: HeadlessWorkspace["disk"]["vault"] } {
-	const { disk, workspace, settings } = headless;
-	const dailyNotesFolder = coreSettingFolder(vaultDir, disk.vault.configDir, "daily-notes.json");
+export function organizeVaultOf(headless: HeadlessWorkspace, vaultDir: string): OrganizeVault & { readonly store: HeadlessWorkspace["vault"] } {
+	const { vault, workspace, settings } = headless;
+	const dailyNotesFolder = coreSettingFolder(vaultDir, vault.configDir, "daily-notes.json");
 	return {
-		store: disk.vault,
-		metadata: disk.vault,
+		store: vault,
+		metadata: vault,
 		layout: workspace.layout,
 		policy: indexPolicyFor(workspace.layout, {
-			configDir: disk.vault.configDir,
+			configDir: vault.configDir,
 			excludedFolders: settings.excludedFolders,
 			excludedTags: settings.excludedTags,
 		}),
-		templatesFolder: coreSettingFolder(vaultDir, disk.vault.configDir, "templates.json"),
+		templatesFolder: coreSettingFolder(vaultDir, vault.configDir, "templates.json"),
 		dailyNotesFolder,
 	};
 }
 
 /** The memory operations' ports over a headless vault: every write audited in the vault's audit trail. */
 export function memoryDepsOf(headless: HeadlessWorkspace): MemoryDeps {
-	return { store: headless.disk.vault, writer: auditedWriterOf(headless), clock: headless.clock };
+	return { store: headless.vault, writer: auditedWriterOf(headless), clock: headless.clock };
 }
 
 /** Claude when `ANTHROPIC_API_KEY` is set and `--offline` is not given; else `null` (the offline rules). */

@@ -33,7 +33,7 @@ export const heartbeatCommand: Command = async (args) => {
 	const dataFile = DiskPluginData.load(vaultDir);
 	const data = withOptions(dataFile.loaded.data, args);
 	const memory = await openHeadlessMemory(headless);
-	const { disk, workspace, clock } = headless;
+	const { vault, workspace, clock } = headless;
 	const model = modelClientOf(args);
 	const writer = auditedWriterOf(headless);
 	const report = await withInterrupt((signal) =>
@@ -42,13 +42,12 @@ export const heartbeatCommand: Command = async (args) => {
 				model,
 				modelId: model.offline ? OFFLINE_MODEL_ID : (args.options.get("model") ?? data.settings.model),
 				delay: nodeDelay,
-				vault: { ...memory.deps, store: disk.vault, writer, daily: assistantFolderTarget(workspace.layout) },
+				vault: { ...memory.deps, store: vault, writer, daily: assistantFolderTarget(workspace.layout) },
 			},
 			{ state: data.state, settings: data.settings, busy: false, force: args.flags.has("force") },
 			signal,
 		),
 	);
-	await headless.flush();
 	const next = { ...data, state: { ...data.state, ...("change" in report ? report.change : {}) } };
 	if (JSON.stringify(next) !== JSON.stringify(dataFile.loaded.data)) dataFile.save(next, clock.now());
 	for (const line of explanation(report)) process.stderr.write(`${line}\n`);

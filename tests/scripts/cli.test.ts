@@ -62,13 +62,14 @@ describe("the headless command line", () => {
 
 	it("lists an undo in the audit trail as a restore, with the change it undid", async () => {
 		const vault = copyOfExampleVault();
-		const { disk, workspace, clock, flush } = await openHeadlessWorkspace(vault, { now: "2026-10-02T08:00:00Z" });
-		const writer = new AuditedWriter({ store: disk.vault, audit: workspace.audit, clock, excludedFolders: [] });
-		const before = await disk.vault.read("Welcome.md");
+		const headless = await openHeadlessWorkspace(vault, { now: "2026-10-02T08:00:00Z" });
+		const { workspace, clock } = headless;
+		const writer = new AuditedWriter({ store: headless.vault, audit: workspace.audit, clock, excludedFolders: [] });
+		const before = await headless.vault.read("Welcome.md");
 		const { record } = await writer.appendToNote("Welcome.md", "\nA line the assistant added.\n", { actor: "assistant", reason: "Note the new habit" });
 		if (record === null) throw new Error("expected a write");
-		expect(await undoWrite({ record, before }, { store: disk.vault, writer }, "user")).toMatchObject({ kind: "restored" });
-		await flush();
+		expect(readFileSync(join(vault, "Welcome.md"), "utf8")).toBe(`${before}\nA line the assistant added.\n`);
+		expect(await undoWrite({ record, before }, { store: headless.vault, writer }, "user")).toMatchObject({ kind: "restored" });
 
 		const audit = runCli("audit", "--vault", vault).stdout.trim().split("\n");
 		expect(audit).toHaveLength(2);

@@ -29,7 +29,7 @@ const promoted: AuditRecord = { ...created, actor: "user", action: "promote", pa
 describe("parseAuditLog", () => {
 	it("reads back what was written, in order", () => {
 		const text = [created, moved, promoted].map(auditLine).join("");
-		expect(parseAuditLog(text)).toEqual({ records: [created, moved, promoted], corruptLines: 0 });
+		expect(parseAuditLog(text)).toEqual({ records: [created, moved, promoted], refusals: [], corruptLines: 0 });
 	});
 
 	it("skips and counts corrupt lines, and ignores blank ones", () => {
@@ -42,11 +42,11 @@ describe("parseAuditLog", () => {
 			"[]\n",
 			auditLine(moved),
 		].join("");
-		expect(parseAuditLog(text)).toEqual({ records: [created, moved], corruptLines: 4 });
+		expect(parseAuditLog(text)).toEqual({ records: [created, moved], refusals: [], corruptLines: 4 });
 	});
 
 	it("reads an empty log as no records", () => {
-		expect(parseAuditLog("")).toEqual({ records: [], corruptLines: 0 });
+		expect(parseAuditLog("")).toEqual({ records: [], refusals: [], corruptLines: 0 });
 	});
 });
 

@@ -53,14 +53,14 @@ const delay = (callback: () => void, ms: number) => {
 async function session(overrides: Partial<ChatPorts> = {}): Promise<{ session: ChatSession; headless: HeadlessWorkspace }> {
 	const headless = await openHeadlessWorkspace(vaultDir, { now: "2026-03-15T12:00:00Z" });
 	const memory = await openHeadlessMemory(headless);
-	const { disk, workspace, settings, clock } = headless;
-	const writer = new AuditedWriter({ store: disk.vault, audit: workspace.audit, clock, excludedFolders: settings.excludedFolders });
+	const { vault, workspace, settings, clock } = headless;
+	const writer = new AuditedWriter({ store: vault, audit: workspace.audit, clock, excludedFolders: settings.excludedFolders });
 	const ports: ChatPorts = {
 		model: createModelClient({ apiKey: "test", baseURL: fake().baseURL, delay, translate: t }),
 		modelId: "claude-test",
-		tools: { ...memory.deps, store: disk.vault, writer, actor: "assistant", daily: assistantFolderTarget(workspace.layout) },
+		tools: { ...memory.deps, store: vault, writer, actor: "assistant", daily: assistantFolderTarget(workspace.layout) },
 		delay,
-		transcript: { writer, store: disk.vault, chatsFolder: workspace.layout.chatsFolder, language: "en" },
+		transcript: { writer, store: vault, chatsFolder: workspace.layout.chatsFolder, language: "en" },
 		...overrides,
 	};
 	return { session: new ChatSession(() => ports, clock), headless };
@@ -108,7 +108,7 @@ describe("a chat session", () => {
 		await drain(chat.send("Another question"));
 		expect(JSON.stringify(fake().messageBodies[2])).not.toContain("First answer.");
 		expect(chat.transcriptPath).not.toBe(path);
-		const transcript = await headless.disk.vault.read(path ?? "");
+		const transcript = await headless.vault.read(path ?? "");
 		expect(transcript).toContain("Second answer.");
 	});
 
@@ -123,7 +123,7 @@ describe("a chat session", () => {
 		await drain(chat.send("Second question"));
 		expect(chat.transcriptPath).toBe(path);
 		expect(JSON.stringify(fake().messageBodies[1])).toContain("First answer.");
-		expect(await headless.disk.vault.read(path)).toMatch(/First answer\.[\s\S]*Second question[\s\S]*Second answer\./);
+		expect(await headless.vault.read(path)).toMatch(/First answer\.[\s\S]*Second question[\s\S]*Second answer\./);
 	});
 });
 
@@ -174,7 +174,7 @@ describe("a long chat", () => {
 		// Later turns fold further without flushing again: what they fold was flushed.
 		for (const body of bodies.slice(8)) expect(JSON.stringify(body)).not.toContain(MEMORY_FLUSH_PROMPT);
 
-		expect(await headless.disk.vault.read("memory/daily/2026-03-15.md")).toContain("Decided: chapter 3 before chapter 2.");
+		expect(await headless.vault.read("memory/daily/2026-03-15.md")).toContain("Decided: chapter 3 before chapter 2.");
 		const sixth = sent[5].events;
 		expect(sixth.filter((event) => event.type === "memory-flushed")).toEqual([
 			{
