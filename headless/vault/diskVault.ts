@@ -20,6 +20,8 @@ export interface DiskVaultOptions {
 	readonly problems: HostProblemSink;
 	/** How long a write waits for another process writing the same note, in milliseconds. */
 	readonly lockTimeoutMs?: number;
+	/** Obsidian's metadata for a note's text; the headless parser by default. */
+	readonly parseMetadata?: (content: string) => CachedMetadata;
 }
 
 /** How often a write is redone when the note keeps changing under it before it lands. */
@@ -47,6 +49,7 @@ export class DiskVault implements NoteStore, MetadataSource {
 	private readonly notes = new Map<string, CachedNote>();
 	private readonly problems: HostProblemSink;
 	private readonly lockTimeoutMs: number | undefined;
+	private readonly parse: (content: string) => CachedMetadata;
 	private resolverCache: LinkResolver | null = null;
 	private linkCounts: LinkCounts | null = null;
 
@@ -57,6 +60,7 @@ export class DiskVault implements NoteStore, MetadataSource {
 		this.configDir = options.configDir ?? ".obsidian";
 		this.problems = options.problems;
 		this.lockTimeoutMs = options.lockTimeoutMs;
+		this.parse = options.parseMetadata ?? computeMetadata;
 		this.listing = listVaultFolder(root, this.configDir, this.problems);
 	}
 
@@ -79,7 +83,7 @@ export class DiskVault implements NoteStore, MetadataSource {
 	 * and a reader asking for it by name learns why it cannot have it.
 	 */
 	stat(path: string): FileStat | null {
-		const target = normalizeVaultPath(path);
+		const target = vaultPathOf(path);
 		if (!this.isVaultPath(target)) return null;
 		this.guard(target);
 		const listed = this.listing.files.get(target);
@@ -97,7 +101,7 @@ export class DiskVault implements NoteStore, MetadataSource {
 
 	/** Whether a folder is at `path`; the root (`/`) is one. */
 	isFolder(path: string): boolean {
-		const normalized = normalizeVaultPath(path);
+		const normalized = vaultPathOf(path);
 		return normalized === "/" || this.listing.folders.has(normalized);
 	}
 
@@ -107,13 +111,13 @@ export class DiskVault implements NoteStore, MetadataSource {
 
 	/** The file's bytes as they are on disk now. */
 	async readBinary(path: string): Promise<Buffer> {
-		const target = normalizeVaultPath(path);
+		const target = vaultPathOf(path);
 		if (this.stat(target) === null) throw new Error(`File not found: ${target}`);
 		return readFileNoFollow(this.fullPath(target));
 	}
 
 	async create(path: string, content: string): Promise<FileStat> {
-		const target = normalizeVaultPath(path);
+		const target = vaultPathOf(path);
 		if (target === "/") throw new Error("Invalid file path: the vault root.");
 		if (this.stat(target) !== null || this.isFolder(target)) throw new Error("File already exists.");
 		await this.ensureFolder(parentFolder(target));
@@ -130,7 +134,7 @@ export class DiskVault implements NoteStore, MetadataSource {
 	}
 
 	async process(path: string, transform: (current: string) => string): Promise<string> {
-		const target = normalizeVaultPath(path);
+		const target = vaultPathOf(path);
 		if (this.stat(target) === null) throw new Error(`File not found: ${target}`);
 		makeFolderBelow(this.root, this.lockFolder);
 		const lock = { folder: join(this.root, this.lockFolder), timeoutMs: this.lockTimeoutMs };
@@ -138,7 +142,7 @@ export class DiskVault implements NoteStore, MetadataSource {
 	}
 
 	async ensureFolder(path: string): Promise<void> {
-		const target = normalizeVaultPath(path);
+		const target = vaultPathOf(path);
 		if (target === "/" || this.listing.folders.has(target)) return;
 		if (this.stat(target) !== null) throw new Error(`A file is in the way of folder ${target}.`);
 		await this.ensureFolder(parentFolder(target));
@@ -148,8 +152,8 @@ export class DiskVault implements NoteStore, MetadataSource {
 	}
 
 	async rename(from: string, to: string): Promise<void> {
-		const source = normalizeVaultPath(from);
-		const target = normalizeVaultPath(to);
+		const source = vaultPathOf(from);
+		const target = vaultPathOf(to);
 		const isFile = this.stat(source) !== null;
 		if (!isFile && !this.isFolder(source)) throw new Error(`No file or folder at ${source}.`);
 		if (source === target) return;
@@ -167,7 +171,7 @@ export class DiskVault implements NoteStore, MetadataSource {
 		const vaultMove: VaultMove = { before, after: this.resolver(), moved };
 		for (const oldPath of linking) {
 			const newPath = moved.get(oldPath) ?? oldPath;
-			await this.process(newPath, (current) => rewrittenOrAsIs(current, { before: oldPath, after: newPath }, vaultMove));
+			await this.process(newPath, (current) => this.rewrittenOrAsIs(current, { before: oldPath, after: newPath }, vaultMove));
 		}
 	}
 
@@ -177,7 +181,7 @@ export class DiskVault implements NoteStore, MetadataSource {
 	 * (reported, so the user can fix it; the core treats it as unreadable and hides it).
 	 */
 	getMetadata(path: string): CachedMetadata | null {
-		const target = normalizeVaultPath(path);
+		const target = vaultPathOf(path);
 		const listed = this.listing.files.get(target);
 		if (listed === undefined || extensionOf(target) !== "md") return null;
 		const stat = lstatOrNull(join(this.root, listed.disk));
@@ -192,7 +196,7 @@ export class DiskVault implements NoteStore, MetadataSource {
 	}
 
 	resolveLink(linkpath: string, sourcePath: string): string | null {
-		return this.resolver().resolve(linkpath, normalizeVaultPath(sourcePath));
+		return this.resolver().resolve(linkpath, vaultPathOf(sourcePath));
 	}
 
 	/** `MetadataCache.resolvedLinks`: an entry for every note, possibly empty. */
@@ -235,11 +239,22 @@ export class DiskVault implements NoteStore, MetadataSource {
 
 	private computed(path: string, disk: string): CachedMetadata | null {
 		try {
-			return computeMetadata(readFileNoFollow(join(this.root, disk)).toString("utf8"));
+			return this.parse(readFileNoFollow(join(this.root, disk)).toString("utf8"));
 		} catch {
 			this.problems.report({ kind: "unreadable-metadata", path });
 			return null;
 		}
+	}
+
+	/** A note's content with its links to moved files rewritten; as it is when it cannot be parsed. */
+	private rewrittenOrAsIs(content: string, note: { before: string; after: string }, vault: VaultMove): string {
+		let metadata: CachedMetadata;
+		try {
+			metadata = this.parse(content);
+		} catch {
+			return content;
+		}
+		return rewriteLinks(content, metadata, note, vault);
 	}
 
 	/** Every file under `source` (or `source` itself) → its path under `target`. */
@@ -345,13 +360,9 @@ function moveWithoutReplacing(from: string, to: string, isFile: boolean): void {
 	syncFolder(join(to, ".."));
 }
 
-/** A note's content with its links to moved files rewritten; as it is when it cannot be parsed. */
-function rewrittenOrAsIs(content: string, note: { before: string; after: string }, vault: VaultMove): string {
-	let metadata: CachedMetadata;
-	try {
-		metadata = computeMetadata(content);
-	} catch {
-		return content;
-	}
-	return rewriteLinks(content, metadata, note, vault);
+/** `path` normalized as Obsidian does; refused when a `.` or `..` segment could lead out of the folder. */
+function vaultPathOf(path: string): string {
+	const normalized = normalizeVaultPath(path);
+	if (normalized.split("/").some((segment) => segment === "." || segment === "..")) throw new Error(`Not a path inside the vault: ${path}`);
+	return normalized;
 }
