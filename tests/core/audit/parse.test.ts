@@ -1,5 +1,5 @@
 import { filterAudit, parseAuditLog } from "../../../src/core/audit/parse";
-import { auditLine, type AuditRecord } from "../../../src/core/audit/record";
+import { auditLine, type AuditRecord, type AuditRefusal } from "../../../src/core/audit/record";
 
 const hash = (c: string) => c.repeat(64);
 
@@ -43,6 +43,13 @@ describe("parseAuditLog", () => {
 			auditLine(moved),
 		].join("");
 		expect(parseAuditLog(text)).toEqual({ records: [created, moved], refusals: [], corruptLines: 4 });
+	});
+
+	it("reads a refused write apart from the writes, never as one, and a refusal without its rule as corrupt", () => {
+		const refused: AuditRefusal = { time: "2026-01-03T10:00:00.000Z", actor: "assistant", action: "append", path: "alias.md", refused: "symlink", reason: "Note it" };
+		const { refused: _rule, ...withoutRule } = refused;
+		const text = [auditLine(created), auditLine(refused), `${JSON.stringify(withoutRule)}\n`, auditLine(moved)].join("");
+		expect(parseAuditLog(text)).toEqual({ records: [created, moved], refusals: [refused], corruptLines: 1 });
 	});
 
 	it("reads an empty log as no records", () => {
