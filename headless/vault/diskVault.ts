@@ -129,8 +129,9 @@ export class DiskVault implements NoteStore, MetadataSource {
 			if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new Error("File already exists.");
 			throw error;
 		}
-		this.remember(target, disk, fileStatOf(target, lstatSync(join(this.root, disk))));
-		return this.listing.files.get(target)?.stat as FileStat;
+		const stat = fileStatOf(target, lstatSync(join(this.root, disk)));
+		this.remember(target, disk, stat);
+		return stat;
 	}
 
 	async process(path: string, transform: (current: string) => string): Promise<string> {
