@@ -1,6 +1,7 @@
 import { closeSync, constants, fsyncSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join } from "node:path";
+import { lstatOrNull } from "./noSymlinks";
 
 /**
  * Writing a file so that a crash at any moment (`kill -9`, power loss) leaves either its whole old
@@ -52,16 +53,36 @@ export function readFileNoFollow(full: string): Buffer {
 
 /**
  * Creates the file at `full` with `data`, whole or not at all, and never over anything: the
- * temporary file is hard-linked to the name, which fails when the name is taken.
+ * temporary file takes the name only when the name is free.
  */
 export function createFileExclusively(full: string, data: Uint8Array | string): void {
 	const temporary = writeTemporaryFile(full, data);
 	try {
-		linkSync(temporary, full);
+		moveWithoutReplacing(temporary, full);
 	} finally {
 		unlinkQuietly(temporary);
 	}
 	syncFolder(dirname(full));
+}
+
+/** Where a file system has no hard links (FAT, exFAT, some network shares). */
+const NO_HARD_LINKS = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS"]);
+
+/**
+ * Moves the file `from` to `to`, failing with `EEXIST` when `to` is taken: hard-linked to its new
+ * name (which fails atomically when the name is taken) before the old name goes. Without hard
+ * links, the name is checked free just before an ordinary rename.
+ */
+export function moveWithoutReplacing(from: string, to: string): void {
+	try {
+		linkSync(from, to);
+	} catch (error) {
+		if (!NO_HARD_LINKS.has((error as NodeJS.ErrnoException).code ?? "")) throw error;
+		if (lstatOrNull(to) !== null) throw Object.assign(new Error(`EEXIST: file already exists, ${to}`), { code: "EEXIST" });
+		renameSync(from, to);
+		return;
+	}
+	unlinkSync(from);
 }
 
 /** Appends `text` to the file at `full` (created when missing) and flushes it; never through a symbolic link. */

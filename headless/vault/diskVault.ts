@@ -1,4 +1,4 @@
-import { linkSync, lstatSync, mkdirSync, realpathSync, renameSync, unlinkSync } from "node:fs";
+import { lstatSync, mkdirSync, realpathSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import type { CachedMetadata } from "obsidian";
 import type { FileStat, MetadataSource, NoteStore } from "../../src/core/ports";
@@ -7,7 +7,7 @@ import { countLinks, type LinkCounts } from "../links/linkCounts";
 import { LinkResolver } from "../links/linkResolver";
 import { rewriteLinks, type VaultMove } from "../links/linkRewrite";
 import { computeMetadata } from "../metadata";
-import { createFileExclusively, readFileNoFollow, replaceFileAtomically, syncFolder } from "./atomicFile";
+import { createFileExclusively, moveWithoutReplacing, readFileNoFollow, replaceFileAtomically, syncFolder } from "./atomicFile";
 import { fileStatOf, listVaultFolder, type DiskListing } from "./diskListing";
 import type { HostProblemSink } from "./hostProblems";
 import { assertNoSymlinkBelow, lstatOrNull, makeFolderBelow } from "./noSymlinks";
@@ -167,7 +167,7 @@ export class DiskVault implements NoteStore, MetadataSource {
 		const linking = this.notesLinkingTo(new Set(moved.keys()), before);
 		const sourceDisk = this.diskPathOf(source);
 		const targetDisk = this.diskPathOf(target);
-		moveWithoutReplacing(join(this.root, sourceDisk), join(this.root, targetDisk), isFile);
+		moveEntryWithoutReplacing(join(this.root, sourceDisk), join(this.root, targetDisk), isFile);
 		this.relist(source, target, sourceDisk, targetDisk);
 		const vaultMove: VaultMove = { before, after: this.resolver(), moved };
 		for (const oldPath of linking) {
@@ -338,15 +338,14 @@ export class DiskVault implements NoteStore, MetadataSource {
 }
 
 /**
- * Moves a file or folder, never over anything: a file is hard-linked to its new name (which fails
- * when the name is taken) before its old name goes; a folder is renamed onto an empty folder made
- * for it just before (a rename may replace only an empty folder).
+ * Moves a file or folder, never over anything: a folder is renamed onto an empty folder made for
+ * it just before (a rename may replace only an empty folder, and making it fails when the name is
+ * taken).
  */
-function moveWithoutReplacing(from: string, to: string, isFile: boolean): void {
+function moveEntryWithoutReplacing(from: string, to: string, isFile: boolean): void {
 	try {
 		if (isFile) {
-			linkSync(from, to);
-			unlinkSync(from);
+			moveWithoutReplacing(from, to);
 		} else {
 			mkdirSync(to);
 			renameSync(from, to);
