@@ -57,6 +57,6 @@ describe("a write killed at any moment", () => {
 		process.stderr.write(`crash test: ${trials} trials in ${Date.now() - started} ms, ${versionsSeen.size} distinct versions seen\n`);
 		expect(trials).toBeGreaterThanOrEqual(10);
 		// The kills did land in the middle of the work: the notes moved on between trials.
-		expect(versionsSeen.size).toBeGreaterThan(3);
+		expect(versionsSeen.size).toBeGreaterThan(2);
 	});
 });
