@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { ContainmentError } from "../src/core/vault/containment";
 import { WriteRefusedError } from "../src/core/vault/auditedWriter";
+import { UnsafePathError } from "../src/core/vault/unsafePath";
 import { computeMetadata, getAllTags, parseFrontMatterTags } from "../headless/metadata";
 import { parseArgs, rejectUnknownOptions, requireOption, UsageError, type ParsedArgs } from "./lib/args";
 import { chatCommand } from "./lib/chatCommand";
@@ -60,14 +61,12 @@ const commands: Record<string, Command> = {
 		if (lang !== "en" && lang !== "zh") throw new UsageError(`--lang is en or zh, not ${lang}.`);
 		const headless = await open(args);
 		const report = await headless.workspace.initialize(lang);
-		await headless.flush();
 		return printed(initializeReport(report));
 	},
 	async promote(args) {
 		rejectUnknownOptions(args, ["vault", "folder", "date", "now"]);
 		const headless = await open(args);
 		const result = await headless.workspace.promote(requireOption(args, "date"), "user");
-		await headless.flush();
 		return printed(promotionReport(result));
 	},
 	async archive(args) {
@@ -75,14 +74,13 @@ const commands: Record<string, Command> = {
 		requireOption(args, "now");
 		const headless = await open(args);
 		const result = await headless.workspace.archive("user");
-		await headless.flush();
 		return printed(archiveReport(result));
 	},
 	async audit(args) {
 		rejectUnknownOptions(args, ["vault"]);
 		const { workspace } = await open(args);
 		const log = await workspace.audit.read();
-		return printed(auditReport(log.records, log.corruptLines));
+		return printed(auditReport(log));
 	},
 	search: searchCommand,
 	tool: toolCommand,
@@ -109,7 +107,7 @@ function readText(file: string): string {
 
 /** Errors that come from what the user typed or asked for; anything else is a bug and shows its stack. */
 function isExpected(error: unknown): error is Error {
-	return error instanceof UsageError || error instanceof ContainmentError || error instanceof WriteRefusedError || error instanceof RangeError;
+	return error instanceof UsageError || error instanceof ContainmentError || error instanceof WriteRefusedError || error instanceof UnsafePathError || error instanceof RangeError;
 }
 
 async function main(argv: readonly string[]): Promise<number> {

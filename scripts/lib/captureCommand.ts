@@ -15,6 +15,5 @@ export const captureCommand: Command = async (args) => {
 		source: "user",
 		actor: "user",
 	});
-	await headless.flush();
 	return printed([outcome.path]);
 };

@@ -38,7 +38,6 @@ export const chatCommand: Command = async (args) => {
 	};
 	const session = new ChatSession(() => ports, clock);
 	const result = await streamTurn(session, userMessage);
-	await headless.flush();
 	if (session.transcriptPath !== null) process.stderr.write(`Transcript: ${session.transcriptPath}\n`);
 	const summary = {
 		text: result.text,

@@ -1,17 +1,30 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { appendDurably, readFileNoFollow } from "../../headless/vault/atomicFile";
+import { assertNoSymlinkBelow, makeFolderBelow } from "../../headless/vault/noSymlinks";
+import { parentFolder } from "../../src/core/vault/paths";
 import type { LogFile } from "../../src/core/ports";
 
-/** The plugin's log file on disk, where the plugin would keep it inside the vault's config folder. */
+/**
+ * The plugin's log file on disk, where the plugin would keep it inside the vault's config folder.
+ * Each line is flushed to the disk before the append returns; nothing goes through a symbolic link.
+ */
 export class DiskLogFile implements LogFile {
-	constructor(private readonly absolutePath: string) {}
+	/** `relative` is the file's `/`-separated path below the vault folder `root`. */
+	constructor(
+		private readonly root: string,
+		private readonly relative: string,
+	) {}
 
 	async append(line: string): Promise<void> {
-		mkdirSync(dirname(this.absolutePath), { recursive: true });
-		appendFileSync(this.absolutePath, line.endsWith("\n") ? line : `${line}\n`, "utf8");
+		makeFolderBelow(this.root, parentFolder(this.relative));
+		assertNoSymlinkBelow(this.root, this.relative);
+		appendDurably(join(this.root, this.relative), line.endsWith("\n") ? line : `${line}\n`);
 	}
 
 	async readAll(): Promise<string> {
-		return existsSync(this.absolutePath) ? readFileSync(this.absolutePath, "utf8") : "";
+		assertNoSymlinkBelow(this.root, this.relative);
+		const full = join(this.root, this.relative);
+		return existsSync(full) ? readFileNoFollow(full).toString("utf8") : "";
 	}
 }

@@ -1,8 +1,10 @@
-import { copyFileSync, existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
+import { replaceFileAtomically } from "../../headless/vault/atomicFile";
+import { assertNoSymlinkBelow, makeFolderBelow } from "../../headless/vault/noSymlinks";
 import { backupFileName, loadPluginData, type LoadedPluginData } from "../../src/core/workspace/data/load";
 import type { PluginData } from "../../src/core/workspace/data/pluginData";
-import { pluginFolder, readSavedData } from "./headless";
+import { PLUGIN_FOLDER, readSavedData } from "./headless";
 
 /**
  * The plugin's `data.json` in a vault folder, read and saved as the plugin does it: loaded and
@@ -11,21 +13,24 @@ import { pluginFolder, readSavedData } from "./headless";
  */
 export class DiskPluginData {
 	private constructor(
-		private readonly folder: string,
+		private readonly vaultDir: string,
 		readonly loaded: LoadedPluginData,
 	) {}
 
 	static load(vaultDir: string): DiskPluginData {
-		const folder = pluginFolder(vaultDir);
-		return new DiskPluginData(folder, loadPluginData(readSavedData(join(folder, "data.json"))));
+		return new DiskPluginData(vaultDir, loadPluginData(readSavedData(join(vaultDir, PLUGIN_FOLDER, "data.json"))));
 	}
 
-	/** Saves `data` whole, through a temporary file so that an interrupted save leaves the old file. */
+	/**
+	 * Saves `data` whole and atomically (a temporary file flushed, then renamed over the old one),
+	 * so that an interrupted save leaves the old file; never through a symbolic link.
+	 */
 	save(data: PluginData, now: Date): void {
-		const file = join(this.folder, "data.json");
-		mkdirSync(this.folder, { recursive: true });
-		if (this.loaded.backupNeeded && existsSync(file)) copyFileSync(file, join(this.folder, backupFileName(now)));
-		writeFileSync(`${file}.tmp`, `${JSON.stringify(data, null, 2)}\n`, "utf8");
-		renameSync(`${file}.tmp`, file);
+		const relative = `${PLUGIN_FOLDER}/data.json`;
+		makeFolderBelow(this.vaultDir, PLUGIN_FOLDER);
+		assertNoSymlinkBelow(this.vaultDir, relative);
+		const file = join(this.vaultDir, relative);
+		if (this.loaded.backupNeeded && existsSync(file)) copyFileSync(file, join(this.vaultDir, PLUGIN_FOLDER, backupFileName(now)));
+		replaceFileAtomically(file, `${JSON.stringify(data, null, 2)}\n`);
 	}
 }

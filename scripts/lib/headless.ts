@@ -5,20 +5,24 @@ import type { Clock } from "../../src/core/ports";
 import { systemClock } from "../../src/core/systemClock";
 import { loadPluginData, UnreadableData } from "../../src/core/workspace/data/load";
 import type { Settings } from "../../src/core/workspace/data/settings";
-import { DiskVault } from "../../tests/harness/diskVault";
+import { DiskVault } from "../../headless/vault/diskVault";
+import type { HostProblem } from "../../headless/vault/hostProblems";
+import { pluginFolderIn } from "../../headless/vault/pluginFolder";
+import { t } from "../../src/i18n";
 import { UsageError } from "./args";
 import { DiskLogFile } from "./diskLogFile";
 
 const CONFIG_DIR = ".obsidian";
-const PLUGIN_ID = "assistant-workspace";
 
+/** Where the plugin keeps its files below a vault folder: `data.json`, the audit trail, lock files. */
+export const PLUGIN_FOLDER = pluginFolderIn(CONFIG_DIR);
+
+/** The workspace over a vault folder. Every write is on disk when its promise settles. */
 export interface HeadlessWorkspace {
-	readonly disk: DiskVault;
+	readonly vault: DiskVault;
 	readonly workspace: AssistantWorkspace;
 	readonly settings: Settings;
 	readonly clock: Clock;
-	/** Writes what the workspace changed back to the folder. */
-	flush(): Promise<void>;
 }
 
 export interface HeadlessOptions {
@@ -39,8 +43,7 @@ export async function openHeadlessWorkspace(vaultDir: string, options: HeadlessO
 	if (!existsSync(vaultDir) || !statSync(vaultDir).isDirectory()) {
 		throw new UsageError(`No vault folder at ${vaultDir}.`);
 	}
-	const pluginDir = pluginFolder(vaultDir);
-	const saved = loadPluginData(readSavedData(join(pluginDir, "data.json"))).data.settings;
+	const saved = loadPluginData(readSavedData(join(vaultDir, PLUGIN_FOLDER, "data.json"))).data.settings;
 	const settings: Settings = {
 		...saved,
 		assistantFolder: options.folder ?? saved.assistantFolder,
@@ -48,14 +51,14 @@ export async function openHeadlessWorkspace(vaultDir: string, options: HeadlessO
 		excludedTags: [...saved.excludedTags, ...(options.excludeTags ?? [])],
 	};
 	const clock = options.now === undefined ? systemClock : fixedClock(options.now);
-	const disk = await DiskVault.load(vaultDir, { configDir: CONFIG_DIR });
-	const workspace = new AssistantWorkspace({ store: disk.vault, metadata: disk.vault, auditFile: new DiskLogFile(join(pluginDir, "audit.jsonl")), clock, settings });
-	return { disk, workspace, settings, clock, flush: () => disk.flush() };
+	const vault = DiskVault.open(vaultDir, { configDir: CONFIG_DIR, problems: { report: (problem) => process.stderr.write(`${problemText(problem)}\n`) } });
+	const auditFile = new DiskLogFile(vault.root, `${PLUGIN_FOLDER}/audit.jsonl`);
+	const workspace = new AssistantWorkspace({ store: vault, metadata: vault, auditFile, clock, settings });
+	return { vault, workspace, settings, clock };
 }
 
-/** Where the plugin keeps its files in a vault folder: `data.json` and the audit trail. */
-export function pluginFolder(vaultDir: string): string {
-	return join(vaultDir, CONFIG_DIR, "plugins", PLUGIN_ID);
+function problemText(problem: HostProblem): string {
+	return problem.kind === "not-utf8-name" ? t("host.skipped-name", { name: problem.name }) : t("host.unreadable-metadata", { path: problem.path });
 }
 
 /** The parsed `data.json`, `null` when there is none, `UnreadableData` when it is not JSON (as `loadPluginData` takes it). */

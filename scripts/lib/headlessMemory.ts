@@ -30,11 +30,11 @@ export interface MemorySetup {
 	readonly recentDailyMemory: (days: number) => Promise<readonly DailyMemory[]>;
 }
 
-/** The memory tools over a vault folder loaded from disk, under its settings' privacy rules. */
+/** The memory tools over a vault folder on disk, under its settings' privacy rules. */
 export function openHeadlessMemory(headless: HeadlessWorkspace): Promise<HeadlessMemory> {
-	const { workspace, disk } = headless;
+	const { workspace, vault } = headless;
 	return memoryOverVault(
-		{ files: disk.vault, metadata: disk.vault, view: workspace.vault },
+		{ files: vault, metadata: vault, view: workspace.vault },
 		{ layout: workspace.layout, clock: headless.clock, recentDailyMemory: (days) => workspace.recentDailyMemory(days) },
 	);
 }

@@ -16,12 +16,12 @@ import type { HeadlessWorkspace } from "./headless";
 
 /** The organizing view of a headless vault. */
 export function organizeVaultOf(headless: HeadlessWorkspace, vaultDir: string): OrganizeVault {
-	const { disk, workspace } = headless;
-	const dailyNotesFolder = coreSettingFolder(vaultDir, disk.vault.configDir, "daily-notes.json");
+	const { vault, workspace } = headless;
+	const dailyNotesFolder = coreSettingFolder(vaultDir, vault.configDir, "daily-notes.json");
 	return {
 		view: workspace.vault,
 		layout: workspace.layout,
-		templatesFolder: coreSettingFolder(vaultDir, disk.vault.configDir, "templates.json"),
+		templatesFolder: coreSettingFolder(vaultDir, vault.configDir, "templates.json"),
 		dailyNotesFolder,
 	};
 }

@@ -47,7 +47,6 @@ export const heartbeatCommand: Command = async (args) => {
 			signal,
 		),
 	);
-	await headless.flush();
 	const next = { ...data, state: { ...data.state, ...("change" in report ? report.change : {}) } };
 	if (JSON.stringify(next) !== JSON.stringify(dataFile.loaded.data)) dataFile.save(next, clock.now());
 	for (const line of explanation(report)) process.stderr.write(`${line}\n`);

@@ -44,7 +44,6 @@ export const organizeCommand: Command = async (args) => {
 	let moved: { to: string; linksUpdated: readonly string[] } | null = null;
 	if (args.flags.has("apply")) {
 		const outcome = await applyMove(memoryDepsOf(headless).writer, plan, "user");
-		await headless.flush();
 		if (outcome !== null) moved = { to: outcome.path, linksUpdated: plan.linkingNotes };
 	}
 	if (args.flags.has("json")) return printed([JSON.stringify(moved === null ? line : { ...line, moved: moved.to, linksUpdated: moved.linksUpdated })]);

@@ -1,4 +1,4 @@
-import type { AuditRecord } from "../../src/core/audit/record";
+import type { ParsedAuditLog } from "../../src/core/audit/parse";
 import type { ArchiveResult } from "../../src/core/memory/archive";
 import type { PromotionResult } from "../../src/core/memory/longTerm";
 import type { InitializeReport } from "../../src/core/workspace/initialize";
@@ -35,12 +35,20 @@ export function archiveReport(result: ArchiveResult): string[] {
 	return lines;
 }
 
-export function auditReport(records: readonly AuditRecord[], corruptLines: number): string[] {
-	const lines = records.map(
-		(record) =>
-			`${record.time}  ${record.actor.padEnd(9)} ${record.action.padEnd(8)} ${record.from ? `${record.from} -> ` : ""}${record.path}  (${record.bytes} bytes; ${record.reason})`,
-	);
-	if (records.length === 0) lines.push("no changes recorded yet");
+/** The trail oldest first, writes and refused writes in the order they happened. */
+export function auditReport({ records, refusals, corruptLines }: ParsedAuditLog): string[] {
+	const entries = [
+		...records.map((record) => ({
+			time: record.time,
+			line: `${record.time}  ${record.actor.padEnd(9)} ${record.action.padEnd(8)} ${record.from ? `${record.from} -> ` : ""}${record.path}  (${record.bytes} bytes; ${record.reason})`,
+		})),
+		...refusals.map((refusal) => ({
+			time: refusal.time,
+			line: `${refusal.time}  ${refusal.actor.padEnd(9)} refused  ${refusal.action} ${refusal.path}  (${refusal.refused}, nothing written; ${refusal.reason})`,
+		})),
+	];
+	const lines = entries.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0)).map((entry) => entry.line);
+	if (entries.length === 0) lines.push("no changes recorded yet");
 	if (corruptLines > 0) lines.push(`(${corruptLines} unreadable lines skipped)`);
 	return lines;
 }

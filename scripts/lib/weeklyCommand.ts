@@ -26,7 +26,6 @@ export const weeklyCommand: Command = async (args) => {
 		force: args.flags.has("force"),
 		actor: "user",
 	});
-	await headless.flush();
 	if (result.status === "invalid-week") throw new UsageError(`--week is an ISO week such as 2026-W47, not ${result.week}.`);
 	process.stderr.write(`${explanation(result)}\n`);
 	const ok = result.status === "written" || result.status === "rewritten" || result.status === "already-summarised";

@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync, mkdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, existsSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { UnsafePathError } from "../../src/core/vault/unsafePath";
 import { PathOutsideVault, VaultFolder } from "./server/vaultFolder";
 
 describe("the sandbox's vault folder on disk", () => {
@@ -51,8 +52,28 @@ describe("the sandbox's vault folder on disk", () => {
 	it("refuses to write through a symbolic link that leads out of the vault", async () => {
 		symlinkSync(outside, join(root, "link"));
 		const vault = await VaultFolder.open(root);
-		await expect(vault.write("link/x.md", "no")).rejects.toBeInstanceOf(PathOutsideVault);
+		await expect(vault.write("link/x.md", "no")).rejects.toBeInstanceOf(UnsafePathError);
 		await expect(vault.read("link/../Welcome.md")).rejects.toBeInstanceOf(PathOutsideVault);
 		expect(existsSync(join(outside, "x.md"))).toBe(false);
+	});
+
+	it("refuses to write through a symbolic link to a note inside the vault, which keeps its text", async () => {
+		mkdirSync(join(root, "Private"));
+		writeFileSync(join(root, "Private", "secret.md"), "secret");
+		symlinkSync(join(root, "Private", "secret.md"), join(root, "alias.md"));
+		const vault = await VaultFolder.open(root);
+		await expect(vault.write("alias.md", "overwritten")).rejects.toBeInstanceOf(UnsafePathError);
+		await expect(vault.read("alias.md")).rejects.toBeInstanceOf(UnsafePathError);
+		expect(readFileSync(join(root, "Private", "secret.md"), "utf8")).toBe("secret");
+	});
+
+	it("replaces a note whole through a temporary file, leaving no temporary file behind", async () => {
+		const vault = await VaultFolder.open(root);
+		const before = statSync(join(root, "Welcome.md")).ino;
+		await vault.write("Welcome.md", "# Hello again");
+		expect(readFileSync(join(root, "Welcome.md"), "utf8")).toBe("# Hello again");
+		// A new file took the name: the old one was never truncated in place.
+		expect(statSync(join(root, "Welcome.md")).ino).not.toBe(before);
+		expect(readdirSync(root).sort()).toEqual([".git", ".obsidian", "Welcome.md"]);
 	});
 });

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openHeadlessWorkspace } from "../../scripts/lib/headless";
 import { undoWrite } from "../../src/core/memory/undoWrite";
@@ -62,19 +63,58 @@ describe("the headless command line", () => {
 
 	it("lists an undo in the audit trail as a restore, with the change it undid", async () => {
 		const vault = copyOfExampleVault();
-		const { disk, workspace, flush } = await openHeadlessWorkspace(vault, { now: "2026-10-02T08:00:00Z" });
+		const headless = await openHeadlessWorkspace(vault, { now: "2026-10-02T08:00:00Z" });
+		const { workspace } = headless;
 		const writer = workspace.writer;
-		const before = await disk.vault.read("Welcome.md");
+		const before = await headless.vault.read("Welcome.md");
 		const { record } = await writer.appendToNote("Welcome.md", "\nA line the assistant added.\n", { actor: "assistant", reason: "Note the new habit" });
 		if (record === null) throw new Error("expected a write");
+		expect(readFileSync(join(vault, "Welcome.md"), "utf8")).toBe(`${before}\nA line the assistant added.\n`);
 		expect(await undoWrite({ record, before }, { vault: workspace.vault, writer }, "user")).toMatchObject({ kind: "restored" });
-		await flush();
 
 		const audit = runCli("audit", "--vault", vault).stdout.trim().split("\n");
 		expect(audit).toHaveLength(2);
 		expect(audit[0]).toMatch(/assistant\s+append\s+Welcome\.md/);
 		expect(audit[1]).toMatch(/user\s+restore\s+Welcome\.md .*Undo the change of 2026-10-02T08:00:00\.000Z: Note the new habit\)$/);
 		expect(readFileSync(join(vault, "Welcome.md"), "utf8")).toBe(before);
+	});
+
+	it("refuses with one line to promote into a memory.md that is a link out of the vault, which keeps its text", () => {
+		const vault = copyOfExampleVault();
+		const outside = mkdtempSync(join(tmpdir(), "aw-cli-outside-"));
+		writeFileSync(join(outside, "memory.md"), "# Someone else's file\n");
+		symlinkSync(join(outside, "memory.md"), join(vault, "memory.md"));
+		mkdirSync(join(vault, "memory", "daily"), { recursive: true });
+		writeFileSync(join(vault, "memory", "daily", "2026-10-01.md"), "# 2026-10-01\n\n## Candidate long-term memory\n\n- Mei drinks tea.\n");
+
+		const run = runCli("promote", "--vault", vault, "--date", "2026-10-01");
+		expect(run.code).toBe(1);
+		expect(run.stderr).toContain("memory.md is reached through a symbolic link");
+		expect(run.stderr).not.toMatch(/\n\s+at /);
+		expect(readFileSync(join(outside, "memory.md"), "utf8")).toBe("# Someone else's file\n");
+	});
+
+	it("refuses to capture into an inbox folder that is a link, and lists the refusal in the audit trail", () => {
+		const vault = copyOfExampleVault();
+		const outside = mkdtempSync(join(tmpdir(), "aw-cli-outside-"));
+		symlinkSync(outside, join(vault, "Inbox"), "dir");
+		mkdirSync(join(vault, ".obsidian", "plugins", "assistant-workspace"), { recursive: true });
+		writeFileSync(join(vault, ".obsidian", "plugins", "assistant-workspace", "data.json"), JSON.stringify({ settings: { inboxFolder: "Inbox" } }));
+
+		const run = runCli("capture", "--vault", vault, "--title", "Idea", "--text", "Tea at four.", "--now", "2026-10-02T08:00:00Z");
+		expect(run.code).toBe(1);
+		expect(run.stderr).toContain("Inbox/2026-10-02 Idea.md is reached through a symbolic link");
+		expect(readdirSync(outside)).toEqual([]);
+		expect(runCli("audit", "--vault", vault).stdout).toMatch(/user\s+refused\s+create Inbox\/2026-10-02 Idea\.md\s+\(symlink, nothing written;/);
+	});
+
+	it("names a file whose name is not valid UTF-8 on stderr and works with every other note", () => {
+		const vault = copyOfExampleVault();
+		writeFileSync(Buffer.concat([Buffer.from(join(vault, "caf")), Buffer.from([0xe9]), Buffer.from(".md")]), "# old\n");
+		const run = runCli("inspect", "--vault", vault);
+		expect(run.code).toBe(0);
+		expect(run.stderr).toContain("Skipped caf\\xE9.md: its name is not valid UTF-8");
+		expect(run.stdout).toMatch(/^status: ordinary-notes \(14 notes\)/);
 	});
 
 	it.each([

@@ -19,8 +19,8 @@ export interface VaultFile {
 
 /**
  * Every markdown file under `root`, in path order, dot-folders (`.obsidian`, `.git`) left out.
- * Read with plain `fs` rather than `DiskVault`, whose in-memory vault recomputes link maps on
- * every write: far too slow to load benchmark vaults through.
+ * Read with plain `fs`, once, into memory: a benchmark only reads, and must measure the engine
+ * rather than the disk.
  */
 export function readMarkdownFolder(root: string): VaultFile[] {
 	const files: VaultFile[] = [];

@@ -1,6 +1,6 @@
 import type { LogFile } from "../ports";
 import { parseAuditLog, type ParsedAuditLog } from "./parse";
-import { auditLine, type AuditRecord } from "./record";
+import { auditLine, type AuditRecord, type AuditRefusal } from "./record";
 
 /** The audit trail over the plugin's log file: records are only ever appended. */
 export class AuditLog {
@@ -8,6 +8,10 @@ export class AuditLog {
 
 	async append(record: AuditRecord): Promise<void> {
 		await this.file.append(auditLine(record));
+	}
+
+	async appendRefusal(refusal: AuditRefusal): Promise<void> {
+		await this.file.append(auditLine(refusal));
 	}
 
 	async read(): Promise<ParsedAuditLog> {

@@ -1,7 +1,10 @@
-import { auditRecordSchema, type AuditAction, type AuditActor, type AuditRecord } from "./record";
+import { auditRecordSchema, auditRefusalSchema, type AuditAction, type AuditActor, type AuditRecord, type AuditRefusal } from "./record";
 
 export interface ParsedAuditLog {
+	/** The writes, each of which reached the disk. */
 	readonly records: AuditRecord[];
+	/** The writes refused before anything was written, oldest first. */
+	readonly refusals: AuditRefusal[];
 	/** Lines that were not a valid record (a torn write, a hand edit); skipped, not fatal. */
 	readonly corruptLines: number;
 }
@@ -9,14 +12,18 @@ export interface ParsedAuditLog {
 /** Reads the audit trail, oldest record first. Blank lines are not counted as corrupt. */
 export function parseAuditLog(text: string): ParsedAuditLog {
 	const records: AuditRecord[] = [];
+	const refusals: AuditRefusal[] = [];
 	let corruptLines = 0;
 	for (const line of text.split(/\r?\n/)) {
 		if (line.trim() === "") continue;
-		const parsed = auditRecordSchema.safeParse(parseJson(line));
-		if (parsed.success) records.push(parsed.data);
+		const json = parseJson(line);
+		const record = auditRecordSchema.safeParse(json);
+		const refusal = record.success ? null : auditRefusalSchema.safeParse(json);
+		if (record.success) records.push(record.data);
+		else if (refusal?.success === true) refusals.push(refusal.data);
 		else corruptLines++;
 	}
-	return { records, corruptLines };
+	return { records, refusals, corruptLines };
 }
 
 function parseJson(line: string): unknown {

@@ -39,7 +39,26 @@ export const auditRecordSchema = z.object({
 
 export type AuditRecord = z.infer<typeof auditRecordSchema>;
 
+/**
+ * A write the host refused before anything reached the disk (a path through a symbolic link):
+ * what was attempted, where, and by which rule it was refused. It has no hashes, as nothing was
+ * written; it is kept apart from the records of writes, so that nothing reading the trail (the
+ * view, undo, folding) can take it for a change.
+ */
+export const auditRefusalSchema = z.object({
+	time: z.iso.datetime(),
+	actor: z.enum(AUDIT_ACTORS),
+	/** What the write would have been. */
+	action: z.enum(AUDIT_ACTIONS),
+	path: z.string().check(z.minLength(1)),
+	/** The rule that refused it (`UnsafePathRule`). */
+	refused: z.string().check(z.minLength(1)),
+	reason: z.string(),
+});
+
+export type AuditRefusal = z.infer<typeof auditRefusalSchema>;
+
 /** One JSON object per line; the newline is part of the line so that appends never run together. */
-export function auditLine(record: AuditRecord): string {
+export function auditLine(record: AuditRecord | AuditRefusal): string {
 	return `${JSON.stringify(record)}\n`;
 }

@@ -5,6 +5,7 @@ import { findAssistantCallout, isCalloutBody, withAssistantCallout } from "../me
 import type { Clock, NoteStore } from "../ports";
 import { assertContained, type ContainmentPolicy } from "./containment";
 import { extensionOf, isInFolder, parentFolder } from "./paths";
+import { UnsafePathError } from "./unsafePath";
 
 /**
  * The only way the domain writes to the vault. Every write is checked by the containment guard
@@ -14,7 +15,9 @@ import { extensionOf, isInFolder, parentFolder } from "./paths";
  * edits may remove text, each under a condition checked before or inside the atomic operation:
  * `writeAssistantCallout` only the assistant's own callout, `restoreNote` (an undo) only when
  * the note is exactly as the change being undone left it, `processChatTranscript` only in a
- * note of the assistant's chats folder.
+ * note of the assistant's chats folder. A write the host refuses for its path on disk (a symbolic
+ * link) is recorded in the trail as refused, and nothing else: a record of a write is appended only
+ * once the write has reached the disk.
  */
 
 /** Who writes and why; both go into the audit record. */
@@ -75,10 +78,12 @@ export class AuditedWriter {
 
 	/** Creates a note; refuses (`exists`) when anything is already at the path. */
 	async createNote(path: string, content: string, intent: WriteIntent): Promise<WriteOutcome> {
-		const target = assertContained(path, this.policy);
-		if (this.occupied(target)) throw new WriteRefusedError("exists", target);
-		await this.deps.store.create(target, content);
-		return this.logged(target, null, content, "create", intent);
+		return this.refusalsAudited("create", intent, async () => {
+			const target = assertContained(path, this.policy);
+			if (this.occupied(target)) throw new WriteRefusedError("exists", target);
+			await this.deps.store.create(target, content);
+			return this.logged(target, null, content, "create", intent);
+		});
 	}
 
 	/** Appends `text` exactly as given to an existing note (`missing` when there is none). */
@@ -149,14 +154,16 @@ export class AuditedWriter {
 	 * the source is not a file or the destination is taken.
 	 */
 	async moveNote(from: string, to: string, intent: WriteIntent): Promise<WriteOutcome> {
-		const source = assertContained(from, this.policy);
-		const target = assertContained(to, this.policy);
-		if (this.deps.store.stat(source) === null) throw new WriteRefusedError("missing", source);
-		if (this.occupied(target)) throw new WriteRefusedError("exists", target);
-		const content = await this.deps.store.read(source);
-		if (parentFolder(target) !== "") await this.deps.store.ensureFolder(parentFolder(target));
-		await this.deps.store.rename(source, target);
-		return this.logged(target, content, content, "move", intent, source);
+		return this.refusalsAudited("move", intent, async () => {
+			const source = assertContained(from, this.policy);
+			const target = assertContained(to, this.policy);
+			if (this.deps.store.stat(source) === null) throw new WriteRefusedError("missing", source);
+			if (this.occupied(target)) throw new WriteRefusedError("exists", target);
+			const content = await this.deps.store.read(source);
+			if (parentFolder(target) !== "") await this.deps.store.ensureFolder(parentFolder(target));
+			await this.deps.store.rename(source, target);
+			return this.logged(target, content, content, "move", intent, source);
+		});
 	}
 
 	/**
@@ -176,6 +183,16 @@ export class AuditedWriter {
 		action: AuditAction,
 		intent: WriteIntent,
 		allowed: (current: string, next: string) => boolean = keepsEveryCharacter,
+	): Promise<WriteOutcome> {
+		return this.refusalsAudited(action, intent, () => this.editOnce(path, transform, action, intent, allowed));
+	}
+
+	private async editOnce(
+		path: string,
+		transform: (current: string) => string,
+		action: AuditAction,
+		intent: WriteIntent,
+		allowed: (current: string, next: string) => boolean,
 	): Promise<WriteOutcome> {
 		const target = assertContained(path, this.policy);
 		if (this.deps.store.stat(target) === null) throw new WriteRefusedError("missing", target);
@@ -201,6 +218,28 @@ export class AuditedWriter {
 		if (this.occupied(target)) return true;
 		const folded = target.toLowerCase();
 		return this.deps.store.listFiles().some((file) => file.path.toLowerCase() === folded) || this.deps.store.listFolders().some((folder) => folder.toLowerCase() === folded);
+	}
+
+	/**
+	 * Runs one write; when the host refuses its path on disk, the refusal goes into the audit
+	 * trail (nothing was written) and the error on to the caller.
+	 */
+	private async refusalsAudited(action: AuditAction, intent: WriteIntent, write: () => Promise<WriteOutcome>): Promise<WriteOutcome> {
+		try {
+			return await write();
+		} catch (error) {
+			if (error instanceof UnsafePathError) {
+				await this.deps.audit.appendRefusal({
+					time: this.deps.clock.now().toISOString(),
+					actor: intent.actor,
+					action: intent.action ?? action,
+					path: error.path,
+					refused: error.rule,
+					reason: intent.reason,
+				});
+			}
+			throw error;
+		}
 	}
 
 	private occupied(path: string): boolean {

@@ -1,5 +1,5 @@
 import { filterAudit, parseAuditLog } from "../../../src/core/audit/parse";
-import { auditLine, type AuditRecord } from "../../../src/core/audit/record";
+import { auditLine, type AuditRecord, type AuditRefusal } from "../../../src/core/audit/record";
 
 const hash = (c: string) => c.repeat(64);
 
@@ -29,7 +29,7 @@ const promoted: AuditRecord = { ...created, actor: "user", action: "promote", pa
 describe("parseAuditLog", () => {
 	it("reads back what was written, in order", () => {
 		const text = [created, moved, promoted].map(auditLine).join("");
-		expect(parseAuditLog(text)).toEqual({ records: [created, moved, promoted], corruptLines: 0 });
+		expect(parseAuditLog(text)).toEqual({ records: [created, moved, promoted], refusals: [], corruptLines: 0 });
 	});
 
 	it("skips and counts corrupt lines, and ignores blank ones", () => {
@@ -42,11 +42,18 @@ describe("parseAuditLog", () => {
 			"[]\n",
 			auditLine(moved),
 		].join("");
-		expect(parseAuditLog(text)).toEqual({ records: [created, moved], corruptLines: 4 });
+		expect(parseAuditLog(text)).toEqual({ records: [created, moved], refusals: [], corruptLines: 4 });
+	});
+
+	it("reads a refused write apart from the writes, never as one, and a refusal without its rule as corrupt", () => {
+		const refused: AuditRefusal = { time: "2026-01-03T10:00:00.000Z", actor: "assistant", action: "append", path: "alias.md", refused: "symlink", reason: "Note it" };
+		const { refused: _rule, ...withoutRule } = refused;
+		const text = [auditLine(created), auditLine(refused), `${JSON.stringify(withoutRule)}\n`, auditLine(moved)].join("");
+		expect(parseAuditLog(text)).toEqual({ records: [created, moved], refusals: [refused], corruptLines: 1 });
 	});
 
 	it("reads an empty log as no records", () => {
-		expect(parseAuditLog("")).toEqual({ records: [], corruptLines: 0 });
+		expect(parseAuditLog("")).toEqual({ records: [], refusals: [], corruptLines: 0 });
 	});
 });
 

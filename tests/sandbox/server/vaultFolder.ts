@@ -1,5 +1,8 @@
 import { promises as fs } from "node:fs";
 import * as nodePath from "node:path";
+import { readFileNoFollow, replaceFileAtomically } from "../../../headless/vault/atomicFile";
+import { assertNoSymlinkBelow, makeFolderBelow } from "../../../headless/vault/noSymlinks";
+import { parentFolder } from "../../../src/core/vault/paths";
 
 /** A vault path the page sent: relative, `/`-separated, no `.` or `..` segment, no NUL or backslash. */
 function checkVaultPath(path: string): string {
@@ -27,8 +30,9 @@ const TEXT_EXTENSIONS = new Set(["md", "canvas", "base", "txt", "json", "csv", "
 
 /**
  * The sandbox's vault on disk (a temporary copy of the example vault): listed, read, written,
- * renamed and deleted by vault path. Every path must stay inside the folder, symbolic links
- * resolved: anything else is refused with `PathOutsideVault`.
+ * renamed and deleted by vault path, each write atomic (a temporary file flushed, then renamed
+ * over the old one). A path that is not a plain vault path is refused with `PathOutsideVault`; one
+ * that is or passes through a symbolic link, wherever it points, with `UnsafePathError`.
  */
 export class VaultFolder {
 	private constructor(
@@ -69,17 +73,17 @@ export class VaultFolder {
 	}
 
 	async read(path: string): Promise<string> {
-		return fs.readFile(await this.inside(path), "utf8");
+		return readFileNoFollow(this.inside(path)).toString("utf8");
 	}
 
 	async write(path: string, content: string): Promise<void> {
-		const full = await this.inside(path);
-		await fs.mkdir(nodePath.dirname(full), { recursive: true });
-		await fs.writeFile(full, content, "utf8");
+		const relative = this.relative(path);
+		makeFolderBelow(this.root, parentFolder(relative));
+		replaceFileAtomically(nodePath.join(this.root, relative), content);
 	}
 
 	async mkdir(path: string): Promise<void> {
-		await fs.mkdir(await this.inside(path), { recursive: true });
+		makeFolderBelow(this.root, this.relative(path));
 	}
 
 	/**
@@ -87,34 +91,31 @@ export class VaultFolder {
 	 * own, which has moved them already: a source gone and a target there is that, and is done.
 	 */
 	async rename(from: string, to: string): Promise<void> {
-		const source = await this.inside(from);
-		const target = await this.inside(to);
+		const source = this.inside(from);
+		const target = this.inside(to);
 		if (!(await exists(source)) && (await exists(target))) return;
-		await fs.mkdir(nodePath.dirname(target), { recursive: true });
+		makeFolderBelow(this.root, parentFolder(checkVaultPath(to)));
 		await fs.rename(source, target);
 	}
 
 	/** Removes a file, or a folder once empty (its files are reported removed first). */
 	async remove(path: string): Promise<void> {
-		const full = await this.inside(path);
-		const stat = await fs.stat(full).catch(() => null);
+		const full = this.inside(path);
+		const stat = await fs.lstat(full).catch(() => null);
 		if (stat === null) return;
 		if (stat.isDirectory()) await fs.rmdir(full);
 		else await fs.rm(full);
 	}
 
-	/**
-	 * The absolute path for `vaultPath`, once the nearest part of it on disk is known to be
-	 * inside the root with symbolic links resolved.
-	 */
-	private async inside(vaultPath: string): Promise<string> {
-		const full = nodePath.join(this.root, checkVaultPath(vaultPath));
-		let existing = full;
-		while (!(await exists(existing))) existing = nodePath.dirname(existing);
-		const real = await fs.realpath(existing).catch(() => null);
-		const relative = real === null ? ".." : nodePath.relative(this.root, real);
-		if (relative === ".." || relative.startsWith(`..${nodePath.sep}`) || nodePath.isAbsolute(relative)) throw new PathOutsideVault(vaultPath);
-		return full;
+	/** The absolute path for `vaultPath`, once it is known to be a plain vault path reached through no symbolic link. */
+	private inside(vaultPath: string): string {
+		return nodePath.join(this.root, this.relative(vaultPath));
+	}
+
+	private relative(vaultPath: string): string {
+		const relative = checkVaultPath(vaultPath);
+		assertNoSymlinkBelow(this.root, relative);
+		return relative;
 	}
 }
 

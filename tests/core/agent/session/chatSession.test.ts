@@ -107,7 +107,7 @@ describe("a chat session", () => {
 		await drain(chat.send("Another question"));
 		expect(JSON.stringify(fake().messageBodies[2])).not.toContain("First answer.");
 		expect(chat.transcriptPath).not.toBe(path);
-		const transcript = await headless.disk.vault.read(path ?? "");
+		const transcript = await headless.vault.read(path ?? "");
 		expect(transcript).toContain("Second answer.");
 	});
 
@@ -122,7 +122,7 @@ describe("a chat session", () => {
 		await drain(chat.send("Second question"));
 		expect(chat.transcriptPath).toBe(path);
 		expect(JSON.stringify(fake().messageBodies[1])).toContain("First answer.");
-		expect(await headless.disk.vault.read(path)).toMatch(/First answer\.[\s\S]*Second question[\s\S]*Second answer\./);
+		expect(await headless.vault.read(path)).toMatch(/First answer\.[\s\S]*Second question[\s\S]*Second answer\./);
 	});
 });
 
@@ -173,7 +173,7 @@ describe("a long chat", () => {
 		// Later turns fold further without flushing again: what they fold was flushed.
 		for (const body of bodies.slice(8)) expect(JSON.stringify(body)).not.toContain(MEMORY_FLUSH_PROMPT);
 
-		expect(await headless.disk.vault.read("memory/daily/2026-03-15.md")).toContain("Decided: chapter 3 before chapter 2.");
+		expect(await headless.vault.read("memory/daily/2026-03-15.md")).toContain("Decided: chapter 3 before chapter 2.");
 		const sixth = sent[5].events;
 		expect(sixth.filter((event) => event.type === "memory-flushed")).toEqual([
 			{

@@ -1,0 +1,368 @@
+import { lstatSync, mkdirSync, realpathSync, renameSync } from "node:fs";
+import { join } from "node:path";
+import type { CachedMetadata } from "obsidian";
+import type { FileStat, MetadataSource, NoteStore } from "../../src/core/ports";
+import { extensionOf, fileName, isInFolder, normalizeVaultPath, parentFolder } from "../../src/core/vault/paths";
+import { countLinks, type LinkCounts } from "../links/linkCounts";
+import { LinkResolver } from "../links/linkResolver";
+import { rewriteLinks, type VaultMove } from "../links/linkRewrite";
+import { computeMetadata } from "../metadata";
+import { createFileExclusively, moveWithoutReplacing, readFileNoFollow, replaceFileAtomically, syncFolder } from "./atomicFile";
+import { fileStatOf, listVaultFolder, type DiskListing } from "./diskListing";
+import type { HostProblemSink } from "./hostProblems";
+import { assertNoSymlinkBelow, lstatOrNull, makeFolderBelow } from "./noSymlinks";
+import { withPathLock } from "./pathLock";
+import { pluginFolderIn } from "./pluginFolder";
+
+export interface DiskVaultOptions {
+	readonly configDir?: string;
+	/** Where skipped names and unreadable notes are reported. */
+	readonly problems: HostProblemSink;
+	/** How long a write waits for another process writing the same note, in milliseconds. */
+	readonly lockTimeoutMs?: number;
+	/** Obsidian's metadata for a note's text; the headless parser by default. */
+	readonly parseMetadata?: (content: string) => CachedMetadata;
+}
+
+/** How often a write is redone when the note keeps changing under it before it lands. */
+const WRITE_ATTEMPTS = 8;
+
+interface CachedNote {
+	readonly mtime: number;
+	readonly size: number;
+	readonly metadata: CachedMetadata | null;
+}
+
+/**
+ * A vault folder on disk with the rules of Obsidian's Vault API, for every host outside Obsidian
+ * (the command line, the sandbox). Nothing is kept for writing: each read and each write takes the
+ * file's bytes from disk at that moment, so an edit the user makes meanwhile (in Obsidian, in an
+ * editor) is what the write builds on. Each write is atomic (a temporary file flushed, then renamed
+ * over the note), serialized with other processes by a lock per note, and redone on the note's
+ * latest content when it changed between read and rename. Nothing is written or read through a
+ * symbolic link. The listing is taken at open and kept up to date by the store's own writes;
+ * metadata is computed per note when asked, again whenever the note changed on disk.
+ */
+export class DiskVault implements NoteStore, MetadataSource {
+	readonly configDir: string;
+	private readonly listing: DiskListing;
+	private readonly notes = new Map<string, CachedNote>();
+	private readonly problems: HostProblemSink;
+	private readonly lockTimeoutMs: number | undefined;
+	private readonly parse: (content: string) => CachedMetadata;
+	private resolverCache: LinkResolver | null = null;
+	private linkCounts: LinkCounts | null = null;
+
+	private constructor(
+		readonly root: string,
+		options: DiskVaultOptions,
+	) {
+		this.configDir = options.configDir ?? ".obsidian";
+		this.problems = options.problems;
+		this.lockTimeoutMs = options.lockTimeoutMs;
+		this.parse = options.parseMetadata ?? computeMetadata;
+		this.listing = listVaultFolder(root, this.configDir, this.problems);
+	}
+
+	/** The vault in folder `root`, its files and folders listed now. */
+	static open(root: string, options: DiskVaultOptions): DiskVault {
+		return new DiskVault(realpathSync(root), options);
+	}
+
+	listFiles(): FileStat[] {
+		return [...this.listing.files.values()].map((file) => file.stat);
+	}
+
+	listFolders(): string[] {
+		return [...this.listing.folders.keys()];
+	}
+
+	/**
+	 * The file at `path` as it is on disk now, `null` when there is none. Throws `UnsafePathError`
+	 * for a path that is or passes through a symbolic link: the writer refuses it by that error,
+	 * and a reader asking for it by name learns why it cannot have it.
+	 */
+	stat(path: string): FileStat | null {
+		const target = vaultPathOf(path);
+		if (!this.isVaultPath(target)) return null;
+		this.guard(target);
+		const listed = this.listing.files.get(target);
+		const disk = listed?.disk ?? this.diskPathOf(target);
+		const stat = lstatOrNull(join(this.root, disk));
+		if (stat === null || !stat.isFile()) {
+			if (listed !== undefined) this.forget(target);
+			return null;
+		}
+		if (listed !== undefined) listed.stat = fileStatOf(target, stat);
+		// A file another process made since the vault was listed.
+		else this.remember(target, disk, fileStatOf(target, stat));
+		return this.listing.files.get(target)?.stat ?? null;
+	}
+
+	/** Whether a folder is at `path`; the root (`/`) is one. */
+	isFolder(path: string): boolean {
+		const normalized = vaultPathOf(path);
+		return normalized === "/" || this.listing.folders.has(normalized);
+	}
+
+	async read(path: string): Promise<string> {
+		return (await this.readBinary(path)).toString("utf8");
+	}
+
+	/** The file's bytes as they are on disk now. */
+	async readBinary(path: string): Promise<Buffer> {
+		const target = vaultPathOf(path);
+		if (this.stat(target) === null) throw new Error(`File not found: ${target}`);
+		return readFileNoFollow(this.fullPath(target));
+	}
+
+	async create(path: string, content: string): Promise<FileStat> {
+		const target = vaultPathOf(path);
+		if (target === "/") throw new Error("Invalid file path: the vault root.");
+		if (this.stat(target) !== null || this.isFolder(target)) throw new Error("File already exists.");
+		await this.ensureFolder(parentFolder(target));
+		this.guard(target);
+		const disk = this.diskPathOf(target);
+		try {
+			createFileExclusively(join(this.root, disk), content);
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new Error("File already exists.");
+			throw error;
+		}
+		const stat = fileStatOf(target, lstatSync(join(this.root, disk)));
+		this.remember(target, disk, stat);
+		return stat;
+	}
+
+	async process(path: string, transform: (current: string) => string): Promise<string> {
+		const target = vaultPathOf(path);
+		if (this.stat(target) === null) throw new Error(`File not found: ${target}`);
+		makeFolderBelow(this.root, this.lockFolder);
+		const lock = { folder: join(this.root, this.lockFolder), timeoutMs: this.lockTimeoutMs };
+		return withPathLock(lock, target, () => this.replace(target, transform));
+	}
+
+	async ensureFolder(path: string): Promise<void> {
+		const target = vaultPathOf(path);
+		if (target === "/" || this.listing.folders.has(target)) return;
+		if (this.stat(target) !== null) throw new Error(`A file is in the way of folder ${target}.`);
+		await this.ensureFolder(parentFolder(target));
+		const disk = this.diskPathOf(target);
+		makeFolderBelow(this.root, disk, target);
+		this.listing.folders.set(target, disk);
+	}
+
+	async rename(from: string, to: string): Promise<void> {
+		const source = vaultPathOf(from);
+		const target = vaultPathOf(to);
+		const isFile = this.stat(source) !== null;
+		if (!isFile && !this.isFolder(source)) throw new Error(`No file or folder at ${source}.`);
+		if (source === target) return;
+		if (this.stat(target) !== null || this.isFolder(target)) throw new Error("Destination file already exists!");
+		if (isInFolder(target, source)) throw new Error(`Cannot move ${source} into itself.`);
+		await this.ensureFolder(parentFolder(target));
+		this.guard(target);
+		const before = this.resolver();
+		const moved = this.movedPaths(source, target);
+		const linking = this.notesLinkingTo(new Set(moved.keys()), before);
+		const sourceDisk = this.diskPathOf(source);
+		const targetDisk = this.diskPathOf(target);
+		moveEntryWithoutReplacing(join(this.root, sourceDisk), join(this.root, targetDisk), isFile);
+		this.relist(source, target, sourceDisk, targetDisk);
+		const vaultMove: VaultMove = { before, after: this.resolver(), moved };
+		for (const oldPath of linking) {
+			const newPath = moved.get(oldPath) ?? oldPath;
+			await this.process(newPath, (current) => this.rewrittenOrAsIs(current, { before: oldPath, after: newPath }, vaultMove));
+		}
+	}
+
+	/**
+	 * The note's metadata for its content on disk now, computed again when the file's time or
+	 * size changed; `null` for a file that is not a note, and for a note that cannot be parsed
+	 * (reported, so the user can fix it; the core treats it as unreadable and hides it).
+	 */
+	getMetadata(path: string): CachedMetadata | null {
+		const target = vaultPathOf(path);
+		const listed = this.listing.files.get(target);
+		if (listed === undefined || extensionOf(target) !== "md") return null;
+		const stat = lstatOrNull(join(this.root, listed.disk));
+		if (stat === null || !stat.isFile()) return null;
+		listed.stat = fileStatOf(target, stat);
+		const cached = this.notes.get(target);
+		if (cached !== undefined && cached.mtime === stat.mtimeMs && cached.size === stat.size) return cached.metadata;
+		const metadata = this.computed(target, listed.disk);
+		this.notes.set(target, { mtime: stat.mtimeMs, size: stat.size, metadata });
+		this.linkCounts = null;
+		return metadata;
+	}
+
+	resolveLink(linkpath: string, sourcePath: string): string | null {
+		return this.resolver().resolve(linkpath, vaultPathOf(sourcePath));
+	}
+
+	/** `MetadataCache.resolvedLinks`: an entry for every note, possibly empty. */
+	get resolvedLinks(): LinkCounts {
+		if (this.linkCounts !== null) return this.linkCounts;
+		const resolver = this.resolver();
+		const counts: LinkCounts = {};
+		for (const path of this.listing.files.keys()) {
+			if (extensionOf(path) !== "md") continue;
+			counts[path] = countLinks(path, this.getMetadata(path) ?? {}, resolver).resolved;
+		}
+		this.linkCounts = counts;
+		return counts;
+	}
+
+	/** Where lock files are kept, below the root: the plugin's folder, never listed as notes. */
+	private get lockFolder(): string {
+		return `${pluginFolderIn(this.configDir)}/locks`;
+	}
+
+	/** One write under the note's lock: read, transform, write beside, rename when nothing changed meanwhile. */
+	private replace(target: string, transform: (current: string) => string): string {
+		for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+			this.guard(target);
+			const full = this.fullPath(target);
+			const before = readFileNoFollow(full);
+			const current = before.toString("utf8");
+			const next = transform(current);
+			if (next === current) return next;
+			// Someone without our lock (the user in an editor) may have written since the read.
+			if (replaceFileAtomically(full, next, () => readFileNoFollow(full).equals(before))) {
+				this.stat(target);
+				this.notes.delete(target);
+				this.linkCounts = null;
+				return next;
+			}
+		}
+		throw new Error(`${target} kept changing while it was being written; nothing was written.`);
+	}
+
+	private computed(path: string, disk: string): CachedMetadata | null {
+		try {
+			return this.parse(readFileNoFollow(join(this.root, disk)).toString("utf8"));
+		} catch {
+			this.problems.report({ kind: "unreadable-metadata", path });
+			return null;
+		}
+	}
+
+	/** A note's content with its links to moved files rewritten; as it is when it cannot be parsed. */
+	private rewrittenOrAsIs(content: string, note: { before: string; after: string }, vault: VaultMove): string {
+		let metadata: CachedMetadata;
+		try {
+			metadata = this.parse(content);
+		} catch {
+			return content;
+		}
+		return rewriteLinks(content, metadata, note, vault);
+	}
+
+	/** Every file under `source` (or `source` itself) → its path under `target`. */
+	private movedPaths(source: string, target: string): Map<string, string> {
+		const moved = new Map<string, string>();
+		for (const path of this.listing.files.keys()) if (isInFolder(path, source)) moved.set(path, `${target}${path.slice(source.length)}`);
+		return moved;
+	}
+
+	/** The notes with a link that resolves to one of `targets`: the only ones a move may rewrite. */
+	private notesLinkingTo(targets: ReadonlySet<string>, resolver: LinkResolver): string[] {
+		const linking: string[] = [];
+		for (const path of this.listing.files.keys()) {
+			const metadata = extensionOf(path) === "md" ? this.getMetadata(path) : null;
+			if (metadata === null) continue;
+			if (Object.keys(countLinks(path, metadata, resolver).resolved).some((linked) => targets.has(linked))) linking.push(path);
+		}
+		return linking;
+	}
+
+	/** The listing after `source` moved to `target`, contents included, their names on disk carried along. */
+	private relist(source: string, target: string, sourceDisk: string, targetDisk: string): void {
+		const renamed = (path: string) => `${target}${path.slice(source.length)}`;
+		const renamedDisk = (disk: string) => `${targetDisk}${disk.slice(sourceDisk.length)}`;
+		for (const [path, file] of [...this.listing.files]) {
+			if (!isInFolder(path, source)) continue;
+			this.listing.files.delete(path);
+			this.notes.delete(path);
+			this.listing.files.set(renamed(path), { disk: renamedDisk(file.disk), stat: { ...file.stat, path: renamed(path) } });
+		}
+		for (const [path, disk] of [...this.listing.folders]) {
+			if (!isInFolder(path, source)) continue;
+			this.listing.folders.delete(path);
+			this.listing.folders.set(renamed(path), renamedDisk(disk));
+		}
+		this.resolverCache = null;
+		this.linkCounts = null;
+	}
+
+	private remember(path: string, disk: string, stat: FileStat): void {
+		this.listing.files.set(path, { disk, stat });
+		this.resolverCache = null;
+		this.linkCounts = null;
+	}
+
+	private forget(path: string): void {
+		this.listing.files.delete(path);
+		this.notes.delete(path);
+		this.resolverCache = null;
+		this.linkCounts = null;
+	}
+
+	/** Refuses a path that is or passes through a symbolic link. */
+	private guard(path: string): void {
+		assertNoSymlinkBelow(this.root, this.diskPathOf(path), path);
+	}
+
+	/** Whether `path` could be a note of the vault: not the root, the config folder or a dot-name. */
+	private isVaultPath(path: string): boolean {
+		const segments = path.split("/");
+		return path !== "/" && segments[0] !== this.configDir && !segments.some((segment) => segment.startsWith("."));
+	}
+
+	/** The path below the root as named on disk: known files and folders by their own names, the rest as given. */
+	private diskPathOf(path: string): string {
+		const known = this.listing.files.get(path)?.disk ?? this.listing.folders.get(path);
+		if (known !== undefined) return known;
+		const parent = parentFolder(path);
+		return parent === "" ? path : `${this.diskPathOf(parent)}/${fileName(path)}`;
+	}
+
+	private fullPath(path: string): string {
+		return join(this.root, this.diskPathOf(path));
+	}
+
+	private resolver(): LinkResolver {
+		this.resolverCache ??= new LinkResolver(this.listing.files.keys());
+		return this.resolverCache;
+	}
+}
+
+/**
+ * Moves a file or folder, never over anything: a folder is renamed onto an empty folder made for
+ * it just before (a rename may replace only an empty folder, and making it fails when the name is
+ * taken).
+ */
+function moveEntryWithoutReplacing(from: string, to: string, isFile: boolean): void {
+	try {
+		if (isFile) {
+			moveWithoutReplacing(from, to);
+		} else {
+			mkdirSync(to);
+			renameSync(from, to);
+		}
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === "EEXIST" || (error as NodeJS.ErrnoException).code === "ENOTEMPTY") {
+			throw new Error("Destination file already exists!");
+		}
+		throw error;
+	}
+	syncFolder(join(from, ".."));
+	syncFolder(join(to, ".."));
+}
+
+/** `path` normalized as Obsidian does; refused when a `.` or `..` segment could lead out of the folder. */
+function vaultPathOf(path: string): string {
+	const normalized = normalizeVaultPath(path);
+	if (normalized.split("/").some((segment) => segment === "." || segment === "..")) throw new Error(`Not a path inside the vault: ${path}`);
+	return normalized;
+}
