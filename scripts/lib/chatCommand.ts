@@ -21,7 +21,7 @@ export const chatCommand: Command = async (args) => {
 	const userMessage = args.positional[0];
 	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), { now: args.options.get("now") });
 	const memory = await openHeadlessMemory(headless);
-	const model = modelClientOf(args);
+	const model = modelClientOf(args, headless);
 	const { disk, workspace, settings, clock } = headless;
 	// One writer for the tools and the transcript, into the vault's audit trail.
 	const writer = auditedWriterOf(headless);

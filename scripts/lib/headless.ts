@@ -3,9 +3,10 @@ import { join } from "node:path";
 import { AssistantWorkspace } from "../../src/core/assistantWorkspace";
 import type { Clock } from "../../src/core/ports";
 import { systemClock } from "../../src/core/systemClock";
-import { loadPluginData, UnreadableData } from "../../src/core/workspace/data/load";
+import { LAST_GOOD_FILE_NAME, loadPluginDataFiles, type SavedDataFiles } from "../../src/core/workspace/data/load";
 import type { Settings } from "../../src/core/workspace/data/settings";
 import { DiskVault } from "../../tests/harness/diskVault";
+import { t } from "../../src/i18n";
 import { UsageError } from "./args";
 import { DiskLogFile } from "./diskLogFile";
 import { AuditedWriter } from "../../src/core/vault/auditedWriter";
@@ -18,6 +19,8 @@ export interface HeadlessWorkspace {
 	readonly workspace: AssistantWorkspace;
 	readonly settings: Settings;
 	readonly clock: Clock;
+	/** The saved privacy settings could not be recovered and nobody has checked them: no model may be asked (see `modelClientOf`). */
+	readonly privacyReviewNeeded: boolean;
 	/** Writes what the workspace changed back to the folder. */
 	flush(): Promise<void>;
 }
@@ -41,7 +44,9 @@ export async function openHeadlessWorkspace(vaultDir: string, options: HeadlessO
 		throw new UsageError(`No vault folder at ${vaultDir}.`);
 	}
 	const pluginDir = pluginFolder(vaultDir);
-	const saved = loadPluginData(readSavedData(join(pluginDir, "data.json"))).data.settings;
+	const loaded = loadPluginDataFiles(readSavedFiles(pluginDir));
+	for (const problem of loaded.problems) process.stderr.write(`${t(problem.key, problem.params)}\n`);
+	const saved = loaded.data.settings;
 	const settings: Settings = {
 		...saved,
 		assistantFolder: options.folder ?? saved.assistantFolder,
@@ -51,7 +56,7 @@ export async function openHeadlessWorkspace(vaultDir: string, options: HeadlessO
 	const clock = options.now === undefined ? systemClock : fixedClock(options.now);
 	const disk = await DiskVault.load(vaultDir, { configDir: CONFIG_DIR });
 	const workspace = new AssistantWorkspace({ store: disk.vault, auditFile: new DiskLogFile(join(pluginDir, "audit.jsonl")), clock, settings });
-	return { disk, workspace, settings, clock, flush: () => disk.flush() };
+	return { disk, workspace, settings, clock, privacyReviewNeeded: loaded.data.state.privacyReviewNeeded, flush: () => disk.flush() };
 }
 
 /** Where the plugin keeps its files in a vault folder: `data.json` and the audit trail. */
@@ -59,15 +64,17 @@ export function pluginFolder(vaultDir: string): string {
 	return join(vaultDir, CONFIG_DIR, "plugins", PLUGIN_ID);
 }
 
-/** The parsed `data.json`, `null` when there is none, `UnreadableData` when it is not JSON (as `loadPluginData` takes it). */
-export function readSavedData(path: string): unknown {
-	if (!existsSync(path)) return null;
-	const text = readFileSync(path, "utf8");
-	try {
-		return JSON.parse(text) as unknown;
-	} catch {
-		return new UnreadableData(text);
-	}
+/**
+ * The texts of `data.json` and of its last good copy in the plugin folder, as `loadPluginDataFiles`
+ * takes them; the copy's temporary file stands in for it when a save stopped between the two.
+ */
+export function readSavedFiles(pluginDir: string): SavedDataFiles {
+	const lastGood = join(pluginDir, LAST_GOOD_FILE_NAME);
+	return { data: readIfThere(join(pluginDir, "data.json")), lastGood: readIfThere(lastGood) ?? readIfThere(`${lastGood}.tmp`) };
+}
+
+function readIfThere(path: string): string | null {
+	return existsSync(path) ? readFileSync(path, "utf8") : null;
 }
 
 export function fixedClock(iso: string): Clock {

@@ -6,7 +6,7 @@ import type { OrganizeVault } from "../../src/core/organize/organizeVault";
 import { indexPolicyFor } from "../../src/core/retrieval";
 import { normalizeVaultPath } from "../../src/core/vault/paths";
 import type { ParsedArgs } from "./args";
-import { modelClientOf } from "./headlessModel";
+import { modelClientOf, usesOfflineModel } from "./headlessModel";
 import { auditedWriterOf, type HeadlessWorkspace } from "./headless";
 
 /**
@@ -38,9 +38,13 @@ export function memoryDepsOf(headless: HeadlessWorkspace): MemoryDeps {
 	return { store: headless.disk.vault, writer: auditedWriterOf(headless), clock: headless.clock };
 }
 
-/** Claude when `ANTHROPIC_API_KEY` is set and `--offline` is not given; else `null` (the offline rules). */
+/**
+ * Claude when `ANTHROPIC_API_KEY` is set and `--offline` is not given; else `null` (the offline
+ * rules, which send nothing and so are not refused while the privacy settings await review).
+ */
 export function textModelOf(args: ParsedArgs, headless: HeadlessWorkspace): TextModel | null {
-	return textModelOver(modelClientOf(args), args.options.get("model") ?? headless.settings.model);
+	if (usesOfflineModel(args)) return null;
+	return textModelOver(modelClientOf(args, headless), args.options.get("model") ?? headless.settings.model);
 }
 
 /** The `folder` of a core plugin's settings file (`templates.json`, `daily-notes.json`), `null` when unset. */

@@ -111,7 +111,9 @@ export type ModelErrorKind =
 	| "offline"
 	| "stream-cut"
 	| "aborted"
-	| "bad-request";
+	| "bad-request"
+	/** Refused before anything was sent: the privacy settings could not be read and the user has not checked them yet. */
+	| "privacy-unconfirmed";
 
 export class ModelError extends Error {
 	constructor(

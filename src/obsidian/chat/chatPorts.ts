@@ -41,7 +41,10 @@ export async function obsidianChatPorts(
 		apiKey: controller.apiKey(),
 		baseURL: endpoint.baseURL,
 		offline: settings.model === OFFLINE_MODEL_ID,
-		 delay: windowDelay, translate: t });
+		privacyReviewNeeded: controller.state.privacyReviewNeeded,
+		delay: windowDelay,
+		translate: t,
+	});
 	return {
 		model,
 		modelId: model.offline ? OFFLINE_MODEL_ID : settings.model,
