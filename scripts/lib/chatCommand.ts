@@ -16,7 +16,7 @@ import { modelClientOf, nodeDelay } from "./headlessModel";
  * go to stderr, so that stdout is the answer alone (and, with `--json`, a last JSON line).
  */
 export const chatCommand: Command = async (args) => {
-	rejectUnknownOptions(args, ["vault", "model", "base-url", "offline", "now", "json"]);
+	rejectUnknownOptions(args, ["vault", "model", "base-url", "offline", "now", "json"], 1);
 	if (args.positional.length !== 1) throw new UsageError('chat takes one message, in quotes: chat "What did I decide about the thesis?" --vault <dir>.');
 	const userMessage = args.positional[0];
 	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), { now: args.options.get("now") });

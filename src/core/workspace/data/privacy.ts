@@ -21,25 +21,29 @@ export interface Saved {
 /**
  * Salvaging falls back to a default where a value is broken, and the default of a privacy setting
  * is "nothing hidden". Here a privacy setting that is missing or not wholly valid in the saved
- * record takes what was still valid in it together with the last good copy's value, so it is never
- * less strict than the last good copy; without a last good copy there is no knowing what the user
- * hid, and the review flag is set, which keeps every model call refused until the user has looked.
+ * record, or any privacy setting of a record damaged elsewhere, takes what was valid in it together
+ * with the last good copy's value, so it is never less strict than the last good copy; without a
+ * last good copy a broken one leaves no knowing what the user hid, and the review flag is set,
+ * which keeps every model call refused until the user has looked.
  * `salvaged` is what salvaging made of `saved`.
  */
 export function guardPrivacy(saved: Saved, salvaged: PluginData, lastGood: PluginData | null, problems: DataProblem[]): PluginData {
 	const savedSettings = isRecord(saved.record.settings) ? saved.record.settings : {};
 	const settings = { ...salvaged.settings };
+	// In a file damaged elsewhere, even a valid list may be an older one (a sync that brought back a stale copy).
+	const damaged = problems.length > 0;
 	let unknown = false;
 	for (const field of PRIVACY_SETTINGS) {
 		const value = savedSettings[field];
-		if (z.safeParse(settingsSchema.shape[field], value).success) continue;
-		if (value === undefined) {
-			// Salvaging gave it the last good copy's value, else the default.
+		const valid = z.safeParse(settingsSchema.shape[field], value).success;
+		if (!valid && value === undefined) {
+			// A flat file of version 0 may lack it: salvaging gave it the last good copy's value, else "nothing hidden".
 			if (!saved.savedWhole) continue;
 			problems.push({ key: "data.problem.missing-field", params: { field: `settings.${field}` } });
 		}
-		if (lastGood === null) unknown = true;
-		else settings[field] = union(settings[field], lastGood.settings[field]);
+		if (valid && !damaged) continue;
+		if (lastGood !== null) settings[field] = union(settings[field], lastGood.settings[field]);
+		else if (!valid) unknown = true;
 	}
 	const savedFlag = isRecord(saved.record.state) ? saved.record.state.privacyReviewNeeded : undefined;
 	// A flag that cannot be read may have been `true`; only a last good copy can say it was not.
