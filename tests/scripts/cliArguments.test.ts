@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { copyOfExampleVault, runCli, runCliWith, type CliRun } from "./runCli";
 
@@ -90,5 +90,32 @@ describe("the command line with damaged settings", () => {
 		const chat = runCli("chat", "What is the zanzibar arrangement?", "--vault", vault, "--offline");
 		expect(chat.stderr).not.toMatch(/Nothing was sent/);
 		expect(chat.stdout).not.toContain("zanzibar arrangement.");
+	});
+});
+
+describe("the command line's saves of data.json", () => {
+	const folderOf = (vault: string) => join(vault, ".obsidian", "plugins", "assistant-workspace");
+
+	it("keep the same text as the last good copy", () => {
+		const vault = copyOfExampleVault();
+		const run = runCli("heartbeat", "--vault", vault, "--offline", "--onboarded", "--now", "2026-11-29T10:00:00Z");
+		expect(run.code).toBe(0);
+		const saved = readFileSync(join(folderOf(vault), "data.json"), "utf8");
+		expect(JSON.parse(saved)).toMatchObject({ state: { onboardingComplete: true } });
+		expect(readFileSync(join(folderOf(vault), "data.json.last-good"), "utf8")).toBe(saved);
+	});
+
+	it("keep a damaged file as a backup first, and save the last good copy's private folders over it", () => {
+		const vault = copyOfExampleVault();
+		const folder = folderOf(vault);
+		mkdirSync(folder, { recursive: true });
+		const cut = '{"schemaVersion": 2, "settings": {"excludedFolders": ["Sec';
+		writeFileSync(join(folder, "data.json"), cut);
+		writeFileSync(join(folder, "data.json.last-good"), JSON.stringify({ schemaVersion: 2, settings: { excludedFolders: ["Secret"], excludedTags: [] }, state: {} }));
+		const run = runCli("heartbeat", "--vault", vault, "--offline", "--onboarded", "--now", "2026-11-29T10:00:00Z");
+		expect(run.code).toBe(0);
+		const backups = readdirSync(folder).filter((name) => /^data\.json\.corrupt-.*\.bak$/.test(name));
+		expect(backups.map((name) => readFileSync(join(folder, name), "utf8"))).toEqual([cut]);
+		expect(JSON.parse(readFileSync(join(folder, "data.json"), "utf8"))).toMatchObject({ settings: { excludedFolders: ["Secret"] }, state: { onboardingComplete: true } });
 	});
 });
