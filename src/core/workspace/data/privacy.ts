@@ -48,7 +48,9 @@ export function guardPrivacy(saved: Saved, salvaged: PluginData, lastGood: Plugi
 	const savedFlag = isRecord(saved.record.state) ? saved.record.state.privacyReviewNeeded : undefined;
 	// A flag that cannot be read may have been `true`; only a last good copy can say it was not.
 	if (savedFlag !== undefined && typeof savedFlag !== "boolean" && lastGood === null) unknown = true;
-	const privacyReviewNeeded = salvaged.state.privacyReviewNeeded || unknown;
+	// Like the lists, the flag of a damaged file is never less strict than the copy's.
+	const copyAwaitsReview = damaged && lastGood !== null && lastGood.state.privacyReviewNeeded;
+	const privacyReviewNeeded = salvaged.state.privacyReviewNeeded || unknown || copyAwaitsReview;
 	return { ...salvaged, settings, state: { ...salvaged.state, privacyReviewNeeded } };
 }
 

@@ -58,6 +58,13 @@ describe("the last good copy of data.json", () => {
 		expect(sound.data.settings.excludedFolders).toEqual([]);
 	});
 
+	it("keeps the review the last good copy still awaits when the file is damaged, whatever the file's own flag says", () => {
+		const awaiting = savedWith({}, { privacyReviewNeeded: true });
+		expect(loadPluginDataFiles({ data: savedWith({ language: 7 }, { privacyReviewNeeded: false }), lastGood: awaiting }).data.state.privacyReviewNeeded).toBe(true);
+		// A sound file whose flag the user's confirmation cleared is the user's word.
+		expect(loadPluginDataFiles({ data: savedWith({}, { privacyReviewNeeded: false }), lastGood: awaiting }).data.state.privacyReviewNeeded).toBe(false);
+	});
+
 	it("stands in for a data.json that went missing: that is no first run", () => {
 		const loaded = loadPluginDataFiles({ data: null, lastGood: LAST_GOOD });
 		expect(loaded.data).toEqual(GOOD);
