@@ -7,6 +7,7 @@ import { parseArgs, rejectUnknownOptions, requireOption, UsageError, type Parsed
 import { chatCommand } from "./lib/chatCommand";
 import { printed, type Command } from "./lib/command";
 import { openHeadlessWorkspace } from "./lib/headless";
+import { checkOptionValues } from "./lib/optionChecks";
 import { heartbeatCommand } from "./lib/heartbeatCommand";
 import { captureCommand } from "./lib/captureCommand";
 import { indexCommand, searchCommand, toolCommand } from "./lib/memoryCommands";
@@ -43,7 +44,7 @@ const FLAGS = ["json", "offline", "onboarded", "force", "apply"];
 
 const commands: Record<string, Command> = {
 	async metadata(args) {
-		rejectUnknownOptions(args, []);
+		rejectUnknownOptions(args, [], 1);
 		const [file] = args.positional;
 		if (file === undefined) throw new UsageError("metadata needs a markdown file.");
 		const cachedMetadata = computeMetadata(readText(file));
@@ -117,6 +118,7 @@ async function main(argv: readonly string[]): Promise<number> {
 		process.stderr.write(`${args.command === "" ? "no command given" : `unknown command: ${args.command}`}\n${USAGE}\n`);
 		return 1;
 	}
+	checkOptionValues(args);
 	const output = await command(args);
 	for (const line of output.lines) process.stdout.write(`${line}\n`);
 	return output.exitCode;

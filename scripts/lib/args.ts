@@ -23,6 +23,8 @@ export function parseArgs(argv: readonly string[], flags: readonly string[] = []
 			continue;
 		}
 		const name = word.slice(2);
+		// Given twice, one of the two would be ignored without a word: which one the user meant is not guessed.
+		if (options.has(name) || present.has(name)) throw new UsageError(`${word} is given twice.`);
 		if (flags.includes(name)) {
 			present.add(name);
 			continue;
@@ -41,10 +43,13 @@ export function requireOption(args: ParsedArgs, name: string): string {
 	return value;
 }
 
-export function rejectUnknownOptions(args: ParsedArgs, known: readonly string[]): void {
+/** Refuses an option the command does not know, and words past the `positional` ones it takes (none by default). */
+export function rejectUnknownOptions(args: ParsedArgs, known: readonly string[], positional = 0): void {
 	for (const name of [...args.options.keys(), ...args.flags]) {
 		if (!known.includes(name)) throw new UsageError(`${args.command} does not take --${name}.`);
 	}
+	const extra = args.positional[positional];
+	if (extra !== undefined) throw new UsageError(`${args.command} does not take ${JSON.stringify(extra)}; options start with --.`);
 }
 
 /** A comma-separated list option (`--tags a,b`), empty entries dropped; `[]` when absent. */

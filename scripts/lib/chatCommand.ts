@@ -16,12 +16,12 @@ import { millisecondsOption, MODEL_TIME_OPTIONS, modelClientOf, nodeDelay } from
  * go to stderr, so that stdout is the answer alone (and, with `--json`, a last JSON line).
  */
 export const chatCommand: Command = async (args) => {
-	rejectUnknownOptions(args, ["vault", "model", "base-url", "offline", "now", "json", ...MODEL_TIME_OPTIONS]);
+	rejectUnknownOptions(args, ["vault", "model", "base-url", "offline", "now", "json", ...MODEL_TIME_OPTIONS], 1);
 	if (args.positional.length !== 1) throw new UsageError('chat takes one message, in quotes: chat "What did I decide about the thesis?" --vault <dir>.');
 	const userMessage = args.positional[0];
 	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), { now: args.options.get("now") });
 	const memory = await openHeadlessMemory(headless);
-	const model = modelClientOf(args);
+	const model = modelClientOf(args, headless);
 	const { workspace, settings, clock } = headless;
 	// One writer for the tools and the transcript, into the vault's audit trail.
 	const writer = workspace.writer;

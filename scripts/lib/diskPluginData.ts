@@ -2,14 +2,14 @@ import { copyFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { replaceFileAtomically } from "../../headless/vault/atomicFile";
 import { assertNoSymlinkBelow, makeFolderBelow } from "../../headless/vault/noSymlinks";
-import { backupFileName, loadPluginData, type LoadedPluginData } from "../../src/core/workspace/data/load";
+import { backupFileName, LAST_GOOD_FILE_NAME, loadPluginDataFiles, type LoadedPluginData } from "../../src/core/workspace/data/load";
 import type { PluginData } from "../../src/core/workspace/data/pluginData";
-import { PLUGIN_FOLDER, readSavedData } from "./headless";
+import { PLUGIN_FOLDER, readSavedFiles } from "./headless";
 
 /**
  * The plugin's `data.json` in a vault folder, read and saved as the plugin does it: loaded and
- * migrated by the same code, and a file that needed repair kept as a backup beside it before
- * anything is saved over it.
+ * migrated by the same code, a file that needed repair kept as a backup beside it before
+ * anything is saved over it, and every save kept again as the last good copy.
  */
 export class DiskPluginData {
 	private constructor(
@@ -18,19 +18,27 @@ export class DiskPluginData {
 	) {}
 
 	static load(vaultDir: string): DiskPluginData {
-		return new DiskPluginData(vaultDir, loadPluginData(readSavedData(join(vaultDir, PLUGIN_FOLDER, "data.json"))));
+		return new DiskPluginData(vaultDir, loadPluginDataFiles(readSavedFiles(vaultDir)));
 	}
 
 	/**
-	 * Saves `data` whole and atomically (a temporary file flushed, then renamed over the old one),
-	 * so that an interrupted save leaves the old file; never through a symbolic link.
+	 * Saves `data` whole, then its last good copy, each atomically (a temporary file flushed, then
+	 * renamed over the old one), so that an interrupted save leaves the old file; never through a
+	 * symbolic link.
 	 */
 	save(data: PluginData, now: Date): void {
-		const relative = `${PLUGIN_FOLDER}/data.json`;
 		makeFolderBelow(this.vaultDir, PLUGIN_FOLDER);
+		const text = `${JSON.stringify(data, null, 2)}\n`;
+		const file = this.fileBelow("data.json");
+		if (this.loaded.backupNeeded && existsSync(file)) copyFileSync(file, this.fileBelow(backupFileName(now)));
+		replaceFileAtomically(file, text);
+		replaceFileAtomically(this.fileBelow(LAST_GOOD_FILE_NAME), text);
+	}
+
+	/** The absolute path of a file of the plugin folder, once no part of it is a symbolic link. */
+	private fileBelow(name: string): string {
+		const relative = `${PLUGIN_FOLDER}/${name}`;
 		assertNoSymlinkBelow(this.vaultDir, relative);
-		const file = join(this.vaultDir, relative);
-		if (this.loaded.backupNeeded && existsSync(file)) copyFileSync(file, join(this.vaultDir, PLUGIN_FOLDER, backupFileName(now)));
-		replaceFileAtomically(file, `${JSON.stringify(data, null, 2)}\n`);
+		return join(this.vaultDir, relative);
 	}
 }

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { AssistantWorkspace } from "../../src/core/assistantWorkspace";
 import type { Clock } from "../../src/core/ports";
 import { systemClock } from "../../src/core/systemClock";
-import { loadPluginData, UnreadableData } from "../../src/core/workspace/data/load";
+import { LAST_GOOD_FILE_NAME, loadPluginDataFiles, type SavedDataFiles } from "../../src/core/workspace/data/load";
 import type { Settings } from "../../src/core/workspace/data/settings";
 import { DiskVault } from "../../headless/vault/diskVault";
 import type { HostProblem } from "../../headless/vault/hostProblems";
@@ -23,6 +23,8 @@ export interface HeadlessWorkspace {
 	readonly workspace: AssistantWorkspace;
 	readonly settings: Settings;
 	readonly clock: Clock;
+	/** The saved privacy settings could not be recovered and nobody has checked them: no model may be asked (see `modelClientOf`). */
+	readonly privacyReviewNeeded: boolean;
 }
 
 export interface HeadlessOptions {
@@ -37,13 +39,16 @@ export interface HeadlessOptions {
 
 /**
  * The plugin's core over a vault folder on disk: the same settings the plugin saved there
- * (`<config folder>/plugins/assistant-workspace/data.json`), the same audit trail file.
+ * (`<config folder>/plugins/assistant-workspace/data.json`, or its last good copy), the same
+ * audit trail file.
  */
 export async function openHeadlessWorkspace(vaultDir: string, options: HeadlessOptions = {}): Promise<HeadlessWorkspace> {
 	if (!existsSync(vaultDir) || !statSync(vaultDir).isDirectory()) {
 		throw new UsageError(`No vault folder at ${vaultDir}.`);
 	}
-	const saved = loadPluginData(readSavedData(join(vaultDir, PLUGIN_FOLDER, "data.json"))).data.settings;
+	const loaded = loadPluginDataFiles(readSavedFiles(vaultDir));
+	for (const problem of loaded.problems) process.stderr.write(`${t(problem.key, problem.params)}\n`);
+	const saved = loaded.data.settings;
 	const settings: Settings = {
 		...saved,
 		assistantFolder: options.folder ?? saved.assistantFolder,
@@ -54,22 +59,26 @@ export async function openHeadlessWorkspace(vaultDir: string, options: HeadlessO
 	const vault = DiskVault.open(vaultDir, { configDir: CONFIG_DIR, problems: { report: (problem) => process.stderr.write(`${problemText(problem)}\n`) } });
 	const auditFile = new DiskLogFile(vault.root, `${PLUGIN_FOLDER}/audit.jsonl`);
 	const workspace = new AssistantWorkspace({ store: vault, metadata: vault, auditFile, clock, settings });
-	return { vault, workspace, settings, clock };
+	return { vault, workspace, settings, clock, privacyReviewNeeded: loaded.data.state.privacyReviewNeeded };
 }
 
 function problemText(problem: HostProblem): string {
 	return problem.kind === "not-utf8-name" ? t("host.skipped-name", { name: problem.name }) : t("host.unreadable-metadata", { path: problem.path });
 }
 
-/** The parsed `data.json`, `null` when there is none, `UnreadableData` when it is not JSON (as `loadPluginData` takes it). */
-export function readSavedData(path: string): unknown {
-	if (!existsSync(path)) return null;
-	const text = readFileSync(path, "utf8");
-	try {
-		return JSON.parse(text) as unknown;
-	} catch {
-		return new UnreadableData(text);
-	}
+/**
+ * The texts of `data.json` and of its last good copy in the vault's plugin folder, as
+ * `loadPluginDataFiles` takes them (`null` for a file that is not there). A copy interrupted
+ * between its write and its rename is read from its temporary file.
+ */
+export function readSavedFiles(vaultDir: string): SavedDataFiles {
+	const folder = join(vaultDir, PLUGIN_FOLDER);
+	const lastGood = join(folder, LAST_GOOD_FILE_NAME);
+	return { data: readIfThere(join(folder, "data.json")), lastGood: readIfThere(lastGood) ?? readIfThere(`${lastGood}.tmp`) };
+}
+
+function readIfThere(path: string): string | null {
+	return existsSync(path) ? readFileSync(path, "utf8") : null;
 }
 
 export function fixedClock(iso: string): Clock {

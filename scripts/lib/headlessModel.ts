@@ -2,6 +2,7 @@ import type { ModelClient } from "../../src/core/agent/model";
 import { t } from "../../src/i18n";
 import { createModelClient } from "../../src/llm";
 import { UsageError, type ParsedArgs } from "./args";
+import type { HeadlessWorkspace } from "./headless";
 
 /** The host's timers for the client's retry waits and the tools' timeout: Node's, here. */
 export function nodeDelay(callback: () => void, ms: number): () => void {
@@ -18,13 +19,15 @@ export const MODEL_TIME_OPTIONS = ["idle-timeout", "time-limit"] as const;
 
 /**
  * The model a command asks: Claude with `ANTHROPIC_API_KEY` (at `--base-url` if given), the
- * offline model with `--offline` or no key.
+ * offline model with `--offline` or no key. Refused, before anything is read for it, while the
+ * vault's privacy settings could not be recovered: the offline model shows notes too.
  */
-export function modelClientOf(args: ParsedArgs): ModelClient {
+export function modelClientOf(args: ParsedArgs, headless: Pick<HeadlessWorkspace, "privacyReviewNeeded">): ModelClient {
+	if (headless.privacyReviewNeeded) throw new UsageError(`${t("model-error.privacy-unconfirmed")} ${PRIVACY_FIX}`);
 	return createModelClient({
 		apiKey: process.env.ANTHROPIC_API_KEY,
 		baseURL: args.options.get("base-url"),
-		offline: args.flags.has("offline"),
+		offline: usesOfflineModel(args),
 		delay: nodeDelay,
 		translate: t,
 		idleTimeoutMs: millisecondsOption(args, "idle-timeout"),
@@ -39,3 +42,12 @@ export function millisecondsOption(args: ParsedArgs, name: (typeof MODEL_TIME_OP
 	if (value.trim() === "" || !Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--${name} takes a number of seconds above 0, not "${value}".`);
 	return seconds * 1000;
 }
+
+/** Whether a command runs on the offline model: `--offline`, or no `ANTHROPIC_API_KEY`. */
+export function usesOfflineModel(args: ParsedArgs): boolean {
+	return args.flags.has("offline") || (process.env.ANTHROPIC_API_KEY ?? "").trim() === "";
+}
+
+/** How the command line's user lifts the refusal, where the plugin's settings tab has a button. */
+const PRIVACY_FIX =
+	"Repair the plugin's data.json (the damaged original is kept beside it as data.json.corrupt-….bak) so that excludedFolders and excludedTags are yours and state.privacyReviewNeeded is false, or confirm them in the plugin's Privacy settings in Obsidian.";

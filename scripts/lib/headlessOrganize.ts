@@ -5,7 +5,7 @@ import type { MemoryDeps } from "../../src/core/memory/memoryDeps";
 import type { OrganizeVault } from "../../src/core/organize/organizeVault";
 import { normalizeVaultPath } from "../../src/core/vault/paths";
 import type { ParsedArgs } from "./args";
-import { millisecondsOption, modelClientOf, nodeDelay } from "./headlessModel";
+import { millisecondsOption, modelClientOf, nodeDelay, usesOfflineModel } from "./headlessModel";
 import type { HeadlessWorkspace } from "./headless";
 
 /**
@@ -31,9 +31,13 @@ export function memoryDepsOf(headless: HeadlessWorkspace): MemoryDeps {
 	return { vault: headless.workspace.vault, writer: headless.workspace.writer, clock: headless.clock };
 }
 
-/** Claude when `ANTHROPIC_API_KEY` is set and `--offline` is not given; else `null` (the offline rules). */
+/**
+ * Claude when `ANTHROPIC_API_KEY` is set and `--offline` is not given; else `null` (the offline
+ * rules, which send nothing and so are not refused while the privacy settings await review).
+ */
 export function textModelOf(args: ParsedArgs, headless: HeadlessWorkspace): TextModel | null {
-	return textModelOver(modelClientOf(args), args.options.get("model") ?? headless.settings.model, {
+	if (usesOfflineModel(args)) return null;
+	return textModelOver(modelClientOf(args, headless), args.options.get("model") ?? headless.settings.model, {
 		delay: nodeDelay,
 		timeLimitMs: millisecondsOption(args, "time-limit"),
 	});

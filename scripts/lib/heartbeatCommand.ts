@@ -34,7 +34,7 @@ export const heartbeatCommand: Command = async (args) => {
 	const data = withOptions(dataFile.loaded.data, args);
 	const memory = await openHeadlessMemory(headless);
 	const { workspace, clock } = headless;
-	const model = modelClientOf(args);
+	const model = modelClientOf(args, headless);
 	const report = await withInterrupt((signal) =>
 		runHeartbeat(
 			{

@@ -12,11 +12,11 @@ const VAULT_OPTIONS = ["vault", "now", "exclude-folders", "exclude-tags"];
 
 /** `search "<query>"`: the `memory_search` tool's results, as JSON (`--json`) or as the model reads them. */
 export const searchCommand: Command = async (args) => {
-	rejectUnknownOptions(args, [...VAULT_OPTIONS, "limit", "tags", "kind", "folder", "since", "until", "json"]);
+	rejectUnknownOptions(args, [...VAULT_OPTIONS, "limit", "tags", "kind", "folder", "since", "until", "json"], 1);
 	if (args.positional.length !== 1) throw new UsageError('search takes one query, in quotes: search "sleep and memory" --vault <dir>.');
 	// Checked as the tool checks the model's arguments, before the vault is loaded.
 	const request = parseArguments(memorySearchInput, searchArguments(args));
-	if (!request.ok) throw new UsageError(`invalid search:\n${request.message}`);
+	if (!request.ok) throw new UsageError(`invalid search: ${oneLine(request.message)}`);
 	const { deps } = await openMemory(args);
 	const matches = await searchMemories(deps, request.value);
 	return printed(args.flags.has("json") ? [JSON.stringify(matches, null, 2)] : [formatMatches(matches)]);
@@ -24,9 +24,9 @@ export const searchCommand: Command = async (args) => {
 
 /** `tool <name> '<json>'`: the tool's answer exactly as the model receives it; exit code 1 when it is an error. */
 export const toolCommand: Command = async (args) => {
-	rejectUnknownOptions(args, VAULT_OPTIONS);
-	const [name, json = "{}", ...extra] = args.positional;
-	if (name === undefined || !MEMORY_TOOLS.has(name) || extra.length > 0) {
+	rejectUnknownOptions(args, VAULT_OPTIONS, 2);
+	const [name, json = "{}"] = args.positional;
+	if (name === undefined || !MEMORY_TOOLS.has(name)) {
 		throw new UsageError(`tool takes a tool name (${[...MEMORY_TOOLS.keys()].join(", ")}) and its arguments as one JSON object.`);
 	}
 	const input = parseJson(json);
@@ -67,6 +67,15 @@ function searchArguments(args: ParsedArgs): Record<string, unknown> {
 		...(tags.length === 0 ? {} : { tags }),
 		...Object.fromEntries(["kind", "folder", "since", "until"].flatMap((name) => (option(name) === undefined ? [] : [[name, option(name)]]))),
 	};
+}
+
+/** The tool's list of problems (`- limit: …` a line) as one line, as the command line prints an error. */
+function oneLine(message: string): string {
+	return message
+		.split("\n")
+		.map((line) => line.replace(/^- /, "").trim())
+		.filter((line) => line !== "")
+		.join("; ");
 }
 
 function parseJson(json: string): unknown {

@@ -2,6 +2,7 @@ import type { ModelClient } from "../core/agent/model";
 import type { TaskScheduler } from "../core/ports";
 import { AnthropicModelClient } from "./anthropicClient";
 import { OfflineModel } from "./offlineModel";
+import { refusingUntilPrivacyChecked } from "./privacyGate";
 import type { Translate } from "./translate";
 
 export interface ModelClientSettings {
@@ -10,14 +11,24 @@ export interface ModelClientSettings {
 	readonly baseURL?: string;
 	/** Forces the offline model even with a key (`--offline`). */
 	readonly offline?: boolean;
+	/** The privacy settings could not be read and the user has not checked them: every request is refused (`state.privacyReviewNeeded`). */
+	readonly privacyReviewNeeded?: boolean;
 	readonly delay: TaskScheduler["delay"];
 	readonly translate: Translate;
 	/** How long a stream may send nothing before it is given up on; `MODEL_IDLE_TIMEOUT_MS` when absent. */
 	readonly idleTimeoutMs?: number;
 }
 
-/** Claude when there is a key, the offline model otherwise: the plugin never needs a key to work. */
+/**
+ * Claude when there is a key, the offline model otherwise: the plugin never needs a key to work.
+ * Either refuses every request while the privacy settings await the user's review.
+ */
 export function createModelClient(settings: ModelClientSettings): ModelClient {
+	const client = modelOf(settings);
+	return settings.privacyReviewNeeded === true ? refusingUntilPrivacyChecked(client) : client;
+}
+
+function modelOf(settings: ModelClientSettings): ModelClient {
 	const apiKey = settings.apiKey?.trim() ?? "";
 	if (settings.offline === true || apiKey === "") return new OfflineModel(settings.translate);
 	return new AnthropicModelClient({ apiKey, baseURL: settings.baseURL, delay: settings.delay, idleTimeoutMs: settings.idleTimeoutMs });

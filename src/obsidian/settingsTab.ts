@@ -56,7 +56,7 @@ export class AssistantSettingTab extends PluginSettingTab {
 			heartbeatSection(context),
 			memorySection(),
 			captureSection(context),
-			privacySection(),
+			privacySection(context),
 			indexSection(context),
 			interfaceSection(),
 		];

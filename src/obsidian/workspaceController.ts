@@ -10,7 +10,7 @@ import { DEFAULT_API_KEY_SECRET, type Settings } from "../core/workspace/data/se
 import { languageFromLocale, setLanguage, type Language } from "../i18n";
 import { ObsidianNoteStore } from "./vaultNoteStore";
 import { PluginLogFile } from "./pluginLogFile";
-import { pluginDir } from "./pluginDataFile";
+import { pluginDir, savePluginData } from "./pluginDataFile";
 import { onboardingDayChange } from "./heartbeat/onboardingDay";
 import { userDailyNotesFolder, userDailyNotesTarget } from "./userDailyNotes";
 import { ObsidianMetadataSource } from "./metadataSource";
@@ -74,7 +74,7 @@ export class WorkspaceController {
 		this.applyLanguage();
 		const changed: ChangedFields = { settings: Object.keys(settings) as (keyof Settings)[], state: Object.keys(state) as (keyof PluginState)[] };
 		for (const listener of this.listeners) listener(changed);
-		await this.plugin.saveData(this.data);
+		await savePluginData(this.plugin, this.data);
 	}
 
 	/** Calls `listener` with the settings after every change to them; returns the function that stops it. */

@@ -32,7 +32,7 @@ describe("the plugin in Obsidian", () => {
 	it("loads without reading or writing a single note: only its own data file, indexing left for layout-ready", async () => {
 		const { app, loaded } = loadedPlugin({ "Notes/a.md": "# A", "Daily/2026-01-01.md": "x" });
 		await loaded;
-		expect(app.calls.names()).toEqual(["plugin.loadData", "workspace.onLayoutReady"]);
+		expect(app.calls.names()).toEqual(["vault.adapter.exists", "workspace.onLayoutReady"]);
 		expect(Notice.messages).toEqual([]);
 	});
 
@@ -85,7 +85,7 @@ describe("the plugin in Obsidian", () => {
 		expect(Notice.messages).toEqual([expect.stringMatching(/^There is no daily memory for \d{4}-\d{2}-\d{2} yet\.$/)]);
 	});
 
-	it("keeps a corrupt data file as a backup, says so, and starts with defaults", async () => {
+	it("keeps a corrupt data file as a backup, says so, and holds back the model until the privacy settings are checked", async () => {
 		const broken = '{"schemaVersion": 2, "settings": {"assistantFolder": "AI"'; // cut off mid-write
 		const { app, loaded } = loadedPlugin({}, broken);
 		await loaded;
@@ -93,7 +93,8 @@ describe("the plugin in Obsidian", () => {
 		expect(backups.map(([, text]) => text)).toEqual([broken]);
 		expect(Notice.messages).toEqual([
 			expect.stringMatching(/^The original file was kept as data\.json\.corrupt-.*\.bak in the plugin folder\.$/),
-			"The plugin's data file could not be read, so default settings are in use.",
+			"The plugin's data file could not be read.",
+			"Your excluded folders and tags could not be read, so nothing is sent to any model until you have checked them in the privacy section of the plugin settings.",
 		]);
 	});
 

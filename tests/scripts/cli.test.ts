@@ -121,8 +121,8 @@ describe("the headless command line", () => {
 		[["promote", "--vault", "/no/such/vault", "--date", "2026-01-01"], "No vault folder"],
 		[["promote", "--vault", EXAMPLE_VAULT], "promote needs --date"],
 		[["init", "--vault", EXAMPLE_VAULT, "--lang", "fr"], "--lang is en or zh"],
-		[["init", "--vault", EXAMPLE_VAULT, "--folder", "../outside"], "Refused"],
-		[["archive", "--vault", EXAMPLE_VAULT, "--now", "yesterday"], "--now is not a date"],
+		[["init", "--vault", EXAMPLE_VAULT, "--folder", "../outside"], "--folder is a folder inside the vault"],
+		[["archive", "--vault", EXAMPLE_VAULT, "--now", "yesterday"], "--now is a date and time in ISO 8601"],
 		[["frobnicate"], "unknown command"],
 	])("refuses %j with one clear line and no stack trace", (args, message) => {
 		const run = runCli(...args);

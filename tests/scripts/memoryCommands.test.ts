@@ -97,7 +97,7 @@ describe("search, tool and index on the command line", () => {
 	it.each([
 		[["search", "--vault", EXAMPLE_VAULT], "search takes one query"],
 		[["search", "sleep", "--vault", EXAMPLE_VAULT, "--limit", "50"], "limit: must be at most 20"],
-		[["search", "sleep", "--vault", EXAMPLE_VAULT, "--since", "yesterday"], "since: must be a calendar date"],
+		[["search", "sleep", "--vault", EXAMPLE_VAULT, "--since", "yesterday"], "--since is a calendar date written YYYY-MM-DD"],
 		[["tool", "memory_get", "{path: x}", "--vault", EXAMPLE_VAULT], "must be one JSON object"],
 		[["tool", "memory_delete", "{}", "--vault", EXAMPLE_VAULT], "tool takes a tool name (memory_search, memory_get, memory_recent)"],
 		[["index", "--vault", EXAMPLE_VAULT, "--limit", "3"], "index does not take --limit"],

@@ -14,7 +14,12 @@ export interface CliRun {
 
 /** Runs `npm run -s cli -- <args>` the way a user would, without npm's own start-up cost. */
 export function runCli(...args: string[]): CliRun {
-	const run = spawnSync(TSX, [join(ROOT, "scripts", "cli.ts"), ...args], { encoding: "utf8", cwd: ROOT, env: { ...process.env, TZ: "UTC" } });
+	return runCliWith({}, ...args);
+}
+
+/** `runCli` with `env` added to the environment (`ANTHROPIC_API_KEY`). */
+export function runCliWith(env: Readonly<Record<string, string>>, ...args: string[]): CliRun {
+	const run = spawnSync(TSX, [join(ROOT, "scripts", "cli.ts"), ...args], { encoding: "utf8", cwd: ROOT, env: { ...process.env, TZ: "UTC", ...env } });
 	return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 

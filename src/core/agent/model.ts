@@ -115,7 +115,9 @@ export type ModelErrorKind =
 	/** The stream sent nothing for longer than the client's idle limit: a stalled connection, given up on. */
 	| "idle-timeout"
 	/** The turn (or a one-shot request) ran past its overall time limit and was stopped. */
-	| "time-limit";
+	| "time-limit"
+	/** Refused before anything was sent: the privacy settings could not be read and the user has not checked them yet. */
+	| "privacy-unconfirmed";
 
 export class ModelError extends Error {
 	constructor(

@@ -41,6 +41,7 @@ export async function obsidianChatPorts(
 		apiKey: controller.apiKey(),
 		baseURL: endpoint.baseURL,
 		offline: settings.model === OFFLINE_MODEL_ID,
+		privacyReviewNeeded: controller.state.privacyReviewNeeded,
 		delay: windowDelay,
 		translate: t,
 		idleTimeoutMs: endpoint.idleTimeoutMs,

@@ -1,6 +1,6 @@
 import { ItemView, Notice, type HoverParent, type HoverPopover, type TFile, type WorkspaceLeaf } from "obsidian";
 import { budgetHitMessage } from "../../core/agent/loop";
-import type { ChatMessage } from "../../core/agent/model";
+import type { ChatMessage, ModelErrorKind } from "../../core/agent/model";
 import { ChatSession, type SessionEvent } from "../../core/agent/session";
 import { parseTranscript, savedConversation } from "../../core/agent/transcript";
 import { undoWrite } from "../../core/memory/undoWrite";
@@ -30,6 +30,9 @@ export const CHAT_ICON = "message-square";
  * Each chat has a session of its own: a turn stopped as the user leaves its chat still ends,
  * and is saved, in that chat.
  */
+/** Failures that asking again cannot mend: the user must change something first. */
+const NOT_RETRIED: readonly ModelErrorKind[] = ["invalid-key", "privacy-unconfirmed"];
+
 export class ChatView extends ItemView implements HoverParent {
 	hoverPopover: HoverPopover | null = null;
 	private session: ChatSession;
@@ -243,7 +246,7 @@ export class ChatView extends ItemView implements HoverParent {
 				new Notice(budgetHitMessage(event.hit, t));
 				return;
 			case "error":
-				if (event.error.kind !== "aborted") this.showError(modelErrorMessage(event.error, t), event.error.kind !== "invalid-key");
+				if (event.error.kind !== "aborted") this.showError(modelErrorMessage(event.error, t), !NOT_RETRIED.includes(event.error.kind));
 				return;
 			case "memory-flushed":
 				if (event.dailyNotePath !== null) showMemoryFlush(answer.el, event.dailyNotePath);

@@ -41,6 +41,11 @@ export class HeartbeatRunner {
 			if (requestedByUser) notify(t("heartbeat.skipped.busy"));
 			return told;
 		}
+		// Nothing of it may run while the privacy settings await the user: its upkeep asks a model too.
+		if (this.deps.controller.state.privacyReviewNeeded) {
+			if (requestedByUser) notify(t("model-error.privacy-unconfirmed"));
+			return told;
+		}
 		const stop = new AbortController();
 		this.running = stop;
 		try {

@@ -1,12 +1,21 @@
+import type { Setting } from "obsidian";
 import { t } from "../../i18n";
-import type { SettingsSection } from "./settingsContext";
+import type { SettingsContext, SettingsSection } from "./settingsContext";
 
-/** What the assistant never reads or sends, and, in plain words, what it does send to Anthropic. */
-export function privacySection(): SettingsSection {
+/**
+ * What the assistant never reads or sends, and, in plain words, what it does send to Anthropic.
+ * When the saved privacy settings could not be recovered, it first says so, with the button that
+ * lets the model be used again once the user has checked them.
+ */
+export function privacySection(context: SettingsContext): SettingsSection {
+	const review = context.controller.state.privacyReviewNeeded
+		? [{ name: t("settings.privacy-review.name"), desc: t("settings.privacy-review.desc"), searchable: false, render: (setting: Setting) => confirmButton(setting, context) }]
+		: [];
 	return {
 		type: "group",
 		heading: t("settings.privacy.heading"),
 		items: [
+			...review,
 			{
 				name: t("settings.excluded-folders.name"),
 				desc: t("settings.excluded-folders.desc"),
@@ -21,4 +30,18 @@ export function privacySection(): SettingsSection {
 			{ name: t("settings.sent.name"), desc: t("settings.sent.desc") },
 		],
 	};
+}
+
+function confirmButton(setting: Setting, context: SettingsContext): void {
+	const { controller } = context;
+	setting.addButton((button) =>
+		button
+			.setButtonText(t("settings.privacy-review.button"))
+			.setCta()
+			.onClick(async () => {
+				await controller.updateState({ privacyReviewNeeded: false });
+				controller.notifier.notify(t("settings.privacy-review.confirmed"));
+				context.redraw();
+			}),
+	);
 }

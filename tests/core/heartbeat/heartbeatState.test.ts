@@ -64,7 +64,7 @@ describe("the heartbeat's settings and state in data.json", () => {
 	it("an older file without them loads with their defaults, nothing reported, nothing backed up", () => {
 		const saved = {
 			schemaVersion: CURRENT_SCHEMA_VERSION,
-			settings: { assistantFolder: "Assistant", heartbeatEnabled: false },
+			settings: { assistantFolder: "Assistant", heartbeatEnabled: false, excludedFolders: [], excludedTags: [] },
 			state: { onboardingComplete: true, lastHeartbeatDate: "2026-11-28", lastCheckpoint: null },
 		};
 		const loaded = loadPluginData(saved);
@@ -85,7 +85,7 @@ describe("the heartbeat's settings and state in data.json", () => {
 	it("an invalid saved time is reset to its default and reported, never read as midnight", () => {
 		const loaded = loadPluginData({
 			schemaVersion: CURRENT_SCHEMA_VERSION,
-			settings: { heartbeatActiveStart: "25:00", heartbeatActiveEnd: "24:00" },
+			settings: { heartbeatActiveStart: "25:00", heartbeatActiveEnd: "24:00", excludedFolders: [], excludedTags: [] },
 			state: { heartbeatFailures: -1, lastHeartbeatRun: { at: "2026-11-29T10:00:00.000Z", outcome: "spoke" } },
 		});
 		expect(loaded.data.settings.heartbeatActiveStart).toBe("08:00");

@@ -58,6 +58,16 @@ export class DataAdapter {
 		else await this.memory.trash(path);
 	}
 
+	/** Like Obsidian's: moves a file, and refuses to replace one that exists. Hidden files only; notes move through the vault. */
+	async rename(path: string, newPath: string): Promise<void> {
+		this.calls.record("vault.adapter.rename");
+		const content = this.hidden.get(requireNormalized(path));
+		if (content === undefined || !this.isHidden(requireNormalized(newPath))) throw new Error(`ENOENT: no such hidden file, rename '${path}'`);
+		if (this.hidden.has(newPath)) throw new Error("Destination file already exists!");
+		this.hidden.delete(path);
+		this.hidden.set(newPath, content);
+	}
+
 	private async put(path: string, next: (current: string) => string): Promise<void> {
 		if (this.isHidden(path)) this.hidden.set(path, next(this.hidden.get(path) ?? ""));
 		else if (this.memory.stat(path)) await this.memory.process(path, next);

@@ -26,6 +26,12 @@ export const stateSchema = z.object({
 	heartbeatFailures: z.number().check(z.int(), z.nonnegative()),
 	/** After a failure, the heartbeat tries again from this moment (UTC), later the same day. */
 	heartbeatRetryAfter: z.nullable(z.iso.datetime()),
+	/**
+	 * The privacy settings could not be read from `data.json` nor from its last good copy, so
+	 * they may not be the user's: nothing is sent to a model until the user has looked at them.
+	 * Saved, so that a restart before that does not forget it.
+	 */
+	privacyReviewNeeded: z.boolean(),
 });
 
 export type PluginState = z.infer<typeof stateSchema>;
@@ -40,5 +46,6 @@ export function defaultState(): PluginState {
 		lastHeartbeatSpoken: null,
 		heartbeatFailures: 0,
 		heartbeatRetryAfter: null,
+		privacyReviewNeeded: false,
 	};
 }

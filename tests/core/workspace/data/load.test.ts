@@ -1,12 +1,20 @@
-import { backupFileName, loadPluginData, UnreadableData } from "../../../../src/core/workspace/data/load";
+import { backupFileName, loadPluginData, loadPluginDataFiles } from "../../../../src/core/workspace/data/load";
 import { CURRENT_SCHEMA_VERSION } from "../../../../src/core/workspace/data/migrations";
 import { defaultPluginData } from "../../../../src/core/workspace/data/pluginData";
 import { defaultSettings } from "../../../../src/core/workspace/data/settings";
 import { defaultState } from "../../../../src/core/workspace/data/state";
 import { setLanguage, t } from "../../../../src/i18n";
 
-const current = (settings: unknown, state: unknown = {}) => ({ schemaVersion: CURRENT_SCHEMA_VERSION, settings, state });
+/** Saved data of the current version; the privacy lists, there in every version, are added unless the settings are not an object. */
+const current = (settings: unknown, state: unknown = {}) => ({
+	schemaVersion: CURRENT_SCHEMA_VERSION,
+	settings: typeof settings === "object" && settings !== null ? { excludedFolders: [], excludedTags: [], ...settings } : settings,
+	state,
+});
+/** The defaults, with every model call refused until the user has checked the privacy settings. */
+const gated = () => ({ ...defaultPluginData(), state: { ...defaultState(), privacyReviewNeeded: true } });
 const invalid = (field: string) => ({ key: "data.problem.invalid-field", params: { field } });
+const missing = (field: string) => ({ key: "data.problem.missing-field", params: { field } });
 
 describe("loading the plugin's data", () => {
 	afterEach(() => setLanguage("en"));
@@ -16,9 +24,9 @@ describe("loading the plugin's data", () => {
 	});
 
 	it("recovers from a file that is not JSON, keeping it as a backup", () => {
-		const result = loadPluginData(new UnreadableData('{"settings": {"assistantFolder": "A"'));
+		const result = loadPluginDataFiles({ data: '{"settings": {"assistantFolder": "A"', lastGood: null });
 		expect(result).toEqual({
-			data: defaultPluginData(),
+			data: gated(),
 			problems: [{ key: "data.problem.unreadable", params: {} }],
 			backupNeeded: true,
 		});
@@ -26,7 +34,7 @@ describe("loading the plugin's data", () => {
 
 	it.each([[[]], ["settings"], [42]])("recovers from JSON that is not an object (%p)", (raw) => {
 		expect(loadPluginData(raw)).toEqual({
-			data: defaultPluginData(),
+			data: gated(),
 			problems: [{ key: "data.problem.not-an-object", params: {} }],
 			backupNeeded: true,
 		});
@@ -35,13 +43,13 @@ describe("loading the plugin's data", () => {
 	it("refuses data from a newer version instead of reading it as this one", () => {
 		const raw = { ...current({ assistantFolder: "Assistant" }, { onboardingComplete: true }), schemaVersion: 3 };
 		expect(loadPluginData(raw)).toEqual({
-			data: defaultPluginData(),
+			data: gated(),
 			problems: [{ key: "data.problem.future-version", params: { found: 3, supported: CURRENT_SCHEMA_VERSION } }],
 			backupNeeded: true,
 		});
 		setLanguage("en");
 		expect(t("data.problem.future-version", { found: 3, supported: 2 })).toBe(
-			"The plugin's data was saved by a newer version (format 3; this version reads up to 2). Default settings are in use until you update the plugin.",
+			"The plugin's data was saved by a newer version (format 3; this version reads up to 2). It is not read until you update the plugin.",
 		);
 	});
 
@@ -104,7 +112,8 @@ describe("loading the plugin's data", () => {
 		const result = loadPluginData(current("nonsense", { onboardingComplete: true }));
 		expect(result.data.settings).toEqual(defaultSettings());
 		expect(result.data.state.onboardingComplete).toBe(true);
-		expect(result.problems).toEqual([invalid("settings")]);
+		expect(result.problems).toEqual([invalid("settings"), missing("settings.excludedFolders"), missing("settings.excludedTags")]);
+		expect(result.data.state.privacyReviewNeeded).toBe(true);
 	});
 
 	it("gives fields added since the data was saved their defaults, without a problem or a backup", () => {
@@ -125,7 +134,7 @@ describe("loading the plugin's data", () => {
 		[null, "null"],
 		[1.5, "1.5"],
 	])("reads a file with an invalid version (%p) as the current shape, keeping what fits", (version, shown) => {
-		const result = loadPluginData({ schemaVersion: version, settings: { assistantFolder: "Assistant" }, state: {} });
+		const result = loadPluginData({ ...current({ assistantFolder: "Assistant" }), schemaVersion: version });
 		expect(result.data.settings.assistantFolder).toBe("Assistant");
 		expect(result.data.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
 		expect(result.problems).toEqual([{ key: "data.problem.bad-version", params: { found: shown } }]);

@@ -102,8 +102,8 @@ describe("data.json migrations", () => {
 	});
 
 	it("keep version 1 data whose state is broken, without inventing a heartbeat setting", () => {
-		const { data, problems } = loadPluginData({ schemaVersion: 1, settings: { language: "en" }, state: "broken" });
-		expect(data.settings).toEqual({ ...defaultSettings(), language: "en" });
+		const { data, problems } = loadPluginData({ schemaVersion: 1, settings: { language: "en", excludedFolders: ["Private"], excludedTags: [] }, state: "broken" });
+		expect(data.settings).toEqual({ ...defaultSettings(), language: "en", excludedFolders: ["Private"] });
 		expect(problems).toEqual([{ key: "data.problem.invalid-field", params: { field: "state" } }]);
 	});
 });
