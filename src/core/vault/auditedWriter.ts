@@ -215,7 +215,14 @@ export class AuditedWriter {
 	 */
 	isTaken(path: string): boolean {
 		const target = assertContained(path, this.policy);
-		if (this.occupied(target)) return true;
+		try {
+			if (this.occupied(target)) return true;
+		} catch (error) {
+			// A path the host will not write (through a symbolic link): not taken, so that the write is
+			// tried, refused and audited as refused, rather than failing here unrecorded.
+			if (error instanceof UnsafePathError) return false;
+			throw error;
+		}
 		const folded = target.toLowerCase();
 		return this.deps.store.listFiles().some((file) => file.path.toLowerCase() === folded) || this.deps.store.listFolders().some((folder) => folder.toLowerCase() === folded);
 	}
