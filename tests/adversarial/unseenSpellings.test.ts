@@ -110,3 +110,13 @@ describe("properties that hold themselves", () => {
 		expect(view.hiddenReason("Diary/loop.md")).toBe("excluded-tag");
 	});
 });
+
+describe("a private folder written as a pattern", () => {
+	it.each(["Private/*", "Private/**", "Private/**/*", "./Private/", "/Private"])("hides and protects the folder written %s", async (rule) => {
+		const vault = new MemoryVault({ files: { "Private/plan.md": "SECRET-plan", "Private/deep/er.md": "SECRET-deeper", "Notes/open.md": "# Open\n" } });
+		const view = viewOf(vault, { excludedFolders: [rule] });
+		expect(view.listFiles().map((file) => file.path)).toEqual(["Notes/open.md"]);
+		await expect(view.read("Private/deep/er.md")).rejects.toThrow("File not found");
+		expect(() => assertContained("Private/new.md", { configDir: ".obsidian", excludedFolders: [rule] })).toThrow("marked private");
+	});
+});

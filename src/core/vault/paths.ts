@@ -71,3 +71,15 @@ export function foldedPath(path: string): string {
 		.filter((segment) => segment !== "" && segment !== ".")
 		.join("/");
 }
+
+/** Segments of nothing but `*` closing a rule: a folder's contents written as a pattern. */
+const CONTENTS_PATTERN = /(\/\*+)+$/;
+
+/**
+ * A folder named in a rule (the settings' private folders), folded as `foldedPath` folds it and
+ * read as a person means a pattern for its contents: `Private/*` and `Private/**`, as people
+ * write them for `.gitignore`, name the folder `Private` and all below it.
+ */
+export function foldedFolderRule(folder: string): string {
+	return foldedPath(folder).replace(CONTENTS_PATTERN, "");
+}
