@@ -40,3 +40,16 @@ describe("a metadata cache that lags behind the file", () => {
 		await expect(privacyView({ store: vault, metadata: vault }, policy).read("Diary/day.md")).resolves.toContain("More of the day.");
 	});
 });
+
+describe("a metadata cache that is up to date", () => {
+	it.each([
+		["trailing blank lines and spaces", "# Day\n\nText.   \n\n \t\n"],
+		["Windows line endings", "---\r\ntags: [a]\r\n---\r\nText.\r\n\r\n"],
+		["a quote closed by a bare marker line", "# Day\n\n> quoted\n>\n"],
+		["a block of properties only", "---\ntags: [a]\n---\n"],
+		["nothing", ""],
+	])("reads a note ending in %s", async (_name, text) => {
+		const vault = new MemoryVault({ files: { "Notes/day.md": text } });
+		await expect(privacyView({ store: vault, metadata: vault }, indexPolicyFor(layoutFor(""), { configDir: vault.configDir })).read("Notes/day.md")).resolves.toBe(text);
+	});
+});

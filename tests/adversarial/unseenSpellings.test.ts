@@ -120,3 +120,17 @@ describe("a private folder written as a pattern", () => {
 		expect(() => assertContained("Private/new.md", { configDir: ".obsidian", excludedFolders: [rule] })).toThrow("marked private");
 	});
 });
+
+describe("a properties block that is never closed", () => {
+	// The hole: a note that opens with `---` and the flag but never closes the block (or closes
+	// it with YAML's `...`) has no properties for Obsidian, so the flag its author wrote is not
+	// read and the note is shown. Failing closed would hide a note that opens a block holding the
+	// flag until its fence is closed; the lead's call, since a note may open with a rule line.
+	it.failing.each([
+		["without a closing fence", "---\nassistant: private\n\nSECRET-unclosed\n"],
+		["closed with YAML's document end", "---\nassistant: private\n...\nSECRET-dots\n"],
+	])("hides a note flagged private in a block %s", async (_name, text) => {
+		const vault = new MemoryVault({ files: { "Diary/open.md": text } });
+		await expect(viewOf(vault).read("Diary/open.md")).rejects.toThrow("File not found");
+	});
+});

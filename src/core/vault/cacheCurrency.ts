@@ -7,13 +7,18 @@ import type { NoteMetadata } from "../metadata";
  * last line that is not blank, so where the cache's last section ends and where the text's last
  * line ends must agree. An edit that adds a flag, a tag or a block adds characters and moves
  * that end; when they disagree, what the note says about itself is unknown until the cache
- * catches up.
+ * catches up. Lines of nothing but quote markers after the cached end are let pass: whether a
+ * parser counts a closing `>` line into its quote varies, and such a line holds no flag or tag.
  */
 export function describesText(metadata: NoteMetadata, text: string): boolean {
 	const sections = metadata.sections ?? [];
 	const cachedEnd = sections.length === 0 ? 0 : sections[sections.length - 1].position.end.offset;
-	return cachedEnd === endOfLastLine(text);
+	const textEnd = endOfLastLine(text);
+	return cachedEnd === textEnd || (cachedEnd < textEnd && QUOTE_MARKER_LINES.test(text.slice(cachedEnd, textEnd)));
 }
+
+/** Whole lines holding nothing but `>` and spaces, each after a line break. */
+const QUOTE_MARKER_LINES = /^(?:\r?\n[ \t>]*)+$/;
 
 /** The offset just past the last line holding more than spaces and tabs (its own trailing spaces kept), `0` for a blank text. */
 function endOfLastLine(text: string): number {
