@@ -40,8 +40,36 @@ function parseProperties(source: string): FrontMatterCache | undefined {
 	} catch {
 		return undefined;
 	}
-	if (!isPlainObject(parsed)) return undefined;
+	if (!isPlainObject(parsed) || refersToItself(parsed)) return undefined;
 	return Object.fromEntries(Object.entries(parsed).filter(([key]) => key !== ""));
+}
+
+/**
+ * Whether a value holds itself, as an anchor aliased inside its own definition makes it
+ * (`a: &x [*x]`): no note's properties are endless, and every reader after this one would walk
+ * them forever. Such a block is unreadable, so the note counts as private until it is fixed.
+ * Walked with a list of pending values instead of recursion, however deep the nesting.
+ */
+function refersToItself(root: object): boolean {
+	const onPath = new Set<object>();
+	const done = new Set<object>();
+	const pending: { readonly value: object; readonly leaving: boolean }[] = [{ value: root, leaving: false }];
+	while (pending.length > 0) {
+		const { value, leaving } = pending.pop() as { value: object; leaving: boolean };
+		if (leaving) {
+			onPath.delete(value);
+			done.add(value);
+			continue;
+		}
+		if (onPath.has(value)) return true;
+		if (done.has(value)) continue;
+		onPath.add(value);
+		pending.push({ value, leaving: true });
+		for (const child of Object.values(value)) {
+			if (typeof child === "object" && child !== null) pending.push({ value: child as object, leaving: false });
+		}
+	}
+	return false;
 }
 
 /** Wikilinks that make up a whole property value (or list item), keyed like `list.0`. */

@@ -1,6 +1,6 @@
 /** The ways people write what hides a note, and the ways properties break: shared by the adversarial tests. */
 
-/** `assistant: private` as people write it: any case or width of key and value, quoted, padded, in a list. */
+/** `assistant: private` as people write it: any case or width of key and value, quoted, padded, in a list, with what they do not see. */
 export const PRIVATE_FLAGS = [
 	"assistant: private",
 	"Assistant: PRIVATE",
@@ -9,6 +9,10 @@ export const PRIVATE_FLAGS = [
 	"assistant: Private.",
 	"assistant: [draft, private]",
 	"assistant:\n  - private",
+	"assistant: private\u200B",
+	"assistant: “private”",
+	"assistant: PRİVATE",
+	"assistant: private; draft",
 ];
 
 /** Properties that do not parse, each on its own: a note with any of them counts as private. */

@@ -16,6 +16,8 @@ export interface CaptureRequest {
 	readonly tags?: readonly string[];
 	/** Where the text comes from: `assistant`, or a `[[link]]` to the note a selection was taken from. */
 	readonly source: string;
+	/** Whether the note is marked `assistant: private`: text taken from a hidden note stays hidden. */
+	readonly private?: boolean;
 	readonly actor: AuditActor;
 }
 
@@ -26,14 +28,15 @@ export async function captureToInbox(deps: MemoryDeps, inboxFolder: string, requ
 	return deps.writer.createNote(path, content, { actor: request.actor, reason: `Capture "${request.title}" to the inbox` });
 }
 
-/** The note: frontmatter (`captured`, `source`, `tags`), a blank line, the text. */
-export function captureContent(request: Pick<CaptureRequest, "text" | "tags" | "source">, capturedAt: string): string {
+/** The note: frontmatter (`captured`, `source`, `tags`, `assistant: private` when asked), a blank line, the text. */
+export function captureContent(request: Pick<CaptureRequest, "text" | "tags" | "source" | "private">, capturedAt: string): string {
 	const tags = captureTags(request.tags ?? []);
 	const frontmatter = [
 		"---",
 		`captured: ${capturedAt}`,
 		`source: ${yamlScalar(request.source)}`,
 		...(tags.length === 0 ? [] : ["tags:", ...tags.map((tag) => `  - ${yamlScalar(tag)}`)]),
+		...(request.private === true ? ["assistant: private"] : []),
 		"---",
 	];
 	return `${frontmatter.join("\n")}\n\n${request.text.replace(/\s+$/, "")}\n`;

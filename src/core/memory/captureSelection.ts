@@ -8,7 +8,9 @@ import type { MemoryDeps } from "./memoryDeps";
 /**
  * "Capture selection": text selected in a note becomes a new inbox note whose `source` is a
  * link back to that note. A frontmatter link is a link to Obsidian: the source note lists the
- * capture among its backlinks, and the link follows the source note when it moves.
+ * capture among its backlinks, and the link follows the source note when it moves. Text selected
+ * in a note the privacy view hides (a private folder, an excluded tag, `assistant: private`) is
+ * captured marked `assistant: private`: a copy of a hidden note is as hidden as the note.
  */
 
 export interface SelectionCapture {
@@ -30,6 +32,7 @@ export function captureSelection(deps: MemoryDeps, inboxFolder: string, capture:
 		text: capture.selection,
 		tags: capture.tags,
 		source: sourceLink(capture.sourcePath),
+		private: deps.vault.hiddenReason(capture.sourcePath) !== null,
 		actor: capture.actor,
 	});
 }

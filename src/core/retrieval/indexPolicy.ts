@@ -1,5 +1,5 @@
 import type { NoteMetadata } from "../metadata";
-import { extensionOf, foldedPath, isInFolder, normalizeVaultPath } from "../vault/paths";
+import { extensionOf, foldedFolderRule, foldedPath, isInFolder, normalizeVaultPath } from "../vault/paths";
 import type { WorkspaceLayout } from "../workspace/layout";
 import type { KindRules } from "./noteKind";
 import { hasUnreadableFrontmatter, isMarkedPrivate, normalizeTag, tagMatches } from "./noteProperties";
@@ -75,7 +75,7 @@ export function indexPolicyFor(layout: WorkspaceLayout, settings: PolicySettings
 /** The reason a file is skipped that its path and size tell, before anything is read. */
 export function skipReasonForFile(path: string, size: number, policy: IndexPolicy): SkipReason | null {
 	const folded = foldedPath(path);
-	const within = (folder: string) => folder !== "" && isInFolder(folded, foldedPath(folder));
+	const within = (folder: string) => folder !== "" && isInFolder(folded, foldedFolderRule(folder));
 	if (within(policy.configDir) || within(TRASH_FOLDER)) return "config-folder";
 	if (policy.internalPaths.some(within)) return "assistant-internal";
 	if (policy.excludedFolders.some(within)) return "excluded-folder";

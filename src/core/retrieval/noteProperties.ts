@@ -1,7 +1,6 @@
 import type { FrontMatter, NoteMetadata } from "../metadata";
+import { foldedAsMeant } from "../text/foldedAsMeant";
 
-/** Any UTF-16 code unit outside ASCII. */
-const NON_ASCII = /[\u0080-\uffff]/;
 /** The frontmatter keys read, as `/^aliases?$/i` and the like would match them. */
 const ALIAS_KEYS = ["alias", "aliases"];
 const TAG_KEYS = ["tag", "tags"];
@@ -14,10 +13,8 @@ const TAG_KEYS = ["tag", "tags"];
 
 /** `project`, `#Project`, `＃project`, `Project/` all become `project`: tags compare without `#`, case or a trailing slash. */
 export function normalizeTag(tag: string): string {
-	// NFKC leaves ASCII as it is, and most tags are ASCII: no call into ICU for them.
-	const folded = NON_ASCII.test(tag) ? tag.normalize("NFKC") : tag;
 	// `Secret/` in the settings names the tag `secret` and all below it, as a person means it.
-	return folded.trim().replace(/^#+/, "").replace(/\/+$/, "").toLowerCase();
+	return foldedAsMeant(tag).trim().replace(/^#+/, "").replace(/\/+$/, "");
 }
 
 export function aliasesOf(metadata: NoteMetadata | null): string[] {
@@ -40,17 +37,17 @@ export function tagsOf(metadata: NoteMetadata | null): string[] {
 /**
  * Whether the note's frontmatter says `assistant: private`: the user's word that it stays out.
  * Read the way a person means it, not the way a parser spells it: the key in any case or width
- * (`Assistant`, `ＡＳＳＩＳＴＡＮＴ`), the value trimmed, case-folded, in compatibility form
- * (`ｐｒｉｖａｔｅ`) and without trailing punctuation (`Private.`, `private/`), alone or in a list.
+ * (`Assistant`, `ＡＳＳＩＳＴＡＮＴ`), the value as `foldedAsMeant` reads it (`ｐｒｉｖａｔｅ`,
+ * `PRİVATE`, a zero-width space pasted along), without the quotes and punctuation around it
+ * (`Private.`, `“private”`, `private。`), as one word among others (`private, draft`,
+ * `private; draft`, `private draft`), alone or in a list, however nested.
  */
 export function isMarkedPrivate(metadata: NoteMetadata | null): boolean {
 	const frontmatter = metadata?.frontmatter;
-	if (!frontmatter) return false;
+	if (!isProperties(frontmatter)) return false;
 	for (const name in frontmatter) {
 		if (!Object.prototype.hasOwnProperty.call(frontmatter, name) || foldedWord(name) !== "assistant") continue;
-		const value = frontmatter[name];
-		const items = Array.isArray(value) ? (value as unknown[]) : [value];
-		if (items.some((item) => typeof item === "string" && item.split(",").some((part) => foldedWord(part) === "private"))) return true;
+		if (leavesOf(frontmatter[name]).some((item) => typeof item === "string" && item.split(WORD_SEPARATOR).some((part) => foldedWord(part) === "private"))) return true;
 	}
 	return false;
 }
@@ -59,20 +56,56 @@ export function isMarkedPrivate(metadata: NoteMetadata | null): boolean {
  * Whether the note starts with a frontmatter block that Obsidian could not read (a YAML error,
  * or a value that is not a set of properties): its `assistant:` flag and tags are unknown, so the
  * note counts as private until the user fixes it. Obsidian then records the block as the note's
- * first section, of type `yaml`, and no properties. A block of nothing but its two fences is an
- * empty one, not an unreadable one.
+ * first section, of type `yaml`, and no properties; a cache that hands over something else than
+ * a set of properties (`null`, a list, a string) is read the same way. A block of nothing but its
+ * two fences is an empty one, not an unreadable one.
  */
 export function hasUnreadableFrontmatter(metadata: NoteMetadata): boolean {
-	if (metadata.frontmatter !== undefined) return false;
+	if (metadata.frontmatter !== undefined) return !isProperties(metadata.frontmatter);
 	if (metadata.frontmatterPosition !== undefined) return true;
 	const first = metadata.sections?.[0];
 	return first !== undefined && first.type === "yaml" && first.position.start.line === 0 && first.position.end.line > 1;
 }
 
-/** A word as a person means it: compatibility forms folded, trimmed, lower case, no trailing punctuation. */
+/** What separates the words of a flag's value: spaces, commas and semicolons, full-width ones (folded) and the ideographic comma. */
+const WORD_SEPARATOR = /[\s,;\u3001\uFF0C\uFF1B]+/;
+/** Spaces, punctuation and symbols around a word: quotes, brackets, a full stop in any script. */
+const AROUND_WORD = /^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu;
+
+/** A word as a person means it (`foldedAsMeant`), without the spaces, quotes and punctuation around it. */
 function foldedWord(word: string): string {
-	const folded = NON_ASCII.test(word) ? word.normalize("NFKC") : word;
-	return folded.trim().toLowerCase().replace(/[\s./,;:!?]+$/, "");
+	return foldedAsMeant(word).replace(AROUND_WORD, "");
+}
+
+/** Whether a frontmatter value is a set of properties: an object, not `null`, not a list. */
+function isProperties(value: unknown): value is FrontMatter {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The items of a value that are not lists, in order: the value itself, or the items of a list and
+ * of the lists in it (`tags: [[secret]]`, a link typed as a tag, is a list in a list). Walked
+ * without recursion, however deep the nesting, and each list once, so that a list holding itself
+ * (a YAML anchor aliased inside its own definition) ends; a list without lists in it is returned
+ * as it is.
+ */
+function leavesOf(value: unknown): readonly unknown[] {
+	if (!Array.isArray(value)) return [value];
+	if (!value.some(Array.isArray)) return value as unknown[];
+	const leaves: unknown[] = [];
+	const walked = new Set<unknown[]>();
+	const pending: unknown[] = [value];
+	while (pending.length > 0) {
+		const item = pending.pop();
+		if (!Array.isArray(item)) {
+			leaves.push(item);
+			continue;
+		}
+		if (walked.has(item)) continue;
+		walked.add(item);
+		for (let index = item.length - 1; index >= 0; index--) pending.push(item[index]);
+	}
+	return leaves;
 }
 
 /** Whether `tag` is `filter` or nested below it (`project` holds `project/atlas`); both normalized. */
@@ -91,9 +124,7 @@ function stringList(frontmatter: FrontMatter | undefined, keys: readonly string[
 	const values: string[] = [];
 	for (const name in frontmatter) {
 		if (!Object.prototype.hasOwnProperty.call(frontmatter, name) || !isKeyIn(name, keys)) continue;
-		const value = frontmatter[name];
-		const items = Array.isArray(value) ? (value as unknown[]) : [value];
-		for (const item of items) {
+		for (const item of leavesOf(frontmatter[name])) {
 			if (typeof item === "string") values.push(...item.split(separator));
 			else if (typeof item === "number") values.push(String(item));
 		}

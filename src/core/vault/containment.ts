@@ -1,4 +1,4 @@
-import { foldedPath, isInFolder, normalizeVaultPath } from "./paths";
+import { foldedFolderRule, foldedPath, isInFolder, normalizeVaultPath } from "./paths";
 
 /**
  * The one guard every write path of the domain passes through. A path the assistant writes must
@@ -107,7 +107,7 @@ function foldedFolder(folder: string): string {
 
 /** An empty or root entry in the settings would exclude the whole vault; it is a typo, not a wish. */
 function isExcluded(folded: string, folder: string): boolean {
-	const excluded = foldedFolder(folder);
+	const excluded = foldedFolderRule(withoutDotSegments(normalizeVaultPath(folder)));
 	return excluded !== "" && excluded !== "/" && isInFolder(folded, excluded);
 }
 

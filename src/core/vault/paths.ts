@@ -1,3 +1,5 @@
+import { foldedAsMeant } from "../text/foldedAsMeant";
+
 /**
  * Vault path rules, the same as Obsidian's `normalizePath`, restated for the domain (which may
  * not import `obsidian`). Obsidian folds runs of slashes and backslashes into one `/`, trims
@@ -48,25 +50,36 @@ export function isInFolder(path: string, folder: string): boolean {
 	return path === folder || path.startsWith(`${folder}/`);
 }
 
-const NON_ASCII = /[\u0080-\uffff]/;
 /** A segment that starts or ends with a space, or ends with a dot: the ones folding changes. */
 const LOOSE_SEGMENT = /(^|\/) |[ .](\/|$)/;
 
 /**
- * A path or folder as the privacy rules compare it, the way a person means a name: compatibility
- * forms folded (a full-width `Ｐｒｉｖａｔｅ` is `private`), case ignored, each segment trimmed of
- * the spaces and trailing dots that a user types by mistake or that Windows drops (`.obsidian./x`
- * is `.obsidian/x` there), empty segments gone. Folding more than a file system does can only
- * make a rule match more, never less.
+ * A path or folder as the privacy rules compare it, the way a person means a name
+ * (`foldedAsMeant`: a full-width `Ｐｒｉｖａｔｅ` or a `Private` with a zero-width space is
+ * `private`), each segment trimmed of the spaces and trailing dots that a user types by mistake
+ * or that Windows drops (`.obsidian./x` is `.obsidian/x` there), backslashes read as the
+ * separators they are on Windows, empty segments gone. Folding more than a file system does can
+ * only make a rule match more, never less.
  */
 export function foldedPath(path: string): string {
-	const nonAscii = NON_ASCII.test(path);
-	if (!nonAscii && !LOOSE_SEGMENT.test(path) && !path.includes("//") && !path.startsWith("/") && !path.endsWith("/")) return path.toLowerCase();
-	return (nonAscii ? path.normalize("NFKC") : path)
+	const folded = foldedAsMeant(path);
+	if (!LOOSE_SEGMENT.test(folded) && !folded.includes("//") && !folded.includes("\\") && !folded.startsWith("/") && !folded.endsWith("/")) return folded;
+	return folded
 		.replace(/\\/g, "/")
 		.split("/")
 		.map((segment) => segment.trim().replace(/[. ]+$/, ""))
 		.filter((segment) => segment !== "" && segment !== ".")
-		.join("/")
-		.toLowerCase();
+		.join("/");
+}
+
+/** Segments of nothing but `*` closing a rule: a folder's contents written as a pattern. */
+const CONTENTS_PATTERN = /(\/\*+)+$/;
+
+/**
+ * A folder named in a rule (the settings' private folders), folded as `foldedPath` folds it and
+ * read as a person means a pattern for its contents: `Private/*` and `Private/**`, as people
+ * write them for `.gitignore`, name the folder `Private` and all below it.
+ */
+export function foldedFolderRule(folder: string): string {
+	return foldedPath(folder).replace(CONTENTS_PATTERN, "");
 }

@@ -1,6 +1,7 @@
 import type { NoteMetadata } from "../metadata";
 import type { FileStat, MetadataSource, NoteStore } from "../ports";
 import { skipReasonForFile, skipReasonForNote, tagsOf, type IndexPolicy, type SkipReason } from "../retrieval";
+import { describesText } from "./cacheCurrency";
 import { extensionOf } from "./paths";
 
 /**
@@ -119,9 +120,11 @@ class PrivacyView {
 		if (stat === null) throw new Error(`File not found: ${path}`);
 		const text = await this.source.store.read(stat.path);
 		// A second look, at the text itself: a note that opens a properties block the metadata does
-		// not show (a byte-order mark before it, a parser that disagrees) is one whose flag is unknown.
-		if (extensionOf(stat.path) === "md" && opensUnreadProperties(text, this.source.metadata.getMetadata(stat.path))) {
-			throw new Error(`File not found: ${path}`);
+		// not show (a byte-order mark before it, a parser that disagrees), or that the metadata
+		// describes as it was before its last edit, is one whose flag is unknown.
+		if (extensionOf(stat.path) === "md") {
+			const metadata = this.source.metadata.getMetadata(stat.path);
+			if (metadata === null || !describesText(metadata, text) || opensUnreadProperties(text, metadata)) throw new Error(`File not found: ${path}`);
 		}
 		return text;
 	}

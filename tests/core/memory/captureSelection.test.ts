@@ -32,4 +32,24 @@ describe("capture to the inbox", () => {
 		// Obsidian counts the frontmatter link: the source note lists the capture among its backlinks.
 		expect(fixture.vault.resolvedLinks[path]).toEqual({ "Notes/Sleep.md": 1 });
 	});
+
+	it("keeps a selection taken from a hidden note hidden: the capture is marked private and the assistant cannot see it", async () => {
+		const fixture = memoryFixture(
+			{
+				"Private/Plan.md": "# Plan\nokapi-folder\n",
+				"Diary/Day.md": "---\nassistant: private\n---\nokapi-flag\n",
+				"Notes/Open.md": "okapi-open\n",
+			},
+			NOW,
+			["Private"],
+		);
+		const captured = [];
+		for (const [sourcePath, selection] of [["Private/Plan.md", "okapi-folder"], ["Diary/Day.md", "okapi-flag"], ["Notes/Open.md", "okapi-open"]]) {
+			captured.push((await captureSelection(fixture.deps, "Inbox", { sourcePath, selection, actor: "user" })).path);
+		}
+		const seen = fixture.deps.vault.listFiles().map((file) => file.path);
+		expect(captured.map((path) => seen.includes(path))).toEqual([false, false, true]);
+		expect(await fixture.vault.read(captured[0])).toContain("\nassistant: private\n---\n\nokapi-folder\n");
+		expect(await fixture.vault.read(captured[2])).not.toContain("assistant: private");
+	});
 });

@@ -95,8 +95,13 @@ describe("the privacy view", () => {
 	it("refuses to read a note that opens a properties block its metadata shows no properties for", async () => {
 		const files = { "Diary/odd.md": "---\nassistant: private\n---\nSECRET-disagreement", "Notes.md": "---\n---\n# Notes\n" };
 		const vault = new MemoryVault({ files });
-		// A metadata cache that read no properties (a parser that disagrees with the text).
-		const late = viewOfCache(vault, () => true, (metadata) => ({ ...metadata, frontmatter: undefined, frontmatterPosition: undefined, sections: [] }));
+		// A metadata cache that read no properties (a parser that disagrees with the text), the rest of the note as it is.
+		const late = viewOfCache(vault, () => true, (metadata) => ({
+			...metadata,
+			frontmatter: undefined,
+			frontmatterPosition: undefined,
+			sections: metadata.sections?.filter((section) => section.type !== "yaml"),
+		}));
 		await expect(late.read("Diary/odd.md")).rejects.toThrow("File not found");
 		await expect(late.read("Notes.md")).resolves.toContain("# Notes");
 	});

@@ -1,0 +1,27 @@
+/**
+ * What the model learns by asking for a path. A note hidden by what it says about itself (its
+ * `assistant: private` flag, an excluded tag, properties that do not parse) is one the model
+ * should not even learn exists: the view itself promises that why a note is hidden is for the
+ * user's messages, never for a model. A path rule (a private folder, the configuration folder)
+ * is judged before any file is looked up, so its refusal tells nothing about a file.
+ */
+import { toolsOver } from "../core/agent/tools/toolFixture";
+
+const FILES = {
+	"Diary/2026-11-20.md": "---\nassistant: private\n---\nSECRET-flag\n",
+	"Diary/2026-11-21.md": "---\ntags: [health]\n---\nSECRET-tag\n",
+	"Notes/open.md": "# Open\n",
+};
+
+describe("asking for a hidden note by its path", () => {
+	// The hole: `memory_get` (and `note_annotate`, `memory_recent`) answers "Access denied: private"
+	// or "Access denied: excluded-tag" for a note that exists, and "no note at" for one that does
+	// not, so the model can probe which dated notes exist and which carry a private tag.
+	it.failing("tells the model no more than it tells for a note that does not exist", async () => {
+		const tools = await toolsOver(FILES, { excludedTags: ["health"] });
+		const missing = (await tools.run("memory_get", { path: "Diary/2026-11-22.md" })).text.replace("2026-11-22", "DATE");
+		for (const date of ["2026-11-20", "2026-11-21"]) {
+			expect((await tools.run("memory_get", { path: `Diary/${date}.md` })).text.replace(date, "DATE")).toBe(missing);
+		}
+	});
+});
