@@ -14,10 +14,9 @@ const FILES = {
 };
 
 describe("asking for a hidden note by its path", () => {
-	// The hole: `memory_get` (and `note_annotate`, `memory_recent`) answers "Access denied: private"
-	// or "Access denied: excluded-tag" for a note that exists, and "no note at" for one that does
-	// not, so the model can probe which dated notes exist and which carry a private tag.
-	it.failing("tells the model no more than it tells for a note that does not exist", async () => {
+	// Were it refused as "Access denied: private" while a missing note is "no note at", the model
+	// could probe which dated notes exist and which carry a private tag.
+	it("tells the model no more than it tells for a note that does not exist", async () => {
 		const tools = await toolsOver(FILES, { excludedTags: ["health"] });
 		const missing = (await tools.run("memory_get", { path: "Diary/2026-11-22.md" })).text.replace("2026-11-22", "DATE");
 		for (const date of ["2026-11-20", "2026-11-21"]) {

@@ -51,10 +51,11 @@ describe("search, tool and index on the command line", () => {
 
 	it("tool exits 1 when the tool answers with an error, and the answer is still what the model would get", () => {
 		const denied = runCli("tool", "memory_get", '{"path": "Private/Health.md"}', "--vault", EXAMPLE_VAULT);
-		expect(denied).toEqual({ code: 1, stdout: "Access denied: private. The note is marked private (assistant: private).\n", stderr: "" });
+		// A note hidden by its own flag is answered as one that is not there.
+		expect(denied).toEqual({ code: 1, stdout: 'Error: no note at "Private/Health.md". Paths are vault paths as memory_search gives them, e.g. "Projects/Atlas.md".\n', stderr: "" });
 		const excluded = runCli("tool", "memory_get", '{"path": "Projects/Thesis - sleep and memory.md"}', "--vault", EXAMPLE_VAULT, "--exclude-tags", "research");
 		expect(excluded.code).toBe(1);
-		expect(excluded.stdout).toMatch(/^Access denied: excluded-tag\. /);
+		expect(excluded.stdout).toMatch(/^Error: no note at "Projects\/Thesis - sleep and memory\.md"/);
 		const invalid = runCli("tool", "memory_search", '{"query": ""}', "--vault", EXAMPLE_VAULT);
 		expect(invalid.code).toBe(1);
 		expect(invalid.stdout).toMatch(/^Error: invalid arguments for memory_search:\n- query: /);

@@ -23,6 +23,9 @@ export type ReadAccess =
 	| { readonly kind: "not-found"; readonly path: string }
 	| { readonly kind: "unreadable"; readonly path: string; readonly reason: Unreadable };
 
+/** The privacy rules a path alone triggers: judged before any file is looked up, so a refusal tells nothing of a file. */
+const PATH_RULES: readonly HiddenReason[] = ["config-folder", "assistant-internal", "excluded-folder"];
+
 const EXPLANATIONS: Readonly<Record<HiddenReason, string>> = {
 	"config-folder": "The vault's configuration folder and trash are off limits.",
 	"assistant-internal": "Chat transcripts and the audit log are never read back.",
@@ -43,7 +46,9 @@ export function checkReadAccess(path: string, view: VaultView): ReadAccess {
 	if (contained.kind === "denied") return contained;
 	const normalized = contained.path;
 	const hidden = view.hiddenReason(normalized);
-	if (hidden !== null) return denied(hidden);
+	// A note hidden by what it says of itself (its flag, a tag, properties that do not parse) is
+	// answered as a note that is not there: a refusal would tell the model it exists, and why.
+	if (hidden !== null) return PATH_RULES.includes(hidden) ? denied(hidden) : { kind: "not-found", path: normalized };
 	const stat = view.stat(normalized);
 	if (stat === null) return { kind: "not-found", path: normalized };
 	const fileReason = skipReasonForFile(stat.path, stat.size, view.policy);

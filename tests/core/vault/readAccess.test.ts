@@ -26,9 +26,10 @@ describe("checkReadAccess", () => {
 		});
 	});
 
-	it("tells a missing note from one it may not read", () => {
+	it("answers a note hidden by its own flag as it answers a missing one", () => {
 		expect(access("Notes/none.md")).toEqual({ kind: "not-found", path: "Notes/none.md" });
-		expect(access("Notes/c.md")).toMatchObject({ kind: "denied", rule: "private" });
+		// Hidden by its own flag, a note is answered as one that is not there: a refusal would say it exists.
+		expect(access("Notes/c.md")).toEqual({ kind: "not-found", path: "Notes/c.md" });
 	});
 
 	it("judges a path again when the private folders change, even in place", () => {
@@ -46,7 +47,7 @@ describe("checkReadAccess", () => {
 
 	it("keeps a note closed while the metadata cache does not know whether it is private", () => {
 		const unknown = privacyView({ store: vault, metadata: { getMetadata: () => null, resolveLink: () => null } }, policy);
-		expect(checkReadAccess("Notes/a.md", unknown)).toMatchObject({ kind: "denied", rule: "no-metadata" });
+		expect(checkReadAccess("Notes/a.md", unknown)).toEqual({ kind: "not-found", path: "Notes/a.md" });
 		expect(unknown.listFiles()).toEqual([]);
 	});
 });

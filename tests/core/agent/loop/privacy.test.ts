@@ -79,7 +79,7 @@ describe("private notes never reach the model", () => {
 			"Access denied: excluded",
 			// A link to a hidden note resolves to nothing: the view does not have the note at all.
 			'Error: no note at "[[tagged]]"',
-			"Access denied: private",
+			'Error: no note at "Notes/flagged',
 		]);
 	});
 });

@@ -30,17 +30,22 @@ describe("private notes are never returned by any tool", () => {
 		expect((await run("memory_search", { query: SECRET })).text).toBe(NO_MATCHES);
 	});
 
+	it.each(["Notes/flagged.md", "Notes/tagged.md", "Notes/nested tag.md", "memory/daily/2026-03-15.md"])(
+		"memory_get %j answers as for a note that is not there: hidden by what it says of itself, it is not even known to exist",
+		async (path) => {
+			const { run } = await toolsOver(files, settings);
+			const result = await run("memory_get", { path });
+			expect(result).toEqual({ text: `Error: no note at "${path}". Paths are vault paths as memory_search gives them, e.g. "Projects/Atlas.md".`, isError: true });
+		},
+	);
+
 	it.each([
-		["Notes/flagged.md", "private"],
-		["Notes/tagged.md", "excluded-tag"],
-		["Notes/nested tag.md", "excluded-tag"],
 		["Private/diary.md", "excluded"],
 		["private/Diary.md", "excluded"],
 		["Private/no such note.md", "excluded"],
 		["chats/2026-03-14 chat.md", "assistant-internal"],
 		["logs/audit.md", "assistant-internal"],
 		[".obsidian/plugins/assistant-workspace/audit.jsonl", "config"],
-		["memory/daily/2026-03-15.md", "private"],
 	])("memory_get %j answers Access denied: %s and nothing of the note", async (path, rule) => {
 		const { run } = await toolsOver(files, settings);
 		const result = await run("memory_get", { path });
