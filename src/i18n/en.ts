@@ -42,6 +42,7 @@ export const en = {
 	"error.refused.missing": "Not written: there is no file at {path}.",
 	"error.refused.removes-text": "Not written: the change to {path} would remove existing text.",
 	"error.refused.not-assistant-owned": "Not written: {path} is not one of the assistant's chat transcripts, so it is never rewritten.",
+	"error.refused.not-plain-text": "Not written: {path} is not plain text (it holds bytes that are not UTF-8, or a NUL character), so the assistant never edits it.",
 	"transcript.you": "You",
 	"transcript.assistant": "Assistant",
 	"transcript.tool": "Tool",

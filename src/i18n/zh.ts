@@ -44,6 +44,7 @@ export const zh: Record<MessageKey, string> = {
 	"error.refused.missing": "未写入：{path} 不存在。",
 	"error.refused.removes-text": "未写入：对 {path} 的修改会删除已有文字。",
 	"error.refused.not-assistant-owned": "未写入：{path} 不是助理的聊天记录，不会被改写。",
+	"error.refused.not-plain-text": "未写入：{path} 不是纯文本（含有非 UTF-8 字节或 NUL 字符），助理从不编辑它。",
 	"transcript.you": "你",
 	"transcript.assistant": "助理",
 	"transcript.tool": "工具",

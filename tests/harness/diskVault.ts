@@ -160,7 +160,8 @@ async function readSeed(full: string): Promise<SeedFile> {
 	const stat = await fs.stat(full);
 	const times = { ctime: stat.birthtimeMs || stat.ctimeMs, mtime: stat.mtimeMs };
 	if (!TEXT_EXTENSIONS.has(extensionOf(full))) return { content: null, size: stat.size, ...times };
-	return { content: await fs.readFile(full, "utf8"), ...times };
+	// Bytes, not text: a note that is not UTF-8 must stay recognisable as such to the writer.
+	return { content: new Uint8Array(await fs.readFile(full)), ...times };
 }
 
 async function exists(full: string): Promise<boolean> {

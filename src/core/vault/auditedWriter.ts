@@ -5,6 +5,7 @@ import { findAssistantCallout, isCalloutBody, withAssistantCallout } from "../me
 import type { Clock, NoteStore } from "../ports";
 import { assertContained, type ContainmentPolicy } from "./containment";
 import { extensionOf, isInFolder, parentFolder } from "./paths";
+import { mayHideOtherBytes, plainTextOf } from "./plainText";
 
 /**
  * The only way the domain writes to the vault. Every write is checked by the containment guard
@@ -14,7 +15,7 @@ import { extensionOf, isInFolder, parentFolder } from "./paths";
  * edits may remove text, each under a condition checked before or inside the atomic operation:
  * `writeAssistantCallout` only the assistant's own callout, `restoreNote` (an undo) only when
  * the note is exactly as the change being undone left it, `processChatTranscript` only in a
- * note of the assistant's chats folder.
+ * note of the assistant's chats folder. No edit touches a file whose bytes are not plain text.
  */
 
 /** Who writes and why; both go into the audit record. */
@@ -35,7 +36,7 @@ export interface WriteOutcome {
 	readonly record: AuditRecord | null;
 }
 
-export type WriteRefusal = "exists" | "missing" | "removes-text" | "not-assistant-owned";
+export type WriteRefusal = "exists" | "missing" | "removes-text" | "not-assistant-owned" | "not-plain-text";
 
 /** A write refused for a reason other than containment; the message names the vault path. */
 export class WriteRefusedError extends Error {
@@ -56,6 +57,7 @@ const REFUSAL_MESSAGES: Readonly<Record<WriteRefusal, string>> = {
 	missing: "Not written, there is no file at this path",
 	"removes-text": "Not written, the change would remove existing text",
 	"not-assistant-owned": "Not written, only the assistant's chat transcripts may be rewritten",
+	"not-plain-text": "Not written, the file is not plain UTF-8 text (it holds other bytes or a NUL character) and is never edited",
 };
 
 export interface AuditedWriterDeps {
@@ -179,8 +181,11 @@ export class AuditedWriter {
 	): Promise<WriteOutcome> {
 		const target = assertContained(path, this.policy);
 		if (this.deps.store.stat(target) === null) throw new WriteRefusedError("missing", target);
+		const checked = await this.plainTextAt(target);
 		let before = "";
 		const after = await this.deps.store.process(target, (current) => {
+			// Changed since its bytes were checked: judged again by what lenient decoding leaves.
+			if (current !== checked && mayHideOtherBytes(current)) throw new WriteRefusedError("not-plain-text", target);
 			before = current;
 			const next = transform(current);
 			// Thrown inside the callback so that the store writes nothing.
@@ -189,6 +194,13 @@ export class AuditedWriter {
 		});
 		if (after === before) return { path: target, changed: false, record: null };
 		return this.logged(target, before, after, action, intent);
+	}
+
+	/** The note's text, read from its bytes; refused (`not-plain-text`) unless they are UTF-8 without NUL. */
+	private async plainTextAt(path: string): Promise<string> {
+		const text = plainTextOf(await this.deps.store.readBinary(path));
+		if (text === null) throw new WriteRefusedError("not-plain-text", path);
+		return text;
 	}
 
 	private occupied(path: string): boolean {
