@@ -1,3 +1,4 @@
+import { UnconfirmedVerifiedMoveError } from "../core/organize/organizeMove";
 import { ContainmentError } from "../core/vault/containment";
 import { WriteRefusedError } from "../core/vault/auditedWriter";
 import { t } from "../i18n";
@@ -6,5 +7,6 @@ import { t } from "../i18n";
 export function describeError(error: unknown): string {
 	if (error instanceof ContainmentError) return t(`error.containment.${error.rule}`);
 	if (error instanceof WriteRefusedError) return t(`error.refused.${error.refusal}`, { path: error.path });
+	if (error instanceof UnconfirmedVerifiedMoveError) return t("organize.verified-refused", { path: error.path, notes: error.verifiedNotes.join(", ") });
 	return t("error.unexpected", { message: error instanceof Error ? error.message : String(error) });
 }
