@@ -7,12 +7,11 @@ import { CODE_INDENT, LineCursor, isSpaceOrTab } from "./lineCursor";
 type Continuation = "matched" | "notMatched" | "consumed";
 
 /**
- * Where the walk over open blocks ended, from block `from` on, for a line with nothing left to
+ * Where the walk over open blocks ended, from some block on, for a line with nothing left to
  * consume there. With nothing left, each open block continues or not by its kind alone, so the
  * answer holds until a block opens or closes (`treeVersion`).
  */
 interface EmptyRestWalk {
-	readonly from: BlockNode;
 	readonly treeVersion: number;
 	readonly to: BlockNode;
 }
@@ -44,10 +43,11 @@ class BlockParser implements BlockBuilder {
 	/** Counts blocks opened and closed, so a remembered walk knows when it is stale. */
 	private treeVersion = 0;
 	/**
-	 * A blank line continues every list item open above it without consuming anything: remembered
-	 * so that a run of blank lines under thousands of nested items costs one walk, not one each.
+	 * A blank line continues every list item open above it without consuming anything: remembered,
+	 * by the block the line's text ran out at, so that a run of blank lines under thousands of
+	 * nested items costs a walk or two, not one each.
 	 */
-	private emptyRestWalk: EmptyRestWalk | null = null;
+	private readonly emptyRestWalks = new Map<BlockNode, EmptyRestWalk>();
 
 	constructor() {
 		this.document = createBlock("document", null, 0, 0);
@@ -99,8 +99,8 @@ class BlockParser implements BlockBuilder {
 		let emptyRestFrom: BlockNode | null = null;
 		for (let child = lastOpenChild(container); child; child = lastOpenChild(container)) {
 			if (emptyRestFrom === null && cursor.pos >= cursor.text.length) {
-				const known = this.emptyRestWalk;
-				if (known?.from === container && known.treeVersion === this.treeVersion) return known.to;
+				const known = this.emptyRestWalks.get(container);
+				if (known?.treeVersion === this.treeVersion) return known.to;
 				emptyRestFrom = container;
 			}
 			cursor.findNextNonspace();
@@ -113,7 +113,7 @@ class BlockParser implements BlockBuilder {
 			if (continuation === "notMatched") break;
 			container = child;
 		}
-		if (emptyRestFrom !== null) this.emptyRestWalk = { from: emptyRestFrom, treeVersion: this.treeVersion, to: container };
+		if (emptyRestFrom !== null) this.emptyRestWalks.set(emptyRestFrom, { treeVersion: this.treeVersion, to: container });
 		return container;
 	}
 
