@@ -30,61 +30,102 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * YAML's core schema, as Obsidian reads properties: `2024-07-21` stays a string, `true`, `246`
- * and empty values (`null`) are typed. JSON is YAML too. A key that is empty is left out.
+ * Bounds on a block that is read at all. Properties nest a level or two; a block past these is
+ * an attack or an accident, and is left unread like any other block that does not parse (the
+ * note then has no properties, which the privacy rules treat as unreadable).
  */
-function parseProperties(source: string): FrontMatterCache | undefined {
-	let parsed: unknown;
-	try {
-		parsed = parse(source, { schema: "core" });
-	} catch {
-		return undefined;
-	}
-	if (!isPlainObject(parsed) || refersToItself(parsed)) return undefined;
-	return Object.fromEntries(Object.entries(parsed).filter(([key]) => key !== ""));
-}
+const MAX_NESTING = 64;
+const MAX_INDENT_COLUMNS = 256;
+/** Values counted with every alias expanded: a few aliases to large lists multiply. */
+const MAX_VALUES = 100_000;
+/** Fewer than the YAML library's default: properties have no use for aliases. */
+const MAX_ALIASES = 16;
 
 /**
- * Whether a value holds itself, as an anchor aliased inside its own definition makes it
- * (`a: &x [*x]`): no note's properties are endless, and every reader after this one would walk
- * them forever. Such a block is unreadable, so the note counts as private until it is fixed.
- * Walked with a list of pending values instead of recursion, however deep the nesting.
+ * Whether the block is nested too deeply to hand to the YAML library, which recurses: flow
+ * brackets opened and not yet closed, or a line indented that far. Quoting is not considered,
+ * so a value holding dozens of brackets in a row counts as nesting too, and the block is unread.
  */
-function refersToItself(root: object): boolean {
-	const onPath = new Set<object>();
-	const done = new Set<object>();
-	const pending: { readonly value: object; readonly leaving: boolean }[] = [{ value: root, leaving: false }];
-	while (pending.length > 0) {
-		const { value, leaving } = pending.pop() as { value: object; leaving: boolean };
-		if (leaving) {
-			onPath.delete(value);
-			done.add(value);
-			continue;
-		}
-		if (onPath.has(value)) return true;
-		if (done.has(value)) continue;
-		onPath.add(value);
-		pending.push({ value, leaving: true });
-		for (const child of Object.values(value)) {
-			if (typeof child === "object" && child !== null) pending.push({ value: child as object, leaving: false });
+function nestedTooDeeply(source: string): boolean {
+	let depth = 0;
+	let indent = 0;
+	let lineStart = true;
+	for (const char of source) {
+		if (char === "[" || char === "{") depth += 1;
+		else if (char === "]" || char === "}") depth = Math.max(depth - 1, 0);
+		if (depth > MAX_NESTING) return true;
+		if (char === "\n") {
+			lineStart = true;
+			indent = 0;
+		} else if (lineStart && char === " ") {
+			indent += 1;
+			if (indent > MAX_INDENT_COLUMNS) return true;
+		} else {
+			lineStart = false;
 		}
 	}
 	return false;
 }
 
+/** Each value below a property with its key path (`list.0`, `a.b`), in document order. */
+function* propertyValues(properties: FrontMatterCache): Generator<{ readonly key: string; readonly value: unknown; readonly depth: number }> {
+	const pending = Object.entries(properties)
+		.reverse()
+		.map(([key, value]) => ({ key, value, depth: 1 }));
+	for (let entry = pending.pop(); entry; entry = pending.pop()) {
+		yield entry;
+		const { key, value, depth } = entry;
+		const children: Array<[string, unknown]> = Array.isArray(value)
+			? value.map((item, position) => [String(position), item])
+			: isPlainObject(value)
+				? Object.entries(value)
+				: [];
+		for (let child = children.length - 1; child >= 0; child--) {
+			pending.push({ key: `${key}.${children[child][0]}`, value: children[child][1], depth: depth + 1 });
+		}
+	}
+}
+
+/**
+ * Whether the values are of bounded size and depth. Aliases can make a value contain itself
+ * (`a: &x [*x]`), which nests without end and which nothing downstream could walk or serialise.
+ */
+function isBounded(properties: FrontMatterCache): boolean {
+	let count = 0;
+	for (const { depth } of propertyValues(properties)) {
+		count += 1;
+		if (count > MAX_VALUES || depth > MAX_NESTING) return false;
+	}
+	return true;
+}
+
+/**
+ * YAML's core schema, as Obsidian reads properties: `2024-07-21` stays a string, `true`, `246`
+ * and empty values (`null`) are typed. JSON is YAML too. A key that is empty is left out.
+ * Duplicate keys, bad indentation, unclosed quotes, alias bombs and absurd nesting leave the
+ * block unread, quickly.
+ */
+function parseProperties(source: string): FrontMatterCache | undefined {
+	if (nestedTooDeeply(source)) return undefined;
+	let parsed: unknown;
+	try {
+		parsed = parse(source, { schema: "core", maxAliasCount: MAX_ALIASES });
+	} catch {
+		return undefined;
+	}
+	if (!isPlainObject(parsed)) return undefined;
+	const properties = Object.fromEntries(Object.entries(parsed).filter(([key]) => key !== ""));
+	return isBounded(properties) ? properties : undefined;
+}
+
+
 /** Wikilinks that make up a whole property value (or list item), keyed like `list.0`. */
 export function frontmatterLinks(properties: FrontMatterCache): FrontmatterLinkCache[] {
 	const links: FrontmatterLinkCache[] = [];
-	const visit = (key: string, value: unknown): void => {
-		if (typeof value === "string") {
-			const target = wholeWikilink(value);
-			if (target) links.push({ key, original: value, ...target });
-		} else if (Array.isArray(value)) {
-			value.forEach((item, position) => visit(`${key}.${position}`, item));
-		} else if (isPlainObject(value)) {
-			for (const [child, item] of Object.entries(value)) visit(`${key}.${child}`, item);
-		}
-	};
-	for (const [key, value] of Object.entries(properties)) visit(key, value);
+	for (const { key, value } of propertyValues(properties)) {
+		if (typeof value !== "string") continue;
+		const target = wholeWikilink(value);
+		if (target) links.push({ key, original: value, ...target });
+	}
 	return links;
 }

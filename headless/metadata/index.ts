@@ -4,7 +4,7 @@ import { type BlockKind, walkBlocks } from "./blocks/blockTree";
 import { findFrontmatter, frontmatterLinks } from "./frontmatter";
 import { type InlineReferences, scanInline } from "./inline/inlineScanner";
 import { LineIndex } from "./positions";
-import { listItemsOf } from "./structure/listItems";
+import { listItemsOf, placeListItems } from "./structure/listItems";
 import { blocksOf, findBlockIds, sectionsOf } from "./structure/sections";
 
 export { getAllTags, parseFrontMatterTags } from "./tagFunctions";
@@ -40,7 +40,8 @@ export function computeMetadata(content: string): CachedMetadata {
 		cache.frontmatterLinks = frontmatterLinks(frontmatter.properties);
 	}
 	const sections = sectionsOf(document, index, blockIds, frontmatter?.end);
-	const listItems = listItemsOf(document, index, blockIds);
+	const itemPlaces = placeListItems(document, index);
+	const listItems = listItemsOf(itemPlaces, blockIds);
 	if (headings.length > 0) cache.headings = headings;
 	if (found.links.length > 0) cache.links = found.links;
 	if (found.embeds.length > 0) cache.embeds = found.embeds;
@@ -49,6 +50,6 @@ export function computeMetadata(content: string): CachedMetadata {
 	if (listItems.length > 0) cache.listItems = listItems;
 	// obsidian-typings widens `BlockCache` with the vault-wide block cache's members; a note's
 	// blocks are `{id, position}` as the public API and the recordings have them.
-	if (blockIds.size > 0) cache.blocks = blocksOf(blockIds, index) as CachedMetadata["blocks"];
+	if (blockIds.size > 0) cache.blocks = blocksOf(blockIds, index, itemPlaces) as CachedMetadata["blocks"];
 	return cache;
 }

@@ -20,6 +20,7 @@ export function organizeVaultOf(headless: HeadlessWorkspace, vaultDir: string): 
 	const dailyNotesFolder = coreSettingFolder(vaultDir, vault.configDir, "daily-notes.json");
 	return {
 		view: workspace.vault,
+		verifiedChangedByMove: (path) => workspace.verifiedChangedByMove(path),
 		layout: workspace.layout,
 		templatesFolder: coreSettingFolder(vaultDir, vault.configDir, "templates.json"),
 		dailyNotesFolder,

@@ -1,4 +1,4 @@
-import { applyMove } from "../../src/core/organize/organizeMove";
+import { applyMove, confirmingAll, NOTHING_CONFIRMED } from "../../src/core/organize/organizeMove";
 import { suggestOrganize } from "../../src/core/organize/organizeNote";
 import type { Reason } from "../../src/core/organize/folderRole";
 import { inferTaxonomy } from "../../src/core/organize/taxonomy";
@@ -15,7 +15,8 @@ import { memoryDepsOf, organizeVaultOf, textModelOf } from "./headlessOrganize";
 /**
  * `taxonomy`: the role of each folder, as organizing infers it. `organize`: where a note belongs
  * and why, without moving anything unless `--apply` (then moved as `FileManager.renameFile`
- * moves it, every link to it updated).
+ * moves it, every link to it updated). A move that would change notes marked verified is refused
+ * unless `--confirm-verified` says the user agrees.
  */
 
 export const taxonomyCommand: Command = async (args) => {
@@ -29,7 +30,7 @@ export const taxonomyCommand: Command = async (args) => {
 };
 
 export const organizeCommand: Command = async (args) => {
-	rejectUnknownOptions(args, ["vault", "folder", "note", "offline", "model", "base-url", "apply", "json", "now", ...MODEL_TIME_OPTIONS]);
+	rejectUnknownOptions(args, ["vault", "folder", "note", "offline", "model", "base-url", "apply", "confirm-verified", "json", "now", ...MODEL_TIME_OPTIONS]);
 	const vaultDir = requireOption(args, "vault");
 	const note = normalizeVaultPath(requireOption(args, "note"));
 	const headless = await openHeadlessWorkspace(vaultDir, { folder: args.options.get("folder"), now: args.options.get("now") });
@@ -40,16 +41,22 @@ export const organizeCommand: Command = async (args) => {
 	if (suggestion === undefined) throw new UsageError(`${note} is private: it is not organized.`);
 	if (suggestion.modelError !== null) process.stderr.write(`The model could not be asked (${describeError(suggestion.modelError)}); the rules' suggestion stands.\n`);
 	const { classification, plan } = suggestion;
-	const line = { folder: classification.folder, role: classification.role, confidence: classification.confidence, reasons: texts(classification.reasons) };
+	const verifiedNames = [...plan.verifiedNotes, ...(plan.privateVerifiedNotes > 0 ? [t("organize.verified-private", { count: plan.privateVerifiedNotes })] : [])];
+	const verified = verifiedNames.length === 0 ? {} : { verifiedNotes: plan.verifiedNotes, privateVerifiedNotes: plan.privateVerifiedNotes };
+	const line = { folder: classification.folder, role: classification.role, confidence: classification.confidence, reasons: texts(classification.reasons), ...verified };
 	let moved: { to: string; linksUpdated: readonly string[] } | null = null;
 	if (args.flags.has("apply")) {
-		const outcome = await applyMove(memoryDepsOf(headless).writer, plan, "user");
+		if (verifiedNames.length > 0 && !args.flags.has("confirm-verified")) {
+			throw new UsageError(`Not moved: the move would change verified notes (${verifiedNames.join(", ")}); add --confirm-verified to move anyway.`);
+		}
+		const outcome = await applyMove(memoryDepsOf(headless).writer, plan, "user", args.flags.has("confirm-verified") ? confirmingAll([plan]) : NOTHING_CONFIRMED);
 		if (outcome !== null) moved = { to: outcome.path, linksUpdated: plan.linkingNotes };
 	}
 	if (args.flags.has("json")) return printed([JSON.stringify(moved === null ? line : { ...line, moved: moved.to, linksUpdated: moved.linksUpdated })]);
 	const lines = [`${classification.folder || "/"}  ${classification.role} (${classification.confidence.toFixed(2)})`, ...line.reasons.map((text) => `- ${text}`)];
 	if (moved !== null) lines.push(`Moved to ${moved.to}; links updated in ${moved.linksUpdated.length} notes.`);
 	else if (plan.to !== plan.from) lines.push(`Would move to ${plan.to} (add --apply); links would be updated in ${plan.linkingNotes.length} notes.`);
+	if (moved === null && verifiedNames.length > 0) lines.push(`The move would change verified notes, so it needs --confirm-verified: ${verifiedNames.join(", ")}.`);
 	return printed(lines);
 };
 

@@ -15,6 +15,7 @@ import { assertContained } from "./vault/containment";
 import { normalizeVaultPath } from "./vault/paths";
 import { privacyView, type VaultView } from "./vault/vaultView";
 import { findIdentityFiles, type VaultListing } from "./workspace/identity";
+import { verifiedNotesChangedByMove, type VerifiedChange } from "./organize/verifiedNotes";
 import { initializeWorkspace } from "./workspace/initialize";
 import { inspectWorkspace } from "./workspace/inspect";
 import { layoutFor, type WorkspaceLayout } from "./workspace/layout";
@@ -139,6 +140,11 @@ export class AssistantWorkspace {
 	 */
 	private structure(): VaultListing {
 		return { configDir: this.vault.configDir, listFiles: () => this.vault.listFiles(), listFolders: () => this.deps.store.listFolders() };
+	}
+
+	/** What a move of `path` would change among notes marked verified, private ones counted only (see `OrganizeVault`). */
+	verifiedChangedByMove(path: string): VerifiedChange {
+		return verifiedNotesChangedByMove(this.deps, (note) => this.vault.hiddenReason(note) !== null, path);
 	}
 
 	/** The long-term memory file in use (`MEMORY.md` adopted as it is), or the layout's name. */

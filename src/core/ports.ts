@@ -37,6 +37,8 @@ export interface NoteStore {
 	isFolder(path: string): boolean;
 
 	read(path: string): Promise<string>;
+	/** The file's bytes as they are on disk (`Vault.readBinary`), before any decoding. */
+	readBinary(path: string): Promise<Uint8Array>;
 	/** Creates a new file; rejects when anything already exists at `path`. Parent folders are created. */
 	create(path: string, content: string): Promise<FileStat>;
 	/**

@@ -40,6 +40,7 @@ export async function openCommandVault(deps: CommandDeps, actor: AuditActor): Pr
 		tools: { ...ports.tools, vault, writer, actor },
 		organize: {
 			view: vault,
+			verifiedChangedByMove: (path) => workspace.verifiedChangedByMove(path),
 			layout: workspace.layout,
 			templatesFolder: corePluginFolder(plugin.app, "templates"),
 			dailyNotesFolder: corePluginFolder(plugin.app, "daily-notes"),

@@ -1,3 +1,4 @@
+import { UnconfirmedVerifiedMoveError } from "../core/organize/organizeMove";
 import { ContainmentError } from "../core/vault/containment";
 import { WriteRefusedError } from "../core/vault/auditedWriter";
 import { UnsafePathError } from "../core/vault/unsafePath";
@@ -8,5 +9,6 @@ export function describeError(error: unknown): string {
 	if (error instanceof ContainmentError) return t(`error.containment.${error.rule}`);
 	if (error instanceof WriteRefusedError) return t(`error.refused.${error.refusal}`, { path: error.path });
 	if (error instanceof UnsafePathError) return t(`error.unsafe.${error.rule}`, { path: error.path });
+	if (error instanceof UnconfirmedVerifiedMoveError) return t("organize.verified-refused", { path: error.path, notes: [...error.verifiedNotes, ...(error.privateNotes > 0 ? [t("organize.verified-private", { count: error.privateNotes })] : [])].join(", ") });
 	return t("error.unexpected", { message: error instanceof Error ? error.message : String(error) });
 }

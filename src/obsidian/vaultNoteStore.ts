@@ -39,6 +39,10 @@ export class ObsidianNoteStore implements NoteStore {
 		return this.app.vault.cachedRead(this.fileAt(path));
 	}
 
+	async readBinary(path: string): Promise<Uint8Array> {
+		return new Uint8Array(await this.app.vault.readBinary(this.fileAt(path)));
+	}
+
 	async create(path: string, content: string): Promise<FileStat> {
 		const target = normalizePath(path);
 		if (this.app.vault.getAbstractFileByPath(target)) throw new Error("File already exists.");

@@ -18,7 +18,7 @@ import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { applyConsolidation, proposeConsolidation } from "../../src/core/memory/hotMemoryConsolidation";
 import { textModelOver } from "../../src/core/memory/textModel";
 import { buildWeeklySummary } from "../../src/core/memory/weeklySummary";
-import { applyMove } from "../../src/core/organize/organizeMove";
+import { applyMove, confirmingAll } from "../../src/core/organize/organizeMove";
 import { suggestOrganize } from "../../src/core/organize/organizeNote";
 import type { OrganizeVault } from "../../src/core/organize/organizeVault";
 import { inferTaxonomy } from "../../src/core/organize/taxonomy";
@@ -142,7 +142,7 @@ describe("no route sends a private note or derives a visible note from one", () 
 		const memory = await memoryOverVault({ files: vault, metadata: vault, view }, { layout, clock, recentDailyMemory: (days) => workspace.recentDailyMemory(days) });
 		const tools = { ...memory.deps, writer, actor: "assistant" as const, daily: assistantFolderTarget(layout) };
 		const ports: ChatPorts = { model, modelId: "claude-test", tools, delay, transcript: { writer, chatsFolder: layout.chatsFolder, language: "en" } };
-		const organize: OrganizeVault = { view, layout, templatesFolder: null, dailyNotesFolder: null };
+		const organize: OrganizeVault = { view, verifiedChangedByMove: (path) => workspace.verifiedChangedByMove(path), layout, templatesFolder: null, dailyNotesFolder: null };
 		const target = random.pick(trial.hidden);
 		const probes = (note: HiddenNote): ScriptedResponse[] => [
 			toolUseReply("memory_search", { query: `${random.pick(TOPICS)} ${random.pick(TOPICS)}` }),
@@ -184,7 +184,7 @@ describe("no route sends a private note or derives a visible note from one", () 
 				withReplies(Array.from({ length: 12 }, () => textReply('{"folder": "Projects", "why": "It is project work."}')), async () => {
 					const inbox = view.listFiles().filter((file) => file.path.startsWith("Inbox/")).map((file) => file.path);
 					for (const suggestion of await suggestOrganize(organize, writer, [...inbox, ...trial.hidden.map((note) => note.path)], text)) {
-						await applyMove(writer, suggestion.plan, "user");
+						await applyMove(writer, suggestion.plan, "user", confirmingAll([suggestion.plan]));
 					}
 				}),
 			taxonomy: async () => {

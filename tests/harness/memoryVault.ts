@@ -9,10 +9,15 @@ import { computeMetadata } from "../../headless/metadata";
 import { utf8ByteLength } from "../../src/core/audit/hash";
 import type { VaultEvents, VaultItem } from "./vaultEvents";
 
-/** A file to start with: its text, or a file known only by its size (`content: null`, never read). */
+/**
+ * A file to start with: its text, its bytes (read as Obsidian reads them: invalid UTF-8 becomes
+ * U+FFFD in the text, the bytes stay as they were until a write), or a file known only by its
+ * size (`content: null`, never read).
+ */
 export type SeedFile =
 	| string
-	| { readonly content: string | null; readonly size?: number; readonly ctime?: number; readonly mtime?: number };
+	| Uint8Array
+	| { readonly content: string | Uint8Array | null; readonly size?: number; readonly ctime?: number; readonly mtime?: number };
 
 export interface MemoryVaultOptions {
 	configDir?: string;
@@ -32,12 +37,15 @@ export interface TrashedFile {
 
 interface StoredFile {
 	content: string | null;
+	/** The bytes the file was seeded with, while no write has replaced them. */
+	bytes: Uint8Array | null;
 	size: number;
 	readonly ctime: number;
 	mtime: number;
 }
 
 const isMarkdown = (path: string) => extensionOf(path) === "md";
+const lenientUtf8 = new TextDecoder();
 const fileItem = (path: string): VaultItem => ({ kind: "file", path });
 
 /**
@@ -98,13 +106,18 @@ export class MemoryVault extends Emitter<VaultEvents> implements NoteStore, Meta
 		return this.textOf(normalizeVaultPath(path)).content;
 	}
 
+	async readBinary(path: string): Promise<Uint8Array> {
+		const { file, content } = this.textOf(normalizeVaultPath(path));
+		return file.bytes === null ? new TextEncoder().encode(content) : file.bytes.slice();
+	}
+
 	async create(path: string, content: string): Promise<FileStat> {
 		const target = normalizeVaultPath(path);
 		if (target === "/") throw new Error("Invalid file path: the vault root.");
 		if (this.exists(target)) throw new Error("File already exists.");
 		this.addFolders(parentFolder(target));
 		const time = this.now();
-		this.files.set(target, { content, size: utf8ByteLength(content), ctime: time, mtime: time });
+		this.files.set(target, { content, bytes: null, size: utf8ByteLength(content), ctime: time, mtime: time });
 		this.resolverCache = null;
 		this.trigger("create", fileItem(target));
 		this.index(target);
@@ -189,12 +202,15 @@ export class MemoryVault extends Emitter<VaultEvents> implements NoteStore, Meta
 	}
 
 	private seed(path: string, seed: SeedFile): void {
-		const { content, size, ctime, mtime } = typeof seed === "string" ? { content: seed } : seed;
+		const { content: given, size, ctime, mtime } = typeof seed === "string" || seed instanceof Uint8Array ? { content: seed } : seed;
+		const bytes = given instanceof Uint8Array ? given.slice() : null;
+		const content = given instanceof Uint8Array ? lenientUtf8.decode(given) : given;
 		const time = this.now();
 		this.addFolders(parentFolder(path));
 		this.files.set(path, {
 			content,
-			size: content === null ? (size ?? 0) : utf8ByteLength(content),
+			bytes,
+			size: bytes !== null ? bytes.length : content === null ? (size ?? 0) : utf8ByteLength(content),
 			ctime: ctime ?? time,
 			mtime: mtime ?? time,
 		});
@@ -246,6 +262,7 @@ export class MemoryVault extends Emitter<VaultEvents> implements NoteStore, Meta
 
 	private write(path: string, file: StoredFile, content: string): void {
 		file.content = content;
+		file.bytes = null;
 		file.size = utf8ByteLength(content);
 		file.mtime = this.now();
 		this.trigger("modify", fileItem(path));

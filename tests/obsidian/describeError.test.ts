@@ -30,3 +30,14 @@ describe("refused writes explained to the user", () => {
 		expect(describeError(new Error("disk full"))).toBe("Something went wrong: disk full");
 	});
 });
+
+describe("a note that is not plain text", () => {
+	afterEach(() => setLanguage("en"));
+
+	it("is named with the reason, in the user's language", () => {
+		const error = new WriteRefusedError("not-plain-text", "scan.md");
+		expect(describeError(error)).toBe("Not written: scan.md is not plain text (it holds bytes that are not UTF-8, or a NUL character), so the assistant never edits it.");
+		setLanguage("zh");
+		expect(describeError(error)).toBe("未写入：scan.md 不是纯文本（含有非 UTF-8 字节或 NUL 字符），助理从不编辑它。");
+	});
+});

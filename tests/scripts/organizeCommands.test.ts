@@ -54,6 +54,28 @@ describe("capture, organize, weekly and taxonomy on the command line", () => {
 		expect(JSON.parse(audit[audit.length - 1])).toMatchObject({ action: "move", from: "Inbox/2026-11-28 Sleep lab.md", path: "Projects/2026-11-28 Sleep lab.md" });
 	});
 
+	it("organize --apply refuses a move that would change a verified note until --confirm-verified", () => {
+		const vault = copyOfExampleVault();
+		const note = "Inbox/2026-11-28 Sleep lab.md";
+		expect(runCli("capture", "--vault", vault, "--title", "Sleep lab", "--text", "Booked the lab for [[Thesis - sleep and memory]].", ...NOW).code).toBe(0);
+		const checked = "---\nVerified: \"Yes\"\n---\nChecked against the lab's booking: [[2026-11-28 Sleep lab]].\n";
+		writeFileSync(join(vault, "Checked.md"), checked);
+
+		const preview = runCli("organize", "--vault", vault, "--note", note, "--offline");
+		expect(preview.code).toBe(0);
+		expect(preview.stdout).toContain("The move would change verified notes, so it needs --confirm-verified: Checked.md.");
+
+		const refused = runCli("organize", "--vault", vault, "--note", note, "--offline", "--apply");
+		expect(refused.code).not.toBe(0);
+		expect(refused.stderr).toContain("Not moved: the move would change verified notes (Checked.md); add --confirm-verified to move anyway.");
+		expect(existsSync(join(vault, note))).toBe(true);
+		expect(readFileSync(join(vault, "Checked.md"), "utf8")).toBe(checked);
+
+		const confirmed = runCli("organize", "--vault", vault, "--note", note, "--offline", "--apply", "--confirm-verified", "--json");
+		expect(JSON.parse(confirmed.stdout)).toMatchObject({ moved: "Projects/2026-11-28 Sleep lab.md", verifiedNotes: ["Checked.md"] });
+		expect(existsSync(join(vault, note))).toBe(false);
+	});
+
 	it("capture and taxonomy follow the inbox folder of the vault's saved settings", () => {
 		const vault = copyOfExampleVault();
 		const pluginDir = join(vault, ".obsidian", "plugins", "assistant-workspace");

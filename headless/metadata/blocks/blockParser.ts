@@ -3,8 +3,18 @@ import { BLOCK_STARTS, type BlockBuilder, MAYBE_SPECIAL, type Start, consumeQuot
 import { type BlockKind, type BlockNode, acceptsLines, canContain, createBlock, lastOpenChild } from "./blockTree";
 import { CODE_INDENT, LineCursor, isSpaceOrTab } from "./lineCursor";
 
-/** `consumed`: the line closed the block (a closing fence) and needs nothing more. */
+/** `consumed`: the line closes the block (a closing fence) and needs nothing more. */
 type Continuation = "matched" | "notMatched" | "consumed";
+
+/**
+ * Where the walk over open blocks ended, from some block on, for a line with nothing left to
+ * consume there. With nothing left, each open block continues or not by its kind alone, so the
+ * answer holds until a block opens or closes (`treeVersion`).
+ */
+interface EmptyRestWalk {
+	readonly treeVersion: number;
+	readonly to: BlockNode;
+}
 
 const TABLE_DELIMITER_ROW = /^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 
@@ -30,6 +40,14 @@ class BlockParser implements BlockBuilder {
 	private lastMatched: BlockNode;
 	private allClosed = true;
 	private cursor = new LineCursor("", 0, 0);
+	/** Counts blocks opened and closed, so a remembered walk knows when it is stale. */
+	private treeVersion = 0;
+	/**
+	 * A blank line continues every list item open above it without consuming anything: remembered,
+	 * by the block the line's text ran out at, so that a run of blank lines under thousands of
+	 * nested items costs a walk or two, not one each.
+	 */
+	private readonly emptyRestWalks = new Map<BlockNode, EmptyRestWalk>();
 
 	constructor() {
 		this.document = createBlock("document", null, 0, 0);
@@ -56,6 +74,7 @@ class BlockParser implements BlockBuilder {
 	addChild(kind: BlockKind, start: number): BlockNode {
 		while (!canContain(this.tip.kind, kind)) this.finalize(this.tip);
 		const child = createBlock(kind, this.tip, this.cursor.line, start);
+		this.treeVersion += 1;
 		this.tip.children.push(child);
 		this.tip = child;
 		return child;
@@ -64,22 +83,43 @@ class BlockParser implements BlockBuilder {
 	incorporate(cursor: LineCursor): void {
 		this.cursor = cursor;
 		this.oldTip = this.tip;
-		let container = this.document;
-		for (let child = lastOpenChild(container); child; child = lastOpenChild(container)) {
-			cursor.findNextNonspace();
-			const continuation = this.continueBlock(child, cursor);
-			if (continuation === "consumed") {
-				this.extendToLine(child);
-				return;
-			}
-			if (continuation === "notMatched") break;
-			container = child;
-		}
+		const container = this.continueOpenBlocks(cursor);
+		if (container === null) return;
 		this.allClosed = container === this.oldTip;
 		this.lastMatched = container;
 		cursor.findNextNonspace();
 		const hasContent = !cursor.blank;
 
+		this.openBlocks(container, cursor, hasContent);
+	}
+
+	/** The deepest open block the line continues, or `null` when the line closed a block itself. */
+	private continueOpenBlocks(cursor: LineCursor): BlockNode | null {
+		let container = this.document;
+		let emptyRestFrom: BlockNode | null = null;
+		for (let child = lastOpenChild(container); child; child = lastOpenChild(container)) {
+			if (emptyRestFrom === null && cursor.pos >= cursor.text.length) {
+				const known = this.emptyRestWalks.get(container);
+				if (known?.treeVersion === this.treeVersion) return known.to;
+				emptyRestFrom = container;
+			}
+			cursor.findNextNonspace();
+			const continuation = this.continueBlock(child, cursor);
+			if (continuation === "consumed") {
+				this.extendToLine(child);
+				this.finalize(child);
+				return null;
+			}
+			if (continuation === "notMatched") break;
+			container = child;
+		}
+		if (emptyRestFrom !== null) this.emptyRestWalks.set(emptyRestFrom, { treeVersion: this.treeVersion, to: container });
+		return container;
+	}
+
+	/** Opens new blocks on what the open blocks left of the line, then gives the rest to the deepest. */
+	private openBlocks(continued: BlockNode, cursor: LineCursor, hasContent: boolean): void {
+		let container = continued;
 		let leafStarted = container.kind !== "paragraph" && container.kind !== "table" && acceptsLines(container.kind);
 		while (!leafStarted) {
 			cursor.findNextNonspace();
@@ -166,10 +206,7 @@ class BlockParser implements BlockBuilder {
 		const closer = code.closer;
 		if (closer?.kind === "fence") {
 			const closing = new RegExp(`^\\${closer.char}{${closer.length},}[ \\t]*$`);
-			if (!cursor.indented && closing.test(cursor.afterIndent)) {
-				this.finalize(code);
-				return "consumed";
-			}
+			if (!cursor.indented && closing.test(cursor.afterIndent)) return "consumed";
 			for (let skipped = 0; skipped < closer.indent && isSpaceOrTab(cursor.peek()); skipped++) cursor.advance(1, true);
 			return "matched";
 		}
@@ -200,14 +237,19 @@ class BlockParser implements BlockBuilder {
 		return false;
 	}
 
-	/** The line had content inside `block`: it and its ancestors now end with this line. */
+	/**
+	 * The line had content inside `block`: it now ends with this line. Its ancestors learn it when
+	 * it closes (`finalize`), rather than on every line: a lazy line under thousands of nested
+	 * quotes would otherwise touch each of them.
+	 */
 	private extendToLine(block: BlockNode): void {
-		const lineEnd = this.cursor.lineStart + this.cursor.text.length;
-		for (let node: BlockNode | null = block; node; node = node.parent) node.end = Math.max(node.end, lineEnd);
+		block.end = Math.max(block.end, this.cursor.lineStart + this.cursor.text.length);
 	}
 
 	private finalize(block: BlockNode): void {
 		block.open = false;
+		this.treeVersion += 1;
+		if (block.parent) block.parent.end = Math.max(block.parent.end, block.end);
 		if (block === this.tip && block.parent) this.tip = block.parent;
 	}
 }

@@ -90,8 +90,14 @@ export function acceptsLines(kind: BlockKind): boolean {
 	);
 }
 
-/** Document-order walk over every block. */
-export function* walkBlocks(node: BlockNode): Generator<BlockNode> {
-	yield node;
-	for (const child of node.children) yield* walkBlocks(child);
+/**
+ * Document-order walk over every block. A stack of blocks still to visit, not recursion: a note
+ * may nest thousands of quotes or list levels, deeper than the call stack goes.
+ */
+export function* walkBlocks(root: BlockNode): Generator<BlockNode> {
+	const pending: BlockNode[] = [root];
+	for (let node = pending.pop(); node; node = pending.pop()) {
+		yield node;
+		for (let child = node.children.length - 1; child >= 0; child--) pending.push(node.children[child]);
+	}
 }

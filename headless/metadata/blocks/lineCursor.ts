@@ -34,20 +34,29 @@ export class LineCursor {
 		readonly line: number,
 	) {}
 
+	/** Where the last scan for the next non-blank character began. */
+	private scanStart = Number.POSITIVE_INFINITY;
+
 	findNextNonspace(): void {
-		let index = this.pos;
-		let column = this.column;
-		for (;;) {
-			const char = this.text[index];
-			if (char === " ") column += 1;
-			else if (char === "\t") column += TAB_STOP - (column % TAB_STOP);
-			else break;
-			index += 1;
+		// Still inside the run of blanks the last scan crossed, the answer is the same: columns are
+		// counted from the line's start. Rescanning would cost a line indented for thousands of
+		// nested items its whole indentation once per item.
+		if (this.pos < this.scanStart || this.pos > this.nextNonspace) {
+			let index = this.pos;
+			let column = this.column;
+			for (;;) {
+				const char = this.text[index];
+				if (char === " ") column += 1;
+				else if (char === "\t") column += TAB_STOP - (column % TAB_STOP);
+				else break;
+				index += 1;
+			}
+			this.scanStart = this.pos;
+			this.nextNonspace = index;
+			this.nextNonspaceColumn = column;
 		}
-		this.blank = index >= this.text.length;
-		this.nextNonspace = index;
-		this.nextNonspaceColumn = column;
-		this.indent = column - this.column;
+		this.blank = this.nextNonspace >= this.text.length;
+		this.indent = this.nextNonspaceColumn - this.column;
 	}
 
 	get indented(): boolean {

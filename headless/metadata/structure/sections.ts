@@ -1,8 +1,8 @@
-import type { Pos, SectionCache } from "obsidian";
+import type { SectionCache } from "obsidian";
 import type { BlockCache } from "../../../src/core/metadata";
 import { type BlockNode, walkBlocks } from "../blocks/blockTree";
 import type { LineIndex } from "../positions";
-import { listItemPosition } from "./listItems";
+import type { ListItemPlace } from "./listItems";
 
 /** A block's kind names its section type (`paragraph`, `list`, `code`...), except for quotes. */
 function sectionType(block: BlockNode): string {
@@ -36,9 +36,6 @@ export function findBlockIds(document: BlockNode): Map<BlockNode, string> {
 	return ids;
 }
 
-function positionOf(block: BlockNode, index: LineIndex): Pos {
-	return block.kind === "listItem" ? listItemPosition(block, index) : index.pos(block.start, block.end);
-}
 
 /** One section per top-level block; the frontmatter's `yaml` section comes first when there is one. */
 export function sectionsOf(
@@ -50,7 +47,7 @@ export function sectionsOf(
 	const sections: SectionCache[] = [];
 	if (frontmatterEnd !== undefined) sections.push({ type: "yaml", position: index.pos(0, frontmatterEnd) });
 	for (const block of document.children) {
-		const section: SectionCache = { type: sectionType(block), position: positionOf(block, index) };
+		const section: SectionCache = { type: sectionType(block), position: index.pos(block.start, block.end) };
 		const id = blockIds.get(block);
 		if (id !== undefined) section.id = id;
 		sections.push(section);
@@ -58,8 +55,15 @@ export function sectionsOf(
 	return sections;
 }
 
-export function blocksOf(blockIds: ReadonlyMap<BlockNode, string>, index: LineIndex): Record<string, BlockCache> {
+/** A list item's block covers the item's own lines, as its list item entry does. */
+export function blocksOf(
+	blockIds: ReadonlyMap<BlockNode, string>,
+	index: LineIndex,
+	listItems: ReadonlyMap<BlockNode, ListItemPlace>,
+): Record<string, BlockCache> {
 	const blocks: Record<string, BlockCache> = {};
-	for (const [block, id] of blockIds) blocks[id] = { id, position: positionOf(block, index) };
+	for (const [block, id] of blockIds) {
+		blocks[id] = { id, position: listItems.get(block)?.position ?? index.pos(block.start, block.end) };
+	}
 	return blocks;
 }

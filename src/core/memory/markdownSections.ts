@@ -58,14 +58,18 @@ function foldTitle(title: string): string {
 	return title.trim().toLowerCase().replace(/[\s_-]+/g, " ");
 }
 
+/** The level and title of an ATX heading line, or `null` when the line is none. */
+export function headingOfLine(text: string): HeadingSpec | null {
+	const heading = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/.exec(text);
+	if (!heading) return null;
+	return { level: heading[1].length, title: (heading[2] ?? "").replace(/(^|[ \t]+)#+$/, "").trim() };
+}
+
 export function scanHeadings(content: string): HeadingLine[] {
 	const headings: HeadingLine[] = [];
 	for (const line of proseLines(content)) {
-		const heading = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/.exec(line.text);
-		if (heading) {
-			const title = (heading[2] ?? "").replace(/(^|[ \t]+)#+$/, "").trim();
-			headings.push({ level: heading[1].length, title, start: line.start, end: line.end });
-		}
+		const heading = headingOfLine(line.text);
+		if (heading) headings.push({ ...heading, start: line.start, end: line.end });
 	}
 	return headings;
 }
@@ -94,6 +98,31 @@ export function proseLines(content: string): Line[] {
 		prose.push(line);
 	}
 	return prose;
+}
+
+/**
+ * The lines that start at the left margin (their first character is neither a space nor a tab),
+ * outside the frontmatter and outside fenced code opened at the margin, in order. What a tool
+ * writes for the model never starts there: a memory entry is a list item whose further lines are
+ * indented, the assistant's callout lines begin with `>`. A fence the model opens inside its entry
+ * is indented too, so it cannot hide the margin lines that follow.
+ */
+export function marginLines(content: string): Line[] {
+	const margin: Line[] = [];
+	const lines = splitLines(content);
+	let fence: string | null = null;
+	for (let index = frontmatterLineCount(lines); index < lines.length; index++) {
+		const line = lines[index];
+		const fenceMark = /^(`{3,}|~{3,})/.exec(line.text)?.[1] ?? null;
+		if (fence !== null) {
+			if (fenceMark !== null && fenceMark[0] === fence[0] && fenceMark.length >= fence.length && line.text.trimEnd() === fenceMark) fence = null;
+		} else if (fenceMark !== null) {
+			fence = fenceMark;
+		} else if (line.text !== "" && !/^[ \t]/.test(line.text)) {
+			margin.push(line);
+		}
+	}
+	return margin;
 }
 
 /** The section of the first heading that `matches`, among those starting in `[from, to)`. */

@@ -86,6 +86,10 @@ export class RememberingStore implements NoteStore {
 		return this.inner.read(path);
 	}
 
+	readBinary(path: string): Promise<Uint8Array> {
+		return this.inner.readBinary(path);
+	}
+
 	create(path: string, content: string): Promise<FileStat> {
 		return this.inner.create(path, content);
 	}

@@ -1,10 +1,11 @@
 import {
 	appendBlock,
 	findSection,
+	headingOfLine,
 	headingText,
 	insertIntoSection,
+	marginLines,
 	sameTitle,
-	scanHeadings,
 	sectionBody,
 	type HeadingSpec,
 	type Section,
@@ -13,13 +14,16 @@ import {
 /**
  * Pure rules of promotion: which section of a daily note holds candidates for long-term memory,
  * and the two marks that make promotion idempotent (a comment in the daily note, a heading in
- * `memory.md`).
+ * `memory.md`). A mark counts only as a whole line at the left margin, outside fenced code, where
+ * promote writes it and the user may type it, but where no tool writes what the model asks: a
+ * look-alike the model appended neither stops a real promotion nor passes for one.
  */
 
 /** Compared case-insensitively, hyphens and spaces alike (`Candidate Long-Term Memory` matches). */
 const CANDIDATE_TITLES = ["Candidate long-term memory", "候选长期记忆"];
 
 const ANY_MARKER = /<!--\s*promoted:\s*\d{4}-\d{2}-\d{2}\s*-->/g;
+const MARKER_LINE = /^<!--\s*promoted:\s*(\d{4}-\d{2}-\d{2})\s*-->\s*$/;
 
 export function findCandidateSection(daily: string): Section | null {
 	return findSection(daily, (h) => CANDIDATE_TITLES.some((title) => sameTitle(h.title, title)));
@@ -35,7 +39,7 @@ export function promotionMarker(date: string): string {
 }
 
 export function hasPromotionMarker(daily: string, date: string): boolean {
-	return [...daily.matchAll(ANY_MARKER)].some((match) => match[0].includes(date));
+	return marginLines(daily).some((line) => MARKER_LINE.exec(line.text)?.[1] === date);
 }
 
 /** Marks the day as promoted at the end of its candidate section (or of the note when there is none). */
@@ -52,7 +56,10 @@ export function promotedHeading(date: string): HeadingSpec {
 
 export function hasPromotedHeading(memory: string, date: string): boolean {
 	const { title } = promotedHeading(date);
-	return scanHeadings(memory).some((heading) => sameTitle(heading.title, title));
+	return marginLines(memory).some((line) => {
+		const heading = headingOfLine(line.text);
+		return heading !== null && sameTitle(heading.title, title);
+	});
 }
 
 /** The block appended to `memory.md`: the heading, then the candidates as the user wrote them. */

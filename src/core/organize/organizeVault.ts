@@ -1,5 +1,6 @@
 import { extensionOf } from "../vault/paths";
 import type { VaultView } from "../vault/vaultView";
+import type { VerifiedChange } from "./verifiedNotes";
 import type { WorkspaceLayout } from "../workspace/layout";
 
 /**
@@ -9,6 +10,12 @@ import type { WorkspaceLayout } from "../workspace/layout";
  */
 export interface OrganizeVault {
 	readonly view: VaultView;
+	/**
+	 * The notes marked verified whose text a move of `path` would change (it, and the notes whose
+	 * links Obsidian rewrites): the visible ones by path, the private ones only counted. The
+	 * workspace answers it, the one place that sees private notes' properties.
+	 */
+	readonly verifiedChangedByMove: (path: string) => VerifiedChange;
 	readonly layout: WorkspaceLayout;
 	readonly templatesFolder?: string | null;
 	readonly dailyNotesFolder?: string | null;

@@ -6,6 +6,7 @@ import type { Clock, NoteStore } from "../ports";
 import { assertContained, type ContainmentPolicy } from "./containment";
 import { extensionOf, isInFolder, parentFolder } from "./paths";
 import { UnsafePathError } from "./unsafePath";
+import { mayHideOtherBytes, plainTextOf } from "./plainText";
 
 /**
  * The only way the domain writes to the vault. Every write is checked by the containment guard
@@ -17,7 +18,8 @@ import { UnsafePathError } from "./unsafePath";
  * the note is exactly as the change being undone left it, `processChatTranscript` only in a
  * note of the assistant's chats folder. A write the host refuses for its path on disk (a symbolic
  * link) is recorded in the trail as refused, and nothing else: a record of a write is appended only
- * once the write has reached the disk.
+ * once the write has reached the disk. No edit touches a file whose bytes are not plain
+ * text.
  */
 
 /** Who writes and why; both go into the audit record. */
@@ -38,7 +40,7 @@ export interface WriteOutcome {
 	readonly record: AuditRecord | null;
 }
 
-export type WriteRefusal = "exists" | "missing" | "removes-text" | "not-assistant-owned";
+export type WriteRefusal = "exists" | "missing" | "removes-text" | "not-assistant-owned" | "not-plain-text";
 
 /** A write refused for a reason other than containment; the message names the vault path. */
 export class WriteRefusedError extends Error {
@@ -59,6 +61,7 @@ const REFUSAL_MESSAGES: Readonly<Record<WriteRefusal, string>> = {
 	missing: "Not written, there is no file at this path",
 	"removes-text": "Not written, the change would remove existing text",
 	"not-assistant-owned": "Not written, only the assistant's chat transcripts may be rewritten",
+	"not-plain-text": "Not written, the file is not plain UTF-8 text (it holds other bytes or a NUL character) and is never edited",
 };
 
 export interface AuditedWriterDeps {
@@ -196,8 +199,11 @@ export class AuditedWriter {
 	): Promise<WriteOutcome> {
 		const target = assertContained(path, this.policy);
 		if (this.deps.store.stat(target) === null) throw new WriteRefusedError("missing", target);
+		const checked = await this.plainTextAt(target);
 		let before = "";
 		const after = await this.deps.store.process(target, (current) => {
+			// Changed since its bytes were checked: judged again by what lenient decoding leaves.
+			if (current !== checked && mayHideOtherBytes(current)) throw new WriteRefusedError("not-plain-text", target);
 			before = current;
 			const next = transform(current);
 			// Thrown inside the callback so that the store writes nothing.
@@ -247,6 +253,13 @@ export class AuditedWriter {
 			}
 			throw error;
 		}
+	}
+
+	/** The note's text, read from its bytes; refused (`not-plain-text`) unless they are UTF-8 without NUL. */
+	private async plainTextAt(path: string): Promise<string> {
+		const text = plainTextOf(await this.deps.store.readBinary(path));
+		if (text === null) throw new WriteRefusedError("not-plain-text", path);
+		return text;
 	}
 
 	private occupied(path: string): boolean {

@@ -1,3 +1,4 @@
+import { confirmingAll, NOTHING_CONFIRMED, type VerifiedConfirmation } from "../../core/organize/organizeMove";
 import type { Command } from "obsidian";
 import type { MovePlan } from "../../core/organize/organizeMove";
 import { inboxNotes, suggestOrganize } from "../../core/organize/organizeNote";
@@ -12,6 +13,7 @@ import { reviewOf } from "./noteReview";
 import { OrganizeInboxModal } from "./organizeInboxModal";
 import { moveAccepted } from "./organizeMoves";
 import { OrganizePreviewModal } from "./organizePreviewModal";
+import { VerifiedMoveModal } from "./verifiedMoveModal";
 import { refreshVaultMap } from "./vaultMapRefresh";
 
 /** Organizing the vault: one note or the inbox (reviewed before anything moves), the taxonomy report, the vault map. */
@@ -60,12 +62,19 @@ async function organizeInbox(deps: CommandDeps): Promise<void> {
 	});
 }
 
-/** Moves what the user accepted, one after the other; a refused move is told and the rest still go. */
+/** Moves what the user accepted, after asking once when any move would change verified notes. */
 async function moveAndTell(deps: CommandDeps, vault: CommandVault, plans: readonly MovePlan[]): Promise<void> {
+	const confirmation = confirmingAll(plans);
+	if (confirmation.notes.length === 0 && confirmation.privateNotes === 0) return moveAll(deps, vault, plans, NOTHING_CONFIRMED);
+	new VerifiedMoveModal(deps.plugin.app, confirmation, () => moveAll(deps, vault, plans, confirmation)).open();
+}
+
+/** Moves the plans one after the other; a refused move is told and the rest still go. */
+async function moveAll(deps: CommandDeps, vault: CommandVault, plans: readonly MovePlan[], confirmed: VerifiedConfirmation): Promise<void> {
 	const moved: { path: string; links: number }[] = [];
 	for (const plan of plans) {
 		await guarded(deps, async () => {
-			const outcome = await moveAccepted(vault, plan);
+			const outcome = await moveAccepted(vault, plan, confirmed);
 			if (outcome !== null) moved.push({ path: outcome.path, links: plan.linkingNotes.length });
 		});
 	}

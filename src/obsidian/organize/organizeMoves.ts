@@ -1,4 +1,4 @@
-import { applyMove, planMove, type MovePlan } from "../../core/organize/organizeMove";
+import { applyMove, planMove, type MovePlan, type VerifiedConfirmation } from "../../core/organize/organizeMove";
 import { visibleFolders, visibleNotes } from "../../core/organize/organizeVault";
 import type { WriteOutcome } from "../../core/vault/auditedWriter";
 import { parentFolder } from "../../core/vault/paths";
@@ -11,10 +11,11 @@ export function planInto(vault: CommandVault, path: string, folder: string): Mov
 
 /**
  * Moves a note the user accepted, planned again at this moment: an earlier move of the same
- * review may have taken the name it was to have. `null` when it is already there.
+ * review may have taken the name it was to have. `null` when it is already there. Refused when
+ * the move would now change a verified note the user did not confirm.
  */
-export function moveAccepted(vault: CommandVault, plan: MovePlan): Promise<WriteOutcome | null> {
-	return applyMove(vault.memory.writer, planInto(vault, plan.from, parentFolder(plan.to)), "user");
+export function moveAccepted(vault: CommandVault, plan: MovePlan, confirmed: VerifiedConfirmation): Promise<WriteOutcome | null> {
+	return applyMove(vault.memory.writer, planInto(vault, plan.from, parentFolder(plan.to)), "user", confirmed);
 }
 
 /** Where a note may be moved: the folders organizing looks at, and the vault root. */

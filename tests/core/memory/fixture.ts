@@ -4,7 +4,7 @@ import type { AuditRecord } from "../../../src/core/audit/record";
 import type { Clock } from "../../../src/core/ports";
 import { AuditedWriter } from "../../../src/core/vault/auditedWriter";
 import type { MemoryDeps } from "../../../src/core/memory/memoryDeps";
-import { MemoryVault } from "../../harness/memoryVault";
+import { MemoryVault, type SeedFile } from "../../harness/memoryVault";
 import { viewOf } from "../../harness/viewOf";
 import { MemoryLogFile } from "../audit/memoryLogFile";
 
@@ -18,7 +18,7 @@ export interface MemoryFixture {
 }
 
 /** A vault, an audit log and a writer over them, with the clock at `now` (tests run in UTC). */
-export function memoryFixture(files: Record<string, string>, now: string, excludedFolders: string[] = []): MemoryFixture {
+export function memoryFixture(files: Record<string, SeedFile>, now: string, excludedFolders: string[] = []): MemoryFixture {
 	const vault = new MemoryVault({ files });
 	const log = new MemoryLogFile();
 	const clock: Clock = { now: () => new Date(now) };

@@ -1,4 +1,5 @@
 import type { OrganizeVault } from "../../../src/core/organize/organizeVault";
+import { verifiedNotesChangedByMove } from "../../../src/core/organize/verifiedNotes";
 import { layoutFor } from "../../../src/core/workspace/layout";
 import { memoryFixture, type MemoryFixture } from "../memory/fixture";
 
@@ -18,6 +19,7 @@ export function organizeFixture(
 		...fixture,
 		organize: {
 			view: fixture.deps.vault,
+			verifiedChangedByMove: (path) => verifiedNotesChangedByMove({ store: fixture.vault, metadata: fixture.vault }, (note) => fixture.deps.vault.hiddenReason(note) !== null, path),
 			layout,
 			templatesFolder: options.templatesFolder ?? null,
 			dailyNotesFolder: options.dailyNotesFolder ?? null,

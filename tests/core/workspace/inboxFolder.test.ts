@@ -55,7 +55,7 @@ describe("the inbox folder setting", () => {
 	it("gives the taxonomy's inbox role to the configured folder, ahead of a folder merely named Inbox", () => {
 		const { vault } = memoryFixture({ "Inbox/old.md": "a", "Captures/new.md": "b", "Projects/plan.md": "p" }, NOW);
 		const layout = layoutFor("", "Captures");
-		const taxonomy = inferTaxonomy({ view: viewOf(vault, {}, layout), layout, templatesFolder: null, dailyNotesFolder: null });
+		const taxonomy = inferTaxonomy({ view: viewOf(vault, {}, layout), verifiedChangedByMove: () => ({ visible: [], hidden: 0 }), layout, templatesFolder: null, dailyNotesFolder: null });
 		expect(folderForRole(taxonomy, "inbox")).toMatchObject({ folder: "Captures", confidence: 0.95 });
 		expect(taxonomy.folders.find((entry) => entry.folder === "Inbox")).toMatchObject({ role: "inbox", confidence: 0.9 });
 	});

@@ -83,6 +83,12 @@ export class Vault extends Events {
 		return this.memory.read(file.path);
 	}
 
+	async readBinary(file: TFile): Promise<ArrayBuffer> {
+		this.calls.record("vault.readBinary");
+		const bytes = await this.memory.readBinary(file.path);
+		return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+	}
+
 	async create(path: string, data: string): Promise<TFile> {
 		this.calls.record("vault.create");
 		requireNormalized(path);

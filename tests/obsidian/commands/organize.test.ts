@@ -75,6 +75,27 @@ describe("organize from the palette", () => {
 		expect(app.vault.getFileByPath("Inbox/2026-03-17 Meeting.md")).not.toBeNull();
 	});
 
+	it("says which verified notes a move would change and moves only after an explicit confirmation", async () => {
+		const checked = "---\nverified: true\n---\n# Checked\n\nMinutes: [[Inbox/2026-03-17 Meeting]].\n";
+		const { app, mock, text } = await commandPlugin({ ...VAULT, "Notes/Checked.md": checked });
+		app.workspace.activeFile = app.vault.getFileByPath("Inbox/2026-03-17 Meeting.md");
+		runCommand(mock, "organize-current-note");
+		const preview = await modalTitled("Organize 2026-03-17 Meeting");
+		expect(Array.from(preview.querySelectorAll(".assistant-organize-verified li")).map((item) => item.textContent)).toEqual(["Checked"]);
+		click(preview, "Move");
+		const confirm = await modalTitled("Change 1 verified notes?");
+		expect(confirm.querySelector(".assistant-organize-verified")?.textContent).toBe("Checked");
+		click(confirm, "Cancel");
+		expect(app.vault.getFileByPath("Inbox/2026-03-17 Meeting.md")).not.toBeNull();
+		expect(await text("Notes/Checked.md")).toBe(checked);
+
+		runCommand(mock, "organize-current-note");
+		click(await modalTitled("Organize 2026-03-17 Meeting"), "Move");
+		click(await modalTitled("Change 1 verified notes?"), "Move anyway");
+		await until(() => app.vault.getFileByPath("Projects/2026-03-17 Meeting.md") !== null, "the confirmed move");
+		expect(await text("Notes/Checked.md")).toContain("Minutes: [[2026-03-17 Meeting]].");
+	});
+
 	it("writes taxonomy suggestions to a report note, changing nothing else", async () => {
 		const tagged = Object.fromEntries(Array.from({ length: 5 }, (_, n) => [`Notes/Trip ${n}.md`, "#travel\n"]));
 		const { app, mock, text } = await commandPlugin({ ...VAULT, ...tagged, "Old/.keep.md": "" }, {});

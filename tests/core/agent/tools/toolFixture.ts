@@ -4,7 +4,7 @@ import { assistantFolderTarget, readRecentDays } from "../../../../src/core/memo
 import type { Clock } from "../../../../src/core/ports";
 import type { PolicySettings } from "../../../../src/core/retrieval";
 import { layoutFor } from "../../../../src/core/workspace/layout";
-import { MemoryVault } from "../../../harness/memoryVault";
+import { MemoryVault, type SeedFile } from "../../../harness/memoryVault";
 import { viewOf } from "../../../harness/viewOf";
 
 /** "Today" in these tests (they run with TZ=UTC). */
@@ -20,7 +20,7 @@ export interface ToolVault {
  * The memory tools over an in-memory vault (path → text), the assistant folder at the root,
  * wired as the command line wires them.
  */
-export async function toolsOver(files: Record<string, string>, settings: Omit<PolicySettings, "configDir"> = {}, now = NOW): Promise<ToolVault> {
+export async function toolsOver(files: Record<string, SeedFile>, settings: Omit<PolicySettings, "configDir"> = {}, now = NOW): Promise<ToolVault> {
 	const vault = new MemoryVault({ files, now: () => Date.parse(now) - 86_400_000 });
 	const layout = layoutFor("");
 	const clock: Clock = { now: () => new Date(now) };

@@ -5,7 +5,7 @@ import type { AuditRecord } from "../../../../src/core/audit/record";
 import { assistantFolderTarget } from "../../../../src/core/memory/daily";
 import type { PolicySettings } from "../../../../src/core/retrieval";
 import { AuditedWriter } from "../../../../src/core/vault/auditedWriter";
-import type { MemoryVault } from "../../../harness/memoryVault";
+import type { MemoryVault, SeedFile } from "../../../harness/memoryVault";
 import { MemoryLogFile } from "../../audit/memoryLogFile";
 import { NOW, toolsOver } from "./toolFixture";
 
@@ -26,7 +26,7 @@ export interface WriteToolVault {
  * Every tool over an in-memory vault, the assistant folder at the root, daily memory in it, and
  * writes through an audited writer into a log kept in memory: the chat's wiring, headless.
  */
-export async function writeToolsOver(files: Record<string, string>, settings: Omit<PolicySettings, "configDir"> = {}, now = NOW): Promise<WriteToolVault> {
+export async function writeToolsOver(files: Record<string, SeedFile>, settings: Omit<PolicySettings, "configDir"> = {}, now = NOW): Promise<WriteToolVault> {
 	const { vault, deps: readDeps } = await toolsOver(files, settings, now);
 	const log = new MemoryLogFile();
 	const writer = new AuditedWriter({ store: vault, audit: new AuditLog(log), clock: readDeps.clock, excludedFolders: settings.excludedFolders ?? [] });
