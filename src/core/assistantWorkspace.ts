@@ -36,6 +36,12 @@ export interface AssistantWorkspaceDeps {
 	readonly userDailyNotes?: DailyTarget;
 	/** The Daily notes plugin's folder, when daily memory lives in the user's daily notes (those notes count as daily memory). */
 	readonly dailyNotesFolder?: string;
+	/**
+	 * The private folders and tags as they are at each moment, when the host can change them while
+	 * the workspace lives (the plugin's settings tab during a chat turn): a folder made private
+	 * mid-turn is hidden at once. Without it, `settings`' are used.
+	 */
+	readonly privacyNow?: () => Pick<Settings, "excludedFolders" | "excludedTags">;
 }
 
 /**
@@ -47,8 +53,6 @@ export interface AssistantWorkspaceDeps {
 export class AssistantWorkspace {
 	readonly layout: WorkspaceLayout;
 	readonly audit: AuditLog;
-	/** The privacy rules under these settings: what the view hides and the index leaves out. */
-	readonly policy: IndexPolicy;
 	/** The vault as the assistant may see it. */
 	readonly vault: VaultView;
 	/** Every write the assistant makes: contained, atomic, audited. */
@@ -64,13 +68,12 @@ export class AssistantWorkspace {
 		}
 		this.layout = layoutFor(folder, deps.settings.inboxFolder);
 		this.audit = new AuditLog(deps.auditFile);
-		this.policy = indexPolicyFor(this.layout, {
-			configDir: deps.store.configDir,
-			excludedFolders: deps.settings.excludedFolders,
-			excludedTags: deps.settings.excludedTags,
-			dailyNotesFolder: deps.dailyNotesFolder,
-		});
-		this.vault = privacyView({ store: deps.store, metadata: deps.metadata }, this.policy);
+		const privacyNow = deps.privacyNow ?? (() => deps.settings);
+		const policyNow = (): IndexPolicy => {
+			const { excludedFolders, excludedTags } = privacyNow();
+			return indexPolicyFor(this.layout, { configDir: deps.store.configDir, excludedFolders, excludedTags, dailyNotesFolder: deps.dailyNotesFolder });
+		};
+		this.vault = privacyView({ store: deps.store, metadata: deps.metadata }, deps.privacyNow === undefined ? policyNow() : policyNow);
 		this.writer = new AuditedWriter({
 			store: deps.store,
 			audit: this.audit,

@@ -131,6 +131,7 @@ export class WorkspaceController {
 			store: this.noteStore(),
 			metadata: new ObsidianMetadataSource(app),
 			dailyNotesFolder: settings.dailyMemoryLocation === "daily-notes" ? userDailyNotesFolder(app) : undefined,
+			privacyNow: () => this.settings,
 			auditFile: new PluginLogFile(app.vault.adapter, pluginDir(this.plugin), "audit.jsonl"),
 			clock: this.clock,
 			settings,

@@ -7,11 +7,9 @@ import type { ChatMessage } from "../../src/core/agent/model";
 import { toolsOver } from "../core/agent/tools/toolFixture";
 
 describe("a note marked private after the assistant read it", () => {
-	// The hole: the history keeps the tool result that quoted the note, and nothing checks it
-	// against the view again; the fix needs the history to know which note each result came
-	// from (a `memory_get` result's `Source:` line names it), to drop or redact it when that
-	// note is hidden now.
-	it.failing("is not sent again in the conversation's later turns", async () => {
+	// The history keeps the tool result that quoted the note; each later turn checks it against
+	// the view again, by the note's path that every quoting result names.
+	it("is not sent again in the conversation's later turns", async () => {
 		const tools = await toolsOver({ "Notes/plan.md": "# Plan\nokapi-plan-4471\n" });
 		const read = await tools.run("memory_get", { path: "Notes/plan.md" });
 		expect(read.text).toContain("okapi-plan-4471");
@@ -25,5 +23,6 @@ describe("a note marked private after the assistant read it", () => {
 		expect(tools.deps.vault.stat("Notes/plan.md")).toBeNull();
 		const request = await sessionPrepareRequest(tools.deps, [])(history, "Thanks. Anything else?");
 		expect(JSON.stringify(request)).not.toContain("okapi-plan-4471");
+		expect(JSON.stringify(request)).toContain("Withheld: this result came from a note that is private now.");
 	});
 });

@@ -126,11 +126,16 @@ describe("a properties block that is never closed", () => {
 	// it with YAML's `...`) has no properties for Obsidian, so the flag its author wrote is not
 	// read and the note is shown. Failing closed would hide a note that opens a block holding the
 	// flag until its fence is closed; the lead's call, since a note may open with a rule line.
-	it.failing.each([
+	it.each([
 		["without a closing fence", "---\nassistant: private\n\nSECRET-unclosed\n"],
 		["closed with YAML's document end", "---\nassistant: private\n...\nSECRET-dots\n"],
 	])("hides a note flagged private in a block %s", async (_name, text) => {
 		const vault = new MemoryVault({ files: { "Diary/open.md": text } });
 		await expect(viewOf(vault).read("Diary/open.md")).rejects.toThrow("File not found");
+	});
+
+	it("still reads a note that merely opens with a horizontal rule", async () => {
+		const vault = new MemoryVault({ files: { "Notes/rule.md": "---\nA thought after a rule.\n" } });
+		await expect(viewOf(vault).read("Notes/rule.md")).resolves.toContain("A thought");
 	});
 });

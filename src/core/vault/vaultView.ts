@@ -70,9 +70,18 @@ const OPENING_FENCE = /^\uFEFF?---[ \t]*\r?(\n|$)/;
 /** A block with nothing between its fences. */
 const EMPTY_BLOCK = /^\uFEFF?---[ \t]*\r?\n---[ \t]*\r?(\n|$)/;
 
-/** Whether `text` opens with a properties block that holds something the metadata has no properties for. */
+/** A line that reads as a property (`key: value`, `key:`), as the first line of a block would be. */
+const PROPERTY_LINE = /^\uFEFF?---[ \t]*\r?\n[ \t]*[^\s#:][^:\n]*:([ \t]|\r?$)/m;
+
+/**
+ * Whether `text` opens with a properties block that holds something the metadata has no
+ * properties for: a block closed by a fence, or one never closed (or closed by YAML's `...`,
+ * which Obsidian does not take for a fence) whose first line reads as a property. A note that
+ * merely opens with a horizontal rule and prose is not such a note.
+ */
 function opensUnreadProperties(text: string, metadata: NoteMetadata | null): boolean {
-	return metadata?.frontmatter === undefined && OPENING_FENCE.test(text) && !EMPTY_BLOCK.test(text) && text.indexOf("\n---", 3) !== -1;
+	if (metadata?.frontmatter !== undefined || !OPENING_FENCE.test(text) || EMPTY_BLOCK.test(text)) return false;
+	return text.indexOf("\n---", 3) !== -1 || PROPERTY_LINE.test(text.slice(0, 4096));
 }
 
 /** A privacy rule of `path` that its path alone tells (folders, transcripts, configuration). */

@@ -1,4 +1,7 @@
+import { AssistantWorkspace } from "../../../src/core/assistantWorkspace";
 import { archiveOldDailyNotes } from "../../../src/core/memory/archive";
+import { defaultPluginData } from "../../../src/core/workspace/data/pluginData";
+import { MemoryLogFile } from "../audit/memoryLogFile";
 import { assistantFolderTarget } from "../../../src/core/memory/daily";
 import { promoteDay } from "../../../src/core/memory/longTerm";
 import { buildWeeklySummary } from "../../../src/core/memory/weeklySummary";
@@ -104,6 +107,16 @@ describe("the privacy view", () => {
 		}));
 		await expect(late.read("Diary/odd.md")).rejects.toThrow("File not found");
 		await expect(late.read("Notes.md")).resolves.toContain("# Notes");
+	});
+
+	it("follows private folders changed while the workspace lives, as the settings tab changes them during a turn", async () => {
+		const vault = new MemoryVault({ files: { "Health/log.md": "# Log\nSECRET-health\n" } });
+		let settings = { ...defaultPluginData().settings };
+		const workspace = new AssistantWorkspace({ store: vault, metadata: vault, auditFile: new MemoryLogFile(), clock: { now: () => new Date() }, settings, privacyNow: () => settings });
+		expect(workspace.vault.stat("Health/log.md")).not.toBeNull();
+		settings = { ...settings, excludedFolders: ["Health"] };
+		expect(workspace.vault.stat("Health/log.md")).toBeNull();
+		await expect(workspace.vault.read("Health/log.md")).rejects.toThrow("File not found");
 	});
 
 	it("cannot be stood in for by the store itself", () => {

@@ -17,6 +17,7 @@ import { vaultMapPath } from "../../organize/vaultMapText";
 import type { FileStat } from "../../ports";
 import { fileName } from "../../vault/paths";
 import { findIdentityFiles } from "../../workspace/identity";
+import { withoutHiddenResults } from "./withheldResults";
 
 /** Claude's context window; the assembly compacts a long conversation to stay within it. */
 export const CONTEXT_WINDOW_TOKENS = 200_000;
@@ -103,7 +104,7 @@ export function sessionRequestBuilder(deps: MemoryToolDeps, tools: readonly Tool
 			notes: { currentNote, mentions },
 			vaultMap: inRoot.some((file) => file.path === vaultMapPath(deps.layout)) ? await read(vaultMapPath(deps.layout)) : null,
 			weeklySummaries,
-			history: conversation,
+			history: withoutHiddenResults(conversation, deps.vault),
 			conversation: state,
 			userMessage,
 			contextWindowTokens: sizes.contextWindowTokens ?? CONTEXT_WINDOW_TOKENS,

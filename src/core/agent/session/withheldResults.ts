@@ -1,0 +1,34 @@
+import type { ChatMessage, ContentBlock } from "../model";
+import { extensionOf } from "../../vault/paths";
+import type { VaultView } from "../../vault/vaultView";
+
+/** What stands in a tool result of an earlier turn that quoted a note hidden since. */
+export const WITHHELD_RESULT = "[Withheld: this result came from a note that is private now.]";
+
+/**
+ * The conversation as it may be sent again: a tool result of an earlier turn that names a note
+ * the view hides now (the user marked it private, tagged it, moved it into a private folder since
+ * the assistant read it) is replaced by `WITHHELD_RESULT`. Every result that quotes a note names
+ * it (`Source: path`, `1. path:line`, `### date (path)`), so a hidden note's path in a result is
+ * the sign that its text may be there too. The conversation is returned as it is when no result
+ * needs withholding.
+ */
+export function withoutHiddenResults(conversation: readonly ChatMessage[], vault: VaultView): readonly ChatMessage[] {
+	if (!conversation.some((message) => message.content.some((block) => block.type === "tool_result"))) return conversation;
+	const hidden = vault
+		.hiddenFiles()
+		.map((file) => file.path)
+		.filter((path) => extensionOf(path) === "md");
+	if (hidden.length === 0) return conversation;
+	const quotesHidden = (text: string) => hidden.some((path) => text.includes(path));
+	let changed = false;
+	const checked = conversation.map((message): ChatMessage => {
+		const content = message.content.map((block): ContentBlock => {
+			if (block.type !== "tool_result" || !quotesHidden(block.content)) return block;
+			changed = true;
+			return { ...block, content: WITHHELD_RESULT };
+		});
+		return content.some((block, index) => block !== message.content[index]) ? { ...message, content } : message;
+	});
+	return changed ? checked : conversation;
+}
