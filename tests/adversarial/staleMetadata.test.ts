@@ -34,10 +34,19 @@ describe("a metadata cache that lags behind the file", () => {
 	it("reads the note again once the cache has caught up", async () => {
 		const vault = new MemoryVault({ files: { "Diary/day.md": "---\ntags: [journal]\n---\nA day.\n" } });
 		const stale = frozenCache(vault);
-		await vault.process("Diary/day.md", (text) => `${text}More of the day.   \n\n\n`);
-		const policy = indexPolicyFor(layoutFor(""), { configDir: vault.configDir });
+		await vault.process("Diary/day.md", (text) => `${text}More of the day. #health\n\n\n`);
+		const policy = indexPolicyFor(layoutFor(""), { configDir: vault.configDir, excludedTags: ["health"] });
 		await expect(privacyView({ store: vault, metadata: stale }, policy).read("Diary/day.md")).rejects.toThrow("File not found");
-		await expect(privacyView({ store: vault, metadata: vault }, policy).read("Diary/day.md")).resolves.toContain("More of the day.");
+		// Caught up, the cache knows the tag: the note is hidden now, by the rule itself.
+		expect(privacyView({ store: vault, metadata: vault }, policy).stat("Diary/day.md")).toBeNull();
+	});
+
+	it("still reads a note whose edit changed nothing the privacy rules read", async () => {
+		const vault = new MemoryVault({ files: { "Diary/day.md": "---\ntags: [journal]\n---\nA day.\n" } });
+		const stale = frozenCache(vault);
+		await vault.process("Diary/day.md", (text) => `${text}More of the day.   \n\n<!-- a comment -->\n`);
+		const policy = indexPolicyFor(layoutFor(""), { configDir: vault.configDir, excludedTags: ["health"] });
+		await expect(privacyView({ store: vault, metadata: stale }, policy).read("Diary/day.md")).resolves.toContain("More of the day.");
 	});
 });
 

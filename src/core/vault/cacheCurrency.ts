@@ -1,36 +1,45 @@
 import type { NoteMetadata } from "../metadata";
+import { tagsOf, type IndexPolicy } from "../retrieval";
+import { hasExcludedTag } from "../retrieval/indexPolicy";
+import { foldedAsMeant } from "../text/foldedAsMeant";
 
 /**
- * Whether `metadata` describes `text` as it is now, not as it was: the metadata cache reads a
- * note a moment after it is saved, so a note the user has just marked private is, for that
- * moment, described by its old properties. Obsidian's sections cover a note to the end of its
- * last line that is not blank, so where the cache's last section ends and where the text's last
- * line ends must agree. An edit that adds a flag, a tag or a block adds characters and moves
- * that end; when they disagree, what the note says about itself is unknown until the cache
- * catches up. Lines of nothing but quote markers after the cached end are let pass: whether a
- * parser counts a closing `>` line into its quote varies, and such a line holds no flag or tag.
+ * Whether `metadata` may still describe `text` as it was before its last edit in a way that
+ * matters for privacy. The metadata cache reads a note a moment after it is saved, so a note the
+ * user has just marked private or tagged is, for that moment, described by its old properties.
+ * Two edits can hide a note, and each leaves a trace in the text itself:
+ * - its properties changed: the block's closing fence no longer ends where the cache says;
+ * - an excluded tag was written (`#health`) that the cache's tags do not have yet.
+ * Anything else an edit does (more text, a heading) changes nothing the privacy rules read, so it
+ * does not keep a note closed. An excluded tag inside code, which Obsidian does not count as a
+ * tag, keeps the note closed too: a false alarm that fails closed.
  */
-export function describesText(metadata: NoteMetadata, text: string): boolean {
-	const sections = metadata.sections ?? [];
-	const cachedEnd = sections.length === 0 ? 0 : sections[sections.length - 1].position.end.offset;
-	const textEnd = endOfLastLine(text);
-	return cachedEnd === textEnd || (cachedEnd < textEnd && QUOTE_MARKER_LINES.test(text.slice(cachedEnd, textEnd)));
+export function mayBeStale(metadata: NoteMetadata, text: string, policy: IndexPolicy): boolean {
+	return propertiesMoved(metadata, text) || namesUnseenExcludedTag(metadata, text, policy);
 }
 
-/** Whole lines holding nothing but `>` and spaces, each after a line break. */
-const QUOTE_MARKER_LINES = /^(?:\r?\n[ \t>]*)+$/;
+/** A block's closing fence, after an optional byte-order mark and the opening fence. */
+const BLOCK = /^\uFEFF?---[ \t]*\r?\n(?:[^\n]*\n)*?---[ \t]*(?=\r?\n|$)/;
 
-/** The offset just past the last line holding more than spaces and tabs (its own trailing spaces kept), `0` for a blank text. */
-function endOfLastLine(text: string): number {
-	let last = text.length - 1;
-	while (last >= 0 && isBlank(text.charCodeAt(last))) last--;
-	if (last < 0) return 0;
-	let end = last + 1;
-	while (end < text.length && text.charCodeAt(end) !== 0x0a /* \n */ && text.charCodeAt(end) !== 0x0d /* \r */) end++;
-	return end;
+function propertiesMoved(metadata: NoteMetadata, text: string): boolean {
+	const cachedEnd = metadata.frontmatterPosition?.end.offset;
+	if (cachedEnd === undefined) return false;
+	const block = BLOCK.exec(text.slice(0, Math.max(cachedEnd + 256, 4096)));
+	return block === null || block[0].length !== cachedEnd;
 }
 
-/** A space, a tab or a line break: what a blank line is made of in markdown. */
-function isBlank(code: number): boolean {
-	return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+function namesUnseenExcludedTag(metadata: NoteMetadata, text: string, policy: IndexPolicy): boolean {
+	if (policy.excludedTags.length === 0 || hasExcludedTag(tagsOf(metadata), policy)) return false;
+	const folded = foldedAsMeant(text);
+	return policy.excludedTags.some((tag) => writesTag(folded, tag));
+}
+
+/** Whether `#tag` (or a tag below it, `#tag/x`) stands in `folded` text as a whole tag. */
+function writesTag(folded: string, tag: string): boolean {
+	const written = `#${tag}`;
+	for (let at = folded.indexOf(written); at !== -1; at = folded.indexOf(written, at + 1)) {
+		const after = folded.charCodeAt(at + written.length);
+		if (Number.isNaN(after) || !/[\p{L}\p{N}_-]/u.test(String.fromCharCode(after))) return true;
+	}
+	return false;
 }

@@ -1,7 +1,7 @@
 import type { NoteMetadata } from "../metadata";
 import type { FileStat, MetadataSource, NoteStore } from "../ports";
 import { skipReasonForFile, skipReasonForNote, tagsOf, type IndexPolicy, type SkipReason } from "../retrieval";
-import { describesText } from "./cacheCurrency";
+import { mayBeStale } from "./cacheCurrency";
 import { extensionOf } from "./paths";
 
 /**
@@ -133,7 +133,7 @@ class PrivacyView {
 		// describes as it was before its last edit, is one whose flag is unknown.
 		if (extensionOf(stat.path) === "md") {
 			const metadata = this.source.metadata.getMetadata(stat.path);
-			if (metadata === null || !describesText(metadata, text) || opensUnreadProperties(text, metadata)) throw new Error(`File not found: ${path}`);
+			if (metadata === null || mayBeStale(metadata, text, this.policyNow()) || opensUnreadProperties(text, metadata)) throw new Error(`File not found: ${path}`);
 		}
 		return text;
 	}

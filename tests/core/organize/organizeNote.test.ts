@@ -43,7 +43,7 @@ describe("organize: where a note belongs, and the move", () => {
 	it("moves a note with every link to it updated, audited, never over an existing note", async () => {
 		const fixture = organizeFixture({ ...VAULT, "Projects/Lab booking.md": "Someone else's note.\n" });
 		const [suggestion] = await suggestOrganize(fixture.organize, fixture.deps.writer, ["Inbox/Lab booking.md"], null);
-		expect(suggestion.plan).toEqual({ from: "Inbox/Lab booking.md", to: "Projects/Lab booking 2.md", linkingNotes: ["Notes/Sleep.md", "Welcome.md"], verifiedNotes: [] });
+		expect(suggestion.plan).toEqual({ from: "Inbox/Lab booking.md", to: "Projects/Lab booking 2.md", linkingNotes: ["Notes/Sleep.md", "Welcome.md"], verifiedNotes: [], privateVerifiedNotes: 0 });
 		await applyMove(fixture.deps.writer, suggestion.plan, "user");
 		const after = await fixture.snapshot();
 		expect(after["Projects/Lab booking 2.md"]).toBe("Booked the lab for [[Thesis]].\n");

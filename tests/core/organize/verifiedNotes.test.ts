@@ -24,7 +24,8 @@ describe("notes marked verified that a move would change", () => {
 	});
 
 	it("counts a linking note whose properties cannot be read, since nothing says it is not verified", () => {
-		expect(changedBy({ "Notes/Broken.md": linkingNote("verified: true\nverified: false") })).toEqual(["Notes/Broken.md"]);
+		// Unreadable properties hide the note too, so it is counted among the private ones.
+		expect(changedBy({ "Notes/Broken.md": linkingNote("verified: true\nverified: false") })).toEqual({ visible: [], hidden: 1 });
 	});
 
 	it("counts every link form, embeds and frontmatter links, private notes too (counted, never named), and the moved note itself", () => {
