@@ -35,12 +35,13 @@ const USAGE = `usage: npm run -s cli -- <command>
   capture  --vault <dir> --title <t> --text <x> [--tags a,b] [--now <ISO>]   (prints the created path)
   organize --vault <dir> --note <path> [--offline] [--apply [--confirm-verified]] [--json]  (--apply moves it, links updated; a move that changes notes marked verified needs --confirm-verified)
   weekly   --vault <dir> --week YYYY-Www [--offline] [--force] [--now <ISO>] (prints the summary path)
-  taxonomy --vault <dir> [--json]                                           (the inferred folder roles)
+  taxonomy --vault <dir> [--json] [--report] [--now <ISO>]                  (the inferred folder roles; --report: the
+                                                                            suggestions "Suggest taxonomy changes" writes)
   chat, organize and weekly also take --idle-timeout <s> (a stream silent that long is ended; default 90)
   and --time-limit <s> (a whole turn or request; default 600 for chat, 300 for the others); heartbeat, --idle-timeout`;
 
 /** Options that take no value. */
-const FLAGS = ["json", "offline", "onboarded", "force", "apply", "confirm-verified"];
+const FLAGS = ["json", "offline", "onboarded", "force", "apply", "confirm-verified", "report"];
 
 const commands: Record<string, Command> = {
 	async metadata(args) {

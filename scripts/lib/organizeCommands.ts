@@ -1,3 +1,4 @@
+import { taxonomyReportText, taxonomySuggestions } from "../../src/core/organize/taxonomyReport";
 import { applyMove, confirmingAll, NOTHING_CONFIRMED } from "../../src/core/organize/organizeMove";
 import { suggestOrganize } from "../../src/core/organize/organizeNote";
 import type { Reason } from "../../src/core/organize/folderRole";
@@ -20,10 +21,13 @@ import { memoryDepsOf, organizeVaultOf, textModelOf } from "./headlessOrganize";
  */
 
 export const taxonomyCommand: Command = async (args) => {
-	rejectUnknownOptions(args, ["vault", "folder", "json"]);
+	rejectUnknownOptions(args, ["vault", "folder", "json", "report", "now"]);
 	const vaultDir = requireOption(args, "vault");
-	const headless = await openHeadlessWorkspace(vaultDir, { folder: args.options.get("folder") });
-	const taxonomy = inferTaxonomy(organizeVaultOf(headless, vaultDir));
+	const headless = await openHeadlessWorkspace(vaultDir, { folder: args.options.get("folder"), now: args.options.get("now") });
+	const organize = organizeVaultOf(headless, vaultDir);
+	const taxonomy = inferTaxonomy(organize);
+	// The report "Suggest taxonomy changes" writes in the vault, printed instead of written.
+	if (args.flags.has("report")) return printed([taxonomyReportText(taxonomySuggestions(organize, taxonomy), headless.workspace.today(), t).trimEnd()]);
 	const folders = taxonomy.folders.map((entry) => ({ folder: entry.folder, role: entry.role, confidence: entry.confidence, notes: entry.notes, reasons: texts(entry.reasons) }));
 	if (args.flags.has("json")) return printed([JSON.stringify(folders, null, 2)]);
 	return printed(folders.map((entry) => `${entry.folder}  ${entry.role} (${entry.confidence.toFixed(2)}): ${entry.reasons.join(" ")}`));

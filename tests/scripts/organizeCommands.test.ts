@@ -76,6 +76,15 @@ describe("capture, organize, weekly and taxonomy on the command line", () => {
 		expect(existsSync(join(vault, note))).toBe(false);
 	});
 
+	it("taxonomy --report prints the report Suggest taxonomy changes writes, never calling a folder of private notes empty", () => {
+		const run = runCli("taxonomy", "--vault", copyOfExampleVault(), "--report", "--now", "2026-11-28T10:00:00Z");
+		expect(run.code).toBe(0);
+		expect(run.stdout).toMatch(/^# Taxonomy suggestions, 2026-11-28\n\nSuggestions only: nothing was moved or created\./);
+		// The example vault's Private folder holds one note marked private: counted, never named, never "empty".
+		expect(run.stdout).toContain("- Private holds 1 notes the assistant does not read (private)");
+		expect(run.stdout).not.toMatch(/Private is empty|Health/);
+	});
+
 	it("capture and taxonomy follow the inbox folder of the vault's saved settings", () => {
 		const vault = copyOfExampleVault();
 		const pluginDir = join(vault, ".obsidian", "plugins", "assistant-workspace");

@@ -1,4 +1,4 @@
-import { extensionOf } from "../vault/paths";
+import { extensionOf, isInFolder } from "../vault/paths";
 import type { VaultView } from "../vault/vaultView";
 import type { VerifiedChange } from "./verifiedNotes";
 import type { WorkspaceLayout } from "../workspace/layout";
@@ -30,6 +30,17 @@ export function visibleNotes(vault: Pick<OrganizeVault, "view">): string[] {
 		.listFiles()
 		.filter((file) => extensionOf(file.path) === "md")
 		.map((file) => file.path);
+}
+
+/**
+ * How many notes in `folder` and below it the view hides by what they say of themselves (their
+ * flag, a tag, unreadable properties): a folder holding them is not empty, though the assistant
+ * reads none of them. A count, never a name.
+ */
+export function privateNotesIn(vault: Pick<OrganizeVault, "view">, folder: string): number {
+	let count = 0;
+	for (const hidden of vault.view.hiddenFiles()) if (extensionOf(hidden.path) === "md" && isInFolder(hidden.path, folder)) count++;
+	return count;
 }
 
 /** The folders organizing may look at: those of the view, without dot-folders (`.trash`, `.git`). */

@@ -2,7 +2,7 @@ import { tagsOf } from "../retrieval";
 import { fileName, isInFolder, parentFolder } from "../vault/paths";
 import type { WorkspaceLayout } from "../workspace/layout";
 import type { FolderRole } from "./folderRole";
-import { visibleNotes, type OrganizeVault } from "./organizeVault";
+import { privateNotesIn, visibleNotes, type OrganizeVault } from "./organizeVault";
 import { foldName } from "./roleNames";
 import type { Taxonomy } from "./taxonomy";
 import type { Translate } from "./vaultMapText";
@@ -17,6 +17,8 @@ export type TaxonomySuggestion =
 	| { readonly kind: "large-folder"; readonly folder: string; readonly notes: number; readonly tags: readonly string[] }
 	/** A folder with no note in it or below it. */
 	| { readonly kind: "empty-folder"; readonly folder: string }
+	/** A folder whose notes are all private: not empty, and not judged. */
+	| { readonly kind: "private-folder"; readonly folder: string; readonly notes: number }
 	/** A tag on many notes that no folder is named after. */
 	| { readonly kind: "tag-as-folder"; readonly tag: string; readonly notes: number; readonly folders: readonly string[] };
 
@@ -38,7 +40,8 @@ export function taxonomySuggestions(vault: OrganizeVault, taxonomy: Taxonomy): T
 			const own = notes.filter((path) => parentFolder(path) === entry.folder);
 			suggestions.push({ kind: "large-folder", folder: entry.folder, notes: entry.notes, tags: commonest(own.flatMap((path) => tagsByNote.get(path) ?? []), TOP_TAGS) });
 		} else if (!notes.some((path) => isInFolder(path, entry.folder))) {
-			suggestions.push({ kind: "empty-folder", folder: entry.folder });
+			const hidden = privateNotesIn(vault, entry.folder);
+			suggestions.push(hidden === 0 ? { kind: "empty-folder", folder: entry.folder } : { kind: "private-folder", folder: entry.folder, notes: hidden });
 		}
 	}
 	const folderNames = new Set(taxonomy.folders.map((entry) => foldName(fileName(entry.folder))));
@@ -80,6 +83,8 @@ function line(suggestion: TaxonomySuggestion, translate: Translate): string {
 		}
 		case "empty-folder":
 			return translate("taxonomy-report.empty-folder", { folder: suggestion.folder });
+		case "private-folder":
+			return translate("taxonomy-report.private-folder", { folder: suggestion.folder, count: suggestion.notes });
 		case "tag-as-folder":
 			return translate("taxonomy-report.tag-as-folder", { tag: suggestion.tag, count: suggestion.notes, folders: suggestion.folders.map(folder).join(", ") });
 	}

@@ -4,7 +4,7 @@ import { tagsOf } from "../retrieval";
 import { baseName, fileName, isInFolder, parentFolder } from "../vault/paths";
 import { reason, type FolderRole, type Reason } from "./folderRole";
 import { linkedNotes } from "./noteLinks";
-import { visibleNotes, type OrganizeVault } from "./organizeVault";
+import { privateNotesIn, visibleNotes, type OrganizeVault } from "./organizeVault";
 import type { Taxonomy } from "./taxonomy";
 import { vaultMapPath } from "./vaultMapText";
 
@@ -20,6 +20,8 @@ export interface FolderSummary {
 	readonly role: FolderRole;
 	/** Visible notes in the folder and below it. */
 	readonly notes: number;
+	/** Notes in it the assistant does not read (private by their flag, a tag or broken properties): counted, never named. */
+	readonly privateNotes: number;
 	/** The folder note's first line (`Folder/Folder.md`, `index.md`, `README.md`), or what its role and tags say. */
 	readonly description: readonly Reason[];
 	/** Its notes most linked to from the rest of the vault, most first. */
@@ -58,7 +60,14 @@ export async function vaultMap(vault: OrganizeVault, taxonomy: Taxonomy): Promis
 			.filter((path) => (incoming.get(path) ?? 0) > 0)
 			.sort((a, b) => (incoming.get(b) ?? 0) - (incoming.get(a) ?? 0) || (a < b ? -1 : 1))
 			.slice(0, MOST_LINKED);
-		summaries.push({ folder: entry.folder, role: entry.role, notes: inside.length, description: await describe(vault, entry.folder, entry.role, inside), mostLinked });
+		summaries.push({
+			folder: entry.folder,
+			role: entry.role,
+			notes: inside.length,
+			privateNotes: privateNotesIn(vault, entry.folder),
+			description: await describe(vault, entry.folder, entry.role, inside),
+			mostLinked,
+		});
 	}
 	return summaries;
 }

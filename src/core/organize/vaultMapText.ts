@@ -42,7 +42,7 @@ export function vaultMapTable(summaries: readonly FolderSummary[], translate: Tr
 	const rows = summaries.map((summary) => [
 		summary.folder,
 		translate(ROLE_NAMES[summary.role]),
-		String(summary.notes),
+		summary.privateNotes === 0 ? String(summary.notes) : translate("vault-map.notes-with-private", { count: summary.notes, private: summary.privateNotes }),
 		describe(summary.description, translate),
 		summary.mostLinked.map((path) => `[[${path.replace(/\.md$/i, "")}\\|${baseName(path)}]]`).join(", "),
 	]);
@@ -78,7 +78,8 @@ export function vaultMapLayerText(summaries: readonly FolderSummary[], maxChars 
 	let left = 0;
 	for (const summary of summaries) {
 		const linked = summary.mostLinked.length === 0 ? "" : ` Most linked: ${summary.mostLinked.join(", ")}.`;
-		const line = `- ${summary.folder}/ (${summary.role}, ${summary.notes} notes): ${describe(summary.description, translate)}${linked}`;
+		const hidden = summary.privateNotes === 0 ? "" : `, and ${summary.privateNotes} private notes you cannot read`;
+		const line = `- ${summary.folder}/ (${summary.role}, ${summary.notes} notes${hidden}): ${describe(summary.description, translate)}${linked}`;
 		if (left > 0 || used + line.length + 1 > maxChars) {
 			left++;
 			continue;

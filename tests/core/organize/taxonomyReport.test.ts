@@ -24,6 +24,16 @@ describe("taxonomy suggestions", () => {
 		]);
 	});
 
+	it("never calls a folder of private notes empty: it says how many notes the assistant does not read, and never their names", () => {
+		const { organize } = organizeFixture({ "Notes/a.md": "a", "Diary/2026-11-01.md": "---\nassistant: private\n---\nSECRET" });
+		const found = taxonomySuggestions(organize, inferTaxonomy(organize));
+		expect(found).toContainEqual({ kind: "private-folder", folder: "Diary", notes: 1 });
+		expect(found).not.toContainEqual(expect.objectContaining({ kind: "empty-folder", folder: "Diary" }));
+		const text = taxonomyReportText(found, "2026-11-28", en);
+		expect(text).toContain("Diary holds 1 notes the assistant does not read (private): it is not empty, and nothing is suggested for it.");
+		expect(text).not.toMatch(/2026-11-01|SECRET/);
+	});
+
 	it("names a frequent tag that no folder is named after, and where its notes live now", () => {
 		const files = {
 			...Object.fromEntries(Array.from({ length: 5 }, (_, n) => [`${n < 3 ? "Notes" : "Journal"}/t${n}.md`, "#travel #recipes"])),

@@ -20,13 +20,15 @@ describe("vault map", () => {
 		const { organize } = organizeFixture(VAULT);
 		const summaries = await vaultMap(organize, inferTaxonomy(organize));
 		expect(summaries).toEqual([
-			{ folder: "Notes", role: "notes", notes: 3, description: [{ key: "vault-map.description.notes" }, { key: "vault-map.description.tagged", params: { tags: "#sleep" } }], mostLinked: ["Notes/c.md"] },
-			{ folder: "Private", role: "notes", notes: 0, description: [{ key: "vault-map.description.notes" }], mostLinked: [] },
-			{ folder: "Projects", role: "projects", notes: 2, description: [{ key: "vault-map.description.folder-note", params: { text: "Everything I am working on this year." } }], mostLinked: ["Projects/Thesis.md"] },
+			{ folder: "Notes", role: "notes", notes: 3, privateNotes: 0, description: [{ key: "vault-map.description.notes" }, { key: "vault-map.description.tagged", params: { tags: "#sleep" } }], mostLinked: ["Notes/c.md"] },
+			// A folder of private notes holds notes the assistant does not read: counted, never named.
+			{ folder: "Private", role: "notes", notes: 0, privateNotes: 1, description: [{ key: "vault-map.description.notes" }], mostLinked: [] },
+			{ folder: "Projects", role: "projects", notes: 2, privateNotes: 0, description: [{ key: "vault-map.description.folder-note", params: { text: "Everything I am working on this year." } }], mostLinked: ["Projects/Thesis.md"] },
 		]);
 		const layer = vaultMapLayerText(summaries);
 		expect(layer).toContain("- Projects/ (projects, 2 notes): From its folder note: Everything I am working on this year. Most linked: Projects/Thesis.md.");
 		expect(layer).not.toMatch(/Health|^\//m);
+		expect(layer).toContain("- Private/ (notes, 0 notes, and 1 private notes you cannot read)");
 		expect(vaultMapLayerText(summaries, 200).split("\n").pop()).toMatch(/^\(\d more folders not listed\.\)$/);
 	});
 
