@@ -30,7 +30,7 @@ export function promotionReport(result: PromotionResult): string[] {
 
 export function archiveReport(result: ArchiveResult): string[] {
 	const lines = [`archive (today ${result.today}, keep ${result.retentionDays} days): ${result.archived.length} moved`];
-	lines.push(...result.archived.map((day) => `  moved    ${day.from} -> ${day.to}`));
+	lines.push(...result.archived.map((day) => `  moved    ${day.from} -> ${day.to}${day.promoted ? " (its candidates promoted first)" : ""}`));
 	lines.push(...result.skipped.filter((skip) => skip.reason !== "within-retention").map((skip) => `  skipped  ${skip.path} (${skip.reason === "private" ? "skipped: private" : skip.reason})`));
 	return lines;
 }

@@ -117,9 +117,12 @@ export class AssistantWorkspace {
 	}
 
 	archive(actor: AuditActor) {
+		// Only the assistant's own daily folder is archived, so its days are promoted from there.
+		const target = assistantFolderTarget(this.layout);
 		return archiveOldDailyNotes(this.memory, this.layout, {
 			retentionDays: this.deps.settings.archiveRetentionDays,
 			actor,
+			promote: (date) => promoteDay(this.memory, { date, target, memoryPath: this.memoryPath(), actor }),
 		});
 	}
 

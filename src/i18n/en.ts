@@ -40,6 +40,8 @@ export const en = {
 	"notice.promotion.skipped-private": "{date}: skipped: private. The daily note or long-term memory is private, so nothing was read or written.",
 	"notice.archived": "Archived {count} daily notes older than {days} days to the memory archive.",
 	"notice.archived-nothing": "No daily memory is older than {days} days; nothing was archived.",
+	"notice.archive-not-promoted": "Kept {count} days where they are: their candidate long-term memory could not be promoted first.",
+	"notice.archive-promoted-first": "Promoted the candidate long-term memory of {count} days to memory.md before archiving them.",
 	"notice.archive-skipped-private": "Skipped: private: {count} daily notes are private and were neither read nor moved.",
 	"error.containment.empty": "Refused: the path is empty.",
 	"error.containment.nul": "Refused: the path contains a null character.",

@@ -42,6 +42,8 @@ export const zh: Record<MessageKey, string> = {
 	"notice.promotion.skipped-private": "{date}：已跳过：私密。当天的记忆或长期记忆是私密笔记，未读取也未写入任何内容。",
 	"notice.archived": "已将 {count} 篇超过 {days} 天的每日记忆归档到记忆档案。",
 	"notice.archived-nothing": "没有超过 {days} 天的每日记忆，未归档任何内容。",
+	"notice.archive-not-promoted": "有 {count} 天保留在原处：它们的候选长期记忆未能先提升。",
+	"notice.archive-promoted-first": "归档前已将 {count} 天的候选长期记忆提升到 memory.md。",
 	"notice.archive-skipped-private": "已跳过：私密：{count} 篇每日记忆是私密笔记，未读取也未移动。",
 	"error.containment.empty": "已拒绝：路径为空。",
 	"error.containment.nul": "已拒绝：路径中含有 NUL 字符。",

@@ -1,5 +1,6 @@
 import type { Command } from "obsidian";
 import type { AssistantWorkspace } from "../core/assistantWorkspace";
+import type { ArchiveSkipReason } from "../core/memory/archive";
 import { t, type MessageKey } from "../i18n";
 import { registerAuditView } from "./audit/auditCommands";
 import { captureCommands } from "./capture/captureCommands";
@@ -28,9 +29,14 @@ const ACTIONS: ReadonlyArray<{ id: string; name: MessageKey; run: WorkspaceActio
 			const result = await workspace.archive("user");
 			const days = result.retentionDays;
 			const count = result.archived.length;
-			const hidden = result.skipped.filter((skip) => skip.reason === "private").length;
-			const moved = count === 0 ? t("notice.archived-nothing", { days }) : t("notice.archived", { count, days });
-			return hidden === 0 ? [moved] : [moved, t("notice.archive-skipped-private", { count: hidden })];
+			const skipped = (reason: ArchiveSkipReason) => result.skipped.filter((skip) => skip.reason === reason).length;
+			const promoted = result.archived.filter((day) => day.promoted).length;
+			return [
+				count === 0 ? t("notice.archived-nothing", { days }) : t("notice.archived", { count, days }),
+				...(promoted === 0 ? [] : [t("notice.archive-promoted-first", { count: promoted })]),
+				...(skipped("not-promoted") === 0 ? [] : [t("notice.archive-not-promoted", { count: skipped("not-promoted") })]),
+				...(skipped("private") === 0 ? [] : [t("notice.archive-skipped-private", { count: skipped("private") })]),
+			];
 		},
 	},
 ];

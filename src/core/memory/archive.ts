@@ -5,7 +5,9 @@ import type { WorkspaceLayout } from "../workspace/layout";
 import { archiveIndexLine, ARCHIVE_INDEX_TITLE, indexHasDay, summaryOf } from "./archiveIndex";
 import { daysBefore, isDailyDate, localToday } from "./dailyDates";
 import { appendBlock } from "./markdownSections";
+import type { PromotionStatus } from "./longTerm";
 import type { MemoryDeps } from "./memoryDeps";
+import { candidateText, findCandidateSection, hasPromotionMarker } from "./promotion";
 
 /**
  * Archiving keeps the daily folder short without losing anything: notes older than the retention
@@ -20,6 +22,12 @@ export interface ArchiveOptions {
 	/** Notes more than this many days before today are archived. */
 	readonly retentionDays?: number;
 	readonly actor: AuditActor;
+	/**
+	 * Promotes a day's candidate long-term memory before its note is moved, so that no candidate is
+	 * stranded in the archive; its records join the archive's. Without it, a day with candidates not
+	 * yet promoted is left where it is (`not-promoted`).
+	 */
+	readonly promote?: (date: string) => Promise<{ readonly status: PromotionStatus; readonly records: readonly AuditRecord[] }>;
 }
 
 export interface ArchivedDay {
@@ -27,10 +35,15 @@ export interface ArchivedDay {
 	readonly from: string;
 	readonly to: string;
 	readonly summary: string;
+	/** Whether its candidate long-term memory was promoted first, by this run. */
+	readonly promoted: boolean;
 }
 
-/** `private`: the day is hidden by the privacy rules, so it is neither read, summarised nor moved. */
-export type ArchiveSkipReason = "not-a-daily-note" | "future" | "within-retention" | "destination-exists" | "private";
+/**
+ * `private`: the day is hidden by the privacy rules, so it is neither read, summarised nor moved.
+ * `not-promoted`: its candidate long-term memory is not promoted yet and could not be now.
+ */
+export type ArchiveSkipReason = "not-a-daily-note" | "future" | "within-retention" | "destination-exists" | "private" | "not-promoted";
 
 export interface ArchiveResult {
 	readonly today: string;
@@ -66,11 +79,18 @@ export async function archiveOldDailyNotes(
 		const to = joinVaultPath(layout.archiveFolder, date.slice(0, 4), `${date}.md`);
 		// A taken destination is checked here, before the index line, so a skipped day leaves no trace.
 		if (reason === null && !deps.writer.isTaken(to)) {
-			const summary = summaryOf(await deps.vault.read(path));
+			const text = await deps.vault.read(path);
+			const promotion = await promotedFirst(text, date, options);
+			if (promotion === null) {
+				result.skipped.push({ path, reason: "not-promoted" });
+				continue;
+			}
+			result.records.push(...promotion.records);
+			const summary = summaryOf(text);
 			// The index line comes first: if the move then fails, the next run moves the note and finds the line.
 			const indexed = await addIndexLine(deps, indexPath, date, archiveIndexLine(date, to, summary), intent);
 			const moved = await deps.writer.moveNote(path, to, intent);
-			result.archived.push({ date, from: path, to: moved.path, summary });
+			result.archived.push({ date, from: path, to: moved.path, summary, promoted: promotion.promoted });
 			result.records.push(...[indexed, moved].flatMap((outcome) => (outcome.record ? [outcome.record] : [])));
 		} else {
 			result.skipped.push({ path, reason: reason ?? "destination-exists" });
@@ -78,6 +98,21 @@ export async function archiveOldDailyNotes(
 	}
 	return result;
 }
+
+/**
+ * A day's candidates promoted before its note moves: nothing to do when it has none or they are
+ * promoted already; `null` when they are there, unpromoted, and could not be promoted now.
+ */
+async function promotedFirst(text: string, date: string, options: ArchiveOptions): Promise<{ readonly promoted: boolean; readonly records: readonly AuditRecord[] } | null> {
+	const section = findCandidateSection(text);
+	if (section === null || candidateText(text, section) === "" || hasPromotionMarker(text, date)) return { promoted: false, records: [] };
+	if (options.promote === undefined) return null;
+	const outcome = await options.promote(date);
+	return PROMOTED.includes(outcome.status) ? { promoted: outcome.status === "promoted", records: outcome.records } : null;
+}
+
+/** What a promotion ends with when the day's candidates are in long-term memory afterwards. */
+const PROMOTED: readonly PromotionStatus[] = ["promoted", "already-promoted", "marker-restored"];
 
 function skipReason(path: string, date: string, today: string, retentionDays: number): ArchiveSkipReason | null {
 	if (extensionOf(path) !== "md" || !isDailyDate(date)) return "not-a-daily-note";

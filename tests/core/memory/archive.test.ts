@@ -1,4 +1,6 @@
+import { AssistantWorkspace } from "../../../src/core/assistantWorkspace";
 import { archiveOldDailyNotes } from "../../../src/core/memory/archive";
+import { defaultPluginData } from "../../../src/core/workspace/data/pluginData";
 import { firstMeaningfulLine } from "../../../src/core/memory/archiveIndex";
 import { layoutFor } from "../../../src/core/workspace/layout";
 import { memoryFixture } from "./fixture";
@@ -21,13 +23,33 @@ const files = {
 };
 
 describe("archiveOldDailyNotes", () => {
+	const withCandidate = "# Day\n\n## Log\n- Decided the thesis title.\n\n## Candidate long-term memory\n- The thesis is on sleep and memory.\n";
+
+	it("never strands a candidate in the archive: an unpromoted day is promoted first, then moved", async () => {
+		const fixture = memoryFixture({ "memory/daily/2026-01-05.md": withCandidate, "memory.md": "# Memory\n" }, NOW);
+		const workspace = new AssistantWorkspace({ store: fixture.vault, metadata: fixture.vault, auditFile: fixture.log, clock: fixture.deps.clock, settings: defaultPluginData().settings });
+		const result = await workspace.archive("user");
+		expect(result.archived).toMatchObject([{ date: "2026-01-05", to: "memory/archive/2026/2026-01-05.md", promoted: true }]);
+		expect(await fixture.vault.read("memory.md")).toContain("## Promoted from 2026-01-05\n\n- The thesis is on sleep and memory.");
+		expect(await fixture.vault.read("memory/archive/2026/2026-01-05.md")).toContain("<!-- promoted: 2026-01-05 -->");
+		expect(result.records.map((record) => record.action)).toEqual(["promote", "promote", "archive", "archive"]);
+	});
+
+	it("keeps an unpromoted day where it is when it cannot be promoted, and says so", async () => {
+		const { deps, snapshot } = memoryFixture({ "memory/daily/2026-01-05.md": withCandidate }, NOW);
+		const before = await snapshot();
+		const result = await archiveOldDailyNotes(deps, layout, heartbeat);
+		expect(result.skipped).toContainEqual({ path: "memory/daily/2026-01-05.md", reason: "not-promoted" });
+		expect(await snapshot()).toEqual(before);
+	});
+
 	it("moves notes older than the retention into the yearly archive and indexes them, deleting nothing", async () => {
 		const { deps, vault, snapshot } = memoryFixture(files, NOW);
 		const result = await archiveOldDailyNotes(deps, layout, heartbeat);
 
 		expect(result.archived).toEqual([
-			{ date: "2026-01-01", from: "memory/daily/2026-01-01.md", to: "memory/archive/2026/2026-01-01.md", summary: "New year plans" },
-			{ date: "2026-02-12", from: "memory/daily/2026-02-12.md", to: "memory/archive/2026/2026-02-12.md", summary: "Thirty-one days ago" },
+			{ date: "2026-01-01", from: "memory/daily/2026-01-01.md", to: "memory/archive/2026/2026-01-01.md", summary: "New year plans", promoted: false },
+			{ date: "2026-02-12", from: "memory/daily/2026-02-12.md", to: "memory/archive/2026/2026-02-12.md", summary: "Thirty-one days ago", promoted: false },
 		]);
 		expect(await vault.read("memory/archive/2026/2026-01-01.md")).toBe(files["memory/daily/2026-01-01.md"]);
 		expect(await vault.read("memory/archive/index.md")).toBe(
