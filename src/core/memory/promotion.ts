@@ -22,6 +22,15 @@ import {
 /** Compared case-insensitively, hyphens and spaces alike (`Candidate Long-Term Memory` matches). */
 const CANDIDATE_TITLES = ["Candidate long-term memory", "候选长期记忆"];
 
+/** The section `memory_append` writes candidates under when today's note has none yet. */
+export const CANDIDATE_SECTION = CANDIDATE_TITLES[0];
+
+/** The title of `daily`'s candidate section as written there (either language), or `CANDIDATE_SECTION`. */
+export function candidateSectionTitle(daily: string): string {
+	const section = findCandidateSection(daily);
+	return section === null ? CANDIDATE_SECTION : section.heading.title;
+}
+
 const ANY_MARKER = /<!--\s*promoted:\s*\d{4}-\d{2}-\d{2}\s*-->/g;
 const MARKER_LINE = /^<!--\s*promoted:\s*(\d{4}-\d{2}-\d{2})\s*-->\s*$/;
 

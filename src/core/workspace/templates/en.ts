@@ -52,7 +52,7 @@ const rules = `# Rules
 
 - Daily memory (one note per day) is the record of what happened: progress, decisions, open questions. Add to today's note during the conversation; never edit an earlier day.
 - Long-term memory (\`memory.md\`) holds what stays true: preferences, standing facts, lasting decisions. Only append to it. Never rewrite, reorder or delete an entry; to correct one, append the correction with today's date.
-- A fact that might last goes in the "Candidate long-term memory" section of today's daily note first; it reaches \`memory.md\` when it is promoted.
+- What the user states or repeats as lasting is appended to \`memory.md\` at once (memory_append, target longterm). A fact that might last but is not settled goes in the "Candidate long-term memory" section of today's daily note (memory_append, target candidate); it reaches \`memory.md\` when the day is promoted.
 - When the user says "remember this", keep their words as they said them, quoted, and add your summary after.
 - Before answering about the past ("last time", "why did we", "what did I decide"), search memory. If nothing is found, say so; do not reconstruct it.
 - Chat transcripts are a record for the user, not memory: do not quote them as a source.
