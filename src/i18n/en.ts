@@ -310,6 +310,7 @@ export const en = {
 	"settings.switch.button": "Switch",
 	"folder-switch.title": "Switch the assistant folder to {folder}?",
 	"folder-switch.status.empty": "{folder} is empty.",
+	"folder-switch.status.will-be-created": "{folder} does not exist yet: it will be created.",
 	"folder-switch.status.ordinary-notes": "{folder} holds {count} notes and no assistant files.",
 	"folder-switch.status.existing-workspace": "{folder} already holds an assistant workspace: {present}.",
 	"folder-switch.status.partial-workspace": "{folder} holds part of an assistant workspace. Missing: {missing}.",

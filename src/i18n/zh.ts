@@ -312,6 +312,7 @@ export const zh: Record<MessageKey, string> = {
 	"settings.switch.button": "切换",
 	"folder-switch.title": "将助理文件夹切换到 {folder}？",
 	"folder-switch.status.empty": "{folder} 是空的。",
+	"folder-switch.status.will-be-created": "{folder} 还不存在：将会创建它。",
 	"folder-switch.status.ordinary-notes": "{folder} 有 {count} 篇笔记，还没有助理文件。",
 	"folder-switch.status.existing-workspace": "{folder} 已有助理工作区：{present}。",
 	"folder-switch.status.partial-workspace": "{folder} 有部分助理工作区。缺少：{missing}。",

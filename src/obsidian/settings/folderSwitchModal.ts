@@ -23,7 +23,8 @@ export class FolderSwitchModal extends Modal {
 		const paths = (entries: readonly { path: string }[]) => formatList(entries.map((entry) => entry.path));
 		this.setTitle(t("folder-switch.title", { folder }));
 		this.contentEl.createEl("p", {
-			text: t(`folder-switch.status.${this.inspection.status}`, {
+			// A folder not there yet is one the switch creates, not an empty one.
+			text: t(this.inspection.folderExists ? `folder-switch.status.${this.inspection.status}` : "folder-switch.status.will-be-created", {
 				folder,
 				count: this.inspection.noteCount,
 				present: paths(this.inspection.present),

@@ -31,10 +31,22 @@ describe("switching the assistant folder", () => {
 		expect(row.button("Switch")?.disabled).toBe(false);
 	});
 
+	it("says an empty folder is empty, and one that does not exist yet will be created", async () => {
+		const { app, tab } = settingsTabOn({ "Notes/a.md": "# A" });
+		await app.vault.createFolder("Empty");
+		await pickAndSwitch(tab, "Empty");
+		expect(modal()?.textContent).toContain("Empty is empty.");
+		modalButton("Cancel")?.click();
+		await settle();
+		await pickAndSwitch(tab, "Assistant");
+		expect(modal()?.textContent).toContain("Assistant does not exist yet: it will be created.");
+		expect(modal()?.textContent).not.toContain("Assistant is empty.");
+	});
+
 	it("initializes an empty folder after the user confirms, and only then changes the setting", async () => {
 		const { app, tab, controller, saved } = settingsTabOn({ "Notes/a.md": "# A" });
 		await pickAndSwitch(tab, "Assistant");
-		expect(modal()?.textContent).toContain("Assistant is empty.");
+		expect(modal()?.textContent).toContain("Assistant does not exist yet: it will be created.");
 		expect(modal()?.textContent).toContain("The setting changes only after this step succeeds.");
 		expect(controller.settings.assistantFolder).toBe("");
 		modalButton("Initialize and switch")?.click();
