@@ -1,9 +1,13 @@
 import type { RankingParams } from "./rankingParams";
 
-/** Notes the user keeps close: pinned in the settings, or opened often (by the user or the assistant). */
+/**
+ * Notes the user keeps close: pinned in the settings, or opened often by the user in Obsidian (each
+ * note opened in an editor counts; what the assistant reads for the user does not, so that its own
+ * searches cannot lift the notes it happens to read).
+ */
 export interface HotSet {
 	readonly pinned: ReadonlySet<string>;
-	/** How many times each note was opened, by path. */
+	/** How many times the user opened each note lately, by path (a decayed count). */
 	readonly openCounts: ReadonlyMap<string, number>;
 }
 

@@ -17,7 +17,7 @@ const NEGLIGIBLE = 0.05;
 const savedOpenSchema = z.object({ path: z.string(), weight: z.number(), at: z.number() });
 
 /**
- * How often each note was opened, by the user or the assistant, as a count that halves every
+ * How often the user opened each note in Obsidian, as a count that halves every
  * two weeks (`weight × 0.5^(age / half-life)`), capped per note and in the number of notes.
  * Decay keeps last year's project from outranking this week's; the caps keep it bounded.
  */
