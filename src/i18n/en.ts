@@ -184,6 +184,8 @@ export const en = {
 	"chat.usage-no-cost": "{tokens} tokens",
 	"chat.usage-nothing-sent": "Nothing sent, no cost",
 	"chat.resume": "You were doing: {doing}. Next: {next}",
+	"chat.resume-message": "Let's pick up where we left off.",
+	"chat.resume-button": "Resume",
 	"chat.dismiss": "Dismiss",
 	"chat.over-cap": "Long-term memory is about {tokens} tokens, past its cap of {cap}.",
 	"chat.over-cap.consolidate": "Consolidate",

@@ -186,6 +186,8 @@ export const zh: Record<MessageKey, string> = {
 	"chat.usage-no-cost": "{tokens} 个 token",
 	"chat.usage-nothing-sent": "未发送任何内容，无费用",
 	"chat.resume": "你之前在做：{doing}。下一步：{next}",
+	"chat.resume-message": "我们接着上次的地方继续吧。",
+	"chat.resume-button": "继续",
 	"chat.dismiss": "关闭",
 	"chat.over-cap": "长期记忆约 {tokens} 个 token，已超过 {cap} 的上限。",
 	"chat.over-cap.consolidate": "整合",

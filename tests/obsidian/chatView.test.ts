@@ -137,4 +137,29 @@ describe("the chat pane", () => {
 		expect(banner?.textContent).toContain("Outline section 2.3");
 		expect(app.vault.adapter.hidden.get(DATA)).toContain("Outline section 2.3");
 	});
+
+	it("resumes from the last checkpoint: Resume puts where the work stood, notes and references included, into the new chat's context", async () => {
+		const { view } = await chat();
+		fake().enqueue(
+			toolUseReply("checkpoint", { doing: "Writing chapter 2", next_action: "Outline section 2.3", notes: "Dr. Lin wants it by Friday", refs: ["[[Thesis]]"] }),
+			textReply("Saved."),
+		);
+		await view.send("Save a checkpoint");
+		view.newChat();
+		fake().enqueue(textReply("You were outlining section 2.3."));
+		const before = fake().messageBodies.length;
+		(el(view, ".assistant-chat-resume-go") as HTMLButtonElement).click();
+		await until(() => fake().messageBodies.length > before && answerText(view).includes("section 2.3"), "the resumed turn");
+		const sent = JSON.stringify(fake().messageBodies[before]);
+		expect(sent).toContain("The user is resuming earlier work from a checkpoint");
+		expect(sent).toContain("Doing: Writing chapter 2");
+		expect(sent).toContain("Next: Outline section 2.3");
+		expect(sent).toContain("Notes: Dr. Lin wants it by Friday");
+		expect(sent).toContain("Refs: [[Thesis]]");
+		expect(el(view, ".assistant-chat-resume")?.isShown()).toBe(false);
+		// Only the turn resumed from carries it: the next one is an ordinary turn.
+		fake().enqueue(textReply("Sure."));
+		await view.send("And then?");
+		expect(JSON.stringify(fake().messageBodies.at(-1))).not.toContain("The user is resuming earlier work");
+	});
 });

@@ -2,9 +2,9 @@ import { ItemView, Notice, type HoverParent, type HoverPopover, type TFile, type
 import { budgetHitMessage } from "../../core/agent/loop";
 import type { ChatMessage, ModelErrorKind } from "../../core/agent/model";
 import { ChatSession, type SessionEvent } from "../../core/agent/session";
+import type { Checkpoint } from "../../core/workspace/data/state";
 import { parseTranscript, savedConversation } from "../../core/agent/transcript";
 import { undoWrite } from "../../core/memory/undoWrite";
-import type { Checkpoint } from "../../core/workspace/data/state";
 import { layoutFor } from "../../core/workspace/layout";
 import { t } from "../../i18n";
 import { modelErrorMessage, OFFLINE_MODEL_ID } from "../../llm";
@@ -179,15 +179,15 @@ export class ChatView extends ItemView implements HoverParent {
 		this.composer.focus();
 	}
 
-	/** Sends `text` as the user's message and draws the turn. */
-	async send(text: string): Promise<void> {
+	/** Sends `text` as the user's message and draws the turn; `resume` puts a checkpoint into its context. */
+	async send(text: string, resume: Checkpoint | null = null): Promise<void> {
 		const message = text.trim();
 		if (message === "" || this.running !== null) return;
 		this.listEl.querySelector(".assistant-chat-empty")?.remove();
 		this.resumeEl.hide();
 		this.listEl.createDiv({ cls: "assistant-chat-message is-user", text: message });
 		const currentNotePath = this.composer.includeCurrentNote ? (this.app.workspace.getActiveFile()?.path ?? null) : null;
-		await this.draw((signal) => this.session.send(message, { currentNotePath }, signal));
+		await this.draw((signal) => this.session.send(message, { currentNotePath, resume }, signal));
 	}
 
 	/** Sends the last message again, its failed or unwanted answer kept above. */
@@ -281,6 +281,8 @@ export class ChatView extends ItemView implements HoverParent {
 			return;
 		}
 		this.resumeEl.createSpan({ text: t("chat.resume", { doing: checkpoint.doing, next: checkpoint.nextAction }) });
+		const resume = this.resumeEl.createEl("button", { cls: "assistant-chat-resume-go mod-cta", text: t("chat.resume-button") });
+		this.registerDomEvent(resume, "click", () => void this.send(t("chat.resume-message"), checkpoint));
 		const dismiss = this.resumeEl.createEl("button", { cls: "assistant-chat-resume-dismiss", text: t("chat.dismiss") });
 		this.registerDomEvent(dismiss, "click", () => this.resumeEl.hide());
 		this.resumeEl.show();

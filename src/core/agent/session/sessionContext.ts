@@ -18,6 +18,8 @@ import type { FileStat } from "../../ports";
 import { fileName } from "../../vault/paths";
 import { findIdentityFiles } from "../../workspace/identity";
 import { withoutHiddenResults } from "./withheldResults";
+import { resumeBlock } from "../context/resumeBlock";
+import type { Checkpoint } from "../../workspace/data/state";
 
 /** Claude's context window; the assembly compacts a long conversation to stay within it. */
 export const CONTEXT_WINDOW_TOKENS = 200_000;
@@ -30,6 +32,8 @@ export interface ContextNotes {
 	readonly currentNotePath?: string | null;
 	/** Notes picked besides the `[[links]]` typed in the message (a mention suggestion). */
 	readonly mentions?: readonly string[];
+	/** The checkpoint the user chose to resume from (the resume banner's Resume), for the chat's first turn. */
+	readonly resume?: Checkpoint | null;
 }
 
 /** Every link written `[[...]]` in `text`, as written (alias and heading included). */
@@ -109,7 +113,8 @@ export function sessionRequestBuilder(deps: MemoryToolDeps, tools: readonly Tool
 			userMessage,
 			contextWindowTokens: sizes.contextWindowTokens ?? CONTEXT_WINDOW_TOKENS,
 		}, budgets);
-		return { request: { system, messages, tools }, conversation: report.conversation };
+		const resumed = notes.resume === undefined || notes.resume === null ? system : [...system, resumeBlock(notes.resume)];
+		return { request: { system: resumed, messages, tools }, conversation: report.conversation };
 	};
 }
 

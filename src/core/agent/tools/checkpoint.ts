@@ -51,7 +51,13 @@ export const checkpoint = defineTool<typeof checkpointInput, WriteToolDeps>({
 			actor: deps.actor,
 			reason: "checkpoint",
 		});
-		const saved = { savedAt: localTimestamp(deps.clock), doing: input.doing.trim(), nextAction: input.next_action.trim() };
+		const saved = {
+			savedAt: localTimestamp(deps.clock),
+			doing: input.doing.trim(),
+			nextAction: input.next_action.trim(),
+			...(input.notes === undefined ? {} : { notes: input.notes.trim() }),
+			...(input.refs === undefined || input.refs.length === 0 ? {} : { refs: input.refs.map((ref) => ref.trim()) }),
+		};
 		return toolText(`Checkpoint saved in today's daily memory (${result.path}, under ${CHECKPOINT_SECTION}); the next chat opens with it.`, {
 			kind: "checkpoint",
 			path: result.path,

@@ -7,6 +7,9 @@ const checkpointSchema = z.object({
 	savedAt: z.iso.datetime({ offset: true }),
 	doing: z.string(),
 	nextAction: z.string(),
+	/** What the next session needs besides, and the notes or pages the work relies on (saved since they existed). */
+	notes: z.optional(z.string()),
+	refs: z.optional(z.array(z.string())),
 });
 
 /**
