@@ -80,10 +80,12 @@ export class ChatView extends ItemView implements HoverParent {
 	}
 
 	/**
-	 * A message of the heartbeat (issue 5; see `heartbeat/heartbeatChat.ts`): shown apart from
-	 * the conversation, so it is never sent back to the model nor saved in a transcript.
+	 * A message of the heartbeat (see `heartbeat/heartbeatChat.ts`): shown apart from the
+	 * conversation and saved in no transcript; the chat's later turns are told what it said, so
+	 * that the user can answer it.
 	 */
 	showHeartbeatMessage(text: string): void {
+		this.session.heartbeatShown(text);
 		this.listEl.querySelector(".assistant-chat-empty")?.remove();
 		const message = this.listEl.createDiv({ cls: "assistant-chat-message is-heartbeat" });
 		message.createDiv({ cls: "assistant-chat-heartbeat-label", text: t("heartbeat.label") });

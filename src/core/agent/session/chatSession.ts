@@ -1,3 +1,4 @@
+import { localTimestamp } from "../../memory/dailyDates";
 import { afterMemoryFlush, FRESH_CONVERSATION, MEMORY_FLUSH_PROMPT, type ConversationState } from "../context";
 import { turnStarts, userTextMessage } from "../context/conversationTurns";
 import { runTurn, type PreparedRequest, type ToolCallRecord, type TurnDeps, type TurnEvent, type TurnLimits, type TurnResult } from "../loop";
@@ -63,6 +64,8 @@ export class ChatSession {
 	private compaction: ConversationState = FRESH_CONVERSATION;
 	private transcript: string | null = null;
 	private last: LastMessage | null = null;
+	/** What the heartbeat said in this chat, for every later turn's context. */
+	private heartbeats: { readonly at: string; readonly text: string }[] = [];
 
 	constructor(
 		private readonly ports: () => ChatPorts | Promise<ChatPorts>,
@@ -89,6 +92,11 @@ export class ChatSession {
 		this.continueChat([], null);
 	}
 
+	/** The heartbeat spoke in this chat: the turns after it know what it said. */
+	heartbeatShown(text: string): void {
+		this.heartbeats.push({ at: localTimestamp(this.clock), text });
+	}
+
 	/**
 	 * Goes on with a saved chat as if its turns had been sent in this session: `conversation` is
 	 * what the next turn follows (compacted, once long, like any other), `transcriptPath` where
@@ -96,6 +104,7 @@ export class ChatSession {
 	 */
 	continueChat(conversation: readonly ChatMessage[], transcriptPath: string | null): void {
 		this.messages = conversation;
+		this.heartbeats = [];
 		this.compaction = FRESH_CONVERSATION;
 		this.transcript = transcriptPath;
 		this.last = lastMessageOf(conversation);
@@ -127,7 +136,7 @@ export class ChatSession {
 
 	private async *run(text: string, notes: ContextNotes, signal: AbortSignal): AsyncGenerator<SessionEvent, TurnResult> {
 		const ports = await this.ports();
-		const prepare = sessionRequestBuilder(ports.tools, OFFERED_TOOLS, notes, ports);
+		const prepare = sessionRequestBuilder(ports.tools, OFFERED_TOOLS, { ...notes, heartbeats: this.heartbeats }, ports);
 		const at = this.clock.now();
 		let next = await prepare(this.messages, this.compaction, text);
 		let flush: TurnResult | null = null;

@@ -18,7 +18,7 @@ import type { FileStat } from "../../ports";
 import { fileName } from "../../vault/paths";
 import { findIdentityFiles } from "../../workspace/identity";
 import { withoutHiddenResults } from "./withheldResults";
-import { resumeBlock } from "../context/resumeBlock";
+import { heartbeatBlock, resumeBlock } from "../context/sessionBlocks";
 import type { Checkpoint } from "../../workspace/data/state";
 
 /** Claude's context window; the assembly compacts a long conversation to stay within it. */
@@ -34,6 +34,8 @@ export interface ContextNotes {
 	readonly mentions?: readonly string[];
 	/** The checkpoint the user chose to resume from (the resume banner's Resume), for the chat's first turn. */
 	readonly resume?: Checkpoint | null;
+	/** What the heartbeat said in this chat so far (local time and text), oldest first. */
+	readonly heartbeats?: readonly { readonly at: string; readonly text: string }[];
 }
 
 /** Every link written `[[...]]` in `text`, as written (alias and heading included). */
@@ -113,8 +115,11 @@ export function sessionRequestBuilder(deps: MemoryToolDeps, tools: readonly Tool
 			userMessage,
 			contextWindowTokens: sizes.contextWindowTokens ?? CONTEXT_WINDOW_TOKENS,
 		}, budgets);
-		const resumed = notes.resume === undefined || notes.resume === null ? system : [...system, resumeBlock(notes.resume)];
-		return { request: { system: resumed, messages, tools }, conversation: report.conversation };
+		const extra = [
+			...(notes.heartbeats === undefined || notes.heartbeats.length === 0 ? [] : [heartbeatBlock(notes.heartbeats)]),
+			...(notes.resume === undefined || notes.resume === null ? [] : [resumeBlock(notes.resume)]),
+		];
+		return { request: { system: [...system, ...extra], messages, tools }, conversation: report.conversation };
 	};
 }
 

@@ -92,6 +92,18 @@ describe("a chat session", () => {
 		expect(hint).not.toMatch(/2026-03-1[134]/);
 	});
 
+	it("tells the model what the heartbeat said in this chat, so that the user can answer it, and forgets it on a new chat", async () => {
+		const { session: chat } = await session();
+		chat.heartbeatShown("Your lab booking is at 17:00 today.");
+		fake().enqueue(textReply("I will remind you at 16:30."), textReply("Hello."));
+		await drain(chat.send("yes, remind me half an hour before"));
+		expect(JSON.stringify(fake().messageBodies[0])).toContain("your heartbeat told the user (newest last); the user may be answering it:\\n- 2026-03-15");
+		expect(JSON.stringify(fake().messageBodies[0])).toContain("Your lab booking is at 17:00 today.");
+		chat.newChat();
+		await drain(chat.send("Hi"));
+		expect(JSON.stringify(fake().messageBodies[1])).not.toContain("lab booking");
+	});
+
 	it("keeps the conversation between turns in one transcript, and starts afresh on a new chat", async () => {
 		const { session: chat, headless } = await session();
 		fake().enqueue(textReply("First answer."), textReply("Second answer."), textReply("Fresh answer."));
