@@ -63,4 +63,65 @@ describe("isHistoryQuestion", () => {
 	])("does not take %j for a question about the past", (text) => {
 		expect(isHistoryQuestion(text)).toBe(false);
 	});
+
+	describe("asked for the reasons of past decisions", () => {
+		it.each([
+			["zh", "我们为什么暂停了筛选？"],
+			["zh", "为啥改了方案？"],
+			["zh", "为什么取消了周会"],
+			["zh", "为什么推迟了？"],
+			["zh", "当初为什么选 Postgres？"],
+			["zh", "起初的计划是什么"],
+			["zh", "那次会议我们定了什么？"],
+			["zh", "截止日期是怎么决定的？"],
+			["zh", "这个方案是怎么定下来的"],
+			["zh", "这件事之前为什么搁置？"],
+			["zh", "我们讨论过这个问题吗？"],
+			["zh", "先前的结论是什么"],
+			["ja", "なぜスクリーニングを中止したのですか？"],
+			["ja", "どうしてこの方法を選んだの？"],
+			["ja", "どうして、あの日会議をやめたの？"],
+			["ja", "なんで延期したんだっけ"],
+			["ja", "あの時何を決めた？"],
+			["ja", "この方針に決めた理由は？"],
+			["ja", "当初の予定はどうだった？"],
+			["ja", "先日話した件はどうなった？"],
+			["ja", "締め切りはどう決まったの？"],
+			["en", "Why was the screening paused?"],
+			["en", "What made us pick this supplier?"],
+			["en", "What was the original plan?"],
+			["en", "Didn't we agree on weekly reviews?"],
+			["en", "What was the reason we paused screening?"],
+		])("takes the %s %j for a question about the past", (_language, text) => {
+			expect(isHistoryQuestion(text)).toBe(true);
+		});
+
+		it.each([
+			["zh", "P001 入组了吗？"],
+			["zh", "现在做什么"],
+			["zh", "为什么天是蓝的？"],
+			["zh", "为什么这个函数返回空？"],
+			["zh", "为什么报错了？"],
+			["zh", "为什么要了解用户？"],
+			["zh", "怎么选择合适的方案？"],
+			["zh", "开会之前为什么要带电脑？"],
+			["zh", "帮我决定什么时候去"],
+			["zh", "筛选完成了就提醒我"],
+			["zh", "试试过滤功能"],
+			["ja", "今日の予定は？"],
+			["ja", "なぜ空は青い？"],
+			["ja", "なぜなんだ？"],
+			["ja", "なぜ私たちは眠るの？"],
+			["ja", "どうしても今日中に終わらせたい"],
+			["ja", "なぜ行きたいの？"],
+			["ja", "雨が降ったら教えて"],
+			["ja", "この予定を決めて"],
+			["en", "Why is the sky blue?"],
+			["en", "Why does the build fail?"],
+			["en", "What should we do about screening now?"],
+			["en", "What is the reason we need a backup?"],
+		])("does not take the %s %j for a question about the past", (_language, text) => {
+			expect(isHistoryQuestion(text)).toBe(false);
+		});
+	});
 });

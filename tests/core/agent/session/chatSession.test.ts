@@ -104,6 +104,18 @@ describe("a chat session", () => {
 		expect(JSON.stringify(fake().messageBodies[1])).not.toContain("lab booking");
 	});
 
+	it("sends the weekly summaries for a question about the past asked in Chinese, and not for a question about now", async () => {
+		mkdirSync(join(vaultDir, "memory/weekly"), { recursive: true });
+		writeFileSync(join(vaultDir, "memory/weekly/2026-W10.md"), "# 2026-W10\n\n- Paused screening: the consent form changed.\n");
+		const { session: chat } = await session();
+		fake().enqueue(textReply("Because the consent form changed."), textReply("Enrolment goes on."));
+		await drain(chat.send("我们为什么暂停了筛选？"));
+		await drain(chat.send("P001 入组了吗？"));
+		const systemOf = (index: number) => (fake().messageBodies[index] as { system: { text: string }[] }).system.map((block) => block.text).join("\n");
+		expect(systemOf(0)).toMatch(/<history-book>[\s\S]*<week id="2026-W10"[\s\S]*Paused screening: the consent form changed\./);
+		expect(systemOf(1)).not.toContain("<history-book>");
+	});
+
 	it("keeps the conversation between turns in one transcript, and starts afresh on a new chat", async () => {
 		const { session: chat, headless } = await session();
 		fake().enqueue(textReply("First answer."), textReply("Second answer."), textReply("Fresh answer."));
