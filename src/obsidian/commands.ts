@@ -26,7 +26,7 @@ const ACTIONS: ReadonlyArray<{ id: string; name: MessageKey; run: WorkspaceActio
 		name: "command.archive-daily",
 		run: async (workspace) => {
 			const result = await workspace.archive("user");
-			const days = result.retentionDays;
+			const days = t("notice.archive-age", { count: result.retentionDays });
 			const count = result.archived.length;
 			const hidden = result.skipped.filter((skip) => skip.reason === "private").length;
 			const moved = count === 0 ? t("notice.archived-nothing", { days }) : t("notice.archived", { count, days });
