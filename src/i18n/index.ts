@@ -25,7 +25,7 @@ export function currentLanguage(): Language {
 	return current;
 }
 
-/** The string for `key` in the current language, with `{name}` placeholders filled from `vars`. */
+/** The string for `key` in the current language, in the plural form its `count` calls for, with `{name}` placeholders filled from `vars`. */
 export function t<K extends MessageKey>(key: K, ...vars: MessageArgs<K>): string {
 	return translateIn(current, key, ...vars);
 }
