@@ -27,7 +27,7 @@ const ACTIONS: ReadonlyArray<{ id: string; name: MessageKey; run: WorkspaceActio
 		name: "command.archive-daily",
 		run: async (workspace) => {
 			const result = await workspace.archive("user");
-			const days = result.retentionDays;
+			const days = t("notice.archive-age", { count: result.retentionDays });
 			const count = result.archived.length;
 			const skipped = (reason: ArchiveSkipReason) => result.skipped.filter((skip) => skip.reason === reason).length;
 			const promoted = result.archived.filter((day) => day.promoted).length;

@@ -1,7 +1,4 @@
-import { currentLanguage, type Language } from "../i18n";
-
-/** The locale numbers and dates are written in, from the interface language. */
-const LOCALES: Readonly<Record<Language, string>> = { en: "en-US", zh: "zh-CN" };
+import { currentLanguage, LOCALES } from "../i18n";
 
 function locale(): string {
 	return LOCALES[currentLanguage()];

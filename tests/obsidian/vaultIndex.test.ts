@@ -70,7 +70,7 @@ describe("the search index in Obsidian", () => {
 		expect(reads(app)).toBe(3);
 		expect(await searchPaths(mock, "lighthouse")).toEqual(["Notes/harbor.md", "Projects/Atlas.md"]);
 		expect(indexStatus(mock)).toMatch(
-			/^3 notes indexed, in \d+ passages\. Not indexed: 1 chat transcripts or audit records, 1 in excluded folders, and 1 marked private\. Last update .*: 4 new or changed notes in \d\.\d s\.$/,
+			/^3 notes indexed, in \d+ passages\. Not indexed: 1 chat transcript or audit record, 1 in excluded folders, and 1 marked private\. Last update .*: 4 new or changed notes in \d\.\d s\.$/,
 		);
 	});
 

@@ -81,7 +81,7 @@ describe("capture, organize, weekly and taxonomy on the command line", () => {
 		expect(run.code).toBe(0);
 		expect(run.stdout).toMatch(/^# Taxonomy suggestions, 2026-11-28\n\nSuggestions only: nothing was moved or created\./);
 		// The example vault's Private folder holds one note marked private: counted, never named, never "empty".
-		expect(run.stdout).toContain("- Private holds 1 notes the assistant does not read (private)");
+		expect(run.stdout).toContain("- Private holds 1 note the assistant does not read (private)");
 		expect(run.stdout).not.toMatch(/Private is empty|Health/);
 	});
 

@@ -78,7 +78,7 @@ export function vaultMapLayerText(summaries: readonly FolderSummary[], maxChars 
 	let left = 0;
 	for (const summary of summaries) {
 		const linked = summary.mostLinked.length === 0 ? "" : ` Most linked: ${summary.mostLinked.join(", ")}.`;
-		const hidden = summary.privateNotes === 0 ? "" : `, and ${summary.privateNotes} private notes you cannot read`;
+		const hidden = summary.privateNotes === 0 ? "" : `, and ${summary.privateNotes} private ${summary.privateNotes === 1 ? "note" : "notes"} you cannot read`;
 		const line = `- ${summary.folder}/ (${summary.role}, ${summary.notes} notes${hidden}): ${describe(summary.description, translate)}${linked}`;
 		if (left > 0 || used + line.length + 1 > maxChars) {
 			left++;

@@ -27,7 +27,7 @@ export async function applyReviewed(
 	if (outcomes.every((outcome) => outcome.kind !== "failed" && outcome.kind !== "changed-since-review")) {
 		await controller.update(plan.settings, { onboardingComplete: true });
 		const written = outcomes.filter((outcome) => ["created", "appended", "replaced"].includes(outcome.kind)).length;
-		new Notice(t("onboarding.notice.done", { written, kept: outcomes.length - written }));
+		new Notice(t("onboarding.notice.done", { count: written, kept: outcomes.length - written }));
 	}
 	return outcomes;
 }

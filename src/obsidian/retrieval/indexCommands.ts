@@ -2,7 +2,7 @@ import type { Plugin } from "obsidian";
 import type { Notifier } from "../../core/ports";
 import { t } from "../../i18n";
 import { describeError } from "../describeError";
-import { formatCount, formatSeconds } from "../localeFormat";
+import { formatSeconds } from "../localeFormat";
 import { SearchMemoryModal } from "./searchMemoryModal";
 import type { VaultIndexer } from "./vaultIndexer";
 
@@ -25,7 +25,7 @@ export async function rebuildAndNotify(indexer: VaultIndexer, notifier: Notifier
 		const report = await indexer.service.rebuild();
 		// No report: a newer build (another rebuild, new settings) took over and will finish the job.
 		if (report === null) return;
-		notifier.notify(t("notice.index-rebuilt", { count: formatCount(report.stats.notes), seconds: formatSeconds(report.ms) }));
+		notifier.notify(t("notice.index-rebuilt", { count: report.stats.notes, seconds: formatSeconds(report.ms) }));
 	} catch (error) {
 		notifier.notify(describeError(error));
 	}

@@ -1,6 +1,5 @@
 import { TFile, type App, type Setting } from "obsidian";
 import { t } from "../../i18n";
-import { formatCount } from "../localeFormat";
 
 /** A file of the workspace in a settings row: whether it is there and its size, and a button to open it. */
 export function renderFileStatus(setting: Setting, app: App, path: string | null): void {
@@ -14,5 +13,5 @@ export function renderFileStatus(setting: Setting, app: App, path: string | null
 }
 
 function fileSize(bytes: number): string {
-	return bytes < 1024 ? t("settings.file.bytes", { count: formatCount(bytes) }) : t("settings.file.kilobytes", { count: formatCount(Math.round(bytes / 102.4) / 10) });
+	return bytes < 1024 ? t("settings.file.bytes", { count: bytes }) : t("settings.file.kilobytes", { count: Math.round(bytes / 102.4) / 10 });
 }

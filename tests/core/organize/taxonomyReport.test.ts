@@ -30,7 +30,7 @@ describe("taxonomy suggestions", () => {
 		expect(found).toContainEqual({ kind: "private-folder", folder: "Diary", notes: 1 });
 		expect(found).not.toContainEqual(expect.objectContaining({ kind: "empty-folder", folder: "Diary" }));
 		const text = taxonomyReportText(found, "2026-11-28", en);
-		expect(text).toContain("Diary holds 1 notes the assistant does not read (private): it is not empty, and nothing is suggested for it.");
+		expect(text).toContain("Diary holds 1 note the assistant does not read (private): it is not empty, and nothing is suggested for it.");
 		expect(text).not.toMatch(/2026-11-01|SECRET/);
 	});
 

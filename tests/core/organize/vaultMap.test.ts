@@ -28,7 +28,7 @@ describe("vault map", () => {
 		const layer = vaultMapLayerText(summaries);
 		expect(layer).toContain("- Projects/ (projects, 2 notes): From its folder note: Everything I am working on this year. Most linked: Projects/Thesis.md.");
 		expect(layer).not.toMatch(/Health|^\//m);
-		expect(layer).toContain("- Private/ (notes, 0 notes, and 1 private notes you cannot read)");
+		expect(layer).toContain("- Private/ (notes, 0 notes, and 1 private note you cannot read)");
 		expect(vaultMapLayerText(summaries, 200).split("\n").pop()).toMatch(/^\(\d more folders not listed\.\)$/);
 	});
 

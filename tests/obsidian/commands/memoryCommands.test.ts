@@ -48,6 +48,19 @@ describe("memory upkeep from the palette", () => {
 		expect(grown.app.vault.getFiles()).toHaveLength(1);
 	});
 
+	it("names the archived notes and the retention in the singular when there is one of each", async () => {
+		const one = await commandPlugin({ "memory/daily/2026-03-10.md": "# 2026-03-10\n- Met Ana.\n" }, { settings: { archiveRetentionDays: 1 } });
+		runCommand(one.mock, "archive-daily-memory");
+		await until(() => Notice.messages.length > 0, "the archive");
+		expect(Notice.messages).toEqual(["Archived 1 daily note older than 1 day to the memory archive."]);
+
+		Notice.messages.length = 0;
+		const two = await commandPlugin({ "memory/daily/2026-03-09.md": "# 2026-03-09\n", "memory/daily/2026-03-10.md": "# 2026-03-10\n" }, { settings: { archiveRetentionDays: 3 } });
+		runCommand(two.mock, "archive-daily-memory");
+		await until(() => Notice.messages.length > 0, "the archive");
+		expect(Notice.messages).toEqual(["Archived 2 daily notes older than 3 days to the memory archive."]);
+	});
+
 	it("measures memory against the cap the settings set", async () => {
 		const roomy = await commandPlugin({ "memory.md": grownMemory() }, { settings: { hotMemoryCapTokens: 20_000 } });
 		runCommand(roomy.mock, "consolidate-memory");

@@ -83,7 +83,7 @@ describe("organize from the palette", () => {
 		const preview = await modalTitled("Organize 2026-03-17 Meeting");
 		expect(Array.from(preview.querySelectorAll(".assistant-organize-verified li")).map((item) => item.textContent)).toEqual(["Checked"]);
 		click(preview, "Move");
-		const confirm = await modalTitled("Change 1 verified notes?");
+		const confirm = await modalTitled("Change 1 verified note?");
 		expect(confirm.querySelector(".assistant-organize-verified")?.textContent).toBe("Checked");
 		click(confirm, "Cancel");
 		expect(app.vault.getFileByPath("Inbox/2026-03-17 Meeting.md")).not.toBeNull();
@@ -91,7 +91,7 @@ describe("organize from the palette", () => {
 
 		runCommand(mock, "organize-current-note");
 		click(await modalTitled("Organize 2026-03-17 Meeting"), "Move");
-		click(await modalTitled("Change 1 verified notes?"), "Move anyway");
+		click(await modalTitled("Change 1 verified note?"), "Move anyway");
 		await until(() => app.vault.getFileByPath("Projects/2026-03-17 Meeting.md") !== null, "the confirmed move");
 		expect(await text("Notes/Checked.md")).toContain("Minutes: [[2026-03-17 Meeting]].");
 	});

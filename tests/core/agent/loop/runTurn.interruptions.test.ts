@@ -1,5 +1,6 @@
 import { INTERRUPTION_MARKERS } from "../../../../src/core/agent/loop";
 import { en } from "../../../../src/i18n/en";
+import { translateIn } from "../../../../src/i18n";
 import { modelErrorMessage } from "../../../../src/llm";
 import { errorReply, textReply, toolUseReply, useFakeAnthropic } from "../../../harness/fakeAnthropic";
 import { clientFor } from "../../../llm/modelFixture";
@@ -95,7 +96,7 @@ describe("runTurn: stops and failures keep what arrived, over the real SDK and t
 		const { events, result } = await runToEnd(turnDeps(fake(), tools, { model: clientFor(fake(), { idleTimeoutMs: 200 }).client }), "Tell me");
 		expect(Date.now() - started).toBeLessThan(3000);
 		expect(events.filter((event) => event.type === "error")).toEqual([{ type: "error", error: expect.objectContaining({ kind: "idle-timeout" }) as object, partialKept: true }]);
-		expect(result.error && modelErrorMessage(result.error, (key) => en[key])).toBe(en["model-error.idle-timeout"]);
+		expect(result.error && modelErrorMessage(result.error, (key) => translateIn("en", key))).toBe(en["model-error.idle-timeout"]);
 		expect(result.messages[1]).toEqual({ role: "assistant", content: [{ type: "text", text: "Partial answer t" }, { type: "text", text: INTERRUPTION_MARKERS.failed("idle-timeout") }] });
 		expect(isWellFormed(result.conversation)).toBe(true);
 	});
@@ -107,7 +108,7 @@ describe("runTurn: stops and failures keep what arrived, over the real SDK and t
 		expect(result.stopReason).toBe("error");
 		expect(result.error?.kind).toBe("time-limit");
 		expect(events.filter((event) => event.type === "error")).toEqual([{ type: "error", error: expect.objectContaining({ kind: "time-limit" }) as object, partialKept: true }]);
-		expect(result.error && modelErrorMessage(result.error, (key) => en[key])).toBe(en["model-error.time-limit"]);
+		expect(result.error && modelErrorMessage(result.error, (key) => translateIn("en", key))).toBe(en["model-error.time-limit"]);
 		expect(result.text.length).toBeGreaterThan(0);
 		expect(LONG_ANSWER.startsWith(result.text)).toBe(true);
 		expect(result.text).not.toBe(LONG_ANSWER);
@@ -143,7 +144,7 @@ describe("runTurn: stops and failures keep what arrived, over the real SDK and t
 		const { events, result } = await runToEnd(turnDeps(fake(), tools), "Hi");
 		const failure = events.find((event) => event.type === "error");
 		expect(failure).toEqual({ type: "error", error: expect.objectContaining({ kind: "invalid-key" }) as object, partialKept: false });
-		expect(result.error && modelErrorMessage(result.error, (key) => en[key])).toBe(en["model-error.invalid-key"]);
+		expect(result.error && modelErrorMessage(result.error, (key) => translateIn("en", key))).toBe(en["model-error.invalid-key"]);
 		expect(fake().messageBodies).toHaveLength(1);
 		expect(fake().pending).toBe(1);
 		expect(result.messages[1]).toEqual({ role: "assistant", content: [{ type: "text", text: INTERRUPTION_MARKERS.failed("invalid-key") }] });
