@@ -54,6 +54,14 @@ describe("interface strings", () => {
 	});
 });
 
+describe("one word for the assistant", () => {
+	it("calls it 助理 in every Chinese string, never 助手", () => {
+		const texts = Object.values(zh).flatMap((value) => (typeof value === "string" ? [value] : Object.values(value as Record<string, string>)));
+		expect(texts.filter((text) => text.includes("助手"))).toEqual([]);
+		expect(texts.some((text) => text.includes("助理"))).toBe(true);
+	});
+});
+
 describe("plural forms", () => {
 	it("says one model, and models for none or several, in English", () => {
 		expect(translateIn("en", "settings.model.listed", { count: 1 })).toBe("Connected: 1 model available.");
