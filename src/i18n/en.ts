@@ -434,6 +434,8 @@ export const en = {
 	"organize.move": "Move",
 	"organize.accept": "Accept",
 	"organize.skip": "Skip",
+	"organize.decision.skip": "Decision: skip, it stays where it is.",
+	"organize.decision.accept": "Decision: move to {folder}.",
 	"organize.apply": "Move accepted notes ({count})",
 	"organize.pick-folder": "Pick a folder…",
 	"organize.inbox-title": { one: "Organize inbox: {count} note", other: "Organize inbox: {count} notes" },

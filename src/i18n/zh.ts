@@ -436,6 +436,8 @@ export const zh: Catalog = {
 	"organize.move": "移动",
 	"organize.accept": "接受",
 	"organize.skip": "跳过",
+	"organize.decision.skip": "决定：跳过，留在原处。",
+	"organize.decision.accept": "决定：移到 {folder}。",
 	"organize.apply": "移动已接受的笔记（{count}）",
 	"organize.pick-folder": "选择文件夹…",
 	"organize.inbox-title": { other: "整理收件箱：{count} 篇笔记" },

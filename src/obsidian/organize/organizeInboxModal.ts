@@ -1,6 +1,6 @@
 import { Modal, Setting, type App } from "obsidian";
 import type { MovePlan } from "../../core/organize/organizeMove";
-import { baseName } from "../../core/vault/paths";
+import { baseName, parentFolder } from "../../core/vault/paths";
 import { t } from "../../i18n";
 import { addConfirmRow } from "../confirmRow";
 import type { CommandVault } from "../commandVault";
@@ -59,6 +59,8 @@ export class OrganizeInboxModal extends Modal {
 	private drawRow(row: Row): void {
 		const setting = new Setting(this.contentEl).setName(baseName(row.review.plan.from)).setClass("assistant-organize-row");
 		setting.descEl.empty();
+		// The decision in words, not only in the highlighted button: a colour alone says nothing to everyone.
+		setting.descEl.createDiv({ cls: "assistant-organize-decision", text: row.decision === "accept" ? t("organize.decision.accept", { folder: folderLabel(row.review.plan.to) }) : t("organize.decision.skip") });
 		renderReview(setting.descEl, row.review);
 		setting
 			.addButton((button) => {
@@ -85,4 +87,9 @@ export class OrganizeInboxModal extends Modal {
 			this.draw();
 		}).open();
 	}
+}
+
+/** The folder a note goes to, as the list says it (`/` for the vault root). */
+function folderLabel(path: string): string {
+	return parentFolder(path) || "/";
 }

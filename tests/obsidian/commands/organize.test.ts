@@ -66,8 +66,14 @@ describe("organize from the palette", () => {
 		const rows = Array.from(modal.querySelectorAll<HTMLElement>(".assistant-organize-row"));
 		expect(rows.map((row) => row.querySelector(".setting-item-name")?.textContent)).toEqual(["2026-03-16 Recipe", "2026-03-17 Meeting"]);
 		expect(rows[0].querySelector(".assistant-organize-folder")?.textContent).toBe("Move to Resources/Recipes, as Resources/Recipes/2026-03-16 Recipe.md.");
+		expect(rows[0].querySelector(".assistant-organize-decision")?.textContent).toBe("Decision: move to Resources/Recipes.");
 		click(rows[1], "Skip");
 		const list = await modalTitled("Organize inbox: 2 notes");
+		// The decision is said in words, not only by the highlighted button.
+		expect(Array.from(list.querySelectorAll(".assistant-organize-decision")).map((line) => line.textContent)).toEqual([
+			"Decision: move to Resources/Recipes.",
+			"Decision: skip, it stays where it is.",
+		]);
 		expect(app.vault.getFileByPath("Resources/Recipes/2026-03-16 Recipe.md")).toBeNull();
 		click(list, "Move accepted notes (1)");
 		await until(() => Notice.messages.length > 0, "the moves' notice");
