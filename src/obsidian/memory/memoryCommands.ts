@@ -8,11 +8,19 @@ import { notifyFailure } from "../notifyFailure";
 import { CheckpointModal, type CheckpointInput } from "./checkpointModal";
 import { ConsolidationModal } from "./consolidationModal";
 import { applyApproved, overCap, propose } from "./hotMemory";
-import { buildWeek, recentWeeks } from "./weeklySummaryRun";
+import { buildWeek, pickableWeeks } from "./weeklySummaryRun";
 import { WeekPickerModal } from "./weekPickerModal";
 
 /** How many weeks the week picker offers. */
 const PICKER_WEEKS = 12;
+
+/** The week picker, its weeks described from the vault as it is now. */
+async function pickWeek(deps: CommandDeps): Promise<void> {
+	await notifyFailure(deps.controller.notifier, async () => {
+		const vault = await openCommandVault(deps, "user");
+		new WeekPickerModal(deps.plugin.app, pickableWeeks(vault, deps.controller.clock, PICKER_WEEKS), (week) => void buildAndTell(deps, week)).open();
+	});
+}
 
 /** The upkeep of memory from the palette: the history book, hot memory, checkpoints. */
 export function memoryCommands(deps: CommandDeps): Command[] {
@@ -21,7 +29,7 @@ export function memoryCommands(deps: CommandDeps): Command[] {
 		{
 			id: "build-weekly-summary",
 			name: t("command.build-weekly-summary"),
-			callback: () => new WeekPickerModal(app, recentWeeks(deps.controller.clock, PICKER_WEEKS), (week) => void buildAndTell(deps, week)).open(),
+			callback: () => void pickWeek(deps),
 		},
 		{ id: "consolidate-memory", name: t("command.consolidate-memory"), callback: () => void consolidateMemory(deps) },
 		{ id: "save-checkpoint", name: t("command.save-checkpoint"), callback: () => new CheckpointModal(app, (input) => saveCheckpoint(deps, input)).open() },

@@ -1,5 +1,7 @@
 import type { AuditActor } from "../../core/audit/record";
-import { isoWeekOf, previousIsoWeek } from "../../core/memory/isoWeek";
+import { isoWeekOf, parseIsoWeek, previousIsoWeek } from "../../core/memory/isoWeek";
+import { daysWithMemory } from "../../core/memory/weekMemory";
+import { joinVaultPath } from "../../core/vault/paths";
 import { buildWeeklySummary, type WeeklySummaryResult } from "../../core/memory/weeklySummary";
 import type { Clock } from "../../core/ports";
 import type { CommandVault } from "../commandVault";
@@ -19,4 +21,21 @@ export function recentWeeks(clock: Clock, count: number): string[] {
 /** The history book's page of `week`, from the daily memory where the settings keep it; a page already written is left as it is. */
 export function buildWeek(vault: CommandVault, week: string, actor: AuditActor): Promise<WeeklySummaryResult> {
 	return buildWeeklySummary(vault.memory, { week, target: vault.tools.daily, layout: vault.workspace.layout, model: vault.model, actor });
+}
+
+/** A week the picker offers, with what the user needs to choose it: how many days of memory it has, and whether it is summarised. */
+export interface PickableWeek {
+	readonly week: string;
+	readonly days: number;
+	readonly summarised: boolean;
+}
+
+/** The `count` weeks before this one, latest first, each with its days of daily memory and whether its summary exists. */
+export function pickableWeeks(vault: CommandVault, clock: Clock, count: number): PickableWeek[] {
+	const { layout } = vault.workspace;
+	return recentWeeks(clock, count).map((id) => {
+		const week = parseIsoWeek(id);
+		const days = week === null ? 0 : daysWithMemory(vault.memory.vault, vault.tools.daily, layout, week);
+		return { week: id, days, summarised: vault.memory.vault.stat(joinVaultPath(layout.weeklyFolder, `${id}.md`)) !== null };
+	});
 }

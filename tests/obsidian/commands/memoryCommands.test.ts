@@ -94,20 +94,24 @@ describe("memory upkeep from the palette", () => {
 			"memory/daily/2026-03-10.md": "# 2026-03-10\n\n## Log\n- Found the 1921 register in Lyon.\n",
 			"memory/daily/2026-03-12.md": "# 2026-03-12\n\n## Log\n- Drafted the section on silk prices.\n",
 		});
-		const build = async () => {
+		const build = async (said: string) => {
 			runCommand(mock, "build-weekly-summary");
+			await until(() => document.querySelector(".modal.prompt .suggestion-item") !== null, "the weeks");
 			const picker = document.querySelector<HTMLElement>(".modal.prompt")!;
-			await until(() => picker.querySelector(".suggestion-item") !== null, "the weeks");
-			expect(picker.querySelector(".suggestion-item")?.textContent).toBe("2026-W11 (last week)");
+			// Each week says whether it has daily memory to summarise, and whether it is summarised already.
+			const [last, before] = Array.from(picker.querySelectorAll(".suggestion-item"));
+			expect(last.querySelector(".suggestion-title")?.textContent).toBe("2026-W11 (last week)");
+			expect(last.querySelector(".suggestion-note")?.textContent).toBe(said);
+			expect(before.querySelector(".suggestion-note")?.textContent).toBe("No daily memory: nothing to summarise.");
 			picker.querySelector("input")!.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter" }));
 			await until(() => Notice.messages.length > 0, "the summary");
 		};
-		await build();
+		await build("2 days of daily memory.");
 		expect(Notice.messages).toEqual(["The summary of 2026-W11 is written, extracted from the days' own lines: 2026-W11"]);
 		const summary = await text("memory/weekly/2026-W11.md");
 		expect(summary).toContain("Found the 1921 register in Lyon.");
 		Notice.messages.length = 0;
-		await build();
+		await build("2 days of daily memory. Already summarised.");
 		expect(Notice.messages).toEqual(["2026-W11 is already summarised; nothing changed: 2026-W11"]);
 		expect(await text("memory/weekly/2026-W11.md")).toBe(summary);
 	});
