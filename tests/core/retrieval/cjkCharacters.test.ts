@@ -22,6 +22,12 @@ describe("a lone CJK character in a query", () => {
 		expect(hit.matchedTerms).toEqual(["葱"]);
 	});
 
+	it("finds a Japanese or Korean character inside a word too", () => {
+		const asian = indexOfVault({ "ja/猫.md": "黒猫が好きです。", "ko/요리.md": "소금물에 담가 두세요." });
+		expect(searchPaths(asian, "猫")).toEqual(["ja/猫.md"]);
+		expect(searchPaths(asian, "물")).toEqual(["ko/요리.md"]);
+	});
+
 	it("finds nothing for a character no note has", () => {
 		expect(searchPaths(index, "鑫")).toEqual([]);
 	});
