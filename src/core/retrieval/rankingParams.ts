@@ -42,6 +42,12 @@ export interface RankingParams {
 	 * `grammarBigrams.ts`): mostly a particle or a word boundary, seldom the word looked for.
 	 */
 	readonly grammarBigramWeight: number;
+	/**
+	 * Weight of a bigram standing for one CJK character of the query, a character alone ("盐") or
+	 * the end of a word whose last bigram no note has (see `cjkCharacterExpander.ts`): below a
+	 * real match, so a note with the query's own bigram or character still ranks first.
+	 */
+	readonly cjkCharacterWeight: number;
 }
 
 export interface FieldBoosts {
@@ -69,6 +75,7 @@ export const DEFAULT_RANKING: RankingParams = {
 	linkSeeds: 3,
 	typoWeight: 0.7,
 	grammarBigramWeight: 0.5,
+	cjkCharacterWeight: 0.5,
 };
 
 /** The boosts in field order (see `fields.ts`). */

@@ -1,5 +1,6 @@
 import { Bm25Scorer } from "./bm25Scorer";
 import { DEFAULT_CHUNKING } from "./chunker";
+import { CjkCharacterExpander } from "./cjkCharacterExpander";
 import { CjkTypoCorrector } from "./cjkTypoCorrector";
 import { CollectionStats } from "./collectionStats";
 import { TAGS } from "./fields";
@@ -58,7 +59,11 @@ export class RetrievalIndex {
 	private readonly analyzer: NoteAnalyzer;
 	private readonly collection = new CollectionStats();
 	private readonly postings = new InvertedIndex();
-	private readonly correctors = { words: new TypoCorrector(this.vocabulary), cjk: new CjkTypoCorrector(this.vocabulary, this.postings) };
+	private readonly correctors = {
+		words: new TypoCorrector(this.vocabulary),
+		cjk: new CjkTypoCorrector(this.vocabulary, this.postings),
+		cjkCharacters: new CjkCharacterExpander(this.vocabulary),
+	};
 	/** Built on the first query with a `[[link]]`: most sessions never need it. */
 	private titles: TitleLookup | null = null;
 	private readonly records = new Map<string, NoteRecord>();
@@ -232,12 +237,13 @@ export class RetrievalIndex {
 	}
 
 	/**
-	 * Indexes the vocabulary for typo correction in small steps, ahead of need (otherwise the
-	 * first query with a typo does it, all at once).
+	 * Indexes the vocabulary for typo correction and for lone CJK characters in small steps, ahead
+	 * of need (otherwise the first query that needs it does it, all at once).
 	 */
 	*prepareTypoCorrection(): Generator<void, void> {
 		while (!this.correctors.words.catchUp(TYPO_TERMS_PER_STEP)) yield;
 		while (!this.correctors.cjk.catchUp(TYPO_TERMS_PER_STEP)) yield;
+		while (!this.correctors.cjkCharacters.catchUp(TYPO_TERMS_PER_STEP)) yield;
 	}
 
 	search(query: string, options: SearchOptions): SearchHit[] {
