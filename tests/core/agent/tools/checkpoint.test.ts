@@ -16,7 +16,14 @@ describe("checkpoint", () => {
 			display: {
 				kind: "checkpoint",
 				path: "memory/daily/2026-03-15.md",
-				checkpoint: { savedAt: "2026-03-15T12:00:00+00:00", doing: "Drafting the methods section", nextAction: "Check the sample size with Dr. Lee" },
+				checkpoint: {
+					savedAt: "2026-03-15T12:00:00+00:00",
+					doing: "Drafting the methods section",
+					nextAction: "Check the sample size with Dr. Lee",
+					// Kept for Resume, which puts them into the next chat's context.
+					notes: "Chose the 2020 data.\nOpen: weighting.",
+					refs: ["[[Paper A]]", "https://doi.org/10.1000/xyz"],
+				},
 			},
 		});
 		expect(await vault.read("memory/daily/2026-03-15.md")).toBe(
