@@ -216,6 +216,8 @@ export const en = {
 	"chat.history.save": "Save",
 	"chat.history.delete": "Move to trash",
 	"chat.history.delete-confirm": "Click again to move this chat to the trash",
+	"chat.history.deleted": "Moved the chat {title} to the trash.",
+	"chat.history.delete-again": "Click again to delete",
 	"chat.history.failed": "The chat could not be changed: {error}",
 	"chat.reopen-failed": "The chat could not be opened: {error}",
 	"chat.identity.changed": "Changed {path}: {reason}",

@@ -218,6 +218,8 @@ export const zh: Catalog = {
 	"chat.history.save": "保存",
 	"chat.history.delete": "移到回收站",
 	"chat.history.delete-confirm": "再点一次，将此聊天移到回收站",
+	"chat.history.deleted": "已将对话 {title} 移到回收站。",
+	"chat.history.delete-again": "再点一次删除",
 	"chat.history.failed": "无法更改该聊天：{error}",
 	"chat.reopen-failed": "无法打开该聊天：{error}",
 	"chat.identity.changed": "已修改 {path}：{reason}",

@@ -7,8 +7,10 @@ import { RenameChatModal } from "./renameChatModal";
 
 /**
  * The chat history: past chats from the transcripts, the newest first, filtered as the user
- * types. Choosing one reopens it; each row can rename its chat or delete it to the trash (a
- * second click confirms).
+ * types. Choosing one reopens it; each row can rename its chat or delete it to the trash. Each
+ * action is a labelled button (an icon alone may not show, and says nothing to a screen reader);
+ * the first click on delete says, in the button itself, that a second one moves the chat to the
+ * trash, and a notice confirms it did.
  */
 export class ChatHistoryModal extends SuggestModal<ChatEntry> {
 	private chats: ChatEntry[];
@@ -47,9 +49,13 @@ export class ChatHistoryModal extends SuggestModal<ChatEntry> {
 			if (!remove.hasClass("mod-warning")) {
 				remove.addClass("mod-warning");
 				remove.setAttr("aria-label", t("chat.history.delete-confirm"));
+				remove.querySelector(".assistant-chat-history-label")?.setText(t("chat.history.delete-again"));
 				return;
 			}
-			void this.act(() => trashChat(this.app, chat.file));
+			void this.act(async () => {
+				await trashChat(this.app, chat.file);
+				new Notice(t("chat.history.deleted", { title: chat.title }));
+			});
 		});
 	}
 
@@ -60,7 +66,8 @@ export class ChatHistoryModal extends SuggestModal<ChatEntry> {
 	/** A button in a row, which acts without choosing the row. */
 	private rowButton(parent: HTMLElement, icon: string, label: string, cls: string, onClick: () => void): HTMLElement {
 		const button = parent.createEl("button", { cls: `clickable-icon ${cls}`, attr: { "aria-label": label } });
-		setIcon(button, icon);
+		setIcon(button.createSpan({ cls: "assistant-chat-history-icon" }), icon);
+		button.createSpan({ cls: "assistant-chat-history-label", text: label });
 		button.addEventListener("click", (event) => {
 			event.preventDefault();
 			event.stopPropagation();

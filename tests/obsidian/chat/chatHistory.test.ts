@@ -2,6 +2,7 @@
  * @jest-environment ./tests/harness/jsdomWithFetch.cjs
  */
 import type { ChatView } from "../../../src/obsidian/chat/chatView";
+import { Notice } from "../../__mocks__/obsidian";
 import { textReply, useFakeAnthropic } from "../../harness/fakeAnthropic";
 import { until } from "../pluginFixture";
 import { allInView, openChatOn, resetChatTest, sentMessages, textsOf } from "./chatFixture";
@@ -109,17 +110,20 @@ describe("the chat history", () => {
 		expect(app.vault.getMarkdownFiles().filter((file) => file.path.startsWith("chats/"))).toHaveLength(2);
 	});
 
-	it("deletes a chat to the trash on a second click, and the list follows", async () => {
+	it("deletes a chat to the trash on a second click the button asks for in words, confirms it in a notice, and the list follows", async () => {
 		const { app, view } = await openChatOn(fake(), FILES);
 		await openHistory(view, 2);
 		const remove = () => rowOf("Kitchen budget").querySelector<HTMLElement>(".assistant-chat-history-delete");
 		remove()?.click();
 		expect(app.calls.count("fileManager.trashFile")).toBe(0);
 		expect(remove()?.getAttribute("aria-label")).toBe("Click again to move this chat to the trash");
+		expect(remove()?.textContent).toBe("Click again to delete");
+		expect(rowOf("Kitchen budget").querySelector(".assistant-chat-history-rename")?.textContent).toBe("Rename");
 		remove()?.click();
 		await until(() => modalItems().length === 1, "the list without the deleted chat");
 		expect(app.calls.count("fileManager.trashFile")).toBe(1);
 		expect(app.vault.memory.trashed.map((file) => file.path)).toEqual([KITCHEN]);
+		expect(Notice.messages).toContain("Moved the chat Kitchen budget to the trash.");
 		expect(modalTitles()).toEqual(["Zebra migration"]);
 		// The pane still shows no chat: deleting chose nothing.
 		expect(allInView(view, ".assistant-chat-message")).toHaveLength(0);
