@@ -33,7 +33,7 @@ describe("onboarding, in the sandbox", () => {
 		await screenshot("onboarding-review");
 		await user.press(review, user.text("onboarding.review.apply"));
 
-		await page.locator(".notice", { hasText: user.text("onboarding.notice.done", { written: IDENTITY_FILES.length, kept: 0 }) }).waitFor();
+		await page.locator(".notice", { hasText: user.text("onboarding.notice.done", { count: IDENTITY_FILES.length, kept: 0 }) }).waitFor();
 		for (const path of IDENTITY_FILES) await page.locator(`.nav-file-title[data-path="${path}"]`).waitFor();
 		await expect(readFromDisk("user.md")).resolves.toMatch(/Mina[\s\S]*sleep and memory/);
 		await expect(readFromDisk("soul.md")).resolves.toContain("Brief answers");
