@@ -174,6 +174,7 @@ export const en = {
 	"chat.send": "Send",
 	"chat.stop": "Stop",
 	"chat.retry": "Retry",
+	"chat.stopped": "Stopped",
 	"chat.copy": "Copy",
 	"chat.copied": "Answer copied.",
 	"chat.new": "New chat",

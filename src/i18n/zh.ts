@@ -176,6 +176,7 @@ export const zh: Catalog = {
 	"chat.send": "发送",
 	"chat.stop": "停止",
 	"chat.retry": "重试",
+	"chat.stopped": "已停止",
 	"chat.copy": "复制",
 	"chat.copied": "已复制回答。",
 	"chat.new": "新建聊天",

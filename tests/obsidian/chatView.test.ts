@@ -87,6 +87,8 @@ describe("the chat pane", () => {
 		expect(kept.length).toBeLessThan(full.trim().length);
 		expect(el(view, ".assistant-chat-error")?.isShown()).toBe(false);
 		expect(view.busy).toBe(false);
+		// Marked as stopped.
+		expect(el(view, ".assistant-chat-stopped")?.textContent).toBe("Stopped");
 	});
 
 	it("shows a chip for each tool call, which opens to its input and result", async () => {
@@ -112,6 +114,21 @@ describe("the chat pane", () => {
 		expect(banner?.textContent).toContain(en["model-error.invalid-key"]);
 		expect(banner?.querySelector("button")).toBeNull();
 		expect(fake().messageBodies).toHaveLength(1);
+		// Nothing arrived: no empty answer bubble under the banner, and no Retry anywhere.
+		expect(view.containerEl.querySelectorAll(".assistant-chat-message.is-assistant")).toHaveLength(0);
+		expect(view.containerEl.querySelector(".assistant-chat-retry")).toBeNull();
+	});
+
+	it("offers one Retry after a failure that a retry can help, in the banner, and leaves no empty bubble", async () => {
+		const { view } = await chat();
+		fake().enqueue(errorReply(400, { message: "bad request" }));
+		await view.send("Hello");
+		expect(view.containerEl.querySelectorAll(".assistant-chat-message.is-assistant")).toHaveLength(0);
+		expect(Array.from(view.containerEl.querySelectorAll("button")).filter((button) => button.textContent === "Retry")).toHaveLength(1);
+		fake().enqueue(textReply("Hello again."));
+		(el(view, ".assistant-chat-error-retry") as HTMLButtonElement).click();
+		await until(() => answerText(view).includes("Hello again."), "the retried answer");
+		expect(Array.from(view.containerEl.querySelectorAll("button")).filter((button) => button.textContent === "Retry")).toHaveLength(1);
 	});
 
 	it("answers offline from the notes, without a key and without any request, labelled offline", async () => {

@@ -9,7 +9,8 @@ import { ToolChip, type ChipActions } from "./toolChip";
 export const RENDER_INTERVAL_MS = 100;
 
 export interface AnswerActions {
-	readonly retry: () => void;
+	/** Absent when the error banner above offers the retry: one Retry, not two. */
+	readonly retry?: () => void;
 	readonly copy: (text: string) => void;
 }
 
@@ -43,6 +44,23 @@ export class AssistantMessage {
 
 	get answer(): string {
 		return this.text;
+	}
+
+	/** Whether nothing arrived: no text and no tool call (a turn that failed or was stopped at once). */
+	get isEmpty(): boolean {
+		return this.text.trim() === "" && this.chips.size === 0;
+	}
+
+	/** The user stopped the turn: the answer says so, beside its tokens and cost. */
+	markStopped(): void {
+		this.el.addClass("is-stopped");
+		this.footerEl.createSpan({ cls: "assistant-chat-stopped", text: t("chat.stopped") });
+	}
+
+	/** Takes an answer that holds nothing out of the list, so no empty bubble stays behind. */
+	remove(): void {
+		this.dispose();
+		this.el.remove();
 	}
 
 	append(delta: string): void {
@@ -86,15 +104,16 @@ export class AssistantMessage {
 		if (actions === null) return;
 		const bar = this.footerEl.createDiv({ cls: "assistant-chat-actions" });
 		this.owner.registerDomEvent(bar.createEl("button", { cls: "assistant-chat-copy", text: t("chat.copy") }), "click", () => actions.copy(this.text));
-		this.owner.registerDomEvent(bar.createEl("button", { cls: "assistant-chat-retry", text: t("chat.retry") }), "click", () => actions.retry());
+		const retry = actions.retry;
+		if (retry !== undefined) this.owner.registerDomEvent(bar.createEl("button", { cls: "assistant-chat-retry", text: t("chat.retry") }), "click", () => retry());
 	}
 
 	private showTokens(count: number, costUsd: number | null): void {
-		this.footerEl.empty();
-		this.footerEl.createSpan({
+		this.footerEl.querySelector(".assistant-chat-usage")?.remove();
+		this.footerEl.prepend(this.footerEl.createSpan({
 			cls: "assistant-chat-usage",
 			text: usageText(count, costUsd),
-		});
+		}));
 	}
 
 	/** Removes copy and retry, once a newer answer has them. */

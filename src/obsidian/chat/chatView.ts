@@ -43,6 +43,11 @@ export class ChatView extends ItemView implements HoverParent {
 	private errorEl!: HTMLElement;
 	private composer!: ChatComposer;
 	private answers: AssistantMessage[] = [];
+	/**
+	 * The turn being drawn failed and the error banner says so: the banner alone offers Retry (when
+	 * a retry can help), and an answer that holds nothing is not left as an empty bubble under it.
+	 */
+	private errorShown = false;
 	private running: AbortController | null = null;
 	/** The purpose of the current chat, when it has one (onboarding). */
 	private mode: ChatMode | null = null;
@@ -206,10 +211,13 @@ export class ChatView extends ItemView implements HoverParent {
 	private async draw(events: (signal: AbortSignal) => AsyncGenerator<SessionEvent, unknown>): Promise<void> {
 		const controller = new AbortController();
 		this.running = controller;
+		// The last turn's error and its Retry go: a new turn has begun.
+		this.errorEl.empty();
 		this.errorEl.hide();
 		this.composer.setBusy(true);
 		for (const previous of this.answers) previous.dropActions();
 		const answer = this.newAnswer();
+		this.errorShown = false;
 		try {
 			for await (const event of events(controller.signal)) {
 				this.handle(answer, event);
@@ -220,7 +228,13 @@ export class ChatView extends ItemView implements HoverParent {
 		} finally {
 			this.running = null;
 			this.composer.setBusy(false);
-			await answer.finish(this.answerActions);
+			if (answer.isEmpty && this.errorShown) {
+				// Nothing arrived and the banner says why, with its Retry: no empty bubble under it.
+				answer.remove();
+				this.answers = this.answers.filter((kept) => kept !== answer);
+			} else {
+				await answer.finish(this.errorShown ? { copy: this.answerActions.copy } : this.answerActions);
+			}
 			const problem = this.mode?.answered(answer.answer) ?? null;
 			if (problem !== null) this.showError(problem, true);
 			this.scrollToEnd();
@@ -244,6 +258,14 @@ export class ChatView extends ItemView implements HoverParent {
 			case "usage":
 				answer.usage(event.turn);
 				return;
+			case "done":
+				// A stopped turn keeps what it cost, and says it was stopped.
+				if (event.result.stopReason === "aborted") {
+					const total = event.result.usage.total;
+					if (total.inputTokens + total.outputTokens > 0) answer.usage(event.result.usage);
+					answer.markStopped();
+				}
+				return;
 			case "budget-reached":
 				new Notice(budgetHitMessage(event.hit, t));
 				return;
@@ -262,6 +284,7 @@ export class ChatView extends ItemView implements HoverParent {
 	}
 
 	private showError(message: string, canRetry: boolean): void {
+		this.errorShown = true;
 		this.errorEl.empty();
 		this.errorEl.createSpan({ cls: "assistant-chat-error-text", text: message });
 		if (canRetry) {
