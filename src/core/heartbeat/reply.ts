@@ -8,9 +8,17 @@ export type HeartbeatReply = { readonly kind: "acknowledgement" } | { readonly k
 
 /**
  * The token wherever it stands, with the markup wrapped around it (`**HEARTBEAT_OK**`,
- * `<b>HEARTBEAT_OK</b>`, `` `HEARTBEAT_OK` ``) and the punctuation after it.
+ * `<b>HEARTBEAT_OK</b>`, `` `HEARTBEAT_OK` ``) and the punctuation after it. Not part of a longer
+ * word: `tokenAt` checks the character before it (a lookbehind would do, but Safari before 16.4
+ * cannot parse one, and the whole bundle would fail to load there).
  */
-const TOKEN = /(?:\*{1,3}|_{1,3}|`|~~|<[a-z][^>]*>)*(?<![a-z0-9])HEARTBEAT_OK(?![a-z0-9])[.!。！]*(?:\*{1,3}|_{1,3}|`|~~|<\/[a-z][^>]*>)*[.!。！]*/gi;
+const TOKEN = /(?:\*{1,3}|_{1,3}|`|~~|<[a-z][^>]*>)*HEARTBEAT_OK(?![a-z0-9])[.!。！]*(?:\*{1,3}|_{1,3}|`|~~|<\/[a-z][^>]*>)*[.!。！]*/gi;
+
+/** Whether a match of `TOKEN` at `offset` stands on its own: markup before it, or no letter or digit. */
+function tokenAt(match: string, offset: number, whole: string): boolean {
+	const markedUp = !match.toUpperCase().startsWith(HEARTBEAT_OK);
+	return markedUp || offset === 0 || !/[a-z0-9]/i.test(whole.charAt(offset - 1));
+}
 
 /**
  * Classifies the heartbeat's answer. The token is taken out wherever it is; what remains is
@@ -25,7 +33,7 @@ export function classifyReply(reply: string): HeartbeatReply {
 
 function withoutToken(reply: string): string {
 	return reply
-		.replace(TOKEN, " ")
+		.replace(TOKEN, (match: string, offset: number, whole: string) => (tokenAt(match, offset, whole) ? " " : match))
 		.split(/\r\n|\r|\n/)
 		.map((line) => line.replace(/(\S)[ \t]{2,}(?=\S)/g, "$1 ").trimEnd())
 		.join("\n")

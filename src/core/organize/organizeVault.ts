@@ -33,14 +33,17 @@ export function visibleNotes(vault: Pick<OrganizeVault, "view">): string[] {
 }
 
 /**
- * How many notes in `folder` and below it the view hides by what they say of themselves (their
+ * How many notes in a folder and below it the view hides by what they say of themselves (their
  * flag, a tag, unreadable properties): a folder holding them is not empty, though the assistant
- * reads none of them. A count, never a name.
+ * reads none of them. A count, never a name. The vault is looked through once, for every folder
+ * asked after.
  */
-export function privateNotesIn(vault: Pick<OrganizeVault, "view">, folder: string): number {
-	let count = 0;
-	for (const hidden of vault.view.hiddenFiles()) if (extensionOf(hidden.path) === "md" && isInFolder(hidden.path, folder)) count++;
-	return count;
+export function privateNoteCounter(vault: Pick<OrganizeVault, "view">): (folder: string) => number {
+	const hidden = vault.view
+		.hiddenFiles()
+		.map((file) => file.path)
+		.filter((path) => extensionOf(path) === "md");
+	return (folder) => hidden.filter((path) => isInFolder(path, folder)).length;
 }
 
 /** The folders organizing may look at: those of the view, without dot-folders (`.trash`, `.git`). */

@@ -2,7 +2,7 @@ import { tagsOf } from "../retrieval";
 import { fileName, isInFolder, parentFolder } from "../vault/paths";
 import type { WorkspaceLayout } from "../workspace/layout";
 import type { FolderRole } from "./folderRole";
-import { privateNotesIn, visibleNotes, type OrganizeVault } from "./organizeVault";
+import { privateNoteCounter, visibleNotes, type OrganizeVault } from "./organizeVault";
 import { foldName } from "./roleNames";
 import type { Taxonomy } from "./taxonomy";
 import type { Translate } from "./vaultMapText";
@@ -32,6 +32,7 @@ const TOP_TAGS = 3;
 
 export function taxonomySuggestions(vault: OrganizeVault, taxonomy: Taxonomy): TaxonomySuggestion[] {
 	const notes = visibleNotes(vault);
+	const privateNotesIn = privateNoteCounter(vault);
 	const tagsByNote = new Map(notes.map((path) => [path, tagsOf(vault.view.getMetadata(path))]));
 	const suggestions: TaxonomySuggestion[] = [];
 	for (const entry of taxonomy.folders) {
@@ -40,7 +41,7 @@ export function taxonomySuggestions(vault: OrganizeVault, taxonomy: Taxonomy): T
 			const own = notes.filter((path) => parentFolder(path) === entry.folder);
 			suggestions.push({ kind: "large-folder", folder: entry.folder, notes: entry.notes, tags: commonest(own.flatMap((path) => tagsByNote.get(path) ?? []), TOP_TAGS) });
 		} else if (!notes.some((path) => isInFolder(path, entry.folder))) {
-			const hidden = privateNotesIn(vault, entry.folder);
+			const hidden = privateNotesIn(entry.folder);
 			suggestions.push(hidden === 0 ? { kind: "empty-folder", folder: entry.folder } : { kind: "private-folder", folder: entry.folder, notes: hidden });
 		}
 	}

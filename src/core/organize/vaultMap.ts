@@ -4,7 +4,7 @@ import { tagsOf } from "../retrieval";
 import { baseName, fileName, isInFolder, parentFolder } from "../vault/paths";
 import { reason, type FolderRole, type Reason } from "./folderRole";
 import { linkedNotes } from "./noteLinks";
-import { privateNotesIn, visibleNotes, type OrganizeVault } from "./organizeVault";
+import { privateNoteCounter, visibleNotes, type OrganizeVault } from "./organizeVault";
 import type { Taxonomy } from "./taxonomy";
 import { vaultMapPath } from "./vaultMapText";
 
@@ -47,6 +47,7 @@ const DESCRIPTION_CHARS = 120;
 
 export async function vaultMap(vault: OrganizeVault, taxonomy: Taxonomy): Promise<FolderSummary[]> {
 	const notes = visibleNotes(vault);
+	const privateNotesIn = privateNoteCounter(vault);
 	const incoming = new Map<string, number>();
 	// The map's own links are not votes: they would keep its own picks on top.
 	for (const source of notes.filter((path) => path !== vaultMapPath(vault.layout))) {
@@ -64,7 +65,7 @@ export async function vaultMap(vault: OrganizeVault, taxonomy: Taxonomy): Promis
 			folder: entry.folder,
 			role: entry.role,
 			notes: inside.length,
-			privateNotes: privateNotesIn(vault, entry.folder),
+			privateNotes: privateNotesIn(entry.folder),
 			description: await describe(vault, entry.folder, entry.role, inside),
 			mostLinked,
 		});

@@ -97,5 +97,6 @@ function describe(description: readonly Reason[], translate: Translate): string 
 
 /** A table cell: one line, no pipe that would split it. */
 function cell(text: string): string {
-	return text.replace(/\s+/g, " ").replace(/(?<!\\)\|/g, "\\|");
+	// A pipe already escaped is kept as it is; no lookbehind, which Safari before 16.4 cannot parse.
+	return text.replace(/\s+/g, " ").replace(/\\?\|/g, (pipe) => (pipe === "|" ? "\\|" : pipe));
 }

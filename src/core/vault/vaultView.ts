@@ -41,6 +41,12 @@ export interface VaultView {
 	hiddenReason(path: string): HiddenReason | null;
 	/** Every hidden file with its reason, for the index status the user reads. */
 	hiddenFiles(): readonly HiddenFile[];
+	/**
+	 * Whether `text`, handed over as the current text of the note at `path` (by a vault event,
+	 * with the metadata the cache has for it), passes what `read` checks of the text it reads. The
+	 * rules that hide a note by its path or properties are the caller's to apply, as `stat` does.
+	 */
+	admitsText(path: string, text: string): boolean;
 }
 
 declare const VIEW_BRAND: unique symbol;
@@ -128,14 +134,19 @@ class PrivacyView {
 		const stat = this.stat(path);
 		if (stat === null) throw new Error(`File not found: ${path}`);
 		const text = await this.source.store.read(stat.path);
-		// A second look, at the text itself: a note that opens a properties block the metadata does
-		// not show (a byte-order mark before it, a parser that disagrees), or that the metadata
-		// describes as it was before its last edit, is one whose flag is unknown.
-		if (extensionOf(stat.path) === "md") {
-			const metadata = this.source.metadata.getMetadata(stat.path);
-			if (metadata === null || mayBeStale(metadata, text, this.policyNow()) || opensUnreadProperties(text, metadata)) throw new Error(`File not found: ${path}`);
-		}
+		if (!this.admitsText(stat.path, text)) throw new Error(`File not found: ${path}`);
 		return text;
+	}
+
+	/**
+	 * A second look, at the text itself: a note that opens a properties block the metadata does not
+	 * show (a byte-order mark before it, a parser that disagrees), or that the metadata describes as
+	 * it was before its last edit, is one whose flag is unknown.
+	 */
+	admitsText(path: string, text: string): boolean {
+		if (extensionOf(path) !== "md") return true;
+		const metadata = this.source.metadata.getMetadata(path);
+		return metadata !== null && !mayBeStale(metadata, text, this.policyNow()) && !opensUnreadProperties(text, metadata);
 	}
 
 	getMetadata(path: string): NoteMetadata | null {

@@ -130,7 +130,9 @@ export class IndexService {
 	noteChanged(note: NoteInput): void {
 		if (this.index === null) return; // the build about to start compares every file anyway
 		this.events.touch(note.path);
-		this.index.upsert(note);
+		// Text an event hands over passes the view's own check, as text the build reads does; a note
+		// it does not admit is recorded without its text, as one whose properties are not known yet.
+		this.index.upsert(this.ports.notes.admitsText(note.path, note.content) ? note : { ...note, content: "", metadata: null });
 		this.changed(1);
 	}
 
