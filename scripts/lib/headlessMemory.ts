@@ -47,7 +47,7 @@ export async function memoryOverVault(vault: IndexedVault, setup: MemorySetup): 
 	const started = performance.now();
 	const policy = vault.view.policy;
 	const index = new RetrievalIndex(policy);
-	const source = { files: vault.view, metadata: vault.metadata, policy };
+	const source = { files: vault.view, policy };
 	for (const file of index.reconcile(vault.files.listFiles())) {
 		const note = await readNote(file, source);
 		if (note !== null) index.upsert(note);

@@ -45,7 +45,7 @@ export class NoteAnalyzer {
 	/** The note's record, or the reason the policy keeps it out of the index. */
 	analyze(note: NoteInput, policy: IndexPolicy): NoteRecord | SkipReason {
 		const tags = tagsOf(note.metadata);
-		const skip = skipReasonForFile(note.path, note.stat.size, policy) ?? skipReasonForNote(note.metadata, tags, policy);
+		const skip = skipReasonForFile(note.path, note.stat.size, policy) ?? note.hiddenBy ?? skipReasonForNote(note.metadata, tags, policy);
 		if (skip !== null) return skip;
 		const aliases = aliasesOf(note.metadata);
 		this.counter.reset();

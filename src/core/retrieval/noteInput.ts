@@ -1,3 +1,4 @@
+import type { SkipReason } from "./indexPolicy";
 import type { NoteMetadata } from "../metadata";
 
 /** Size and modification time of a file, which together tell whether an indexed copy is current. */
@@ -13,6 +14,11 @@ export interface NoteInput {
 	/** Obsidian's cached metadata for the note; `null` while the cache does not know it yet. */
 	readonly metadata: NoteMetadata | null;
 	readonly stat: FileVersion;
+	/**
+	 * Why the privacy view hides the note, when it does: the note is recorded as left out for that
+	 * reason, its text and properties never looked at (they come empty).
+	 */
+	readonly hiddenBy?: SkipReason;
 }
 
 /** A passage of a note: the unit that BM25 scores. */

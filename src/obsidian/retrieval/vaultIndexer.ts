@@ -3,7 +3,6 @@ import type { VaultView } from "../../core/vault/vaultView";
 import type { Clock, IndexStore } from "../../core/ports";
 import { IndexService } from "../../core/retrieval/service/indexService";
 import type { Settings } from "../../core/workspace/data/settings";
-import { ObsidianMetadataSource } from "../metadataSource";
 import { ObsidianNoteStore } from "../vaultNoteStore";
 import type { WorkspaceController } from "../workspaceController";
 import { indexPolicyOf } from "./indexPolicy";
@@ -38,7 +37,6 @@ export class VaultIndexer {
 			{
 				files: new ObsidianNoteStore(app),
 				notes: this.view,
-				metadata: new ObsidianMetadataSource(app),
 				resolvedLinks: () => app.metadataCache.resolvedLinks,
 				store,
 				clock,

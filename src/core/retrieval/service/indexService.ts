@@ -11,7 +11,7 @@ import {
 	type SearchHit,
 	type Slicing,
 } from "../index";
-import { BuildSuperseded, readNote, readNotes, type NoteSource } from "./noteReader";
+import { BuildSuperseded, judgedByView, readNote, readNotes, type NoteSource } from "./noteReader";
 import { OpenCounts } from "./openCounts";
 import { PathEvents } from "./pathEvents";
 import { PolicyChanges } from "./policyChanges";
@@ -130,9 +130,7 @@ export class IndexService {
 	noteChanged(note: NoteInput): void {
 		if (this.index === null) return; // the build about to start compares every file anyway
 		this.events.touch(note.path);
-		// Text an event hands over passes the view's own check, as text the build reads does; a note
-		// it does not admit is recorded without its text, as one whose properties are not known yet.
-		this.index.upsert(this.ports.notes.admitsText(note.path, note.content) ? note : { ...note, content: "", metadata: null });
+		this.index.upsert(judgedByView(note, this.ports.notes));
 		this.changed(1);
 	}
 
@@ -297,7 +295,7 @@ export class IndexService {
 
 	/** Where a build reads from: text through the privacy view, metadata from the cache, under `policy`. */
 	private noteSource(policy: IndexPolicy): NoteSource {
-		return { files: this.ports.notes, metadata: this.ports.metadata, policy };
+		return { files: this.ports.notes, policy };
 	}
 
 	private failed(error: unknown): void {

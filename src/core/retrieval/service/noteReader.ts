@@ -1,16 +1,14 @@
-import type { MetadataSource } from "../../ports";
 import type { VaultView } from "../../vault/vaultView";
-import { skipReasonForNote, tagsOf, type FileEntry, type IndexPolicy, type NoteInput } from "../index";
+import { skipReasonForFile, type FileEntry, type IndexPolicy, type NoteInput } from "../index";
 import type { ReadWindow } from "./pathEvents";
 
 /**
- * What a build reads notes through, and the policy that says which notes not to read at all.
- * Text comes only through the privacy view; the metadata cache is asked of every file so that
- * the index can say why it left a note out.
+ * What a build reads notes through: the privacy view, for their metadata and text alike, and
+ * the policy of the index. A note the view hides is passed on with the view's reason and nothing
+ * of it, so that the index can count it without ever seeing it.
  */
 export interface NoteSource {
 	readonly files: VaultView;
-	readonly metadata: Pick<MetadataSource, "getMetadata">;
 	readonly policy: IndexPolicy;
 }
 
@@ -53,12 +51,25 @@ export async function* readNotes(
 /** One note as a build or a rename reads it; `null` when the file is gone. */
 export async function readNote(file: FileEntry, source: NoteSource): Promise<NoteInput | null> {
 	const stat = { mtime: file.mtime, size: file.size };
-	const metadata = source.metadata.getMetadata(file.path);
-	const unread = { path: file.path, content: "", metadata, stat };
-	if (metadata === null || skipReasonForNote(metadata, tagsOf(metadata), source.policy) !== null) return unread;
+	const hidden = judgedByView({ path: file.path, content: "", metadata: null, stat }, source.files);
+	if (hidden.hiddenBy !== undefined || hidden.metadata === null) return hidden;
+	if (skipReasonForFile(file.path, file.size, source.policy) !== null) return hidden;
 	try {
-		return { path: file.path, content: await source.files.read(file.path), metadata, stat };
+		return { ...hidden, content: await source.files.read(file.path) };
 	} catch {
 		return null;
 	}
+}
+
+/**
+ * A note as the view lets the index have it: hidden, with the view's reason and nothing else;
+ * known, with the view's metadata; not known yet, without metadata. Text handed over by an event
+ * is kept only when the view admits it (what `VaultView.read` checks of text it reads).
+ */
+export function judgedByView(note: NoteInput, view: VaultView): NoteInput {
+	const hiddenBy = view.hiddenReason(note.path);
+	if (hiddenBy !== null) return { path: note.path, content: "", metadata: null, stat: note.stat, hiddenBy };
+	const metadata = view.getMetadata(note.path);
+	if (metadata === null || (note.content !== "" && !view.admitsText(note.path, note.content))) return { path: note.path, content: "", metadata: null, stat: note.stat };
+	return { ...note, metadata };
 }

@@ -1,4 +1,4 @@
-import type { Clock, IndexStore, MetadataSource, NoteStore, TaskScheduler } from "../../ports";
+import type { Clock, IndexStore, NoteStore, TaskScheduler } from "../../ports";
 import type { VaultView } from "../../vault/vaultView";
 import type { IndexStats, SearchOptions } from "../index";
 
@@ -11,7 +11,6 @@ export interface IndexServicePorts {
 	readonly files: Pick<NoteStore, "listFiles" | "stat">;
 	/** The only way the index reads a note's text: hidden notes cannot be read through it. */
 	readonly notes: VaultView;
-	readonly metadata: Pick<MetadataSource, "getMetadata">;
 	readonly resolvedLinks: () => ResolvedLinks;
 	readonly store: IndexStore;
 	/** The present, for the decay of dated notes, open counts and build times. */

@@ -62,7 +62,6 @@ export function serviceOver(vault: MemoryVault, setup: ServiceSetup = {}) {
 		{
 			files: { listFiles: () => vault.listFiles(), stat: (path) => vault.stat(path) },
 			notes: privacyView({ store: reading, metadata }, () => policy),
-			metadata,
 			resolvedLinks: () => vault.resolvedLinks,
 			store,
 			clock: { now: () => NOW },
