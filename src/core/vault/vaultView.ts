@@ -42,6 +42,12 @@ export interface VaultView {
 	/** Every hidden file with its reason, for the index status the user reads. */
 	hiddenFiles(): readonly HiddenFile[];
 	/**
+	 * The verdict on the note at `path` in one look at the metadata cache: hidden with its reason,
+	 * or shown with its metadata (`null` for a file that is not a note). What the index asks of
+	 * every note it builds, so it is not looked up twice.
+	 */
+	judge(path: string): NoteVerdict;
+	/**
 	 * Whether `text`, handed over as the current text of the note at `path` (by a vault event,
 	 * with the metadata the cache has for it), passes what `read` checks of the text it reads. The
 	 * rules that hide a note by its path or properties are the caller's to apply, as `stat` does.
@@ -53,6 +59,8 @@ declare const VIEW_BRAND: unique symbol;
 
 /** Why the view hides a file: a privacy rule of the index, never a size or type. */
 export type HiddenReason = Exclude<SkipReason, "not-markdown" | "too-large">;
+
+export type NoteVerdict = { readonly hidden: HiddenReason } | { readonly hidden: null; readonly metadata: NoteMetadata | null };
 
 export interface HiddenFile {
 	readonly path: string;
@@ -177,11 +185,20 @@ class PrivacyView {
 	}
 
 	/** Every rule, the path's first; a note is judged by its metadata, a file of another type by its path alone. */
+	judge(path: string): NoteVerdict {
+		return this.verdictFor(path, this.policyNow());
+	}
+
 	private reasonFor(path: string, policy: IndexPolicy): HiddenReason | null {
+		return this.verdictFor(path, policy).hidden;
+	}
+
+	private verdictFor(path: string, policy: IndexPolicy): NoteVerdict {
 		const byPath = pathReason(path, policy);
-		if (byPath !== null || extensionOf(path) !== "md") return byPath;
+		if (byPath !== null) return { hidden: byPath };
+		if (extensionOf(path) !== "md") return { hidden: null, metadata: null };
 		const metadata = this.source.metadata.getMetadata(path);
 		const byNote = skipReasonForNote(metadata, metadata === null ? [] : tagsOf(metadata), policy);
-		return byNote === null || byNote === "not-markdown" || byNote === "too-large" ? null : byNote;
+		return byNote === null || byNote === "not-markdown" || byNote === "too-large" ? { hidden: null, metadata } : { hidden: byNote };
 	}
 }

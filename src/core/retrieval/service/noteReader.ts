@@ -67,9 +67,9 @@ export async function readNote(file: FileEntry, source: NoteSource): Promise<Not
  * is kept only when the view admits it (what `VaultView.read` checks of text it reads).
  */
 export function judgedByView(note: NoteInput, view: VaultView): NoteInput {
-	const hiddenBy = view.hiddenReason(note.path);
-	if (hiddenBy !== null) return { path: note.path, content: "", metadata: null, stat: note.stat, hiddenBy };
-	const metadata = view.getMetadata(note.path);
+	const verdict = view.judge(note.path);
+	if (verdict.hidden !== null) return { path: note.path, content: "", metadata: null, stat: note.stat, hiddenBy: verdict.hidden };
+	const { metadata } = verdict;
 	if (metadata === null || (note.content !== "" && !view.admitsText(note.path, note.content))) return { path: note.path, content: "", metadata: null, stat: note.stat };
 	return { ...note, metadata };
 }
