@@ -2,11 +2,11 @@ import type { Command } from "obsidian";
 import { checkpoint } from "../../core/agent/tools/checkpoint";
 import type { WeeklySummaryResult } from "../../core/memory/weeklySummary";
 import { t } from "../../i18n";
-import { openCommandVault, type CommandDeps, type CommandVault } from "../commandVault";
+import { openCommandVault, type CommandDeps } from "../commandVault";
 import { noticeWithNote } from "../noteNotice";
 import { notifyFailure } from "../notifyFailure";
 import { noticeProgress } from "../progress/progressNotice";
-import { USUALLY_FAST_MS, withProgress, type ProgressOptions } from "../progress/withProgress";
+import { askingProgress, withProgress } from "../progress/withProgress";
 import { CheckpointModal, type CheckpointInput } from "./checkpointModal";
 import { ConsolidationModal } from "./consolidationModal";
 import { applyApproved, overCap, propose } from "./hotMemory";
@@ -42,7 +42,7 @@ async function buildAndTell(deps: CommandDeps, week: string): Promise<void> {
 	await notifyFailure(deps.controller.notifier, async () => {
 		const vault = await openCommandVault(deps, "user");
 		const what = vault.model !== null ? t("weekly.writing", { week }) : t("progress.weekly-offline", { week });
-		const outcome = await withProgress(noticeProgress(deps.controller.notifier), modelProgress(vault, what), (progress) => buildWeek(vault, week, "user", progress.signal));
+		const outcome = await withProgress(noticeProgress(deps.controller.notifier), askingProgress(vault.model !== null, what), (progress) => buildWeek(vault, week, "user", progress.signal));
 		if (outcome.kind === "cancelled") return;
 		const result = outcome.value;
 		const message = weeklyMessage(result);
@@ -87,7 +87,7 @@ export async function consolidateMemory(deps: CommandDeps): Promise<void> {
 			return;
 		}
 		const what = vault.model !== null ? t("consolidation.proposing") : t("progress.consolidation-offline");
-		const outcome = await withProgress(noticeProgress(notifier), modelProgress(vault, what), (progress) => propose(vault, progress.signal));
+		const outcome = await withProgress(noticeProgress(notifier), askingProgress(vault.model !== null, what), (progress) => propose(vault, progress.signal));
 		if (outcome.kind === "cancelled" || outcome.value === null) return;
 		const proposal = outcome.value;
 		new ConsolidationModal(deps.plugin.app, proposal, (approved) =>
@@ -98,14 +98,6 @@ export async function consolidateMemory(deps: CommandDeps): Promise<void> {
 			}),
 		).open();
 	});
-}
-
-/**
- * A model's answer comes before anything is written, so waiting for it shows at once and offers
- * Cancel; without a model the same work is local and usually fast.
- */
-function modelProgress(vault: CommandVault, what: string): ProgressOptions {
-	return vault.model !== null ? { what, cancellable: true } : { what, showAfterMs: USUALLY_FAST_MS };
 }
 
 /** Saves a checkpoint with the `checkpoint` tool's own code; the next chat's resume banner shows it. */

@@ -10,7 +10,7 @@ import { openCommandVault, type CommandDeps, type CommandVault } from "../comman
 import { noticeWithNote } from "../noteNotice";
 import { notifyFailure } from "../notifyFailure";
 import { noticeProgress } from "../progress/progressNotice";
-import { USUALLY_FAST_MS, whileSlow, withProgress, type Progress } from "../progress/withProgress";
+import { askingProgress, whileSlow, withProgress, type Progress } from "../progress/withProgress";
 import { reviewOf } from "./noteReview";
 import { OrganizeInboxModal } from "./organizeInboxModal";
 import { moveAccepted } from "./organizeMoves";
@@ -72,8 +72,8 @@ async function organizeInbox(deps: CommandDeps): Promise<void> {
 function suggestWithProgress(deps: CommandDeps, vault: CommandVault, paths: readonly string[]) {
 	const count = paths.length;
 	const asking = vault.model !== null;
-	const options = asking ? { what: t("organize.asking-model", { count }), cancellable: true } : { what: t("progress.organize-offline", { count }), showAfterMs: USUALLY_FAST_MS };
-	return withProgress(noticeProgress(deps.controller.notifier), options, async (progress: Progress) => {
+	const what = asking ? t("organize.asking-model", { count }) : t("progress.organize-offline", { count });
+	return withProgress(noticeProgress(deps.controller.notifier), askingProgress(asking, what), async (progress: Progress) => {
 		const suggestions = await suggestOrganize(vault.organize, vault.memory.writer, paths, vault.model, {
 			signal: progress.signal,
 			onNoteDone: (done) => {

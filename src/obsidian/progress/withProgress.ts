@@ -112,6 +112,14 @@ export async function withProgress<T>(host: ProgressHost, options: ProgressOptio
 }
 
 /**
+ * For work that asks a model before it writes anything: waiting for the answer shows at once
+ * and offers Cancel; the same work without a model is local and usually fast.
+ */
+export function askingProgress(asksModel: boolean, what: string): ProgressOptions {
+	return asksModel ? { what, cancellable: true } : { what, showAfterMs: USUALLY_FAST_MS };
+}
+
+/**
  * Work that offers no Cancel and is usually fast (it writes as it goes, or reads the vault
  * only): its progress shows only once it has taken longer than `USUALLY_FAST_MS`.
  */
