@@ -48,6 +48,32 @@ describe("progress while a model works, in the sandbox", () => {
 	});
 });
 
+describe("the weekly summary while the model writes it, in the sandbox", () => {
+	it("shows its progress at once, and Cancel leaves no summary note and no record in the trail", async () => {
+		const day = "memory/daily/2026-03-10.md";
+		fake().enqueue(textReply("Booked the sleep lab; chapter 2 is due on Friday.", { delayMs: 500 }));
+		const { page, readFromDisk } = await open({
+			anthropicBaseURL: fake().baseURL,
+			now: MONDAY,
+			secrets: FAKE_KEY,
+			files: { ...onboardedVault({ settings: { heartbeatEnabled: false } }), [day]: "# 2026-03-10\n\n## Log\n- 09:10 Booked the sleep lab.\n" },
+		});
+		const user = new User(page);
+		await user.runCommand(user.text("command.build-weekly-summary"));
+		await page.locator(".suggestion-item", { hasText: user.text("weekly.last-week", { week: "2026-W11" }) }).click();
+
+		const progress = page.locator(".notice", { hasText: user.text("weekly.writing", { week: "2026-W11" }) });
+		await progress.waitFor({ timeout: 1000 });
+		await progress.getByRole("button", { name: user.text("progress.cancel"), exact: true }).click();
+		await page.locator(".notice", { hasText: user.text("progress.cancelled") }).waitFor();
+		await progress.waitFor({ state: "detached" });
+		expect(fake().messageBodies).toHaveLength(1);
+		await expect(readFromDisk("memory/weekly/2026-W11.md")).rejects.toThrow();
+		await expect(readFromDisk(AUDIT)).rejects.toThrow();
+		await expect(page.locator(`.nav-file-title[data-path="memory/weekly/2026-W11.md"]`).count()).resolves.toBe(0);
+	});
+});
+
 describe("the heartbeat run by hand, in the sandbox", () => {
 	it("shows its progress while the model is asked, and Cancel leaves today's memory and the heartbeat's state as they were", async () => {
 		// Inside the active hours, and already run today: opening the vault asks nothing; the command does.
