@@ -8,6 +8,8 @@ import type { CommandDeps } from "./commandVault";
 import { memoryCommands } from "./memory/memoryCommands";
 import { notifyFailure } from "./notifyFailure";
 import { organizeCommands } from "./organize/organizeCommands";
+import { noticeProgress } from "./progress/progressNotice";
+import { whileSlow } from "./progress/withProgress";
 import type { WorkspaceController } from "./workspaceController";
 
 type WorkspaceAction = (workspace: AssistantWorkspace, controller: WorkspaceController) => Promise<string[]>;
@@ -17,16 +19,17 @@ const ACTIONS: ReadonlyArray<{ id: string; name: MessageKey; run: WorkspaceActio
 	{
 		id: "promote-today",
 		name: "command.promote-today",
-		run: async (workspace) => {
-			const result = await workspace.promote(workspace.today(), "user");
+		run: async (workspace, controller) => {
+			const result = await whileSlow(noticeProgress(controller.notifier), t("progress.promote"), () => workspace.promote(workspace.today(), "user"));
 			return [t(`notice.promotion.${result.status}`, { date: result.date, path: result.memoryPath })];
 		},
 	},
 	{
 		id: "archive-daily-memory",
 		name: "command.archive-daily",
-		run: async (workspace) => {
-			const result = await workspace.archive("user");
+		run: async (workspace, controller) => {
+			// It writes note by note, so it runs to its end: no Cancel.
+			const result = await whileSlow(noticeProgress(controller.notifier), t("progress.archive"), () => workspace.archive("user"));
 			const days = t("notice.archive-age", { count: result.retentionDays });
 			const count = result.archived.length;
 			const skipped = (reason: ArchiveSkipReason) => result.skipped.filter((skip) => skip.reason === reason).length;

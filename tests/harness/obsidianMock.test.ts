@@ -84,6 +84,26 @@ describe("The obsidian mock's vault", () => {
 		expect(app.vault.getFileByPath("note.md")?.stat.size).toBe(11);
 		await expect(adapter.read(".obsidian/missing.json")).rejects.toThrow(/ENOENT/);
 	});
+
+	it("tells each change to a hidden file, in order, for a host that keeps them on disk; a note's change is the vault's own event", async () => {
+		const app = appWith({});
+		const { adapter } = app.vault;
+		const changes: unknown[] = [];
+		adapter.onHiddenChange((change) => changes.push(change));
+		await adapter.mkdir(".obsidian/plugins/x");
+		await adapter.write(".obsidian/plugins/x/data.json.tmp", "{}");
+		await adapter.rename(".obsidian/plugins/x/data.json.tmp", ".obsidian/plugins/x/data.json");
+		await adapter.append(".obsidian/plugins/x/audit.jsonl", "one\n");
+		await adapter.remove(".obsidian/plugins/x/data.json");
+		await adapter.write("note.md", "a note");
+		expect(changes).toEqual([
+			{ kind: "mkdir", path: ".obsidian/plugins/x" },
+			{ kind: "write", path: ".obsidian/plugins/x/data.json.tmp", content: "{}" },
+			{ kind: "rename", from: ".obsidian/plugins/x/data.json.tmp", to: ".obsidian/plugins/x/data.json" },
+			{ kind: "append", path: ".obsidian/plugins/x/audit.jsonl", text: "one\n" },
+			{ kind: "remove", path: ".obsidian/plugins/x/data.json" },
+		]);
+	});
 });
 
 describe("The obsidian mock's plugin and workspace", () => {

@@ -1,3 +1,6 @@
+/**
+ * @jest-environment jsdom
+ */
 import { App, asObsidianApp, Notice, setLanguageForTests } from "../__mocks__/obsidian";
 import AssistantWorkspacePlugin from "../../src/main";
 import { MemoryVault } from "../harness/memoryVault";

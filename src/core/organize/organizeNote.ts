@@ -26,19 +26,30 @@ function allowedFolders(taxonomy: Taxonomy): string[] {
 	return taxonomy.folders.filter((entry) => !["inbox", "memory", "templates"].includes(entry.role)).map((entry) => entry.folder);
 }
 
+/** How a caller follows a run over many notes: its Cancel, and each note as it is done. */
+export interface OrganizeRun {
+	readonly signal?: AbortSignal;
+	/** Called after each of `paths`, with how many are done, private ones included. */
+	readonly onNoteDone?: (done: number) => void;
+}
+
 export async function suggestOrganize(
 	vault: OrganizeVault,
 	writer: Pick<AuditedWriter, "isTaken">,
 	paths: readonly string[],
 	model: TextModel | null,
-	signal?: AbortSignal,
+	run: OrganizeRun = {},
 ): Promise<OrganizeSuggestion[]> {
+	const { signal } = run;
 	const taxonomy = inferTaxonomy(vault);
 	const visible = visibleNotes(vault);
 	const suggestions: OrganizeSuggestion[] = [];
-	for (const path of paths) {
+	for (const [index, path] of paths.entries()) {
 		// A private note is not classified, and so never sent to the model.
-		if (!visible.includes(path)) continue;
+		if (!visible.includes(path)) {
+			run.onNoteDone?.(index + 1);
+			continue;
+		}
 		let classification = classifyNote(vault, taxonomy, path, visible);
 		let modelError: unknown = null;
 		if (model !== null) {
@@ -51,6 +62,7 @@ export async function suggestOrganize(
 			}
 		}
 		suggestions.push({ path, classification, plan: planMove(vault, writer, path, classification.folder, visible), modelError });
+		run.onNoteDone?.(index + 1);
 	}
 	return suggestions;
 }

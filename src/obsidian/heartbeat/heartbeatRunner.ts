@@ -3,6 +3,8 @@ import { runHeartbeat, type HeartbeatReport } from "../../core/heartbeat";
 import type { Notifier } from "../../core/ports";
 import { t } from "../../i18n";
 import { describeError } from "../describeError";
+import { noticeProgress } from "../progress/progressNotice";
+import { USUALLY_FAST_MS, withProgress } from "../progress/withProgress";
 import type { WorkspaceController } from "../workspaceController";
 import type { HeartbeatChat } from "./heartbeatChat";
 import { heartbeatNotices } from "./heartbeatNotices";
@@ -49,7 +51,7 @@ export class HeartbeatRunner {
 		const stop = new AbortController();
 		this.running = stop;
 		try {
-			const report = await this.heartbeat(requestedByUser, stop.signal);
+			const report = requestedByUser ? await this.heartbeatWithProgress(stop) : await this.heartbeat(false, stop.signal);
 			if ("change" in report) await this.deps.controller.updateState(report.change);
 			if (report.kind === "spoke") await this.deps.chat.show(report.text);
 			for (const message of heartbeatNotices(report, requestedByUser)) notify(message);
@@ -66,6 +68,21 @@ export class HeartbeatRunner {
 	/** Stops a run in progress (the plugin unloads); nothing is recorded for it. */
 	stop(): void {
 		this.running?.abort();
+	}
+
+	/**
+	 * "Run heartbeat now": the user waits for it, so its progress shows, with Cancel, once the
+	 * model is being asked (a run the rules skip answers at once, and shows none). A run cancelled
+	 * before the model answered records nothing, and says so.
+	 */
+	private async heartbeatWithProgress(stop: AbortController): Promise<HeartbeatReport> {
+		const outcome = await withProgress(noticeProgress(this.deps.notifier), { what: t("progress.heartbeat"), showAfterMs: USUALLY_FAST_MS, cancellable: true }, async (progress) => {
+			progress.signal.addEventListener("abort", () => stop.abort(), { once: true });
+			const report = await this.heartbeat(true, stop.signal);
+			if (report.kind === "interrupted") progress.signal.throwIfAborted();
+			return report;
+		});
+		return outcome.kind === "done" ? outcome.value : { kind: "interrupted" };
 	}
 
 	private async heartbeat(force: boolean, signal: AbortSignal): Promise<HeartbeatReport> {

@@ -6,9 +6,9 @@ export function overCap(vault: CommandVault): Promise<{ readonly tokens: number;
 	return vault.workspace.hotMemoryOverCap();
 }
 
-export function propose(vault: CommandVault): Promise<ConsolidationProposal | null> {
+export function propose(vault: CommandVault, signal?: AbortSignal): Promise<ConsolidationProposal | null> {
 	const { workspace } = vault;
-	return proposeConsolidation(vault.memory.vault, workspace.memoryPath(), { capTokens: workspace.hotMemoryCapTokens, model: vault.model });
+	return proposeConsolidation(vault.memory.vault, workspace.memoryPath(), { capTokens: workspace.hotMemoryCapTokens, model: vault.model, signal });
 }
 
 /** Writes the text the user approved, the previous `memory.md` kept in the archive first. */

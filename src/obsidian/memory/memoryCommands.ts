@@ -5,6 +5,8 @@ import { t } from "../../i18n";
 import { openCommandVault, type CommandDeps } from "../commandVault";
 import { noticeWithNote } from "../noteNotice";
 import { notifyFailure } from "../notifyFailure";
+import { noticeProgress } from "../progress/progressNotice";
+import { askingProgress, withProgress } from "../progress/withProgress";
 import { CheckpointModal, type CheckpointInput } from "./checkpointModal";
 import { ConsolidationModal } from "./consolidationModal";
 import { applyApproved, overCap, propose } from "./hotMemory";
@@ -39,8 +41,10 @@ export function memoryCommands(deps: CommandDeps): Command[] {
 async function buildAndTell(deps: CommandDeps, week: string): Promise<void> {
 	await notifyFailure(deps.controller.notifier, async () => {
 		const vault = await openCommandVault(deps, "user");
-		if (vault.model !== null) deps.controller.notifier.notify(t("weekly.writing", { week }));
-		const result = await buildWeek(vault, week, "user");
+		const what = vault.model !== null ? t("weekly.writing", { week }) : t("progress.weekly-offline", { week });
+		const outcome = await withProgress(noticeProgress(deps.controller.notifier), askingProgress(vault.model !== null, what), (progress) => buildWeek(vault, week, "user", progress.signal));
+		if (outcome.kind === "cancelled") return;
+		const result = outcome.value;
 		const message = weeklyMessage(result);
 		if (result.path !== null && deps.plugin.app.vault.getFileByPath(result.path) !== null) noticeWithNote(deps.plugin.app, message, result.path);
 		else deps.controller.notifier.notify(message);
@@ -82,9 +86,10 @@ export async function consolidateMemory(deps: CommandDeps): Promise<void> {
 			notifier.notify(t("consolidation.within-cap", { cap: vault.workspace.hotMemoryCapTokens }));
 			return;
 		}
-		if (vault.model !== null) notifier.notify(t("consolidation.proposing"));
-		const proposal = await propose(vault);
-		if (proposal === null) return;
+		const what = vault.model !== null ? t("consolidation.proposing") : t("progress.consolidation-offline");
+		const outcome = await withProgress(noticeProgress(notifier), askingProgress(vault.model !== null, what), (progress) => propose(vault, progress.signal));
+		if (outcome.kind === "cancelled" || outcome.value === null) return;
+		const proposal = outcome.value;
 		new ConsolidationModal(deps.plugin.app, proposal, (approved) =>
 			notifyFailure(notifier, async () => {
 				const outcome = await applyApproved(vault, proposal, approved);

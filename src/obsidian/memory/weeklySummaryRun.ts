@@ -19,8 +19,8 @@ export function recentWeeks(clock: Clock, count: number): string[] {
 }
 
 /** The history book's page of `week`, from the daily memory where the settings keep it; a page already written is left as it is. */
-export function buildWeek(vault: CommandVault, week: string, actor: AuditActor): Promise<WeeklySummaryResult> {
-	return buildWeeklySummary(vault.memory, { week, target: vault.tools.daily, layout: vault.workspace.layout, model: vault.model, actor });
+export function buildWeek(vault: CommandVault, week: string, actor: AuditActor, signal?: AbortSignal): Promise<WeeklySummaryResult> {
+	return buildWeeklySummary(vault.memory, { week, target: vault.tools.daily, layout: vault.workspace.layout, model: vault.model, actor, signal });
 }
 
 /** A week the picker offers, with what the user needs to choose it: how many days of memory it has, and whether it is summarised. */

@@ -9,6 +9,8 @@ import { t } from "../../i18n";
 import { openCommandVault, type CommandDeps, type CommandVault } from "../commandVault";
 import { noticeWithNote } from "../noteNotice";
 import { notifyFailure } from "../notifyFailure";
+import { noticeProgress } from "../progress/progressNotice";
+import { askingProgress, whileSlow, withProgress, type Progress } from "../progress/withProgress";
 import { reviewOf } from "./noteReview";
 import { OrganizeInboxModal } from "./organizeInboxModal";
 import { moveAccepted } from "./organizeMoves";
@@ -39,7 +41,9 @@ export function organizeCommands(deps: CommandDeps): Command[] {
 async function organizeNote(deps: CommandDeps, path: string): Promise<void> {
 	await guarded(deps, async () => {
 		const vault = await openCommandVault(deps, "user");
-		const [suggestion] = await suggestOrganize(vault.organize, vault.memory.writer, [path], vault.model);
+		const outcome = await suggestWithProgress(deps, vault, [path]);
+		if (outcome.kind === "cancelled") return;
+		const [suggestion] = outcome.value;
 		if (suggestion === undefined) {
 			deps.controller.notifier.notify(t("organize.private"));
 			return;
@@ -56,9 +60,29 @@ async function organizeInbox(deps: CommandDeps): Promise<void> {
 			deps.controller.notifier.notify(t("organize.inbox-empty", { folder: vault.workspace.layout.inboxFolder }));
 			return;
 		}
-		if (vault.model !== null) deps.controller.notifier.notify(t("organize.asking-model", { count: paths.length }));
-		const suggestions = await suggestOrganize(vault.organize, vault.memory.writer, paths, vault.model);
-		new OrganizeInboxModal(deps.plugin.app, vault, suggestions.map(reviewOf), (plans) => moveAndTell(deps, vault, plans)).open();
+		const outcome = await suggestWithProgress(deps, vault, paths);
+		if (outcome.kind === "done") new OrganizeInboxModal(deps.plugin.app, vault, outcome.value.map(reviewOf), (plans) => moveAndTell(deps, vault, plans)).open();
+	});
+}
+
+/**
+ * Where each note belongs, with progress: at once and with Cancel while the model is asked
+ * (nothing is written before the user reviews), after a moment when the rules alone decide.
+ */
+function suggestWithProgress(deps: CommandDeps, vault: CommandVault, paths: readonly string[]) {
+	const count = paths.length;
+	const asking = vault.model !== null;
+	const what = asking ? t("organize.asking-model", { count }) : t("progress.organize-offline", { count });
+	return withProgress(noticeProgress(deps.controller.notifier), askingProgress(asking, what), async (progress: Progress) => {
+		const suggestions = await suggestOrganize(vault.organize, vault.memory.writer, paths, vault.model, {
+			signal: progress.signal,
+			onNoteDone: (done) => {
+				if (count > 1) progress.steps(done, count);
+			},
+		});
+		// Cancelled after the last answer: the review it would open is not wanted either.
+		progress.signal.throwIfAborted();
+		return suggestions;
 	});
 }
 
@@ -86,16 +110,19 @@ async function reportTaxonomy(deps: CommandDeps): Promise<void> {
 	await guarded(deps, async () => {
 		const vault = await openCommandVault(deps, "user");
 		const date = vault.workspace.today();
-		const text = taxonomyReportText(taxonomySuggestions(vault.organize, inferTaxonomy(vault.organize)), date, t);
-		const { folder, name } = taxonomyReportPath(vault.workspace.layout, date);
-		const outcome = await vault.memory.writer.createNote(freeNotePath(vault.memory.writer, folder, name), text, { actor: "user", reason: "Suggest taxonomy changes" });
-		noticeWithNote(deps.plugin.app, t("taxonomy-report.done"), outcome.path);
+		const written = await whileSlow(noticeProgress(deps.controller.notifier), t("progress.taxonomy"), () => {
+			const text = taxonomyReportText(taxonomySuggestions(vault.organize, inferTaxonomy(vault.organize)), date, t);
+			const { folder, name } = taxonomyReportPath(vault.workspace.layout, date);
+			return vault.memory.writer.createNote(freeNotePath(vault.memory.writer, folder, name), text, { actor: "user", reason: "Suggest taxonomy changes" });
+		});
+		noticeWithNote(deps.plugin.app, t("taxonomy-report.done"), written.path);
 	});
 }
 
 async function refreshAndTell(deps: CommandDeps): Promise<void> {
 	await guarded(deps, async () => {
-		const outcome = await refreshVaultMap(await openCommandVault(deps, "user"), "user");
+		const vault = await openCommandVault(deps, "user");
+		const outcome = await whileSlow(noticeProgress(deps.controller.notifier), t("progress.vault-map"), () => refreshVaultMap(vault, "user"));
 		noticeWithNote(deps.plugin.app, t(outcome.changed ? "vault-map.refreshed" : "vault-map.unchanged"), outcome.path);
 	});
 }

@@ -3,6 +3,14 @@ import type { MemoryVault } from "../memoryVault";
 import type { CallLog } from "./callLog";
 import { requireNormalized } from "./paths";
 
+/** A change to a hidden file, as a host that keeps those files on disk too (the sandbox) needs it. */
+export type HiddenChange =
+	| { readonly kind: "write"; readonly path: string; readonly content: string }
+	| { readonly kind: "append"; readonly path: string; readonly text: string }
+	| { readonly kind: "mkdir"; readonly path: string }
+	| { readonly kind: "remove"; readonly path: string }
+	| { readonly kind: "rename"; readonly from: string; readonly to: string };
+
 /**
  * `Vault.adapter`: raw file access. Paths in the config folder or any dot-folder (plugin data,
  * logs) live in `hidden`, outside the vault's notes, as Obsidian keeps them out of its file
@@ -12,11 +20,17 @@ export class DataAdapter {
 	/** Hidden files by path: what the plugin keeps under the config folder. */
 	readonly hidden = new Map<string, string>();
 	private readonly hiddenFolders = new Set<string>();
+	private readonly hiddenListeners: ((change: HiddenChange) => void)[] = [];
 
 	constructor(
 		private readonly memory: MemoryVault,
 		private readonly calls: CallLog,
 	) {}
+
+	/** Calls `listener` after each change the adapter makes to a hidden file or folder, in order. */
+	onHiddenChange(listener: (change: HiddenChange) => void): void {
+		this.hiddenListeners.push(listener);
+	}
 
 	getName(): string {
 		return "Memory vault";
@@ -38,24 +52,26 @@ export class DataAdapter {
 
 	async write(path: string, data: string): Promise<void> {
 		this.calls.record("vault.adapter.write");
-		await this.put(requireNormalized(path), () => data);
+		await this.put(requireNormalized(path), () => data, { kind: "write", path, content: data });
 	}
 
 	async append(path: string, data: string): Promise<void> {
 		this.calls.record("vault.adapter.append");
-		await this.put(requireNormalized(path), (current) => current + data);
+		await this.put(requireNormalized(path), (current) => current + data, { kind: "append", path, text: data });
 	}
 
 	async mkdir(path: string): Promise<void> {
 		this.calls.record("vault.adapter.mkdir");
-		if (this.isHidden(requireNormalized(path))) this.hiddenFolders.add(path);
-		else await this.memory.ensureFolder(path);
+		if (!this.isHidden(requireNormalized(path))) return this.memory.ensureFolder(path);
+		this.hiddenFolders.add(path);
+		this.told({ kind: "mkdir", path });
 	}
 
 	async remove(path: string): Promise<void> {
 		this.calls.record("vault.adapter.remove");
-		if (this.isHidden(requireNormalized(path))) this.hidden.delete(path);
-		else await this.memory.trash(path);
+		if (!this.isHidden(requireNormalized(path))) return this.memory.trash(path);
+		this.hidden.delete(path);
+		this.told({ kind: "remove", path });
 	}
 
 	/** Like Obsidian's: moves a file, and refuses to replace one that exists. Hidden files only; notes move through the vault. */
@@ -66,12 +82,19 @@ export class DataAdapter {
 		if (this.hidden.has(newPath)) throw new Error("Destination file already exists!");
 		this.hidden.delete(path);
 		this.hidden.set(newPath, content);
+		this.told({ kind: "rename", from: path, to: newPath });
 	}
 
-	private async put(path: string, next: (current: string) => string): Promise<void> {
-		if (this.isHidden(path)) this.hidden.set(path, next(this.hidden.get(path) ?? ""));
-		else if (this.memory.stat(path)) await this.memory.process(path, next);
+	private async put(path: string, next: (current: string) => string, change: HiddenChange): Promise<void> {
+		if (this.isHidden(path)) {
+			this.hidden.set(path, next(this.hidden.get(path) ?? ""));
+			this.told(change);
+		} else if (this.memory.stat(path)) await this.memory.process(path, next);
 		else await this.memory.create(path, next(""));
+	}
+
+	private told(change: HiddenChange): void {
+		for (const listener of this.hiddenListeners) listener(change);
 	}
 
 	private isHidden(path: string): boolean {

@@ -36,7 +36,7 @@ export class WorkspaceLeaf {
 		this.app.workspace.removeLeaf(this);
 	}
 
-	private async closeView(): Promise<void> {
+	protected async closeView(): Promise<void> {
 		if (!this.view) return;
 		await this.view.close();
 		this.view.unload();

@@ -16,7 +16,7 @@ import { ShellNotice } from "./shellNotice";
 import type { Plugin } from "./shellPlugin";
 import { ShellWorkspace } from "./shellWorkspace";
 import { applyInitialTheme } from "./theme";
-import { mirrorToDisk, VaultServer } from "./vaultServer";
+import { mirrorConfigToDisk, mirrorToDisk, VaultServer } from "./vaultServer";
 
 const FIRST_NOTE = "Welcome.md";
 
@@ -39,6 +39,7 @@ async function boot(): Promise<void> {
 	for (const [name, secret] of Object.entries(config.secrets)) app.secretStorage.setSecret(name, secret);
 	enableDailyNotes(app, listing.config[`${config.configDir}/daily-notes.json`]);
 	mirrorToDisk(memory, server);
+	mirrorConfigToDisk(app.vault.adapter, server);
 	new FileExplorer(app, layout.fileExplorer);
 	new ReadingPane(app, layout);
 

@@ -17,13 +17,7 @@ export class RightSidebar {
 	/** Puts `view` in the sidebar (in place of what the leaf showed before); `active` shows it. */
 	add(leaf: WorkspaceLeaf, view: View, active: boolean): void {
 		this.remove(leaf);
-		const content = view.containerEl;
-		content.addClass("workspace-leaf-content");
-		content.setAttr("data-type", view.getViewType());
-		const header = content.querySelector(".view-header");
-		if (header !== null && header.querySelector(".view-header-title") === null) {
-			header.prepend(createDiv({ cls: "view-header-title", text: view.getDisplayText() }));
-		}
+		const content = leafContentOf(view);
 		const tabHeader = this.layout.rightTabs.createDiv({
 			cls: "workspace-tab-header clickable-icon",
 			attr: { role: "tab", tabindex: 0, "aria-label": view.getDisplayText(), "data-icon": view.getIcon(), "data-type": view.getViewType() },
@@ -56,4 +50,16 @@ export class RightSidebar {
 			tab.content.toggle(shown);
 		}
 	}
+}
+
+/** A view's element as a leaf of Obsidian's shows it: typed, with its title in its header. */
+export function leafContentOf(view: View): HTMLElement {
+	const content = view.containerEl;
+	content.addClass("workspace-leaf-content");
+	content.setAttr("data-type", view.getViewType());
+	const header = content.querySelector(".view-header");
+	if (header !== null && header.querySelector(".view-header-title") === null) {
+		header.prepend(createDiv({ cls: "view-header-title", text: view.getDisplayText() }));
+	}
+	return content;
 }

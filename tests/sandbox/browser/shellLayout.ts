@@ -5,6 +5,9 @@ export interface ShellLayout {
 	readonly ribbonFoot: HTMLElement;
 	readonly leftSplit: HTMLElement;
 	readonly fileExplorer: HTMLElement;
+	/** The main area, and in it the pane of the open note, which a view opened in a tab takes the place of. */
+	readonly rootSplit: HTMLElement;
+	readonly notePane: HTMLElement;
 	readonly noteTitle: HTMLElement;
 	readonly noteView: HTMLElement;
 	readonly rightSplit: HTMLElement;
@@ -57,5 +60,5 @@ export function drawLayout(body: HTMLElement): ShellLayout {
 	const rightLeaves = rightSplit.createDiv("workspace-tab-container");
 
 	const statusBar = app.createDiv({ cls: "status-bar", attr: { role: "status" } });
-	return { ribbon, ribbonFoot, leftSplit, fileExplorer, noteTitle, noteView, rightSplit, rightTabs, rightLeaves, statusBar };
+	return { ribbon, ribbonFoot, leftSplit, fileExplorer, rootSplit: root, notePane: note, noteTitle, noteView, rightSplit, rightTabs, rightLeaves, statusBar };
 }

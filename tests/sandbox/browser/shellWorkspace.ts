@@ -6,13 +6,13 @@ import { WorkspaceLeaf } from "../../harness/obsidianMock/view";
 import { Workspace } from "../../harness/obsidianMock/workspace";
 import type { ShellLayout } from "./shellLayout";
 import { ShellNotice } from "./shellNotice";
-import { RightSidebar } from "./rightSidebar";
+import { leafContentOf, RightSidebar } from "./rightSidebar";
 import type { VaultServer } from "./vaultServer";
 
 /**
- * Obsidian's workspace, drawn: one pane for notes (every `getLeaf` is it; the reading pane
- * shows what it opens) and the right sidebar, where each `getRightLeaf` is a tab. The mock's
- * workspace keeps the leaves and the events.
+ * Obsidian's workspace, drawn: one main pane (every `getLeaf` is it; the reading pane shows the
+ * note it opens, or it shows the view a plugin opens in a tab) and the right sidebar, where each
+ * `getRightLeaf` is a tab. The mock's workspace keeps the leaves and the events.
  */
 export class ShellWorkspace extends Workspace {
 	readonly rightSidebar: RightSidebar;
@@ -30,7 +30,7 @@ export class ShellWorkspace extends Workspace {
 
 	override getLeaf(newLeaf?: unknown): WorkspaceLeaf {
 		void newLeaf;
-		this.mainLeaf ??= this.newLeaf();
+		this.mainLeaf ??= this.newLeaf(new MainLeaf(this.app, this.layout));
 		return this.mainLeaf;
 	}
 
@@ -54,6 +54,37 @@ export class ShellWorkspace extends Workspace {
 		const heading = linktext.includes("#") ? linktext.slice(linktext.indexOf("#") + 1) : null;
 		const found = this.app.metadataCache.getFileCache(file)?.headings?.find((entry) => entry.heading === heading);
 		await this.getLeaf().openFile(file, { eState: found === undefined ? {} : { line: found.position.start.line } });
+	}
+}
+
+/**
+ * The main pane's leaf: the note it opened, in the reading pane, or a view set on it (the
+ * changes view), in the note's place until a note is opened again.
+ */
+export class MainLeaf extends WorkspaceLeaf {
+	constructor(
+		app: App,
+		private readonly layout: ShellLayout,
+	) {
+		super(app);
+	}
+
+	override async setViewState(state: { type: string; active?: boolean }): Promise<void> {
+		await super.setViewState(state);
+		this.draw();
+	}
+
+	override async openFile(file: TFile, openState: { eState?: Record<string, unknown> } = {}): Promise<void> {
+		await this.closeView();
+		this.draw();
+		await super.openFile(file, openState);
+	}
+
+	private draw(): void {
+		const { rootSplit, notePane } = this.layout;
+		for (const child of Array.from(rootSplit.children)) if (child !== notePane) child.detach();
+		notePane.toggle(this.view === null);
+		if (this.view !== null) rootSplit.appendChild(leafContentOf(this.view));
 	}
 }
 

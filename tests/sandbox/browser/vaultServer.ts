@@ -1,4 +1,5 @@
 import type { MemoryVault } from "../../harness/memoryVault";
+import type { DataAdapter } from "../../harness/obsidianMock/dataAdapter";
 import type { VaultListing } from "../server/vaultFolder";
 import { WRITE_HEADER } from "../server/protocol";
 
@@ -20,6 +21,11 @@ export class VaultServer {
 	/** Writes `content` (a promise taken when the change happened, so later changes cannot leak in). */
 	write(path: string, content: Promise<string> | string): void {
 		this.send(`write ${path}`, async () => this.call("PUT", "/api/file", { path }, await content));
+	}
+
+	/** Appends `text` to the file, as Obsidian's adapter appends to a log (the audit trail). */
+	append(path: string, text: string): void {
+		this.send(`append to ${path}`, () => this.call("POST", "/api/append", { path }, text));
 	}
 
 	mkdir(path: string): void {
@@ -55,4 +61,25 @@ export function mirrorToDisk(memory: MemoryVault, server: VaultServer): void {
 	memory.on("modify", (item) => server.write(item.path, memory.read(item.path)));
 	memory.on("rename", (item, oldPath) => server.rename(oldPath, item.path));
 	memory.on("delete", (item) => server.remove(item.path));
+}
+
+/**
+ * Sends every change of the plugin's files in the config folder (its `data.json`, the audit
+ * trail, the text kept for undo) to the folder on disk, as Obsidian's adapter writes them there.
+ */
+export function mirrorConfigToDisk(adapter: DataAdapter, server: VaultServer): void {
+	adapter.onHiddenChange((change) => {
+		switch (change.kind) {
+			case "write":
+				return server.write(change.path, change.content);
+			case "append":
+				return server.append(change.path, change.text);
+			case "mkdir":
+				return server.mkdir(change.path);
+			case "remove":
+				return server.remove(change.path);
+			case "rename":
+				return server.rename(change.from, change.to);
+		}
+	});
 }

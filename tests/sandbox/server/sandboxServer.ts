@@ -35,7 +35,7 @@ const PAGE = readFileSync(join(__dirname, "..", "page", "index.html"), "utf8");
 /**
  * The sandbox's server, on 127.0.0.1 only: the page, the plugin's and the shell's bundles, and
  * the vault API over the folder on disk (`/api/vault` lists it, `/api/file` reads, writes and
- * deletes, `/api/folder` makes a folder, `/api/rename` moves).
+ * deletes, `/api/append` appends to a log, `/api/folder` makes a folder, `/api/rename` moves).
  */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 	if (options.now !== undefined && Number.isNaN(Date.parse(options.now))) throw new Error(`Not a moment: ${options.now}`);
@@ -97,6 +97,7 @@ async function answer(
 	if (request.method === "GET" && url.pathname === "/api/file") return send(response, 200, "text/plain; charset=utf-8", await vault.read(path));
 	if (request.headers[WRITE_HEADER] !== "1") return send(response, 403, "text/plain", "Missing the sandbox header");
 	if (request.method === "PUT" && url.pathname === "/api/file") await vault.write(path, await readBody(request));
+	else if (request.method === "POST" && url.pathname === "/api/append") await vault.append(path, await readBody(request));
 	else if (request.method === "DELETE" && url.pathname === "/api/file") await vault.remove(path);
 	else if (request.method === "POST" && url.pathname === "/api/folder") await vault.mkdir(path);
 	else if (request.method === "POST" && url.pathname === "/api/rename") await vault.rename(url.searchParams.get("from") ?? "", url.searchParams.get("to") ?? "");

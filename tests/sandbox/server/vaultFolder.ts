@@ -1,6 +1,6 @@
 import { promises as fs } from "node:fs";
 import * as nodePath from "node:path";
-import { readFileNoFollow, replaceFileAtomically } from "../../../headless/vault/atomicFile";
+import { appendDurably, readFileNoFollow, replaceFileAtomically } from "../../../headless/vault/atomicFile";
 import { assertNoSymlinkBelow, makeFolderBelow } from "../../../headless/vault/noSymlinks";
 import { parentFolder } from "../../../src/core/vault/paths";
 
@@ -22,7 +22,7 @@ export interface VaultListing {
 	/** Every note and text file, with its text and times, config folder and dot-folders aside. */
 	readonly files: readonly { readonly path: string; readonly content: string; readonly ctime: number; readonly mtime: number }[];
 	readonly folders: readonly string[];
-	/** The text files of the config folder (the plugin's `data.json`, core plugins' settings). */
+	/** Every file of the config folder, as text (the plugin's `data.json`, its last good copy and logs, core plugins' settings). */
 	readonly config: Readonly<Record<string, string>>;
 }
 
@@ -57,7 +57,7 @@ export class VaultFolder {
 				if (entry.isDirectory()) {
 					if (!isConfig) folders.push(path);
 					await walk(path, isConfig);
-				} else if (entry.isFile() && TEXT_EXTENSIONS.has(nodePath.extname(entry.name).slice(1))) {
+				} else if (entry.isFile() && (isConfig || TEXT_EXTENSIONS.has(nodePath.extname(entry.name).slice(1)))) {
 					const full = nodePath.join(this.root, path);
 					const content = await fs.readFile(full, "utf8");
 					if (isConfig) config[path] = content;
@@ -80,6 +80,13 @@ export class VaultFolder {
 		const relative = this.relative(path);
 		makeFolderBelow(this.root, parentFolder(relative));
 		replaceFileAtomically(nodePath.join(this.root, relative), content);
+	}
+
+	/** Appends `text` to the file (made when missing), as Obsidian's adapter does for the plugin's logs. */
+	async append(path: string, text: string): Promise<void> {
+		const relative = this.relative(path);
+		makeFolderBelow(this.root, parentFolder(relative));
+		appendDurably(nodePath.join(this.root, relative), text);
 	}
 
 	async mkdir(path: string): Promise<void> {
