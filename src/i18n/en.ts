@@ -397,6 +397,7 @@ export const en = {
 	"onboarding.review.state.new": "New: will be created.",
 	"onboarding.review.state.identical": "Already up to date: nothing to write.",
 	"onboarding.review.state.changed": "Differs from your file.",
+	"onboarding.review.preview": "The text of {path}, as it will be written",
 	"onboarding.review.replace": "Replace",
 	"onboarding.review.add": "Add the new section",
 	"onboarding.review.keep": "Keep mine",

@@ -399,6 +399,7 @@ export const zh: Catalog = {
 	"onboarding.review.state.new": "新文件：将会创建。",
 	"onboarding.review.state.identical": "已是最新：无需写入。",
 	"onboarding.review.state.changed": "与你的文件不同。",
+	"onboarding.review.preview": "{path} 将写入的内容",
 	"onboarding.review.replace": "替换",
 	"onboarding.review.add": "添加新的部分",
 	"onboarding.review.keep": "保留我的",
