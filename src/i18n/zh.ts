@@ -104,6 +104,7 @@ export const zh: Catalog = {
 	"settings.language.name": "语言",
 	"settings.language.desc": "助理界面和新建工作区文件所用的语言。",
 	"settings.language.auto": "跟随 Obsidian",
+	"settings.language.restart": "助理的界面已切换为中文。命令面板和功能区中的命令名称会在下次启动 Obsidian 后更新。",
 	"command.rebuild-index": "重建索引",
 	"command.search-memory": "搜索记忆",
 	"index.progress": "正在索引 {done} / {total}",

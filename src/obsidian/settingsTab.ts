@@ -1,4 +1,5 @@
-import { PluginSettingTab, type App, type Plugin, type SettingDefinitionItem } from "obsidian";
+import { Notice, PluginSettingTab, type App, type Plugin, type SettingDefinitionItem } from "obsidian";
+import { t } from "../i18n";
 import type { ChatEndpoint } from "./chat/chatPorts";
 import type { OnboardingActions } from "./onboarding/onboardingActionsPort";
 import type { VaultIndexer } from "./retrieval/vaultIndexer";
@@ -75,7 +76,10 @@ export class AssistantSettingTab extends PluginSettingTab {
 		if (change.assistantFolder !== undefined) return folderDraft.set(change.assistantFolder, controller.settings.assistantFolder);
 		if (("heartbeatActiveStart" in change || "heartbeatActiveEnd" in change) && activeHoursProblem(controller.settings, change) !== undefined) return;
 		if (change.inboxFolder !== undefined && folderProblem(this.context, change.inboxFolder) !== undefined) return;
+		const languageBefore = controller.language();
 		await controller.updateSettings(change);
 		if (REDRAWN_BY.some((redrawn) => redrawn in change)) this.update();
+		// What is open follows the new language at once; what Obsidian took once at load does not.
+		if (controller.language() !== languageBefore) new Notice(t("settings.language.restart"));
 	}
 }
