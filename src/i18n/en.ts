@@ -102,7 +102,7 @@ export const en = {
 	"settings.language.name": "Language",
 	"settings.language.desc": "The language of the assistant's interface and of new workspace files.",
 	"settings.language.auto": "Same as Obsidian",
-	"settings.language.restart": "The assistant now speaks English. The names of its commands in the command palette and on the ribbon change the next time Obsidian starts.",
+	"settings.language.restart": "Language changed. The names of the assistant's commands in the command palette and on the ribbon change the next time Obsidian starts.",
 	"command.rebuild-index": "Rebuild index",
 	"command.search-memory": "Search memory",
 	"index.progress": "Indexing {done} / {total}",
