@@ -3,6 +3,7 @@ import { t } from "../i18n";
 import type { ChatEndpoint } from "./chat/chatPorts";
 import type { OnboardingActions } from "./onboarding/onboardingActionsPort";
 import type { VaultIndexer } from "./retrieval/vaultIndexer";
+import { FORM_CLASS } from "./formClass";
 import { settingFromControl, settingToControl, type SettingKey } from "./settingControls";
 import { activeHoursProblem } from "./settings/activeHoursProblem";
 import { captureSection } from "./settings/captureSection";
@@ -40,6 +41,8 @@ export class AssistantSettingTab extends PluginSettingTab {
 	constructor(app: App, plugin: Plugin, deps: SettingTabDeps) {
 		super(app, plugin);
 		this.context = { app, ...deps, folderDraft: new FolderDraft(), redraw: () => this.update() };
+		// The class `styles.css` lays out the plugin's forms by at a phone's width.
+		this.containerEl.addClass(FORM_CLASS);
 		// Onboarding finishes in its own modals, while this tab may be open behind them.
 		plugin.register(
 			deps.controller.onChange((changed) => {

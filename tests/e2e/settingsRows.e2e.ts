@@ -121,3 +121,49 @@ describe("the settings rows and onboarding, in the sandbox", () => {
 		await screenshot("chat-language-switched");
 	});
 });
+
+describe("at a phone's width (390×844)", () => {
+	/** The elements of `within` whose right edge passes the window's, by their classes: what would make a person scroll sideways. */
+	const overflowing = (page: import("playwright-core").Page, within: string) =>
+		page.evaluate((selector) => {
+			const width = document.documentElement.clientWidth;
+			return Array.from(document.querySelectorAll(`${selector}, ${selector} *`))
+				.filter((el) => el.getClientRects().length > 0 && el.getBoundingClientRect().right > width + 0.5)
+				.map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+		}, within);
+
+	it("the settings and the onboarding form fit the width, controls below their names, and both sidebars open", async () => {
+		const { page, screenshot } = await open({ viewport: { width: 390, height: 844 } });
+		const user = new User(page);
+		await expect(page.locator("body.is-phone").count()).resolves.toBe(1);
+
+		await page.getByRole("button", { name: "Toggle left sidebar" }).click();
+		await page.locator(".mod-left-split .nav-file-title", { hasText: "Welcome" }).waitFor();
+		await expect(overflowing(page, ".mod-left-split")).resolves.toEqual([]);
+		await screenshot("phone-left-sidebar");
+		// A tap on the note beside the drawer closes it.
+		await page.mouse.click(380, 400);
+		await expect(page.locator(".mod-left-split").isVisible()).resolves.toBe(false);
+
+		await user.openChat();
+		await expect(page.locator(".mod-right-split").isVisible()).resolves.toBe(true);
+		await expect(overflowing(page, ".mod-right-split")).resolves.toEqual([]);
+		await screenshot("phone-chat");
+
+		await user.openSettings();
+		await expect(overflowing(page, ".mod-settings")).resolves.toEqual([]);
+		// Each row's control sits below its name, not squeezed beside it.
+		const keyRow = user.setting(user.text("settings.api-key.name"));
+		const nameBox = await keyRow.locator(".setting-item-info").boundingBox();
+		const controlBox = await keyRow.locator(".setting-item-control").boundingBox();
+		expect(controlBox!.y).toBeGreaterThanOrEqual(nameBox!.y + nameBox!.height - 1);
+		await screenshot("phone-settings");
+		await user.setting(user.text("settings.heartbeat.start.name")).scrollIntoViewIfNeeded();
+		await screenshot("phone-settings-heartbeat");
+
+		await user.press(user.setting(user.text("settings.onboarding.form.name")), user.text("settings.onboarding.form.button"));
+		await user.modal(user.text("onboarding.form.title")).waitFor();
+		await expect(overflowing(page, ".modal-container:last-child")).resolves.toEqual([]);
+		await screenshot("phone-onboarding-form");
+	});
+});

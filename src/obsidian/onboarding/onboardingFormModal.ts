@@ -3,6 +3,7 @@ import { DAILY_MEMORY_CHOICES, ONBOARDING_QUESTIONS, ONBOARDING_TOPICS, type Dai
 import { assertContained, type ContainmentPolicy } from "../../core/vault/containment";
 import { t } from "../../i18n";
 import { describeError } from "../describeError";
+import { FORM_CLASS } from "../formClass";
 
 /** What the form starts from: the folder choices as they are now, and the answers the identity files already hold. */
 export interface CurrentPlaces {
@@ -29,6 +30,7 @@ export class OnboardingFormModal extends Modal {
 		private readonly review: (answers: OnboardingAnswers) => void,
 	) {
 		super(app);
+		this.modalEl.addClass(FORM_CLASS);
 		this.text = { ...current.written };
 		this.inboxFolder = current.inboxFolder;
 		this.dailyMemory = current.dailyMemory;

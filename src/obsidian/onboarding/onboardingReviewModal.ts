@@ -4,6 +4,7 @@ import type { IdentityRole } from "../../core/workspace/identity";
 import { t } from "../../i18n";
 import { addConfirmRow } from "../confirmRow";
 import { renderDiff } from "../diffView";
+import { FORM_CLASS } from "../formClass";
 
 /**
  * The review before anything is written: each planned file with its state and what would be
@@ -22,6 +23,7 @@ export class OnboardingReviewModal extends Modal {
 		private readonly apply: (replace: ReadonlySet<IdentityRole>) => Promise<void>,
 	) {
 		super(app);
+		this.modalEl.addClass(FORM_CLASS);
 	}
 
 	override onOpen(): void {
