@@ -1,5 +1,5 @@
 /**
- * The class of the plugin's settings tab and of the modals it opens from there, which
+ * The class of the plugin's settings sections and of the modals they open, which
  * `styles.css` lays out at a phone's width (each control below its name, nothing wider than
  * the screen); Obsidian's own rows elsewhere are left as Obsidian draws them.
  */

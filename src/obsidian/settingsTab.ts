@@ -41,8 +41,6 @@ export class AssistantSettingTab extends PluginSettingTab {
 	constructor(app: App, plugin: Plugin, deps: SettingTabDeps) {
 		super(app, plugin);
 		this.context = { app, ...deps, folderDraft: new FolderDraft(), redraw: () => this.update() };
-		// The class `styles.css` lays out the plugin's forms by at a phone's width.
-		this.containerEl.addClass(FORM_CLASS);
 		// Onboarding finishes in its own modals, while this tab may be open behind them.
 		plugin.register(
 			deps.controller.onChange((changed) => {
@@ -53,7 +51,7 @@ export class AssistantSettingTab extends PluginSettingTab {
 
 	override getSettingDefinitions(): SettingDefinitionItem<SettingKey>[] {
 		const context = this.context;
-		return [
+		const sections = [
 			modelSection(context),
 			workspaceSection(context),
 			onboardingSection(context),
@@ -64,6 +62,8 @@ export class AssistantSettingTab extends PluginSettingTab {
 			indexSection(context),
 			interfaceSection(),
 		];
+		// Each section carries the class `styles.css` lays out the plugin's forms by at a phone's width.
+		return sections.map((section) => ({ ...section, cls: FORM_CLASS }));
 	}
 
 	override getControlValue(key: string): unknown {
