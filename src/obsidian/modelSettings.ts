@@ -1,82 +1,120 @@
-import { SecretComponent, type App, type Setting } from "obsidian";
-import { ModelError, type ModelInfo } from "../core/agent/model";
+import { Notice, SecretComponent, type App, type Setting } from "obsidian";
 import { t } from "../i18n";
-import { createModelClient, DEFAULT_MODEL, modelErrorMessage, OFFLINE_MODEL_ID } from "../llm";
-import { windowDelay } from "./chat/chatPorts";
+import { DEFAULT_MODEL, OFFLINE_MODEL_ID } from "../llm";
 import { formatList } from "./localeFormat";
+import { pickedSecretName, type ApiKeyState } from "./settings/apiKeyState";
+import type { ModelListing, ModelRowsState } from "./settings/modelRowsState";
 import type { WorkspaceController } from "./workspaceController";
 
 /**
  * The "Model" rows of the settings tab: the API key, chosen from Obsidian's SecretStorage by
  * name (the key itself is never in `data.json`), the model, listed from the API with the key,
- * and a connection test.
+ * and a connection test. All three are drawn from one `ModelRowsState` and redrawn in place
+ * when it changes; each returns what stops it watching.
  */
 
-/** Obsidian's secret picker: the setting keeps the secret's name; the key stays in SecretStorage. */
-export function renderApiKey(setting: Setting, app: App, controller: WorkspaceController): void {
-	setting.addComponent((el) =>
-		new SecretComponent(app, el).setValue(controller.settings.apiKeySecret).onChange((name) => void controller.updateSettings({ apiKeySecret: name ?? "" })),
-	);
+/** Obsidian's secret picker, and a line under it saying which key the assistant uses, if any. */
+export function renderApiKey(setting: Setting, app: App, controller: WorkspaceController, rows: ModelRowsState): () => void {
+	const status = setting.descEl.createDiv({ cls: "assistant-api-key-status", attr: { role: "status" } });
+	let picker: SecretComponent | null = null;
+	setting.addComponent((el) => {
+		picker = new SecretComponent(app, el).setValue(pickedSecretName(rows.key)).onChange(async (name) => {
+			await controller.updateSettings({ apiKeySecret: name ?? "" });
+			// The change is confirmed where the user is looking, and once in a notice, as adding a secret has no other sign.
+			if (rows.key.kind === "ready") new Notice(t("settings.api-key.picked", { name: rows.key.name }));
+		});
+		return picker;
+	});
+	const draw = () => {
+		status.setText(apiKeyStatus(rows.key));
+		status.toggleClass("mod-warning", rows.key.kind === "missing" || rows.key.kind === "empty");
+		picker?.setValue(pickedSecretName(rows.key));
+	};
+	draw();
+	return rows.watch(draw);
+}
+
+function apiKeyStatus(key: ApiKeyState): string {
+	switch (key.kind) {
+		case "none":
+			return t("settings.api-key.none");
+		case "missing":
+			return t("settings.api-key.missing", { name: key.name });
+		case "empty":
+			return t("settings.api-key.empty", { name: key.name });
+		case "ready":
+			return t("settings.api-key.ready", { name: key.name });
+	}
 }
 
 /** The model dropdown: the saved choice, the default and offline at once, then what the API lists. */
-export function renderModelChoice(setting: Setting, controller: WorkspaceController, baseURL?: string): () => void {
-	const stop = new AbortController();
-	const current = controller.settings.model;
-	const options = new Map<string, string>([
-		[DEFAULT_MODEL, DEFAULT_MODEL],
-		[current, current],
-		[OFFLINE_MODEL_ID, t("model.offline-name")],
-	]);
+export function renderModelChoice(setting: Setting, controller: WorkspaceController, rows: ModelRowsState): () => void {
+	let draw = () => {};
 	setting.addDropdown((dropdown) => {
-		const fill = () => {
+		dropdown.onChange((value) => void controller.updateSettings({ model: value }));
+		draw = () => {
+			const current = controller.settings.model;
+			const listing = rows.listing;
+			const options = new Map<string, string>([
+				[DEFAULT_MODEL, DEFAULT_MODEL],
+				[current, current],
+				[OFFLINE_MODEL_ID, t("model.offline-name")],
+			]);
+			if (listing.kind === "listed") for (const model of listing.models) options.set(model.id, model.displayName === "" ? model.id : model.displayName);
 			dropdown.selectEl.empty();
 			for (const [id, name] of options) dropdown.addOption(id, name);
 			dropdown.setValue(current);
+			setting.setDesc(modelListingText(listing));
 		};
-		fill();
-		dropdown.onChange((value) => void controller.updateSettings({ model: value }));
-		if (controller.apiKey() === "") {
-			setting.setDesc(t("settings.model.no-key"));
-			return;
-		}
-		setting.setDesc(t("settings.model.listing"));
-		void listModels(controller, baseURL, stop.signal).then((listed) => {
-			if (stop.signal.aborted) return;
-			if (!listed.ok) return void setting.setDesc(listed.message);
-			for (const model of listed.models) options.set(model.id, model.displayName === "" ? model.id : model.displayName);
-			fill();
-			setting.setDesc(t("settings.model.listed", { count: listed.models.length }));
-		});
 	});
-	return () => stop.abort();
+	draw();
+	return rows.watch(() => draw());
 }
 
-/** "Test connection": asks the API for the models the key may use and says what came back. */
-export function renderConnectionTest(setting: Setting, controller: WorkspaceController, baseURL?: string): () => void {
-	const stop = new AbortController();
-	setting.addButton((button) =>
-		button.setButtonText(t("settings.connection.button")).onClick(async () => {
-			if (controller.apiKey() === "") return void setting.setDesc(t("settings.connection.no-key"));
-			button.setDisabled(true);
-			setting.setDesc(t("settings.connection.testing"));
-			const listed = await listModels(controller, baseURL, stop.signal);
-			if (stop.signal.aborted) return;
-			button.setDisabled(false);
-			const names = listed.ok ? formatList(listed.models.slice(0, 3).map((model) => model.displayName || model.id)) : "";
-			setting.setDesc(listed.ok ? t("settings.connection.ok", { count: listed.models.length, models: names }) : listed.message);
-		}),
-	);
-	return () => stop.abort();
+function modelListingText(listing: ModelListing): string {
+	switch (listing.kind) {
+		case "no-key":
+			return t("settings.model.no-key");
+		case "listing":
+			return t("settings.model.listing");
+		case "listed":
+			return t("settings.model.listed", { count: listing.models.length });
+		case "failed":
+			return listing.message;
+	}
 }
 
-type Listed = { readonly ok: true; readonly models: readonly ModelInfo[] } | { readonly ok: false; readonly message: string };
+/** "Test connection": asks the API again for the models the key may use and says what came back. */
+export function renderConnectionTest(setting: Setting, rows: ModelRowsState): () => void {
+	const initial = t("settings.connection.desc");
+	let asked = false;
+	let draw = () => {};
+	setting.addButton((button) => {
+		button.setButtonText(t("settings.connection.button")).onClick(() => {
+			asked = true;
+			void rows.refresh();
+			draw();
+		});
+		draw = () => {
+			const listing = rows.listing;
+			button.setDisabled(listing.kind === "listing");
+			if (asked) setting.setDesc(connectionText(listing));
+			else setting.setDesc(initial);
+		};
+	});
+	draw();
+	return rows.watch(() => draw());
+}
 
-async function listModels(controller: WorkspaceController, baseURL: string | undefined, signal: AbortSignal): Promise<Listed> {
-	const client = createModelClient({ apiKey: controller.apiKey(), baseURL, delay: windowDelay, translate: t });
-	try {
-		return { ok: true, models: await client.listModels(signal) };
-	} catch (error) {
-		return { ok: false, message: error instanceof ModelError ? modelErrorMessage(error, t) : String(error) };
+function connectionText(listing: ModelListing): string {
+	switch (listing.kind) {
+		case "no-key":
+			return t("settings.connection.no-key");
+		case "listing":
+			return t("settings.connection.testing");
+		case "listed":
+			return t("settings.connection.ok", { count: listing.models.length, models: formatList(listing.models.slice(0, 3).map((model) => model.displayName || model.id)) });
+		case "failed":
+			return listing.message;
 	}
 }

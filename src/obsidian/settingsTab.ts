@@ -1,7 +1,9 @@
-import { PluginSettingTab, type App, type Plugin, type SettingDefinitionItem } from "obsidian";
+import { Notice, PluginSettingTab, type App, type Plugin, type SettingDefinitionItem } from "obsidian";
+import { t } from "../i18n";
 import type { ChatEndpoint } from "./chat/chatPorts";
 import type { OnboardingActions } from "./onboarding/onboardingActionsPort";
 import type { VaultIndexer } from "./retrieval/vaultIndexer";
+import { FORM_CLASS } from "./formClass";
 import { settingFromControl, settingToControl, type SettingKey } from "./settingControls";
 import { activeHoursProblem } from "./settings/activeHoursProblem";
 import { captureSection } from "./settings/captureSection";
@@ -49,7 +51,7 @@ export class AssistantSettingTab extends PluginSettingTab {
 
 	override getSettingDefinitions(): SettingDefinitionItem<SettingKey>[] {
 		const context = this.context;
-		return [
+		const sections = [
 			modelSection(context),
 			workspaceSection(context),
 			onboardingSection(context),
@@ -60,6 +62,8 @@ export class AssistantSettingTab extends PluginSettingTab {
 			indexSection(context),
 			interfaceSection(),
 		];
+		// Each section carries the class `styles.css` lays out the plugin's forms by at a phone's width.
+		return sections.map((section) => ({ ...section, cls: FORM_CLASS }));
 	}
 
 	override getControlValue(key: string): unknown {
@@ -75,7 +79,10 @@ export class AssistantSettingTab extends PluginSettingTab {
 		if (change.assistantFolder !== undefined) return folderDraft.set(change.assistantFolder, controller.settings.assistantFolder);
 		if (("heartbeatActiveStart" in change || "heartbeatActiveEnd" in change) && activeHoursProblem(controller.settings, change) !== undefined) return;
 		if (change.inboxFolder !== undefined && folderProblem(this.context, change.inboxFolder) !== undefined) return;
+		const languageBefore = controller.language();
 		await controller.updateSettings(change);
 		if (REDRAWN_BY.some((redrawn) => redrawn in change)) this.update();
+		// What is open follows the new language at once; what Obsidian took once at load does not.
+		if (controller.language() !== languageBefore) new Notice(t("settings.language.restart"));
 	}
 }

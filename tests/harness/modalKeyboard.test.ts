@@ -35,6 +35,24 @@ describe("the mock's modals, as a keyboard user meets them", () => {
 		}
 	});
 
+	it("closes the modal on top with Esc wherever the focus is, then the one below it", () => {
+		const below = new Modal(new App());
+		below.open();
+		const opener = below.contentEl.createEl("button", { text: "Open another" });
+		opener.focus();
+		const above = new Modal(new App());
+		above.open();
+		// The button that opened the modal on top is redrawn away meanwhile: the focus falls to the body.
+		opener.remove();
+		key(above.modalEl, "Escape");
+		expect(above.isOpen).toBe(false);
+		expect(below.isOpen).toBe(true);
+		expect(document.activeElement).toBe(document.body);
+		key(document.body, "Escape");
+		expect(below.isOpen).toBe(false);
+		expect(document.querySelectorAll(".modal")).toHaveLength(0);
+	});
+
 	it("moves through suggestions with the arrow keys and chooses the selected one with Enter", async () => {
 		const picker = new Picker(new App());
 		picker.open();

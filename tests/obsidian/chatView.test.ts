@@ -7,6 +7,7 @@ import { defaultSettings } from "../../src/core/workspace/data/settings";
 import { defaultState } from "../../src/core/workspace/data/state";
 import { setLanguage } from "../../src/i18n";
 import { en } from "../../src/i18n/en";
+import { zh } from "../../src/i18n/zh";
 import { openChat } from "../../src/obsidian/chat/registerChat";
 import type { ChatView } from "../../src/obsidian/chat/chatView";
 import { API_KEY_SECRET } from "../../src/obsidian/workspaceController";
@@ -140,6 +141,20 @@ describe("the chat pane", () => {
 		expect(answerText(view)).not.toContain("Diary");
 		expect(fake().requests).toHaveLength(0);
 		expect(el(view, ".assistant-chat-usage")?.getText()).toBe("Nothing sent, no cost");
+	});
+
+	it("follows a change of the interface language at once: its labels switch, the conversation stays as written", async () => {
+		const { view, mock } = await chat({ key: null, indexed: true });
+		await view.send("Atlas field study");
+		const answer = answerText(view);
+		const tab = mock.settingTabs[0] as unknown as import("../../src/obsidian/settingsTab").AssistantSettingTab;
+		await tab.setControlValue("language", "zh");
+		expect(el(view, ".assistant-chat-offline")?.getText()).toBe(zh["chat.offline"]);
+		expect(el(view, ".assistant-chat-send")?.getText()).toBe(zh["chat.send"]);
+		expect(el(view, ".assistant-chat-input")?.getAttribute("placeholder")).toBe(zh["chat.placeholder"]);
+		expect(el(view, ".assistant-chat-include-note span")?.getText()).toBe(zh["chat.include-note"]);
+		expect(view.containerEl.querySelector('.view-action[data-icon="plus"]')?.getAttribute("aria-label")).toBe(zh["chat.new"]);
+		expect(answerText(view)).toBe(answer);
 	});
 
 	it("opens with a resume banner from the last checkpoint, saved when the tool returns it", async () => {

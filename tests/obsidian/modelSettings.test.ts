@@ -2,7 +2,7 @@
  * @jest-environment ./tests/harness/jsdomWithFetch.cjs
  */
 import type { SettingDefinitionGroup, SettingDefinitionRender } from "obsidian";
-import { App, Setting, setLanguageForTests } from "../__mocks__/obsidian";
+import { App, Notice, Setting, setLanguageForTests } from "../__mocks__/obsidian";
 import { setLanguage } from "../../src/i18n";
 import { DEFAULT_MODEL, OFFLINE_MODEL_ID } from "../../src/llm";
 import type { AssistantSettingTab } from "../../src/obsidian/settingsTab";
@@ -18,6 +18,7 @@ const DATA = ".obsidian/plugins/assistant-workspace/data.json";
 beforeEach(() => {
 	setLanguageForTests("en");
 	setLanguage("en");
+	Notice.messages.length = 0;
 });
 
 async function modelRows(key?: string) {
@@ -27,12 +28,23 @@ async function modelRows(key?: string) {
 	const tab = mock.settingTabs[0] as unknown as AssistantSettingTab;
 	const group = tab.settingItems.find((item): item is SettingDefinitionGroup => "heading" in item && item.heading === "Model");
 	const [keyRow, modelRow, connectionRow] = (group?.items ?? []) as SettingDefinitionRender[];
+	const stops: (() => void)[] = [];
 	const draw = (row: SettingDefinitionRender) => {
 		const setting = new Setting(document.createElement("div"));
-		row.render(setting as never, null as never);
+		const stop = row.render(setting as never, null as never);
+		if (typeof stop === "function") stops.push(stop);
 		return setting;
 	};
-	return { app, keyRow, modelRow, connectionRow, draw };
+	/** The three rows drawn together, as the tab shows them. */
+	const drawAll = () => ({ key: draw(keyRow), model: draw(modelRow), connection: draw(connectionRow) });
+	const pick = (setting: Setting, name: string) => {
+		const select = setting.controlEl.querySelector("select")!;
+		if (!Array.from(select.options).some((option) => option.value === name)) select.createEl("option", { value: name, text: name });
+		select.value = name;
+		select.dispatchEvent(new Event("change"));
+	};
+	const stopAll = () => stops.splice(0).forEach((stop) => stop());
+	return { app, keyRow, modelRow, connectionRow, draw, drawAll, pick, stopAll };
 }
 
 describe("the model settings", () => {
@@ -40,7 +52,7 @@ describe("the model settings", () => {
 		const { app, keyRow, draw } = await modelRows();
 		app.secretStorage.setSecret("anthropic", "sk-ant-secret-value");
 		const select = draw(keyRow).controlEl.querySelector("select");
-		expect(select?.value).toBe(API_KEY_SECRET);
+		expect(select?.value).toBe("");
 		select!.value = "anthropic";
 		select!.dispatchEvent(new Event("change"));
 		await until(() => (app.vault.adapter.hidden.get(DATA) ?? "").includes('"apiKeySecret": "anthropic"'), "the saved name");
@@ -50,6 +62,8 @@ describe("the model settings", () => {
 	it("tests the connection on request and says how many models the key may use", async () => {
 		const { connectionRow, draw } = await modelRows("test");
 		const setting = draw(connectionRow);
+		// The rows list the models as they are shown; the test asks again once that is done.
+		await until(() => setting.controlEl.querySelector("button")?.disabled === false, "the first listing");
 		setting.controlEl.querySelector("button")?.click();
 		await until(() => setting.descEl.getText().startsWith("Connected"), "the connection test");
 		expect(setting.descEl.getText()).toMatch(/^Connected: \d+ models available, such as /);
@@ -59,6 +73,7 @@ describe("the model settings", () => {
 		const { connectionRow, draw } = await modelRows("bad");
 		fake().modelsError = errorReply(401);
 		const setting = draw(connectionRow);
+		await until(() => setting.controlEl.querySelector("button")?.disabled === false, "the first listing");
 		setting.controlEl.querySelector("button")?.click();
 		await until(() => setting.descEl.getText().includes("rejected"), "the failed test");
 	});
@@ -75,6 +90,56 @@ describe("the model settings", () => {
 		select.value = "claude-opus-5-5";
 		select.dispatchEvent(new Event("change"));
 		await until(() => (app.vault.adapter.hidden.get(DATA) ?? "").includes("claude-opus-5-5"), "the saved model");
+	});
+
+	it("before any secret exists, every row says there is no key: none shows a name as chosen", async () => {
+		const { drawAll, stopAll } = await modelRows();
+		const rows = drawAll();
+		expect(rows.key.controlEl.querySelector("select")?.value).toBe("");
+		expect(rows.key.descEl.querySelector(".assistant-api-key-status")?.textContent).toMatch(/^No key yet/);
+		expect(rows.model.descEl.getText()).toBe("Add an API key to list the models it can use.");
+		rows.connection.controlEl.querySelector("button")?.click();
+		expect(rows.connection.descEl.getText()).toBe("Add an API key first, in the row above.");
+		expect(fake().requests).toHaveLength(0);
+		stopAll();
+	});
+
+	it("once a secret is added and picked, the model list fills in place, the key row names it, and a notice confirms it", async () => {
+		const { app, drawAll, pick, stopAll } = await modelRows();
+		const rows = drawAll();
+		app.secretStorage.setSecret("anthropic-api-key", "sk-ant-new");
+		pick(rows.key, "anthropic-api-key");
+		const select = rows.model.controlEl.querySelector("select")!;
+		await until(() => select.options.length > 3, "the model list");
+		expect(rows.model.descEl.getText()).toMatch(/^Connected: \d+ models available\.$/);
+		expect(rows.key.descEl.querySelector(".assistant-api-key-status")?.textContent).toBe("The assistant uses the key in the secret “anthropic-api-key”.");
+		expect(Notice.messages).toContain("API key set: the assistant uses the secret “anthropic-api-key”.");
+		stopAll();
+	});
+
+	it("a connection test that finds the key fills the model list too", async () => {
+		const { app, drawAll, stopAll } = await modelRows();
+		const rows = drawAll();
+		// The secret appears under the name the settings already keep: no pick, only the test.
+		app.secretStorage.setSecret(API_KEY_SECRET, "sk-ant-later");
+		rows.connection.controlEl.querySelector("button")?.click();
+		await until(() => rows.connection.descEl.getText().startsWith("Connected"), "the connection test");
+		expect(rows.model.controlEl.querySelectorAll("select option").length).toBeGreaterThan(3);
+		expect(rows.model.descEl.getText()).toMatch(/^Connected/);
+		expect(rows.key.controlEl.querySelector("select")?.value).toBe(API_KEY_SECRET);
+		stopAll();
+	});
+
+	it("says so when the chosen secret is not on this device", async () => {
+		const { drawAll, pick, stopAll } = await modelRows();
+		const rows = drawAll();
+		pick(rows.key, "work-key");
+		await until(() => (rows.key.descEl.querySelector(".assistant-api-key-status")?.textContent ?? "").includes("work-key"), "the key status");
+		expect(rows.key.descEl.querySelector(".assistant-api-key-status")?.textContent).toMatch(/^This device has no secret named “work-key”/);
+		expect(rows.key.controlEl.querySelector("select")?.value).toBe("");
+		expect(rows.model.descEl.getText()).toBe("Add an API key to list the models it can use.");
+		expect(Notice.messages).toEqual([]);
+		stopAll();
 	});
 
 	it("asks for a key before listing models", async () => {

@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 import type { SettingDefinitionGroup } from "obsidian";
-import { setLanguageForTests } from "./../__mocks__/obsidian";
+import { Notice, setLanguageForTests } from "./../__mocks__/obsidian";
 import { control, controls, drawRow, group, resetSettingsTest, settingsTabOn, settle } from "./settings/settingsTabFixture";
 
 beforeEach(resetSettingsTest);
@@ -131,6 +131,14 @@ describe("the settings tab", () => {
 		const text = privacy.map((item) => ("desc" in item ? String(item.desc) : "")).join("\n");
 		expect(text).toContain("assistant: private");
 		expect(text).toContain("Excluded folders, excluded tags and private notes are never sent.");
+	});
+
+	it("says, in the new language, that command names change after a restart; a choice that keeps the language says nothing", async () => {
+		const { tab } = settingsTabOn();
+		await tab.setControlValue("language", "en");
+		expect(Notice.messages).toEqual([]);
+		await tab.setControlValue("language", "zh");
+		expect(Notice.messages).toEqual(["助理的界面已切换为中文。命令面板和功能区中的命令名称会在下次启动 Obsidian 后更新。"]);
 	});
 
 	it("redraws in Chinese as soon as the language is switched, and follows Obsidian's language on auto", async () => {

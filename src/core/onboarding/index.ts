@@ -4,6 +4,7 @@ export { parseLenientJson, type JsonValue, type LenientParse } from "./lenientJs
 export { applyOnboarding, type ApplyDeps, type FileOutcome, type OnboardingWriter } from "./apply";
 export { NO_ANSWERS, type OnboardingAnswers, type OtherAnswer } from "./answers";
 export { answersFromBlock } from "./answersFromBlock";
+export { answersFromFiles } from "./answersFromFiles";
 export { draftIdentityFiles, type OnboardingDraft, type OnboardingSettings } from "./drafts";
 export { readExistingFiles } from "./existingFiles";
 export { onboardingModel } from "./onboardingModel";

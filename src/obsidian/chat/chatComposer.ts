@@ -17,6 +17,7 @@ export class ChatComposer {
 	private readonly input: HTMLTextAreaElement;
 	private readonly button: HTMLButtonElement;
 	private readonly includeNote: HTMLInputElement;
+	private readonly includeNoteLabel: HTMLElement;
 	private readonly mentions: MentionSuggest;
 	private busy = false;
 
@@ -29,7 +30,7 @@ export class ChatComposer {
 	) {
 		const toggle = parent.createEl("label", { cls: "assistant-chat-include-note" });
 		this.includeNote = toggle.createEl("input", { type: "checkbox" });
-		toggle.createSpan({ text: t("chat.include-note") });
+		this.includeNoteLabel = toggle.createSpan({ text: t("chat.include-note") });
 		const row = parent.createDiv({ cls: "assistant-chat-input-row" });
 		this.input = row.createEl("textarea", { cls: "assistant-chat-input", attr: { rows: 3, placeholder: t("chat.placeholder") } });
 		this.button = row.createEl("button", { cls: "assistant-chat-send mod-cta", text: t("chat.send") });
@@ -53,6 +54,13 @@ export class ChatComposer {
 		this.button.setText(busy ? t("chat.stop") : t("chat.send"));
 		this.button.toggleClass("mod-cta", !busy);
 		this.button.toggleClass("mod-warning", busy);
+	}
+
+	/** The labels in the interface language, after it changed; what the user is writing stays. */
+	relabel(): void {
+		this.includeNoteLabel.setText(t("chat.include-note"));
+		this.input.setAttr("placeholder", t("chat.placeholder"));
+		this.setBusy(this.busy);
 	}
 
 	focus(): void {

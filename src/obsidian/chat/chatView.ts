@@ -36,6 +36,8 @@ const NOT_RETRIED: readonly ModelErrorKind[] = ["invalid-key", "privacy-unconfir
 export class ChatView extends ItemView implements HoverParent {
 	hoverPopover: HoverPopover | null = null;
 	private session: ChatSession;
+	private newChatAction!: HTMLElement;
+	private historyAction!: HTMLElement;
 	private offlineEl!: HTMLElement;
 	private resumeEl!: HTMLElement;
 	private overCapEl!: HTMLElement;
@@ -102,8 +104,8 @@ export class ChatView extends ItemView implements HoverParent {
 		const root = this.contentEl;
 		root.empty();
 		root.addClass("assistant-chat");
-		this.addAction("plus", t("chat.new"), () => this.newChat());
-		this.addAction("history", t("chat.history.open"), () => this.openHistory());
+		this.newChatAction = this.addAction("plus", t("chat.new"), () => this.newChat());
+		this.historyAction = this.addAction("history", t("chat.history.open"), () => this.openHistory());
 		this.offlineEl = root.createDiv({ cls: "assistant-chat-offline", text: t("chat.offline") });
 		this.resumeEl = root.createDiv({ cls: "assistant-chat-resume" });
 		this.overCapEl = root.createDiv({ cls: "assistant-chat-over-cap" });
@@ -130,10 +132,24 @@ export class ChatView extends ItemView implements HoverParent {
 			}),
 		);
 		this.register(this.deps.controller.onSettingsChange(() => this.showOffline()));
+		this.register(
+			this.deps.controller.onChange((changed) => {
+				if (changed.settings.includes("language")) this.relabel();
+			}),
+		);
 		this.showOffline();
 		this.showResume(this.deps.controller.state.lastCheckpoint);
 		// A pane restored with the workspace opens before the vault is loaded.
 		this.app.workspace.onLayoutReady(() => this.showOverCap());
+	}
+
+	/** The pane's own labels in the interface language, after it changed; the conversation stays as it was written. */
+	private relabel(): void {
+		this.newChatAction.setAttr("aria-label", t("chat.new"));
+		this.historyAction.setAttr("aria-label", t("chat.history.open"));
+		this.offlineEl.setText(t("chat.offline"));
+		this.listEl.querySelector(".assistant-chat-empty")?.setText(t("chat.empty"));
+		this.composer.relabel();
 	}
 
 	protected override async onClose(): Promise<void> {

@@ -1,6 +1,7 @@
 import { Notice, type App } from "obsidian";
 import {
 	answersFromBlock,
+	answersFromFiles,
 	draftIdentityFiles,
 	onboardingModel,
 	onboardingPrompt,
@@ -15,6 +16,7 @@ import type { IdentityRole } from "../../core/workspace/identity";
 import { t } from "../../i18n";
 import { OFFLINE_MODEL_ID } from "../../llm";
 import type { ChatMode } from "../chat/chatMode";
+import { closeSettings } from "../closeSettings";
 import { describeError } from "../describeError";
 import type { WorkspaceController } from "../workspaceController";
 import { applyReviewed } from "./applyReviewed";
@@ -39,12 +41,14 @@ export function createOnboardingActions(deps: OnboardingDeps): OnboardingActions
 	const fillInForm = () => void openForm(deps, review).catch(showFailure);
 	return {
 		startConversation: () => {
-			const { controller } = deps;
+			const { app, controller } = deps;
 			if (controller.apiKey() === "" || controller.settings.model === OFFLINE_MODEL_ID) {
 				new Notice(t("onboarding.notice.needs-key"));
 				fillInForm();
 				return;
 			}
+			// The conversation happens in the chat, which the settings window would hide.
+			closeSettings(app);
 			void deps
 				.openChat()
 				.then((chat) => chat.startMode(onboardingChat(controller, review)))
@@ -79,7 +83,8 @@ function onboardingChat(controller: WorkspaceController, review: (answers: Onboa
 async function openForm(deps: OnboardingDeps, review: (answers: OnboardingAnswers) => void): Promise<void> {
 	const { app, controller } = deps;
 	const workspace = await controller.open();
-	const current = { inboxFolder: workspace.layout.inboxFolder, dailyMemory: controller.settings.dailyMemoryLocation };
+	const written = answersFromFiles(await readExistingFiles(workspace.vault, workspace.layout));
+	const current = { inboxFolder: workspace.layout.inboxFolder, dailyMemory: controller.settings.dailyMemoryLocation, written };
 	const policy = { configDir: app.vault.configDir, excludedFolders: controller.settings.excludedFolders };
 	new OnboardingFormModal(app, current, policy, review).open();
 }

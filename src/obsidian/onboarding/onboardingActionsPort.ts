@@ -3,7 +3,11 @@
  * `createOnboardingActions` in `onboardingActions.ts` implements them, and a test passes its own.
  */
 export interface OnboardingActions {
-	/** Opens the chat in onboarding mode: the assistant asks its questions. */
+	/**
+	 * Starts onboarding by conversation, from wherever it is asked for (the settings, the empty
+	 * chat): closes the settings window, shows the chat and puts it in onboarding mode, where the
+	 * assistant asks its questions. Without a key it opens the form instead, and says why.
+	 */
 	startConversation(): void;
 	/** Opens the onboarding form: the same questions, no model needed. */
 	fillInForm(): void;

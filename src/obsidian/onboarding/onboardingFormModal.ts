@@ -3,20 +3,23 @@ import { DAILY_MEMORY_CHOICES, ONBOARDING_QUESTIONS, ONBOARDING_TOPICS, type Dai
 import { assertContained, type ContainmentPolicy } from "../../core/vault/containment";
 import { t } from "../../i18n";
 import { describeError } from "../describeError";
+import { FORM_CLASS } from "../formClass";
 
-/** The folder choices as they are now, which the form starts from. */
+/** What the form starts from: the folder choices as they are now, and the answers the identity files already hold. */
 export interface CurrentPlaces {
 	readonly inboxFolder: string;
 	readonly dailyMemory: DailyMemoryChoice;
+	readonly written: Readonly<Partial<Record<TextAnswer, string>>>;
 }
 
 /**
- * "Fill in a form": the onboarding questions by topic, no model needed. Review hands the answers
- * on (nothing is written here); an unanswered question is left out, and a folder choice left as
- * it was is no change.
+ * "Fill in a form": the onboarding questions by topic, no model needed, filled in with what
+ * onboarding wrote before. Review hands the answers on (nothing is written here), those the
+ * form does not ask for included, so a review after a conversation loses none of them; an
+ * unanswered question is left out, and a folder choice left as it was is no change.
  */
 export class OnboardingFormModal extends Modal {
-	private readonly text: Partial<Record<TextAnswer, string>> = {};
+	private readonly text: Partial<Record<TextAnswer, string>>;
 	private inboxFolder: string;
 	private dailyMemory: DailyMemoryChoice;
 
@@ -27,6 +30,8 @@ export class OnboardingFormModal extends Modal {
 		private readonly review: (answers: OnboardingAnswers) => void,
 	) {
 		super(app);
+		this.modalEl.addClass(FORM_CLASS);
+		this.text = { ...current.written };
 		this.inboxFolder = current.inboxFolder;
 		this.dailyMemory = current.dailyMemory;
 	}
@@ -71,14 +76,14 @@ export class OnboardingFormModal extends Modal {
 			case "line":
 				row.addText((input) => {
 					input.inputEl.setAttr("data-answer", field.answer);
-					input.onChange((value) => (this.text[field.answer] = value));
+					input.setValue(this.text[field.answer] ?? "").onChange((value) => (this.text[field.answer] = value));
 				});
 				return;
 			case "paragraph":
 				row.addTextArea((input) => {
 					input.inputEl.setAttr("data-answer", field.answer);
 					input.inputEl.rows = 3;
-					input.onChange((value) => (this.text[field.answer] = value));
+					input.setValue(this.text[field.answer] ?? "").onChange((value) => (this.text[field.answer] = value));
 				});
 				return;
 			case "folder":

@@ -4,12 +4,14 @@ import type { IdentityRole } from "../../core/workspace/identity";
 import { t } from "../../i18n";
 import { addConfirmRow } from "../confirmRow";
 import { renderDiff } from "../diffView";
+import { FORM_CLASS } from "../formClass";
 
 /**
- * The review before anything is written: each planned file with its state, and for each file
- * that differs from the user's, the diff and a choice (replace, or keep mine; for a file that
- * only gains a section, add it or keep mine), starting from what the plan proposes. Apply hands
- * the files to replace on; closing the modal writes nothing.
+ * The review before anything is written: each planned file with its state and what would be
+ * written: a new file's whole text, and for a file that differs from the user's, the diff and a
+ * choice (replace, or keep mine; for a file that only gains a section, add it or keep mine),
+ * starting from what the plan proposes. Apply hands the files to replace on; closing the modal
+ * writes nothing.
  */
 export class OnboardingReviewModal extends Modal {
 	private readonly choices = new Map<IdentityRole, FileChoice>();
@@ -21,6 +23,7 @@ export class OnboardingReviewModal extends Modal {
 		private readonly apply: (replace: ReadonlySet<IdentityRole>) => Promise<void>,
 	) {
 		super(app);
+		this.modalEl.addClass(FORM_CLASS);
 	}
 
 	override onOpen(): void {
@@ -48,6 +51,10 @@ export class OnboardingReviewModal extends Modal {
 		const el = parent.createDiv({ cls: "assistant-onboarding-file" });
 		el.setAttr("data-path", file.path);
 		const row = new Setting(el).setName(file.path).setDesc(t(`onboarding.review.state.${file.state}`));
+		if (file.state === "new") {
+			el.createEl("pre", { cls: "assistant-onboarding-preview", text: file.planned, attr: { tabindex: 0, "aria-label": t("onboarding.review.preview", { path: file.path }) } });
+			return;
+		}
 		if (file.state !== "changed") return;
 		this.choices.set(file.role, file.proposed);
 		row.addDropdown((dropdown) =>

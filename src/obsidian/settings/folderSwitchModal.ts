@@ -3,6 +3,7 @@ import type { WorkspaceInspection } from "../../core/workspace/inspect";
 import { t } from "../../i18n";
 import { formatList } from "../localeFormat";
 import { switchSteps, type SwitchStep } from "./folderSwitch";
+import { FORM_CLASS } from "../formClass";
 
 /**
  * Asks before the assistant folder changes: what the folder holds, what each choice will do, one
@@ -16,6 +17,7 @@ export class FolderSwitchModal extends Modal {
 		private readonly choose: (step: SwitchStep) => void,
 	) {
 		super(app);
+		this.modalEl.addClass(FORM_CLASS);
 	}
 
 	override onOpen(): void {

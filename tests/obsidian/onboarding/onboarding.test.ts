@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./tests/harness/jsdomWithFetch.cjs
  */
-import { App, asObsidianApp, Notice, setLanguageForTests } from "../../__mocks__/obsidian";
+import { App, asObsidianApp, Modal, Notice, setLanguageForTests } from "../../__mocks__/obsidian";
 import { defaultPluginData, type PluginData } from "../../../src/core/workspace/data/pluginData";
 import { setLanguage } from "../../../src/i18n";
 import { openChat } from "../../../src/obsidian/chat/registerChat";
@@ -66,6 +66,7 @@ function reviewed(modal: HTMLElement) {
 		path: file.getAttribute("data-path"),
 		state: file.querySelector(".setting-item-description")?.textContent,
 		diff: Array.from(file.querySelectorAll(".assistant-chat-diff-line")).map((line) => line.textContent),
+		text: file.querySelector(".assistant-onboarding-preview")?.textContent,
 		choice: file.querySelector("select")?.value,
 	}));
 }
@@ -97,7 +98,11 @@ describe("onboarding in Obsidian", () => {
 			["memory.md", "New: will be created."],
 			["HEARTBEAT.md", "New: will be created."],
 		]);
+		// Each new file shows the text it will be written with, before anything is.
+		const texts = Object.fromEntries(reviewed(review).map(({ path, text }) => [path, text]));
 		await applyReview();
+		for (const path of ["soul.md", "user.md", "claude.md", "memory.md", "HEARTBEAT.md"]) expect(texts[path]).toBe(await read(path));
+		expect(texts["user.md"]).toContain("- Name: Mina");
 		expect(await read("user.md")).toContain("- Name: Mina");
 		expect(await read("soul.md")).toContain("- Short answers, no emoji");
 		expect(await read("claude.md")).toContain("## Safety");
@@ -107,6 +112,22 @@ describe("onboarding in Obsidian", () => {
 		expect(controller.state.lastHeartbeatDate).toBe(TODAY);
 		expect(controller.settings.dailyMemoryLocation).toBe("daily-notes");
 		expect(Notice.messages).toContain("Onboarding complete: 5 files written, 0 left as they were.");
+	});
+
+	it("opens the form again on what onboarding wrote, read back from the files, and reviewing it changes nothing", async () => {
+		const { actions } = await onboardingOn({});
+		await fillInTheForm(actions);
+		await applyReview();
+		actions.fillInForm();
+		const form = await modalTitled("Set up your assistant");
+		const value = (answer: string) => form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[data-answer="${answer}"]`)?.value;
+		await until(() => value("name") === "Mina", "the name read back");
+		expect(value("work")).toBe("PhD student in sleep research");
+		expect(value("style")).toBe("Short answers, no emoji");
+		expect(value("organization")).toBe("");
+		click(form, "Review");
+		const review = await modalTitled("Review your assistant's files");
+		expect(reviewed(review).map(({ state }) => state)).toEqual(Array(5).fill("Already up to date: nothing to write."));
 	});
 
 	it("shows the diff of an existing soul.md, and Keep mine leaves it byte for byte", async () => {
@@ -155,6 +176,20 @@ describe("onboarding in Obsidian", () => {
 		expect(await read("user.md")).toContain("- Name: Mina");
 		expect(await read("user.md")).toContain("- PhD student");
 		expect(await read("soul.md")).toContain("- calm, brief");
+	});
+
+	it("started from the settings, closes the settings window and opens the chat, which asks the first question", async () => {
+		const { actions, app, plugin } = await onboardingOn({});
+		fake().enqueue(textReply("Hi! What should I call you?"));
+		const settings = new Modal(app);
+		app.setting = settings;
+		settings.open();
+		actions.startConversation();
+		expect(settings.isOpen).toBe(false);
+		await until(() => app.workspace.getLeavesOfType("assistant-workspace-chat").length === 1, "the chat pane");
+		const chat = await openChat(plugin);
+		await until(() => chat.contentEl.querySelectorAll(".assistant-chat-message.is-assistant").length === 1 && !chat.busy, "the first question");
+		expect(chat.contentEl.querySelector(".assistant-chat-message.is-assistant")?.textContent).toContain("What should I call you?");
 	});
 
 	it("answers a completion block that cannot be read with a retry message in the chat", async () => {

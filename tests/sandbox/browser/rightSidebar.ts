@@ -1,6 +1,6 @@
 import type { View, WorkspaceLeaf } from "../../harness/obsidianMock/view";
 import type { ShellLayout } from "./shellLayout";
-import { makeKeyboardClickable } from "./shellLayout";
+import { makeKeyboardClickable, toggleSidebar } from "./shellLayout";
 
 interface Tab {
 	readonly leaf: WorkspaceLeaf;
@@ -42,7 +42,7 @@ export class RightSidebar {
 
 	/** Shows the leaf's tab, opening the sidebar if it was collapsed. */
 	show(leaf: WorkspaceLeaf): void {
-		document.body.removeClass("is-right-sidedock-collapsed");
+		toggleSidebar("right", true);
 		for (const tab of this.tabs) {
 			const shown = tab.leaf === leaf;
 			tab.header.toggleClass("is-active", shown);

@@ -14,24 +14,30 @@ export class SettingsModal extends Modal {
 
 	constructor(
 		app: App,
-		private readonly entries: readonly SettingsEntry[],
+		private readonly tabs: () => readonly SettingsEntry[],
 	) {
 		super(app);
 		this.modalEl.addClass("mod-settings");
 	}
 
+	override open(): void {
+		// Opening the settings again while they are open leaves them as they are, as in Obsidian.
+		if (!this.isOpen) super.open();
+	}
+
 	override onOpen(): void {
 		this.titleEl.detach();
+		const entries = this.tabs();
 		const nav = this.contentEl.createDiv({ cls: "vertical-tab-header", attr: { role: "tablist", "aria-label": "Settings" } });
 		nav.createDiv({ cls: "vertical-tab-header-group-title", text: "Community plugins" });
 		const content = this.contentEl.createDiv("vertical-tab-content-container");
-		const items = this.entries.map((entry) => {
+		const items = entries.map((entry) => {
 			const item = nav.createDiv({ cls: "vertical-tab-nav-item", text: entry.name, attr: { role: "tab", tabindex: 0 } });
 			item.addEventListener("click", () => this.show(entry, content, items, item));
 			makeKeyboardClickable(item);
 			return item;
 		});
-		if (this.entries.length > 0) this.show(this.entries[0], content, items, items[0]);
+		if (entries.length > 0) this.show(entries[0], content, items, items[0]);
 	}
 
 	override onClose(): void {

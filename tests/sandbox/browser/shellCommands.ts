@@ -1,7 +1,7 @@
 import type { App } from "../../harness/obsidianMock/app";
 import type { Plugin } from "./shellPlugin";
 import { CommandPalette, type PaletteCommand } from "./commandPalette";
-import { iconButton, type ShellLayout } from "./shellLayout";
+import { iconButton, toggleSidebar, type ShellLayout } from "./shellLayout";
 import { SettingsModal } from "./settingsModal";
 import type { PluginSettingTab } from "./shellPlugin";
 import { toggleTheme } from "./theme";
@@ -11,17 +11,15 @@ import { toggleTheme } from "./theme";
  * settings (Ctrl/Cmd+,), the light or dark theme, the sidebars; and their ribbon buttons.
  */
 export function installShellCommands(app: App, layout: ShellLayout, plugins: readonly Plugin[]): void {
-	const openSettings = () =>
-		new SettingsModal(
-			app,
-			plugins.flatMap((plugin) => plugin.settingTabs.map((tab) => ({ name: plugin.manifest.name, tab: tab as PluginSettingTab }))),
-		).open();
-	const toggle = (cls: string) => () => document.body.toggleClass(cls, !document.body.hasClass(cls));
+	// One settings window, `app.setting`, as Obsidian has: a plugin may close it.
+	const settings = new SettingsModal(app, () => plugins.flatMap((plugin) => plugin.settingTabs.map((tab) => ({ name: plugin.manifest.name, tab: tab as PluginSettingTab }))));
+	app.setting = settings;
+	const openSettings = () => settings.open();
 	const own: PaletteCommand[] = [
 		{ name: "Settings: Open settings", command: { id: "app:open-settings", callback: openSettings } },
 		{ name: "Appearance: Toggle light and dark theme", command: { id: "theme:toggle", callback: toggleTheme } },
-		{ name: "Workspace: Toggle left sidebar", command: { id: "app:toggle-left-sidebar", callback: toggle("is-left-sidedock-collapsed") } },
-		{ name: "Workspace: Toggle right sidebar", command: { id: "app:toggle-right-sidebar", callback: toggle("is-right-sidedock-collapsed") } },
+		{ name: "Workspace: Toggle left sidebar", command: { id: "app:toggle-left-sidebar", callback: () => toggleSidebar("left") } },
+		{ name: "Workspace: Toggle right sidebar", command: { id: "app:toggle-right-sidebar", callback: () => toggleSidebar("right") } },
 	];
 	const commands = () => [
 		...plugins.flatMap((plugin) => plugin.commands.map((command) => ({ name: `${plugin.manifest.name}: ${command.name}`, command }))),

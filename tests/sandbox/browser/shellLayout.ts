@@ -32,8 +32,35 @@ export function makeKeyboardClickable(el: HTMLElement): void {
 	});
 }
 
+export type Side = "left" | "right";
+
+const COLLAPSED: Record<Side, string> = { left: "is-left-sidedock-collapsed", right: "is-right-sidedock-collapsed" };
+
+/** Opens or closes a sidebar. On a phone one drawer is open at a time, as in Obsidian: opening one closes the other. */
+export function toggleSidebar(side: Side, open = document.body.hasClass(COLLAPSED[side])): void {
+	const body = document.body;
+	body.toggleClass(COLLAPSED[side], !open);
+	if (open && body.hasClass("is-phone")) body.addClass(COLLAPSED[side === "left" ? "right" : "left"]);
+}
+
+/**
+ * Obsidian's phone layout at a phone's width: the body marked `is-mobile is-phone` (the classes
+ * a plugin's styles go by), and both sidebars drawers over the note, closed at first.
+ */
+function followPhoneWidth(body: HTMLElement): void {
+	const phone = window.matchMedia("(max-width: 720px)");
+	const apply = () => {
+		body.toggleClass("is-mobile", phone.matches);
+		body.toggleClass("is-phone", phone.matches);
+		if (phone.matches) body.addClass(COLLAPSED.left, COLLAPSED.right);
+	};
+	apply();
+	phone.addEventListener("change", apply);
+}
+
 /** Draws the workspace: ribbon, file explorer, the note's pane, the right sidebar and the status bar. */
 export function drawLayout(body: HTMLElement): ShellLayout {
+	followPhoneWidth(body);
 	const app = body.createDiv("app-container");
 	const main = app.createDiv("horizontal-main-container");
 	const workspace = main.createDiv("workspace");
@@ -49,9 +76,14 @@ export function drawLayout(body: HTMLElement): ShellLayout {
 	const root = workspace.createDiv({ cls: "workspace-split mod-root", attr: { role: "main" } });
 	const note = root.createDiv({ cls: "workspace-leaf-content", attr: { "data-type": "markdown" } });
 	const header = note.createDiv("view-header");
-	iconButton(header, "sidebar-left", "Toggle left sidebar", () => body.toggleClass("is-left-sidedock-collapsed", !body.hasClass("is-left-sidedock-collapsed")));
+	iconButton(header, "sidebar-left", "Toggle left sidebar", () => toggleSidebar("left"));
 	const noteTitle = header.createDiv({ cls: "view-header-title" });
-	iconButton(header, "sidebar-right", "Toggle right sidebar", () => body.toggleClass("is-right-sidedock-collapsed", !body.hasClass("is-right-sidedock-collapsed")));
+	iconButton(header, "sidebar-right", "Toggle right sidebar", () => toggleSidebar("right"));
+	// On a phone, a tap on the note beside an open drawer closes it, as in Obsidian.
+	root.addEventListener("click", (evt) => {
+		if (!body.hasClass("is-phone") || (evt.target instanceof Element && evt.target.closest(".clickable-icon") !== null)) return;
+		body.addClass(COLLAPSED.left, COLLAPSED.right);
+	});
 	const reading = note.createDiv("view-content").createDiv("markdown-reading-view");
 	const noteView = reading.createDiv("markdown-preview-view markdown-rendered").createDiv("markdown-preview-sizer");
 

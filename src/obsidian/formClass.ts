@@ -1,0 +1,6 @@
+/**
+ * The class of the plugin's settings sections and of the modals they open, which
+ * `styles.css` lays out at a phone's width (each control below its name, nothing wider than
+ * the screen); Obsidian's own rows elsewhere are left as Obsidian draws them.
+ */
+export const FORM_CLASS = "assistant-form";
