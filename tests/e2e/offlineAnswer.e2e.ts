@@ -30,6 +30,7 @@ describe("the offline answer, in the sandbox with no key", () => {
 		await expect(answer.locator("a.internal-link.is-unresolved").count()).resolves.toBe(0);
 		for (const name of ["user", "soul", "claude", "memory", "HEARTBEAT"]) await expect(answer.locator(`a.internal-link[data-href^="${name}"]`).count()).resolves.toBe(0);
 		expect(text).not.toContain("Mina asks this a lot");
+		await lead.scrollIntoViewIfNeeded();
 		await screenshot("chat-offline-best-line");
 
 		await lead.locator("a.internal-link", { hasText: "Status" }).click();

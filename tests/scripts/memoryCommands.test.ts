@@ -40,7 +40,8 @@ describe("search, tool and index on the command line", () => {
 	it("search without --json prints the list as the model reads it", () => {
 		const run = runCli("search", "麻婆豆腐", "--vault", EXAMPLE_VAULT, "--limit", "1", ...NOW);
 		expect(run.code).toBe(0);
-		expect(run.stdout).toMatch(/^1\. Resources\/Recipes\/麻婆豆腐\.md:\d+ {2}.*\(\d+\.\d\d\)\n {3}\S/);
+		expect(run.stdout).toMatch(/^Best line: Resources\/Recipes\/麻婆豆腐\.md:\d+ {2}.+\n {3}\S/);
+		expect(run.stdout).toMatch(/^1\. Resources\/Recipes\/麻婆豆腐\.md:\d+ {2}.*\(\d+\.\d\d\)\n {3}\S/m);
 	});
 
 	it("tool prints the tool's answer exactly, and exits 0", () => {

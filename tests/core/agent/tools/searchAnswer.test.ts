@@ -127,8 +127,10 @@ describe("the assistant's own files in a search a person reads", () => {
 		return [...text.matchAll(/^\d+\. (.+?):\d+ /gm)].map((match) => match[1]).sort();
 	}
 
-	it("take no slot when the question is not about them", async () => {
+	it("take no slot when the question is not about them, memory as a subject of the notes included", async () => {
 		expect(await pathsFor("where do I go kayaking?", "when-asked")).toEqual(["Notes/Kayak.md"]);
+		expect(await pathsFor("can you find kayaking and memory?", "when-asked")).toEqual(["Notes/Kayak.md"]);
+		expect(await pathsFor("kayaking 与记忆", "when-asked")).toEqual(["Notes/Kayak.md"]);
 	});
 
 	it("come back when the question names one or asks about the assistant, its memory or identity", async () => {
