@@ -1,4 +1,4 @@
-import { tokenize } from "../../retrieval";
+import { forEachToken, tokenize } from "../../retrieval";
 import { LIST_ITEM, type MarkdownBlock } from "./markdownBlocks";
 
 /**
@@ -21,16 +21,20 @@ export interface Question {
 	readonly ordinals: ReadonlySet<string>;
 	/** Whether it asks when (什么时候, when, いつ...): a date then answers that part of it. */
 	readonly asksWhen: boolean;
+	/** Text that holds a word or ordinal of the question holds one of these (see `stemOf`): a line without any is not tokenized. */
+	readonly stems: readonly string[];
 }
 
 const WHEN_PHRASES = ["什么时候", "何时", "哪天", "哪一天", "几号", "几月", "几点", "截止", "いつ", "何時", "언제"];
-const WHEN_WORDS = new Set(["when", "deadline", "date"]);
+/** Matched in the text, not among the tokens: "when" is a stopword the tokenizer drops. */
+const WHEN_WORDS = /\b(when|deadline|due date|what date|what day)\b/;
 const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
 /** A calendar date as notes write them: 2026-12-15, 12/15, 12月15日, 2026年12月, Dec 15, 15 December. */
 const DATE = new RegExp(
 	`\\b\\d{4}-\\d{1,2}-\\d{1,2}\\b|\\b\\d{1,2}/\\d{1,2}\\b|\\d{1,2}月\\d{1,2}[日号]|\\d{4}年\\d{1,2}月|\\b${MONTH} \\d{1,2}\\b|\\b\\d{1,2} ${MONTH}`,
 	"i",
 );
+const NON_ASCII = /[\u0080-\uffff]/;
 const ORDINAL = /第([零〇一二两三四五六七八九十百]+)/g;
 const DIGITS: Readonly<Record<string, number>> = { 零: 0, 〇: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
 
@@ -38,8 +42,16 @@ export function questionOf(query: string): Question {
 	const folded = query.normalize("NFKC").toLowerCase();
 	const words = new Set(tokenize(folded));
 	const ordinals = new Set([...folded.matchAll(ORDINAL)].map((match) => String(chineseNumber(match[1]))).filter((value) => !words.has(value)));
-	const asksWhen = WHEN_PHRASES.some((phrase) => folded.includes(phrase)) || [...words].some((word) => WHEN_WORDS.has(word));
-	return { words, ordinals, asksWhen };
+	const asksWhen = WHEN_PHRASES.some((phrase) => folded.includes(phrase)) || WHEN_WORDS.test(folded);
+	return { words, ordinals, asksWhen, stems: [...new Set([...words, ...ordinals].map(stemOf))] };
+}
+
+/**
+ * What the folded text of any word that tokenizes to `token` contains: the token itself, but for
+ * a word of letters its last letter, which plural folding may have written ("queries" → query).
+ */
+function stemOf(token: string): string {
+	return token.length > 1 && /^[\p{L}\p{N}]+$/u.test(token) && !/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]/.test(token) ? token.slice(0, -1) : token;
 }
 
 /**
@@ -49,13 +61,19 @@ export function questionOf(query: string): Question {
  * under), which ranks the lines of a note the question names but never makes a line an answer.
  */
 export function answerScore(question: Question, unit: AnswerUnit, context: ReadonlySet<string>): number {
-	const tokens = new Set(tokenize(unit.text));
-	const own = countIn(question.words, tokens);
-	const ordinals = countIn(question.ordinals, tokens);
+	// Called for every line of every note found: a line without a stem of the question is not tokenized.
+	const folded = (NON_ASCII.test(unit.text) ? unit.text.normalize("NFKC") : unit.text).toLowerCase();
+	const found = new Set<string>();
+	if (question.stems.some((stem) => folded.includes(stem))) {
+		forEachToken(unit.text, (token) => {
+			if (question.words.has(token) || question.ordinals.has(token)) found.add(token);
+		});
+	}
 	const date = question.asksWhen && DATE.test(unit.text) ? 1 : 0;
-	if (own + ordinals + date === 0) return 0;
-	const fromContext = [...question.words].filter((word) => !tokens.has(word) && context.has(word)).length;
-	return own + ordinals + date + fromContext;
+	if (found.size + date === 0) return 0;
+	let fromContext = 0;
+	for (const word of question.words) if (!found.has(word) && context.has(word)) fromContext++;
+	return found.size + date + fromContext;
 }
 
 /** The list items and sentences of `blocks`, in order; code and tables hold no sentence to quote. */
@@ -100,12 +118,6 @@ function sentencesOf(line: string): string[] {
 	}
 	sentences.push(line.slice(start).trim());
 	return sentences.filter((sentence) => sentence !== "");
-}
-
-function countIn(wanted: ReadonlySet<string>, tokens: ReadonlySet<string>): number {
-	let count = 0;
-	for (const word of wanted) if (tokens.has(word)) count++;
-	return count;
 }
 
 /** 二 → 2, 十二 → 12, 二十三 → 23, 一百零五 → 105. */

@@ -94,6 +94,8 @@ function bestUnitOf(outline: NoteOutline, question: Question): ReadMatch["best"]
 	for (const section of outline.sections) {
 		const context = new Set([...outline.nameWords, ...tokenize(section.heading)]);
 		for (const unit of answerUnits(outline.lines, section.blocks)) {
+			// A list item or sentence longer than a passage is no line to quote.
+			if (unit.text.length > PASSAGE_CHARS) continue;
 			const score = answerScore(question, unit, context);
 			if (score > (best?.score ?? 0)) best = { unit, score, heading: section.heading };
 		}
