@@ -48,7 +48,6 @@ const ROOM_FOR_ASSISTANT_FILES = 20;
 
 interface ReadMatch {
 	readonly match: MemoryMatch;
-	readonly outline: NoteOutline;
 	readonly best: { readonly unit: AnswerUnit; readonly score: number; readonly heading: string } | null;
 }
 
@@ -80,7 +79,7 @@ export async function searchMemories(deps: MemoryToolDeps, request: MemorySearch
 		// Only a line too long to show whole overflows a passage: then the excerpt around the hit, flattened, is all that fits.
 		const text = passage.text.length <= PASSAGE_CHARS ? passage.text : snippetOf(content, hit).text;
 		const match = { path: hit.path, line, heading: passage.heading, score: hit.score, passage: withResolvedLinks(text, hit.path, deps.vault) };
-		found.push({ match, outline, best });
+		found.push({ match, best });
 	}
 	const matches = found.map((read) => read.match);
 	const top = matches.at(0);
