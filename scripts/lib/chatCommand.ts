@@ -25,7 +25,14 @@ export const chatCommand: Command = async (args) => {
 	const { workspace, settings, clock } = headless;
 	// One writer for the tools and the transcript, into the vault's audit trail.
 	const writer = workspace.writer;
-	const toolDeps: WriteToolDeps = { ...memory.deps, writer, actor: "assistant", daily: assistantFolderTarget(workspace.layout) };
+	const toolDeps: WriteToolDeps = {
+		...memory.deps,
+		writer,
+		actor: "assistant",
+		daily: assistantFolderTarget(workspace.layout),
+		// A person reads the offline model's answer as the search gives it.
+		...(model.offline ? { assistantFilesInSearch: "when-asked" as const } : {}),
+	};
 	const ports: ChatPorts = {
 		model,
 		modelId: model.offline ? OFFLINE_MODEL_ID : (args.options.get("model") ?? DEFAULT_MODEL),

@@ -135,6 +135,7 @@ export const en = {
 	"settings.pinned.desc": "One note path per line. Pinned notes rank higher in the searches they match and never appear in the others.",
 	"model.offline-name": "Offline (notes only)",
 	"offline.answer.matches": "Offline mode: no model is connected. These notes match your question:",
+	"offline.answer.linked-from": "Linked from {note}:",
 	"offline.answer.no-matches": "Offline mode: no model is connected, and no note matches your question.",
 	"offline.answer.search-failed": "Offline mode: no model is connected, and the memory search failed: {error}",
 	"offline.answer.no-search": "Offline mode: no model is connected, so this request has no answer.",

@@ -137,6 +137,7 @@ export const zh: Catalog = {
 	"settings.pinned.desc": "每行一个笔记路径。置顶笔记在匹配的搜索中排名更靠前，在不匹配的搜索中不会出现。",
 	"model.offline-name": "离线（仅笔记）",
 	"offline.answer.matches": "离线模式：未连接模型。以下笔记与你的问题相关：",
+	"offline.answer.linked-from": "{note} 链接到的笔记：",
 	"offline.answer.no-matches": "离线模式：未连接模型，也没有与你的问题相关的笔记。",
 	"offline.answer.search-failed": "离线模式：未连接模型，记忆搜索也失败了：{error}",
 	"offline.answer.no-search": "离线模式：未连接模型，因此无法回答这个请求。",

@@ -1,16 +1,26 @@
 import type { ToolResultBlock } from "../core/agent/model";
+import { baseName } from "../core/vault/paths";
 import { parseSearchResults, type SearchResultEntry } from "./searchResults";
 import type { Translate } from "./translate";
 
 /**
- * The offline model's answer to a `memory_search` result: labelled as offline, the notes found
- * cited as `[[wikilinks]]` with their snippets, and how to connect a model.
+ * The offline model's answer to a `memory_search` result: labelled as offline, the line that
+ * best answers the question quoted first with its citation, then each note found under a link
+ * to its section with the section's markdown as it is (tasks, numbered steps, code), then the
+ * notes the first one links to, and how to connect a model. Links in the passages are the ones
+ * the search resolved; the search made every other link plain text.
  */
 export function offlineAnswer(result: ToolResultBlock, translate: Translate): string {
 	if (result.isError === true) return withKeyHint(translate("offline.answer.search-failed", { error: result.content }), translate);
-	const entries = parseSearchResults(result.content);
-	if (entries.length === 0) return withKeyHint(translate("offline.answer.no-matches"), translate);
-	return withKeyHint([translate("offline.answer.matches"), "", ...entries.map(citation)].join("\n"), translate);
+	const { best, matches, linked } = parseSearchResults(result.content);
+	if (matches.length === 0) return withKeyHint(translate("offline.answer.no-matches"), translate);
+	const parts = [translate("offline.answer.matches")];
+	if (best !== null) parts.push(quoted(best));
+	parts.push(...matches.map(notePart));
+	if (linked !== null && linked.notes.length > 0) {
+		parts.push(translate("offline.answer.linked-from", { note: `[[${withoutExtension(linked.from)}|${label(baseName(linked.from))}]]` }), ...linked.notes.map(notePart));
+	}
+	return withKeyHint(parts.join("\n\n"), translate);
 }
 
 /** The answer when no search could run: nothing to go on but the honest label. */
@@ -22,13 +32,32 @@ function withKeyHint(text: string, translate: Translate): string {
 	return `${text}\n\n${translate("offline.answer.add-key")}`;
 }
 
-/** `- [[path]] — heading`, the snippet on the next line of the same list item. */
+/** The line as a quote, its citation below it in the quote. */
+function quoted(entry: SearchResultEntry): string {
+	return [...entry.text.split("\n"), "", `— ${citation(entry)}`].map((line) => (line === "" ? ">" : `> ${line}`)).join("\n");
+}
+
+/** The note's section as a label line (a link, not a heading), its markdown below. */
+function notePart(entry: SearchResultEntry): string {
+	const title = `**${citation(entry)}**`;
+	return entry.text === "" ? title : `${title}\n\n${entry.text}`;
+}
+
+/** `[[path#Heading|Note › Section › Heading]]`: a link that opens the note at the section, named as a breadcrumb. */
 function citation(entry: SearchResultEntry): string {
-	const title = entry.heading === "" ? `- ${wikilink(entry.path)}` : `- ${wikilink(entry.path)} — ${entry.heading}`;
-	return entry.snippet === "" ? title : `${title}\n  ${entry.snippet}`;
+	const trail = entry.heading === "" ? [] : entry.heading.split(" > ");
+	const crumbs = trail.length === 0 || trail[0] !== baseName(entry.path) ? [baseName(entry.path), ...trail] : trail;
+	// A section under the title alone is the note's opening: the note itself is linked.
+	const subpath = crumbs.length === 1 ? "" : `#${trail[trail.length - 1]}`;
+	return `[[${withoutExtension(entry.path)}${subpath}|${label(crumbs.join(" › "))}]]`;
 }
 
 /** Obsidian resolves a vault path without its `.md` to the note. */
-function wikilink(path: string): string {
-	return `[[${path.replace(/\.md$/i, "")}]]`;
+function withoutExtension(path: string): string {
+	return path.replace(/\.md$/i, "");
+}
+
+/** A link's shown text cannot hold the characters that end the link. */
+function label(text: string): string {
+	return text.replace(/[[\]|]/g, " ").trim();
 }

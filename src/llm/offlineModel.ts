@@ -16,7 +16,7 @@ const NO_USAGE = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWri
 /**
  * The model used while no API key is set: honest about being offline, it answers from retrieval
  * alone. Asked a question, it calls `memory_search` with the question; given the result, it
- * replies with the notes found, cited as wikilinks. It goes through the same turn loop, tools
+ * replies with the line that best answers it and the notes found, cited as wikilinks. It goes through the same turn loop, tools
  * and transcript as a real model, so `npm start` and the tests exercise all of them.
  */
 export class OfflineModel implements ModelClient {

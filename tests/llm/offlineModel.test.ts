@@ -60,7 +60,7 @@ describe("OfflineModel", () => {
 		expect(MEMORY_TOOLS.has(call.name)).toBe(true);
 	});
 
-	it("then answers with the notes found, cited as wikilinks with their snippets, labelled offline", async () => {
+	it("then answers with the notes found, each under a link to its section with its text below, labelled offline", async () => {
 		const { result, second } = await converse({
 			"Notes/Kayak trips.md": "# Kayak trips\n\n## Fjord\nWe went kayaking along the fjord in June.",
 			"memory/daily/2026-03-10.md": "Planned another kayaking weekend.",
@@ -69,8 +69,8 @@ describe("OfflineModel", () => {
 		expect(result.isError).toBe(false);
 		const text = textOf(second.events);
 		expect(text.startsWith("Offline mode: no model is connected. These notes match your question:\n\n")).toBe(true);
-		expect(text).toContain("- [[Notes/Kayak trips]] — Kayak trips > Fjord\n  We went kayaking along the fjord in June.");
-		expect(text).toContain("- [[memory/daily/2026-03-10]]\n  Planned another kayaking weekend.");
+		expect(text).toContain("**[[Notes/Kayak trips#Fjord|Kayak trips › Fjord]]**\n\nWe went kayaking along the fjord in June.");
+		expect(text).toContain("**[[memory/daily/2026-03-10|2026-03-10]]**\n\nPlanned another kayaking weekend.");
 		expect(text).not.toContain("Recipes");
 		expect(text.endsWith("To chat with Claude, add an Anthropic API key in the plugin settings.")).toBe(true);
 		expect(second.events.map((event) => event.type)).toEqual(["text", "usage", "stop"]);
@@ -103,7 +103,7 @@ describe("OfflineModel", () => {
 		setLanguage("zh");
 		const { second } = await converse({ "Notes/Kayak.md": "Kayaking on the lake." }, "kayaking");
 		expect(textOf(second.events)).toContain("离线模式：未连接模型。以下笔记与你的问题相关：");
-		expect(textOf(second.events)).toContain("[[Notes/Kayak]]");
+		expect(textOf(second.events)).toContain("[[Notes/Kayak|Kayak]]");
 	});
 
 	it("searches for the user's own words, not the context attached before them", async () => {

@@ -44,12 +44,12 @@ describe("chat on the command line", () => {
 		const run = await runChat(["What did Dr. Lin say about the thesis?", "--vault", vault, "--offline", ...NOW, "--json"]);
 		expect(run.code).toBe(0);
 		expect(run.stdout).toMatch(/^Offline mode: no model is connected\./);
-		expect(run.stdout).toContain("[[People/Dr. Lin]]");
+		expect(run.stdout).toContain("[[People/Dr. Lin|Dr. Lin]]");
 		expect(run.stderr).toContain('[tool] memory_search {"query":"What did Dr. Lin say about the thesis?","limit":5}');
 
 		const summary = lastLine(run.stdout);
 		expect(summary).toEqual({
-			text: expect.stringContaining("[[Projects/Thesis - sleep and memory]]") as string,
+			text: expect.stringContaining("[[Projects/Thesis - sleep and memory|") as string,
 			toolCalls: [{ name: "memory_search", input: { query: "What did Dr. Lin say about the thesis?", limit: 5 }, isError: false }],
 			usage: { total: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }, modelCalls: 2, costUsd: 0 },
 			stopReason: "end_turn",

@@ -85,7 +85,7 @@ describe("the command line with damaged settings", () => {
 		const { vault } = damagedVault(lastGood);
 		const search = runCli("search", "zanzibar", "--vault", vault, "--json");
 		expect(search.code).toBe(0);
-		expect(JSON.parse(search.stdout)).toEqual([]);
+		expect(JSON.parse(search.stdout)).toEqual({ best: null, matches: [], linked: null });
 		expect(search.stderr).toContain("The settings of the last good copy (data.json.last-good) are in use.");
 		const chat = runCli("chat", "What is the zanzibar arrangement?", "--vault", vault, "--offline");
 		expect(chat.stderr).not.toMatch(/Nothing was sent/);

@@ -12,24 +12,24 @@ interface PrintedMatch {
 	line: number;
 	heading: string;
 	score: number;
-	snippet: string;
+	passage: string;
 }
 
 describe("search, tool and index on the command line", () => {
-	it("search --json prints one entry per note, best first, with path, line, heading, score and snippet", () => {
+	it("search --json prints one entry per note, best first, with path, line, heading, score and passage", () => {
 		const run = runCli("search", "sleep and memory", "--vault", EXAMPLE_VAULT, "--limit", "4", ...NOW, "--json");
 		expect(run.code).toBe(0);
-		const matches = JSON.parse(run.stdout) as PrintedMatch[];
+		const { matches } = JSON.parse(run.stdout) as { matches: PrintedMatch[] };
 		expect(matches).toHaveLength(4);
-		expect(matches[0]).toEqual({ path: "Projects/Thesis - sleep and memory.md", line: expect.any(Number) as number, heading: expect.stringContaining("Thesis") as string, score: expect.any(Number) as number, snippet: expect.any(String) as string });
-		for (const match of matches) expect(Object.keys(match)).toEqual(["path", "line", "heading", "score", "snippet"]);
+		expect(matches[0]).toEqual({ path: "Projects/Thesis - sleep and memory.md", line: expect.any(Number) as number, heading: expect.stringContaining("Thesis") as string, score: expect.any(Number) as number, passage: expect.any(String) as string });
+		for (const match of matches) expect(Object.keys(match)).toEqual(["path", "line", "heading", "score", "passage"]);
 		expect(new Set(matches.map((match) => match.path)).size).toBe(4);
 		const scores = matches.map((match) => match.score);
 		expect(scores).toEqual([...scores].sort((a, b) => b - a));
 	});
 
 	it("search never shows the private note, and applies the filters and exclusions it is given", () => {
-		const paths = (...args: string[]) => (JSON.parse(runCli("search", ...args, "--vault", EXAMPLE_VAULT, ...NOW, "--json").stdout) as PrintedMatch[]).map((match) => match.path);
+		const paths = (...args: string[]) => (JSON.parse(runCli("search", ...args, "--vault", EXAMPLE_VAULT, ...NOW, "--json").stdout) as { matches: PrintedMatch[] }).matches.map((match) => match.path);
 		expect(paths("personal notes health never send", "--limit", "20")).not.toContain("Private/Health.md");
 		expect(paths("sleep", "--limit", "20", "--tags", "project")).toEqual(["Projects/Thesis - sleep and memory.md"]);
 		const withoutNotes = paths("sleep", "--limit", "20", "--exclude-folders", "Notes,Archive");
@@ -40,7 +40,8 @@ describe("search, tool and index on the command line", () => {
 	it("search without --json prints the list as the model reads it", () => {
 		const run = runCli("search", "麻婆豆腐", "--vault", EXAMPLE_VAULT, "--limit", "1", ...NOW);
 		expect(run.code).toBe(0);
-		expect(run.stdout).toMatch(/^1\. Resources\/Recipes\/麻婆豆腐\.md:\d+ {2}.*\(\d+\.\d\d\)\n {3}\S/);
+		expect(run.stdout).toMatch(/^Best line: Resources\/Recipes\/麻婆豆腐\.md:\d+ {2}.+\n {3}\S/);
+		expect(run.stdout).toMatch(/^1\. Resources\/Recipes\/麻婆豆腐\.md:\d+ {2}.*\(\d+\.\d\d\)\n {3}\S/m);
 	});
 
 	it("tool prints the tool's answer exactly, and exits 0", () => {

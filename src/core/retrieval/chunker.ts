@@ -10,7 +10,7 @@ const NO_CODE_BLOCKS: readonly OffsetRange[] = [];
 const NOTE_LINES = new LineIndex();
 
 /** A stretch of the body under one heading (or before the first one). */
-interface Section {
+export interface NoteSection {
 	readonly headingTrail: string;
 	/** The heading's line (0-based), or -1 before the first heading. */
 	readonly headingLine: number;
@@ -80,12 +80,20 @@ function codeBlocksOf(metadata: NoteMetadata | null): OffsetRange[] {
 	return blocks;
 }
 
-function sectionsOf(content: string, metadata: NoteMetadata | null, lines: LineIndex): Section[] {
+/**
+ * The note's body cut at its headings, each stretch with its heading trail (`A > B`): the sections
+ * chunks are cut from, for whoever shows a note's text under the heading a search names.
+ */
+export function noteSections(content: string, metadata: NoteMetadata | null): NoteSection[] {
+	return sectionsOf(content, metadata, new LineIndex(content));
+}
+
+function sectionsOf(content: string, metadata: NoteMetadata | null, lines: LineIndex): NoteSection[] {
 	const bodyStart = bodyStartLine(metadata, lines);
 	const headings = (metadata?.headings ?? []).filter((heading) => heading.position.start.line >= bodyStart);
 	// The metadata cache lists headings in order: sorting is rarely needed.
 	if (!isInLineOrder(headings)) headings.sort((a, b) => a.position.start.line - b.position.start.line);
-	const sections: Section[] = [];
+	const sections: NoteSection[] = [];
 	const firstHeadingOffset = headings.length > 0 ? headings[0].position.start.offset : content.length;
 	sections.push({ headingTrail: "", headingLine: -1, range: [lines.startOf(bodyStart), firstHeadingOffset] });
 	const trail: HeadingCache[] = [];

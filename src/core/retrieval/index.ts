@@ -1,5 +1,5 @@
 /** The retrieval engine: what the rest of the plugin, the tools and the command line use. */
-export { chunkNote, DEFAULT_CHUNKING } from "./chunker";
+export { chunkNote, DEFAULT_CHUNKING, noteSections, type NoteSection } from "./chunker";
 export {
 	DEFAULT_MAX_FILE_BYTES,
 	indexPolicyFor,

@@ -32,6 +32,13 @@ const NAMES: Record<IdentityRole, readonly string[]> = {
 	heartbeat: ["HEARTBEAT.md"],
 };
 
+/** Whether `path` answers to an identity role: a file directly in the assistant folder named as `NAMES` lists, in any case. */
+export function answersToIdentityRole(path: string, layout: WorkspaceLayout): boolean {
+	if (parentFolder(path) !== layout.root) return false;
+	const name = fileName(path).toLowerCase();
+	return IDENTITY_ROLES.some((role) => NAMES[role].some((candidate) => candidate.toLowerCase() === name));
+}
+
 /** For each role, every file that answers to it, the one in use first. */
 export type IdentityCandidates = Record<IdentityRole, readonly string[]>;
 

@@ -55,6 +55,8 @@ export async function obsidianChatPorts(
 			layout: workspace.layout,
 			clock,
 			recentDailyMemory: (days) => workspace.recentDailyMemory(days),
+			// A person reads the offline model's answer as the search gives it.
+			...(model.offline ? { assistantFilesInSearch: "when-asked" as const } : {}),
 			writer,
 			actor: "assistant",
 			daily,

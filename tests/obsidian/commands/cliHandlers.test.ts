@@ -31,8 +31,8 @@ describe("Obsidian's command line", () => {
 
 		app.workspace.triggerLayoutReady();
 		await untilIndexed(mock);
-		const found = JSON.parse(await call("search", { query: "green tea", limit: "1", json: "true" })) as { path: string }[];
-		expect(found.map((match) => match.path)).toEqual(["Notes/Tea.md"]);
+		const found = JSON.parse(await call("search", { query: "green tea", limit: "1", json: "true" })) as { matches: { path: string }[] };
+		expect(found.matches.map((match) => match.path)).toEqual(["Notes/Tea.md"]);
 		expect(await call("search", { query: "espresso" })).toContain("Notes/Coffee.md");
 		expect(await call("recent", { days: "2" })).toContain("Short answers.");
 		// Not onboarded: the heartbeat says why it did not run, as "Run heartbeat now" does.

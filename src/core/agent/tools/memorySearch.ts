@@ -2,10 +2,17 @@ import * as z from "zod/mini";
 import { NOTE_KINDS } from "../../retrieval";
 import { calendarDate } from "./calendarDate";
 import { defineTool } from "./defineTool";
-import { searchMemories, type MemoryMatch } from "./searchMemories";
+import { searchMemories, type SearchAnswer } from "./searchMemories";
 import { toolText } from "./toolResult";
 
 export const NO_MATCHES = "No matching memories found.";
+/** What starts the line that best answers the query. */
+export const BEST_LINE_LABEL = "Best line:";
+/** What follows the path of the note the linked notes are linked from. */
+export const LINKED_FROM_LABEL = "Notes linked from";
+export const LINKED_FROM_NOTE = "(they may share no word with the query):";
+/** Each line of a passage is indented so, under the line that names its note. */
+export const PASSAGE_INDENT = "   ";
 
 export const memorySearchInput = z
 	.strictObject({
@@ -51,7 +58,8 @@ export const memorySearch = defineTool({
 	name: "memory_search",
 	description: [
 		"Search the user's vault and your own memory (daily memory, weekly summaries, long-term memory, the inbox and the user's notes) for what was written about something.",
-		"Returns the best notes first, each as `N. path:line  heading (score)` with a short snippet; recent daily notes rank above old ones on the same subject.",
+		`Returns the line that best answers the query ("${BEST_LINE_LABEL} path:line  heading"), then the best notes first, each as \`N. path:line  heading (score)\` with the section around that line, as markdown; recent daily notes rank above old ones on the same subject.`,
+		"Up to two notes the first result links to follow, under their own label: they may share no word with the query.",
 		"Use it before answering from memory, and when the user refers to something earlier or elsewhere; then read a note in full with memory_get.",
 		`Answers exactly "${NO_MATCHES}" when nothing matches: try other words, or fewer filters.`,
 	].join(" "),
@@ -62,13 +70,30 @@ export const memorySearch = defineTool({
 	},
 });
 
-/** `N. path:line  heading (score)`, then the snippet, indented below it. */
-export function formatMatches(matches: readonly MemoryMatch[]): string {
-	if (matches.length === 0) return NO_MATCHES;
-	return matches
-		.map((match, i) => {
-			const title = `${i + 1}. ${match.path}:${match.line}  ${match.heading === "" ? "" : `${match.heading} `}(${match.score.toFixed(2)})`;
-			return match.snippet === "" ? title : `${title}\n   ${match.snippet}`;
-		})
-		.join("\n");
+/**
+ * The best line, `Best line: path:line  heading` with its text indented below; then each note,
+ * `N. path:line  heading (score)` with its passage indented below; then the linked notes, each
+ * `- path:line  heading` with its passage.
+ */
+export function formatMatches(answer: SearchAnswer): string {
+	if (answer.matches.length === 0) return NO_MATCHES;
+	const best = answer.best === null ? [] : [`${BEST_LINE_LABEL} ${answer.best.path}:${answer.best.line}  ${answer.best.heading}`.trimEnd(), ...indented(answer.best.text), ""];
+	const matches = answer.matches.map((match, i) => [
+		`${i + 1}. ${match.path}:${match.line}  ${match.heading === "" ? "" : `${match.heading} `}(${match.score.toFixed(2)})`,
+		...indented(match.passage),
+	]);
+	const linked =
+		answer.linked === null
+			? []
+			: [
+					"",
+					`${LINKED_FROM_LABEL} ${answer.linked.from} ${LINKED_FROM_NOTE}`,
+					...answer.linked.notes.flatMap((note) => [`- ${note.path}:${note.line}  ${note.heading}`.trimEnd(), ...indented(note.passage)]),
+				];
+	return [...best, ...matches.flat(), ...linked].join("\n");
+}
+
+/** A passage's lines under its heading line; a blank line stays blank. */
+function indented(text: string): string[] {
+	return text === "" ? [] : text.split("\n").map((line) => (line === "" ? "" : `${PASSAGE_INDENT}${line}`));
 }

@@ -28,4 +28,11 @@ export interface MemoryToolDeps {
 	 * which knows whether it lives in the assistant folder or in the user's daily notes).
 	 */
 	readonly recentDailyMemory: (days: number) => Promise<readonly DailyMemory[]>;
+	/**
+	 * `when-asked`: the assistant's own files (identity files, daily and weekly memory) take a
+	 * search's result slots only when the query is about them (`assistantFiles.ts`). For answers a
+	 * person reads as the search gives them, the offline model's; a model keeps them, since it has
+	 * its identity files in its prompt already and searches its own memory on purpose.
+	 */
+	readonly assistantFilesInSearch?: "when-asked";
 }

@@ -79,7 +79,7 @@ describe("memory_search", () => {
 		expect(text.length).toBeLessThanOrEqual(MAX_TOOL_OUTPUT_CHARS);
 		expect(text).toMatch(/\n\n\[Truncated: this answer had \d{2},\d{3} characters and stops at the limit of 12,000\. Ask for less \(a lower limit, a line range, a cursor\) to see the rest\.\]$/);
 		const kept = text.slice(0, text.lastIndexOf("\n\n[Truncated"));
-		// Cut between lines: every line kept is whole, a result's title or its snippet.
-		for (const line of kept.split("\n")) expect(line).toMatch(/^\d+\. .+ \(\d+\.\d\d\)$|^ {3}Lantern text/);
+		// Cut between lines: every line kept is whole, the best line's title, a result's title, a passage's line or the blank between.
+		for (const line of kept.split("\n")) expect(line).toMatch(/^Best line: .+|^$|^\d+\. .+ \(\d+\.\d\d\)$|^ {3}Lantern text/);
 	});
 });

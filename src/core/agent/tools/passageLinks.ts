@@ -1,0 +1,40 @@
+import type { VaultView } from "../../vault/vaultView";
+
+/** `[[target#sub|alias]]` and `![[...]]`, as Obsidian writes wikilinks and embeds. */
+const WIKILINK = /(!?)\[\[([^\]|\n]*)(?:\|([^\]\n]*))?\]\]/g;
+const FENCE = /^\s*(```|~~~)/;
+
+/**
+ * A passage's wikilinks as they should reach a reader elsewhere than the note: a link the view
+ * resolves points at the note's full path (so it opens the same note from a chat or a transcript,
+ * wherever that is), showing the text the note showed; a link to no note, or to a note the view
+ * hides, is its text alone, never a link to click. Code is left as it is.
+ */
+export function withResolvedLinks(text: string, sourcePath: string, view: Pick<VaultView, "resolveLink">): string {
+	let inCode = false;
+	return text
+		.split("\n")
+		.map((line) => {
+			if (FENCE.test(line)) inCode = !inCode;
+			else if (!inCode) return line.replace(WIKILINK, (_whole, bang: string, target: string, alias: string | undefined) => rewritten(bang, target, alias, sourcePath, view));
+			return line;
+		})
+		.join("\n");
+}
+
+function rewritten(bang: string, target: string, alias: string | undefined, sourcePath: string, view: Pick<VaultView, "resolveLink">): string {
+	const hash = target.indexOf("#");
+	const linkpath = (hash === -1 ? target : target.slice(0, hash)).trim();
+	const subpath = hash === -1 ? "" : target.slice(hash);
+	const shown = alias?.trim() || displayOf(linkpath, subpath);
+	const resolved = view.resolveLink(linkpath === "" ? sourcePath : linkpath, sourcePath);
+	if (resolved === null) return shown;
+	return `${bang}[[${resolved.replace(/\.md$/i, "")}${subpath}|${shown}]]`;
+}
+
+/** What Obsidian shows for a link without an alias: `Note`, `Note > Heading`, or the heading alone for one in the same note. */
+function displayOf(linkpath: string, subpath: string): string {
+	const heading = subpath.replace(/^#\^?/, "").replace(/#/g, " > ");
+	if (linkpath === "") return heading;
+	return heading === "" ? linkpath : `${linkpath} > ${heading}`;
+}

@@ -1,0 +1,50 @@
+import { formatMatches, type SearchAnswer } from "../../src/core/agent/tools";
+import { t } from "../../src/i18n";
+import { offlineAnswer } from "../../src/llm/offlineAnswer";
+
+function answerTo(answer: SearchAnswer): string {
+	return offlineAnswer({ type: "tool_result", toolUseId: "toolu_offline_1", content: formatMatches(answer) }, t);
+}
+
+describe("the offline answer", () => {
+	const answer: SearchAnswer = {
+		best: { path: "Projects/Thesis.md", line: 21, heading: "Thesis > Status", text: "- [ ] Chapter 2 draft, due on 2026-12-15" },
+		matches: [
+			{ path: "Projects/Thesis.md", line: 21, heading: "Thesis > Status", score: 2, passage: "- [x] Ethics approval\n- [ ] Chapter 2 draft, due on 2026-12-15\n\n1. Write\n2. Send" },
+			{ path: "Notes/Plan.md", line: 1, heading: "", score: 1, passage: "Plan the chapters." },
+		],
+		linked: { from: "Projects/Thesis.md", notes: [{ path: "People/Dr. Lin.md", line: 8, heading: "Dr. Lin", passage: "Supervisor." }] },
+	};
+
+	it("quotes the best line first, with a link to its section, then each note's markdown under a link, then the linked notes", () => {
+		expect(answerTo(answer)).toBe(
+			[
+				t("offline.answer.matches"),
+				"",
+				"> - [ ] Chapter 2 draft, due on 2026-12-15\n>\n> — [[Projects/Thesis#Status|Thesis › Status]]",
+				"",
+				"**[[Projects/Thesis#Status|Thesis › Status]]**",
+				"",
+				"- [x] Ethics approval\n- [ ] Chapter 2 draft, due on 2026-12-15\n\n1. Write\n2. Send",
+				"",
+				"**[[Notes/Plan|Plan]]**",
+				"",
+				"Plan the chapters.",
+				"",
+				t("offline.answer.linked-from", { note: "[[Projects/Thesis|Thesis]]" }),
+				"",
+				"**[[People/Dr. Lin|Dr. Lin]]**",
+				"",
+				"Supervisor.",
+				"",
+				t("offline.answer.add-key"),
+			].join("\n"),
+		);
+	});
+
+	it("shows no heading as a `#` line, and names a section under another title by the note first", () => {
+		const text = answerTo({ best: null, matches: [{ path: "a/Trip.md", line: 3, heading: "Packing > Food", score: 1, passage: "- Rice" }], linked: null });
+		expect(text).toContain("**[[a/Trip#Food|Trip › Packing › Food]]**\n\n- Rice");
+		expect(text).not.toMatch(/^#/m);
+	});
+});
