@@ -1,13 +1,13 @@
 import type { Command } from "obsidian";
-import { checkpoint } from "../../core/agent/tools/checkpoint";
 import type { WeeklySummaryResult } from "../../core/memory/weeklySummary";
 import { t } from "../../i18n";
 import { openCommandVault, type CommandDeps } from "../commandVault";
 import { noticeWithNote } from "../noteNotice";
 import { notifyFailure } from "../notifyFailure";
-import { CheckpointModal, type CheckpointInput } from "./checkpointModal";
+import { CheckpointModal } from "./checkpointModal";
 import { ConsolidationModal } from "./consolidationModal";
 import { applyApproved, overCap, propose } from "./hotMemory";
+import { saveCheckpoint } from "./saveCheckpoint";
 import { buildWeek, pickableWeeks } from "./weeklySummaryRun";
 import { WeekPickerModal } from "./weekPickerModal";
 
@@ -32,7 +32,14 @@ export function memoryCommands(deps: CommandDeps): Command[] {
 			callback: () => void pickWeek(deps),
 		},
 		{ id: "consolidate-memory", name: t("command.consolidate-memory"), callback: () => void consolidateMemory(deps) },
-		{ id: "save-checkpoint", name: t("command.save-checkpoint"), callback: () => new CheckpointModal(app, (input) => saveCheckpoint(deps, input)).open() },
+		{
+			id: "save-checkpoint",
+			name: t("command.save-checkpoint"),
+			callback: () =>
+				new CheckpointModal(app, async (input) => {
+					await saveCheckpoint(app, deps.controller, async () => (await openCommandVault(deps, "user")).tools, input);
+				}).open(),
+		},
 	];
 }
 
@@ -92,19 +99,5 @@ export async function consolidateMemory(deps: CommandDeps): Promise<void> {
 				else notifier.notify(t(`consolidation.${outcome.kind}`));
 			}),
 		).open();
-	});
-}
-
-/** Saves a checkpoint with the `checkpoint` tool's own code; the next chat's resume banner shows it. */
-async function saveCheckpoint(deps: CommandDeps, input: CheckpointInput): Promise<void> {
-	await notifyFailure(deps.controller.notifier, async () => {
-		const vault = await openCommandVault(deps, "user");
-		const result = await checkpoint.run(input, vault.tools);
-		if (result.display?.kind !== "checkpoint") {
-			deps.controller.notifier.notify(result.text);
-			return;
-		}
-		await deps.controller.updateState({ lastCheckpoint: result.display.checkpoint });
-		noticeWithNote(deps.plugin.app, t("checkpoint.saved"), result.display.path);
 	});
 }
