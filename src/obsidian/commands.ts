@@ -1,10 +1,11 @@
 import type { Command } from "obsidian";
 import type { AssistantWorkspace } from "../core/assistantWorkspace";
-import type { ArchiveSkipReason } from "../core/memory/archive";
+import { archiveCounts } from "../core/heartbeat/archivePolicy";
 import { t, type MessageKey } from "../i18n";
 import { registerAuditView } from "./audit/auditCommands";
 import { captureCommands } from "./capture/captureCommands";
 import type { CommandDeps } from "./commandVault";
+import { archiveMessages } from "./memory/archiveMessages";
 import { memoryCommands } from "./memory/memoryCommands";
 import { notifyFailure } from "./notifyFailure";
 import { organizeCommands } from "./organize/organizeCommands";
@@ -25,19 +26,7 @@ const ACTIONS: ReadonlyArray<{ id: string; name: MessageKey; run: WorkspaceActio
 	{
 		id: "archive-daily-memory",
 		name: "command.archive-daily",
-		run: async (workspace) => {
-			const result = await workspace.archive("user");
-			const days = t("notice.archive-age", { count: result.retentionDays });
-			const count = result.archived.length;
-			const skipped = (reason: ArchiveSkipReason) => result.skipped.filter((skip) => skip.reason === reason).length;
-			const promoted = result.archived.filter((day) => day.promoted).length;
-			return [
-				count === 0 ? t("notice.archived-nothing", { days }) : t("notice.archived", { count, days }),
-				...(promoted === 0 ? [] : [t("notice.archive-promoted-first", { count: promoted })]),
-				...(skipped("not-promoted") === 0 ? [] : [t("notice.archive-not-promoted", { count: skipped("not-promoted") })]),
-				...(skipped("private") === 0 ? [] : [t("notice.archive-skipped-private", { count: skipped("private") })]),
-			];
-		},
+		run: async (workspace) => archiveMessages(archiveCounts(await workspace.archive("user"))),
 	},
 ];
 
