@@ -7,6 +7,7 @@ import { captureCommands } from "./capture/captureCommands";
 import type { CommandDeps } from "./commandVault";
 import { archiveMessages } from "./memory/archiveMessages";
 import { memoryCommands } from "./memory/memoryCommands";
+import { promotionMessage } from "./memory/promotionMessage";
 import { notifyFailure } from "./notifyFailure";
 import { organizeCommands } from "./organize/organizeCommands";
 import type { WorkspaceController } from "./workspaceController";
@@ -18,10 +19,7 @@ const ACTIONS: ReadonlyArray<{ id: string; name: MessageKey; run: WorkspaceActio
 	{
 		id: "promote-today",
 		name: "command.promote-today",
-		run: async (workspace) => {
-			const result = await workspace.promote(workspace.today(), "user");
-			return [t(`notice.promotion.${result.status}`, { date: result.date, path: result.memoryPath })];
-		},
+		run: async (workspace) => [promotionMessage(await workspace.promote(workspace.today(), "user"))],
 	},
 	{
 		id: "archive-daily-memory",

@@ -5,8 +5,10 @@ import { openCommandVault, type CommandDeps } from "../commandVault";
 import { noticeWithNote } from "../noteNotice";
 import { notifyFailure } from "../notifyFailure";
 import { CheckpointModal } from "./checkpointModal";
+import { DayPickerModal } from "./dayPickerModal";
 import { ConsolidationModal } from "./consolidationModal";
 import { applyApproved, overCap, propose } from "./hotMemory";
+import { promotionMessage } from "./promotionMessage";
 import { saveCheckpoint } from "./saveCheckpoint";
 import { buildWeek, pickableWeeks } from "./weeklySummaryRun";
 import { WeekPickerModal } from "./weekPickerModal";
@@ -22,10 +24,23 @@ async function pickWeek(deps: CommandDeps): Promise<void> {
 	});
 }
 
-/** The upkeep of memory from the palette: the history book, hot memory, checkpoints. */
+/** The day picker of *Promote a day*, its days read from the vault as it is now; the chosen day is promoted. */
+async function pickDayToPromote(deps: CommandDeps): Promise<void> {
+	const notifier = deps.controller.notifier;
+	await notifyFailure(notifier, async () => {
+		const workspace = await deps.controller.open();
+		const days = await workspace.promotableDays();
+		new DayPickerModal(deps.plugin.app, days, (date) =>
+			void notifyFailure(notifier, async () => notifier.notify(promotionMessage(await workspace.promote(date, "user")))),
+		).open();
+	});
+}
+
+/** The upkeep of memory from the palette: promotion of any day, the history book, hot memory, checkpoints. */
 export function memoryCommands(deps: CommandDeps): Command[] {
 	const app = deps.plugin.app;
 	return [
+		{ id: "promote-day", name: t("command.promote-day"), callback: () => void pickDayToPromote(deps) },
 		{
 			id: "build-weekly-summary",
 			name: t("command.build-weekly-summary"),
