@@ -87,7 +87,7 @@ async function reportTaxonomy(deps: CommandDeps): Promise<void> {
 		const vault = await openCommandVault(deps, "user");
 		const date = vault.workspace.today();
 		const text = taxonomyReportText(taxonomySuggestions(vault.organize, inferTaxonomy(vault.organize)), date, t);
-		const { folder, name } = taxonomyReportPath(vault.workspace.layout, date);
+		const { folder, name } = taxonomyReportPath(vault.workspace.layout, date, t);
 		const outcome = await vault.memory.writer.createNote(freeNotePath(vault.memory.writer, folder, name), text, { actor: "user", reason: "Suggest taxonomy changes" });
 		noticeWithNote(deps.plugin.app, t("taxonomy-report.done"), outcome.path);
 	});

@@ -13,7 +13,7 @@ import type { ChatMessage, ToolDefinition } from "../model";
 import type { MemoryToolDeps } from "../tools";
 import { resolveNotePath } from "../tools/notePath";
 import { weeklyPages } from "../../memory/historyBook";
-import { vaultMapPath } from "../../organize/vaultMapText";
+import { vaultMapPaths } from "../../organize/vaultMapText";
 import type { FileStat } from "../../ports";
 import { fileName } from "../../vault/paths";
 import { findIdentityFiles } from "../../workspace/identity";
@@ -111,7 +111,7 @@ export function sessionRequestBuilder(deps: MemoryToolDeps, tools: readonly Tool
 			longTermMemory: await read(files.memory),
 			dailyNotes: datedNotes(inDaily).filter((note) => readable(note.path) !== null),
 			notes: { currentNote, mentions },
-			vaultMap: inRoot.some((file) => file.path === vaultMapPath(deps.layout)) ? await read(vaultMapPath(deps.layout)) : null,
+			vaultMap: await read(vaultMapPaths(deps.layout).find((path) => inRoot.some((file) => file.path === path))),
 			weeklySummaries,
 			history: withoutHiddenResults(conversation, deps.vault),
 			conversation: state,
