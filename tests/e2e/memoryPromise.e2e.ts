@@ -1,4 +1,5 @@
-import { onboardedVault } from "./harness/onboardedVault";
+import type { PluginState } from "../../src/core/workspace/data/state";
+import { onboardedVault, PLUGIN_DATA } from "./harness/onboardedVault";
 import { useSandbox } from "./harness/sandboxSession";
 import { User } from "./harness/userActions";
 
@@ -53,3 +54,31 @@ describe("promoting any day, in the sandbox", () => {
 		await expect(page.locator(".suggestion-item.assistant-day-unpromoted").count()).resolves.toBe(0);
 	});
 });
+
+describe("checkpoint moments, in the sandbox", () => {
+	it("offers a checkpoint when the user says they are leaving, offline, filled with what they were doing, and the next chat resumes it", async () => {
+		const { page, screenshot, untilOnDisk } = await open({ now: TODAY, files: VAULT });
+		const user = new User(page);
+		await user.openChat();
+		await user.ask("What does Dr. Lin want from the method chapter?");
+		await user.waitForAnswer();
+		await expect(page.locator(".assistant-chat-checkpoint-offer").count()).resolves.toBe(0);
+
+		await user.ask("先走了，明天见");
+		await user.waitForAnswer();
+		const offer = page.locator(".assistant-chat-checkpoint-offer");
+		await expect(offer.locator("span").textContent()).resolves.toBe(user.text("checkpoint.offer.leaving"));
+		await screenshot("memory-checkpoint-offer");
+		await user.press(offer, user.text("checkpoint.offer.save"));
+		const form = user.modal(user.text("checkpoint.title"));
+		await expect(form.locator(".assistant-checkpoint-doing").inputValue()).resolves.toBe("What does Dr. Lin want from the method chapter?");
+		await form.locator(".assistant-checkpoint-next").fill("Rewrite the sampling paragraph");
+		await user.press(form, user.text("checkpoint.save"));
+		await untilOnDisk(PLUGIN_DATA, (text) => (JSON.parse(text) as { state: PluginState }).state.lastCheckpoint?.nextAction === "Rewrite the sampling paragraph");
+		await expect(untilOnDisk("memory/daily/2026-03-15.md", (text) => text.includes("Next: Rewrite the sampling paragraph"))).resolves.toContain("## Checkpoint");
+
+		await user.runCommand(user.text("command.new-chat"));
+		await expect(page.locator(".assistant-chat-resume").textContent()).resolves.toContain("Rewrite the sampling paragraph");
+	});
+});
+
