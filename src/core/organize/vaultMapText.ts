@@ -16,7 +16,6 @@ import type { FolderSummary } from "./vaultMap";
 
 export type Translate = (key: MessageKey, params?: Readonly<Record<string, string | number>>) => string;
 
-
 export const ROLE_NAMES: Readonly<Record<FolderRole, MessageKey>> = {
 	inbox: "role.inbox",
 	notes: "role.notes",

@@ -24,14 +24,13 @@ async function pickWeek(deps: CommandDeps): Promise<void> {
 	});
 }
 
-/** The day picker of *Promote a day*, its days read from the vault as it is now; the chosen day is promoted. */
+/** The day picker of *Promote a day*, its days read from the vault as it is now; the chosen day is promoted with the settings of that moment. */
 async function pickDayToPromote(deps: CommandDeps): Promise<void> {
-	const notifier = deps.controller.notifier;
-	await notifyFailure(notifier, async () => {
-		const workspace = await deps.controller.open();
-		const days = await workspace.promotableDays();
+	const { controller } = deps;
+	await notifyFailure(controller.notifier, async () => {
+		const days = await (await controller.open()).promotableDays();
 		new DayPickerModal(deps.plugin.app, days, (date) =>
-			void notifyFailure(notifier, async () => notifier.notify(promotionMessage(await workspace.promote(date, "user")))),
+			void notifyFailure(controller.notifier, async () => controller.notifier.notify(promotionMessage(await (await controller.open()).promote(date, "user")))),
 		).open();
 	});
 }

@@ -12,8 +12,8 @@ import { folderSignature, refreshVaultMap } from "../organize/vaultMapRefresh";
  * when the folders changed, last week's page of the history book on the first run of a new
  * week (the core leaves a week already summarised alone), once a day the archive policy when the
  * user turned it on (what it did is logged in today's daily memory), and a gentle notice when
- * long-term memory has outgrown its cap. Only once onboarding is complete and while the heartbeat is on:
- * the user has let the assistant work in the background. What each step last did is remembered
+ * long-term memory has outgrown its cap. Only once onboarding is complete and while the
+ * heartbeat is on: the user has let the assistant work in the background. What each step last did is remembered
  * for the session, so a look every few minutes costs a folder listing and a read of `memory.md`.
  * A failure is logged, never shown: the user asked for none of this.
  */
