@@ -94,7 +94,7 @@ export const zh: Catalog = {
 	"settings.retention.desc": "更早的每日记忆会移到 memory/archive，并留下一行摘要。不会删除任何内容。",
 	"settings.retention.invalid": "请输入 1 到 3650 之间的整数天数。",
 	"settings.archive-automatically.name": "自动归档",
-	"settings.archive-automatically.desc": "心跳每天一次归档超过保留天数的每日记忆，归档前先提升其中的候选长期记忆；无法提升的那天留在原处。做了什么会记在当天的每日记忆里。",
+	"settings.archive-automatically.desc": "心跳开启时，每天一次归档超过保留天数的每日记忆，归档前先提升其中的候选长期记忆；无法提升的那天留在原处。做了什么会记在当天的每日记忆里。",
 	"settings.hot-memory-cap.name": "热记忆上限（token）",
 	"settings.hot-memory-cap.desc": "聊天始终能看到的 memory.md 的大小。超过后，助理会提议一个精简版本，由你审阅批准。",
 	"settings.hot-memory-cap.invalid": "请输入 {min} 到 {max} 之间的整数 token 数。",
