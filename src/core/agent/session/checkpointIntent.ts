@@ -14,7 +14,8 @@
 const ENDS = "(?=\\s*(?:[。！!.,，~～…]|$))";
 
 const LEAVING: readonly RegExp[] = [
-	/\b(?:bye|bye-bye|byebye|goodbye|good-bye|good night|goodnight|ttyl|cya|see (?:you|ya)|talk (?:to you )?(?:later|tomorrow|soon))\b/i,
+	// "Bye", "good night", but not "a good night's sleep".
+	/\b(?:bye|bye-bye|byebye|goodbye|good-bye|good ?night(?!['’]s)|ttyl|cya|see (?:you|ya)|talk (?:to you )?(?:later|tomorrow|soon))\b/i,
 	// "I'm off", "I'm heading home", "I'm done for today".
 	/\b(?:i'm|i’m|im|i am) (?:off|leaving|heading (?:out|off|home)|going (?:home|to bed)|signing off|logging off|done for (?:today|the day|tonight|now))\b/i,
 	// "Gotta go", "I have to run", but not "I need to go through the notes".
@@ -22,7 +23,8 @@ const LEAVING: readonly RegExp[] = [
 	/\b(?:calling it a (?:day|night)|that'?s (?:all|it) for (?:today|now|tonight)|done for (?:today|the day|tonight)|signing off|logging off|heading (?:out|home))\b/i,
 	// "Let's pick this up tomorrow", "we can continue next time".
 	/\b(?:let'?s|we(?:'ll| will| can)) (?:stop here|continue (?:tomorrow|later|next time)|pick (?:this|it) up (?:tomorrow|later|next time))\b/i,
-	/先走了|我走了|明天见|回头见|下次见|改天见|再见|拜拜|晚安|下班了|先下了|先撤了|去睡了|睡觉去了|明天(?:再|继续)/,
+	// "再见", but not "再见到导师时" (when I see my supervisor again).
+	/先走了|我走了|明天见|回头见|下次见|改天见|再见(?![到面])|拜拜|晚安|下班了|先下了|先撤了|去睡了|睡觉去了|明天(?:再|继续)/,
 	// "今天就到这里", "今天先到这儿"; "先这样吧" only as the whole sentence ("先这样改" is an instruction).
 	new RegExp(`今天(?:就|先)?(?:到这|到此)|先(?:这样|到这[里儿]?)(?:吧|了)?${ENDS}`),
 	/また明日|またね|お疲れ(?:様|さま)|おつかれ|さようなら|おやすみ|失礼します|じゃあね|今日はここまで/,

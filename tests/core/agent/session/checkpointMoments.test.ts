@@ -23,6 +23,8 @@ describe("the words of a checkpoint moment", () => {
 		"I need to go through the notes on chapter 2",
 		"What does the byelaw say?",
 		"先这样改一下标题",
+		"How does a good night's sleep affect memory?",
+		"下次再见到导师时要问什么？",
 		"走查一下第二章",
 		"What is left to do?",
 	])("does not take %j for the user leaving", (text) => expect(saysLeaving(text)).toBe(false));
