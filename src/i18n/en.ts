@@ -92,7 +92,7 @@ export const en = {
 	"settings.retention.desc": "Older daily memory moves to memory/archive with a one-line summary. Nothing is deleted.",
 	"settings.retention.invalid": "Enter a whole number of days from 1 to 3650.",
 	"settings.archive-automatically.name": "Archive automatically",
-	"settings.archive-automatically.desc": "Once a day, while the heartbeat is on, daily memory older than the retention is archived, its candidate long-term memory promoted first; a day that cannot be promoted stays where it is. What was done is noted under Heartbeat in today's daily memory.",
+	"settings.archive-automatically.desc": "Once a day, while the heartbeat is on, daily memory older than the retention is archived, its candidate long-term memory promoted first; a day that cannot be promoted stays where it is. What was done is noted in today's daily memory.",
 	"settings.hot-memory-cap.name": "Hot memory cap (tokens)",
 	"settings.hot-memory-cap.desc": "How much of memory.md the chat always has in view. Past it, the assistant proposes a shorter version for you to approve.",
 	"settings.hot-memory-cap.invalid": "Enter a whole number of tokens from {min} to {max}.",
