@@ -6,7 +6,9 @@ import { archiveOldDailyNotes } from "./memory/archive";
 import { exceedsHotMemoryCap } from "./memory/hotMemoryConsolidation";
 import { appendDailyEntry, assistantFolderTarget, readRecentDays, type DailyTarget } from "./memory/daily";
 import { localToday } from "./memory/dailyDates";
+import { targetHolding } from "./memory/dayNotes";
 import { promoteDay } from "./memory/longTerm";
+import { promotableDays } from "./memory/promotableDays";
 import type { MemoryDeps } from "./memory/memoryDeps";
 import type { Clock, LogFile, MetadataSource, NoteStore } from "./ports";
 import { indexPolicyFor, type IndexPolicy } from "./retrieval";
@@ -112,8 +114,14 @@ export class AssistantWorkspace {
 		return readRecentDays(this.memory, this.daily, days);
 	}
 
+	/** Promotes `date`'s candidates, from where daily memory is kept or, once the day was archived, from the archive. */
 	promote(date: string, actor: AuditActor) {
-		return promoteDay(this.memory, { date, target: this.daily, memoryPath: this.memoryPath(), actor });
+		return promoteDay(this.memory, { date, target: targetHolding(this.vault, this.daily, this.layout, date), memoryPath: this.memoryPath(), actor });
+	}
+
+	/** The days `promote` can take, today first, each marked with whether its candidates are still to promote. */
+	promotableDays() {
+		return promotableDays(this.vault, this.daily, this.layout, this.deps.clock);
 	}
 
 	archive(actor: AuditActor) {

@@ -5,6 +5,9 @@ import { zh } from "./zh";
 export type { Catalog, MessageArgs, MessageKey, MessageVars, PluralForms, PluralKey } from "./message";
 export type Language = "en" | "zh";
 
+/** Every interface language: a note the plugin names in one of them is found under any of them. */
+export const LANGUAGES: readonly Language[] = ["en", "zh"];
+
 const catalogs: Readonly<Record<Language, Catalog>> = { en, zh };
 
 /** The locale each interface language writes numbers and dates in. */

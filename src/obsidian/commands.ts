@@ -1,11 +1,13 @@
 import type { Command } from "obsidian";
 import type { AssistantWorkspace } from "../core/assistantWorkspace";
-import type { ArchiveSkipReason } from "../core/memory/archive";
+import { archiveCounts } from "../core/heartbeat/archivePolicy";
 import { t, type MessageKey } from "../i18n";
 import { registerAuditView } from "./audit/auditCommands";
 import { captureCommands } from "./capture/captureCommands";
 import type { CommandDeps } from "./commandVault";
+import { archiveMessages } from "./memory/archiveMessages";
 import { memoryCommands } from "./memory/memoryCommands";
+import { promotionMessage } from "./memory/promotionMessage";
 import { notifyFailure } from "./notifyFailure";
 import { organizeCommands } from "./organize/organizeCommands";
 import { noticeProgress } from "./progress/progressNotice";
@@ -19,28 +21,15 @@ const ACTIONS: ReadonlyArray<{ id: string; name: MessageKey; run: WorkspaceActio
 	{
 		id: "promote-today",
 		name: "command.promote-today",
-		run: async (workspace, controller) => {
-			const result = await whileSlow(noticeProgress(controller.notifier), t("progress.promote"), () => workspace.promote(workspace.today(), "user"));
-			return [t(`notice.promotion.${result.status}`, { date: result.date, path: result.memoryPath })];
-		},
+		run: async (workspace, controller) =>
+			[promotionMessage(await whileSlow(noticeProgress(controller.notifier), t("progress.promote"), () => workspace.promote(workspace.today(), "user")))],
 	},
 	{
 		id: "archive-daily-memory",
 		name: "command.archive-daily",
-		run: async (workspace, controller) => {
-			// It writes note by note, so it runs to its end: no Cancel.
-			const result = await whileSlow(noticeProgress(controller.notifier), t("progress.archive"), () => workspace.archive("user"));
-			const days = t("notice.archive-age", { count: result.retentionDays });
-			const count = result.archived.length;
-			const skipped = (reason: ArchiveSkipReason) => result.skipped.filter((skip) => skip.reason === reason).length;
-			const promoted = result.archived.filter((day) => day.promoted).length;
-			return [
-				count === 0 ? t("notice.archived-nothing", { days }) : t("notice.archived", { count, days }),
-				...(promoted === 0 ? [] : [t("notice.archive-promoted-first", { count: promoted })]),
-				...(skipped("not-promoted") === 0 ? [] : [t("notice.archive-not-promoted", { count: skipped("not-promoted") })]),
-				...(skipped("private") === 0 ? [] : [t("notice.archive-skipped-private", { count: skipped("private") })]),
-			];
-		},
+		// It writes note by note, so it runs to its end: no Cancel.
+		run: async (workspace, controller) =>
+			archiveMessages(archiveCounts(await whileSlow(noticeProgress(controller.notifier), t("progress.archive"), () => workspace.archive("user")))),
 	},
 ];
 

@@ -53,6 +53,7 @@ describe("the plugin in Obsidian", () => {
 			"assistant-workspace:organize-inbox",
 			"assistant-workspace:suggest-taxonomy-changes",
 			"assistant-workspace:refresh-vault-map",
+			"assistant-workspace:promote-day",
 			"assistant-workspace:build-weekly-summary",
 			"assistant-workspace:consolidate-memory",
 			"assistant-workspace:save-checkpoint",

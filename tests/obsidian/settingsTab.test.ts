@@ -22,6 +22,7 @@ describe("the settings tab", () => {
 			"dailyMemoryLocation",
 			"hotMemoryCapTokens",
 			"archiveRetentionDays",
+			"archiveAutomatically",
 			"inboxFolder",
 			"excludedFolders",
 			"excludedTags",

@@ -4,10 +4,11 @@ import { baseName, extensionOf, joinVaultPath, parentFolder } from "../vault/pat
 import type { WorkspaceLayout } from "../workspace/layout";
 import { archiveIndexLine, ARCHIVE_INDEX_TITLE, indexHasDay, summaryOf } from "./archiveIndex";
 import { daysBefore, isDailyDate, localToday } from "./dailyDates";
+import { archivedDayPath } from "./dayNotes";
 import { appendBlock } from "./markdownSections";
 import type { PromotionStatus } from "./longTerm";
 import type { MemoryDeps } from "./memoryDeps";
-import { candidateText, findCandidateSection, hasPromotionMarker } from "./promotion";
+import { promotionState } from "./promotion";
 
 /**
  * Archiving keeps the daily folder short without losing anything: notes older than the retention
@@ -76,7 +77,7 @@ export async function archiveOldDailyNotes(
 	for (const path of files) {
 		const date = baseName(path);
 		const reason = skipReason(path, date, today, retentionDays);
-		const to = joinVaultPath(layout.archiveFolder, date.slice(0, 4), `${date}.md`);
+		const to = archivedDayPath(layout, date);
 		// A taken destination is checked here, before the index line, so a skipped day leaves no trace.
 		if (reason === null && !deps.writer.isTaken(to)) {
 			const text = await deps.vault.read(path);
@@ -104,8 +105,7 @@ export async function archiveOldDailyNotes(
  * promoted already; `null` when they are there, unpromoted, and could not be promoted now.
  */
 async function promotedFirst(text: string, date: string, options: ArchiveOptions): Promise<{ readonly promoted: boolean; readonly records: readonly AuditRecord[] } | null> {
-	const section = findCandidateSection(text);
-	if (section === null || candidateText(text, section) === "" || hasPromotionMarker(text, date)) return { promoted: false, records: [] };
+	if (promotionState(text, date) !== "unpromoted") return { promoted: false, records: [] };
 	if (options.promote === undefined) return null;
 	const outcome = await options.promote(date);
 	return PROMOTED.includes(outcome.status) ? { promoted: outcome.status === "promoted", records: outcome.records } : null;

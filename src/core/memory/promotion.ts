@@ -51,6 +51,17 @@ export function hasPromotionMarker(daily: string, date: string): boolean {
 	return marginLines(daily).some((line) => MARKER_LINE.exec(line.text)?.[1] === date);
 }
 
+/**
+ * Where a day stands with promotion: `unpromoted` when its candidate section holds text not yet
+ * in long-term memory, `promoted` when the day carries its marker, `nothing` when it has no
+ * candidates at all.
+ */
+export function promotionState(daily: string, date: string): "unpromoted" | "promoted" | "nothing" {
+	if (hasPromotionMarker(daily, date)) return "promoted";
+	const section = findCandidateSection(daily);
+	return section === null || candidateText(daily, section) === "" ? "nothing" : "unpromoted";
+}
+
 /** Marks the day as promoted at the end of its candidate section (or of the note when there is none). */
 export function withPromotionMarker(daily: string, date: string): string {
 	const section = findCandidateSection(daily);

@@ -1,8 +1,8 @@
 import type { VaultView } from "../vault/vaultView";
-import { joinVaultPath } from "../vault/paths";
 import type { WorkspaceLayout } from "../workspace/layout";
 import type { DailyMemory } from "./daily";
 import { assistantPart, type DailyTarget } from "./dailyNote";
+import { archivedDayPath, findDayNote } from "./dayNotes";
 import type { IsoWeek } from "./isoWeek";
 
 /**
@@ -17,25 +17,20 @@ export async function readWeekMemory(
 ): Promise<DailyMemory[]> {
 	const found: DailyMemory[] = [];
 	for (const date of week.days) {
-		const archived = archivedDay(layout, date);
-		const path = [target.pathFor(date), archived].find((candidate) => vault.stat(candidate) !== null);
-		if (path === undefined) continue;
-		const text = assistantPart(await vault.read(path), path === archived ? null : target.heading);
-		if (text.trim() !== "") found.push({ date, path, text });
+		const note = findDayNote(vault, target, layout, date);
+		if (note === null) continue;
+		const text = assistantPart(await vault.read(note.path), note.archived ? null : target.heading);
+		if (text.trim() !== "") found.push({ date, path: note.path, text });
 	}
 	return found;
 }
 
 /** How many days of the week have daily memory the assistant may read (where it is kept, or archived). */
 export function daysWithMemory(vault: VaultView, target: DailyTarget, layout: Pick<WorkspaceLayout, "archiveFolder">, week: IsoWeek): number {
-	return week.days.filter((date) => [target.pathFor(date), archivedDay(layout, date)].some((path) => vault.stat(path) !== null)).length;
+	return week.days.filter((date) => findDayNote(vault, target, layout, date) !== null).length;
 }
 
 /** The days of the week whose daily memory is hidden by the privacy rules: left out, and said so. */
 export function hiddenDaysOf(vault: VaultView, target: DailyTarget, layout: Pick<WorkspaceLayout, "archiveFolder">, week: IsoWeek): string[] {
-	return week.days.filter((date) => [target.pathFor(date), archivedDay(layout, date)].some((path) => vault.hiddenReason(path) !== null));
-}
-
-function archivedDay(layout: Pick<WorkspaceLayout, "archiveFolder">, date: string): string {
-	return joinVaultPath(layout.archiveFolder, date.slice(0, 4), `${date}.md`);
+	return week.days.filter((date) => [target.pathFor(date), archivedDayPath(layout, date)].some((path) => vault.hiddenReason(path) !== null));
 }

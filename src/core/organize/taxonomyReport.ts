@@ -61,9 +61,14 @@ export function taxonomySuggestions(vault: OrganizeVault, taxonomy: Taxonomy): T
 	return suggestions;
 }
 
-/** Where the report of `date` goes: a dated note in the assistant folder (numbered when run again that day). */
-export function taxonomyReportPath(layout: Pick<WorkspaceLayout, "root">, date: string): { readonly folder: string; readonly name: string } {
-	return { folder: layout.root, name: `Taxonomy suggestions ${date}.md` };
+/**
+ * Where the report of `date` goes: a dated note in the assistant folder, named in the interface
+ * language ("Taxonomy suggestions 2026-03-18", "分类调整建议 2026-03-18"), numbered when run again
+ * that day. Each run writes a report of its own, a record of that day's suggestions, so an earlier
+ * report under the other language's name is kept as it is, never overwritten.
+ */
+export function taxonomyReportPath(layout: Pick<WorkspaceLayout, "root">, date: string, translate: Translate): { readonly folder: string; readonly name: string } {
+	return { folder: layout.root, name: `${translate("taxonomy-report.note-name", { date })}.md` };
 }
 
 /** The report note: a heading, a line on what it is, then one list item a suggestion. */

@@ -6,7 +6,7 @@ import { reason, type FolderRole, type Reason } from "./folderRole";
 import { linkedNotes } from "./noteLinks";
 import { privateNoteCounter, visibleNotes, type OrganizeVault } from "./organizeVault";
 import type { Taxonomy } from "./taxonomy";
-import { vaultMapPath } from "./vaultMapText";
+import { vaultMapPaths } from "./vaultMapText";
 
 /**
  * The vault map (seed 001's directory overviews): what each folder is for, how many notes it
@@ -50,7 +50,8 @@ export async function vaultMap(vault: OrganizeVault, taxonomy: Taxonomy): Promis
 	const privateNotesIn = privateNoteCounter(vault);
 	const incoming = new Map<string, number>();
 	// The map's own links are not votes: they would keep its own picks on top.
-	for (const source of notes.filter((path) => path !== vaultMapPath(vault.layout))) {
+	const mapNotes = vaultMapPaths(vault.layout);
+	for (const source of notes.filter((path) => !mapNotes.includes(path))) {
 		for (const target of linkedNotes(vault.view, source)) incoming.set(target, (incoming.get(target) ?? 0) + 1);
 	}
 	const summaries: FolderSummary[] = [];

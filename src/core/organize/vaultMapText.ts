@@ -1,4 +1,4 @@
-import { translateIn, type MessageKey } from "../../i18n";
+import { LANGUAGES, translateIn, type MessageKey } from "../../i18n";
 import type { AuditActor } from "../audit/record";
 import { ASSISTANT_CALLOUT_HEADER } from "../memory/assistantCallout";
 import type { MemoryDeps } from "../memory/memoryDeps";
@@ -16,8 +16,6 @@ import type { FolderSummary } from "./vaultMap";
 
 export type Translate = (key: MessageKey, params?: Readonly<Record<string, string | number>>) => string;
 
-export const VAULT_MAP_NAME = "Vault map.md";
-
 export const ROLE_NAMES: Readonly<Record<FolderRole, MessageKey>> = {
 	inbox: "role.inbox",
 	notes: "role.notes",
@@ -32,8 +30,17 @@ export const ROLE_NAMES: Readonly<Record<FolderRole, MessageKey>> = {
 /** The longest compact layer, in characters: about 1,000 tokens. */
 export const VAULT_MAP_LAYER_CHARS = 4000;
 
-export function vaultMapPath(layout: Pick<WorkspaceLayout, "root">): string {
-	return joinVaultPath(layout.root, VAULT_MAP_NAME);
+/** Where a new vault map note goes: named in `translate`'s language, the interface's ("Vault map", "仓库地图"). */
+export function vaultMapPath(layout: Pick<WorkspaceLayout, "root">, translate: Translate): string {
+	return joinVaultPath(layout.root, `${translate("vault-map.note-name")}.md`);
+}
+
+/**
+ * The vault map note's path under every interface language's name: a map made before the user
+ * changed the language is found under its old name and kept up, never made a second time beside it.
+ */
+export function vaultMapPaths(layout: Pick<WorkspaceLayout, "root">): string[] {
+	return LANGUAGES.map((language) => vaultMapPath(layout, (key, params) => translateIn(language, key, params)));
 }
 
 /** The generated part of the note: a table of the folders, relative paths only. */
@@ -58,7 +65,9 @@ export async function writeVaultMap(
 	translate: Translate,
 	actor: AuditActor,
 ): Promise<WriteOutcome> {
-	const path = vaultMapPath(layout);
+	// The interface language's name first: with a map under each name, the current one is kept up.
+	const named = vaultMapPath(layout, translate);
+	const path = [named, ...vaultMapPaths(layout)].find((candidate) => deps.writer.isTaken(candidate)) ?? named;
 	const table = vaultMapTable(summaries, translate);
 	const intent = { actor, reason: "Refresh the vault map" };
 	if (deps.writer.isTaken(path)) return deps.writer.writeAssistantCallout(path, table, intent);

@@ -21,7 +21,7 @@ export interface RankingParams {
 	/** ...but never more than this share of it: `score × (floor + (1 − floor) × decay)`. */
 	readonly decayFloor: number;
 	readonly pinnedBonus: number;
-	/** Bonus per doubling of the times a note was opened. */
+	/** Bonus per doubling of the times the user opened a note in an editor (a decayed count). */
 	readonly openedBonus: number;
 	/** The hot set's bonus never exceeds this share of the score. */
 	readonly hotBonusCap: number;

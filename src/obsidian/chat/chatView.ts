@@ -9,11 +9,14 @@ import { layoutFor } from "../../core/workspace/layout";
 import { t } from "../../i18n";
 import { modelErrorMessage, OFFLINE_MODEL_ID } from "../../llm";
 import { describeError } from "../describeError";
+import { CheckpointModal } from "../memory/checkpointModal";
+import { saveCheckpoint } from "../memory/saveCheckpoint";
 import { AssistantMessage, type AnswerActions } from "./assistantMessage";
 import { ChatComposer } from "./chatComposer";
 import { ChatHistoryModal } from "./chatHistoryModal";
 import type { ChatMode } from "./chatMode";
 import type { ChatViewDeps } from "./chatViewDeps";
+import { showCheckpointOffer } from "./checkpointOffer";
 import { followInternalLinks } from "./internalLinks";
 import { mentionableNotes } from "./mentionable";
 import { showMemoryFlush } from "./memoryFlushNotice";
@@ -294,6 +297,9 @@ export class ChatView extends ItemView implements HoverParent {
 			case "save-failed":
 				new Notice(t("chat.save-failed", { error: describeError(event.error) }));
 				return;
+			case "checkpoint-suggested":
+				showCheckpointOffer(answer.el, this, event.reason, () => this.offerCheckpoint(event.draft));
+				return;
 			default:
 				return;
 		}
@@ -327,6 +333,15 @@ export class ChatView extends ItemView implements HoverParent {
 		const dismiss = this.resumeEl.createEl("button", { cls: "assistant-chat-resume-dismiss", text: t("chat.dismiss") });
 		this.registerDomEvent(dismiss, "click", () => this.resumeEl.hide());
 		this.resumeEl.show();
+	}
+
+	/** The checkpoint form, filled with what the user was doing; saved as the user, and the chat's count starts again. */
+	private offerCheckpoint(draft: { readonly doing: string }): void {
+		const session = this.session;
+		const tools = async () => ({ ...(await this.deps.ports()).tools, actor: "user" as const });
+		new CheckpointModal(this.app, async (input) => {
+			if (await saveCheckpoint(this.app, this.deps.controller, tools, input)) session.checkpointSaved();
+		}, draft).open();
 	}
 
 	private showOverCap(): void {

@@ -11,7 +11,10 @@ export interface CheckpointInput {
 	readonly refs?: readonly string[];
 }
 
-/** "Save checkpoint": what the user is doing and the next action (both needed), notes and references. */
+/**
+ * "Save checkpoint": what the user is doing and the next action (both needed), notes and
+ * references; `draft` fills what is known already (the chat's offer at a checkpoint moment).
+ */
 export class CheckpointModal extends Modal {
 	private doing = "";
 	private next = "";
@@ -21,21 +24,25 @@ export class CheckpointModal extends Modal {
 	constructor(
 		app: App,
 		private readonly onSave: (input: CheckpointInput) => Promise<void>,
+		draft: { readonly doing: string } | null = null,
 	) {
 		super(app);
+		this.doing = draft?.doing ?? "";
 	}
 
 	override onOpen(): void {
 		this.setTitle(t("checkpoint.title"));
 		const { contentEl } = this;
 		new Setting(contentEl).setName(t("checkpoint.doing")).addText((input) => {
-			input.onChange((value) => (this.doing = value));
+			input.setValue(this.doing).onChange((value) => (this.doing = value));
 			input.inputEl.addClass("assistant-checkpoint-doing");
-			input.inputEl.focus();
+			if (this.doing === "") input.inputEl.focus();
 		});
 		new Setting(contentEl).setName(t("checkpoint.next")).addText((input) => {
 			input.onChange((value) => (this.next = value));
 			input.inputEl.addClass("assistant-checkpoint-next");
+			// With what the user was doing filled in, the next action is what is left to write.
+			if (this.doing !== "") input.inputEl.focus();
 		});
 		new Setting(contentEl).setName(t("checkpoint.notes")).addTextArea((input) => {
 			input.onChange((value) => (this.notes = value));

@@ -1,15 +1,17 @@
 import type { Command } from "obsidian";
-import { checkpoint } from "../../core/agent/tools/checkpoint";
 import type { WeeklySummaryResult } from "../../core/memory/weeklySummary";
 import { t } from "../../i18n";
 import { openCommandVault, type CommandDeps } from "../commandVault";
 import { noticeWithNote } from "../noteNotice";
 import { notifyFailure } from "../notifyFailure";
 import { noticeProgress } from "../progress/progressNotice";
-import { askingProgress, withProgress } from "../progress/withProgress";
-import { CheckpointModal, type CheckpointInput } from "./checkpointModal";
+import { askingProgress, whileSlow, withProgress } from "../progress/withProgress";
+import { CheckpointModal } from "./checkpointModal";
 import { ConsolidationModal } from "./consolidationModal";
+import { DayPickerModal } from "./dayPickerModal";
 import { applyApproved, overCap, propose } from "./hotMemory";
+import { promotionMessage } from "./promotionMessage";
+import { saveCheckpoint } from "./saveCheckpoint";
 import { buildWeek, pickableWeeks } from "./weeklySummaryRun";
 import { WeekPickerModal } from "./weekPickerModal";
 
@@ -24,17 +26,39 @@ async function pickWeek(deps: CommandDeps): Promise<void> {
 	});
 }
 
-/** The upkeep of memory from the palette: the history book, hot memory, checkpoints. */
+/** The day picker of *Promote a day*, its days read from the vault as it is now; the chosen day is promoted with the settings of that moment. */
+async function pickDayToPromote(deps: CommandDeps): Promise<void> {
+	const { controller } = deps;
+	await notifyFailure(controller.notifier, async () => {
+		const days = await (await controller.open()).promotableDays();
+		const promote = async (date: string): Promise<void> => {
+			const workspace = await controller.open();
+			const result = await whileSlow(noticeProgress(controller.notifier), t("progress.promote"), () => workspace.promote(date, "user"));
+			controller.notifier.notify(promotionMessage(result));
+		};
+		new DayPickerModal(deps.plugin.app, days, (date) => void notifyFailure(controller.notifier, () => promote(date))).open();
+	});
+}
+
+/** The upkeep of memory from the palette: promotion of any day, the history book, hot memory, checkpoints. */
 export function memoryCommands(deps: CommandDeps): Command[] {
 	const app = deps.plugin.app;
 	return [
+		{ id: "promote-day", name: t("command.promote-day"), callback: () => void pickDayToPromote(deps) },
 		{
 			id: "build-weekly-summary",
 			name: t("command.build-weekly-summary"),
 			callback: () => void pickWeek(deps),
 		},
 		{ id: "consolidate-memory", name: t("command.consolidate-memory"), callback: () => void consolidateMemory(deps) },
-		{ id: "save-checkpoint", name: t("command.save-checkpoint"), callback: () => new CheckpointModal(app, (input) => saveCheckpoint(deps, input)).open() },
+		{
+			id: "save-checkpoint",
+			name: t("command.save-checkpoint"),
+			callback: () =>
+				new CheckpointModal(app, async (input) => {
+					await saveCheckpoint(app, deps.controller, async () => (await openCommandVault(deps, "user")).tools, input);
+				}).open(),
+		},
 	];
 }
 
@@ -97,19 +121,5 @@ export async function consolidateMemory(deps: CommandDeps): Promise<void> {
 				else notifier.notify(t(`consolidation.${outcome.kind}`));
 			}),
 		).open();
-	});
-}
-
-/** Saves a checkpoint with the `checkpoint` tool's own code; the next chat's resume banner shows it. */
-async function saveCheckpoint(deps: CommandDeps, input: CheckpointInput): Promise<void> {
-	await notifyFailure(deps.controller.notifier, async () => {
-		const vault = await openCommandVault(deps, "user");
-		const result = await checkpoint.run(input, vault.tools);
-		if (result.display?.kind !== "checkpoint") {
-			deps.controller.notifier.notify(result.text);
-			return;
-		}
-		await deps.controller.updateState({ lastCheckpoint: result.display.checkpoint });
-		noticeWithNote(deps.plugin.app, t("checkpoint.saved"), result.display.path);
 	});
 }

@@ -112,7 +112,7 @@ async function reportTaxonomy(deps: CommandDeps): Promise<void> {
 		const date = vault.workspace.today();
 		const written = await whileSlow(noticeProgress(deps.controller.notifier), t("progress.taxonomy"), () => {
 			const text = taxonomyReportText(taxonomySuggestions(vault.organize, inferTaxonomy(vault.organize)), date, t);
-			const { folder, name } = taxonomyReportPath(vault.workspace.layout, date);
+			const { folder, name } = taxonomyReportPath(vault.workspace.layout, date, t);
 			return vault.memory.writer.createNote(freeNotePath(vault.memory.writer, folder, name), text, { actor: "user", reason: "Suggest taxonomy changes" });
 		});
 		noticeWithNote(deps.plugin.app, t("taxonomy-report.done"), written.path);

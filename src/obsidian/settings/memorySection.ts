@@ -44,6 +44,7 @@ export function memorySection(): SettingsSection {
 					validate: (days) => (Number.isInteger(days) && days >= 1 && days <= 3650 ? undefined : t("settings.retention.invalid")),
 				},
 			},
+			{ name: t("settings.archive-automatically.name"), desc: t("settings.archive-automatically.desc"), control: { type: "toggle", key: "archiveAutomatically" } },
 		],
 	};
 }

@@ -1,6 +1,8 @@
 import { sha256Hex } from "../../core/audit/hash";
+import { archiveByPolicy, type ArchiveCounts } from "../../core/heartbeat/archivePolicy";
 import { t } from "../../i18n";
 import { openCommandVault, type CommandDeps, type CommandVault } from "../commandVault";
+import { archiveMessages } from "../memory/archiveMessages";
 import { overCap } from "../memory/hotMemory";
 import { buildWeek, lastWeek } from "../memory/weeklySummaryRun";
 import { folderSignature, refreshVaultMap } from "../organize/vaultMapRefresh";
@@ -8,15 +10,17 @@ import { folderSignature, refreshVaultMap } from "../organize/vaultMapRefresh";
 /**
  * What the heartbeat keeps up besides its checklist, after each of its triggers: the vault map
  * when the folders changed, last week's page of the history book on the first run of a new
- * week (the core leaves a week already summarised alone), and a gentle notice when long-term
- * memory has outgrown its cap. Only once onboarding is complete and while the heartbeat is on:
- * the user has let the assistant work in the background. What each step last did is remembered
+ * week (the core leaves a week already summarised alone), once a day the archive policy when the
+ * user turned it on (what it did is logged in today's daily memory), and a gentle notice when
+ * long-term memory has outgrown its cap. Only once onboarding is complete and while the
+ * heartbeat is on: the user has let the assistant work in the background. What each step last did is remembered
  * for the session, so a look every few minutes costs a folder listing and a read of `memory.md`.
  * A failure is logged, never shown: the user asked for none of this.
  */
 export class HeartbeatUpkeep {
 	private mappedFolders: string | null = null;
 	private summarisedWeek: string | null = null;
+	private archivedOn: string | null = null;
 	private toldMemory: string | null = null;
 
 	constructor(private readonly deps: CommandDeps) {}
@@ -27,8 +31,8 @@ export class HeartbeatUpkeep {
 		const failed = (error: unknown) => console.error("Assistant Workspace: the heartbeat's upkeep failed.", error);
 		const vault = await openCommandVault(this.deps, "heartbeat").catch(failed);
 		if (vault === undefined) return;
-		// The summary first: it may make the weekly folder, which the map then lists.
-		const steps = [() => this.summariseLastWeek(vault), () => this.refreshMap(vault), () => this.tellOverCap(vault)];
+		// The summary first: it may make the weekly folder, and the archive a year's folder, which the map then lists.
+		const steps = [() => this.summariseLastWeek(vault), () => this.archiveByPolicy(vault), () => this.refreshMap(vault), () => this.tellOverCap(vault)];
 		for (const step of steps) await step().catch(failed);
 	}
 
@@ -44,6 +48,15 @@ export class HeartbeatUpkeep {
 		if (week === this.summarisedWeek) return;
 		this.summarisedWeek = week;
 		await buildWeek(vault, week, "heartbeat");
+	}
+
+	private async archiveByPolicy(vault: CommandVault): Promise<void> {
+		const { controller } = this.deps;
+		const today = vault.workspace.today();
+		if (today === this.archivedOn) return;
+		const describe = (counts: ArchiveCounts) => t("heartbeat.archive-log", { report: archiveMessages(counts).join(" ") });
+		const outcome = await archiveByPolicy(vault.workspace, controller.clock, controller.settings.archiveAutomatically, describe);
+		if (outcome.kind === "ran") this.archivedOn = today;
 	}
 
 	private async tellOverCap(vault: CommandVault): Promise<void> {

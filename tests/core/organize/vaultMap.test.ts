@@ -5,6 +5,7 @@ import { translateIn } from "../../../src/i18n";
 import { organizeFixture } from "./fixture";
 
 const en = (key: Parameters<typeof translateIn>[1], params?: Readonly<Record<string, string | number>>) => translateIn("en", key, params ?? {});
+const zh = (key: Parameters<typeof translateIn>[1], params?: Readonly<Record<string, string | number>>) => translateIn("zh", key, params ?? {});
 
 const VAULT = {
 	"Projects/Projects.md": "# Projects\nEverything I am working on this year.\n",
@@ -36,7 +37,7 @@ describe("vault map", () => {
 		const fixture = organizeFixture(VAULT);
 		const map = async () => vaultMap(fixture.organize, inferTaxonomy(fixture.organize));
 		await writeVaultMap(fixture.deps, fixture.organize.layout, await map(), en, "user");
-		const path = vaultMapPath(fixture.organize.layout);
+		const path = vaultMapPath(fixture.organize.layout, en);
 		expect(path).toBe("Vault map.md");
 		await fixture.vault.process(path, (text) => `My own words above.\n\n${text}\nAnd below.\n`);
 		await fixture.vault.create("Notes/d.md", "new");
@@ -50,5 +51,26 @@ describe("vault map", () => {
 		const again = await writeVaultMap(fixture.deps, fixture.organize.layout, await map(), en, "user");
 		expect(again.changed).toBe(false);
 		expect(fixture.records().map((record) => record.action)).toEqual(["create", "process"]);
+	});
+
+	it("names a new map note in the interface language, and keeps up one made under the other language's name instead of making a second", async () => {
+		const fixture = organizeFixture(VAULT);
+		const map = async () => vaultMap(fixture.organize, inferTaxonomy(fixture.organize));
+		const made = await writeVaultMap(fixture.deps, fixture.organize.layout, await map(), zh, "user");
+		expect(made.path).toBe("仓库地图.md");
+		expect(await fixture.vault.read("仓库地图.md")).toMatch(/^# 仓库地图\n/);
+
+		// The user switches to English: the Chinese-named note is the map, refreshed where it is.
+		await fixture.vault.create("Notes/d.md", "new");
+		const refreshed = await writeVaultMap(fixture.deps, fixture.organize.layout, await map(), en, "user");
+		expect(refreshed).toMatchObject({ path: "仓库地图.md", changed: true });
+		expect(fixture.vault.stat("Vault map.md")).toBeNull();
+		expect(await fixture.vault.read("仓库地图.md")).toContain("> | Notes | Notes | 4 |");
+	});
+
+	it("counts no link of the map note, under either language's name, as a vote for the most linked", async () => {
+		const { organize } = organizeFixture({ ...VAULT, "仓库地图.md": "[[b]] [[b]]", "Notes/e.md": "" });
+		const notes = (await vaultMap(organize, inferTaxonomy(organize))).find((summary) => summary.folder === "Notes");
+		expect(notes?.mostLinked).toEqual(["Notes/c.md"]);
 	});
 });

@@ -46,4 +46,27 @@ describe("the heartbeat's upkeep", () => {
 		expect(app.vault.getFileByPath("memory/weekly/2026-W11.md")).toBeNull();
 		expect(Notice.messages).toEqual([]);
 	});
+
+	it("archives old daily memory once a day when the archive policy is on, promoting it first, and notes it in today's memory", async () => {
+		const old = { ...VAULT, "memory/daily/2026-01-05.md": "# 2026-01-05\n\n## Log\n- Chose the title.\n\n## Candidate long-term memory\n- The thesis is on the Lyon silk archives.\n" };
+		const { app, text } = await commandPlugin(old, { state: { onboardingComplete: true }, settings: { archiveAutomatically: true } });
+		app.workspace.triggerLayoutReady();
+		await until(() => app.vault.getFileByPath("memory/archive/2026/2026-01-05.md") !== null, "the archive");
+		await until(() => app.vault.getFileByPath("memory/daily/2026-03-18.md") !== null, "the log");
+		expect(await text("memory.md")).toContain("## Promoted from 2026-01-05\n\n- The thesis is on the Lyon silk archives.");
+		expect(await text("memory/daily/2026-03-18.md")).toContain(
+			"## Heartbeat\n- 09:00 Archive policy: Archived 1 daily note older than 30 days to the memory archive. Promoted the candidate long-term memory of 1 day to memory.md before archiving it.",
+		);
+		expect(app.vault.getFileByPath("memory/daily/2026-03-11.md")).not.toBeNull();
+	});
+
+	it("archives nothing in the background while the archive policy is off", async () => {
+		const old = { ...VAULT, "memory/daily/2026-01-05.md": "# 2026-01-05\n\n## Log\n- Chose the title.\n" };
+		const { app } = await commandPlugin(old, { state: { onboardingComplete: true } });
+		app.workspace.triggerLayoutReady();
+		await until(() => app.vault.getFileByPath("Vault map.md") !== null, "the upkeep");
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		expect(app.vault.getFileByPath("memory/daily/2026-01-05.md")).not.toBeNull();
+		expect(app.vault.getFiles().some((file) => file.path.startsWith("memory/archive/"))).toBe(false);
+	});
 });

@@ -89,6 +89,44 @@ describe("memory upkeep from the palette", () => {
 		expect(saved.state.lastCheckpoint).toMatchObject({ doing: "Revising chapter 2", nextAction: "Check the 1921 register" });
 	});
 
+	it("promotes today by default from the day picker, and an archived day picked by its date", async () => {
+		const { mock, text } = await commandPlugin({
+			"memory.md": "# Memory\n",
+			"memory/daily/2026-03-18.md": "# 2026-03-18\n\n## Candidate long-term memory\n- Prefers tea.\n",
+			"memory/daily/2026-03-17.md": "# 2026-03-17\n\n## Log\n- Read.\n",
+			"memory/archive/2025/2025-11-02.md": "# 2025-11-02\n\n## Candidate long-term memory\n- The thesis is on sleep.\n",
+		});
+		const pick = async (query: string) => {
+			runCommand(mock, "promote-day");
+			await until(() => document.querySelector(".modal.prompt .suggestion-item") !== null, "the days");
+			const picker = document.querySelector<HTMLElement>(".modal.prompt")!;
+			const input = picker.querySelector("input")!;
+			input.value = query;
+			input.dispatchEvent(new Event("input"));
+			return picker;
+		};
+		const picker = await pick("");
+		const rows = Array.from(picker.querySelectorAll(".suggestion-item"));
+		expect(rows.map((row) => [row.querySelector(".suggestion-title")?.textContent, row.querySelector(".suggestion-note")?.textContent])).toEqual([
+			["Today, 2026-03-18", "Candidates not yet in long-term memory."],
+			["2026-03-17", "No candidates to promote."],
+			["2025-11-02", "Candidates not yet in long-term memory. In the archive."],
+		]);
+		expect(rows.map((row) => row.classList.contains("assistant-day-unpromoted"))).toEqual([true, false, true]);
+		picker.querySelector("input")!.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter" }));
+		await until(() => Notice.messages.length > 0, "today's promotion");
+		expect(Notice.messages).toEqual(["Promoted the candidate long-term memory of 2026-03-18 to memory.md."]);
+		picker.remove();
+
+		const archived = await pick("2025-11");
+		expect(archived.querySelectorAll(".suggestion-item")).toHaveLength(1);
+		archived.querySelector("input")!.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter" }));
+		await until(() => Notice.messages.length > 1, "the archived day's promotion");
+		expect(Notice.messages[1]).toBe("Promoted the candidate long-term memory of 2025-11-02 to memory.md.");
+		expect(await text("memory.md")).toContain("## Promoted from 2025-11-02\n\n- The thesis is on sleep.");
+		expect(await text("memory/archive/2025/2025-11-02.md")).toContain("<!-- promoted: 2025-11-02 -->");
+	});
+
 	it("builds last week's summary by default, and leaves a summarised week alone", async () => {
 		const { mock, text } = await commandPlugin({
 			"memory/daily/2026-03-10.md": "# 2026-03-10\n\n## Log\n- Found the 1921 register in Lyon.\n",

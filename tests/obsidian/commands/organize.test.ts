@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { Notice } from "../../__mocks__/obsidian";
+import { Notice, setLanguageForTests } from "../../__mocks__/obsidian";
 import { click, commandPlugin, modalTitled, resetCommandTest, runCommand, type, until } from "./commandFixture";
 
 beforeEach(resetCommandTest);
@@ -112,5 +112,25 @@ describe("organize from the palette", () => {
 		const report = await text("Taxonomy suggestions 2026-03-18.md");
 		expect(report).toContain("- #travel is on 5 notes but no folder has its name; they now live in Notes.");
 		expect(app.vault.getFiles().map((file) => file.path).sort()).toEqual([...before, "Taxonomy suggestions 2026-03-18.md"].sort());
+	});
+
+	it("names the taxonomy report and the vault map in Chinese when the interface is, and keeps up an English-named map rather than adding a second", async () => {
+		setLanguageForTests("zh");
+		const { app, mock, text } = await commandPlugin({ ...VAULT, "Vault map.md": "# Vault map\n\nMy words.\n" }, { settings: { language: "zh" } });
+		runCommand(mock, "suggest-taxonomy-changes");
+		await until(() => Notice.messages.length > 0, "the report's notice");
+		expect(await text("分类调整建议 2026-03-18.md")).toMatch(/^# 分类调整建议，2026-03-18\n/);
+		runCommand(mock, "refresh-vault-map");
+		await until(() => Notice.messages.length > 1, "the map's notice");
+		expect(await text("Vault map.md")).toMatch(/^# Vault map\n\nMy words\.\n[\s\S]*\| Notes \|/);
+		expect(app.vault.getFileByPath("仓库地图.md")).toBeNull();
+	});
+
+	it("names a new vault map in Chinese when the interface is", async () => {
+		setLanguageForTests("zh");
+		const { mock, text } = await commandPlugin(VAULT, { settings: { language: "zh" } });
+		runCommand(mock, "refresh-vault-map");
+		await until(() => Notice.messages.length > 0, "the map's notice");
+		expect(await text("仓库地图.md")).toMatch(/^# 仓库地图\n/);
 	});
 });

@@ -8,6 +8,7 @@ import { ASSISTANT_TOOLS, runTool, toolEffectIn, type WriteToolDeps } from "../t
 import { saveTranscriptTurn, type TranscriptDeps } from "../transcript";
 import { localToday } from "../../memory/dailyDates";
 import type { TaskScheduler } from "../../ports";
+import { CheckpointMoments, savedCheckpoint, type CheckpointDraft, type CheckpointReason } from "./checkpointMoments";
 import { sessionRequestBuilder, type ContextNotes } from "./sessionContext";
 
 /**
@@ -33,11 +34,13 @@ export interface ChatPorts {
 /**
  * The session's own events, besides the loop's: the memory flush it ran before compacting the
  * conversation (its tool calls, and the daily note they wrote to, `null` when they wrote none),
- * and where the turn was saved or why it could not be.
+ * where the turn was saved or why it could not be, and, after a turn at a checkpoint moment that
+ * saved no checkpoint (the offline model saves none), the checkpoint to offer the user.
  */
 export type SessionEvent =
 	| TurnEvent
 	| { readonly type: "memory-flushed"; readonly toolCalls: readonly ToolCallRecord[]; readonly dailyNotePath: string | null }
+	| { readonly type: "checkpoint-suggested"; readonly reason: CheckpointReason; readonly draft: CheckpointDraft }
 	| { readonly type: "saved"; readonly path: string }
 	| { readonly type: "save-failed"; readonly error: unknown };
 
@@ -66,6 +69,8 @@ export class ChatSession {
 	private last: LastMessage | null = null;
 	/** What the heartbeat said in this chat, for every later turn's context. */
 	private heartbeats: { readonly at: string; readonly text: string }[] = [];
+	/** The count towards the next checkpoint moment (seed 000). */
+	private moments = new CheckpointMoments();
 
 	constructor(
 		private readonly ports: () => ChatPorts | Promise<ChatPorts>,
@@ -105,9 +110,15 @@ export class ChatSession {
 	continueChat(conversation: readonly ChatMessage[], transcriptPath: string | null): void {
 		this.messages = conversation;
 		this.heartbeats = [];
+		this.moments = new CheckpointMoments();
 		this.compaction = FRESH_CONVERSATION;
 		this.transcript = transcriptPath;
 		this.last = lastMessageOf(conversation);
+	}
+
+	/** The user saved a checkpoint outside a turn (the one offered at a moment): the count towards the next moment starts again. */
+	checkpointSaved(): void {
+		this.moments.saved();
 	}
 
 	/** The transcript was renamed or moved: the next turns are saved at `path`. */
@@ -136,7 +147,8 @@ export class ChatSession {
 
 	private async *run(text: string, notes: ContextNotes, signal: AbortSignal): AsyncGenerator<SessionEvent, TurnResult> {
 		const ports = await this.ports();
-		const prepare = sessionRequestBuilder(ports.tools, OFFERED_TOOLS, { ...notes, heartbeats: this.heartbeats }, ports);
+		const moment = this.moments.momentOf(text);
+		const prepare = sessionRequestBuilder(ports.tools, OFFERED_TOOLS, { ...notes, heartbeats: this.heartbeats, checkpointMoment: moment }, ports);
 		const at = this.clock.now();
 		let next = await prepare(this.messages, this.compaction, text);
 		let flush: TurnResult | null = null;
@@ -154,6 +166,7 @@ export class ChatSession {
 			yield event;
 		}
 		if (result === null) throw new Error("The turn ended without its result.");
+		const suggestion = this.checkpointSuggestion(text, moment, result);
 		if (ports.transcript !== null) {
 			// The flush is part of the turn's cost.
 			const usage = flush === null ? result.usage : addTurnUsage(flush.usage, result.usage);
@@ -164,7 +177,20 @@ export class ChatSession {
 				yield { type: "save-failed", error };
 			}
 		}
+		if (suggestion !== null) yield suggestion;
 		return result;
+	}
+
+	/**
+	 * Counts the turn towards the next checkpoint moment; at a moment whose turn saved no
+	 * checkpoint, the one to offer the user. A turn stopped or failed counts for nothing: the user
+	 * is still there, and will send it again.
+	 */
+	private checkpointSuggestion(text: string, moment: CheckpointReason | null, result: TurnResult): SessionEvent | null {
+		if (result.stopReason === "aborted" || result.stopReason === "error") return null;
+		this.moments.turnEnded(text, moment, result.toolCalls, (name) => toolEffectIn(ASSISTANT_TOOLS)(name) === "write");
+		if (moment === null || savedCheckpoint(result.toolCalls)) return null;
+		return { type: "checkpoint-suggested", reason: moment, draft: this.moments.draft() };
 	}
 
 	/**

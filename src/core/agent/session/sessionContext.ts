@@ -13,12 +13,13 @@ import type { ChatMessage, ToolDefinition } from "../model";
 import type { MemoryToolDeps } from "../tools";
 import { resolveNotePath } from "../tools/notePath";
 import { weeklyPages } from "../../memory/historyBook";
-import { vaultMapPath } from "../../organize/vaultMapText";
+import { vaultMapPaths } from "../../organize/vaultMapText";
 import type { FileStat } from "../../ports";
 import { fileName } from "../../vault/paths";
 import { findIdentityFiles } from "../../workspace/identity";
 import { withoutHiddenResults } from "./withheldResults";
-import { heartbeatBlock, resumeBlock } from "../context/sessionBlocks";
+import { checkpointMomentBlock, heartbeatBlock, resumeBlock } from "../context/sessionBlocks";
+import type { CheckpointReason } from "./checkpointMoments";
 import type { Checkpoint } from "../../workspace/data/state";
 
 /** Claude's context window; the assembly compacts a long conversation to stay within it. */
@@ -36,6 +37,8 @@ export interface ContextNotes {
 	readonly resume?: Checkpoint | null;
 	/** What the heartbeat said in this chat so far (local time and text), oldest first. */
 	readonly heartbeats?: readonly { readonly at: string; readonly text: string }[];
+	/** Why this turn is a checkpoint moment, when it is one: the model is told to save a checkpoint in it. */
+	readonly checkpointMoment?: CheckpointReason | null;
 }
 
 /** Every link written `[[...]]` in `text`, as written (alias and heading included). */
@@ -108,7 +111,7 @@ export function sessionRequestBuilder(deps: MemoryToolDeps, tools: readonly Tool
 			longTermMemory: await read(files.memory),
 			dailyNotes: datedNotes(inDaily).filter((note) => readable(note.path) !== null),
 			notes: { currentNote, mentions },
-			vaultMap: inRoot.some((file) => file.path === vaultMapPath(deps.layout)) ? await read(vaultMapPath(deps.layout)) : null,
+			vaultMap: await read(vaultMapPaths(deps.layout).find((path) => inRoot.some((file) => file.path === path))),
 			weeklySummaries,
 			history: withoutHiddenResults(conversation, deps.vault),
 			conversation: state,
@@ -118,6 +121,7 @@ export function sessionRequestBuilder(deps: MemoryToolDeps, tools: readonly Tool
 		const extra = [
 			...(notes.heartbeats === undefined || notes.heartbeats.length === 0 ? [] : [heartbeatBlock(notes.heartbeats)]),
 			...(notes.resume === undefined || notes.resume === null ? [] : [resumeBlock(notes.resume)]),
+			...(notes.checkpointMoment === undefined || notes.checkpointMoment === null ? [] : [checkpointMomentBlock(notes.checkpointMoment)]),
 		];
 		return { request: { system: [...system, ...extra], messages, tools }, conversation: report.conversation };
 	};

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { appendDailyEntry } from "../../memory/daily";
 import { localTime, localTimestamp } from "../../memory/dailyDates";
 import { stampedEntry } from "../../memory/stampedEntry";
+import { CHECKPOINT_THRESHOLDS } from "../checkpointMoments";
 import { defineTool } from "./defineTool";
 import { entryText } from "./entryText";
 import { toolText } from "./toolResult";
@@ -35,7 +36,7 @@ export const checkpoint = defineTool<typeof checkpointInput, WriteToolDeps>({
 	description: [
 		"Save where the work stands so that the next conversation can pick it up: what the user is doing and the next action, with notes and references.",
 		"It goes to today's daily memory under Checkpoint, and the next chat opens with it (\"You were doing ... Next: ...\").",
-		"Save one when the user asks, is about to leave, or a milestone is reached (a part finished, a key decision or source found); after long work (about ten exchanges or five files changed); and before switching to another part of the work.",
+		`Save one without being asked when the user is about to leave, or a milestone is reached (a part finished, a key decision or source found); after long work (more than ${CHECKPOINT_THRESHOLDS.turns} exchanges or ${CHECKPOINT_THRESHOLDS.notesWritten} notes written since the last checkpoint); before switching to another part of the work; and whenever the user asks.`,
 	].join(" "),
 	effect: "write",
 	schema: checkpointInput,

@@ -162,7 +162,11 @@ export class IndexService {
 		this.changed(1);
 	}
 
-	/** The user or the assistant opened a note: it joins the hot set, or moves up in it. */
+	/**
+	 * The user opened a note in an editor (Obsidian's `file-open`): it joins the hot set, or moves
+	 * up in it. What the assistant reads for the user is not counted, so that its own searches
+	 * cannot lift the notes they happen to find.
+	 */
 	noteOpened(path: string): void {
 		if (this.index === null) return; // before the saved counts are back, there is nothing to add to
 		this.opens.record(path, this.ports.clock.now().getTime());

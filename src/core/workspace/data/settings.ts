@@ -23,6 +23,8 @@ export const settingsSchema = z.object({
 	hotMemoryCapTokens: z.number().check(z.int(), z.minimum(HOT_MEMORY_CAP_RANGE.min), z.maximum(HOT_MEMORY_CAP_RANGE.max)),
 	/** Days a daily memory note stays before it is archived. */
 	archiveRetentionDays: z.number().check(z.int(), z.minimum(1), z.maximum(3650)),
+	/** Whether the heartbeat archives daily memory past the retention by itself (promoting it first); off, only the command does. */
+	archiveAutomatically: z.boolean(),
 	/** Where captures go, vault-relative; `""` is the assistant folder's `Inbox`. */
 	inboxFolder: z.string(),
 	/** Folders that are never indexed, read or sent. */
@@ -58,6 +60,7 @@ export function defaultSettings(): Settings {
 		dailyMemoryLocation: "assistant-folder",
 		hotMemoryCapTokens: DEFAULT_CONTEXT_BUDGETS.hotMemoryTokens,
 		archiveRetentionDays: 30,
+		archiveAutomatically: false,
 		inboxFolder: "",
 		excludedFolders: [],
 		excludedTags: [],

@@ -47,14 +47,14 @@ describe("the vault map layer", () => {
 });
 
 describe("a chat turn's context", () => {
-	it("carries the vault map note of the assistant folder", async () => {
-		const vault = new MemoryVault({ files: { "Vault map.md": MAP, "Projects/Thesis.md": "# Thesis\n" } });
+	it.each(["Vault map.md", "仓库地图.md"])("carries the vault map note of the assistant folder, named %s", async (name) => {
+		const vault = new MemoryVault({ files: { [name]: MAP, "Projects/Thesis.md": "# Thesis\n" } });
 		const layout = layoutFor("");
 		const { deps } = await memoryOverVault(
 			{ files: vault, metadata: vault, view: viewOf(vault, {}, layout) },
 			{ layout, clock: clockAt(NOW), recentDailyMemory: () => Promise.resolve([]) },
 		);
 		const request = await sessionPrepareRequest(deps, [])([], "Where do my project notes go?");
-		expect(request.system.map((block) => block.text).join("\n")).toContain("<vault-map>\nThe user's folders, from Vault map.md");
+		expect(request.system.map((block) => block.text).join("\n")).toContain(`<vault-map>\nThe user's folders, from ${name}`);
 	});
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { ChatSession, type ChatPorts, type SessionEvent } from "../../../../src/core/agent/session";
@@ -209,5 +209,39 @@ describe("a long chat", () => {
 		// The user sees only the answer; the flush's exchange stays out of the conversation.
 		expect(sixth.flatMap((event) => (event.type === "text" ? [event.text] : [])).join("")).toBe("Answer 6.");
 		expect(JSON.stringify(chat.conversation)).not.toContain(MEMORY_FLUSH_PROMPT);
+	});
+});
+
+describe("a chat session's checkpoint moments", () => {
+	const systemOf = (index: number) => (fake().messageBodies[index] as { system: { text: string }[] }).system.map((block) => block.text).join("\n");
+
+	it("tells the model to save a checkpoint when the user leaves, and offers none when it did", async () => {
+		const { session: chat } = await session();
+		fake().enqueue(
+			textReply("Chapter 2's methods need the sample size."),
+			toolUseReply("checkpoint", { doing: "Methods of chapter 2", next_action: "Compute the sample size" }),
+			textReply("Saved a checkpoint; see you tomorrow."),
+		);
+		await drain(chat.send("Let's work on the methods of chapter 2"));
+		expect(systemOf(0)).not.toContain("<checkpoint-moment>\n");
+		const events = await drain(chat.send("明天见"));
+		expect(systemOf(1)).toMatch(/<checkpoint-moment>\nThe user seems to be leaving\. This is a checkpoint moment: [^\n]*call the checkpoint tool in this turn/);
+		expect(events.some((event) => event.type === "checkpoint-suggested")).toBe(false);
+		expect(readFileSync(join(vaultDir, "memory/daily/2026-03-15.md"), "utf8")).toContain("Doing: Methods of chapter 2");
+	});
+
+	it("offers the user a checkpoint when the model saved none at a moment, with what they were doing", async () => {
+		const { session: chat } = await session({ model: createModelClient({ apiKey: "", delay, translate: t }) });
+		await drain(chat.send("Zebra stripes and flies"));
+		const events = await drain(chat.send("OK, I'm off"));
+		expect(events.filter((event) => event.type === "checkpoint-suggested")).toEqual([{ type: "checkpoint-suggested", reason: "leaving", draft: { doing: "Zebra stripes and flies" } }]);
+	});
+
+	it("tells the model on the eleventh turn of a chat without a checkpoint, and not on the tenth", async () => {
+		const { session: chat } = await session();
+		for (let turn = 1; turn <= 11; turn++) fake().enqueue(textReply(`Answer ${turn}.`));
+		for (let turn = 1; turn <= 11; turn++) await drain(chat.send(`Question ${turn}`));
+		expect(systemOf(9)).not.toContain("<checkpoint-moment>\n");
+		expect(systemOf(10)).toContain("This chat has gone on for more than 10 exchanges since its last checkpoint.");
 	});
 });
