@@ -81,7 +81,7 @@ export class AssistantMessage {
 
 	usage(usage: TurnUsage): void {
 		const total = usage.total;
-		this.showTokens(total.inputTokens + total.outputTokens + total.cacheReadTokens + total.cacheWriteTokens, usage.costUsd);
+		this.showTokens(total.inputTokens + total.outputTokens + total.cacheReadTokens + total.cacheWriteTokens, usage.costUsd, usage.estimated === true);
 	}
 
 	/**
@@ -91,7 +91,7 @@ export class AssistantMessage {
 	async restore(turn: SavedTurn, actions: AnswerActions | null): Promise<void> {
 		for (const part of turn.answer) if (part.kind === "tool") ToolChip.saved(this.chipsEl, part.call, this.chipActions);
 		this.text = turn.answer.flatMap((part) => (part.kind === "text" ? [part.text] : [])).join("\n\n");
-		if (turn.tokens !== null) this.showTokens(turn.tokens.input + turn.tokens.output, null);
+		if (turn.tokens !== null) this.showTokens(turn.tokens.input + turn.tokens.output, null, false);
 		await this.finish(actions);
 	}
 
@@ -108,12 +108,14 @@ export class AssistantMessage {
 		if (retry !== undefined) this.owner.registerDomEvent(bar.createEl("button", { cls: "assistant-chat-retry", text: t("chat.retry") }), "click", () => retry());
 	}
 
-	private showTokens(count: number, costUsd: number | null): void {
+	private showTokens(count: number, costUsd: number | null, estimated: boolean): void {
 		this.footerEl.querySelector(".assistant-chat-usage")?.remove();
-		this.footerEl.prepend(this.footerEl.createSpan({
-			cls: "assistant-chat-usage",
-			text: usageText(count, costUsd),
-		}));
+		const usageEl = this.footerEl.createSpan({ cls: "assistant-chat-usage", text: usageText(count, costUsd, estimated) });
+		if (estimated) {
+			usageEl.addClass("is-estimated");
+			usageEl.setAttr("title", t("chat.usage-estimated-tooltip"));
+		}
+		this.footerEl.prepend(usageEl);
 	}
 
 	/** Removes copy and retry, once a newer answer has them. */
@@ -141,9 +143,13 @@ export class AssistantMessage {
 	}
 }
 
-/** Tokens and cost of a turn; a turn that sent nothing (the offline model) says so rather than "$0.0000". */
-function usageText(count: number, costUsd: number | null): string {
+/**
+ * Tokens and cost of a turn; a turn that sent nothing (the offline model) says so rather than
+ * "$0.0000", and one stopped before the API's count says its figures are estimated.
+ */
+function usageText(count: number, costUsd: number | null, estimated: boolean): string {
 	if (count === 0) return t("chat.usage-nothing-sent");
 	const tokens = count.toLocaleString();
+	if (estimated) return costUsd === null ? t("chat.usage-estimated-no-cost", { tokens }) : t("chat.usage-estimated", { tokens, cost: costUsd.toFixed(4) });
 	return costUsd === null ? t("chat.usage-no-cost", { tokens }) : t("chat.usage", { tokens, cost: costUsd.toFixed(4) });
 }

@@ -258,14 +258,14 @@ export class ChatView extends ItemView implements HoverParent {
 			case "usage":
 				answer.usage(event.turn);
 				return;
-			case "done":
-				// A stopped turn keeps what it cost, and says it was stopped.
-				if (event.result.stopReason === "aborted") {
-					const total = event.result.usage.total;
-					if (total.inputTokens + total.outputTokens > 0) answer.usage(event.result.usage);
-					answer.markStopped();
-				}
+			case "done": {
+				// A stopped or failed turn keeps what it cost (estimated when the API never gave its count); a stopped one says so.
+				const { stopReason, usage } = event.result;
+				if (stopReason !== "aborted" && stopReason !== "error") return;
+				if (usage.total.inputTokens + usage.total.outputTokens > 0) answer.usage(usage);
+				if (stopReason === "aborted") answer.markStopped();
 				return;
+			}
 			case "budget-reached":
 				new Notice(budgetHitMessage(event.hit, t));
 				return;
