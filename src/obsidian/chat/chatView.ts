@@ -5,12 +5,14 @@ import { ChatSession, type SessionEvent } from "../../core/agent/session";
 import type { Checkpoint } from "../../core/workspace/data/state";
 import { parseTranscript, savedConversation } from "../../core/agent/transcript";
 import { undoWrite } from "../../core/memory/undoWrite";
+import { chatWelcome } from "../../core/agent/welcome/chatWelcome";
 import { layoutFor } from "../../core/workspace/layout";
 import { t } from "../../i18n";
 import { modelErrorMessage, OFFLINE_MODEL_ID } from "../../llm";
 import { describeError } from "../describeError";
 import { AssistantMessage, type AnswerActions } from "./assistantMessage";
 import { ChatComposer } from "./chatComposer";
+import { drawWelcome } from "./chatWelcomeView";
 import { ChatHistoryModal } from "./chatHistoryModal";
 import type { ChatMode } from "./chatMode";
 import type { ChatViewDeps } from "./chatViewDeps";
@@ -109,7 +111,6 @@ export class ChatView extends ItemView implements HoverParent {
 		this.overCapEl = root.createDiv({ cls: "assistant-chat-over-cap" });
 		this.overCapEl.hide();
 		this.listEl = root.createDiv({ cls: "assistant-chat-messages" });
-		this.listEl.createDiv({ cls: "assistant-chat-empty", text: t("chat.empty") });
 		this.errorEl = root.createDiv({ cls: "assistant-chat-error" });
 		this.errorEl.hide();
 		this.composer = new ChatComposer(this.app, root.createDiv({ cls: "assistant-chat-composer" }), this, {
@@ -129,11 +130,20 @@ export class ChatView extends ItemView implements HoverParent {
 				if (file.path === this.session.transcriptPath) this.startNewChat();
 			}),
 		);
-		this.register(this.deps.controller.onSettingsChange(() => this.showOffline()));
+		this.register(
+			this.deps.controller.onChange(() => {
+				this.showOffline();
+				// The welcome's steps follow the key, the model and onboarding as they change.
+				if (this.listEl.querySelector(".assistant-chat-empty") !== null) this.showEmpty();
+			}),
+		);
 		this.showOffline();
 		this.showResume(this.deps.controller.state.lastCheckpoint);
 		// A pane restored with the workspace opens before the vault is loaded.
-		this.app.workspace.onLayoutReady(() => this.showOverCap());
+		this.app.workspace.onLayoutReady(() => {
+			this.showOverCap();
+			if (this.session.conversation.length === 0 && this.running === null) this.showEmpty();
+		});
 	}
 
 	protected override async onClose(): Promise<void> {
@@ -181,7 +191,7 @@ export class ChatView extends ItemView implements HoverParent {
 			// The last answer can be copied and retried, as when it was just written.
 			await answer.restore(turn, index === turns.length - 1 && this.session.canRetry ? this.answerActions : null);
 		}
-		if (turns.length === 0) this.listEl.createDiv({ cls: "assistant-chat-empty", text: t("chat.empty") });
+		if (turns.length === 0) this.showEmpty();
 		this.scrollToEnd();
 		this.composer.focus();
 	}
@@ -294,6 +304,22 @@ export class ChatView extends ItemView implements HoverParent {
 		this.errorEl.show();
 	}
 
+	/** The empty chat: what to ask, and the next step (see `drawWelcome`). */
+	private showEmpty(): void {
+		this.listEl.querySelector(".assistant-chat-empty")?.remove();
+		const empty = this.listEl.createDiv({ cls: "assistant-chat-empty" });
+		empty.createDiv({ cls: "assistant-chat-empty-text", text: t("chat.empty") });
+		const { controller } = this.deps;
+		const settings = controller.settings;
+		const welcome = chatWelcome(controller.vaultView(), layoutFor(settings.assistantFolder));
+		drawWelcome(empty, this, welcome, controller.apiKey() === "" && settings.model !== OFFLINE_MODEL_ID, {
+			setUp: () => this.deps.onboarding.startConversation(),
+			addKey: () => this.deps.openSettings(),
+			stayOffline: () => void controller.updateSettings({ model: OFFLINE_MODEL_ID }),
+			ask: (question) => void this.send(question),
+		});
+	}
+
 	private showOffline(): void {
 		const controller = this.deps.controller;
 		this.offlineEl.toggle(controller.apiKey() === "" || controller.settings.model === OFFLINE_MODEL_ID);
@@ -317,12 +343,12 @@ export class ChatView extends ItemView implements HoverParent {
 		this.deps.overCap.showIfOverCap(this.overCapEl, this).catch((error: unknown) => console.error("Assistant Workspace: could not check long-term memory's size.", error));
 	}
 
-		private startNewChat(): void {
+	private startNewChat(): void {
 		this.stop();
 		this.mode = null;
 		this.session = this.newSession(null);
 		this.clearMessages();
-		this.listEl.createDiv({ cls: "assistant-chat-empty", text: t("chat.empty") });
+		this.showEmpty();
 		this.showResume(this.deps.controller.state.lastCheckpoint);
 	}
 

@@ -1,8 +1,10 @@
-import type { Plugin } from "obsidian";
+import { Notice, type Plugin } from "obsidian";
 import type { MemorySearcher } from "../../core/agent/tools";
 import type { Clock } from "../../core/ports";
 import { t } from "../../i18n";
 import { consolidateMemory } from "../memory/memoryCommands";
+import type { OnboardingActions } from "../onboarding/onboardingActionsPort";
+import { openPluginSettings } from "../openPluginSettings";
 import type { WorkspaceController } from "../workspaceController";
 import { obsidianChatPorts, type ChatEndpoint } from "./chatPorts";
 import { CHAT_ICON, CHAT_VIEW_TYPE, ChatView } from "./chatView";
@@ -12,10 +14,20 @@ import { OverCapNotice } from "./overCapNotice";
  * Registers the chat pane, its ribbon icon, its links' hover previews and the "Open chat" and "New chat" commands. Nothing
  * here reads the vault: a turn builds what it needs when the user sends.
  */
-export function registerChat(plugin: Plugin, controller: WorkspaceController, index: MemorySearcher, clock: Clock, endpoint: ChatEndpoint = {}): void {
+export function registerChat(
+	plugin: Plugin,
+	controller: WorkspaceController,
+	index: MemorySearcher,
+	clock: Clock,
+	onboarding: Pick<OnboardingActions, "startConversation">,
+	endpoint: ChatEndpoint = {},
+): void {
 	const ports = () => obsidianChatPorts(plugin, controller, index, clock, endpoint);
 	const overCap = new OverCapNotice(controller, () => void consolidateMemory({ plugin, controller, ports }));
-	plugin.registerView(CHAT_VIEW_TYPE, (leaf) => new ChatView(leaf, { controller, clock, ports, overCap }));
+	const openSettings = () => {
+		if (!openPluginSettings(plugin.app, plugin.manifest.id)) new Notice(t("chat.welcome.settings-where", { plugin: plugin.manifest.name }));
+	};
+	plugin.registerView(CHAT_VIEW_TYPE, (leaf) => new ChatView(leaf, { controller, clock, ports, overCap, onboarding, openSettings }));
 	// Hovering a `[[link]]` in an answer shows the note, as the "Page preview" core plugin's settings say.
 	plugin.registerHoverLinkSource(CHAT_VIEW_TYPE, { display: plugin.manifest.name, defaultMod: true });
 	plugin.addRibbonIcon(CHAT_ICON, t("command.open-chat"), () => void openChat(plugin));

@@ -4,6 +4,7 @@ import { makeKeyboardClickable } from "./shellLayout";
 import type { PluginSettingTab } from "./shellPlugin";
 
 export interface SettingsEntry {
+	readonly id: string;
 	readonly name: string;
 	readonly tab: PluginSettingTab;
 }
@@ -20,18 +21,30 @@ export class SettingsModal extends Modal {
 		this.modalEl.addClass("mod-settings");
 	}
 
+	private items: HTMLElement[] = [];
+	private content: HTMLElement | null = null;
+
 	override onOpen(): void {
 		this.titleEl.detach();
 		const nav = this.contentEl.createDiv({ cls: "vertical-tab-header", attr: { role: "tablist", "aria-label": "Settings" } });
 		nav.createDiv({ cls: "vertical-tab-header-group-title", text: "Community plugins" });
 		const content = this.contentEl.createDiv("vertical-tab-content-container");
+		this.content = content;
 		const items = this.entries.map((entry) => {
 			const item = nav.createDiv({ cls: "vertical-tab-nav-item", text: entry.name, attr: { role: "tab", tabindex: 0 } });
 			item.addEventListener("click", () => this.show(entry, content, items, item));
 			makeKeyboardClickable(item);
 			return item;
 		});
+		this.items = items;
 		if (this.entries.length > 0) this.show(this.entries[0], content, items, items[0]);
+	}
+
+	/** Shows the tab of the plugin `id` (Obsidian's `app.setting.openTabById`). */
+	openTab(id: string): void {
+		const at = this.entries.findIndex((entry) => entry.id === id);
+		if (at === -1 || this.content === null || this.shown === this.entries[at].tab) return;
+		this.show(this.entries[at], this.content, this.items, this.items[at]);
 	}
 
 	override onClose(): void {

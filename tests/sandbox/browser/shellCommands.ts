@@ -11,11 +11,16 @@ import { toggleTheme } from "./theme";
  * settings (Ctrl/Cmd+,), the light or dark theme, the sidebars; and their ribbon buttons.
  */
 export function installShellCommands(app: App, layout: ShellLayout, plugins: readonly Plugin[]): void {
-	const openSettings = () =>
-		new SettingsModal(
+	let settings: SettingsModal | null = null;
+	const openSettings = () => {
+		settings = new SettingsModal(
 			app,
-			plugins.flatMap((plugin) => plugin.settingTabs.map((tab) => ({ name: plugin.manifest.name, tab: tab as PluginSettingTab }))),
-		).open();
+			plugins.flatMap((plugin) => plugin.settingTabs.map((tab) => ({ id: plugin.manifest.id, name: plugin.manifest.name, tab: tab as PluginSettingTab }))),
+		);
+		settings.open();
+	};
+	// Obsidian's settings window, `app.setting`, which plugins open at their own tab.
+	Object.assign(app, { setting: { open: openSettings, openTabById: (id: string) => settings?.openTab(id), close: () => settings?.close() } });
 	const toggle = (cls: string) => () => document.body.toggleClass(cls, !document.body.hasClass(cls));
 	const own: PaletteCommand[] = [
 		{ name: "Settings: Open settings", command: { id: "app:open-settings", callback: openSettings } },

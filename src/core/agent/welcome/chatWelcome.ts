@@ -1,0 +1,23 @@
+import type { VaultView } from "../../vault/vaultView";
+import { findIdentityFiles } from "../../workspace/identity";
+import type { WorkspaceLayout } from "../../workspace/layout";
+import { exampleTopics } from "./exampleTopics";
+
+/** What the empty chat offers as the next step, from the vault as the assistant may see it. */
+export interface ChatWelcome {
+	/**
+	 * The assistant has no identity yet: `soul.md`, `user.md` or `claude.md` (or an alias) is
+	 * missing from its folder, so setting it up (onboarding) comes first.
+	 */
+	readonly needsSetup: boolean;
+	/** What the example questions are about: the user's recent notes (see `exampleTopics`). */
+	readonly topics: readonly string[];
+}
+
+export function chatWelcome(view: VaultView, layout: WorkspaceLayout): ChatWelcome {
+	const identity = findIdentityFiles(view, layout);
+	return {
+		needsSetup: identity.soul === null || identity.user === null || identity.rules === null,
+		topics: exampleTopics(view, layout, identity),
+	};
+}
