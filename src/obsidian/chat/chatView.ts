@@ -11,6 +11,7 @@ import { t } from "../../i18n";
 import { modelErrorMessage, OFFLINE_MODEL_ID } from "../../llm";
 import { describeError } from "../describeError";
 import { AssistantMessage, type AnswerActions } from "./assistantMessage";
+import { insertAtCursor, saveAnswerAsNote } from "./answerToNote";
 import { ChatComposer } from "./chatComposer";
 import { drawWelcome } from "./chatWelcomeView";
 import { ChatHistoryModal } from "./chatHistoryModal";
@@ -53,8 +54,13 @@ export class ChatView extends ItemView implements HoverParent {
 	private running: AbortController | null = null;
 	/** The purpose of the current chat, when it has one (onboarding). */
 	private mode: ChatMode | null = null;
-	/** What the last answer's buttons do. */
-	private readonly answerActions: AnswerActions = { retry: () => void this.retry(), copy: (text) => void this.copy(text) };
+	/** What an answer's buttons do; Retry is the last answer's alone. */
+	private readonly answerActions: AnswerActions = {
+		retry: () => void this.retry(),
+		copy: (text) => void this.copy(text),
+		insert: (text) => insertAtCursor(this.app, text),
+		save: (question, text) => void saveAnswerAsNote(this.app, this.deps.controller, question, text),
+	};
 	/** What a tool chip's result does: open a note at a line, undo an identity change (as the user). */
 	private readonly chipActions: ChipActions = {
 		open: (location, newLeaf) => void openNoteAtLine(this.app, location, newLeaf),
@@ -187,9 +193,9 @@ export class ChatView extends ItemView implements HoverParent {
 		this.resumeEl.hide();
 		for (const [index, turn] of turns.entries()) {
 			this.listEl.createDiv({ cls: "assistant-chat-message is-user", text: turn.question });
-			const answer = this.newAnswer();
-			// The last answer can be copied and retried, as when it was just written.
-			await answer.restore(turn, index === turns.length - 1 && this.session.canRetry ? this.answerActions : null);
+			const answer = this.newAnswer(turn.question);
+			// The last answer can be retried, as when it was just written.
+			await answer.restore(turn, index === turns.length - 1 && this.session.canRetry ? this.answerActions : this.withoutRetry);
 		}
 		if (turns.length === 0) this.showEmpty();
 		this.scrollToEnd();
@@ -204,13 +210,14 @@ export class ChatView extends ItemView implements HoverParent {
 		this.resumeEl.hide();
 		this.listEl.createDiv({ cls: "assistant-chat-message is-user", text: message });
 		const currentNotePath = this.composer.includeCurrentNote ? (this.app.workspace.getActiveFile()?.path ?? null) : null;
-		await this.draw((signal) => this.session.send(message, { currentNotePath, resume }, signal));
+		await this.draw(message, (signal) => this.session.send(message, { currentNotePath, resume }, signal));
 	}
 
 	/** Sends the last message again, its failed or unwanted answer kept above. */
 	async retry(): Promise<void> {
-		if (this.running !== null || !this.session.canRetry) return;
-		await this.draw((signal) => this.session.retry(signal));
+		const question = this.session.lastMessage;
+		if (this.running !== null || question === null) return;
+		await this.draw(question, (signal) => this.session.retry(signal));
 	}
 
 	/** Stops the running turn; what arrived stays. */
@@ -218,15 +225,15 @@ export class ChatView extends ItemView implements HoverParent {
 		this.running?.abort();
 	}
 
-	private async draw(events: (signal: AbortSignal) => AsyncGenerator<SessionEvent, unknown>): Promise<void> {
+	private async draw(question: string, events: (signal: AbortSignal) => AsyncGenerator<SessionEvent, unknown>): Promise<void> {
 		const controller = new AbortController();
 		this.running = controller;
 		// The last turn's error and its Retry go: a new turn has begun.
 		this.errorEl.empty();
 		this.errorEl.hide();
 		this.composer.setBusy(true);
-		for (const previous of this.answers) previous.dropActions();
-		const answer = this.newAnswer();
+		for (const previous of this.answers) previous.dropRetry();
+		const answer = this.newAnswer(question);
 		this.errorShown = false;
 		try {
 			for await (const event of events(controller.signal)) {
@@ -243,7 +250,7 @@ export class ChatView extends ItemView implements HoverParent {
 				answer.remove();
 				this.answers = this.answers.filter((kept) => kept !== answer);
 			} else {
-				await answer.finish(this.errorShown ? { copy: this.answerActions.copy } : this.answerActions);
+				await answer.finish(this.errorShown ? this.withoutRetry : this.answerActions);
 			}
 			const problem = this.mode?.answered(answer.answer) ?? null;
 			if (problem !== null) this.showError(problem, true);
@@ -361,8 +368,14 @@ export class ChatView extends ItemView implements HoverParent {
 		return session;
 	}
 
-	private newAnswer(): AssistantMessage {
-		const answer = new AssistantMessage(this.listEl, this.app, this, this.app.workspace.getActiveFile()?.path ?? "", this.chipActions);
+	/** The buttons of an answer that is not the last, or whose retry the error banner offers. */
+	private get withoutRetry(): AnswerActions {
+		const { copy, insert, save } = this.answerActions;
+		return { copy, insert, save };
+	}
+
+	private newAnswer(question: string): AssistantMessage {
+		const answer = new AssistantMessage(this.listEl, this.app, this, this.app.workspace.getActiveFile()?.path ?? "", this.chipActions, question);
 		this.answers.push(answer);
 		return answer;
 	}

@@ -1,6 +1,7 @@
 import type { App } from "./app";
 import { Component } from "./component";
 import { requireDocument } from "./dom";
+import { Editor } from "./editor";
 import type { TFile } from "./files";
 
 export type ViewCreator = (leaf: WorkspaceLeaf) => View;
@@ -92,5 +93,26 @@ export abstract class ItemView extends View {
 		const action = header.createEl("a", { cls: "view-action", attr: { "aria-label": title, "data-icon": icon } });
 		action.addEventListener("click", callback);
 		return action;
+	}
+}
+
+/**
+ * Obsidian's `MarkdownView`: a note open in a tab, with its editor. `file` is the note it
+ * shows; `getMode` says whether the note is edited (`source`) or read (`preview`).
+ */
+export class MarkdownView extends ItemView {
+	file: TFile | null = null;
+	editor: Editor = new Editor();
+
+	getViewType(): string {
+		return "markdown";
+	}
+
+	getDisplayText(): string {
+		return this.file?.basename ?? "";
+	}
+
+	getMode(): "source" | "preview" {
+		return "source";
 	}
 }

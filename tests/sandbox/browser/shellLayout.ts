@@ -5,7 +5,10 @@ export interface ShellLayout {
 	readonly ribbonFoot: HTMLElement;
 	readonly leftSplit: HTMLElement;
 	readonly fileExplorer: HTMLElement;
+	readonly noteHeader: HTMLElement;
 	readonly noteTitle: HTMLElement;
+	/** The note pane's content: the reading view, and the editor beside it. */
+	readonly noteContent: HTMLElement;
 	readonly noteView: HTMLElement;
 	readonly rightSplit: HTMLElement;
 	readonly rightTabs: HTMLElement;
@@ -49,7 +52,8 @@ export function drawLayout(body: HTMLElement): ShellLayout {
 	iconButton(header, "sidebar-left", "Toggle left sidebar", () => body.toggleClass("is-left-sidedock-collapsed", !body.hasClass("is-left-sidedock-collapsed")));
 	const noteTitle = header.createDiv({ cls: "view-header-title" });
 	iconButton(header, "sidebar-right", "Toggle right sidebar", () => body.toggleClass("is-right-sidedock-collapsed", !body.hasClass("is-right-sidedock-collapsed")));
-	const reading = note.createDiv("view-content").createDiv("markdown-reading-view");
+	const noteContent = note.createDiv("view-content");
+	const reading = noteContent.createDiv("markdown-reading-view");
 	const noteView = reading.createDiv("markdown-preview-view markdown-rendered").createDiv("markdown-preview-sizer");
 
 	const rightSplit = workspace.createDiv({ cls: "workspace-split mod-right-split", attr: { role: "complementary", "aria-label": "Right sidebar" } });
@@ -57,5 +61,5 @@ export function drawLayout(body: HTMLElement): ShellLayout {
 	const rightLeaves = rightSplit.createDiv("workspace-tab-container");
 
 	const statusBar = app.createDiv({ cls: "status-bar", attr: { role: "status" } });
-	return { ribbon, ribbonFoot, leftSplit, fileExplorer, noteTitle, noteView, rightSplit, rightTabs, rightLeaves, statusBar };
+	return { ribbon, ribbonFoot, leftSplit, fileExplorer, noteHeader: header, noteTitle, noteContent, noteView, rightSplit, rightTabs, rightLeaves, statusBar };
 }

@@ -5,13 +5,14 @@ import { TFile } from "../../harness/obsidianMock/files";
 import { WorkspaceLeaf } from "../../harness/obsidianMock/view";
 import { Workspace } from "../../harness/obsidianMock/workspace";
 import type { ShellLayout } from "./shellLayout";
+import { NoteLeaf } from "./noteEditor";
 import { ShellNotice } from "./shellNotice";
 import { RightSidebar } from "./rightSidebar";
 import type { VaultServer } from "./vaultServer";
 
 /**
  * Obsidian's workspace, drawn: one pane for notes (every `getLeaf` is it; the reading pane
- * shows what it opens) and the right sidebar, where each `getRightLeaf` is a tab. The mock's
+ * shows what it opens, and its editor edits it) and the right sidebar, where each `getRightLeaf` is a tab. The mock's
  * workspace keeps the leaves and the events.
  */
 export class ShellWorkspace extends Workspace {
@@ -30,8 +31,13 @@ export class ShellWorkspace extends Workspace {
 
 	override getLeaf(newLeaf?: unknown): WorkspaceLeaf {
 		void newLeaf;
-		this.mainLeaf ??= this.newLeaf();
+		this.mainLeaf ??= this.newLeaf(new NoteLeaf(this.app, this.layout));
 		return this.mainLeaf;
+	}
+
+	/** The note pane: the one tab of the main area. */
+	override getMostRecentLeaf(): WorkspaceLeaf | null {
+		return this.getLeaf();
 	}
 
 	override getRightLeaf(split: boolean): WorkspaceLeaf {
