@@ -1,4 +1,4 @@
-import { useFakeAnthropic } from "../harness/fakeAnthropic";
+import { textReply, useFakeAnthropic } from "../harness/fakeAnthropic";
 import { FAKE_KEY, onboardedVault } from "./harness/onboardedVault";
 import { useSandbox } from "./harness/sandboxSession";
 import { User } from "./harness/userActions";
@@ -62,5 +62,86 @@ describe("the chat pane, in the sandbox", () => {
 		await welcome.locator(".assistant-chat-welcome-question").first().waitFor();
 		await expect(welcome.locator(".assistant-chat-welcome-setup, .assistant-chat-welcome-key").count()).resolves.toBe(0);
 		await expect(welcome.locator(".assistant-chat-welcome-question").count()).resolves.toBe(3);
+	});
+
+	it("inserts an answer at the cursor of the note being edited, and Ctrl+Z there takes it back", async () => {
+		const reply = "Pack a dry bag, a spare paddle and the tide table.";
+		fake().enqueue(textReply(reply));
+		const { page, screenshot, untilOnDisk } = await open({ files: { ...onboardedVault(), ...RECENT_NOTES }, secrets: FAKE_KEY, anthropicBaseURL: fake().baseURL });
+		const user = new User(page);
+		await page.locator('.nav-file-title[data-path="Notes/Kayak trip.md"]').click();
+		await page.getByRole("button", { name: "Current view: reading. Click to edit." }).click();
+		const editor = page.getByRole("textbox", { name: "Note text" });
+		await editor.press("Control+End");
+		await user.openChat();
+		await user.ask("What should I pack for the kayak trip?");
+		await user.waitForAnswer();
+
+		const insert = user.lastAnswer().getByRole("button", { name: user.text("chat.insert") });
+		await expect(insert.getAttribute("title")).resolves.toBe(user.text("chat.insert-tooltip"));
+		await insert.click();
+		await expect(editor.inputValue()).resolves.toBe(`${RECENT_NOTES["Notes/Kayak trip.md"]}${reply}`);
+		await untilOnDisk("Notes/Kayak trip.md", (text) => text.endsWith(reply));
+		await screenshot("chat-insert-at-cursor");
+
+		await editor.press("Control+z");
+		await expect(editor.inputValue()).resolves.toBe(RECENT_NOTES["Notes/Kayak trip.md"]);
+		await untilOnDisk("Notes/Kayak trip.md", (text) => text === RECENT_NOTES["Notes/Kayak trip.md"]);
+	});
+
+	it("saves an answer as a new note named after the question, in Obsidian's folder for new notes, recorded in the change log", async () => {
+		const reply = "The method chapter is due on Friday, as [[Dr. Lin]] asked.";
+		fake().enqueue(textReply(reply));
+		const { page, screenshot, readFromDisk } = await open({ files: onboardedVault(), secrets: FAKE_KEY, anthropicBaseURL: fake().baseURL });
+		const user = new User(page);
+		await user.openChat();
+		await user.ask("When is the method chapter due?");
+		await user.waitForAnswer();
+		await user.lastAnswer().getByRole("button", { name: user.text("chat.save-note") }).click();
+
+		// The example vault puts new notes in Notes/ (its app.json).
+		const saved = page.locator('.nav-file-title[data-path="Notes/When is the method chapter due.md"]');
+		await saved.waitFor();
+		await expect(page.locator(".notice", { hasText: user.text("chat.save-note.done") }).textContent()).resolves.toContain("When is the method chapter due");
+		await expect(readFromDisk("Notes/When is the method chapter due.md")).resolves.toBe(`${reply}\n`);
+		const audit = await page.evaluate(() =>
+			(window as unknown as { sandbox: { app: { vault: { adapter: { hidden: Map<string, string> } } } } }).sandbox.app.vault.adapter.hidden.get(".obsidian/plugins/assistant-workspace/audit.jsonl"),
+		);
+		expect(audit).toContain('"action":"create","path":"Notes/When is the method chapter due.md"');
+		await screenshot("chat-saved-as-note");
+
+		// Asked again and saved again: a second note beside the first, never over it.
+		fake().enqueue(textReply("Friday."));
+		await user.press(user.lastAnswer(), user.text("chat.retry"));
+		await user.waitForAnswer();
+		await user.lastAnswer().getByRole("button", { name: user.text("chat.save-note") }).click();
+		await page.locator('.nav-file-title[data-path="Notes/When is the method chapter due 2.md"]').waitFor();
+		await expect(readFromDisk("Notes/When is the method chapter due.md")).resolves.toBe(`${reply}\n`);
+	});
+
+	it("a stopped answer still shows its tokens and cost, estimated, and says it was stopped", async () => {
+		const long = "Spaced repetition schedules reviews at growing intervals. ".repeat(30);
+		fake().enqueue(textReply(long, { chunkSize: 4, delayMs: 20, usage: { input_tokens: 1800, output_tokens: 900 } }));
+		const { page, screenshot } = await open({ files: onboardedVault(), secrets: FAKE_KEY, anthropicBaseURL: fake().baseURL });
+		const user = new User(page);
+		await user.openChat();
+		await user.ask("Explain spaced repetition at length.");
+		await page.waitForFunction(() => (document.querySelector(".is-streaming .assistant-chat-body")?.textContent ?? "").length > 40);
+		await page.locator(".assistant-chat-send", { hasText: user.text("chat.stop") }).click();
+		await user.waitForAnswer();
+
+		const footer = user.lastAnswer().locator(".assistant-chat-footer");
+		await expect(footer.locator(".assistant-chat-stopped").textContent()).resolves.toBe(user.text("chat.stopped"));
+		const usage = footer.locator(".assistant-chat-usage.is-estimated");
+		const label = (await usage.textContent()) ?? "";
+		// The input as the API counted it at the start, and some output: more than 1,800, far less than the 2,700 of the whole answer.
+		const match = /^About ([\d,]+) tokens \(estimated\), about \$(\d+\.\d{4})$/.exec(label);
+		expect(match).not.toBeNull();
+		const tokens = Number(match?.[1].replace(/,/g, ""));
+		expect(tokens).toBeGreaterThan(1800);
+		expect(tokens).toBeLessThan(2700);
+		expect(Number(match?.[2])).toBeGreaterThan(0);
+		await expect(usage.getAttribute("title")).resolves.toBe(user.text("chat.usage-estimated-tooltip"));
+		await screenshot("chat-stopped-with-tokens");
 	});
 });
