@@ -214,6 +214,8 @@ export const en = {
 	"chat.resume": "You were doing: {doing}. Next: {next}",
 	"chat.resume-message": "Let's pick up where we left off.",
 	"chat.resume-button": "Resume",
+	"chat.stale": "This chat belongs to the old assistant folder ({old}): its transcript and memory stay there. The assistant now works in {current}.",
+	"chat.stale.new-chat": "New chat in the new folder",
 	"chat.dismiss": "Dismiss",
 	"chat.over-cap": "Long-term memory is about {tokens} tokens, past its cap of {cap}.",
 	"chat.over-cap.consolidate": "Consolidate",

@@ -216,6 +216,8 @@ export const zh: Catalog = {
 	"chat.resume": "你之前在做：{doing}。下一步：{next}",
 	"chat.resume-message": "我们接着上次的地方继续吧。",
 	"chat.resume-button": "继续",
+	"chat.stale": "这个对话属于旧的助理文件夹（{old}）：它的记录和记忆都留在那里。助理现在在 {current} 中工作。",
+	"chat.stale.new-chat": "在新文件夹中新建对话",
 	"chat.dismiss": "关闭",
 	"chat.over-cap": "长期记忆约 {tokens} 个 token，已超过 {cap} 的上限。",
 	"chat.over-cap.consolidate": "整合",

@@ -144,4 +144,35 @@ describe("the chat pane, in the sandbox", () => {
 		await expect(usage.getAttribute("title")).resolves.toBe(user.text("chat.usage-estimated-tooltip"));
 		await screenshot("chat-stopped-with-tokens");
 	});
+
+	it("after a switch of the assistant folder, a chat of the old folder says so and offers a new chat in the new one", async () => {
+		fake().enqueue(textReply("The thesis is due in March."), textReply("A new chat, in the new folder."));
+		const { page, screenshot } = await open({ files: onboardedVault(), secrets: FAKE_KEY, anthropicBaseURL: fake().baseURL });
+		const user = new User(page);
+		await user.openChat();
+		await user.ask("When is the thesis due?");
+		await user.waitForAnswer();
+		await page.locator('.nav-file-title[data-path^="chats/"]').waitFor();
+		const stale = page.locator(".assistant-chat-stale");
+		await expect(stale.isVisible()).resolves.toBe(false);
+
+		await user.openSettings();
+		await user.setting(user.text("settings.folder.name")).locator("input").fill("Work");
+		await user.press(user.setting(user.text("settings.switch.name")), user.text("settings.switch.button"));
+		await user.press(user.modal(user.text("folder-switch.title", { folder: "Work" })), user.text("folder-switch.choose.initialize"));
+		await page.locator(".notice", { hasText: user.text("folder-switch.switched", { folder: "Work" }) }).waitFor();
+		await page.locator(".mod-settings .modal-close-button").click();
+
+		await stale.waitFor();
+		await expect(stale.textContent()).resolves.toContain(user.text("chat.stale", { old: "/", current: "Work" }));
+		await screenshot("chat-stale-after-folder-switch");
+		await user.press(stale, user.text("chat.stale.new-chat"));
+		await expect(stale.isVisible()).resolves.toBe(false);
+		await page.locator(".assistant-chat-empty").waitFor();
+
+		await user.ask("Hello again");
+		await user.waitForAnswer();
+		await page.locator('.nav-file-title[data-path^="Work/chats/"]').waitFor();
+		await expect(stale.isVisible()).resolves.toBe(false);
+	});
 });

@@ -2,6 +2,7 @@ import { ItemView, Notice, type HoverParent, type HoverPopover, type TFile, type
 import { budgetHitMessage } from "../../core/agent/loop";
 import type { ChatMessage, ModelErrorKind } from "../../core/agent/model";
 import { ChatSession, type SessionEvent } from "../../core/agent/session";
+import { staleChatFolder, type ChatHome } from "../../core/agent/session/staleChat";
 import type { Checkpoint } from "../../core/workspace/data/state";
 import { parseTranscript, savedConversation } from "../../core/agent/transcript";
 import { undoWrite } from "../../core/memory/undoWrite";
@@ -41,6 +42,7 @@ export class ChatView extends ItemView implements HoverParent {
 	private session: ChatSession;
 	private offlineEl!: HTMLElement;
 	private resumeEl!: HTMLElement;
+	private staleEl!: HTMLElement;
 	private overCapEl!: HTMLElement;
 	private listEl!: HTMLElement;
 	private errorEl!: HTMLElement;
@@ -52,6 +54,8 @@ export class ChatView extends ItemView implements HoverParent {
 	 */
 	private errorShown = false;
 	private running: AbortController | null = null;
+	/** The assistant folder the chat was begun in. */
+	private home: ChatHome = { folder: null };
 	/** The purpose of the current chat, when it has one (onboarding). */
 	private mode: ChatMode | null = null;
 	/** What an answer's buttons do; Retry is the last answer's alone. */
@@ -114,6 +118,8 @@ export class ChatView extends ItemView implements HoverParent {
 		this.addAction("history", t("chat.history.open"), () => this.openHistory());
 		this.offlineEl = root.createDiv({ cls: "assistant-chat-offline", text: t("chat.offline") });
 		this.resumeEl = root.createDiv({ cls: "assistant-chat-resume" });
+		this.staleEl = root.createDiv({ cls: "assistant-chat-stale" });
+		this.staleEl.hide();
 		this.overCapEl = root.createDiv({ cls: "assistant-chat-over-cap" });
 		this.overCapEl.hide();
 		this.listEl = root.createDiv({ cls: "assistant-chat-messages" });
@@ -139,6 +145,7 @@ export class ChatView extends ItemView implements HoverParent {
 		this.register(
 			this.deps.controller.onChange(() => {
 				this.showOffline();
+				this.showStale();
 				// The welcome's steps follow the key, the model and onboarding as they change.
 				if (this.listEl.querySelector(".assistant-chat-empty") !== null) this.showEmpty();
 			}),
@@ -191,6 +198,7 @@ export class ChatView extends ItemView implements HoverParent {
 		this.session = this.newSession({ conversation: savedConversation(turns), transcriptPath: file.path });
 		this.clearMessages();
 		this.resumeEl.hide();
+		this.showStale();
 		for (const [index, turn] of turns.entries()) {
 			this.listEl.createDiv({ cls: "assistant-chat-message is-user", text: turn.question });
 			const answer = this.newAnswer(turn.question);
@@ -209,6 +217,7 @@ export class ChatView extends ItemView implements HoverParent {
 		this.listEl.querySelector(".assistant-chat-empty")?.remove();
 		this.resumeEl.hide();
 		this.listEl.createDiv({ cls: "assistant-chat-message is-user", text: message });
+		if (this.home.folder === null) this.home = { folder: this.deps.controller.settings.assistantFolder };
 		const currentNotePath = this.composer.includeCurrentNote ? (this.app.workspace.getActiveFile()?.path ?? null) : null;
 		await this.draw(message, (signal) => this.session.send(message, { currentNotePath, resume }, signal));
 	}
@@ -327,6 +336,20 @@ export class ChatView extends ItemView implements HoverParent {
 		});
 	}
 
+	/** A chat begun in the assistant folder the user switched away from says so, and offers a new chat in the new one. */
+	private showStale(): void {
+		this.staleEl.empty();
+		const current = this.deps.controller.settings.assistantFolder;
+		const old = staleChatFolder(this.home, current);
+		this.staleEl.toggle(old !== null);
+		if (old === null) return;
+		// The vault root as Obsidian's folder pickers name it.
+		const folderName = (folder: string) => (layoutFor(folder).root === "" ? "/" : layoutFor(folder).root);
+		this.staleEl.createSpan({ text: t("chat.stale", { old: folderName(old), current: folderName(current) }) });
+		const button = this.staleEl.createEl("button", { cls: "mod-cta", text: t("chat.stale.new-chat") });
+		this.registerDomEvent(button, "click", () => this.newChat());
+	}
+
 	private showOffline(): void {
 		const controller = this.deps.controller;
 		this.offlineEl.toggle(controller.apiKey() === "" || controller.settings.model === OFFLINE_MODEL_ID);
@@ -356,6 +379,7 @@ export class ChatView extends ItemView implements HoverParent {
 		this.session = this.newSession(null);
 		this.clearMessages();
 		this.showEmpty();
+		this.showStale();
 		this.showResume(this.deps.controller.state.lastCheckpoint);
 	}
 
@@ -365,6 +389,8 @@ export class ChatView extends ItemView implements HoverParent {
 		const ports = mode === null ? this.deps.ports : async () => mode.ports(await this.deps.ports());
 		const session = new ChatSession(ports, this.deps.clock);
 		if (saved !== null) session.continueChat(saved.conversation, saved.transcriptPath);
+		// A reopened chat is one of the current folder's: the history lists that folder's chats.
+		this.home = { folder: saved === null ? null : this.deps.controller.settings.assistantFolder };
 		return session;
 	}
 

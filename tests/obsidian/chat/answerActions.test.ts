@@ -55,7 +55,7 @@ describe("an answer's buttons: insert into the note being edited, save as a new 
 		const { app, button } = await answered({ "Notes/When do zebras migrate.md": "The user's own note." });
 		app.fileManager.newFileLocation = { location: "folder", folder: "Notes" };
 		button("assistant-chat-save-note")?.click();
-		await until(() => app.vault.getFileByPath("Notes/When do zebras migrate 2.md") !== null);
+		await until(() => app.vault.getFileByPath("Notes/When do zebras migrate 2.md") !== null, "the saved note");
 		await expect(app.vault.read(app.vault.getFileByPath("Notes/When do zebras migrate 2.md")!)).resolves.toBe(`${ANSWER}\n`);
 		await expect(app.vault.read(app.vault.getFileByPath("Notes/When do zebras migrate.md")!)).resolves.toBe("The user's own note.");
 		expect(app.vault.adapter.hidden.get(AUDIT)).toContain('"action":"create","path":"Notes/When do zebras migrate 2.md"');
@@ -65,7 +65,7 @@ describe("an answer's buttons: insert into the note being edited, save as a new 
 	it("saves at the vault root when Obsidian puts new notes there", async () => {
 		const { app, button } = await answered();
 		button("assistant-chat-save-note")?.click();
-		await until(() => app.vault.getFileByPath("When do zebras migrate.md") !== null);
+		await until(() => app.vault.getFileByPath("When do zebras migrate.md") !== null, "the saved note");
 	});
 
 	it("keeps the buttons on earlier answers, and Retry on the last one only", async () => {
