@@ -169,6 +169,7 @@ export const en = {
 	"settings.model.listed": { one: "Connected: {count} model available.", other: "Connected: {count} models available." },
 	"command.open-chat": "Open chat",
 	"command.new-chat": "New chat",
+	"command.new-chat-in-tab": "New chat in a new tab",
 	"chat.title": "Assistant chat",
 	"chat.placeholder": "Ask your assistant. Enter sends, Shift+Enter adds a line.",
 	"chat.send": "Send",

@@ -171,6 +171,7 @@ export const zh: Catalog = {
 	"settings.model.listed": { other: "已连接：{count} 个模型可用。" },
 	"command.open-chat": "打开聊天",
 	"command.new-chat": "新建聊天",
+	"command.new-chat-in-tab": "在新标签页中新建聊天",
 	"chat.title": "助理聊天",
 	"chat.placeholder": "向助理提问。Enter 发送，Shift+Enter 换行。",
 	"chat.send": "发送",

@@ -40,6 +40,7 @@ export { SuggestModal } from "../harness/obsidianMock/suggestModal";
 export { Vault } from "../harness/obsidianMock/vault";
 export { ItemView, MarkdownView, View, WorkspaceLeaf } from "../harness/obsidianMock/view";
 export { Editor } from "../harness/obsidianMock/editor";
+export { Menu, MenuItem } from "../harness/obsidianMock/menu";
 export { Workspace } from "../harness/obsidianMock/workspace";
 
 let language = "en";

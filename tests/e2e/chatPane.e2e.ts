@@ -175,4 +175,44 @@ describe("the chat pane, in the sandbox", () => {
 		await page.locator('.nav-file-title[data-path^="Work/chats/"]').waitFor();
 		await expect(stale.isVisible()).resolves.toBe(false);
 	});
+
+	it("opens a chat in a new tab beside the note, from the pane's menu and from the palette; two chats run side by side, each its own", async () => {
+		fake().enqueue(textReply("The sidebar's answer about zebras."), textReply("The tab's answer about kayaks."));
+		const { page, screenshot } = await open({ files: onboardedVault(), secrets: FAKE_KEY, anthropicBaseURL: fake().baseURL });
+		const user = new User(page);
+		await user.openChat();
+		const sidebar = page.locator(".mod-right-split .assistant-chat");
+		await sidebar.locator(".assistant-chat-input").fill("When do zebras migrate?");
+		await sidebar.locator(".assistant-chat-input").press("Enter");
+		await sidebar.locator(".assistant-chat-message.is-assistant:not(.is-streaming)").waitFor();
+
+		await page.locator('.mod-right-split [data-type="assistant-workspace-chat"] .view-action[aria-label="More options"]').click();
+		await page.getByRole("menuitem", { name: user.text("command.new-chat-in-tab") }).click();
+		const tabs = page.locator(".mod-main-tabs .workspace-tab-header");
+		await expect(tabs.count()).resolves.toBe(2);
+		await expect(tabs.nth(1).getAttribute("class")).resolves.toContain("is-active");
+		const tab = page.locator(".mod-root .assistant-chat");
+		await tab.locator(".assistant-chat-empty").waitFor();
+		// The new chat is empty: the sidebar's conversation stays in the sidebar.
+		await expect(tab.locator(".assistant-chat-message").count()).resolves.toBe(0);
+
+		await tab.locator(".assistant-chat-input").fill("Where shall we paddle?");
+		await tab.locator(".assistant-chat-input").press("Enter");
+		await tab.locator(".assistant-chat-message.is-assistant:not(.is-streaming)").waitFor();
+		await expect(tab.locator(".assistant-chat-message").allTextContents()).resolves.toEqual([
+			"Where shall we paddle?",
+			expect.stringContaining("The tab's answer about kayaks.") as string,
+		]);
+		await expect(sidebar.locator(".assistant-chat-message.is-user").allTextContents()).resolves.toEqual(["When do zebras migrate?"]);
+		// Each chat sent its own conversation: the tab's request holds none of the sidebar's.
+		const bodies = fake().messageBodies as { messages: { content: unknown }[] }[];
+		expect(JSON.stringify(bodies[1].messages)).not.toContain("zebras");
+		await screenshot("chat-in-new-tab");
+
+		await user.runCommand(user.text("command.new-chat-in-tab"));
+		await expect(tabs.count()).resolves.toBe(3);
+		// Back to the note: its tab shows it again.
+		await tabs.first().click();
+		await expect(page.locator(".mod-root > .workspace-leaf-content[data-type=markdown]").isVisible()).resolves.toBe(true);
+	});
 });

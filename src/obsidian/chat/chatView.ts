@@ -1,4 +1,4 @@
-import { ItemView, Notice, type HoverParent, type HoverPopover, type TFile, type WorkspaceLeaf } from "obsidian";
+import { ItemView, Notice, type HoverParent, type HoverPopover, type Menu, type TFile, type WorkspaceLeaf } from "obsidian";
 import { budgetHitMessage } from "../../core/agent/loop";
 import type { ChatMessage, ModelErrorKind } from "../../core/agent/model";
 import { ChatSession, type SessionEvent } from "../../core/agent/session";
@@ -163,6 +163,12 @@ export class ChatView extends ItemView implements HoverParent {
 		this.stop();
 		for (const answer of this.answers) answer.dispose();
 		this.answers = [];
+	}
+
+	/** The pane's menu offers a new chat in a new tab, beside this one. */
+	override onPaneMenu(menu: Menu, source: string): void {
+		super.onPaneMenu(menu, source);
+		menu.addItem((item) => item.setTitle(t("command.new-chat-in-tab")).setIcon("file-plus").setSection("open").onClick(() => this.deps.openInNewTab()));
 	}
 
 	/** Forgets the conversation (the transcript stays) and offers to resume from the last checkpoint. */

@@ -16,4 +16,6 @@ export interface ChatViewDeps {
 	readonly onboarding: Pick<OnboardingActions, "startConversation">;
 	/** Opens the plugin's settings (the key and the model come first). */
 	readonly openSettings: () => void;
+	/** Opens another chat in a new tab. */
+	readonly openInNewTab: () => void;
 }

@@ -2,6 +2,7 @@ import type { App } from "./app";
 import { Component } from "./component";
 import { requireDocument } from "./dom";
 import { Editor } from "./editor";
+import type { Menu } from "./menu";
 import type { TFile } from "./files";
 
 export type ViewCreator = (leaf: WorkspaceLeaf) => View;
@@ -63,6 +64,12 @@ export abstract class View extends Component {
 
 	getIcon(): string {
 		return this.icon;
+	}
+
+	/** What the view adds to its pane menu ("More options", or its tab's context menu). */
+	onPaneMenu(menu: Menu, source: string): void {
+		void menu;
+		void source;
 	}
 
 	async open(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { View, WorkspaceLeaf } from "../../harness/obsidianMock/view";
 import type { ShellLayout } from "./shellLayout";
+import { addMoreOptions } from "./paneMenu";
 import { makeKeyboardClickable } from "./shellLayout";
 
 interface Tab {
@@ -24,6 +25,7 @@ export class RightSidebar {
 		if (header !== null && header.querySelector(".view-header-title") === null) {
 			header.prepend(createDiv({ cls: "view-header-title", text: view.getDisplayText() }));
 		}
+		if (header !== null) addMoreOptions(view, header);
 		const tabHeader = this.layout.rightTabs.createDiv({
 			cls: "workspace-tab-header clickable-icon",
 			attr: { role: "tab", tabindex: 0, "aria-label": view.getDisplayText(), "data-icon": view.getIcon(), "data-type": view.getViewType() },

@@ -5,6 +5,10 @@ export interface ShellLayout {
 	readonly ribbonFoot: HTMLElement;
 	readonly leftSplit: HTMLElement;
 	readonly fileExplorer: HTMLElement;
+	/** The main area, where the note pane is the first tab. */
+	readonly rootSplit: HTMLElement;
+	/** The note pane itself. */
+	readonly noteLeaf: HTMLElement;
 	readonly noteHeader: HTMLElement;
 	readonly noteTitle: HTMLElement;
 	/** The note pane's content: the reading view, and the editor beside it. */
@@ -61,5 +65,5 @@ export function drawLayout(body: HTMLElement): ShellLayout {
 	const rightLeaves = rightSplit.createDiv("workspace-tab-container");
 
 	const statusBar = app.createDiv({ cls: "status-bar", attr: { role: "status" } });
-	return { ribbon, ribbonFoot, leftSplit, fileExplorer, noteHeader: header, noteTitle, noteContent, noteView, rightSplit, rightTabs, rightLeaves, statusBar };
+	return { ribbon, ribbonFoot, leftSplit, fileExplorer, rootSplit: root, noteLeaf: note, noteHeader: header, noteTitle, noteContent, noteView, rightSplit, rightTabs, rightLeaves, statusBar };
 }

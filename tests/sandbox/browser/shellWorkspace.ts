@@ -5,18 +5,20 @@ import { TFile } from "../../harness/obsidianMock/files";
 import { WorkspaceLeaf } from "../../harness/obsidianMock/view";
 import { Workspace } from "../../harness/obsidianMock/workspace";
 import type { ShellLayout } from "./shellLayout";
+import { MainTabs, TabLeaf } from "./mainTabs";
 import { NoteLeaf } from "./noteEditor";
 import { ShellNotice } from "./shellNotice";
 import { RightSidebar } from "./rightSidebar";
 import type { VaultServer } from "./vaultServer";
 
 /**
- * Obsidian's workspace, drawn: one pane for notes (every `getLeaf` is it; the reading pane
- * shows what it opens, and its editor edits it) and the right sidebar, where each `getRightLeaf` is a tab. The mock's
+ * Obsidian's workspace, drawn: one pane for notes (`getLeaf` is it, but for a new tab; the
+ * reading pane shows what it opens, and its editor edits it), the tabs of the main area and the right sidebar, where each `getRightLeaf` is a tab. The mock's
  * workspace keeps the leaves and the events.
  */
 export class ShellWorkspace extends Workspace {
 	readonly rightSidebar: RightSidebar;
+	readonly mainTabs: MainTabs;
 	private mainLeaf: WorkspaceLeaf | null = null;
 
 	constructor(
@@ -27,10 +29,16 @@ export class ShellWorkspace extends Workspace {
 	) {
 		super(app, calls);
 		this.rightSidebar = new RightSidebar(layout);
+		this.mainTabs = new MainTabs(layout);
+		// A note opened shows the note pane's tab.
+		this.on("file-open", (file) => {
+			if (file instanceof TFile) this.mainTabs.showNote(file);
+		});
 	}
 
+	/** A new tab of the main area for `"tab"`; the note pane for anything else (the sandbox splits no pane and opens no window). */
 	override getLeaf(newLeaf?: unknown): WorkspaceLeaf {
-		void newLeaf;
+		if (newLeaf === "tab") return this.newLeaf(new TabLeaf(this.app, this.mainTabs, () => this.getLeaf()));
 		this.mainLeaf ??= this.newLeaf(new NoteLeaf(this.app, this.layout));
 		return this.mainLeaf;
 	}
@@ -47,6 +55,7 @@ export class ShellWorkspace extends Workspace {
 
 	override async revealLeaf(leaf: WorkspaceLeaf): Promise<void> {
 		if (leaf instanceof SidebarLeaf) this.rightSidebar.show(leaf);
+		if (leaf instanceof TabLeaf) this.mainTabs.show(leaf);
 	}
 
 	/** Opens the note a link names (at its heading, if it names one); a link to no note says so. */
