@@ -27,16 +27,20 @@ import type { ChipActions } from "./toolChip";
 export const CHAT_VIEW_TYPE = "assistant-workspace-chat";
 export const CHAT_ICON = "message-square";
 
-/**
- * The chat pane, in the right sidebar: the offline label and the resume banner above, the
- * messages, an error banner, then the composer. It holds one chat (a `ChatSession`), new or
- * reopened from the history; each message runs a turn of it, whose events it draws as they come.
- * Each chat has a session of its own: a turn stopped as the user leaves its chat still ends,
- * and is saved, in that chat.
- */
+/** How long the settings must rest before the welcome is drawn again. */
+const WELCOME_REDRAW_MS = 250;
+
 /** Failures that asking again cannot mend: the user must change something first. */
 const NOT_RETRIED: readonly ModelErrorKind[] = ["invalid-key", "privacy-unconfirmed"];
 
+/**
+ * The chat pane, in the right sidebar or in a tab: the offline label, the resume and stale-chat
+ * banners above, the messages (the welcome while there are none), an error banner, then the
+ * composer. It holds one chat (a `ChatSession`), new or reopened from the history; each message
+ * runs a turn of it, whose events it draws as they come. Each chat has a session of its own: a
+ * turn stopped as the user leaves its chat still ends, and is saved, in that chat; two panes
+ * are two chats.
+ */
 export class ChatView extends ItemView implements HoverParent {
 	hoverPopover: HoverPopover | null = null;
 	private session: ChatSession;
@@ -54,6 +58,7 @@ export class ChatView extends ItemView implements HoverParent {
 	 */
 	private errorShown = false;
 	private running: AbortController | null = null;
+	private welcomeTimer: number | null = null;
 	/** The assistant folder the chat was begun in. */
 	private home: ChatHome = { folder: null };
 	/** The purpose of the current chat, when it has one (onboarding). */
@@ -146,8 +151,7 @@ export class ChatView extends ItemView implements HoverParent {
 			this.deps.controller.onChange(() => {
 				this.showOffline();
 				this.showStale();
-				// The welcome's steps follow the key, the model and onboarding as they change.
-				if (this.listEl.querySelector(".assistant-chat-empty") !== null) this.showEmpty();
+				this.welcomeAgain();
 			}),
 		);
 		this.showOffline();
@@ -160,6 +164,7 @@ export class ChatView extends ItemView implements HoverParent {
 	}
 
 	protected override async onClose(): Promise<void> {
+		if (this.welcomeTimer !== null) window.clearTimeout(this.welcomeTimer);
 		this.stop();
 		for (const answer of this.answers) answer.dispose();
 		this.answers = [];
@@ -324,6 +329,19 @@ export class ChatView extends ItemView implements HoverParent {
 			this.registerDomEvent(button, "click", () => void this.retry());
 		}
 		this.errorEl.show();
+	}
+
+	/**
+	 * The welcome's steps follow the key, the model and onboarding as they change. Drawn once the
+	 * changes pause: the welcome looks through the whole vault, and a settings field changes at
+	 * every keystroke.
+	 */
+	private welcomeAgain(): void {
+		if (this.welcomeTimer !== null) window.clearTimeout(this.welcomeTimer);
+		this.welcomeTimer = window.setTimeout(() => {
+			this.welcomeTimer = null;
+			if (this.listEl.querySelector(".assistant-chat-empty") !== null) this.showEmpty();
+		}, WELCOME_REDRAW_MS);
 	}
 
 	/** The empty chat: what to ask, and the next step (see `drawWelcome`). */
