@@ -115,8 +115,15 @@ describe("the chat pane, in the sandbox", () => {
 		await user.press(user.lastAnswer(), user.text("chat.retry"));
 		await user.waitForAnswer();
 		await user.lastAnswer().getByRole("button", { name: user.text("chat.save-note") }).click();
-		await page.locator('.nav-file-title[data-path="Notes/When is the method chapter due 2.md"]').waitFor();
+		const second = page.locator('.nav-file-title[data-path="Notes/When is the method chapter due 2.md"]');
+		await second.waitFor();
 		await expect(readFromDisk("Notes/When is the method chapter due.md")).resolves.toBe(`${reply}\n`);
+
+		// Undo in the notice: the second note goes to the trash, the first stays.
+		await page.locator(".notice", { hasText: "When is the method chapter due 2" }).getByRole("button", { name: user.text("chat.undo") }).click();
+		await second.waitFor({ state: "detached" });
+		await page.locator(".notice", { hasText: user.text("chat.save-note.undone", { note: "When is the method chapter due 2" }) }).waitFor();
+		await expect(saved.count()).resolves.toBe(1);
 	});
 
 	it("a stopped answer still shows its tokens and cost, estimated, and says it was stopped", async () => {
