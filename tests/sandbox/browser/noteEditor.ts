@@ -63,7 +63,8 @@ export class NoteView extends MarkdownView {
 		this.textarea.hide();
 		this.editor = new TextareaEditor(this.textarea);
 		this.textarea.addEventListener("input", () => this.saveSoon());
-		const toggle = iconButton(layout.noteHeader, "pencil", "Current view: reading. Click to edit.", () => this.setMode(this.mode === "source" ? "preview" : "source"), "clickable-icon view-action mod-mode");
+		// Before the right sidebar's toggle, which stays last, as in Obsidian.
+		const toggle = iconButton(createDiv(), "pencil", "Current view: reading. Click to edit.", () => this.setMode(this.mode === "source" ? "preview" : "source"), "clickable-icon view-action mod-mode");
 		layout.noteHeader.insertBefore(toggle, layout.noteHeader.lastElementChild);
 		this.app.vault.on("modify", (file) => {
 			if (file === this.file && this.saving === null) void this.loadText();
