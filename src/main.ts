@@ -36,12 +36,12 @@ export default class AssistantWorkspacePlugin extends Plugin {
 		const commandDeps = { plugin: this, controller, ports };
 		registerCommands(commandDeps);
 		registerIndexCommands(this, indexer, notifier);
-		registerChat(this, controller, indexer.service, clock, endpoint);
+		const onboarding = createOnboardingActions({ app: this.app, controller, clock, openChat: () => openChat(this) });
+		registerChat(this, controller, indexer.service, clock, onboarding, endpoint);
 		const upkeep = new HeartbeatUpkeep(commandDeps);
 		const runner = new HeartbeatRunner({ controller, ports, chat: chatPaneOf(this), notifier, afterRun: () => upkeep.afterHeartbeat() });
 		const heartbeat = registerHeartbeat(this, runner);
 		registerCliHandlers(commandDeps, () => runner.run(true));
-		const onboarding = createOnboardingActions({ app: this.app, controller, clock, openChat: () => openChat(this) });
 		this.addSettingTab(new AssistantSettingTab(this.app, this, { controller, indexer, endpoint, onboarding }));
 		this.app.workspace.onLayoutReady(() => {
 			indexer.start();

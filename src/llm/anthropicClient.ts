@@ -62,7 +62,8 @@ export class AnthropicModelClient implements ModelClient {
 			let emitted = false;
 			try {
 				for await (const event of this.attempt(params, signal)) {
-					emitted = true;
+					// The count at the start is no part of the answer: a stream that broke after it may still be tried again.
+					if (event.type !== "usage_start") emitted = true;
 					yield event;
 				}
 				return;

@@ -14,8 +14,9 @@ interface ToolCallInProgress {
 
 /**
  * Turns the Messages API's stream events into the model port's events, one response at a time:
- * text deltas as they come, each tool call's input fragments and then the whole call when its
- * block closes, the usage once the response is complete, and the stop reason last.
+ * the tokens counted at the start, text deltas as they come, each tool call's input fragments
+ * and then the whole call when its block closes, the usage once the response is complete, and
+ * the stop reason last.
  */
 export class StreamTranslator {
 	private readonly toolCalls = new Map<number, ToolCallInProgress>();
@@ -32,7 +33,7 @@ export class StreamTranslator {
 		switch (event.type) {
 			case "message_start":
 				this.startUsage = event.message.usage;
-				return [];
+				return [{ type: "usage_start", usage: startUsage(event.message.usage) }];
 			case "content_block_start": {
 				const block = event.content_block;
 				if (block.type === "tool_use") {
@@ -78,6 +79,15 @@ function parseToolInput(json: string): unknown {
 	} catch {
 		return {};
 	}
+}
+
+function startUsage(usage: SdkUsage): Usage {
+	return {
+		inputTokens: usage.input_tokens,
+		outputTokens: usage.output_tokens,
+		cacheReadTokens: usage.cache_read_input_tokens ?? 0,
+		cacheWriteTokens: usage.cache_creation_input_tokens ?? 0,
+	};
 }
 
 /** `message_delta` carries cumulative counts; fields it leaves null keep their `message_start` value. */

@@ -7,8 +7,16 @@ export async function openNote(app: App, path: string): Promise<void> {
 	if (file !== null) await app.workspace.getLeaf(false).openFile(file);
 }
 
-/** A notice that names the note a command wrote, as a link that opens it. */
-export function noticeWithNote(app: App, message: string, path: string): Notice {
+/** A button of a notice: it closes the notice and does its action. */
+export interface NoticeAction {
+	readonly text: string;
+	readonly tooltip: string;
+	readonly run: () => void;
+}
+
+/** A notice that names the note a command wrote, as a link that opens it, with buttons for `actions`. */
+export function noticeWithNote(app: App, message: string, path: string, actions: readonly NoticeAction[] = []): Notice {
+	let notice: Notice | null = null;
 	const fragment = createFragment((parent) => {
 		parent.appendText(`${message} `);
 		const link = parent.createEl("a", { text: baseName(path), cls: "internal-link", attr: { "data-href": path, href: path } });
@@ -16,6 +24,15 @@ export function noticeWithNote(app: App, message: string, path: string): Notice 
 			evt.preventDefault();
 			void openNote(app, path);
 		});
+		for (const action of actions) {
+			const button = parent.createEl("button", { text: action.text, attr: { title: action.tooltip } });
+			button.addEventListener("click", (evt) => {
+				evt.stopPropagation();
+				notice?.hide();
+				action.run();
+			});
+		}
 	});
-	return new Notice(fragment);
+	notice = new Notice(fragment);
+	return notice;
 }

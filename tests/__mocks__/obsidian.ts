@@ -38,7 +38,9 @@ export { Scope } from "../harness/obsidianMock/scope";
 export { SecretStorage } from "../harness/obsidianMock/secretStorage";
 export { SuggestModal } from "../harness/obsidianMock/suggestModal";
 export { Vault } from "../harness/obsidianMock/vault";
-export { ItemView, View, WorkspaceLeaf } from "../harness/obsidianMock/view";
+export { ItemView, MarkdownView, View, WorkspaceLeaf } from "../harness/obsidianMock/view";
+export { Editor } from "../harness/obsidianMock/editor";
+export { Menu, MenuItem } from "../harness/obsidianMock/menu";
 export { Workspace } from "../harness/obsidianMock/workspace";
 
 let language = "en";

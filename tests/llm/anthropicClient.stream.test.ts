@@ -236,6 +236,13 @@ describe("AnthropicModelClient streaming, over the real SDK", () => {
 		expect(fake().messageBodies).toHaveLength(1);
 	});
 
+	it("gives the tokens counted at the start of the stream first, before any text, for a stopped answer to count", async () => {
+		fake().enqueue(textReply("Counted.", { usage: { input_tokens: 812, cache_read_input_tokens: 64, output_tokens: 9 } }));
+		const { events } = await drain(clientFor(fake()).client.stream(userRequest("Hi")));
+		expect(events[0]).toEqual({ type: "usage_start", usage: { inputTokens: 812, outputTokens: 1, cacheReadTokens: 64, cacheWriteTokens: 0 } });
+		expect(events.filter((event) => event.type === "usage")).toEqual([{ type: "usage", usage: { inputTokens: 812, outputTokens: 9, cacheReadTokens: 64, cacheWriteTokens: 0 } }]);
+	});
+
 	it("retries a stream that broke before anything was shown", async () => {
 		fake().enqueue(textReply("lost", { cutAfterEvents: 2 }), textReply("Second try."));
 		const { client, delays } = clientFor(fake());

@@ -82,6 +82,12 @@ export type ModelEvent =
 	| { readonly type: "tool_input"; readonly id: string; readonly name: string; readonly partialJson: string }
 	/** A tool call whose input is complete. */
 	| { readonly type: "tool_use"; readonly block: ToolUseBlock }
+	/**
+	 * The tokens counted as the response starts: the request's input (and cache) in full, the
+	 * output as far as it went then. What a response stopped before its end has used, at least.
+	 */
+	| { readonly type: "usage_start"; readonly usage: Usage }
+	/** The response's final count, once it is complete: it supersedes `usage_start`. */
 	| { readonly type: "usage"; readonly usage: Usage }
 	| { readonly type: "stop"; readonly reason: StopReason };
 

@@ -9,15 +9,20 @@ import { ToolChip, type ChipActions } from "./toolChip";
 export const RENDER_INTERVAL_MS = 100;
 
 export interface AnswerActions {
-	/** Absent when the error banner above offers the retry: one Retry, not two. */
+	/** Only on the last answer, and absent when the error banner above offers the retry: one Retry, not two. */
 	readonly retry?: () => void;
 	readonly copy: (text: string) => void;
+	/** Puts the answer at the cursor of the note the user was editing. */
+	readonly insert: (text: string) => void;
+	/** Saves the answer as a new note named after `question`. */
+	readonly save: (question: string, text: string) => void;
 }
 
 /**
  * One answer of the assistant in the message list: its tool chips, its text rendered as
  * Obsidian markdown (so `[[links]]` work) and redrawn at most every `RENDER_INTERVAL_MS` while
- * it streams, then a footer with the turn's tokens and cost, and copy and retry.
+ * it streams, then a footer with the turn's tokens and cost, and what can be done with it: copy,
+ * insert into a note, save as a note, and retry on the last one.
  */
 export class AssistantMessage {
 	readonly el: HTMLElement;
@@ -35,6 +40,8 @@ export class AssistantMessage {
 		private readonly owner: Component,
 		private readonly sourcePath: string,
 		private readonly chipActions: ChipActions,
+		/** The user's message this answers, for the name of a note it is saved as. */
+		private readonly question: string,
 	) {
 		this.el = parent.createDiv({ cls: "assistant-chat-message is-assistant is-streaming" });
 		this.chipsEl = this.el.createDiv({ cls: "assistant-chat-chips" });
@@ -81,21 +88,21 @@ export class AssistantMessage {
 
 	usage(usage: TurnUsage): void {
 		const total = usage.total;
-		this.showTokens(total.inputTokens + total.outputTokens + total.cacheReadTokens + total.cacheWriteTokens, usage.costUsd);
+		this.showTokens(total.inputTokens + total.outputTokens + total.cacheReadTokens + total.cacheWriteTokens, usage.costUsd, usage.estimated === true);
 	}
 
 	/**
 	 * An answer read back from its transcript, which keeps its tool calls (not their results), its
-	 * text and tokens; with `actions` when it is the answer copy and retry apply to.
+	 * text and tokens; `actions.retry` only on the last answer.
 	 */
-	async restore(turn: SavedTurn, actions: AnswerActions | null): Promise<void> {
+	async restore(turn: SavedTurn, actions: AnswerActions): Promise<void> {
 		for (const part of turn.answer) if (part.kind === "tool") ToolChip.saved(this.chipsEl, part.call, this.chipActions);
 		this.text = turn.answer.flatMap((part) => (part.kind === "text" ? [part.text] : [])).join("\n\n");
-		if (turn.tokens !== null) this.showTokens(turn.tokens.input + turn.tokens.output, null);
+		if (turn.tokens !== null) this.showTokens(turn.tokens.input + turn.tokens.output, null, false);
 		await this.finish(actions);
 	}
 
-	/** The turn ended: the answer is drawn one last time, and the last answer gets copy and retry. */
+	/** The turn ended: the answer is drawn one last time, with its buttons. */
 	async finish(actions: AnswerActions | null): Promise<void> {
 		if (this.timer !== null) window.clearTimeout(this.timer);
 		this.timer = null;
@@ -103,22 +110,30 @@ export class AssistantMessage {
 		await this.render();
 		if (actions === null) return;
 		const bar = this.footerEl.createDiv({ cls: "assistant-chat-actions" });
-		this.owner.registerDomEvent(bar.createEl("button", { cls: "assistant-chat-copy", text: t("chat.copy") }), "click", () => actions.copy(this.text));
+		const button = (cls: string, text: string, tooltip: string, onClick: () => void) =>
+			this.owner.registerDomEvent(bar.createEl("button", { cls, text, attr: { title: tooltip } }), "click", onClick);
+		if (this.text.trim() !== "") {
+			button("assistant-chat-copy", t("chat.copy"), t("chat.copy-tooltip"), () => actions.copy(this.text));
+			button("assistant-chat-insert", t("chat.insert"), t("chat.insert-tooltip"), () => actions.insert(this.text));
+			button("assistant-chat-save-note", t("chat.save-note"), t("chat.save-note-tooltip"), () => actions.save(this.question, this.text));
+		}
 		const retry = actions.retry;
-		if (retry !== undefined) this.owner.registerDomEvent(bar.createEl("button", { cls: "assistant-chat-retry", text: t("chat.retry") }), "click", () => retry());
+		if (retry !== undefined) button("assistant-chat-retry", t("chat.retry"), t("chat.retry-tooltip"), () => retry());
 	}
 
-	private showTokens(count: number, costUsd: number | null): void {
+	private showTokens(count: number, costUsd: number | null, estimated: boolean): void {
 		this.footerEl.querySelector(".assistant-chat-usage")?.remove();
-		this.footerEl.prepend(this.footerEl.createSpan({
-			cls: "assistant-chat-usage",
-			text: usageText(count, costUsd),
-		}));
+		const usageEl = this.footerEl.createSpan({ cls: "assistant-chat-usage", text: usageText(count, costUsd, estimated) });
+		if (estimated) {
+			usageEl.addClass("is-estimated");
+			usageEl.setAttr("title", t("chat.usage-estimated-tooltip"));
+		}
+		this.footerEl.prepend(usageEl);
 	}
 
-	/** Removes copy and retry, once a newer answer has them. */
-	dropActions(): void {
-		this.footerEl.querySelector(".assistant-chat-actions")?.remove();
+	/** Removes Retry, once a newer answer has it. */
+	dropRetry(): void {
+		this.footerEl.querySelector(".assistant-chat-retry")?.remove();
 	}
 
 	/** Stops drawing and lets go of what the markdown renderer attached. */
@@ -141,9 +156,13 @@ export class AssistantMessage {
 	}
 }
 
-/** Tokens and cost of a turn; a turn that sent nothing (the offline model) says so rather than "$0.0000". */
-function usageText(count: number, costUsd: number | null): string {
+/**
+ * Tokens and cost of a turn; a turn that sent nothing (the offline model) says so rather than
+ * "$0.0000", and one stopped before the API's count says its figures are estimated.
+ */
+function usageText(count: number, costUsd: number | null, estimated: boolean): string {
 	if (count === 0) return t("chat.usage-nothing-sent");
 	const tokens = count.toLocaleString();
+	if (estimated) return costUsd === null ? t("chat.usage-estimated-no-cost", { tokens }) : t("chat.usage-estimated", { tokens, cost: costUsd.toFixed(4) });
 	return costUsd === null ? t("chat.usage-no-cost", { tokens }) : t("chat.usage", { tokens, cost: costUsd.toFixed(4) });
 }

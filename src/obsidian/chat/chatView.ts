@@ -1,10 +1,12 @@
-import { ItemView, Notice, type HoverParent, type HoverPopover, type TFile, type WorkspaceLeaf } from "obsidian";
+import { ItemView, Notice, type HoverParent, type HoverPopover, type Menu, type TFile, type WorkspaceLeaf } from "obsidian";
 import { budgetHitMessage } from "../../core/agent/loop";
 import type { ChatMessage, ModelErrorKind } from "../../core/agent/model";
 import { ChatSession, type SessionEvent } from "../../core/agent/session";
+import { staleChatFolder, type ChatHome } from "../../core/agent/session/staleChat";
 import type { Checkpoint } from "../../core/workspace/data/state";
 import { parseTranscript, savedConversation } from "../../core/agent/transcript";
 import { undoWrite } from "../../core/memory/undoWrite";
+import { chatWelcome } from "../../core/agent/welcome/chatWelcome";
 import { layoutFor } from "../../core/workspace/layout";
 import { t } from "../../i18n";
 import { modelErrorMessage, OFFLINE_MODEL_ID } from "../../llm";
@@ -12,7 +14,9 @@ import { describeError } from "../describeError";
 import { CheckpointModal } from "../memory/checkpointModal";
 import { saveCheckpoint } from "../memory/saveCheckpoint";
 import { AssistantMessage, type AnswerActions } from "./assistantMessage";
+import { insertAtCursor, saveAnswerAsNote } from "./answerToNote";
 import { ChatComposer } from "./chatComposer";
+import { drawWelcome } from "./chatWelcomeView";
 import { ChatHistoryModal } from "./chatHistoryModal";
 import type { ChatMode } from "./chatMode";
 import type { ChatViewDeps } from "./chatViewDeps";
@@ -26,16 +30,20 @@ import type { ChipActions } from "./toolChip";
 export const CHAT_VIEW_TYPE = "assistant-workspace-chat";
 export const CHAT_ICON = "message-square";
 
-/**
- * The chat pane, in the right sidebar: the offline label and the resume banner above, the
- * messages, an error banner, then the composer. It holds one chat (a `ChatSession`), new or
- * reopened from the history; each message runs a turn of it, whose events it draws as they come.
- * Each chat has a session of its own: a turn stopped as the user leaves its chat still ends,
- * and is saved, in that chat.
- */
+/** How long the settings must rest before the welcome is drawn again. */
+const WELCOME_REDRAW_MS = 250;
+
 /** Failures that asking again cannot mend: the user must change something first. */
 const NOT_RETRIED: readonly ModelErrorKind[] = ["invalid-key", "privacy-unconfirmed"];
 
+/**
+ * The chat pane, in the right sidebar or in a tab: the offline label, the resume and stale-chat
+ * banners above, the messages (the welcome while there are none), an error banner, then the
+ * composer. It holds one chat (a `ChatSession`), new or reopened from the history; each message
+ * runs a turn of it, whose events it draws as they come. Each chat has a session of its own: a
+ * turn stopped as the user leaves its chat still ends, and is saved, in that chat; two panes
+ * are two chats.
+ */
 export class ChatView extends ItemView implements HoverParent {
 	hoverPopover: HoverPopover | null = null;
 	private session: ChatSession;
@@ -43,6 +51,7 @@ export class ChatView extends ItemView implements HoverParent {
 	private historyAction!: HTMLElement;
 	private offlineEl!: HTMLElement;
 	private resumeEl!: HTMLElement;
+	private staleEl!: HTMLElement;
 	private overCapEl!: HTMLElement;
 	private listEl!: HTMLElement;
 	private errorEl!: HTMLElement;
@@ -54,10 +63,18 @@ export class ChatView extends ItemView implements HoverParent {
 	 */
 	private errorShown = false;
 	private running: AbortController | null = null;
+	private welcomeTimer: number | null = null;
+	/** The assistant folder the chat was begun in. */
+	private home: ChatHome = { folder: null };
 	/** The purpose of the current chat, when it has one (onboarding). */
 	private mode: ChatMode | null = null;
-	/** What the last answer's buttons do. */
-	private readonly answerActions: AnswerActions = { retry: () => void this.retry(), copy: (text) => void this.copy(text) };
+	/** What an answer's buttons do; Retry is the last answer's alone. */
+	private readonly answerActions: AnswerActions = {
+		retry: () => void this.retry(),
+		copy: (text) => void this.copy(text),
+		insert: (text) => insertAtCursor(this.app, text),
+		save: (question, text) => void saveAnswerAsNote(this.app, this.deps.controller, question, text),
+	};
 	/** What a tool chip's result does: open a note at a line, undo an identity change (as the user). */
 	private readonly chipActions: ChipActions = {
 		open: (location, newLeaf) => void openNoteAtLine(this.app, location, newLeaf),
@@ -111,10 +128,11 @@ export class ChatView extends ItemView implements HoverParent {
 		this.historyAction = this.addAction("history", t("chat.history.open"), () => this.openHistory());
 		this.offlineEl = root.createDiv({ cls: "assistant-chat-offline", text: t("chat.offline") });
 		this.resumeEl = root.createDiv({ cls: "assistant-chat-resume" });
+		this.staleEl = root.createDiv({ cls: "assistant-chat-stale" });
+		this.staleEl.hide();
 		this.overCapEl = root.createDiv({ cls: "assistant-chat-over-cap" });
 		this.overCapEl.hide();
 		this.listEl = root.createDiv({ cls: "assistant-chat-messages" });
-		this.listEl.createDiv({ cls: "assistant-chat-empty", text: t("chat.empty") });
 		this.errorEl = root.createDiv({ cls: "assistant-chat-error" });
 		this.errorEl.hide();
 		this.composer = new ChatComposer(this.app, root.createDiv({ cls: "assistant-chat-composer" }), this, {
@@ -134,16 +152,21 @@ export class ChatView extends ItemView implements HoverParent {
 				if (file.path === this.session.transcriptPath) this.startNewChat();
 			}),
 		);
-		this.register(this.deps.controller.onSettingsChange(() => this.showOffline()));
 		this.register(
 			this.deps.controller.onChange((changed) => {
 				if (changed.settings.includes("language")) this.relabel();
+				this.showOffline();
+				this.showStale();
+				this.welcomeAgain();
 			}),
 		);
 		this.showOffline();
 		this.showResume(this.deps.controller.state.lastCheckpoint);
 		// A pane restored with the workspace opens before the vault is loaded.
-		this.app.workspace.onLayoutReady(() => this.showOverCap());
+		this.app.workspace.onLayoutReady(() => {
+			this.showOverCap();
+			if (this.session.conversation.length === 0 && this.running === null) this.showEmpty();
+		});
 	}
 
 	/** The pane's own labels in the interface language, after it changed; the conversation stays as it was written. */
@@ -151,14 +174,21 @@ export class ChatView extends ItemView implements HoverParent {
 		this.newChatAction.setAttr("aria-label", t("chat.new"));
 		this.historyAction.setAttr("aria-label", t("chat.history.open"));
 		this.offlineEl.setText(t("chat.offline"));
-		this.listEl.querySelector(".assistant-chat-empty")?.setText(t("chat.empty"));
+		if (this.listEl.querySelector(".assistant-chat-empty") !== null) this.showEmpty();
 		this.composer.relabel();
 	}
 
 	protected override async onClose(): Promise<void> {
+		if (this.welcomeTimer !== null) window.clearTimeout(this.welcomeTimer);
 		this.stop();
 		for (const answer of this.answers) answer.dispose();
 		this.answers = [];
+	}
+
+	/** The pane's menu offers a new chat in a new tab, beside this one. */
+	override onPaneMenu(menu: Menu, source: string): void {
+		super.onPaneMenu(menu, source);
+		menu.addItem((item) => item.setTitle(t("command.new-chat-in-tab")).setIcon("file-plus").setSection("open").onClick(() => this.deps.openInNewTab()));
 	}
 
 	/** Forgets the conversation (the transcript stays) and offers to resume from the last checkpoint. */
@@ -194,13 +224,14 @@ export class ChatView extends ItemView implements HoverParent {
 		this.session = this.newSession({ conversation: savedConversation(turns), transcriptPath: file.path });
 		this.clearMessages();
 		this.resumeEl.hide();
+		this.showStale();
 		for (const [index, turn] of turns.entries()) {
 			this.listEl.createDiv({ cls: "assistant-chat-message is-user", text: turn.question });
-			const answer = this.newAnswer();
-			// The last answer can be copied and retried, as when it was just written.
-			await answer.restore(turn, index === turns.length - 1 && this.session.canRetry ? this.answerActions : null);
+			const answer = this.newAnswer(turn.question);
+			// The last answer can be retried, as when it was just written.
+			await answer.restore(turn, index === turns.length - 1 && this.session.canRetry ? this.answerActions : this.withoutRetry);
 		}
-		if (turns.length === 0) this.listEl.createDiv({ cls: "assistant-chat-empty", text: t("chat.empty") });
+		if (turns.length === 0) this.showEmpty();
 		this.scrollToEnd();
 		this.composer.focus();
 	}
@@ -212,14 +243,16 @@ export class ChatView extends ItemView implements HoverParent {
 		this.listEl.querySelector(".assistant-chat-empty")?.remove();
 		this.resumeEl.hide();
 		this.listEl.createDiv({ cls: "assistant-chat-message is-user", text: message });
+		if (this.home.folder === null) this.home = { folder: this.deps.controller.settings.assistantFolder };
 		const currentNotePath = this.composer.includeCurrentNote ? (this.app.workspace.getActiveFile()?.path ?? null) : null;
-		await this.draw((signal) => this.session.send(message, { currentNotePath, resume }, signal));
+		await this.draw(message, (signal) => this.session.send(message, { currentNotePath, resume }, signal));
 	}
 
 	/** Sends the last message again, its failed or unwanted answer kept above. */
 	async retry(): Promise<void> {
-		if (this.running !== null || !this.session.canRetry) return;
-		await this.draw((signal) => this.session.retry(signal));
+		const question = this.session.lastMessage;
+		if (this.running !== null || question === null) return;
+		await this.draw(question, (signal) => this.session.retry(signal));
 	}
 
 	/** Stops the running turn; what arrived stays. */
@@ -227,15 +260,15 @@ export class ChatView extends ItemView implements HoverParent {
 		this.running?.abort();
 	}
 
-	private async draw(events: (signal: AbortSignal) => AsyncGenerator<SessionEvent, unknown>): Promise<void> {
+	private async draw(question: string, events: (signal: AbortSignal) => AsyncGenerator<SessionEvent, unknown>): Promise<void> {
 		const controller = new AbortController();
 		this.running = controller;
 		// The last turn's error and its Retry go: a new turn has begun.
 		this.errorEl.empty();
 		this.errorEl.hide();
 		this.composer.setBusy(true);
-		for (const previous of this.answers) previous.dropActions();
-		const answer = this.newAnswer();
+		for (const previous of this.answers) previous.dropRetry();
+		const answer = this.newAnswer(question);
 		this.errorShown = false;
 		try {
 			for await (const event of events(controller.signal)) {
@@ -252,7 +285,7 @@ export class ChatView extends ItemView implements HoverParent {
 				answer.remove();
 				this.answers = this.answers.filter((kept) => kept !== answer);
 			} else {
-				await answer.finish(this.errorShown ? { copy: this.answerActions.copy } : this.answerActions);
+				await answer.finish(this.errorShown ? this.withoutRetry : this.answerActions);
 			}
 			const problem = this.mode?.answered(answer.answer) ?? null;
 			if (problem !== null) this.showError(problem, true);
@@ -277,14 +310,14 @@ export class ChatView extends ItemView implements HoverParent {
 			case "usage":
 				answer.usage(event.turn);
 				return;
-			case "done":
-				// A stopped turn keeps what it cost, and says it was stopped.
-				if (event.result.stopReason === "aborted") {
-					const total = event.result.usage.total;
-					if (total.inputTokens + total.outputTokens > 0) answer.usage(event.result.usage);
-					answer.markStopped();
-				}
+			case "done": {
+				// A stopped or failed turn keeps what it cost (estimated when the API never gave its count); a stopped one says so.
+				const { stopReason, usage } = event.result;
+				if (stopReason !== "aborted" && stopReason !== "error") return;
+				if (usage.total.inputTokens + usage.total.outputTokens > 0) answer.usage(usage);
+				if (stopReason === "aborted") answer.markStopped();
 				return;
+			}
 			case "budget-reached":
 				new Notice(budgetHitMessage(event.hit, t));
 				return;
@@ -314,6 +347,49 @@ export class ChatView extends ItemView implements HoverParent {
 			this.registerDomEvent(button, "click", () => void this.retry());
 		}
 		this.errorEl.show();
+	}
+
+	/**
+	 * The welcome's steps follow the key, the model and onboarding as they change. Drawn once the
+	 * changes pause: the welcome looks through the whole vault, and a settings field changes at
+	 * every keystroke.
+	 */
+	private welcomeAgain(): void {
+		if (this.welcomeTimer !== null) window.clearTimeout(this.welcomeTimer);
+		this.welcomeTimer = window.setTimeout(() => {
+			this.welcomeTimer = null;
+			if (this.listEl.querySelector(".assistant-chat-empty") !== null) this.showEmpty();
+		}, WELCOME_REDRAW_MS);
+	}
+
+	/** The empty chat: what to ask, and the next step (see `drawWelcome`). */
+	private showEmpty(): void {
+		this.listEl.querySelector(".assistant-chat-empty")?.remove();
+		const empty = this.listEl.createDiv({ cls: "assistant-chat-empty" });
+		empty.createDiv({ cls: "assistant-chat-empty-text", text: t("chat.empty") });
+		const { controller } = this.deps;
+		const settings = controller.settings;
+		const welcome = chatWelcome(controller.vaultView(), layoutFor(settings.assistantFolder));
+		drawWelcome(empty, this, welcome, controller.apiKey() === "" && settings.model !== OFFLINE_MODEL_ID, {
+			setUp: () => this.deps.onboarding.startConversation(),
+			addKey: () => this.deps.openSettings(),
+			stayOffline: () => void controller.updateSettings({ model: OFFLINE_MODEL_ID }),
+			ask: (question) => void this.send(question),
+		});
+	}
+
+	/** A chat begun in the assistant folder the user switched away from says so, and offers a new chat in the new one. */
+	private showStale(): void {
+		this.staleEl.empty();
+		const current = this.deps.controller.settings.assistantFolder;
+		const old = staleChatFolder(this.home, current);
+		this.staleEl.toggle(old !== null);
+		if (old === null) return;
+		// The vault root as Obsidian's folder pickers name it.
+		const folderName = (folder: string) => (layoutFor(folder).root === "" ? "/" : layoutFor(folder).root);
+		this.staleEl.createSpan({ text: t("chat.stale", { old: folderName(old), current: folderName(current) }) });
+		const button = this.staleEl.createEl("button", { cls: "mod-cta", text: t("chat.stale.new-chat") });
+		this.registerDomEvent(button, "click", () => this.newChat());
 	}
 
 	private showOffline(): void {
@@ -348,12 +424,13 @@ export class ChatView extends ItemView implements HoverParent {
 		this.deps.overCap.showIfOverCap(this.overCapEl, this).catch((error: unknown) => console.error("Assistant Workspace: could not check long-term memory's size.", error));
 	}
 
-		private startNewChat(): void {
+	private startNewChat(): void {
 		this.stop();
 		this.mode = null;
 		this.session = this.newSession(null);
 		this.clearMessages();
-		this.listEl.createDiv({ cls: "assistant-chat-empty", text: t("chat.empty") });
+		this.showEmpty();
+		this.showStale();
 		this.showResume(this.deps.controller.state.lastCheckpoint);
 	}
 
@@ -363,11 +440,19 @@ export class ChatView extends ItemView implements HoverParent {
 		const ports = mode === null ? this.deps.ports : async () => mode.ports(await this.deps.ports());
 		const session = new ChatSession(ports, this.deps.clock);
 		if (saved !== null) session.continueChat(saved.conversation, saved.transcriptPath);
+		// A reopened chat is one of the current folder's: the history lists that folder's chats.
+		this.home = { folder: saved === null ? null : this.deps.controller.settings.assistantFolder };
 		return session;
 	}
 
-	private newAnswer(): AssistantMessage {
-		const answer = new AssistantMessage(this.listEl, this.app, this, this.app.workspace.getActiveFile()?.path ?? "", this.chipActions);
+	/** The buttons of an answer that is not the last, or whose retry the error banner offers. */
+	private get withoutRetry(): AnswerActions {
+		const { copy, insert, save } = this.answerActions;
+		return { copy, insert, save };
+	}
+
+	private newAnswer(question: string): AssistantMessage {
+		const answer = new AssistantMessage(this.listEl, this.app, this, this.app.workspace.getActiveFile()?.path ?? "", this.chipActions, question);
 		this.answers.push(answer);
 		return answer;
 	}

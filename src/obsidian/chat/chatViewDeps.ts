@@ -1,5 +1,6 @@
 import type { ChatPorts } from "../../core/agent/session";
 import type { Clock } from "../../core/ports";
+import type { OnboardingActions } from "../onboarding/onboardingActionsPort";
 import type { WorkspaceController } from "../workspaceController";
 import type { OverCapNotice } from "./overCapNotice";
 
@@ -11,4 +12,10 @@ export interface ChatViewDeps {
 	readonly ports: () => Promise<ChatPorts>;
 	/** The line that says, once a session, that long-term memory has outgrown its cap. */
 	readonly overCap: OverCapNotice;
+	/** Onboarding, which the empty chat offers while the assistant has no identity. */
+	readonly onboarding: Pick<OnboardingActions, "startConversation">;
+	/** Opens the plugin's settings (the key and the model come first). */
+	readonly openSettings: () => void;
+	/** Opens another chat in a new tab. */
+	readonly openInNewTab: () => void;
 }

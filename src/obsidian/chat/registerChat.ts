@@ -1,21 +1,34 @@
-import type { Plugin } from "obsidian";
+import { Notice, type Plugin } from "obsidian";
 import type { MemorySearcher } from "../../core/agent/tools";
 import type { Clock } from "../../core/ports";
 import { t } from "../../i18n";
 import { consolidateMemory } from "../memory/memoryCommands";
+import type { OnboardingActions } from "../onboarding/onboardingActionsPort";
+import { openPluginSettings } from "../settingsWindow";
 import type { WorkspaceController } from "../workspaceController";
 import { obsidianChatPorts, type ChatEndpoint } from "./chatPorts";
 import { CHAT_ICON, CHAT_VIEW_TYPE, ChatView } from "./chatView";
 import { OverCapNotice } from "./overCapNotice";
 
 /**
- * Registers the chat pane, its ribbon icon, its links' hover previews and the "Open chat" and "New chat" commands. Nothing
+ * Registers the chat pane, its ribbon icon, its links' hover previews and the "Open chat", "New chat" and "New chat in a new tab" commands. Nothing
  * here reads the vault: a turn builds what it needs when the user sends.
  */
-export function registerChat(plugin: Plugin, controller: WorkspaceController, index: MemorySearcher, clock: Clock, endpoint: ChatEndpoint = {}): void {
+export function registerChat(
+	plugin: Plugin,
+	controller: WorkspaceController,
+	index: MemorySearcher,
+	clock: Clock,
+	onboarding: Pick<OnboardingActions, "startConversation">,
+	endpoint: ChatEndpoint = {},
+): void {
 	const ports = () => obsidianChatPorts(plugin, controller, index, clock, endpoint);
 	const overCap = new OverCapNotice(controller, () => void consolidateMemory({ plugin, controller, ports }));
-	plugin.registerView(CHAT_VIEW_TYPE, (leaf) => new ChatView(leaf, { controller, clock, ports, overCap }));
+	const openSettings = () => {
+		if (!openPluginSettings(plugin.app, plugin.manifest.id)) new Notice(t("chat.welcome.settings-where", { plugin: plugin.manifest.name }));
+	};
+	const openInNewTab = () => void openChatInNewTab(plugin);
+	plugin.registerView(CHAT_VIEW_TYPE, (leaf) => new ChatView(leaf, { controller, clock, ports, overCap, onboarding, openSettings, openInNewTab }));
 	// Hovering a `[[link]]` in an answer shows the note, as the "Page preview" core plugin's settings say.
 	plugin.registerHoverLinkSource(CHAT_VIEW_TYPE, { display: plugin.manifest.name, defaultMod: true });
 	plugin.addRibbonIcon(CHAT_ICON, t("command.open-chat"), () => void openChat(plugin));
@@ -25,6 +38,21 @@ export function registerChat(plugin: Plugin, controller: WorkspaceController, in
 		name: t("command.new-chat"),
 		callback: async () => (await openChat(plugin)).newChat(),
 	});
+	plugin.addCommand({ id: "new-chat-in-tab", name: t("command.new-chat-in-tab"), callback: openInNewTab });
+}
+
+/**
+ * A new chat in a new tab of the main area, beside the tabs there, and shown: a chat of its
+ * own, which runs beside any other without sharing its conversation.
+ */
+export async function openChatInNewTab(plugin: Plugin): Promise<ChatView> {
+	const workspace = plugin.app.workspace;
+	const leaf = workspace.getLeaf("tab");
+	await leaf.setViewState({ type: CHAT_VIEW_TYPE, active: true });
+	await workspace.revealLeaf(leaf);
+	if (!(leaf.view instanceof ChatView)) throw new Error("The chat tab did not open.");
+	leaf.view.newChat();
+	return leaf.view;
 }
 
 /** The chat pane, opened in the right sidebar if it is not open yet, and shown. */

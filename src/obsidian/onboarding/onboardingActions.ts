@@ -16,7 +16,7 @@ import type { IdentityRole } from "../../core/workspace/identity";
 import { t } from "../../i18n";
 import { OFFLINE_MODEL_ID } from "../../llm";
 import type { ChatMode } from "../chat/chatMode";
-import { closeSettings } from "../closeSettings";
+import { closeSettings } from "../settingsWindow";
 import { describeError } from "../describeError";
 import type { WorkspaceController } from "../workspaceController";
 import { applyReviewed } from "./applyReviewed";

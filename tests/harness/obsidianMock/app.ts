@@ -28,7 +28,7 @@ export class App {
 	/** Obsidian's secret storage (API 1.11.4), where the API key is kept. */
 	readonly secretStorage = new SecretStorage();
 	/** Obsidian's settings window (an internal API that obsidian-typings describes): a modal; the sandbox sets its own, a test may set one. */
-	setting: { open(): void; close(): void } | null = null;
+	setting: { open(): void; close(): void; openTabById(id: string): void } | null = null;
 
 	/** `workspace` makes the workspace: the sandbox's draws one in the page (`tests/sandbox/`). */
 	constructor(memory: MemoryVault = new MemoryVault(), workspace: (app: App, calls: CallLog) => Workspace = (app, calls) => new Workspace(app, calls)) {

@@ -1,6 +1,8 @@
 import type { App } from "./app";
 import { Component } from "./component";
 import { requireDocument } from "./dom";
+import { Editor } from "./editor";
+import type { Menu } from "./menu";
 import type { TFile } from "./files";
 
 export type ViewCreator = (leaf: WorkspaceLeaf) => View;
@@ -64,6 +66,12 @@ export abstract class View extends Component {
 		return this.icon;
 	}
 
+	/** What the view adds to its pane menu ("More options", or its tab's context menu). */
+	onPaneMenu(menu: Menu, source: string): void {
+		void menu;
+		void source;
+	}
+
 	async open(): Promise<void> {
 		await this.onOpen();
 	}
@@ -92,5 +100,26 @@ export abstract class ItemView extends View {
 		const action = header.createEl("a", { cls: "view-action", attr: { "aria-label": title, "data-icon": icon } });
 		action.addEventListener("click", callback);
 		return action;
+	}
+}
+
+/**
+ * Obsidian's `MarkdownView`: a note open in a tab, with its editor. `file` is the note it
+ * shows; `getMode` says whether the note is edited (`source`) or read (`preview`).
+ */
+export class MarkdownView extends ItemView {
+	file: TFile | null = null;
+	editor: Editor = new Editor();
+
+	getViewType(): string {
+		return "markdown";
+	}
+
+	getDisplayText(): string {
+		return this.file?.basename ?? "";
+	}
+
+	getMode(): "source" | "preview" {
+		return "source";
 	}
 }

@@ -68,6 +68,11 @@ export class Workspace extends Events {
 		return this.leaves;
 	}
 
+	/** The tab of the main area used last; the mock has none unless a test opens one. */
+	getMostRecentLeaf(): WorkspaceLeaf | null {
+		return null;
+	}
+
 	async revealLeaf(leaf: WorkspaceLeaf): Promise<void> {
 		void leaf;
 	}

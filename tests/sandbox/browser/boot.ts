@@ -38,6 +38,7 @@ async function boot(): Promise<void> {
 	for (const [path, content] of Object.entries(listing.config)) app.vault.adapter.hidden.set(path, content);
 	for (const [name, secret] of Object.entries(config.secrets)) app.secretStorage.setSecret(name, secret);
 	enableDailyNotes(app, listing.config[`${config.configDir}/daily-notes.json`]);
+	applyNewNoteLocation(app, listing.config[`${config.configDir}/app.json`]);
 	mirrorToDisk(memory, server);
 	mirrorConfigToDisk(app.vault.adapter, server);
 	new FileExplorer(app, layout.fileExplorer);
@@ -64,6 +65,14 @@ async function boot(): Promise<void> {
 	if (first !== undefined) await app.workspace.getLeaf().openFile(first);
 	Object.assign(window, { sandbox: { app, plugin, settled: () => server.settled() } });
 	document.body.setAttr("data-sandbox", "ready");
+}
+
+/** Obsidian's "Default location for new notes", from the vault's `app.json` as Obsidian reads it. */
+function applyNewNoteLocation(app: App, settings: string | undefined): void {
+	if (settings === undefined) return;
+	const { newFileLocation, newFileFolderPath } = JSON.parse(settings) as { newFileLocation?: unknown; newFileFolderPath?: unknown };
+	const location = newFileLocation === "current" || newFileLocation === "folder" ? newFileLocation : "root";
+	app.fileManager.newFileLocation = { location, folder: typeof newFileFolderPath === "string" ? newFileFolderPath : "" };
 }
 
 /** The core "Daily notes" plugin, on with the vault's settings for it when it has them, as in the example vault. */

@@ -1,5 +1,6 @@
 import type { View, WorkspaceLeaf } from "../../harness/obsidianMock/view";
 import type { ShellLayout } from "./shellLayout";
+import { addMoreOptions } from "./paneMenu";
 import { makeKeyboardClickable, toggleSidebar } from "./shellLayout";
 
 interface Tab {
@@ -61,5 +62,6 @@ export function leafContentOf(view: View): HTMLElement {
 	if (header !== null && header.querySelector(".view-header-title") === null) {
 		header.prepend(createDiv({ cls: "view-header-title", text: view.getDisplayText() }));
 	}
+	if (header !== null) addMoreOptions(view, header);
 	return content;
 }

@@ -11,10 +11,13 @@ import { toggleTheme } from "./theme";
  * settings (Ctrl/Cmd+,), the light or dark theme, the sidebars; and their ribbon buttons.
  */
 export function installShellCommands(app: App, layout: ShellLayout, plugins: readonly Plugin[]): void {
-	// One settings window, `app.setting`, as Obsidian has: a plugin may close it.
-	const settings = new SettingsModal(app, () => plugins.flatMap((plugin) => plugin.settingTabs.map((tab) => ({ name: plugin.manifest.name, tab: tab as PluginSettingTab }))));
+	// One settings window, `app.setting`, as Obsidian has: a plugin may close it, or open it at its own tab.
+	const settings = new SettingsModal(app, () =>
+		plugins.flatMap((plugin) => plugin.settingTabs.map((tab) => ({ id: plugin.manifest.id, name: plugin.manifest.name, tab: tab as PluginSettingTab }))),
+	);
 	app.setting = settings;
 	const openSettings = () => settings.open();
+	const toggle = (cls: string) => () => document.body.toggleClass(cls, !document.body.hasClass(cls));
 	const own: PaletteCommand[] = [
 		{ name: "Settings: Open settings", command: { id: "app:open-settings", callback: openSettings } },
 		{ name: "Appearance: Toggle light and dark theme", command: { id: "theme:toggle", callback: toggleTheme } },

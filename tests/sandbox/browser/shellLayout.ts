@@ -5,10 +5,14 @@ export interface ShellLayout {
 	readonly ribbonFoot: HTMLElement;
 	readonly leftSplit: HTMLElement;
 	readonly fileExplorer: HTMLElement;
-	/** The main area, and in it the pane of the open note, which a view opened in a tab takes the place of. */
+	/** The main area, where the note pane is the first tab. */
 	readonly rootSplit: HTMLElement;
-	readonly notePane: HTMLElement;
+	/** The note pane itself. */
+	readonly noteLeaf: HTMLElement;
+	readonly noteHeader: HTMLElement;
 	readonly noteTitle: HTMLElement;
+	/** The note pane's content: the reading view, and the editor beside it. */
+	readonly noteContent: HTMLElement;
 	readonly noteView: HTMLElement;
 	readonly rightSplit: HTMLElement;
 	readonly rightTabs: HTMLElement;
@@ -84,7 +88,8 @@ export function drawLayout(body: HTMLElement): ShellLayout {
 		if (!body.hasClass("is-phone") || (evt.target instanceof Element && evt.target.closest(".clickable-icon") !== null)) return;
 		body.addClass(COLLAPSED.left, COLLAPSED.right);
 	});
-	const reading = note.createDiv("view-content").createDiv("markdown-reading-view");
+	const noteContent = note.createDiv("view-content");
+	const reading = noteContent.createDiv("markdown-reading-view");
 	const noteView = reading.createDiv("markdown-preview-view markdown-rendered").createDiv("markdown-preview-sizer");
 
 	const rightSplit = workspace.createDiv({ cls: "workspace-split mod-right-split", attr: { role: "complementary", "aria-label": "Right sidebar" } });
@@ -92,5 +97,5 @@ export function drawLayout(body: HTMLElement): ShellLayout {
 	const rightLeaves = rightSplit.createDiv("workspace-tab-container");
 
 	const statusBar = app.createDiv({ cls: "status-bar", attr: { role: "status" } });
-	return { ribbon, ribbonFoot, leftSplit, fileExplorer, rootSplit: root, notePane: note, noteTitle, noteView, rightSplit, rightTabs, rightLeaves, statusBar };
+	return { ribbon, ribbonFoot, leftSplit, fileExplorer, rootSplit: root, noteLeaf: note, noteHeader: header, noteTitle, noteContent, noteView, rightSplit, rightTabs, rightLeaves, statusBar };
 }

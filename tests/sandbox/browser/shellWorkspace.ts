@@ -4,18 +4,22 @@ import type { CallLog } from "../../harness/obsidianMock/callLog";
 import { TFile } from "../../harness/obsidianMock/files";
 import { WorkspaceLeaf } from "../../harness/obsidianMock/view";
 import { Workspace } from "../../harness/obsidianMock/workspace";
+import { MainTabs, TabLeaf } from "./mainTabs";
+import { NoteLeaf } from "./noteEditor";
+import { RightSidebar } from "./rightSidebar";
 import type { ShellLayout } from "./shellLayout";
 import { ShellNotice } from "./shellNotice";
-import { leafContentOf, RightSidebar } from "./rightSidebar";
 import type { VaultServer } from "./vaultServer";
 
 /**
- * Obsidian's workspace, drawn: one main pane (every `getLeaf` is it; the reading pane shows the
- * note it opens, or it shows the view a plugin opens in a tab) and the right sidebar, where each
- * `getRightLeaf` is a tab. The mock's workspace keeps the leaves and the events.
+ * Obsidian's workspace, drawn: one pane for notes (`getLeaf` is it, but for a new tab; the
+ * reading pane shows what it opens, and its editor edits it), the tabs of the main area (a view a
+ * plugin opens with `getLeaf("tab")`, the changes view or a second chat), and the right sidebar,
+ * where each `getRightLeaf` is a tab. The mock's workspace keeps the leaves and the events.
  */
 export class ShellWorkspace extends Workspace {
 	readonly rightSidebar: RightSidebar;
+	readonly mainTabs: MainTabs;
 	private mainLeaf: WorkspaceLeaf | null = null;
 
 	constructor(
@@ -26,12 +30,23 @@ export class ShellWorkspace extends Workspace {
 	) {
 		super(app, calls);
 		this.rightSidebar = new RightSidebar(layout);
+		this.mainTabs = new MainTabs(layout);
+		// A note opened shows the note pane's tab.
+		this.on("file-open", (file) => {
+			if (file instanceof TFile) this.mainTabs.showNote(file);
+		});
 	}
 
+	/** A new tab of the main area for `"tab"`; the note pane for anything else (the sandbox splits no pane and opens no window). */
 	override getLeaf(newLeaf?: unknown): WorkspaceLeaf {
-		void newLeaf;
-		this.mainLeaf ??= this.newLeaf(new MainLeaf(this.app, this.layout));
+		if (newLeaf === "tab") return this.newLeaf(new TabLeaf(this.app, this.mainTabs, () => this.getLeaf()));
+		this.mainLeaf ??= this.newLeaf(new NoteLeaf(this.app, this.layout));
 		return this.mainLeaf;
+	}
+
+	/** The note pane: the one tab of the main area. */
+	override getMostRecentLeaf(): WorkspaceLeaf | null {
+		return this.getLeaf();
 	}
 
 	override getRightLeaf(split: boolean): WorkspaceLeaf {
@@ -41,6 +56,7 @@ export class ShellWorkspace extends Workspace {
 
 	override async revealLeaf(leaf: WorkspaceLeaf): Promise<void> {
 		if (leaf instanceof SidebarLeaf) this.rightSidebar.show(leaf);
+		if (leaf instanceof TabLeaf) this.mainTabs.show(leaf);
 	}
 
 	/** Opens the note a link names (at its heading, if it names one); a link to no note says so. */
@@ -54,37 +70,6 @@ export class ShellWorkspace extends Workspace {
 		const heading = linktext.includes("#") ? linktext.slice(linktext.indexOf("#") + 1) : null;
 		const found = this.app.metadataCache.getFileCache(file)?.headings?.find((entry) => entry.heading === heading);
 		await this.getLeaf().openFile(file, { eState: found === undefined ? {} : { line: found.position.start.line } });
-	}
-}
-
-/**
- * The main pane's leaf: the note it opened, in the reading pane, or a view set on it (the
- * changes view), in the note's place until a note is opened again.
- */
-export class MainLeaf extends WorkspaceLeaf {
-	constructor(
-		app: App,
-		private readonly layout: ShellLayout,
-	) {
-		super(app);
-	}
-
-	override async setViewState(state: { type: string; active?: boolean }): Promise<void> {
-		await super.setViewState(state);
-		this.draw();
-	}
-
-	override async openFile(file: TFile, openState: { eState?: Record<string, unknown> } = {}): Promise<void> {
-		await this.closeView();
-		this.draw();
-		await super.openFile(file, openState);
-	}
-
-	private draw(): void {
-		const { rootSplit, notePane } = this.layout;
-		for (const child of Array.from(rootSplit.children)) if (child !== notePane) child.detach();
-		notePane.toggle(this.view === null);
-		if (this.view !== null) rootSplit.appendChild(leafContentOf(this.view));
 	}
 }
 

@@ -69,6 +69,7 @@ class Turn {
 			ending = yield* this.converse();
 		} catch (error) {
 			ending = this.interruption(error);
+			this.usage.interrupted();
 			if (ending.error !== null) yield { type: "error", error: ending.error, partialKept: this.messages.text !== "" };
 		} finally {
 			this.time.dispose();
@@ -127,11 +128,15 @@ class Turn {
 		for await (const event of this.deps.model.stream(request)) {
 			switch (event.type) {
 				case "text":
+					this.usage.streamed(event.text);
 					yield { type: "text", text: this.messages.addText(event.text) };
 					break;
 				case "tool_use":
 					this.messages.addToolUse(event.block);
 					calls.push(event.block);
+					break;
+				case "usage_start":
+					this.usage.started(event.usage);
 					break;
 				case "usage":
 					yield { type: "usage", call: event.usage, turn: this.usage.add(event.usage) };
@@ -141,6 +146,7 @@ class Turn {
 					break;
 				case "tool_input":
 					// The view hears of a call once its input is complete and it runs.
+					this.usage.streamed(event.partialJson);
 					break;
 			}
 		}

@@ -23,6 +23,11 @@ export interface TurnUsage {
 	readonly modelCalls: number;
 	/** In US dollars; `null` when the model's prices are unknown (see `pricing.ts`). */
 	readonly costUsd: number | null;
+	/**
+	 * Present when a model call was stopped before the API gave its final count: that call's
+	 * output tokens (and so the cost) are estimated from the text that arrived.
+	 */
+	readonly estimated?: true;
 }
 
 export interface TurnResult {

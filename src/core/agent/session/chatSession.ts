@@ -92,6 +92,11 @@ export class ChatSession {
 		return this.last !== null;
 	}
 
+	/** The last message the user sent, which `retry` sends again; `null` before the first. */
+	get lastMessage(): string | null {
+		return this.last?.text ?? null;
+	}
+
 	/** Forgets the conversation: the next message starts a new chat, in a new transcript. */
 	newChat(): void {
 		this.continueChat([], null);

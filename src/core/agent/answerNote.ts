@@ -1,0 +1,14 @@
+import { safeTitle } from "../memory/captureName";
+
+/**
+ * An answer saved as a note of its own: named after the question that asked for it (its first
+ * line, made safe as a file name), holding the answer's markdown as it was shown.
+ */
+export function answerNoteFileName(question: string): string {
+	const firstLine = question.trim().split(/\r?\n/u, 1)[0] ?? "";
+	return `${safeTitle(firstLine.replace(/[?？!！。.]+$/u, ""))}.md`;
+}
+
+export function answerNoteText(answer: string): string {
+	return `${answer.trim()}\n`;
+}

@@ -1,0 +1,50 @@
+import type { Component } from "obsidian";
+import type { ChatWelcome } from "../../core/agent/welcome/chatWelcome";
+import { t } from "../../i18n";
+
+/** What the welcome's buttons do. */
+export interface WelcomeActions {
+	/** Starts onboarding. */
+	readonly setUp: () => void;
+	/** Opens the plugin's settings, where the key and the model come first. */
+	readonly addKey: () => void;
+	/** Keeps answering from the notes alone, and stops asking for a key. */
+	readonly stayOffline: () => void;
+	/** Sends `question` as the user's message. */
+	readonly ask: (question: string) => void;
+}
+
+/**
+ * The empty chat: what it can do, then the next step: set the assistant up while it has no
+ * identity, add a key or stay offline while there is none, and questions about the user's own
+ * recent notes, each a button that asks it.
+ */
+export function drawWelcome(parent: HTMLElement, owner: Component, welcome: ChatWelcome, askForKey: boolean, actions: WelcomeActions): void {
+	const steps = parent.createDiv({ cls: "assistant-chat-welcome-steps" });
+	const button = (within: HTMLElement, cls: string, text: string, tooltip: string, onClick: () => void) => {
+		const el = within.createEl("button", { cls, text, attr: { title: tooltip } });
+		owner.registerDomEvent(el, "click", onClick);
+		return el;
+	};
+	if (welcome.needsSetup) {
+		const row = steps.createDiv({ cls: "assistant-chat-welcome-setup" });
+		row.createSpan({ text: t("chat.welcome.setup-text") });
+		button(row, "mod-cta", t("chat.welcome.setup"), t("chat.welcome.setup-tooltip"), actions.setUp);
+	}
+	if (askForKey) {
+		const row = steps.createDiv({ cls: "assistant-chat-welcome-key" });
+		row.createSpan({ text: t("chat.welcome.key-text") });
+		button(row, welcome.needsSetup ? "" : "mod-cta", t("chat.welcome.add-key"), t("chat.welcome.add-key-tooltip"), actions.addKey);
+		button(row, "", t("chat.welcome.stay-offline"), t("chat.welcome.stay-offline-tooltip"), () => {
+			row.remove();
+			actions.stayOffline();
+		});
+	}
+	if (welcome.topics.length === 0) return;
+	const questions = parent.createDiv({ cls: "assistant-chat-welcome-questions" });
+	questions.createDiv({ cls: "assistant-chat-welcome-label", text: t("chat.welcome.questions") });
+	for (const topic of welcome.topics) {
+		const question = t("chat.welcome.question", { topic });
+		button(questions, "assistant-chat-welcome-question", question, t("chat.welcome.question-tooltip"), () => actions.ask(question));
+	}
+}
