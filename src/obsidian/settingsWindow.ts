@@ -13,7 +13,7 @@ interface SettingsWindow {
 
 function settingsWindow(app: App): Partial<SettingsWindow> | undefined {
 	const setting: unknown = (app as unknown as { readonly setting?: unknown }).setting;
-	return typeof setting === "object" && setting !== null ? (setting as Partial<SettingsWindow>) : undefined;
+	return typeof setting === "object" && setting !== null ? setting : undefined;
 }
 
 /** Opens the settings at the plugin's tab; `false` when this Obsidian has no such window. */

@@ -182,7 +182,7 @@ describe("onboarding in Obsidian", () => {
 		const { actions, app, plugin } = await onboardingOn({});
 		fake().enqueue(textReply("Hi! What should I call you?"));
 		const settings = new Modal(app);
-		app.setting = settings;
+		app.setting = Object.assign(settings, { openTabById: () => undefined });
 		settings.open();
 		actions.startConversation();
 		expect(settings.isOpen).toBe(false);

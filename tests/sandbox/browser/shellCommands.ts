@@ -17,7 +17,6 @@ export function installShellCommands(app: App, layout: ShellLayout, plugins: rea
 	);
 	app.setting = settings;
 	const openSettings = () => settings.open();
-	const toggle = (cls: string) => () => document.body.toggleClass(cls, !document.body.hasClass(cls));
 	const own: PaletteCommand[] = [
 		{ name: "Settings: Open settings", command: { id: "app:open-settings", callback: openSettings } },
 		{ name: "Appearance: Toggle light and dark theme", command: { id: "theme:toggle", callback: toggleTheme } },
