@@ -148,6 +148,7 @@ export const en = {
 	"offline.answer.linked-from": "Linked from {note}:",
 	"offline.answer.no-matches": "Offline mode: no model is connected, and no note matches your question.",
 	"offline.answer.search-failed": "Offline mode: no model is connected, and the memory search failed: {error}",
+	"offline.answer.farewell": "See you. Offline, no model saves a checkpoint for you: the chat offers one below, so the next chat can pick up where you are.",
 	"offline.answer.no-search": "Offline mode: no model is connected, so this request has no answer.",
 	"offline.answer.add-key": "To chat with Claude, add an Anthropic API key in the plugin settings.",
 	"model-error.invalid-key": "The Anthropic API key was rejected. Check the key in the plugin settings.",

@@ -150,6 +150,7 @@ export const zh: Catalog = {
 	"offline.answer.linked-from": "{note} 链接到的笔记：",
 	"offline.answer.no-matches": "离线模式：未连接模型，也没有与你的问题相关的笔记。",
 	"offline.answer.search-failed": "离线模式：未连接模型，记忆搜索也失败了：{error}",
+	"offline.answer.farewell": "回头见。离线时没有模型替你保存检查点：下面可以保存一个，下次对话就能从这里接着来。",
 	"offline.answer.no-search": "离线模式：未连接模型，因此无法回答这个请求。",
 	"offline.answer.add-key": "要与 Claude 对话，请在插件设置中添加 Anthropic API 密钥。",
 	"model-error.invalid-key": "Anthropic API 密钥无效。请在插件设置中检查密钥。",

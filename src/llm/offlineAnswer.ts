@@ -4,8 +4,8 @@ import { parseSearchResults, type SearchResultEntry } from "./searchResults";
 import type { Translate } from "./translate";
 
 /**
- * The offline model's answer to a `memory_search` result: labelled as offline, the line that
- * best answers the question quoted first with its citation, then each note found under a link
+ * The offline model's answer to a `memory_search` result: the line that best answers the
+ * question quoted first with its citation, then the offline label, then each note found under a link
  * to its section with the section's markdown as it is (tasks, numbered steps, code), then the
  * notes the first one links to, and how to connect a model. Links in the passages are the ones
  * the search resolved; the search made every other link plain text.
@@ -14,9 +14,8 @@ export function offlineAnswer(result: ToolResultBlock, translate: Translate): st
 	if (result.isError === true) return withKeyHint(translate("offline.answer.search-failed", { error: result.content }), translate);
 	const { best, matches, linked } = parseSearchResults(result.content);
 	if (matches.length === 0) return withKeyHint(translate("offline.answer.no-matches"), translate);
-	const parts = [translate("offline.answer.matches")];
-	if (best !== null) parts.push(quoted(best));
-	parts.push(...matches.map(notePart));
+	// The answer itself comes first; what the assistant is (offline) and where it looked follow it.
+	const parts = [...(best === null ? [] : [quoted(best)]), translate("offline.answer.matches"), ...matches.map(notePart)];
 	if (linked !== null && linked.notes.length > 0) {
 		parts.push(translate("offline.answer.linked-from", { note: `[[${withoutExtension(linked.from)}|${label(baseName(linked.from))}]]` }), ...linked.notes.map(notePart));
 	}

@@ -1,3 +1,4 @@
+import { saysLeaving } from "../core/agent/session/checkpointIntent";
 import type { ChatMessage, ModelClient, ModelEvent, ModelInfo, ModelRequest, ToolResultBlock, ToolUseBlock } from "../core/agent/model";
 import { abortedError } from "./abortedError";
 import { offlineAnswer, offlineNoSearchAnswer } from "./offlineAnswer";
@@ -10,13 +11,16 @@ const SEARCH_TOOL = "memory_search";
 const SEARCH_LIMIT = 5;
 /** `memory_search` takes a query of at most this many characters. */
 const MAX_QUERY_CHARS = 2000;
+/** Longer than this, a message that says goodbye says something else too, and is searched. */
+const FAREWELL_MAX_CHARS = 60;
 
 const NO_USAGE = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
 
 /**
  * The model used while no API key is set: honest about being offline, it answers from retrieval
  * alone. Asked a question, it calls `memory_search` with the question; given the result, it
- * replies with the line that best answers it and the notes found, cited as wikilinks. It goes through the same turn loop, tools
+ * replies with the line that best answers it and the notes found, cited as wikilinks; told
+ * goodbye, it says goodbye (the chat then offers a checkpoint). It goes through the same turn loop, tools
  * and transcript as a real model, so `npm start` and the tests exercise all of them.
  */
 export class OfflineModel implements ModelClient {
@@ -32,6 +36,11 @@ export class OfflineModel implements ModelClient {
 			return;
 		}
 		const question = last?.role === "user" ? questionIn(last) : "";
+		// "先走了，明天见" asks nothing of the notes: a search would only answer "no note matches".
+		if (isFarewell(question)) {
+			yield* answer(this.translate("offline.answer.farewell"));
+			return;
+		}
 		if (question === "" || !request.tools.some((tool) => tool.name === SEARCH_TOOL)) {
 			yield* answer(offlineNoSearchAnswer(this.translate));
 			return;
@@ -72,6 +81,11 @@ function searchResultIn(last: ChatMessage, previous: ChatMessage | undefined): T
 function questionIn(message: ChatMessage): string {
 	const texts = message.content.flatMap((block) => (block.type === "text" && block.text.trim() !== "" ? [block.text.trim()] : []));
 	return texts.at(-1) ?? "";
+}
+
+/** A message that takes leave and asks nothing: short, no question mark. */
+function isFarewell(text: string): boolean {
+	return text.length <= FAREWELL_MAX_CHARS && !/[?？]/.test(text) && saysLeaving(text);
 }
 
 /** Ids unique in the conversation, and the same on every run. */

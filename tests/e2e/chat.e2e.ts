@@ -61,6 +61,7 @@ describe("the chat, in the sandbox", () => {
 		const transcript = page.locator('.nav-file-title[data-path^="chats/"]');
 		await transcript.waitFor();
 		await expect(readFromDisk((await transcript.getAttribute("data-path")) ?? "")).resolves.toContain("justify the 20-minute nap length");
+		await user.dismissNotices();
 		await screenshot("chat-answer-light");
 		await user.runCommand("Toggle light and dark theme");
 		await expect(page.locator("body.theme-dark").count()).resolves.toBe(1);

@@ -16,12 +16,12 @@ describe("the offline answer", () => {
 		linked: { from: "Projects/Thesis.md", notes: [{ path: "People/Dr. Lin.md", line: 8, heading: "Dr. Lin", passage: "Supervisor." }] },
 	};
 
-	it("quotes the best line first, with a link to its section, then each note's markdown under a link, then the linked notes", () => {
+	it("quotes the best line first, with a link to its section, then the offline label, each note's markdown under a link, then the linked notes", () => {
 		expect(answerTo(answer)).toBe(
 			[
-				t("offline.answer.matches"),
-				"",
 				"> - [ ] Chapter 2 draft, due on 2026-12-15\n>\n> — [[Projects/Thesis#Status|Thesis › Status]]",
+				"",
+				t("offline.answer.matches"),
 				"",
 				"**[[Projects/Thesis#Status|Thesis › Status]]**",
 				"",

@@ -137,6 +137,17 @@ describe("OfflineModel", () => {
 		expect(events.at(-1)).toEqual({ type: "stop", reason: "end_turn" });
 	});
 
+	it("says goodbye to a farewell instead of searching the notes for it, and still searches a goodbye that asks something", async () => {
+		const said = (text: string) => drain(new OfflineModel(t).stream(ask([{ role: "user", content: [{ type: "text", text }] }])));
+		for (const farewell of ["先走了，明天见", "OK, bye!", "また明日"]) {
+			const { events } = await said(farewell);
+			expect(events.some((event) => event.type === "tool_use")).toBe(false);
+			expect(textOf(events)).toBe(t("offline.answer.farewell"));
+		}
+		const { events } = await said("Before I go: where did I go kayaking? Bye");
+		expect(toolCallOf(events).name).toBe("memory_search");
+	});
+
 	it("keeps the query within memory_search's 2,000 characters", async () => {
 		const long = "kayak ".repeat(500);
 		const { events } = await drain(new OfflineModel(t).stream(ask([{ role: "user", content: [{ type: "text", text: long }] }])));

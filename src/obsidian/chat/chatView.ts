@@ -331,7 +331,8 @@ export class ChatView extends ItemView implements HoverParent {
 				new Notice(t("chat.save-failed", { error: describeError(event.error) }));
 				return;
 			case "checkpoint-suggested":
-				showCheckpointOffer(answer.el, this, event.reason, () => this.offerCheckpoint(event.draft));
+				// A chat with a purpose of its own (onboarding) has no work to resume: its "bye" is not a moment.
+				if (this.mode === null) showCheckpointOffer(answer.el, this, event.reason, () => this.offerCheckpoint(event.draft));
 				return;
 			default:
 				return;

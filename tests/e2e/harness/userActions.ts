@@ -80,6 +80,12 @@ export class User {
 		await within.getByRole("button", { name, exact: true }).click();
 	}
 
+	/** Clicks away every notice shown, as a person does before looking at what is behind them. */
+	async dismissNotices(): Promise<void> {
+		const notices = this.page.locator(".notice");
+		while ((await notices.count()) > 0) await notices.first().click();
+	}
+
 	/** Stores an API key in the settings ("Add secret" by the API key row) and picks it. */
 	async enterApiKey(key: string): Promise<void> {
 		await this.openSettings();
