@@ -1,5 +1,5 @@
 /**
- * The class of the plugin's settings sections and of the modals they open, which
+ * The class of the plugin's settings sections and of its forms and modals, which
  * `styles.css` lays out at a phone's width (each control below its name, nothing wider than
  * the screen); Obsidian's own rows elsewhere are left as Obsidian draws them.
  */

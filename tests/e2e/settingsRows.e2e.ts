@@ -166,4 +166,25 @@ describe("at a phone's width (390×844)", () => {
 		await expect(overflowing(page, ".modal-container:last-child")).resolves.toEqual([]);
 		await screenshot("phone-onboarding-form");
 	});
+
+	it("the forms the commands open (capture, checkpoint) fit the width too, each control below its name", async () => {
+		const { page, screenshot } = await open({ viewport: { width: 390, height: 844 } });
+		const user = new User(page);
+		for (const [command, shot] of [
+			["command.capture-to-inbox", "phone-capture-form"],
+			["command.save-checkpoint", "phone-checkpoint-form"],
+		] as const) {
+			await user.runCommand(user.text(command));
+			const form = page.locator(".modal-container:last-child .modal");
+			await form.locator(".setting-item").first().waitFor();
+			await expect(overflowing(page, ".modal-container:last-child")).resolves.toEqual([]);
+			const row = form.locator(".setting-item:not(.setting-item-heading)").first();
+			const nameBox = await row.locator(".setting-item-info").boundingBox();
+			const controlBox = await row.locator(".setting-item-control").boundingBox();
+			expect(controlBox!.y).toBeGreaterThanOrEqual(nameBox!.y + nameBox!.height - 1);
+			await screenshot(shot);
+			await user.closeModal();
+			await form.waitFor({ state: "detached" });
+		}
+	});
 });

@@ -1,5 +1,6 @@
 import { Modal, type App } from "obsidian";
 import { t } from "../../i18n";
+import { FORM_CLASS } from "../formClass";
 
 /** Why an undo was refused, with both versions of the note: before the change, and as it is now. */
 export class UndoRefusedModal extends Modal {
@@ -11,6 +12,7 @@ export class UndoRefusedModal extends Modal {
 	}
 
 	override onOpen(): void {
+		this.modalEl.addClass(FORM_CLASS);
 		this.setTitle(t("audit.undo-refused-title", { path: this.refusal.path }));
 		const { contentEl } = this;
 		contentEl.createEl("p", { text: this.refusal.message });

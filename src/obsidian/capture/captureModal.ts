@@ -2,6 +2,7 @@ import { Modal, Notice, Setting, type App } from "obsidian";
 import { t } from "../../i18n";
 import { commaList } from "../commaList";
 import { addConfirmRow } from "../confirmRow";
+import { FORM_CLASS } from "../formClass";
 
 /** What the user typed into the capture form. */
 export interface CaptureInput {
@@ -27,6 +28,7 @@ export class CaptureModal extends Modal {
 	}
 
 	override onOpen(): void {
+		this.modalEl.addClass(FORM_CLASS);
 		this.setTitle(t("capture.title"));
 		const { contentEl } = this;
 		new Setting(contentEl).setName(t("capture.field.title")).addText((input) => {

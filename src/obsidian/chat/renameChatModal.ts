@@ -1,5 +1,6 @@
 import { Modal, type App } from "obsidian";
 import { t } from "../../i18n";
+import { FORM_CLASS } from "../formClass";
 
 /** Asks for a chat's new title, the current one filled in; Enter or Save renames, Esc cancels. */
 export class RenameChatModal extends Modal {
@@ -12,6 +13,7 @@ export class RenameChatModal extends Modal {
 	}
 
 	override onOpen(): void {
+		this.modalEl.addClass(FORM_CLASS);
 		this.setTitle(t("chat.history.rename-title"));
 		const input = this.contentEl.createEl("input", { cls: "assistant-chat-rename-input", type: "text", value: this.title });
 		const save = this.contentEl.createDiv({ cls: "modal-button-container" }).createEl("button", { cls: "mod-cta", text: t("chat.history.save") });

@@ -2,6 +2,7 @@ import { Modal, Notice, Setting, type App } from "obsidian";
 import { t } from "../../i18n";
 import { commaList } from "../commaList";
 import { addConfirmRow } from "../confirmRow";
+import { FORM_CLASS } from "../formClass";
 
 /** What "Save checkpoint" asks, in the `checkpoint` tool's own arguments. */
 export interface CheckpointInput {
@@ -31,6 +32,7 @@ export class CheckpointModal extends Modal {
 	}
 
 	override onOpen(): void {
+		this.modalEl.addClass(FORM_CLASS);
 		this.setTitle(t("checkpoint.title"));
 		const { contentEl } = this;
 		new Setting(contentEl).setName(t("checkpoint.doing")).addText((input) => {

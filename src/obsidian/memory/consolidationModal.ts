@@ -4,6 +4,7 @@ import { lineDiff } from "../../core/text/lineDiff";
 import { t } from "../../i18n";
 import { addConfirmRow } from "../confirmRow";
 import { renderDiff } from "../diffView";
+import { FORM_CLASS } from "../formClass";
 
 /**
  * The proposed consolidation of `memory.md`: what would change, as a diff, and the proposed text,
@@ -24,6 +25,7 @@ export class ConsolidationModal extends Modal {
 	}
 
 	override onOpen(): void {
+		this.modalEl.addClass(FORM_CLASS);
 		this.setTitle(t("consolidation.title", { path: this.proposal.memoryPath }));
 		const { contentEl } = this;
 		contentEl.createEl("p", { text: t(this.proposal.author === "model" ? "consolidation.by-model" : "consolidation.offline") });

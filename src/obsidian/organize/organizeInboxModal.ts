@@ -7,6 +7,7 @@ import type { CommandVault } from "../commandVault";
 import { FolderSuggestModal } from "./folderSuggestModal";
 import { changedReview, renderReview, staysPut, type NoteReview } from "./noteReview";
 import { movableFolders, planInto } from "./organizeMoves";
+import { FORM_CLASS } from "../formClass";
 
 type Decision = "accept" | "skip";
 
@@ -34,6 +35,7 @@ export class OrganizeInboxModal extends Modal {
 	}
 
 	override onOpen(): void {
+		this.modalEl.addClass(FORM_CLASS);
 		this.setTitle(t("organize.inbox-title", { count: this.rows.length }));
 		this.draw();
 	}

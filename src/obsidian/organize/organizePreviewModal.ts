@@ -7,6 +7,7 @@ import type { CommandVault } from "../commandVault";
 import { FolderSuggestModal } from "./folderSuggestModal";
 import { changedReview, renderReview, staysPut, type NoteReview } from "./noteReview";
 import { movableFolders, planInto } from "./organizeMoves";
+import { FORM_CLASS } from "../formClass";
 
 /**
  * "Organize current note": the suggested folder, why, and the links that will follow; the user
@@ -23,6 +24,7 @@ export class OrganizePreviewModal extends Modal {
 	}
 
 	override onOpen(): void {
+		this.modalEl.addClass(FORM_CLASS);
 		this.setTitle(t("organize.preview-title", { note: baseName(this.review.plan.from) }));
 		this.draw();
 	}

@@ -3,6 +3,7 @@ import type { VerifiedConfirmation } from "../../core/organize/organizeMove";
 import { baseName } from "../../core/vault/paths";
 import { t } from "../../i18n";
 import { addConfirmRow } from "../confirmRow";
+import { FORM_CLASS } from "../formClass";
 
 /**
  * Asked before moves that would change notes marked verified (links Obsidian rewrites in them, or
@@ -18,6 +19,7 @@ export class VerifiedMoveModal extends Modal {
 	}
 
 	override onOpen(): void {
+		this.modalEl.addClass(FORM_CLASS);
 		const { notes, privateNotes } = this.confirmation;
 		this.setTitle(t("organize.verified-title", { count: notes.length + privateNotes }));
 		this.contentEl.createEl("p", { text: t("organize.verified-confirm") });
