@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./tests/harness/jsdomWithFetch.cjs
  */
-import { useFakeAnthropic } from "../../harness/fakeAnthropic";
+import { textReply, useFakeAnthropic } from "../../harness/fakeAnthropic";
 import { click, field, modalTitled, type } from "../commands/commandFixture";
 import { until } from "../pluginFixture";
 import { allInView, DATA, inView, openChatOn, resetChatTest } from "./chatFixture";
@@ -42,5 +42,15 @@ describe("a checkpoint moment in the chat pane, offline", () => {
 		// The transcript is the only note: no daily memory, no checkpoint.
 		expect(app.vault.getFiles().map((file) => file.path).filter((path) => !path.startsWith("chats/"))).toEqual(["Projects/Atlas.md"]);
 		expect(app.vault.adapter.hidden.get(DATA) ?? "").not.toContain("lastCheckpoint\":{");
+	});
+
+	it("offers none in a chat with a purpose of its own (the onboarding conversation), where a goodbye ends the setup, not work to resume", async () => {
+		const { view } = await openChatOn(fake(), FILES);
+		fake().enqueue(textReply("Hi! What should I call you?"), textReply("Nice to meet you. See you soon!"));
+		await view.startMode({ ports: (ports) => ports, opening: "Start the onboarding.", answered: () => null });
+		await until(() => !view.busy && fake().requests.length === 1, "the first question");
+		await view.send("Call me Mei. Bye for now!");
+		expect(fake().requests).toHaveLength(2);
+		expect(inView(view, ".assistant-chat-checkpoint-offer")).toBeNull();
 	});
 });
