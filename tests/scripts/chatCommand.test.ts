@@ -43,7 +43,8 @@ describe("chat on the command line", () => {
 	it("--offline answers from the vault's notes, cites them as [[links]], writes the transcript, and --json ends with the turn", async () => {
 		const run = await runChat(["What did Dr. Lin say about the thesis?", "--vault", vault, "--offline", ...NOW, "--json"]);
 		expect(run.code).toBe(0);
-		expect(run.stdout).toMatch(/^Offline mode: no model is connected\./);
+		// The line that answers comes first, quoted with its citation; the offline label follows it.
+		expect(run.stdout).toMatch(/^> .+\n>\n> — \[\[[^\]]+\]\]\n\nOffline mode: no model is connected\./);
 		expect(run.stdout).toContain("[[People/Dr. Lin|Dr. Lin]]");
 		expect(run.stderr).toContain('[tool] memory_search {"query":"What did Dr. Lin say about the thesis?","limit":5}');
 
@@ -70,7 +71,8 @@ describe("chat on the command line", () => {
 	it("uses the offline model when no key is set", async () => {
 		const run = await runChat(["sleep and memory", "--vault", vault, ...NOW]);
 		expect(run.code).toBe(0);
-		expect(run.stdout).toMatch(/^Offline mode: no model is connected\./);
+		// The line that answers comes first, quoted with its citation; the offline label follows it.
+		expect(run.stdout).toMatch(/^> .+\n>\n> — \[\[[^\]]+\]\]\n\nOffline mode: no model is connected\./);
 		expect(fake().messageBodies).toHaveLength(0);
 	});
 
