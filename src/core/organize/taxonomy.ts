@@ -1,7 +1,7 @@
 import { tagsOf } from "../retrieval";
 import { baseName, fileName, parentFolder } from "../vault/paths";
 import { reason, type FolderRole, type Reason } from "./folderRole";
-import { visibleFolders, visibleNotes, type OrganizeVault } from "./organizeVault";
+import { NotesByFolder, visibleFolders, visibleNotes, type OrganizeVault } from "./organizeVault";
 import { matchFolderName, roleOfWord } from "./roleNames";
 
 /**
@@ -55,12 +55,12 @@ interface Candidate {
 }
 
 export function inferTaxonomy(vault: OrganizeVault): Taxonomy {
-	const notes = visibleNotes(vault);
+	const notes = new NotesByFolder(visibleNotes(vault));
 	const entries = new Map<string, FolderEntry>();
 	// Parents before children, so that a child can take its parent's role.
 	const folders = visibleFolders(vault).sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0));
 	for (const folder of folders) {
-		const own = notes.filter((path) => parentFolder(path) === folder);
+		const own = notes.ownNotes(folder);
 		const candidates = [...settingCandidates(vault, folder), ...nameCandidates(folder), ...contentCandidates(vault, own)];
 		const parent = entries.get(parentFolder(folder));
 		if (parent !== undefined) candidates.push(inherited(parent));

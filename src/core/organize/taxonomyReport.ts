@@ -1,8 +1,8 @@
 import { tagsOf } from "../retrieval";
-import { fileName, isInFolder, parentFolder } from "../vault/paths";
+import { fileName, parentFolder } from "../vault/paths";
 import type { WorkspaceLayout } from "../workspace/layout";
 import type { FolderRole } from "./folderRole";
-import { privateNoteCounter, visibleNotes, type OrganizeVault } from "./organizeVault";
+import { NotesByFolder, privateNoteCounter, visibleNotes, type OrganizeVault } from "./organizeVault";
 import { foldName } from "./roleNames";
 import type { Taxonomy } from "./taxonomy";
 import type { Translate } from "./vaultMapText";
@@ -32,15 +32,16 @@ const TOP_TAGS = 3;
 
 export function taxonomySuggestions(vault: OrganizeVault, taxonomy: Taxonomy): TaxonomySuggestion[] {
 	const notes = visibleNotes(vault);
+	const byFolder = new NotesByFolder(notes);
 	const privateNotesIn = privateNoteCounter(vault);
 	const tagsByNote = new Map(notes.map((path) => [path, tagsOf(vault.view.getMetadata(path))]));
 	const suggestions: TaxonomySuggestion[] = [];
 	for (const entry of taxonomy.folders) {
 		if (NOT_JUDGED.has(entry.role)) continue;
 		if (entry.notes > LARGE_FOLDER_NOTES) {
-			const own = notes.filter((path) => parentFolder(path) === entry.folder);
+			const own = byFolder.ownNotes(entry.folder);
 			suggestions.push({ kind: "large-folder", folder: entry.folder, notes: entry.notes, tags: commonest(own.flatMap((path) => tagsByNote.get(path) ?? []), TOP_TAGS) });
-		} else if (!notes.some((path) => isInFolder(path, entry.folder))) {
+		} else if (byFolder.notesIn(entry.folder).length === 0) {
 			const hidden = privateNotesIn(entry.folder);
 			suggestions.push(hidden === 0 ? { kind: "empty-folder", folder: entry.folder } : { kind: "private-folder", folder: entry.folder, notes: hidden });
 		}

@@ -1,10 +1,10 @@
 import type { MessageKey } from "../../i18n";
 import { firstMeaningfulLine } from "../memory/archiveIndex";
 import { tagsOf } from "../retrieval";
-import { baseName, fileName, isInFolder, parentFolder } from "../vault/paths";
+import { baseName, fileName } from "../vault/paths";
 import { reason, type FolderRole, type Reason } from "./folderRole";
 import { linkedNotes } from "./noteLinks";
-import { privateNoteCounter, visibleNotes, type OrganizeVault } from "./organizeVault";
+import { NotesByFolder, privateNoteCounter, visibleNotes, type OrganizeVault } from "./organizeVault";
 import type { Taxonomy } from "./taxonomy";
 import { vaultMapPaths } from "./vaultMapText";
 
@@ -47,6 +47,7 @@ const DESCRIPTION_CHARS = 120;
 
 export async function vaultMap(vault: OrganizeVault, taxonomy: Taxonomy): Promise<FolderSummary[]> {
 	const notes = visibleNotes(vault);
+	const byFolder = new NotesByFolder(notes);
 	const privateNotesIn = privateNoteCounter(vault);
 	const incoming = new Map<string, number>();
 	// The map's own links are not votes: they would keep its own picks on top.
@@ -57,7 +58,7 @@ export async function vaultMap(vault: OrganizeVault, taxonomy: Taxonomy): Promis
 	const summaries: FolderSummary[] = [];
 	for (const entry of taxonomy.folders) {
 		if (entry.folder.split("/").length > MAP_MAX_DEPTH) continue;
-		const inside = notes.filter((path) => isInFolder(path, entry.folder));
+		const inside = byFolder.notesIn(entry.folder);
 		const mostLinked = inside
 			.filter((path) => (incoming.get(path) ?? 0) > 0)
 			.sort((a, b) => (incoming.get(b) ?? 0) - (incoming.get(a) ?? 0) || (a < b ? -1 : 1))
@@ -67,15 +68,14 @@ export async function vaultMap(vault: OrganizeVault, taxonomy: Taxonomy): Promis
 			role: entry.role,
 			notes: inside.length,
 			privateNotes: privateNotesIn(entry.folder),
-			description: await describe(vault, entry.folder, entry.role, inside),
+			description: await describe(vault, entry.folder, entry.role, inside, byFolder.ownNotes(entry.folder)),
 			mostLinked,
 		});
 	}
 	return summaries;
 }
 
-async function describe(vault: OrganizeVault, folder: string, role: FolderRole, inside: readonly string[]): Promise<Reason[]> {
-	const own = inside.filter((path) => parentFolder(path) === folder);
+async function describe(vault: OrganizeVault, folder: string, role: FolderRole, inside: readonly string[], own: readonly string[]): Promise<Reason[]> {
 	const folderNote = own.find((path) => [fileName(folder).toLowerCase(), "index", "readme"].includes(baseName(path).toLowerCase()));
 	const line = folderNote === undefined ? null : firstMeaningfulLine(await vault.view.read(folderNote));
 	if (line !== null) return [reason("vault-map.description.folder-note", { text: cut(line) })];

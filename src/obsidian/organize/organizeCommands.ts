@@ -10,7 +10,7 @@ import { openCommandVault, type CommandDeps, type CommandVault } from "../comman
 import { noticeWithNote } from "../noteNotice";
 import { notifyFailure } from "../notifyFailure";
 import { noticeProgress } from "../progress/progressNotice";
-import { askingProgress, whileSlow, withProgress, type Progress } from "../progress/withProgress";
+import { askingProgress, whileComputing, withProgress, type Progress } from "../progress/withProgress";
 import { reviewOf } from "./noteReview";
 import { OrganizeInboxModal } from "./organizeInboxModal";
 import { moveAccepted } from "./organizeMoves";
@@ -110,7 +110,7 @@ async function reportTaxonomy(deps: CommandDeps): Promise<void> {
 	await guarded(deps, async () => {
 		const vault = await openCommandVault(deps, "user");
 		const date = vault.workspace.today();
-		const written = await whileSlow(noticeProgress(deps.controller.notifier), t("progress.taxonomy"), () => {
+		const written = await whileComputing(noticeProgress(deps.controller.notifier), t("progress.taxonomy"), () => {
 			const text = taxonomyReportText(taxonomySuggestions(vault.organize, inferTaxonomy(vault.organize)), date, t);
 			const { folder, name } = taxonomyReportPath(vault.workspace.layout, date, t);
 			return vault.memory.writer.createNote(freeNotePath(vault.memory.writer, folder, name), text, { actor: "user", reason: "Suggest taxonomy changes" });
@@ -122,7 +122,7 @@ async function reportTaxonomy(deps: CommandDeps): Promise<void> {
 async function refreshAndTell(deps: CommandDeps): Promise<void> {
 	await guarded(deps, async () => {
 		const vault = await openCommandVault(deps, "user");
-		const outcome = await whileSlow(noticeProgress(deps.controller.notifier), t("progress.vault-map"), () => refreshVaultMap(vault, "user"));
+		const outcome = await whileComputing(noticeProgress(deps.controller.notifier), t("progress.vault-map"), () => refreshVaultMap(vault, "user"));
 		noticeWithNote(deps.plugin.app, t(outcome.changed ? "vault-map.refreshed" : "vault-map.unchanged"), outcome.path);
 	});
 }

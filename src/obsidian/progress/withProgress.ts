@@ -124,7 +124,26 @@ export function askingProgress(asksModel: boolean, what: string): ProgressOption
  * only): its progress shows only once it has taken longer than `USUALLY_FAST_MS`.
  */
 export async function whileSlow<T>(host: ProgressHost, what: string, task: (progress: Progress) => Promise<T>): Promise<T> {
-	const outcome = await withProgress(host, { what, showAfterMs: USUALLY_FAST_MS }, task);
+	return valueOf(await withProgress(host, { what, showAfterMs: USUALLY_FAST_MS }, task));
+}
+
+/** A frame at 60 Hz, and a little more: long enough for the page to draw a notice just shown. */
+const FRAME_MS = 20;
+
+/**
+ * Work that computes over the whole vault in one go (the taxonomy, the vault map), with no Cancel:
+ * no timer fires while it runs, so a progress waiting for half a second would never be seen.
+ * Its progress shows at once, and the work starts once the page has drawn it.
+ */
+export async function whileComputing<T>(host: ProgressHost, what: string, task: (progress: Progress) => Promise<T>): Promise<T> {
+	const drawnFirst = async (progress: Progress): Promise<T> => {
+		await new Promise<void>((resolve) => host.scheduler.delay(resolve, FRAME_MS));
+		return task(progress);
+	};
+	return valueOf(await withProgress(host, { what }, drawnFirst));
+}
+
+function valueOf<T>(outcome: ProgressOutcome<T>): T {
 	if (outcome.kind === "done") return outcome.value;
 	throw new Error("Work that offered no Cancel was cancelled.");
 }

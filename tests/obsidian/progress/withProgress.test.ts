@@ -3,7 +3,7 @@ import { textModelOver } from "../../../src/core/memory/textModel";
 import { buildWeeklySummary } from "../../../src/core/memory/weeklySummary";
 import { layoutFor } from "../../../src/core/workspace/layout";
 import { setLanguage } from "../../../src/i18n";
-import { whileSlow, withProgress, type ProgressHost } from "../../../src/obsidian/progress/withProgress";
+import { whileComputing, whileSlow, withProgress, type ProgressHost } from "../../../src/obsidian/progress/withProgress";
 import { textReply, useFakeAnthropic } from "../../harness/fakeAnthropic";
 import { FakeScheduler } from "../../harness/fakeScheduler";
 import { memoryFixture } from "../../core/memory/fixture";
@@ -120,6 +120,23 @@ describe("progress while a command works", () => {
 		work.resolve("archived");
 		await expect(run).resolves.toBe("archived");
 		expect(slow.display.open).toBe(false);
+	});
+
+	it("shows work that holds the thread (the taxonomy over the whole vault) at once, and starts it only once a frame has passed to draw it", async () => {
+		const { host, scheduler, display } = recordedHost();
+		let started = false;
+		const run = whileComputing(host, "Looking at the vault's folders…", () => {
+			started = true;
+			return Promise.resolve("report");
+		});
+		expect([display.shown, display.cancel]).toEqual([1, null]);
+		await Promise.resolve();
+		expect(started).toBe(false);
+		scheduler.advance(20);
+		await expect(run).resolves.toBe("report");
+		expect(started).toBe(true);
+		expect(display.open).toBe(false);
+		expect(scheduler.pendingTimers).toBe(0);
 	});
 
 	it("Cancel aborts the model's request, the weekly summary is not written, and the user is told nothing was written", async () => {
