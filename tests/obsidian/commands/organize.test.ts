@@ -107,8 +107,9 @@ describe("organize from the palette", () => {
 		const { app, mock, text } = await commandPlugin({ ...VAULT, ...tagged, "Old/.keep.md": "" }, {});
 		const before = app.vault.getFiles().map((file) => file.path).sort();
 		runCommand(mock, "suggest-taxonomy-changes");
-		await until(() => Notice.messages.length > 0, "the report's notice");
-		expect(Notice.messages).toEqual(["Taxonomy suggestions written: Taxonomy suggestions 2026-03-18"]);
+		await until(() => Notice.messages.length > 1, "the report's notice");
+		// Its progress first, at once: the report looks over the whole vault in one go.
+		expect(Notice.messages).toEqual(["Looking through the vault's folders and tags…", "Taxonomy suggestions written: Taxonomy suggestions 2026-03-18"]);
 		const report = await text("Taxonomy suggestions 2026-03-18.md");
 		expect(report).toContain("- #travel is on 5 notes but no folder has its name; they now live in Notes.");
 		expect(app.vault.getFiles().map((file) => file.path).sort()).toEqual([...before, "Taxonomy suggestions 2026-03-18.md"].sort());
@@ -118,10 +119,10 @@ describe("organize from the palette", () => {
 		setLanguageForTests("zh");
 		const { app, mock, text } = await commandPlugin({ ...VAULT, "Vault map.md": "# Vault map\n\nMy words.\n" }, { settings: { language: "zh" } });
 		runCommand(mock, "suggest-taxonomy-changes");
-		await until(() => Notice.messages.length > 0, "the report's notice");
+		await until(() => Notice.messages.length > 1, "the report's notice");
 		expect(await text("分类调整建议 2026-03-18.md")).toMatch(/^# 分类调整建议，2026-03-18\n/);
 		runCommand(mock, "refresh-vault-map");
-		await until(() => Notice.messages.length > 1, "the map's notice");
+		await until(() => Notice.messages.length > 3, "the map's notice");
 		expect(await text("Vault map.md")).toMatch(/^# Vault map\n\nMy words\.\n[\s\S]*\| Notes \|/);
 		expect(app.vault.getFileByPath("仓库地图.md")).toBeNull();
 	});
@@ -130,7 +131,7 @@ describe("organize from the palette", () => {
 		setLanguageForTests("zh");
 		const { mock, text } = await commandPlugin(VAULT, { settings: { language: "zh" } });
 		runCommand(mock, "refresh-vault-map");
-		await until(() => Notice.messages.length > 0, "the map's notice");
+		await until(() => Notice.messages.length > 1, "the map's notice");
 		expect(await text("仓库地图.md")).toMatch(/^# 仓库地图\n/);
 	});
 });
