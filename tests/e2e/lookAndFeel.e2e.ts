@@ -108,6 +108,17 @@ describe("look and feel, in the sandbox", () => {
 		expect(composer.y + composer.height).toBeLessThanOrEqual(viewport.height);
 		const answer = await box(user.lastAnswer());
 		expect(answer.x + answer.width).toBeLessThanOrEqual(viewport.width);
+		// Each of the answer's buttons keeps its label on one line ("Copy", not "Cop" over "y").
+		const buttons = user.lastAnswer().locator(".assistant-chat-actions > button");
+		const lines = await buttons.evaluateAll((els) =>
+			els.map((el) => {
+				const range = document.createRange();
+				range.selectNodeContents(el);
+				return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+			}),
+		);
+		expect(lines.length).toBeGreaterThan(0);
+		expect(lines.filter((count) => count > 1)).toEqual([]);
 		await screenshot("chat-mobile");
 	});
 });

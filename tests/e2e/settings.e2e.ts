@@ -21,6 +21,9 @@ describe("the settings, in the sandbox", () => {
 		await user.waitForAnswer();
 		await expect(user.lastAnswer().textContent()).resolves.toContain(user.text("offline.answer.matches"));
 		await expect(user.lastAnswer().locator("a.internal-link", { hasText: "番茄工作法" }).count()).resolves.toBeGreaterThan(0);
+		// Pictured as a person reads it: the notice about the language clicked away, the answer from its first line.
+		await user.dismissNotices();
+		await user.lastAnswer().evaluate((el) => el.scrollIntoView({ block: "start" }));
 		await screenshot("chat-chinese");
 	});
 
