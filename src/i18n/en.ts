@@ -73,6 +73,8 @@ export const en = {
 	"transcript.tool": "Tool",
 	"transcript.usage": "Tokens: {input} in, {output} out · ≈ ${cost}",
 	"transcript.usage-no-cost": "Tokens: {input} in, {output} out · cost unknown",
+	"transcript.usage-estimated": "Tokens: {input} in, about {output} out (stopped before the API counted them) · ≈ ${cost}",
+	"transcript.usage-estimated-no-cost": "Tokens: {input} in, about {output} out (stopped before the API counted them) · cost unknown",
 	"error.unexpected": "Something went wrong: {message}",
 	"settings.workspace.heading": "Workspace",
 	"settings.folder.name": "Assistant folder",

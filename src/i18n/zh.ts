@@ -75,6 +75,8 @@ export const zh: Catalog = {
 	"transcript.tool": "工具",
 	"transcript.usage": "Token：输入 {input}，输出 {output} · 约 ${cost}",
 	"transcript.usage-no-cost": "Token：输入 {input}，输出 {output} · 费用未知",
+	"transcript.usage-estimated": "Token：输入 {input}，输出约 {output}（在 API 计数前停止）· 约 ${cost}",
+	"transcript.usage-estimated-no-cost": "Token：输入 {input}，输出约 {output}（在 API 计数前停止）· 费用未知",
 	"error.unexpected": "出错了：{message}",
 	"settings.workspace.heading": "工作区",
 	"settings.folder.name": "助理文件夹",

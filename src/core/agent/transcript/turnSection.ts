@@ -72,10 +72,12 @@ export function questionOf(messages: readonly ChatMessage[]): string {
 
 function usageLine(usage: TurnUsage, language: Language): string {
 	const { input, output } = transcriptTokens(usage.total);
+	// A turn stopped before the API's count says its output is estimated, as the chat does.
+	const estimated = usage.estimated === true;
 	const text =
 		usage.costUsd === null
-			? translateIn(language, "transcript.usage-no-cost", { input, output })
-			: translateIn(language, "transcript.usage", { input, output, cost: costText(usage.costUsd) });
+			? translateIn(language, estimated ? "transcript.usage-estimated-no-cost" : "transcript.usage-no-cost", { input, output })
+			: translateIn(language, estimated ? "transcript.usage-estimated" : "transcript.usage", { input, output, cost: costText(usage.costUsd) });
 	return `*${text}*`;
 }
 

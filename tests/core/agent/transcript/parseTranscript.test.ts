@@ -56,7 +56,7 @@ const TURNS: { messages: ChatMessage[]; at: string; usage: TurnUsage }[] = [
 		at: "2026-03-05T14:20:00Z",
 		usage: usage(300, 40),
 	},
-	{ messages: [user("Tell me everything"), assistant("Zebras are", INTERRUPTION_MARKERS.aborted)], at: "2026-03-05T14:31:00Z", usage: usage(10, 2) },
+	{ messages: [user("Tell me everything"), assistant("Zebras are", INTERRUPTION_MARKERS.aborted)], at: "2026-03-05T14:31:00Z", usage: { ...usage(10, 2), estimated: true } },
 ];
 
 /** The turns saved one by one, each in the interface language of its time. */
@@ -100,6 +100,8 @@ describe("reading a transcript back", () => {
 		];
 		const content = await savedTranscript(languages);
 		if (languages[0] === "zh") expect(content).toContain("## 你 · 2026-03-05 14:05");
+		// The stopped turn's output was estimated, and its line says so, in the language of its time.
+		expect(content).toContain(languages[2] === "zh" ? "输出约 2（在 API 计数前停止）" : "about 2 out (stopped before the API counted them)");
 		expect(parseTranscript(content)).toEqual(expected);
 	});
 
