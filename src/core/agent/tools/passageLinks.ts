@@ -36,7 +36,8 @@ function rewritten(bang: string, target: string, alias: string | undefined, sour
 	const subpath = hash === -1 ? "" : target.slice(hash);
 	const shown = alias?.trim() || displayOf(linkpath, subpath);
 	const resolved = view.resolveLink(linkpath === "" ? sourcePath : linkpath, sourcePath);
-	if (resolved === null) return shown;
+	// A name that holds what ends a link cannot be linked without breaking out of it.
+	if (resolved === null || /[[\]|]/.test(resolved)) return shown;
 	return `${bang}[[${resolved.replace(/\.md$/i, "")}${subpath}|${shown}]]`;
 }
 
