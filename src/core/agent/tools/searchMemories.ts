@@ -74,10 +74,13 @@ export async function searchMemories(deps: MemoryToolDeps, request: MemorySearch
 		const content = await deps.vault.read(access.path);
 		const outline = outlineOf(access.path, content, access.metadata);
 		const best = bestUnitOf(outline, question);
-		const line = best?.unit.line ?? snippetOf(content, hit).line;
+		// The excerpt scans the whole note (a fifth of a second for a line of a megabyte): made once, when needed.
+		let excerpt: ReturnType<typeof snippetOf> | null = null;
+		const snippet = () => (excerpt ??= snippetOf(content, hit));
+		const line = best?.unit.line ?? snippet().line;
 		const passage = passageAt(outline, line);
 		// Only a line too long to show whole overflows a passage: then the excerpt around the hit, flattened, is all that fits.
-		const text = passage.text.length <= PASSAGE_CHARS ? passage.text : snippetOf(content, hit).text;
+		const text = passage.text.length <= PASSAGE_CHARS ? passage.text : snippet().text;
 		const match = { path: hit.path, line, heading: passage.heading, score: hit.score, passage: withResolvedLinks(text, hit.path, deps.vault) };
 		found.push({ match, best });
 	}
