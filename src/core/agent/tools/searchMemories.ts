@@ -40,12 +40,6 @@ export interface SearchAnswer {
 	readonly linked: LinkedNotes | null;
 }
 
-/**
- * How many more notes are asked of the index when the assistant's own files are to be left out,
- * so that leaving them out still fills the slots (a month of daily memory rarely all matches).
- */
-const ROOM_FOR_ASSISTANT_FILES = 20;
-
 interface ReadMatch {
 	readonly match: MemoryMatch;
 	readonly best: { readonly unit: AnswerUnit; readonly score: number; readonly heading: string } | null;
@@ -60,9 +54,9 @@ export async function searchMemories(deps: MemoryToolDeps, request: MemorySearch
 	const { query, ...options } = request;
 	const ownFilesWanted = deps.assistantFilesInSearch !== "when-asked" || asksAboutAssistantFiles(query);
 	const admits = (path: string) => ownFilesWanted || !isAssistantFile(path, deps.layout);
-	const asked = ownFilesWanted ? options : { ...options, limit: options.limit + ROOM_FOR_ASSISTANT_FILES };
+	// Left out by the index, before its limit: a month of daily memory on the topic does not crowd out the user's note on it.
 	const hits = deps.index
-		.search(query, asked)
+		.search(query, ownFilesWanted ? options : { ...options, admits })
 		.filter((hit) => admits(hit.path))
 		.slice(0, options.limit);
 	const question = questionOf(query);
