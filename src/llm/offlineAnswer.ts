@@ -17,7 +17,7 @@ export function offlineAnswer(result: ToolResultBlock, translate: Translate): st
 	// The answer itself comes first; what the assistant is (offline) and where it looked follow it.
 	const parts = [...(best === null ? [] : [quoted(best)]), translate("offline.answer.matches"), ...matches.map(notePart)];
 	if (linked !== null && linked.notes.length > 0) {
-		parts.push(translate("offline.answer.linked-from", { note: `[[${withoutExtension(linked.from)}|${label(baseName(linked.from))}]]` }), ...linked.notes.map(notePart));
+		parts.push(translate("offline.answer.linked-from", { note: noteLink(linked.from, "", baseName(linked.from)) }), ...linked.notes.map(notePart));
 	}
 	return withKeyHint(parts.join("\n\n"), translate);
 }
@@ -47,8 +47,18 @@ function citation(entry: SearchResultEntry): string {
 	const trail = entry.heading === "" ? [] : entry.heading.split(" > ");
 	const crumbs = trail.length === 0 || trail[0] !== baseName(entry.path) ? [baseName(entry.path), ...trail] : trail;
 	// A section under the title alone is the note's opening: the note itself is linked.
-	const subpath = crumbs.length === 1 ? "" : `#${trail[trail.length - 1]}`;
-	return `[[${withoutExtension(entry.path)}${subpath}|${label(crumbs.join(" › "))}]]`;
+	const subpath = crumbs.length === 1 ? "" : `#${label(trail[trail.length - 1].replace(/[#^]/g, " "))}`;
+	return noteLink(entry.path, subpath, crumbs.join(" › "));
+}
+
+/**
+ * `[[path#subpath|text]]`. A heading or a name is the note's text: one that holds what ends a
+ * link (`]]`, `|`) could close the citation and open an embed of any note. The heading loses
+ * those characters; a path that holds them, which no link can name, is its text alone.
+ */
+function noteLink(path: string, subpath: string, text: string): string {
+	if (/[[\]|]/.test(path)) return label(text);
+	return `[[${withoutExtension(path)}${subpath}|${label(text)}]]`;
 }
 
 /** Obsidian resolves a vault path without its `.md` to the note. */
@@ -58,5 +68,5 @@ function withoutExtension(path: string): string {
 
 /** A link's shown text cannot hold the characters that end the link. */
 function label(text: string): string {
-	return text.replace(/[[\]|]/g, " ").trim();
+	return text.replace(/[[\]|]/g, " ").replace(/\s+/g, " ").trim();
 }

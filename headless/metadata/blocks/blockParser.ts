@@ -16,7 +16,19 @@ interface EmptyRestWalk {
 	readonly to: BlockNode;
 }
 
-const TABLE_DELIMITER_ROW = /^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+/**
+ * A table's delimiter row, tested without its trailing blanks (`withoutTrailingBlanks`): with
+ * them, the blanks a cell may end with and those the row may end with could split a long run
+ * either way, and a row that fails after one took time squared in its length.
+ */
+const TABLE_DELIMITER_ROW = /^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?$/;
+
+/** `line` without the spaces and tabs it ends with, cut by a scan (a pattern anchored at the end retries from every blank). */
+function withoutTrailingBlanks(line: string): string {
+	let end = line.length;
+	while (end > 0 && (line[end - 1] === " " || line[end - 1] === "\t")) end--;
+	return line.slice(0, end);
+}
 
 function tableCellCount(row: string): number {
 	return row.trim().replace(/^\|/, "").replace(/\|$/, "").split(/(?<!\\)\|/).length;
@@ -24,7 +36,7 @@ function tableCellCount(row: string): number {
 
 /** A one-line paragraph followed by a delimiter row with as many cells is a table's header (GFM). */
 function startTableAt(paragraph: BlockNode, line: string): void {
-	if (paragraph.segments.length !== 1 || !line.includes("|") || !TABLE_DELIMITER_ROW.test(line)) return;
+	if (paragraph.segments.length !== 1 || !line.includes("|") || !TABLE_DELIMITER_ROW.test(withoutTrailingBlanks(line))) return;
 	if (tableCellCount(paragraph.segments[0].text) === tableCellCount(line)) paragraph.kind = "table";
 }
 

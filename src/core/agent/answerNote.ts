@@ -2,11 +2,12 @@ import { safeTitle } from "../memory/captureName";
 
 /**
  * An answer saved as a note of its own: named after the question that asked for it (its first
- * line, made safe as a file name), holding the answer's markdown as it was shown.
+ * line, made safe as a file name), holding the answer's markdown as it was shown. A question
+ * that names a note ("What is in plan.md?") does not make a name that ends in `.md` twice.
  */
 export function answerNoteFileName(question: string): string {
 	const firstLine = question.trim().split(/\r?\n/u, 1)[0] ?? "";
-	return `${safeTitle(firstLine.replace(/[?？!！。.]+$/u, ""))}.md`;
+	return `${safeTitle(firstLine.replace(/[?？!！。.\s]+$/u, "").replace(/(\.md)+$/iu, ""))}.md`;
 }
 
 export function answerNoteText(answer: string): string {

@@ -17,7 +17,7 @@ import { scoreQuery } from "./queryScoring";
 import { resolveQueryTerms, termsOfWords } from "./queryTerms";
 import { Ranker, type Matches, type RankRequest } from "./ranker";
 import { DEFAULT_RANKING, type RankingParams } from "./rankingParams";
-import { compileFilters } from "./searchFilters";
+import { compileFilters, type NotePredicate } from "./searchFilters";
 import type { SearchHit, SearchOptions } from "./searchTypes";
 import { decodeSnapshot } from "./snapshotDecoder";
 import { encodeSnapshot } from "./snapshotEncoder";
@@ -250,7 +250,8 @@ export class RetrievalIndex {
 		runToEnd(this.catchUp());
 		const parsed = parseQuery(query);
 		const resolved = resolveQueryTerms(parsed.text, this.vocabulary, this.collection, this.correctors, this.params);
-		const filter = compileFilters(options, parsed.tags);
+		const filters = compileFilters(options, parsed.tags);
+		const filter = withAdmits(filters, options.admits);
 		const tables = this.postings.tables;
 		const request: RankRequest = {
 			tables,
@@ -269,7 +270,7 @@ export class RetrievalIndex {
 		if (resolved.wordCount > 0) {
 			scoreQuery(this.scorer, this.ranker, this.postings, this.collection, resolved.terms, request);
 			matches = this.scorer;
-		} else if (filter !== null) {
+		} else if (filters !== null) {
 			// Only filters: every note that passes them is a match, the newest dated ones first.
 			const tags = [...(options.tags ?? []), ...parsed.tags];
 			matches = { ...NO_MATCHES, notes: this.notesToFilter(tags), relevance: () => 1 };
@@ -308,4 +309,10 @@ export class RetrievalIndex {
 		this.remove(file.path);
 		this.skipped.set(file.path, { path: file.path, mtime: file.mtime, size: file.size, reason });
 	}
+}
+
+/** The filters and the caller's rule as one predicate; the rule alone makes no search of everything. */
+function withAdmits(filter: NotePredicate | null, admits: ((path: string) => boolean) | undefined): NotePredicate | null {
+	if (admits === undefined) return filter;
+	return filter === null ? (record) => admits(record.path) : (record) => filter(record) && admits(record.path);
 }

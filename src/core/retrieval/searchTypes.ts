@@ -8,6 +8,8 @@ export interface SearchOptions extends SearchFilters {
 	readonly now: Date;
 	/** How many notes to return (default 5). */
 	readonly limit?: number;
+	/** The caller's own rule on which notes may be found, applied as the filters are: before the limit. */
+	readonly admits?: (path: string) => boolean;
 	readonly hotSet?: HotSet;
 	readonly links?: LinkGraph;
 }

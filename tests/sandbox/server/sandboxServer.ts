@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { SandboxBundles } from "./bundles";
 import { WRITE_HEADER, type SandboxConfig } from "./protocol";
 import { UnsafePathError } from "../../../src/core/vault/unsafePath";
-import { PathOutsideVault, VaultFolder } from "./vaultFolder";
+import { PathOutsideVault, PathTaken, VaultFolder } from "./vaultFolder";
 
 export interface SandboxOptions {
 	readonly bundles: SandboxBundles;
@@ -61,7 +61,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 	};
 	const server = createServer((request, response) => {
 		answer(request, response, assets, vault).catch((error: unknown) => {
-			const status = error instanceof PathOutsideVault || error instanceof UnsafePathError ? 400 : 500;
+			const status = error instanceof PathOutsideVault || error instanceof UnsafePathError ? 400 : error instanceof PathTaken ? 409 : 500;
 			if (!response.headersSent) send(response, status, "text/plain; charset=utf-8", error instanceof Error ? error.message : String(error));
 		});
 	});

@@ -1,4 +1,4 @@
-import { promises as fs } from "node:fs";
+import { promises as fs, type Stats } from "node:fs";
 import * as nodePath from "node:path";
 import { appendDurably, readFileNoFollow, replaceFileAtomically } from "../../../headless/vault/atomicFile";
 import { assertNoSymlinkBelow, makeFolderBelow } from "../../../headless/vault/noSymlinks";
@@ -15,6 +15,13 @@ function checkVaultPath(path: string): string {
 export class PathOutsideVault extends Error {
 	constructor(path: string) {
 		super(`Not a path inside the vault: ${JSON.stringify(path)}`);
+	}
+}
+
+/** A move onto a path that something on disk already holds. */
+export class PathTaken extends Error {
+	constructor(path: string) {
+		super(`Something is already at ${JSON.stringify(path)}`);
 	}
 }
 
@@ -94,13 +101,18 @@ export class VaultFolder {
 	}
 
 	/**
-	 * Moves a file or folder. The page reports the move of a folder's contents after the folder's
-	 * own, which has moved them already: a source gone and a target there is that, and is done.
+	 * Moves a file or folder, never over anything (`PathTaken`): the page knows the vault as it
+	 * was listed, and a file made on disk since would be lost. The page reports the move of a
+	 * folder's contents after the folder's own, which has moved them already: a source gone and a
+	 * target there is that, and is done.
 	 */
 	async rename(from: string, to: string): Promise<void> {
 		const source = this.inside(from);
 		const target = this.inside(to);
-		if (!(await exists(source)) && (await exists(target))) return;
+		const [was, there] = await Promise.all([entryAt(source), entryAt(target)]);
+		if (was === null && there !== null) return;
+		// The same entry under another case of its name (a case-insensitive disk) is a rename, not a clash.
+		if (there !== null && !(was !== null && was.ino === there.ino && was.dev === there.dev)) throw new PathTaken(to);
 		makeFolderBelow(this.root, parentFolder(checkVaultPath(to)));
 		await fs.rename(source, target);
 	}
@@ -126,9 +138,7 @@ export class VaultFolder {
 	}
 }
 
-async function exists(full: string): Promise<boolean> {
-	return fs.lstat(full).then(
-		() => true,
-		() => false,
-	);
+/** The entry at `full` itself (a link is not followed), `null` when there is none. */
+async function entryAt(full: string): Promise<Stats | null> {
+	return fs.lstat(full).catch(() => null);
 }

@@ -58,7 +58,8 @@ export class CheckpointMoments {
 	/** A start for the checkpoint the user is offered. */
 	draft(): CheckpointDraft {
 		const text = this.lastWork.replace(/\s+/g, " ");
-		return { doing: text.length <= DRAFT_CHARS ? text : `${text.slice(0, DRAFT_CHARS - 1).trimEnd()}…` };
+		// A cut between the two halves of an emoji would save half a character: the half goes too.
+		return { doing: text.length <= DRAFT_CHARS ? text : `${text.slice(0, DRAFT_CHARS - 1).replace(/[\uD800-\uDBFF]$/, "").trimEnd()}…` };
 	}
 }
 

@@ -17,6 +17,7 @@ import { vaultMapPaths } from "../../organize/vaultMapText";
 import type { FileStat } from "../../ports";
 import { fileName } from "../../vault/paths";
 import { findIdentityFiles } from "../../workspace/identity";
+import { withoutHiddenRefs } from "./resumeRefs";
 import { withoutHiddenResults } from "./withheldResults";
 import { checkpointMomentBlock, heartbeatBlock, resumeBlock } from "../context/sessionBlocks";
 import type { CheckpointReason } from "./checkpointMoments";
@@ -120,7 +121,7 @@ export function sessionRequestBuilder(deps: MemoryToolDeps, tools: readonly Tool
 		}, budgets);
 		const extra = [
 			...(notes.heartbeats === undefined || notes.heartbeats.length === 0 ? [] : [heartbeatBlock(notes.heartbeats)]),
-			...(notes.resume === undefined || notes.resume === null ? [] : [resumeBlock(notes.resume)]),
+			...(notes.resume === undefined || notes.resume === null ? [] : [resumeBlock(withoutHiddenRefs(notes.resume, deps.vault))]),
 			...(notes.checkpointMoment === undefined || notes.checkpointMoment === null ? [] : [checkpointMomentBlock(notes.checkpointMoment)]),
 		];
 		return { request: { system: [...system, ...extra], messages, tools }, conversation: report.conversation };

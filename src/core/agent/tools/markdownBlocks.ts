@@ -23,7 +23,12 @@ const HEADING = /^#{1,6}(\s|$)/;
 export const LIST_ITEM = /^(\s*)([-*+]|\d{1,9}[.)])\s+/;
 const QUOTE = /^\s*>/;
 const TABLE_ROW = /^\s*\|/;
-const TABLE_RULE = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
+/**
+ * A table's rule (`| --- | :-: |`), tested on the trimmed line: written so that no two runs of
+ * spaces touch, since a pattern that lets them split a run either way takes time squared in its
+ * length to fail, and a line of a million spaces froze the search.
+ */
+const TABLE_RULE = /^\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?$/;
 
 /** The blocks of `lines[start, end)`, in order; blank lines belong to none. */
 export function markdownBlocks(lines: readonly string[], start: number, end: number): MarkdownBlock[] {
@@ -45,7 +50,7 @@ function blockAt(lines: readonly string[], start: number, end: number): Markdown
 	const fence = FENCE.exec(line);
 	if (fence !== null) return plain("code", start, closingFence(lines, start, end, fence[1]));
 	if (HEADING.test(line)) return plain("heading", start, start + 1);
-	if (TABLE_ROW.test(line) || (start + 1 < end && line.includes("|") && TABLE_RULE.test(lines[start + 1]))) {
+	if (TABLE_ROW.test(line) || (start + 1 < end && line.includes("|") && TABLE_RULE.test(lines[start + 1].trim()))) {
 		return plain("table", start, runWhile(lines, start, end, (row) => row.includes("|")));
 	}
 	if (QUOTE.test(line)) return plain("quote", start, runWhile(lines, start, end, (row) => QUOTE.test(row)));

@@ -2,6 +2,10 @@ import type { VaultView } from "../../vault/vaultView";
 
 /** `[[target#sub|alias]]` and `![[...]]`, as Obsidian writes wikilinks and embeds. */
 const WIKILINK = /(!?)\[\[([^\]|\n]*)(?:\|([^\]\n]*))?\]\]/g;
+/** `[text](path)` and `![alt](path)`, markdown's links and embeds, the path bare or in `<...>`, a title after it. */
+const MARKDOWN_LINK = /(!?)\[([^\]\n]*)\]\(\s*(<[^>\n]*>|[^)\s]*)(?:\s+"[^"\n]*")?\s*\)/g;
+/** A link with a scheme (`https:`, `mailto:`, `obsidian:`) leads out of the vault's files: no note of it is drawn. */
+const URL_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const FENCE = /^\s*(```|~~~)/;
 
 /**
@@ -16,7 +20,11 @@ export function withResolvedLinks(text: string, sourcePath: string, view: Pick<V
 		.split("\n")
 		.map((line) => {
 			if (FENCE.test(line)) inCode = !inCode;
-			else if (!inCode) return line.replace(WIKILINK, (_whole, bang: string, target: string, alias: string | undefined) => rewritten(bang, target, alias, sourcePath, view));
+			else if (!inCode) {
+				return line
+					.replace(WIKILINK, (_whole, bang: string, target: string, alias: string | undefined) => rewritten(bang, target, alias, sourcePath, view))
+					.replace(MARKDOWN_LINK, (whole, bang: string, label: string, destination: string) => markdownRewritten(whole, bang, label, destination, sourcePath, view));
+			}
 			return line;
 		})
 		.join("\n");
@@ -28,8 +36,28 @@ function rewritten(bang: string, target: string, alias: string | undefined, sour
 	const subpath = hash === -1 ? "" : target.slice(hash);
 	const shown = alias?.trim() || displayOf(linkpath, subpath);
 	const resolved = view.resolveLink(linkpath === "" ? sourcePath : linkpath, sourcePath);
-	if (resolved === null) return shown;
+	// A name that holds what ends a link cannot be linked without breaking out of it.
+	if (resolved === null || /[[\]|]/.test(resolved)) return shown;
 	return `${bang}[[${resolved.replace(/\.md$/i, "")}${subpath}|${shown}]]`;
+}
+
+/**
+ * A markdown link into the vault, as a wikilink is: to the note's full path when the view
+ * resolves it, else its text alone (so an embed of a hidden note never draws it). A path that
+ * cannot be decoded resolves to nothing.
+ */
+function markdownRewritten(whole: string, bang: string, label: string, destination: string, sourcePath: string, view: Pick<VaultView, "resolveLink">): string {
+	const raw = destination.replace(/^<|>$/g, "");
+	if (URL_SCHEME.test(raw)) return whole;
+	let target: string;
+	try {
+		target = decodeURIComponent(raw);
+	} catch {
+		target = "";
+	}
+	// A wikilink's alias cannot hold what ends the link.
+	const alias = label.replace(/[|[\]]/g, " ").trim();
+	return target === "" ? alias : rewritten(bang, target, alias === "" ? undefined : alias, sourcePath, view);
 }
 
 /** What Obsidian shows for a link without an alias: `Note`, `Note > Heading`, or the heading alone for one in the same note. */

@@ -40,12 +40,6 @@ export interface SearchAnswer {
 	readonly linked: LinkedNotes | null;
 }
 
-/**
- * How many more notes are asked of the index when the assistant's own files are to be left out,
- * so that leaving them out still fills the slots (a month of daily memory rarely all matches).
- */
-const ROOM_FOR_ASSISTANT_FILES = 20;
-
 interface ReadMatch {
 	readonly match: MemoryMatch;
 	readonly best: { readonly unit: AnswerUnit; readonly score: number; readonly heading: string } | null;
@@ -60,9 +54,9 @@ export async function searchMemories(deps: MemoryToolDeps, request: MemorySearch
 	const { query, ...options } = request;
 	const ownFilesWanted = deps.assistantFilesInSearch !== "when-asked" || asksAboutAssistantFiles(query);
 	const admits = (path: string) => ownFilesWanted || !isAssistantFile(path, deps.layout);
-	const asked = ownFilesWanted ? options : { ...options, limit: options.limit + ROOM_FOR_ASSISTANT_FILES };
+	// Left out by the index, before its limit: a month of daily memory on the topic does not crowd out the user's note on it.
 	const hits = deps.index
-		.search(query, asked)
+		.search(query, ownFilesWanted ? options : { ...options, admits })
 		.filter((hit) => admits(hit.path))
 		.slice(0, options.limit);
 	const question = questionOf(query);
@@ -74,10 +68,13 @@ export async function searchMemories(deps: MemoryToolDeps, request: MemorySearch
 		const content = await deps.vault.read(access.path);
 		const outline = outlineOf(access.path, content, access.metadata);
 		const best = bestUnitOf(outline, question);
-		const line = best?.unit.line ?? snippetOf(content, hit).line;
+		// The excerpt scans the whole note (a fifth of a second for a line of a megabyte): made once, when needed.
+		let excerpt: ReturnType<typeof snippetOf> | null = null;
+		const snippet = () => (excerpt ??= snippetOf(content, hit));
+		const line = best?.unit.line ?? snippet().line;
 		const passage = passageAt(outline, line);
 		// Only a line too long to show whole overflows a passage: then the excerpt around the hit, flattened, is all that fits.
-		const text = passage.text.length <= PASSAGE_CHARS ? passage.text : snippetOf(content, hit).text;
+		const text = passage.text.length <= PASSAGE_CHARS ? passage.text : snippet().text;
 		const match = { path: hit.path, line, heading: passage.heading, score: hit.score, passage: withResolvedLinks(text, hit.path, deps.vault) };
 		found.push({ match, best });
 	}
