@@ -2,7 +2,8 @@
  * The archive promises that no candidate for long-term memory is stranded in it. A day promoted
  * early (Promote takes today by default) can gain candidates afterwards: the assistant's
  * `memory_append` adds them at the end of the candidate section, below the day's promotion
- * marker. The archive takes the marker for "promoted" and moves the day with them unpromoted.
+ * marker. Those are promoted in a round of their own before the day moves, never taken as
+ * promoted by the marker above them.
  */
 import { AssistantWorkspace } from "../../src/core/assistantWorkspace";
 import { archiveByPolicy } from "../../src/core/heartbeat/archivePolicy";
@@ -12,8 +13,7 @@ import { memoryFixture } from "../core/memory/fixture";
 const NOW = "2026-03-15T21:00:00Z";
 
 describe("a candidate added after its day was promoted", () => {
-	// Hole: promotion is marked per day, not per candidate; the fix changes what a promotion and its marker cover.
-	it.failing("reaches long-term memory before its day is archived", async () => {
+	it("reaches long-term memory before its day is archived", async () => {
 		const fixture = memoryFixture(
 			{
 				"memory/daily/2026-01-05.md":

@@ -4,14 +4,7 @@ import { isDailyDate } from "./dailyDates";
 import type { DailyTarget } from "./dailyNote";
 import { appendBlock } from "./markdownSections";
 import type { MemoryDeps } from "./memoryDeps";
-import {
-	candidateText,
-	findCandidateSection,
-	hasPromotedHeading,
-	hasPromotionMarker,
-	promotedBlock,
-	withPromotionMarker,
-} from "./promotion";
+import { findCandidateSection, hasPromotedHeading, promotedBlock, promotionRounds, unpromotedText, withPromotionMarker } from "./promotion";
 
 /**
  * Long-term memory (`memory.md`) is append-only: this module has no way to rewrite it. Whatever
@@ -83,19 +76,21 @@ export async function promoteDay(deps: MemoryDeps, request: PromotionRequest): P
 	if (deps.vault.stat(dailyPath) === null) return result("no-daily-note", dailyPath);
 
 	const daily = await deps.vault.read(dailyPath);
-	if (hasPromotionMarker(daily, date)) return result("already-promoted", dailyPath);
+	const section = findCandidateSection(daily);
+	// Candidates added after a promotion make a round of their own: `memory.md` stays append-only.
+	const round = promotionRounds(daily, date) + 1;
+	if (round > 1 && (section === null || unpromotedText(daily, section, date) === "")) return result("already-promoted", dailyPath);
 	const intent: WriteIntent = { actor: request.actor, reason: `Promote candidate memory of ${date}`, action: "promote" };
 	const markDaily = () => deps.writer.processNote(dailyPath, (current) => withPromotionMarker(current, date), intent);
 
 	const memory = deps.vault.stat(memoryPath) === null ? "" : await deps.vault.read(memoryPath);
-	if (hasPromotedHeading(memory, date)) return result("marker-restored", dailyPath, recordsOf([await markDaily()]));
+	if (hasPromotedHeading(memory, date, round)) return result("marker-restored", dailyPath, recordsOf([await markDaily()]));
 
-	const section = findCandidateSection(daily);
 	if (section === null) return result("no-candidate-section", dailyPath);
-	const candidates = candidateText(daily, section);
+	const candidates = unpromotedText(daily, section, date);
 	if (candidates === "") return result("empty-candidate-section", dailyPath);
 
-	const appended = await appendToLongTermMemory(deps, memoryPath, promotedBlock(date, candidates), intent);
+	const appended = await appendToLongTermMemory(deps, memoryPath, promotedBlock(date, candidates, round), intent);
 	return result("promoted", dailyPath, recordsOf([appended, await markDaily()]));
 }
 

@@ -51,15 +51,35 @@ export function hasPromotionMarker(daily: string, date: string): boolean {
 	return marginLines(daily).some((line) => MARKER_LINE.exec(line.text)?.[1] === date);
 }
 
+/** How many times the day was promoted: its marker lines (a day gains candidates after a promotion, and is promoted again). */
+export function promotionRounds(daily: string, date: string): number {
+	return marginLines(daily).filter((line) => MARKER_LINE.exec(line.text)?.[1] === date).length;
+}
+
+/**
+ * The candidates not yet in long-term memory: the whole section before the day's first
+ * promotion, and after it what was added below its last marker (the assistant appends
+ * candidates at the end of the section, after the marker promote wrote there). Empty when all
+ * is promoted, or when the marker stands outside the section (the section as it was then counts
+ * as promoted).
+ */
+export function unpromotedText(daily: string, section: Section, date: string): string {
+	if (promotionRounds(daily, date) === 0) return candidateText(daily, section);
+	const inSection = marginLines(daily).filter((line) => line.start >= section.bodyStart && line.end <= section.end + 1 && MARKER_LINE.exec(line.text)?.[1] === date);
+	const last = inSection.at(-1);
+	if (last === undefined) return "";
+	return daily.slice(last.end, section.end).replace(ANY_MARKER, "").trim();
+}
+
 /**
  * Where a day stands with promotion: `unpromoted` when its candidate section holds text not yet
- * in long-term memory, `promoted` when the day carries its marker, `nothing` when it has no
- * candidates at all.
+ * in long-term memory (before a first promotion, or added since the last one), `promoted` when
+ * the day carries its marker and nothing was added since, `nothing` when it has no candidates.
  */
 export function promotionState(daily: string, date: string): "unpromoted" | "promoted" | "nothing" {
-	if (hasPromotionMarker(daily, date)) return "promoted";
 	const section = findCandidateSection(daily);
-	return section === null || candidateText(daily, section) === "" ? "nothing" : "unpromoted";
+	if (section !== null && unpromotedText(daily, section, date) !== "") return "unpromoted";
+	return hasPromotionMarker(daily, date) ? "promoted" : "nothing";
 }
 
 /** Marks the day as promoted at the end of its candidate section (or of the note when there is none). */
@@ -70,12 +90,13 @@ export function withPromotionMarker(daily: string, date: string): string {
 	return appendBlock(daily, marker, "line");
 }
 
-export function promotedHeading(date: string): HeadingSpec {
-	return { level: 2, title: `Promoted from ${date}` };
+/** `## Promoted from <date>` for a day's first promotion; `## Promoted from <date> (2)` for what it gained after, and so on. */
+export function promotedHeading(date: string, round = 1): HeadingSpec {
+	return { level: 2, title: round === 1 ? `Promoted from ${date}` : `Promoted from ${date} (${round})` };
 }
 
-export function hasPromotedHeading(memory: string, date: string): boolean {
-	const { title } = promotedHeading(date);
+export function hasPromotedHeading(memory: string, date: string, round = 1): boolean {
+	const { title } = promotedHeading(date, round);
 	return marginLines(memory).some((line) => {
 		const heading = headingOfLine(line.text);
 		return heading !== null && sameTitle(heading.title, title);
@@ -83,6 +104,6 @@ export function hasPromotedHeading(memory: string, date: string): boolean {
 }
 
 /** The block appended to `memory.md`: the heading, then the candidates as the user wrote them. */
-export function promotedBlock(date: string, candidates: string): string {
-	return `${headingText(promotedHeading(date))}\n\n${candidates}`;
+export function promotedBlock(date: string, candidates: string, round = 1): string {
+	return `${headingText(promotedHeading(date, round))}\n\n${candidates}`;
 }

@@ -41,6 +41,25 @@ describe("promoteDay", () => {
 		expect(log.text).toBe(trail);
 	});
 
+	it("promotes a candidate added after the day's promotion in a round of its own, and only it; a crash between the two writes is finished, not repeated", async () => {
+		const { deps, vault } = memoryFixture({ [DAY]: daily, "memory.md": userMemory }, NOW);
+		await promoteDay(deps, request);
+		// The assistant appends a candidate at the end of the section, below the marker.
+		const later = (await vault.read(DAY)).replace("<!-- promoted: 2026-03-05 -->\n", "<!-- promoted: 2026-03-05 -->\n- Moved the lab to Thursdays\n");
+		await vault.process(DAY, () => later);
+
+		expect((await promoteDay(deps, request)).status).toBe("promoted");
+		expect(await vault.read("memory.md")).toBe(
+			`${userMemory}\n\n## Promoted from 2026-03-05\n\n- Prefers tea\n- Thesis due in June\n\n## Promoted from 2026-03-05 (2)\n\n- Moved the lab to Thursdays\n`,
+		);
+		expect((await promoteDay(deps, request)).status).toBe("already-promoted");
+
+		// Killed after memory.md but before the daily note's second marker: the next run only marks the day.
+		const crashed = memoryFixture({ [DAY]: later, "memory.md": `${userMemory}\n\n## Promoted from 2026-03-05 (2)\n\n- Moved the lab to Thursdays\n` }, NOW);
+		expect((await promoteDay(crashed.deps, request)).status).toBe("marker-restored");
+		expect((await crashed.vault.read("memory.md")).match(/Moved the lab/g)).toHaveLength(1);
+	});
+
 	it.each(["## Candidate Long-Term Memory", "### candidate long term memory", "## 候选长期记忆"])("finds the candidates under %j", async (heading) => {
 		const { deps, vault } = memoryFixture({ [DAY]: `${heading}\n- 喜欢喝茶\n` }, NOW);
 		expect((await promoteDay(deps, request)).status).toBe("promoted");
