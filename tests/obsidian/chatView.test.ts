@@ -52,6 +52,16 @@ const lastAnswer = (view: ChatView) => all(view, ".assistant-chat-message.is-ass
 const answerText = (view: ChatView) => lastAnswer(view)?.querySelector(".assistant-chat-body")?.textContent ?? "";
 
 describe("the chat pane", () => {
+	it("draws no link or embed of a hidden note that a reply names, whatever the model was led to write", async () => {
+		const { view } = await chat();
+		fake().enqueue(textReply("See ![[Private/Diary]], [[Diary]], [notes](Private/Diary.md) and [[Atlas]]."));
+		await view.send("What do my notes say?");
+		const answer = lastAnswer(view)!;
+		expect(Array.from(answer.querySelectorAll("a.internal-link"), (link) => link.getAttribute("data-href"))).toEqual(["Atlas"]);
+		expect(answer.querySelector(".internal-embed")).toBeNull();
+		expect(answer.querySelector(".assistant-chat-body")?.textContent).toBe("See Private/Diary, Diary, notes and Atlas.");
+	});
+
 	it("streams the answer as it arrives, throttled, and renders [[links]] as clickable links", async () => {
 		const { app, view } = await chat();
 		const full = "The Atlas project ships in March, as [[Atlas]] says. It waits for the field study to end.";

@@ -42,6 +42,11 @@ export class AssistantMessage {
 		private readonly chipActions: ChipActions,
 		/** The user's message this answers, for the name of a note it is saved as. */
 		private readonly question: string,
+		/**
+		 * The answer's markdown as it is drawn: a link or embed of a note the assistant may not read
+		 * is its text alone, so a reply that names one (asked to by a planted line) draws nothing of it.
+		 */
+		private readonly drawnAs: (markdown: string) => string,
 	) {
 		this.el = parent.createDiv({ cls: "assistant-chat-message is-assistant is-streaming" });
 		this.chipsEl = this.el.createDiv({ cls: "assistant-chat-chips" });
@@ -149,7 +154,7 @@ export class AssistantMessage {
 		const component = this.owner.addChild(new Component());
 		this.rendered = component;
 		const target = createDiv();
-		await MarkdownRenderer.render(this.app, this.text, target, this.sourcePath, component);
+		await MarkdownRenderer.render(this.app, this.drawnAs(this.text), target, this.sourcePath, component);
 		if (this.rendered !== component) return;
 		this.bodyEl.empty();
 		this.bodyEl.append(...Array.from(target.childNodes));

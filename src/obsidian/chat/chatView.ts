@@ -8,6 +8,7 @@ import { parseTranscript, savedConversation } from "../../core/agent/transcript"
 import { undoWrite } from "../../core/memory/undoWrite";
 import { chatWelcome } from "../../core/agent/welcome/chatWelcome";
 import { layoutFor } from "../../core/workspace/layout";
+import { withResolvedLinks } from "../../core/agent/tools/passageLinks";
 import { t } from "../../i18n";
 import { modelErrorMessage, OFFLINE_MODEL_ID } from "../../llm";
 import { describeError } from "../describeError";
@@ -453,7 +454,9 @@ export class ChatView extends ItemView implements HoverParent {
 	}
 
 	private newAnswer(question: string): AssistantMessage {
-		const answer = new AssistantMessage(this.listEl, this.app, this, this.app.workspace.getActiveFile()?.path ?? "", this.chipActions, question);
+		const sourcePath = this.app.workspace.getActiveFile()?.path ?? "";
+		const drawnAs = (markdown: string) => withResolvedLinks(markdown, sourcePath, this.deps.controller.vaultView(), "as written");
+		const answer = new AssistantMessage(this.listEl, this.app, this, sourcePath, this.chipActions, question, drawnAs);
 		this.answers.push(answer);
 		return answer;
 	}

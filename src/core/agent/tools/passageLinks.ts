@@ -12,9 +12,12 @@ const FENCE = /^\s*(```|~~~)/;
  * A passage's wikilinks as they should reach a reader elsewhere than the note: a link the view
  * resolves points at the note's full path (so it opens the same note from a chat or a transcript,
  * wherever that is), showing the text the note showed; a link to no note, or to a note the view
- * hides, is its text alone, never a link to click. Code is left as it is.
+ * hides, is its text alone, never a link to click. Code is left as it is. `as written` keeps a
+ * link that resolves as it was written, for text drawn where it was written (a chat's reply).
  */
-export function withResolvedLinks(text: string, sourcePath: string, view: Pick<VaultView, "resolveLink">): string {
+export function withResolvedLinks(text: string, sourcePath: string, view: Pick<VaultView, "resolveLink">, resolved: "full path" | "as written" = "full path"): string {
+	// A link is still a link after its rewriting only when it resolved.
+	const kept = (whole: string, rewrite: string) => (resolved === "as written" && /^!?\[\[/.test(rewrite) ? whole : rewrite);
 	let inCode = false;
 	return text
 		.split("\n")
@@ -22,8 +25,10 @@ export function withResolvedLinks(text: string, sourcePath: string, view: Pick<V
 			if (FENCE.test(line)) inCode = !inCode;
 			else if (!inCode) {
 				return line
-					.replace(WIKILINK, (_whole, bang: string, target: string, alias: string | undefined) => rewritten(bang, target, alias, sourcePath, view))
-					.replace(MARKDOWN_LINK, (whole, bang: string, label: string, destination: string) => markdownRewritten(whole, bang, label, destination, sourcePath, view));
+					.replace(WIKILINK, (whole, bang: string, target: string, alias: string | undefined) => kept(whole, rewritten(bang, target, alias, sourcePath, view)))
+					.replace(MARKDOWN_LINK, (whole, bang: string, label: string, destination: string) =>
+						kept(whole, markdownRewritten(whole, bang, label, destination, sourcePath, view)),
+					);
 			}
 			return line;
 		})
