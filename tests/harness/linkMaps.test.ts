@@ -62,7 +62,7 @@ describe("The in-memory vault's link maps", () => {
 	});
 });
 
-/** One note as real Obsidian saw it (`../shared/fixtures/obsidian-metadata/`). */
+/** One note as real Obsidian saw it (`tests/fixtures/obsidian-metadata/`). */
 interface Recording {
 	readonly filePath: string;
 	readonly fileContents: string;
@@ -70,7 +70,7 @@ interface Recording {
 	readonly resolveLinkToPath?: Record<string, string | null>;
 }
 
-const FIXTURES = join(__dirname, "../../../shared/fixtures/obsidian-metadata");
+const FIXTURES = join(__dirname, "../fixtures/obsidian-metadata");
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(join(FIXTURES, file), "utf8")) as T;
 
 describe("The in-memory vault against Obsidian's recordings", () => {

@@ -57,8 +57,13 @@ describe("tokenizer", () => {
 
 	it("hands the index each token with the hash a query's lookup computes for the same string", () => {
 		const seen: string[] = [];
-		for (const file of ["en/Home.md", "zh/由此开始.md", "ja/ホーム.md"]) {
-			const text = readFileSync(resolve(HELP_VAULT, file), "utf8");
+		// Whole notes of the bundled example vault (English, Chinese), and a Japanese passage.
+		const texts = [
+			readFileSync(resolve(EXAMPLE_VAULT, "Welcome.md"), "utf8"),
+			readFileSync(resolve(EXAMPLE_VAULT, "Notes/番茄工作法.md"), "utf8"),
+			"## はじめに\n\nObsidianはローカルのMarkdownファイルでノートを書くアプリです。[[リンク]]で考えをつなぎます。",
+		];
+		for (const text of texts) {
 			scanTokens(`${text} Queries BOXES classes wishes 𠀀𠀁 ＡＰＩ`, (folded, start, end, tail, hash) => {
 				const token = tokenOf(folded, start, end, tail);
 				expect(hash).toBe(hashOfRange(token, 0, token.length));
@@ -123,7 +128,7 @@ function collected(): { sink: TermSink; tokens: string[]; fromBytes: number } {
 	return Object.assign(seen, { sink });
 }
 
-const HELP_VAULT = resolve(__dirname, "../../../../shared/corpora/obsidian-help");
+const EXAMPLE_VAULT = resolve(__dirname, "../../../examples/vault");
 
 function tokenOf(text: string, start: number, end: number, tail: number): string {
 	return text.slice(start, end) + (tail === NO_TAIL ? "" : String.fromCharCode(tail));

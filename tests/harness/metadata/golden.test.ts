@@ -5,10 +5,10 @@ import type { NoteMetadata } from "../../../src/core/metadata";
 import { computeMetadata, getAllTags, parseFrontMatterTags } from "../../../headless/metadata";
 
 /**
- * Golden test against notes recorded in real Obsidian. The fixtures live beside the repository
- * (`../shared`), as in CI, where `shared/` sits next to the clone.
+ * Golden test against notes recorded in real Obsidian, kept in the repository
+ * (`tests/fixtures/obsidian-metadata/`, with their source and license in `SOURCE.md`).
  */
-const FIXTURES = path.resolve(__dirname, "../../..", "../shared/fixtures/obsidian-metadata");
+const FIXTURES = path.resolve(__dirname, "../../fixtures/obsidian-metadata");
 
 interface Recording {
 	readonly fileContents: string;

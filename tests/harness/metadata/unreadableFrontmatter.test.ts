@@ -53,7 +53,7 @@ describe("a frontmatter block that does not parse", () => {
 	});
 });
 
-const FIXTURES = path.resolve(__dirname, "../../..", "../shared/fixtures/obsidian-metadata");
+const FIXTURES = path.resolve(__dirname, "../../fixtures/obsidian-metadata");
 const PIECES = ["---\n", "\n", "> ", "- ", "  ", "\t", "[[", "]]", "[", "]", "(", ")", "`", "```", "%%", "$$", "<!--", "-->", "<div>", "#", "^id", "&a ", "*a", ": ", '"', "'", "{", "}", "|", "\r\n", "\u0000", "\ufeff", "😀"];
 
 function mutate(text: string, random: () => number): string {
