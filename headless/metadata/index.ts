@@ -14,9 +14,8 @@ const INDEXED_LEAVES: ReadonlySet<BlockKind> = new Set<BlockKind>(["paragraph", 
 
 /**
  * The `CachedMetadata` Obsidian's metadata cache records for a note with this content, as far as
- * the recordings from real Obsidian in `tests/fixtures/obsidian-metadata/` pin it down. Lists that
- * would be empty are left out, as Obsidian leaves them out; `frontmatterLinks` comes with any
- * frontmatter.
+ * the recordings in `tests/fixtures/obsidian-metadata/` pin it down. Lists that would be
+ * empty are left out, as Obsidian leaves them out; `frontmatterLinks` comes with any frontmatter.
  */
 export function computeMetadata(content: string): CachedMetadata {
 	const index = new LineIndex(content);

@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 // Each case starts the WebAssembly linter in a process of its own, as CI does.
 jest.setTimeout(60_000);
 
-const ROOT = resolve(__dirname, "..", "..");
+const ROOT = resolve(__dirname, "..", "..", "..");
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");
 
 function lintFolder(dir?: string): { code: number | null; stdout: string; stderr: string } {
