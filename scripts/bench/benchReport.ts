@@ -67,11 +67,11 @@ export function benchTable(results: BenchResults, turns: TurnResults, notesBySiz
 			? []
 			: [
 					"",
-					"Cost of a turn (issue 4): from the user's message to the request leaving (context assembly, the hot layers read, the prompt built)",
+					"Cost of a turn: from the user's message to the request leaving (context assembly, the hot layers read, the prompt built)",
 					textTable(["vault", "notes", "p50 ms", "p95 ms", "turns"], turnRows),
 				]),
 		"",
-		"Targets (issues 3 and 4):",
+		"Targets:",
 		textTable(
 			["target", "measured", ""],
 			checks.map((check) => [check.target, check.measured, check.met ? "met" : "MISSED"]),

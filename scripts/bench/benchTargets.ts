@@ -13,7 +13,7 @@ export interface TargetCheck {
 	readonly met: boolean;
 }
 
-/** An absolute target of the issue: our figure at a size, at most `limit`. */
+/** An absolute target: our figure at a size, at most `limit`. */
 interface Limit {
 	readonly size: VaultSize;
 	readonly figure: "buildMs" | "warmStartMs" | "p95Ms" | "updateMs" | "heapMB";
@@ -32,17 +32,17 @@ const LIMITS: readonly Limit[] = [
 ];
 const BUILD_SPEEDUP_OVER_MINISEARCH = 5;
 const P95_SPEEDUP_OVER_FUSE = 100;
-/** Issue 4: from the user's message to the request leaving, on the 10k-note vault. */
+/** From the user's message to the request leaving, on the 10k-note vault: well below what a user would notice. */
 const TURN_LIMIT = { size: "10k", limitMs: 50 } as const;
 
-/** Issue 4's target for the cost of a turn, when the run measured it: every turn measured (p95) within the limit. */
+/** The target for the cost of a turn, when the run measured it: every turn measured (p95) within the limit. */
 export function checkTurnTargets(turns: TurnResults): TargetCheck[] {
 	const run = turns[TURN_LIMIT.size];
 	if (run === undefined) return [];
 	return [{ target: `${TURN_LIMIT.size} turn prepare p95 <= ${TURN_LIMIT.limitMs} ms`, measured: `${run.p95Ms.toFixed(2)} ms`, met: run.p95Ms <= TURN_LIMIT.limitMs }];
 }
 
-/** The issue's performance targets, for every size the run measured. */
+/** The performance targets, for every size the run measured. */
 export function checkTargets(results: BenchResults): TargetCheck[] {
 	const ours = results.ours ?? {};
 	const checks: TargetCheck[] = [];

@@ -6,7 +6,7 @@ import { SeededRandom } from "../lib/retrievalBench/seededRandom";
 import { percentile } from "../lib/retrievalBench/statistics";
 import { BENCH_NOW, editedNote } from "./benchVaults";
 
-/** The figures the issue asks for, per engine and vault size (the `--json` output). */
+/** The figures a benchmark reports, per engine and vault size (the `--json` output). */
 export interface EngineFigures {
 	readonly buildMs: number;
 	readonly warmStartMs: number;

@@ -1,6 +1,7 @@
 /**
- * The cost of a turn (issue 4, section 8) on one vault, in a process of its own (`isolatedRun.ts`
- * starts it): prints a `MeasuredTurn` as JSON on stdout. Usage: `node measureTurn.cjs <size>`.
+ * The cost of a turn (from the user's message to the request leaving) on one vault, in a process
+ * of its own (`isolatedRun.ts` starts it): prints a `MeasuredTurn` as JSON on stdout. Usage:
+ * `node measureTurn.cjs <size>`.
  */
 import "../lib/retrievalBench/utcClock";
 import type { ChatMessage } from "../../src/core/agent/model";

@@ -1,5 +1,6 @@
 import "../lib/retrievalBench/utcClock";
 import { chosen, parseRunnerArgs, RunnerUsageError } from "../lib/retrievalBench/commandLine";
+import { allCorpusDirs, CorporaMissingError, requireCorpora } from "../lib/retrievalBench/corpus";
 import { ENGINE_NAMES, type EngineName } from "../lib/retrievalBench/engines/searchEngine";
 import { benchJson, benchTable } from "./benchReport";
 import type { BenchResults, TurnResults } from "./benchTargets";
@@ -20,6 +21,8 @@ function main(): void {
 	const sizes = chosen(args, "sizes", VAULT_SIZES);
 	const engines = chosen(args, "engines", ENGINE_NAMES);
 	const turnSizes = args.lists.has("turn") ? chosen(args, "turn", VAULT_SIZES) : sizes.filter((size) => size === "10k");
+	// Every size is drawn from the public vaults, the synthetic ones too.
+	requireCorpora(allCorpusDirs());
 	const runner = new IsolatedRunner();
 	const results: BenchResults = {};
 	const turns: TurnResults = {};
@@ -62,7 +65,7 @@ function progress(message: string): void {
 try {
 	main();
 } catch (error) {
-	if (!(error instanceof RunnerUsageError)) throw error;
+	if (!(error instanceof RunnerUsageError || error instanceof CorporaMissingError)) throw error;
 	process.stderr.write(`${error.message}\n`);
 	process.exitCode = 1;
 }

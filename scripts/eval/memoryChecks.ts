@@ -12,7 +12,7 @@ export interface CheckResult {
 type Outcome = Omit<CheckResult, "check">;
 type Search = (query: string, options?: Partial<SearchOptions>) => string[];
 
-/** Each check is one rule of the memory workspace, asked of a fresh index of the assistant vault. */
+/** Each check is one rule of the memory workspace, asked of a fresh index of the assistant vault. */
 interface MemoryCheck {
 	readonly check: string;
 	run(search: Search, index: RetrievalIndex): Outcome;

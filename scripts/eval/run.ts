@@ -1,6 +1,7 @@
 import "../lib/retrievalBench/utcClock";
 import * as nodePath from "node:path";
 import { chosen, parseRunnerArgs, RunnerUsageError } from "../lib/retrievalBench/commandLine";
+import { CorporaMissingError, HELP_LANGUAGES, helpVaultDir, requireCorpora } from "../lib/retrievalBench/corpus";
 import { ENGINE_NAMES } from "../lib/retrievalBench/engines/searchEngine";
 import { evalJson, evalText, helpScores } from "./evalReport";
 import { evaluateHelp } from "./helpEvaluation";
@@ -20,6 +21,7 @@ function main(): void {
 	const engines = chosen(args, "engines", ENGINE_NAMES);
 	const qrels = loadQrels(args.lists.get("qrels")?.[0] ?? DEFAULT_QRELS);
 	const ranking = rankingOverrides(args.lists.get("ranking") ?? []);
+	requireCorpora(HELP_LANGUAGES.map(helpVaultDir));
 	const evaluation = evaluateHelp(qrels, engines, ranking);
 	const scores = helpScores(evaluation);
 	const memory = runMemoryChecks(() => memoryIndex(ranking));
@@ -30,7 +32,7 @@ function main(): void {
 try {
 	main();
 } catch (error) {
-	if (!(error instanceof RunnerUsageError || error instanceof QrelsError)) throw error;
+	if (!(error instanceof RunnerUsageError || error instanceof QrelsError || error instanceof CorporaMissingError)) throw error;
 	process.stderr.write(`${error.message}\n`);
 	process.exitCode = 1;
 }

@@ -329,7 +329,7 @@ export const en = {
 	"vault-map.description.templates": "Templates for new notes.",
 	"vault-map.description.resources": "Reference material and resources.",
 	"vault-map.description.memory": "The assistant's own files and memory.",
-	// Heartbeat wiring, the full settings tab and the folder switch (issue 5).
+	// Heartbeat wiring, the full settings tab and the folder switch.
 	"command.run-heartbeat": "Run heartbeat now",
 	"heartbeat.label": "Heartbeat",
 	"heartbeat.notice": "Assistant: {text}",
@@ -459,7 +459,7 @@ export const en = {
 	"onboarding.notice.start-over": "Onboarding can be run again. Every file was kept.",
 	"onboarding.notice.needs-key": "The conversation needs an Anthropic API key. The form asks the same questions without one.",
 	"onboarding.chat.opening": "Let's set up my assistant.",
-	// Command palette: capture, organize, history book, hot memory, checkpoint, audit and undo, command line (issue 6).
+	// Command palette: capture, organize, history book, hot memory, checkpoint, audit and undo, command line.
 	"command.capture-to-inbox": "Capture to inbox",
 	"command.capture-selection": "Capture selection",
 	"command.organize-current-note": "Organize current note",

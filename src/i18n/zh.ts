@@ -461,7 +461,7 @@ export const zh: Catalog = {
 	"onboarding.notice.start-over": "可以重新运行引导了。所有文件都已保留。",
 	"onboarding.notice.needs-key": "对话需要 Anthropic API 密钥。表单会问同样的问题，不需要密钥。",
 	"onboarding.chat.opening": "我们来设置我的助理吧。",
-	// Command palette: capture, organize, history book, hot memory, checkpoint, audit and undo, command line (issue 6).
+	// Command palette: capture, organize, history book, hot memory, checkpoint, audit and undo, command line.
 	"command.capture-to-inbox": "捕获到收件箱",
 	"command.capture-selection": "捕获选中文本",
 	"command.organize-current-note": "整理当前笔记",

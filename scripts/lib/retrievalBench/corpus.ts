@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import * as nodePath from "node:path";
 import type { NoteInput } from "../../../src/core/retrieval";
 import { computeMetadata } from "../../../headless/metadata";
@@ -10,6 +10,31 @@ export type HelpLanguage = (typeof HELP_LANGUAGES)[number];
 
 export const helpVaultDir = (lang: HelpLanguage) => nodePath.join(CORPORA_DIR, "obsidian-help", lang);
 export const hubVaultDir = () => nodePath.join(CORPORA_DIR, "obsidian-hub");
+
+/** Every vault folder under CORPORA_DIR that the benchmarks read. */
+export const allCorpusDirs = (): string[] => [hubVaultDir(), ...HELP_LANGUAGES.map(helpVaultDir)];
+
+/** A run needs public vaults that are not where CORPORA_DIR says; the message says how to get them. */
+export class CorporaMissingError extends Error {}
+
+/**
+ * Stops a run before any work when one of `dirs` is missing: the two public vaults are too large
+ * for the repository, so a fresh clone does not have them until they are fetched.
+ */
+export function requireCorpora(dirs: readonly string[]): void {
+	const missing = dirs.filter((dir) => !existsSync(dir));
+	if (missing.length === 0) return;
+	const fetch = process.env.CORPORA_DIR === undefined ? "bash scripts/fetchCorpora.sh" : `CORPORA_DIR=${CORPORA_DIR} bash scripts/fetchCorpora.sh`;
+	throw new CorporaMissingError(
+		[
+			`The public vaults this run reads are not in ${CORPORA_DIR}:`,
+			...missing.map((dir) => `  missing ${dir}`),
+			"Fetch them (Obsidian's help vault and the Obsidian Hub, at pinned commits; git and a network needed) with",
+			`  ${fetch}`,
+			"or set CORPORA_DIR to a folder that holds obsidian-help/ and obsidian-hub/.",
+		].join("\n"),
+	);
+}
 
 /** A markdown file of a vault: its vault path and text. */
 export interface VaultFile {

@@ -1,6 +1,6 @@
 /**
- * When the assistant saves a checkpoint without being asked: the numbers behind seed 000's
- * checkpoint moments. Its rule is "more than ten exchanges, more than five files changed"; both are
+ * When the assistant saves a checkpoint without being asked: the numbers behind the
+ * checkpoint moments. The rule is "more than ten exchanges, more than five files changed"; both are
  * counted since the last checkpoint of the chat (or its start), so that a long chat is checkpointed
  * every so often, not once. The other moments (the user leaving, a part of the work finished) are
  * phrases, in `session/checkpointIntent.ts`.

@@ -40,7 +40,7 @@ export type ArchivePolicyOutcome =
 	| { readonly kind: "ran"; readonly counts: ArchiveCounts; readonly loggedAt: string | null };
 
 /**
- * Seed 001's archive policy, run by the heartbeat when the user turned it on (it is off by
+ * The archive policy, run by the heartbeat when the user turned it on (it is off by
  * default): daily memory past the retention is archived by the very path the command takes, so
  * each day's candidate long-term memory is promoted before its note moves, and a day whose
  * candidates cannot be promoted stays where it is; no candidate is stranded in the archive. What it

@@ -1,4 +1,4 @@
-/** The heartbeat (issue 5, section 1): when it runs, what it asks the model, and what the user sees. */
+/** The heartbeat: when it runs, what it asks the model, and what the user sees. */
 export { checkActiveHours, isWithinActiveHours, type ActiveHoursSetting, type ActiveWindow, type CheckedActiveHours } from "./activeHours";
 export { NOTICE_AFTER_FAILURES, retryWait } from "./backoff";
 export { isChecklistEmpty } from "./checklist";

@@ -1,7 +1,7 @@
 import { appendBlock, detectEol, proseLines, type Line } from "./markdownSections";
 
 /**
- * The assistant's own layer in a note (seed 000's AGENT layer): one `> [!assistant]` callout,
+ * The assistant's own layer in a note (the agent layer): one `> [!assistant]` callout,
  * beside the user's text and a verified note's metadata, never mixed into them. The callout type
  * is what marks it as the assistant's: any `[!assistant]` callout at the top level of the note,
  * whatever its title or fold state (the user may rename or fold it), is the one the assistant

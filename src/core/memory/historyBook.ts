@@ -3,7 +3,7 @@ import { fileName, joinVaultPath, parentFolder } from "../vault/paths";
 import type { WorkspaceLayout } from "../workspace/layout";
 
 /**
- * The history book (seed 003): one summary per ISO week, `memory/weekly/YYYY-Www.md`, and the
+ * The history book: one summary per ISO week, `memory/weekly/YYYY-Www.md`, and the
  * weeks beyond the latest 50 folded into one summary per year, `memory/yearly/YYYY.md`.
  */
 

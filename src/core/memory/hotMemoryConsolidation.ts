@@ -10,7 +10,7 @@ import { offlineConsolidation } from "./offlineConsolidation";
 import type { TextModel } from "./textModel";
 
 /**
- * Hot memory upkeep (seed 003). `memory.md` is append-only and grows past what the hot memory
+ * Hot memory upkeep. `memory.md` is append-only and grows past what the hot memory
  * layer can show. Then the assistant proposes a consolidated version (the model's, or offline the
  * rule-based tidying); the user sees the diff, edits it if they like, and approves. Only the text
  * they approved is written, and only after the previous `memory.md` is kept in `memory/archive/`:

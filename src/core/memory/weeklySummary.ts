@@ -13,7 +13,7 @@ import { extractiveSummary, WEEKLY_SYSTEM, weeklyPrompt, weeklySummaryNote, type
 import { foldOldWeeks, weeklyArchiveFolder, type FoldResult } from "./yearlyFolding";
 
 /**
- * "Build weekly summary" (seed 003's history book): `memory/weekly/YYYY-Www.md` from the week's
+ * "Build weekly summary" (a page of the history book): `memory/weekly/YYYY-Www.md` from the week's
  * daily memory, written by the model or, offline, extracted. Idempotent: a week that has its
  * summary is left alone unless `force`, and then the old summary is archived before it is
  * replaced. A week is summarised once it is over, so a summary never misses its last days.

@@ -5,7 +5,7 @@ export type AnswerKey = TextAnswer | "inboxFolder" | "dailyMemory";
 
 /**
  * The words a model may use for each answer, in English and Chinese, written folded (see
- * `foldKey`): the model chooses its own keys (seed 002 accepts free-form JSON), so
+ * `foldKey`): the model chooses its own keys (the block is free-form JSON), so
  * `"Call me"`, `"nickname"` and `"称呼"` all mean the name.
  */
 const KEY_WORDS: Readonly<Record<AnswerKey, readonly string[]>> = {

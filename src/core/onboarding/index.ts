@@ -1,4 +1,4 @@
-/** Onboarding (issue 5, section 2): the questions, the answers the conversation or the form gives, and the files made from them. */
+/** Onboarding: the questions, the answers the conversation or the form gives, and the files made from them. */
 export { ONBOARDING_COMPLETE_TAG, parseOnboardingCompletion, type BlockProblem, type OnboardingCompletion } from "./completionBlock";
 export { parseLenientJson, type JsonValue, type LenientParse } from "./lenientJson";
 export { applyOnboarding, type ApplyDeps, type FileOutcome, type OnboardingWriter } from "./apply";

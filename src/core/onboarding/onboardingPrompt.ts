@@ -2,7 +2,7 @@ import type { Language } from "../../i18n";
 import { ONBOARDING_COMPLETE_TAG } from "./completionBlock";
 
 /*
- * The instructions of the onboarding conversation (seed 002's bootstrap), added to the chat's
+ * The instructions of the onboarding conversation, added to the chat's
  * system prompt while it lasts. In the user's language, so that the model asks in it. The keys
  * of the block are the ones `answerKeyFor` knows best; it accepts others.
  */

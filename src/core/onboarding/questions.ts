@@ -1,5 +1,5 @@
 /**
- * The onboarding questions (seed 002's bootstrap): five at most, across three topics. The form
+ * The onboarding questions: five at most, across three topics, so that setting up is short. The form
  * shows them as they are; the conversation's prompt gives them to the model as the ground to
  * cover. Their wording lives in `src/i18n` under `onboarding.question.<id>`.
  */

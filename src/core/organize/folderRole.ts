@@ -1,7 +1,7 @@
 import type { MessageKey } from "../../i18n";
 
 /**
- * What a folder is for in the user's vault (seed 001's taxonomy). The roles are the places a
+ * What a folder is for in the user's vault. The roles are the places a
  * note can belong; the folder names that carry them are the user's own, in any language.
  */
 export const FOLDER_ROLES = ["inbox", "notes", "projects", "journal", "archive", "templates", "resources", "memory"] as const;

@@ -5,9 +5,9 @@ import { NotesByFolder, visibleFolders, visibleNotes, type OrganizeVault } from 
 import { matchFolderName, roleOfWord } from "./roleNames";
 
 /**
- * The vault's taxonomy (seed 001), inferred, never assumed: each folder's role from what the
- * user told Obsidian (the Templates and Daily notes folders), the assistant's own layout, the
- * folder's name in any language (exact 0.9, near 0.6), and what its notes are like (mostly
+ * The vault's taxonomy (what its folders are for), inferred, never assumed: each folder's role from
+ * what the user told Obsidian (the Templates and Daily notes folders), the assistant's own layout,
+ * the folder's name in any language (exact 0.9, near 0.6), and what its notes are like (mostly
  * dated, mostly tagged with a role); a folder with none of these takes its parent's role, or is
  * plain notes at 0.3.
  */

@@ -9,7 +9,7 @@ import type { Taxonomy } from "./taxonomy";
 import { vaultMapPaths } from "./vaultMapText";
 
 /**
- * The vault map (seed 001's directory overviews): what each folder is for, how many notes it
+ * The vault map, an overview of the vault's folders: what each folder is for, how many notes it
  * holds, a line on what is in it, and its most linked notes, so that the assistant knows where
  * things live without listing the vault. Paths are vault-relative; private notes are not counted,
  * described or listed.

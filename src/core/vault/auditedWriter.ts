@@ -104,10 +104,10 @@ export class AuditedWriter {
 	}
 
 	/**
-	 * Writes `text` as the body of the assistant's own `> [!assistant]` callout in a note (seed
-	 * 000's agent layer): the previous body is replaced, its header line kept, or a new callout is
-	 * appended at the end. Refused (`removes-text`) unless every byte outside the callout is
-	 * unchanged and what follows its header is nothing but callout lines.
+	 * Writes `text` as the body of the assistant's own `> [!assistant]` callout in a note (its
+	 * agent layer, apart from the user's text): the previous body is replaced, its header line
+	 * kept, or a new callout is appended at the end. Refused (`removes-text`) unless every byte
+	 * outside the callout is unchanged and what follows its header is nothing but callout lines.
 	 */
 	async writeAssistantCallout(path: string, text: string, intent: WriteIntent): Promise<WriteOutcome> {
 		return this.edit(path, (current) => withAssistantCallout(current, text), "process", intent, changesOnlyTheAssistantCallout);

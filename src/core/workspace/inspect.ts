@@ -22,7 +22,7 @@ export interface WorkspaceEntry {
 }
 
 /**
- * What a folder is, before it becomes the assistant folder (seed 001's switching flow):
+ * What a folder is, before it becomes the assistant folder, which decides what switching to it does:
  * - `empty`: no files at all (or the folder does not exist yet);
  * - `ordinary-notes`: files, but nothing of a workspace;
  * - `existing-workspace`: `soul.md`, `user.md`, `claude.md` and `memory.md` (or their aliases)

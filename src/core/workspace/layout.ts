@@ -1,8 +1,8 @@
 import { joinVaultPath, normalizeVaultPath } from "../vault/paths";
 
 /**
- * Where the assistant keeps its files, all below one assistant folder (the vault root by
- * default, as in the reference design). These are the canonical names used when a file is
+ * Where the assistant keeps its files, all below one assistant folder (the vault root by default,
+ * so that the vault itself is the workspace). These are the canonical names used when a file is
  * created; existing files are found case-insensitively and by alias (see `identity.ts`).
  */
 export interface WorkspaceLayout {

@@ -4,7 +4,7 @@ import { formatCount } from "../localeFormat";
 import type { WorkspaceController } from "../workspaceController";
 
 /**
- * The chat's gentle word that long-term memory has outgrown hot memory's cap (seed 003): past it,
+ * The chat's gentle word that long-term memory has outgrown hot memory's cap: past it,
  * the chat sees only a view of `memory.md`. One line with a button that runs "Consolidate
  * long-term memory", which proposes and never writes without approval. Once per session of the
  * plugin, whichever chat pane shows it, so that it never nags; the heartbeat's notice is apart.

@@ -1,6 +1,7 @@
 /**
- * What the settings tab's onboarding rows do (issue 5, section 2). The tab only calls these;
- * `createOnboardingActions` in `onboardingActions.ts` implements them, and a test passes its own.
+ * What the settings tab's onboarding rows do (by conversation, by form, reset). The tab only
+ * calls these; `createOnboardingActions` in `onboardingActions.ts` implements them, and a test
+ * passes its own.
  */
 export interface OnboardingActions {
 	/**

@@ -1,6 +1,7 @@
 /**
  * The assistant folder picked in the settings, not yet switched to: the setting changes only
- * once the switch is confirmed and its step succeeded (seed 001). The rows that show it listen.
+ * once the switch is confirmed and its step succeeded, so that a folder half switched to is
+ * never in use. The rows that show it listen.
  */
 export class FolderDraft {
 	private folder: string | null = null;

@@ -3,9 +3,10 @@ import type { WorkspaceInspection, WorkspaceStatus } from "../../core/workspace/
 import type { WorkspaceController } from "../workspaceController";
 
 /**
- * What switching the assistant folder does first (seed 001): create the workspace files
- * (`initialize`, or `complete` a partial workspace), take the workspace over as it is (`adopt`),
- * or take it over and go through onboarding again (`rerun-onboarding`).
+ * What switching the assistant folder does first, so that the new folder is a workspace before
+ * the assistant uses it: create the workspace files (`initialize`, or `complete` a partial
+ * workspace), take the workspace over as it is (`adopt`), or take it over and go through
+ * onboarding again (`rerun-onboarding`).
  */
 export type SwitchStep = "initialize" | "complete" | "adopt" | "rerun-onboarding";
 

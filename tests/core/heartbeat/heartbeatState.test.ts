@@ -75,7 +75,7 @@ describe("the heartbeat's settings and state in data.json", () => {
 		expect(loaded.data.state).toEqual({ ...defaultState(), onboardingComplete: true, lastHeartbeatDate: "2026-11-28" });
 	});
 
-	it("a version 0 file (the reference design's check-in) loads too", () => {
+	it("a version 0 file (a first workspace's daily check-in) loads too", () => {
 		const loaded = loadPluginData({ onboardingComplete: true, lastCheckInDate: "2026-11-28", dailyCheckInEnabled: true });
 		expect(loaded.problems).toEqual([]);
 		expect(loaded.data.state.lastHeartbeatDate).toBe("2026-11-28");

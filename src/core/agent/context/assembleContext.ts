@@ -52,9 +52,11 @@ export interface AssembledContext {
 }
 
 /**
- * The request of a turn, layer by layer in the order of issue 4, each within its budget. The
- * identity layer comes first and carries the cache breakpoint: nothing in it depends on the
- * time or the conversation, so the cached prefix stays byte-identical between turns.
+ * The request of a turn, layer by layer from the most stable to the most particular (identity,
+ * hot memory, instructions, the days of memory, the vault map, notes, the history book, then the
+ * conversation), each within its budget. The identity layer comes first and carries the cache
+ * breakpoint: nothing in it depends on the time or the conversation, so the cached prefix stays
+ * byte-identical between turns.
  */
 export function assembleContext(input: ContextInput, overrides: Partial<ContextBudgets> = {}): AssembledContext {
 	const budgets: ContextBudgets = { ...DEFAULT_CONTEXT_BUDGETS, ...overrides };

@@ -6,8 +6,9 @@ export interface ContextBudgets {
 	/** The identity layer (`soul.md`, `user.md`, `claude.md`) in all. */
 	readonly identityTokens: number;
 	/**
-	 * One identity file; a longer one keeps its head and tail around a marker. Seed 001's 8,000
-	 * characters per file at four characters per token.
+	 * One identity file; a longer one keeps its head and tail around a marker: 8,000
+	 * characters per file at four characters per token, room for a rich file without crowding
+	 * the prompt.
 	 */
 	readonly identityFileTokens: number;
 	/**
@@ -18,10 +19,13 @@ export interface ContextBudgets {
 	readonly minExcerptTokens: number;
 	/**
 	 * Of a cut note, the share of what is kept that goes to its head (the rest to its tail):
-	 * seed 001's head of 6,000 and tail of 1,800 characters.
+	 * a head of 6,000 and a tail of 1,800 characters, since a note's start says what it is.
 	 */
 	readonly headShare: number;
-	/** Hot memory: the slice of `memory.md` always in context (seed 003's cap). */
+	/**
+	 * Hot memory: the slice of `memory.md` always in context, capped so it never crowds out the
+	 * question.
+	 */
 	readonly hotMemoryTokens: number;
 	/** The list of days that have daily memory. */
 	readonly memoryHintTokens: number;
@@ -35,7 +39,10 @@ export interface ContextBudgets {
 	readonly historyBookTokens: number;
 	/** One week of the history book. */
 	readonly historyWeekTokens: number;
-	/** At most this many of the latest weeks (seed 003: 50). */
+	/**
+	 * At most this many of the latest weeks (50, about a year; older weeks are folded into yearly
+	 * summaries).
+	 */
 	readonly historyMaxWeeks: number;
 	/** Of the model's context window, what the answer and the tool definitions need. */
 	readonly reservedTokens: number;

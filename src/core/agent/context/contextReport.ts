@@ -45,7 +45,7 @@ export interface LayerReport {
 	readonly skipped?: string;
 }
 
-/** Hot memory's sizes, for the view to propose a consolidation when it overflows (issue 6). */
+/** Hot memory's sizes, for the view to propose a consolidation when it overflows. */
 export interface HotMemoryReport {
 	readonly path: string;
 	readonly capTokens: number;

@@ -18,7 +18,7 @@ const SEPARATOR = "\n\n";
 
 /**
  * Layer 6: the history book, for a question about the past only (the caller decides with
- * `isHistoryQuestion`). The latest weeks, at most `historyMaxWeeks` (seed 003: 50), each within
+ * `isHistoryQuestion`). The latest weeks, at most `historyMaxWeeks`, each within
  * its own budget, as many as the layer's budget holds counting back from the latest, then
  * shown oldest first so that the story reads in order.
  */

@@ -17,7 +17,7 @@ export interface HotMemory {
 const TAG = "hot-memory";
 
 /**
- * Layer 2: hot memory, a bounded view of `memory.md` (seed 003). `memory.md` is append-only and
+ * Layer 2: hot memory, a bounded view of `memory.md`. `memory.md` is append-only and
  * grows; the view keeps within the cap what must never be forgotten (the sections on
  * preferences, current state and rules, in full when they fit) and then the most recent
  * entries, starting at an entry's beginning. Lines not in the view are marked with their line

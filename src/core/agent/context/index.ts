@@ -1,4 +1,4 @@
-/** Context assembly: what the turn loop calls to build each request (issue 4, section 2). */
+/** Context assembly: what the turn loop calls to build each request. */
 export { assembleContext, type AssembledContext, type ContextInput } from "./assembleContext";
 export { DEFAULT_CONTEXT_BUDGETS, type ContextBudgets } from "./budgets";
 export { afterMemoryFlush, FRESH_CONVERSATION, MEMORY_FLUSH_PROMPT, type CompactionDecision, type ConversationState } from "./compaction";

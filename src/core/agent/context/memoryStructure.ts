@@ -2,7 +2,7 @@ import { scanHeadings } from "../../memory/markdownSections";
 import type { LineIndex } from "../../retrieval/lineIndex";
 
 /**
- * What is "hot" in long-term memory (seed 003): the user's preferences, the current state and
+ * What is "hot" in long-term memory: the user's preferences, the current state and
  * the rules, which the assistant must never forget whatever the question. In `memory.md` they
  * are the sections under headings that say so, in English, Chinese or Japanese.
  */

@@ -26,11 +26,11 @@ export interface NoteExcerpt {
 }
 
 /**
- * The note within `maxWeight` (an unrounded token budget, see `tokenEstimate.ts`): whole when
- * it fits, else its head and tail (seed 001's cut, the head getting `headShare` of what is
- * kept) with a marker between them telling the model which lines are missing and how to read
- * them with `memory_get`. Only a budget smaller than the marker itself yields more (the marker
- * alone).
+ * The note within `maxWeight` (an unrounded token budget, see `tokenEstimate.ts`): whole when it
+ * fits, else its head and tail (where a note says what it is and where it was left; the head
+ * getting `headShare` of what is kept) with a marker between them telling the model which lines are
+ * missing and how to read them with `memory_get`. Only a budget smaller than the marker itself
+ * yields more (the marker alone).
  */
 export function noteExcerpt(note: NoteText, maxWeight: number, headShare: number, reason: CutReason): NoteExcerpt {
 	// One pass over the text for both: identity files and long-term memory are weighed every turn.

@@ -35,7 +35,7 @@ export function resumeBlock(checkpoint: Checkpoint): SystemBlock {
 }
 
 /**
- * What the model is told at a checkpoint moment (seed 000): why this turn is one, and to save a
+ * What the model is told at a checkpoint moment: why this turn is one, and to save a
  * checkpoint in it without being asked. The model judges whether the words meant it ("bye" in a
  * quoted letter is no farewell); when it saves none, the user is offered one.
  */

@@ -10,7 +10,7 @@ export const VAULT_MAP_TOKENS = Math.ceil(VAULT_MAP_LAYER_CHARS / 4);
 const TAG = "vault-map";
 
 /**
- * The vault map (issue 6): where things live in the user's vault, so that the model searches and
+ * The vault map: where things live in the user's vault, so that the model searches and
  * files in the right folders without listing the vault. What is sent is the table the assistant
  * keeps in the vault map note's own callout, never the user's text around it, row by row within
  * the budget; the rows left out are counted. No layer until the map has been made ("Refresh vault

@@ -69,7 +69,7 @@ export class ChatSession {
 	private last: LastMessage | null = null;
 	/** What the heartbeat said in this chat, for every later turn's context. */
 	private heartbeats: { readonly at: string; readonly text: string }[] = [];
-	/** The count towards the next checkpoint moment (seed 000). */
+	/** The count towards the next checkpoint moment. */
 	private moments = new CheckpointMoments();
 
 	constructor(

@@ -1,5 +1,5 @@
 /**
- * Two of seed 000's checkpoint moments said in words: the user is leaving ("bye", "I'm off",
+ * Two of the checkpoint moments said in words: the user is leaving ("bye", "I'm off",
  * "先走了", "明天见", "また明日"), or has just finished a part of the work ("I finished chapter 2",
  * "第二章写完了", "提出しました"). Pure rules of phrases, as the history book's intent is: instant,
  * and their mistakes are testable. A false match costs little (the model is told it may be a

@@ -3,7 +3,7 @@ import type { ToolCallRecord } from "../loop";
 import { saysFinished, saysLeaving } from "./checkpointIntent";
 
 /**
- * Why a turn is a checkpoint moment (seed 000): the user is leaving, a part of the work is
+ * Why a turn is a checkpoint moment: the user is leaving, a part of the work is
  * finished, the chat has gone on long, or many notes were written since the last checkpoint.
  */
 export type CheckpointReason = "leaving" | "finished" | "many-turns" | "many-notes";

@@ -9,7 +9,7 @@ import { toolText } from "./toolResult";
 import type { WriteToolDeps } from "./writeToolDeps";
 
 /**
- * Seed 000's session checkpoint: where the work stands, so that the next conversation resumes it.
+ * The session checkpoint: where the work stands, so that the next conversation resumes it.
  * Saved in two places, each for its reader. The user's: today's daily memory, under
  * `## Checkpoint`, a note they can read, search and keep (and the history book summarises);
  * every checkpoint of the day stays there, in order, since daily memory is only added to. The

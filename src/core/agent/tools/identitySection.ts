@@ -20,10 +20,11 @@ export interface IdentityAddition {
 }
 
 /**
- * Adds `text` to an identity file in the section it belongs to (seed 002's progressive update):
- * the section named by `section`, else the one whose heading shares the most words with the text
- * (`## Preferences` for "my preferences: ..."), else `## Updates` at the end, made when missing. The text
- * goes after the section's own lines, before any subsection; nothing is removed or moved.
+ * Adds `text` to an identity file in the section it belongs to, so that the file grows as the
+ * assistant learns, one section at a time: the section named by `section`, else the one whose
+ * heading shares the most words with the text (`## Preferences` for "my preferences: ..."), else
+ * `## Updates` at the end, made when missing. The text goes after the section's own lines, before
+ * any subsection; nothing is removed or moved.
  */
 export function addToIdentity(content: string, text: string, section?: string): IdentityAddition {
 	const headings = scanHeadings(content);

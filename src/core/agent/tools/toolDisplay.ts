@@ -4,7 +4,7 @@ import type { IdentityFile } from "./identityFiles";
 
 /**
  * Writes the user must see, as data for the chat (`ToolResult.display`): the chip of any tool
- * says what it did; these say more, because the user asked to be told (seed 002: identity edits
+ * says what it did; these say more, because the user asked to be told (identity edits
  * are announced with a diff and an undo, never silent; long-term memory appends are shown) or
  * because the plugin acts on them (the checkpoint becomes the resume banner).
  */

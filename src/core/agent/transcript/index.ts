@@ -1,4 +1,7 @@
-/** Chats saved as notes in the assistant's `chats` folder, never indexed or retrieved (issue 4, section 6). */
+/**
+ * Chats saved as notes in the assistant's `chats` folder, never indexed or retrieved, so the model
+ * never reads its own past answers back as facts.
+ */
 export { saveTranscriptTurn, type TranscriptDeps, type TranscriptTurn } from "./saveTranscript";
 export { parseTranscript, type SavedAnswerPart, type SavedTurn } from "./parseTranscript";
 export { savedConversation } from "./savedConversation";

@@ -3,13 +3,13 @@
  * one version to the next; loading runs every step from the saved version to the current one.
  *
  * - Version 0, no `schemaVersion`: one flat object. An early build saved its settings this way
- *   (`saveData(settings)`), and the reference design's first `.assistant/state.json`
+ *   (`saveData(settings)`), and the `.assistant/state.json` of the first assistant workspaces
  *   (`{ onboardingComplete, lastCheckInDate }`) has the same shape, so both load.
- * - Version 1: `{ schemaVersion: 1, settings, state }`, with the state still in the reference
- *   design's daily check-in vocabulary: `lastCheckInDate`, `dailyCheckInEnabled`, and
+ * - Version 1: `{ schemaVersion: 1, settings, state }`, with the state still in the words of a
+ *   daily check-in: `lastCheckInDate`, `dailyCheckInEnabled`, and
  *   `hookTriggeredSessionId` (a guard against firing twice in one chat session).
- * - Version 2 (current): the check-in became the heartbeat, as in the reference design's state
- *   version 5. `lastCheckInDate` is now `state.lastHeartbeatDate`; `dailyCheckInEnabled`, a
+ * - Version 2 (current): the check-in became the heartbeat, as the workspaces' own state did in
+ *   its version 5. `lastCheckInDate` is now `state.lastHeartbeatDate`; `dailyCheckInEnabled`, a
  *   choice of the user's, is now the setting `heartbeatEnabled`; `hookTriggeredSessionId` is
  *   dropped, since a heartbeat is guarded by its date, not by a chat session.
  *

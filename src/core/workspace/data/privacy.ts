@@ -12,7 +12,7 @@ export interface Saved {
 	readonly record: DataRecord;
 	/**
 	 * Whether the version it was saved by always saved the settings whole, so that a missing
-	 * privacy setting is damage. The flat files of version 0 (the reference design's state.json
+	 * privacy setting is damage. The flat files of version 0 (a first workspace's state.json
 	 * among them) may have none: there a missing one means nothing was hidden.
 	 */
 	readonly savedWhole: boolean;

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { HEARTBEAT_OUTCOMES } from "../../heartbeat/outcome";
 
-/** Where the user was, saved on request or at a milestone, for the resume banner (seed 000). */
+/** Where the user was, saved on request or at a milestone, for the resume banner. */
 const checkpointSchema = z.object({
 	/** When it was saved, ISO 8601 with offset. */
 	savedAt: z.iso.datetime({ offset: true }),

@@ -88,7 +88,7 @@ describe("data.json migrations", () => {
 		});
 	});
 
-	it("read the reference design's first state.json (version 0) with default settings", () => {
+	it("read a first workspace's .assistant/state.json (version 0) with default settings", () => {
 		const { data, problems } = loadPluginData({ onboardingComplete: true, lastCheckInDate: "2026-02-01" });
 		expect(problems).toEqual([]);
 		expect(data.settings).toEqual(defaultSettings());
