@@ -4,8 +4,8 @@ import type { NoteInput } from "../../src/core/retrieval";
 import type { ChatPorts } from "../../src/core/agent/session";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { defaultPluginData } from "../../src/core/workspace/data/pluginData";
-import { MemoryVault } from "../../tests/harness/memoryVault";
-import { MemoryLogFile } from "../../tests/core/audit/memoryLogFile";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
+import { MemoryLogFile } from "../../headless/inMemory/memoryLogFile";
 import type { RecordingModel } from "./recordingModel";
 
 /** A note the user asks about by name in the benchmark's messages. */

@@ -29,9 +29,9 @@ import { defaultPluginData } from "../../src/core/workspace/data/pluginData";
 import { t } from "../../src/i18n";
 import { createModelClient } from "../../src/llm";
 import { memoryOverVault } from "../../scripts/lib/headlessMemory";
-import { MemoryLogFile } from "../core/audit/memoryLogFile";
+import { MemoryLogFile } from "../../headless/inMemory/memoryLogFile";
 import { textReply, toolUseReply, useFakeAnthropic, type ScriptedResponse } from "../harness/fakeAnthropic";
-import { MemoryVault } from "../harness/memoryVault";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
 import { seededRandom } from "./seededRandom";
 import { BREAKING_PROPERTIES, PRIVATE_FLAGS } from "./spellings";
 

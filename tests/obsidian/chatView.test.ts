@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./tests/harness/jsdomWithFetch.cjs
  */
-import { App, MarkdownRenderer, setLanguageForTests } from "../__mocks__/obsidian";
+import { App, MarkdownRenderer, setLanguageForTests } from "../../sandbox/obsidianApi";
 import { CURRENT_SCHEMA_VERSION } from "../../src/core/workspace/data/migrations";
 import { defaultSettings } from "../../src/core/workspace/data/settings";
 import { defaultState } from "../../src/core/workspace/data/state";
@@ -13,7 +13,7 @@ import type { ChatView } from "../../src/obsidian/chat/chatView";
 import { API_KEY_SECRET } from "../../src/obsidian/workspaceController";
 import { errorReply, textReply, toolUseReply, useFakeAnthropic } from "../harness/fakeAnthropic";
 import { MemoryIndexStore } from "../harness/memoryIndexStore";
-import { MemoryVault } from "../harness/memoryVault";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
 import { loadPlugin, until, untilIndexed } from "./pluginFixture";
 
 jest.setTimeout(20_000);

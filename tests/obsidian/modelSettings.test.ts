@@ -2,14 +2,14 @@
  * @jest-environment ./tests/harness/jsdomWithFetch.cjs
  */
 import type { SettingDefinitionGroup, SettingDefinitionRender } from "obsidian";
-import { App, Notice, Setting, setLanguageForTests } from "../__mocks__/obsidian";
+import { App, Notice, Setting, setLanguageForTests } from "../../sandbox/obsidianApi";
 import { setLanguage } from "../../src/i18n";
 import { DEFAULT_MODEL, OFFLINE_MODEL_ID } from "../../src/llm";
 import type { AssistantSettingTab } from "../../src/obsidian/settingsTab";
 import { API_KEY_SECRET } from "../../src/obsidian/workspaceController";
 import { errorReply, useFakeAnthropic } from "../harness/fakeAnthropic";
 import { MemoryIndexStore } from "../harness/memoryIndexStore";
-import { MemoryVault } from "../harness/memoryVault";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
 import { loadPlugin, until } from "./pluginFixture";
 
 const fake = useFakeAnthropic();

@@ -2,7 +2,7 @@
  * @jest-environment ./tests/harness/jsdomWithFetch.cjs
  */
 import type { SettingDefinitionGroup, SettingDefinitionRender } from "obsidian";
-import { App, Notice, Setting } from "../__mocks__/obsidian";
+import { App, Notice, Setting } from "../../sandbox/obsidianApi";
 import { CURRENT_SCHEMA_VERSION } from "../../src/core/workspace/data/migrations";
 import { defaultSettings } from "../../src/core/workspace/data/settings";
 import { defaultState } from "../../src/core/workspace/data/state";
@@ -11,8 +11,8 @@ import type { AssistantSettingTab } from "../../src/obsidian/settingsTab";
 import { API_KEY_SECRET } from "../../src/obsidian/workspaceController";
 import { textReply, useFakeAnthropic } from "../harness/fakeAnthropic";
 import { MemoryIndexStore } from "../harness/memoryIndexStore";
-import { MemoryVault } from "../harness/memoryVault";
-import type { Plugin as MockPlugin } from "../harness/obsidianMock/plugin";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
+import type { Plugin as MockPlugin } from "../../sandbox/obsidianApi/plugin";
 import { DATA, inView, resetChatTest } from "./chat/chatFixture";
 import { command, loadPlugin, until } from "./pluginFixture";
 

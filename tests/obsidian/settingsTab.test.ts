@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 import type { SettingDefinitionGroup } from "obsidian";
-import { Notice, setLanguageForTests } from "./../__mocks__/obsidian";
+import { Notice, setLanguageForTests } from "../../sandbox/obsidianApi";
 import { control, controls, drawRow, group, resetSettingsTest, settingsTabOn, settle } from "./settings/settingsTabFixture";
 
 beforeEach(resetSettingsTest);

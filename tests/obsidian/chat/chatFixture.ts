@@ -1,4 +1,4 @@
-import { App, MarkdownRenderer, setLanguageForTests } from "../../__mocks__/obsidian";
+import { App, MarkdownRenderer, setLanguageForTests } from "../../../sandbox/obsidianApi";
 import { CURRENT_SCHEMA_VERSION } from "../../../src/core/workspace/data/migrations";
 import { defaultSettings, type Settings } from "../../../src/core/workspace/data/settings";
 import { defaultState } from "../../../src/core/workspace/data/state";
@@ -8,7 +8,7 @@ import { openChat } from "../../../src/obsidian/chat/registerChat";
 import { API_KEY_SECRET } from "../../../src/obsidian/workspaceController";
 import type { FakeAnthropic } from "../../harness/fakeAnthropic";
 import { MemoryIndexStore } from "../../harness/memoryIndexStore";
-import { MemoryVault } from "../../harness/memoryVault";
+import { MemoryVault } from "../../../headless/inMemory/memoryVault";
 import { loadPlugin, untilIndexed } from "../pluginFixture";
 
 export const DATA = ".obsidian/plugins/assistant-workspace/data.json";

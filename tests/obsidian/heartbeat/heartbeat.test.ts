@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./tests/harness/jsdomWithFetch.cjs
  */
-import { Notice } from "../../__mocks__/obsidian";
+import { Notice } from "../../../sandbox/obsidianApi";
 import { loadPluginData } from "../../../src/core/workspace/data/load";
 import { HEARTBEAT_CHECK_MS } from "../../../src/obsidian/heartbeat/registerHeartbeat";
 import { openChat } from "../../../src/obsidian/chat/registerChat";

@@ -1,4 +1,4 @@
-import { App, Notice, setLanguageForTests } from "../../__mocks__/obsidian";
+import { App, Notice, setLanguageForTests } from "../../../sandbox/obsidianApi";
 import { CURRENT_SCHEMA_VERSION } from "../../../src/core/workspace/data/migrations";
 import { defaultSettings, type Settings } from "../../../src/core/workspace/data/settings";
 import { defaultState, type PluginState } from "../../../src/core/workspace/data/state";
@@ -7,7 +7,7 @@ import { CHAT_VIEW_TYPE } from "../../../src/obsidian/chat/chatView";
 import { API_KEY_SECRET } from "../../../src/obsidian/workspaceController";
 import type { FakeAnthropic } from "../../harness/fakeAnthropic";
 import { MemoryIndexStore } from "../../harness/memoryIndexStore";
-import { MemoryVault } from "../../harness/memoryVault";
+import { MemoryVault } from "../../../headless/inMemory/memoryVault";
 import { loadPlugin } from "../pluginFixture";
 
 export const DATA = ".obsidian/plugins/assistant-workspace/data.json";

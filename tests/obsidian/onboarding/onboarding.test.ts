@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./tests/harness/jsdomWithFetch.cjs
  */
-import { App, asObsidianApp, Modal, Notice, setLanguageForTests } from "../../__mocks__/obsidian";
+import { App, asObsidianApp, Modal, Notice, setLanguageForTests } from "../../../sandbox/obsidianApi";
 import { defaultPluginData, type PluginData } from "../../../src/core/workspace/data/pluginData";
 import { setLanguage } from "../../../src/i18n";
 import { openChat } from "../../../src/obsidian/chat/registerChat";
@@ -10,7 +10,7 @@ import { createOnboardingActions } from "../../../src/obsidian/onboarding/onboar
 import { API_KEY_SECRET, WorkspaceController } from "../../../src/obsidian/workspaceController";
 import { textReply, useFakeAnthropic } from "../../harness/fakeAnthropic";
 import { MemoryIndexStore } from "../../harness/memoryIndexStore";
-import { MemoryVault } from "../../harness/memoryVault";
+import { MemoryVault } from "../../../headless/inMemory/memoryVault";
 import { loadPlugin, until } from "../pluginFixture";
 
 jest.setTimeout(20_000);

@@ -1,5 +1,5 @@
 import type { SettingDefinitionControl, SettingDefinitionGroup, SettingDefinitionItem, SettingDefinitionRender } from "obsidian";
-import { App, asObsidianApp, Notice, Plugin, Setting, setLanguageForTests } from "../../__mocks__/obsidian";
+import { App, asObsidianApp, Notice, Plugin, Setting, setLanguageForTests } from "../../../sandbox/obsidianApi";
 import { systemClock } from "../../../src/core/systemClock";
 import { loadPluginData } from "../../../src/core/workspace/data/load";
 import { setLanguage } from "../../../src/i18n";
@@ -9,7 +9,7 @@ import { VaultIndexer } from "../../../src/obsidian/retrieval/vaultIndexer";
 import { AssistantSettingTab } from "../../../src/obsidian/settingsTab";
 import { WorkspaceController } from "../../../src/obsidian/workspaceController";
 import { MemoryIndexStore } from "../../harness/memoryIndexStore";
-import { MemoryVault } from "../../harness/memoryVault";
+import { MemoryVault } from "../../../headless/inMemory/memoryVault";
 import { manifest } from "../pluginFixture";
 
 export const DATA = ".obsidian/plugins/assistant-workspace/data.json";

@@ -4,7 +4,7 @@ import { sessionPrepareRequest } from "../../../../src/core/agent/session";
 import { viewOf } from "../../../harness/viewOf";
 import { layoutFor } from "../../../../src/core/workspace/layout";
 import { memoryOverVault } from "../../../../scripts/lib/headlessMemory";
-import { MemoryVault } from "../../../harness/memoryVault";
+import { MemoryVault } from "../../../../headless/inMemory/memoryVault";
 import { clockAt, contextInput, NOW } from "./contextFixture";
 
 const MAP = [
