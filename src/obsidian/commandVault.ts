@@ -5,7 +5,7 @@ import type { AuditActor } from "../core/audit/record";
 import type { ChatPorts } from "../core/agent/session";
 import type { WriteToolDeps } from "../core/agent/tools";
 import type { MemoryDeps } from "../core/memory/memoryDeps";
-import { textModelOver, type TextModel } from "../core/memory/textModel";
+import { textModelOver, type TextModel } from "../core/model/textModel";
 import type { OrganizeVault } from "../core/organize/organizeVault";
 import type { WorkspaceController } from "./workspaceController";
 

@@ -16,7 +16,7 @@ import { ChatSession, type ChatPorts } from "../../src/core/agent/session";
 import { runHeartbeat } from "../../src/core/heartbeat/runHeartbeat";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { applyConsolidation, proposeConsolidation } from "../../src/core/memory/hotMemoryConsolidation";
-import { textModelOver } from "../../src/core/memory/textModel";
+import { textModelOver } from "../../src/core/model/textModel";
 import { buildWeeklySummary } from "../../src/core/memory/weeklySummary";
 import { applyMove, confirmingAll } from "../../src/core/organize/organizeMove";
 import { suggestOrganize } from "../../src/core/organize/organizeNote";

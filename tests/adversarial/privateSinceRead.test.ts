@@ -3,7 +3,7 @@
  * the conversation's history, which every later turn sends again.
  */
 import { sessionPrepareRequest } from "../../src/core/agent/session";
-import type { ChatMessage } from "../../src/core/agent/model";
+import type { ChatMessage } from "../../src/core/model/modelClient";
 import { toolsOver } from "../core/agent/tools/toolFixture";
 
 describe("a note marked private after the assistant read it", () => {

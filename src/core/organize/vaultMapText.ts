@@ -1,6 +1,6 @@
 import { LANGUAGES, translateIn, type MessageKey } from "../../i18n";
 import type { AuditActor } from "../audit/record";
-import { ASSISTANT_CALLOUT_HEADER } from "../memory/assistantCallout";
+import { ASSISTANT_CALLOUT_HEADER } from "../text/assistantCallout";
 import type { MemoryDeps } from "../memory/memoryDeps";
 import type { WriteOutcome } from "../vault/auditedWriter";
 import { baseName, joinVaultPath } from "../vault/paths";

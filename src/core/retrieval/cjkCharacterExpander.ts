@@ -1,4 +1,4 @@
-import { CJK, classOfCodePoint } from "./characterClasses";
+import { CJK, classOfCodePoint } from "../text/characterClasses";
 import { isGrammarBigram } from "./grammarBigrams";
 import { TermLists } from "./termLists";
 import type { Vocabulary } from "./vocabulary";

@@ -9,14 +9,14 @@ export {
 	type IndexPolicy,
 	type PolicySettings,
 	type SkipReason,
-} from "./indexPolicy";
+} from "../vault/indexPolicy";
 export { SNAPSHOT_VERSION, type IndexSnapshot } from "./indexSnapshot";
 export type { IndexStats } from "./indexStats";
 export type { HotSet } from "./hotSet";
 export { linkGraphFromResolvedLinks, type LinkGraph } from "./linkGraph";
 export type { Chunk, FileVersion, NoteInput } from "./noteInput";
 export { kindOf, NOTE_KINDS, type KindRules, type NoteKind } from "./noteKind";
-export { aliasesOf, normalizeTag, tagsOf } from "./noteProperties";
+export { aliasesOf, normalizeTag, tagsOf } from "../vault/noteProperties";
 export type { PassageOptions } from "./passageSplitter";
 export { parseQuery, type ParsedQuery } from "./queryParser";
 export { DEFAULT_RANKING, type FieldBoosts, type RankingParams } from "./rankingParams";

@@ -1,6 +1,6 @@
 import type { StatsSnapshot } from "./collectionStats";
 import { NOTE_FIELD_COUNT } from "./fields";
-import type { SkipReason } from "./indexPolicy";
+import type { SkipReason } from "../vault/indexPolicy";
 import type { StoredTable } from "./invertedIndex";
 import type { NoteRecord } from "./noteRecord";
 import type { StringTable } from "./stringTable";

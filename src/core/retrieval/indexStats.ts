@@ -1,4 +1,4 @@
-import { SKIP_REASONS, type SkipReason } from "./indexPolicy";
+import { SKIP_REASONS, type SkipReason } from "../vault/indexPolicy";
 import type { SkippedFile } from "./indexSnapshot";
 
 /** What the index holds, for the status bar, the settings tab and the command line. */

@@ -1,4 +1,4 @@
-import type { SkipReason } from "./indexPolicy";
+import type { SkipReason } from "../vault/indexPolicy";
 import type { NoteMetadata } from "../metadata";
 
 /** Size and modification time of a file, which together tell whether an indexed copy is current. */

@@ -1,5 +1,5 @@
 import { baseName } from "../vault/paths";
-import { normalizeTag } from "./noteProperties";
+import { normalizeTag } from "../vault/noteProperties";
 
 /** A query taken apart: free text, `#tags` (filters), and `[[links]]` (notes that must be in the results). */
 export interface ParsedQuery {

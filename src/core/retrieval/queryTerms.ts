@@ -1,5 +1,5 @@
 import { wordBit, type QueryTerm } from "./bm25Scorer";
-import { CJK, classOfCodePoint } from "./characterClasses";
+import { CJK, classOfCodePoint } from "../text/characterClasses";
 import { isExpandable, type CjkCharacterExpander } from "./cjkCharacterExpander";
 import { isHanBigram, type CjkTypoCorrector } from "./cjkTypoCorrector";
 import type { CollectionStats } from "./collectionStats";

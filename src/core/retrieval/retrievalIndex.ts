@@ -4,7 +4,7 @@ import { CjkCharacterExpander } from "./cjkCharacterExpander";
 import { CjkTypoCorrector } from "./cjkTypoCorrector";
 import { CollectionStats } from "./collectionStats";
 import { TAGS } from "./fields";
-import { skipReasonForFile, type IndexPolicy, type SkipReason } from "./indexPolicy";
+import { skipReasonForFile, type IndexPolicy, type SkipReason } from "../vault/indexPolicy";
 import { NOTES_PER_STEP, SNAPSHOT_VERSION, type IndexSnapshot, type SkippedFile } from "./indexSnapshot";
 import { indexStatsOf, type IndexStats } from "./indexStats";
 import { InvertedIndex } from "./invertedIndex";

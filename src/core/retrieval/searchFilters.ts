@@ -1,7 +1,7 @@
 import { isInFolder, normalizeVaultPath } from "../vault/paths";
 import { localCalendarDay, parseCalendarDay } from "./calendarDay";
 import type { NoteKind } from "./noteKind";
-import { normalizeTag, tagMatches } from "./noteProperties";
+import { normalizeTag, tagMatches } from "../vault/noteProperties";
 import type { NoteRecord } from "./noteRecord";
 
 /** Narrowing a search. Filters apply before the limit: a limit of 5 means five notes that pass. */

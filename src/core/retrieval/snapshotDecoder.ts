@@ -1,6 +1,6 @@
 import type { StatsSnapshot } from "./collectionStats";
 import { NOTE_FIELD_COUNT } from "./fields";
-import { hasExcludedTag, skipReasonForFile, type IndexPolicy, type SkipReason } from "./indexPolicy";
+import { hasExcludedTag, skipReasonForFile, type IndexPolicy, type SkipReason } from "../vault/indexPolicy";
 import {
 	NOTE_ALIASES,
 	NOTE_CHUNKS,

@@ -1,6 +1,6 @@
 import type { StatsSnapshot } from "./collectionStats";
 import { entryId, FIELD_COUNT, withEntryId } from "./fields";
-import { SKIP_REASONS } from "./indexPolicy";
+import { SKIP_REASONS } from "../vault/indexPolicy";
 import {
 	NOTE_ALIASES,
 	NOTE_CHUNKS,

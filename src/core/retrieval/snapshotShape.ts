@@ -1,5 +1,5 @@
 import { FIELD_COUNT } from "./fields";
-import { SKIP_REASONS, type SkipReason } from "./indexPolicy";
+import { SKIP_REASONS, type SkipReason } from "../vault/indexPolicy";
 import {
 	NOTE_ALIASES,
 	NOTE_CHUNKS,

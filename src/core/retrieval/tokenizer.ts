@@ -1,4 +1,4 @@
-import { ASCII_CLASSES, CJK, classOfCodePoint, isPlainSeparator, WORD, type CharClass } from "./characterClasses";
+import { ASCII_CLASSES, CJK, classOfCodePoint, isPlainSeparator, WORD, type CharClass } from "../text/characterClasses";
 import { foldPlural, foldPluralBytes, type FoldedWord } from "./pluralFolding";
 import { isStopword, isStopwordBytes } from "./stopwords";
 import { extendHash, HASH_START, hashOfBytes, hashOfRange } from "./termHash";

@@ -1,4 +1,4 @@
-import { classOfCodePoint, WORD } from "./characterClasses";
+import { classOfCodePoint, WORD } from "../text/characterClasses";
 import { boundedEditDistance } from "./editDistance";
 import { withLength } from "./typedArrays";
 import { TermLists } from "./termLists";

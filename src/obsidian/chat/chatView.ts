@@ -1,6 +1,6 @@
 import { ItemView, Notice, type HoverParent, type HoverPopover, type Menu, type TFile, type WorkspaceLeaf } from "obsidian";
 import { budgetHitMessage } from "../../core/agent/loop";
-import type { ChatMessage, ModelErrorKind } from "../../core/agent/model";
+import type { ChatMessage, ModelErrorKind } from "../../core/model/modelClient";
 import { ChatSession, type SessionEvent } from "../../core/agent/session";
 import { staleChatFolder, type ChatHome } from "../../core/agent/session/staleChat";
 import type { Checkpoint } from "../../core/workspace/data/state";

@@ -1,5 +1,5 @@
 import type { App } from "obsidian";
-import { ModelError, type ModelInfo } from "../../core/agent/model";
+import { ModelError, type ModelInfo } from "../../core/model/modelClient";
 import { DEFAULT_API_KEY_SECRET } from "../../core/workspace/data/settings";
 import { t } from "../../i18n";
 import { createModelClient, modelErrorMessage } from "../../llm";

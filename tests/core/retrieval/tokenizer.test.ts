@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { tokenize } from "../../../src/core/retrieval";
 import { hashOfRange } from "../../../src/core/retrieval/termHash";
 import { NO_TAIL } from "../../../src/core/retrieval/termTable";
-import { isPlainSeparator } from "../../../src/core/retrieval/characterClasses";
+import { isPlainSeparator } from "../../../src/core/text/characterClasses";
 import { scanTokens, type TermSink } from "../../../src/core/retrieval/tokenizer";
 
 describe("tokenizer", () => {

@@ -1,4 +1,4 @@
-import { scanHeadings } from "../../memory/markdownSections";
+import { scanHeadings } from "../../text/markdownSections";
 import type { LineIndex } from "../../retrieval/lineIndex";
 
 /**

@@ -3,7 +3,7 @@ import { afterMemoryFlush, FRESH_CONVERSATION, MEMORY_FLUSH_PROMPT, type Convers
 import { turnStarts, userTextMessage } from "../context/conversationTurns";
 import { runTurn, type PreparedRequest, type ToolCallRecord, type TurnDeps, type TurnEvent, type TurnLimits, type TurnResult } from "../loop";
 import { addTurnUsage } from "../loop/usage";
-import type { ChatMessage, ModelClient, ToolDefinition } from "../model";
+import type { ChatMessage, ModelClient, ToolDefinition } from "../../model/modelClient";
 import { ASSISTANT_TOOLS, runTool, toolEffectIn, type WriteToolDeps } from "../tools";
 import { saveTranscriptTurn, type TranscriptDeps } from "../transcript";
 import { localToday } from "../../memory/dailyDates";

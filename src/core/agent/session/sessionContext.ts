@@ -9,7 +9,7 @@ import {
 	type WeeklySummary,
 } from "../context";
 import type { PreparedRequest, PrepareRequest } from "../loop";
-import type { ChatMessage, ToolDefinition } from "../model";
+import type { ChatMessage, ToolDefinition } from "../../model/modelClient";
 import type { MemoryToolDeps } from "../tools";
 import { resolveNotePath } from "../tools/notePath";
 import { weeklyPages } from "../../memory/historyBook";

@@ -1,5 +1,5 @@
 import type { NoteMetadata } from "../../../src/core/metadata";
-import { isMarkedPrivate } from "../../../src/core/retrieval/noteProperties";
+import { isMarkedPrivate } from "../../../src/core/vault/noteProperties";
 import { aliasesOf, tagsOf } from "../../../src/core/retrieval";
 
 const at = { line: 0, col: 0, offset: 0 };

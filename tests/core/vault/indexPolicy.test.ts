@@ -1,4 +1,4 @@
-import { noteOf, policyFor, indexOfVault, searchPaths } from "./vaultFixtures";
+import { noteOf, policyFor, indexOfVault, searchPaths } from "../retrieval/vaultFixtures";
 
 const secret = "The launch code is zebra.";
 

@@ -1,4 +1,4 @@
-import { appendBlock, insertUnderHeadings, scanHeadings } from "../../../src/core/memory/markdownSections";
+import { appendBlock, insertUnderHeadings, scanHeadings } from "../../../src/core/text/markdownSections";
 
 const h2 = (title: string) => ({ level: 2, title });
 

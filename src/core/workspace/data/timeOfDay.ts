@@ -1,4 +1,4 @@
-import type { MessageKey } from "../../i18n";
+import type { MessageKey } from "../../../i18n";
 
 /** Minutes in a day: `24:00`, the end of the day, as an end of the active hours. */
 export const END_OF_DAY_MINUTES = 24 * 60;

@@ -1,4 +1,4 @@
-import { estimateTokens } from "../../../../src/core/agent/context";
+import { estimateTokens } from "../../../src/core/agent/context";
 
 describe("estimateTokens", () => {
 	it("counts four Latin characters as a token, rounding up", () => {

@@ -1,4 +1,4 @@
-import { ASSISTANT_CALLOUT_HEADER, findAssistantCallout, withAssistantCallout } from "../../../src/core/memory/assistantCallout";
+import { ASSISTANT_CALLOUT_HEADER, findAssistantCallout, withAssistantCallout } from "../../../src/core/text/assistantCallout";
 import type { WriteIntent } from "../../../src/core/vault/auditedWriter";
 import { memoryFixture } from "../memory/fixture";
 

@@ -1,5 +1,5 @@
-import { ModelError, type ModelClient } from "../agent/model";
-import { TimeLimit } from "../agent/timeLimit";
+import { ModelError, type ModelClient } from "./modelClient";
+import { TimeLimit } from "./timeLimit";
 import type { TaskScheduler } from "../ports";
 
 /**

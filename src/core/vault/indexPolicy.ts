@@ -1,7 +1,7 @@
 import type { NoteMetadata } from "../metadata";
-import { extensionOf, foldedFolderRule, foldedPath, isInFolder, normalizeVaultPath } from "../vault/paths";
+import { extensionOf, foldedFolderRule, foldedPath, isInFolder, normalizeVaultPath } from "./paths";
 import type { WorkspaceLayout } from "../workspace/layout";
-import type { KindRules } from "./noteKind";
+import type { KindRules } from "../retrieval/noteKind";
 import { hasUnreadableFrontmatter, isMarkedPrivate, normalizeTag, tagMatches } from "./noteProperties";
 
 /** Why a file is not in the index. Every skipped file is counted under its reason. */

@@ -1,4 +1,4 @@
-import { CJK, classOfCodePoint } from "../../retrieval/characterClasses";
+import { CJK, classOfCodePoint } from "./characterClasses";
 
 /**
  * A cheap, deterministic token estimate, used for every budget of the context. No tokenizer
