@@ -1,5 +1,6 @@
 import { Plugin } from "obsidian";
-import type { Clock, IndexStore } from "./core/ports";
+import type { Clock } from "./core/ports";
+import type { IndexStore } from "./core/retrieval/service/indexStore";
 import { systemClock } from "./core/systemClock";
 import { obsidianChatPorts, type ChatEndpoint } from "./obsidian/chat/chatPorts";
 import { openChat, registerChat } from "./obsidian/chat/registerChat";

@@ -1,7 +1,8 @@
 import type { PluginManifest, SettingDefinitionGroup, SettingDefinitionRender } from "obsidian";
 import { App, asObsidianApp, Setting } from "../../sandbox/obsidianApi";
 import AssistantWorkspacePlugin from "../../src/main";
-import type { Clock, IndexStore } from "../../src/core/ports";
+import type { Clock } from "../../src/core/ports";
+import type { IndexStore } from "../../src/core/retrieval/service/indexStore";
 import { systemClock } from "../../src/core/systemClock";
 import type { ChatEndpoint } from "../../src/obsidian/chat/chatPorts";
 import type { AssistantSettingTab } from "../../src/obsidian/settingsTab";

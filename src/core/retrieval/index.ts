@@ -7,6 +7,7 @@ export {
 	skipReasonForFile,
 	skipReasonForNote,
 	type IndexPolicy,
+	type KindRules,
 	type PolicySettings,
 	type SkipReason,
 } from "../vault/indexPolicy";
@@ -15,7 +16,7 @@ export type { IndexStats } from "./indexStats";
 export type { HotSet } from "./hotSet";
 export { linkGraphFromResolvedLinks, type LinkGraph } from "./linkGraph";
 export type { Chunk, FileVersion, NoteInput } from "./noteInput";
-export { kindOf, NOTE_KINDS, type KindRules, type NoteKind } from "./noteKind";
+export { kindOf, NOTE_KINDS, type NoteKind } from "./noteKind";
 export { aliasesOf, normalizeTag, tagsOf } from "../vault/noteProperties";
 export type { PassageOptions } from "./passageSplitter";
 export { parseQuery, type ParsedQuery } from "./queryParser";

@@ -3,7 +3,8 @@ import { chunkRanges, DEFAULT_CHUNKING } from "./chunker";
 import { ALIASES, BODY, HEADINGS, PATH, TAGS, TITLE, type Field } from "./fields";
 import { skipReasonForFile, skipReasonForNote, type IndexPolicy, type SkipReason } from "../vault/indexPolicy";
 import type { NoteInput } from "./noteInput";
-import { dayOfNote, kindOf, type KindRules, type NoteKind } from "./noteKind";
+import type { KindRules } from "../vault/indexPolicy";
+import { dayOfNote, kindOf, type NoteKind } from "./noteKind";
 import { aliasesOf, tagsOf } from "../vault/noteProperties";
 import {
 	CHUNK_BODY_LENGTH,

@@ -1,19 +1,11 @@
 import { baseName, isInFolder } from "../vault/paths";
+import type { KindRules } from "../vault/indexPolicy";
 import { parseCalendarDay } from "./calendarDay";
 
 /** What a note is to the assistant, derived from where it lives in the workspace layout. */
 export type NoteKind = "daily" | "weekly" | "longterm" | "inbox" | "notes";
 
 export const NOTE_KINDS: readonly NoteKind[] = ["daily", "weekly", "longterm", "inbox", "notes"];
-
-/** Where each kind lives (vault paths). Everything elsewhere is one of the user's `notes`. */
-export interface KindRules {
-	/** The assistant's daily memory folder and, when set, the Daily notes plugin's folder. */
-	readonly dailyFolders: readonly string[];
-	readonly weeklyFolders: readonly string[];
-	readonly longTermPaths: readonly string[];
-	readonly inboxFolders: readonly string[];
-}
 
 /**
  * Folder and file names compare case-insensitively, as on the desktop systems most vaults live

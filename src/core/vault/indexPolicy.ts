@@ -1,7 +1,5 @@
 import type { NoteMetadata } from "../metadata";
 import { extensionOf, foldedFolderRule, foldedPath, isInFolder, normalizeVaultPath } from "./paths";
-import type { WorkspaceLayout } from "../workspace/layout";
-import type { KindRules } from "../retrieval/noteKind";
 import { hasUnreadableFrontmatter, isMarkedPrivate, normalizeTag, tagMatches } from "./noteProperties";
 
 /** Why a file is not in the index. Every skipped file is counted under its reason. */
@@ -31,6 +29,28 @@ export const SKIP_REASONS: readonly SkipReason[] = [
 	"unreadable-frontmatter",
 ];
 
+/** Where each kind lives (vault paths). Everything elsewhere is one of the user's `notes`. */
+export interface KindRules {
+	/** The assistant's daily memory folder and, when set, the Daily notes plugin's folder. */
+	readonly dailyFolders: readonly string[];
+	readonly weeklyFolders: readonly string[];
+	readonly longTermPaths: readonly string[];
+	readonly inboxFolders: readonly string[];
+}
+
+/**
+ * The workspace's folders the policy is drawn from (the workspace layout has them all); named
+ * here so that the privacy policy sits below the workspace that uses it.
+ */
+export interface PolicyFolders {
+	readonly chatsFolder: string;
+	readonly dailyFolder: string;
+	readonly archiveFolder: string;
+	readonly weeklyFolder: string;
+	readonly memory: string;
+	readonly inboxFolder: string;
+}
+
 /** What may be indexed, from the settings and the workspace layout. */
 export interface IndexPolicy {
 	readonly configDir: string;
@@ -55,7 +75,7 @@ export interface PolicySettings {
 	readonly dailyNotesFolder?: string;
 }
 
-export function indexPolicyFor(layout: WorkspaceLayout, settings: PolicySettings): IndexPolicy {
+export function indexPolicyFor(layout: PolicyFolders, settings: PolicySettings): IndexPolicy {
 	return {
 		configDir: settings.configDir,
 		excludedFolders: (settings.excludedFolders ?? []).map(folderPath),

@@ -1,6 +1,7 @@
 import { TFile, TFolder, type Plugin } from "obsidian";
 import type { VaultView } from "../../core/vault/vaultView";
-import type { Clock, IndexStore } from "../../core/ports";
+import type { Clock } from "../../core/ports";
+import type { IndexStore } from "../../core/retrieval/service/indexStore";
 import { IndexService } from "../../core/retrieval/service/indexService";
 import type { Settings } from "../../core/workspace/data/settings";
 import { ObsidianNoteStore } from "../vaultNoteStore";
