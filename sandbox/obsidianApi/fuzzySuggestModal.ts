@@ -1,4 +1,4 @@
-import { prepareFuzzySearch } from "./index";
+import { prepareFuzzySearch } from "./fuzzySearch";
 import { SuggestModal } from "./suggestModal";
 
 export interface FuzzyMatch<T> {

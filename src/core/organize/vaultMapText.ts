@@ -6,7 +6,7 @@ import type { WriteOutcome } from "../vault/auditedWriter";
 import { baseName, joinVaultPath } from "../vault/paths";
 import type { WorkspaceLayout } from "../workspace/layout";
 import type { FolderRole, Reason } from "./folderRole";
-import type { FolderSummary } from "./vaultMap";
+import type { FolderSummary } from "./folderSummary";
 
 /**
  * The vault map in its two forms: a note in the assistant folder for the user (the generated

@@ -1,6 +1,7 @@
 import type { CollectionStats } from "./collectionStats";
 import { FIELD_COUNT, FIRST_NOTE_FIELD, isChunkField, MAX_TF, NOTE_FIELD_COUNT, type Field } from "./fields";
 import type { InvertedIndex } from "./invertedIndex";
+import { wordBit } from "./queryCoverage";
 import type { Matches } from "./ranker";
 import { boostsByField, type RankingParams } from "./rankingParams";
 import { withLength } from "./typedArrays";
@@ -12,11 +13,6 @@ export interface QueryTerm {
 	/** Which query word it stands for (0-based), for coverage. */
 	readonly word: number;
 }
-
-/** Query words past this share the last bit of the coverage mask. */
-const MAX_TRACKED_WORD = 30;
-/** How many query words coverage can tell apart. */
-export const TRACKED_WORDS = MAX_TRACKED_WORD + 1;
 
 /** Below this many postings per contender, a contenders-only pass reads the list through rather than seek. */
 const SEEK_WHEN_LIST_EXCEEDS_NOTES = 4;
@@ -51,11 +47,6 @@ interface AccumulationPass {
 	readonly lengthScale: number;
 	/** Add to the contenders only (see `restrictTo`), not to every note. */
 	readonly contendersOnly: boolean;
-}
-
-/** The bit of a note's word mask that stands for query word `word`. */
-export function wordBit(word: number): number {
-	return 1 << Math.min(word, MAX_TRACKED_WORD);
 }
 
 /**

@@ -1,4 +1,12 @@
-import { TRACKED_WORDS } from "./bm25Scorer";
+/** Query words past this share the last bit of the coverage mask. */
+const MAX_TRACKED_WORD = 30;
+/** How many query words coverage can tell apart. */
+const TRACKED_WORDS = MAX_TRACKED_WORD + 1;
+
+/** The bit of a note's word mask that stands for query word `word`. */
+export function wordBit(word: number): number {
+	return 1 << Math.min(word, MAX_TRACKED_WORD);
+}
 
 /**
  * How much of a query a note covers, as the factor its score is multiplied by:

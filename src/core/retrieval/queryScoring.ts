@@ -1,4 +1,5 @@
-import { wordBit, type Bm25Scorer, type QueryTerm } from "./bm25Scorer";
+import type { Bm25Scorer, QueryTerm } from "./bm25Scorer";
+import { wordBit } from "./queryCoverage";
 import type { CollectionStats } from "./collectionStats";
 import { FIELD_COUNT, type Field } from "./fields";
 import type { InvertedIndex } from "./invertedIndex";

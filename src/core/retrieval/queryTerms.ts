@@ -1,4 +1,5 @@
-import { wordBit, type QueryTerm } from "./bm25Scorer";
+import type { QueryTerm } from "./bm25Scorer";
+import { wordBit } from "./queryCoverage";
 import { CJK, classOfCodePoint } from "../text/characterClasses";
 import { isExpandable, type CjkCharacterExpander } from "./cjkCharacterExpander";
 import { isHanBigram, type CjkTypoCorrector } from "./cjkTypoCorrector";
