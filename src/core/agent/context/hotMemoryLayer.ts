@@ -1,4 +1,4 @@
-import { LineIndex } from "../../retrieval/lineIndex";
+import { LineIndex } from "../../retrieval/notes/lineIndex";
 import type { ContextBudgets } from "../../workspace/data/contextBudgets";
 import type { Cut, HotMemoryReport, LineRange } from "./contextReport";
 import { sentLayer, skippedLayer, type Layer } from "./layer";

@@ -1,4 +1,4 @@
-import { parseCalendarDay } from "../../retrieval/calendarDay";
+import { parseCalendarDay } from "../../retrieval/notes/calendarDay";
 import type { ContextBudgets } from "../../workspace/data/contextBudgets";
 import { sentLayer, type Layer } from "./layer";
 import { tagged } from "./layerTags";

@@ -1,4 +1,4 @@
-import { LineIndex } from "../../retrieval/lineIndex";
+import { LineIndex } from "../../retrieval/notes/lineIndex";
 import type { Cut, CutReason } from "./contextReport";
 import { omittedLinesMarker } from "./readMoreMarkers";
 import { headEnd, tailStart } from "./textCuts";

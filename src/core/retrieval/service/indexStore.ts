@@ -1,4 +1,4 @@
-import type { IndexSnapshot } from "../indexSnapshot";
+import type { IndexSnapshot } from "../indexing/indexSnapshot";
 
 /**
  * The search index saved on this device, per vault, outside the vault (IndexedDB in Obsidian),
