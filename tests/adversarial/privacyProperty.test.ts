@@ -12,7 +12,7 @@
  * `ADVERSARIAL_TRIALS=500 npx jest tests/adversarial` runs a longer search.
  */
 import { AssistantWorkspace } from "../../src/core/assistantWorkspace";
-import { ChatSession, type ChatPorts } from "../../src/core/agent/session";
+import { ChatSession, type TurnPorts } from "../../src/core/agent/session";
 import { runHeartbeat } from "../../src/core/heartbeat/runHeartbeat";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { applyConsolidation, proposeConsolidation } from "../../src/core/memory/hotMemoryConsolidation";
@@ -141,7 +141,7 @@ describe("no route sends a private note or derives a visible note from one", () 
 		const text = textModelOver(model, "claude-test", { delay });
 		const memory = await memoryOverVault({ files: vault, metadata: vault, view }, { layout, clock, recentDailyMemory: (days) => workspace.recentDailyMemory(days) });
 		const tools = { ...memory.deps, writer, actor: "assistant" as const, daily: assistantFolderTarget(layout) };
-		const ports: ChatPorts = { model, modelId: "claude-test", tools, delay, transcript: { writer, chatsFolder: layout.chatsFolder, language: "en" } };
+		const ports: TurnPorts = { model, modelId: "claude-test", tools, delay, transcript: { writer, chatsFolder: layout.chatsFolder, language: "en" } };
 		const organize: OrganizeVault = { view, verifiedChangedByMove: (path) => workspace.verifiedChangedByMove(path), layout, templatesFolder: null, dailyNotesFolder: null };
 		const target = random.pick(trial.hidden);
 		const probes = (note: HiddenNote): ScriptedResponse[] => [

@@ -10,7 +10,7 @@ import { en } from "../../src/i18n/en";
 import { zh } from "../../src/i18n/zh";
 import { openChat } from "../../src/obsidian/chat/registerChat";
 import type { ChatView } from "../../src/obsidian/chat/chatView";
-import { API_KEY_SECRET } from "../../src/obsidian/workspaceController";
+import { API_KEY_SECRET } from "../../src/obsidian/settingsStore";
 import { errorReply, textReply, toolUseReply, useFakeAnthropic } from "../harness/fakeAnthropic";
 import { MemoryIndexStore } from "../harness/memoryIndexStore";
 import { MemoryVault } from "../../headless/inMemory/memoryVault";

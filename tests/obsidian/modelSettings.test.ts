@@ -6,7 +6,7 @@ import { App, Notice, Setting, setLanguageForTests } from "../../sandbox/obsidia
 import { setLanguage } from "../../src/i18n";
 import { DEFAULT_MODEL, OFFLINE_MODEL_ID } from "../../src/llm";
 import type { AssistantSettingTab } from "../../src/obsidian/settingsTab";
-import { API_KEY_SECRET } from "../../src/obsidian/workspaceController";
+import { API_KEY_SECRET } from "../../src/obsidian/settingsStore";
 import { errorReply, useFakeAnthropic } from "../harness/fakeAnthropic";
 import { MemoryIndexStore } from "../harness/memoryIndexStore";
 import { MemoryVault } from "../../headless/inMemory/memoryVault";

@@ -8,7 +8,7 @@ import { defaultSettings } from "../../src/core/workspace/data/settings";
 import { defaultState } from "../../src/core/workspace/data/state";
 import { openChat } from "../../src/obsidian/chat/registerChat";
 import type { AssistantSettingTab } from "../../src/obsidian/settingsTab";
-import { API_KEY_SECRET } from "../../src/obsidian/workspaceController";
+import { API_KEY_SECRET } from "../../src/obsidian/settingsStore";
 import { textReply, useFakeAnthropic } from "../harness/fakeAnthropic";
 import { MemoryIndexStore } from "../harness/memoryIndexStore";
 import { MemoryVault } from "../../headless/inMemory/memoryVault";

@@ -5,7 +5,7 @@ import { defaultState } from "../../../src/core/workspace/data/state";
 import { setLanguage } from "../../../src/i18n";
 import type { ChatView } from "../../../src/obsidian/chat/chatView";
 import { openChat } from "../../../src/obsidian/chat/registerChat";
-import { API_KEY_SECRET } from "../../../src/obsidian/workspaceController";
+import { API_KEY_SECRET } from "../../../src/obsidian/settingsStore";
 import type { FakeAnthropic } from "../../harness/fakeAnthropic";
 import { MemoryIndexStore } from "../../harness/memoryIndexStore";
 import { MemoryVault } from "../../../headless/inMemory/memoryVault";

@@ -4,7 +4,7 @@ import { defaultSettings, type Settings } from "../../../src/core/workspace/data
 import { defaultState, type PluginState } from "../../../src/core/workspace/data/state";
 import { setLanguage } from "../../../src/i18n";
 import { CHAT_VIEW_TYPE } from "../../../src/obsidian/chat/chatView";
-import { API_KEY_SECRET } from "../../../src/obsidian/workspaceController";
+import { API_KEY_SECRET } from "../../../src/obsidian/settingsStore";
 import type { FakeAnthropic } from "../../harness/fakeAnthropic";
 import { MemoryIndexStore } from "../../harness/memoryIndexStore";
 import { MemoryVault } from "../../../headless/inMemory/memoryVault";

@@ -19,17 +19,18 @@ import { indexPolicyOf } from "./retrieval/indexPolicy";
 /** The name the Anthropic API key has in Obsidian's SecretStorage until the user picks another. */
 export const API_KEY_SECRET = DEFAULT_API_KEY_SECRET;
 
-/**
- * Holds the settings and builds the workspace over the live vault when a command needs it:
- * building is cheap (no I/O), so each command sees the settings as they are now.
- */
 /** Which settings and state fields an update changed. */
 export interface ChangedFields {
 	readonly settings: readonly (keyof Settings)[];
 	readonly state: readonly (keyof PluginState)[];
 }
 
-export class WorkspaceController {
+/**
+ * The plugin's settings and state as `data.json` keeps them: read, updated and saved, each
+ * listener told which fields changed. It builds the workspace over the live vault from them when
+ * a command needs it: building is cheap (no I/O), so each command sees the settings as they are now.
+ */
+export class SettingsStore {
 	private data: PluginData;
 	/**
 	 * The text notes had before the assistant's writes replaced it, for "Show assistant changes"

@@ -2,23 +2,23 @@ import type {} from "obsidian-typings";
 import { normalizePath, type App, type Plugin } from "obsidian";
 import type { AssistantWorkspace } from "../core/assistantWorkspace";
 import type { AuditActor } from "../core/audit/record";
-import type { ChatPorts } from "../core/agent/session";
+import type { TurnPorts } from "../core/agent/session";
 import type { WriteToolDeps } from "../core/agent/tools";
 import type { MemoryDeps } from "../core/memory/memoryDeps";
 import { textModelOver, type TextModel } from "../core/model/textModel";
 import type { OrganizeVault } from "../core/organize/organizeVault";
-import type { WorkspaceController } from "./workspaceController";
+import type { SettingsStore } from "./settingsStore";
 
 /** What the palette's commands and the command-line handlers are built over. */
 export interface CommandDeps {
 	readonly plugin: Plugin;
-	readonly controller: WorkspaceController;
-	/** The chat's ports as things are now: the key and model, the index, the tools' vault, daily memory. */
-	readonly ports: () => Promise<ChatPorts>;
+	readonly settingsStore: SettingsStore;
+	/** A turn's ports as things are now: the key and model, the index, the tools' vault, daily memory. */
+	readonly ports: () => Promise<TurnPorts>;
 }
 
-/** The vault as one command sees it when it runs. */
-export interface CommandVault {
+/** What one command works over when it runs: the workspace, memory and tools writing as its actor, organizing's view, the model. */
+export interface CommandContext {
 	readonly workspace: AssistantWorkspace;
 	/** Every write audited as `actor`, and the text it replaces kept for undo. */
 	readonly memory: MemoryDeps;
@@ -29,14 +29,14 @@ export interface CommandVault {
 	readonly model: TextModel | null;
 }
 
-export async function openCommandVault(deps: CommandDeps, actor: AuditActor): Promise<CommandVault> {
-	const { controller, plugin } = deps;
+export async function openCommandContext(deps: CommandDeps, actor: AuditActor): Promise<CommandContext> {
+	const { settingsStore, plugin } = deps;
 	const ports = await deps.ports();
-	const workspace = await controller.open();
+	const workspace = await settingsStore.open();
 	const { vault, writer } = workspace;
 	return {
 		workspace,
-		memory: { vault, writer, clock: controller.clock },
+		memory: { vault, writer, clock: settingsStore.clock },
 		tools: { ...ports.tools, vault, writer, actor },
 		organize: {
 			view: vault,

@@ -1,14 +1,14 @@
 import type { Plugin } from "obsidian";
-import type { ChatPorts } from "../../core/agent/session";
-import type { MemorySearcher } from "../../core/agent/tools";
-import { assistantFolderTarget } from "../../core/memory/daily";
-import { localToday } from "../../core/memory/dailyDates";
-import type { Clock, TaskScheduler } from "../../core/ports";
-import { t } from "../../i18n";
-import { createModelClient, OFFLINE_MODEL_ID } from "../../llm";
-import { windowScheduler } from "../retrieval/windowScheduler";
-import { userDailyNotesTarget } from "../userDailyNotes";
-import type { WorkspaceController } from "../workspaceController";
+import type { TurnPorts } from "../core/agent/session";
+import type { MemorySearcher } from "../core/agent/tools";
+import { assistantFolderTarget } from "../core/memory/daily";
+import { localToday } from "../core/memory/dailyDates";
+import type { Clock, TaskScheduler } from "../core/ports";
+import { t } from "../i18n";
+import { createModelClient, OFFLINE_MODEL_ID } from "../llm";
+import { windowScheduler } from "./retrieval/windowScheduler";
+import { userDailyNotesTarget } from "./userDailyNotes";
+import type { SettingsStore } from "./settingsStore";
 
 /** The window's timers, for the model client's retry waits and the tools' timeout. */
 export const windowDelay: TaskScheduler["delay"] = (callback, ms) => windowScheduler.delay(callback, ms);
@@ -21,27 +21,28 @@ export interface ChatEndpoint {
 }
 
 /**
- * What a chat turn works over in Obsidian, as things are when the user sends: the key from
- * SecretStorage, the chosen model, the vault through the audited writer, the search index.
+ * What a turn works over in Obsidian, as things are when it starts (a chat message, the
+ * heartbeat, a command running a tool): the key from SecretStorage, the chosen model, the vault
+ * through the audited writer, the search index.
  */
-export async function obsidianChatPorts(
+export async function obsidianTurnPorts(
 	plugin: Plugin,
-	controller: WorkspaceController,
+	settingsStore: SettingsStore,
 	index: MemorySearcher,
 	clock: Clock,
 	endpoint: ChatEndpoint = {},
-): Promise<ChatPorts> {
+): Promise<TurnPorts> {
 	const app = plugin.app;
-	const settings = controller.settings;
-	const workspace = await controller.open();
+	const settings = settingsStore.settings;
+	const workspace = await settingsStore.open();
 	const { vault, writer } = workspace;
 	const daily =
 		settings.dailyMemoryLocation === "daily-notes" ? await userDailyNotesTarget(app, workspace.vault, localToday(clock)) : assistantFolderTarget(workspace.layout);
 	const model = createModelClient({
-		apiKey: controller.apiKey(),
+		apiKey: settingsStore.apiKey(),
 		baseURL: endpoint.baseURL,
 		offline: settings.model === OFFLINE_MODEL_ID,
-		privacyReviewNeeded: controller.state.privacyReviewNeeded,
+		privacyReviewNeeded: settingsStore.state.privacyReviewNeeded,
 		delay: windowDelay,
 		translate: t,
 		idleTimeoutMs: endpoint.idleTimeoutMs,
@@ -62,7 +63,7 @@ export async function obsidianChatPorts(
 			daily,
 		},
 		delay: windowDelay,
-		transcript: { writer, chatsFolder: workspace.layout.chatsFolder, language: controller.language() },
+		transcript: { writer, chatsFolder: workspace.layout.chatsFolder, language: settingsStore.language() },
 		hotMemoryCapTokens: settings.hotMemoryCapTokens,
 	};
 }
