@@ -6,7 +6,7 @@ import { privacyView, type VaultView } from "../core/vault/vaultView";
 import type { Clock, NoteStore, Notifier } from "../core/ports";
 import type { PluginData } from "../core/workspace/data/pluginData";
 import type { PluginState } from "../core/workspace/data/state";
-import { DEFAULT_API_KEY_SECRET, type Settings } from "../core/workspace/data/settings";
+import type { Settings } from "../core/workspace/data/settings";
 import { languageFromLocale, setLanguage, type Language } from "../i18n";
 import { ObsidianNoteStore } from "./vaultNoteStore";
 import { PluginLogFile } from "./pluginLogFile";
@@ -15,9 +15,6 @@ import { onboardingDayChange } from "./heartbeat/onboardingDay";
 import { userDailyNotesFolder, userDailyNotesTarget } from "./userDailyNotes";
 import { ObsidianMetadataSource } from "./metadataSource";
 import { indexPolicyOf } from "./retrieval/indexPolicy";
-
-/** The name the Anthropic API key has in Obsidian's SecretStorage until the user picks another. */
-export const API_KEY_SECRET = DEFAULT_API_KEY_SECRET;
 
 /** Which settings and state fields an update changed. */
 export interface ChangedFields {

@@ -2,7 +2,7 @@
  * A note read in an earlier turn of a conversation and marked private since: its text is in
  * the conversation's history, which every later turn sends again.
  */
-import { sessionPrepareRequest } from "../../src/core/agent/session";
+import { sessionPrepareRequest } from "../harness/sessionRequest";
 import type { ChatMessage } from "../../src/core/model/modelClient";
 import { toolsOver } from "../core/agent/tools/toolFixture";
 

@@ -76,30 +76,6 @@ export async function writeVaultMap(
 	return deps.writer.createNote(path, content, intent);
 }
 
-/**
- * The map for the model's context: one line a folder, within `maxChars`; folders that do not fit
- * are counted in a last line. In English, as the rest of the instructions are.
- */
-export function vaultMapLayerText(summaries: readonly FolderSummary[], maxChars = VAULT_MAP_LAYER_CHARS): string {
-	const translate: Translate = (key, params) => translateIn("en", key, params);
-	const lines = ["Vault map: the user's folders, what each is for and how many notes it holds (paths relative to the vault)."];
-	let used = lines[0].length + 1;
-	let left = 0;
-	for (const summary of summaries) {
-		const linked = summary.mostLinked.length === 0 ? "" : ` Most linked: ${summary.mostLinked.join(", ")}.`;
-		const hidden = summary.privateNotes === 0 ? "" : `, and ${summary.privateNotes} private ${summary.privateNotes === 1 ? "note" : "notes"} you cannot read`;
-		const line = `- ${summary.folder}/ (${summary.role}, ${summary.notes} notes${hidden}): ${describe(summary.description, translate)}${linked}`;
-		if (left > 0 || used + line.length + 1 > maxChars) {
-			left++;
-			continue;
-		}
-		lines.push(line);
-		used += line.length + 1;
-	}
-	if (left > 0) lines.push(`(${left} more folders not listed.)`);
-	return lines.join("\n");
-}
-
 function describe(description: readonly Reason[], translate: Translate): string {
 	return description.map((part) => translate(part.key, part.params)).join(" ");
 }

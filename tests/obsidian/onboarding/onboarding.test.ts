@@ -7,7 +7,8 @@ import { setLanguage } from "../../../src/i18n";
 import { openChat } from "../../../src/obsidian/chat/registerChat";
 import { NoticeNotifier } from "../../../src/obsidian/noticeNotifier";
 import { createOnboardingActions } from "../../../src/obsidian/onboarding/onboardingActions";
-import { API_KEY_SECRET, SettingsStore } from "../../../src/obsidian/settingsStore";
+import { DEFAULT_API_KEY_SECRET } from "../../../src/core/workspace/data/settings";
+import { SettingsStore } from "../../../src/obsidian/settingsStore";
 import { textReply, useFakeAnthropic } from "../../harness/fakeAnthropic";
 import { MemoryIndexStore } from "../../harness/memoryIndexStore";
 import { MemoryVault } from "../../../headless/inMemory/memoryVault";
@@ -31,7 +32,7 @@ beforeEach(() => {
 async function onboardingOn(files: Record<string, string>, data: PluginData = defaultPluginData()) {
 	const app = new App(new MemoryVault({ files }));
 	app.vault.adapter.hidden.set(DATA, JSON.stringify(data));
-	app.secretStorage.setSecret(API_KEY_SECRET, "test");
+	app.secretStorage.setSecret(DEFAULT_API_KEY_SECRET, "test");
 	const { plugin } = await loadPlugin(app, new MemoryIndexStore(), fake().baseURL);
 	app.workspace.triggerLayoutReady();
 	const settingsStore = new SettingsStore(plugin, new NoticeNotifier(), { now: () => new Date(`${TODAY}T10:00:00`) }, data);
@@ -235,7 +236,7 @@ describe("onboarding in Obsidian", () => {
 
 	it("opens the form when there is no API key for the conversation", async () => {
 		const { actions, app } = await onboardingOn({});
-		app.secretStorage.setSecret(API_KEY_SECRET, "");
+		app.secretStorage.setSecret(DEFAULT_API_KEY_SECRET, "");
 		actions.startConversation();
 		await modalTitled("Set up your assistant");
 		expect(Notice.messages).toContain("The conversation needs an Anthropic API key. The form asks the same questions without one.");
