@@ -56,6 +56,9 @@ const fileItem = (path: string): VaultItem => ({ kind: "file", path });
  *
  * Unlike Obsidian, indexing is synchronous: when a write's promise settles, the cache is up to
  * date. A listener of the vault event still sees the old cache, as it would in Obsidian.
+ *
+ * The vault behind the sandbox's page and the benchmarks, and the tests' vault. The page runs in
+ * a browser, so this folder uses no Node built-in.
  */
 export class MemoryVault extends Emitter<VaultEvents> implements NoteStore, MetadataSource {
 	readonly configDir: string;
