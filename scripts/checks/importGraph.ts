@@ -2,8 +2,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, posix, relative, sep } from "node:path";
 import * as ts from "typescript";
 
-/** One import: the file it names (from the repository's root, with `/`), and whether it brings types only. */
+/**
+ * One import: of a file of ours (`target` is its path from the repository's root, with `/`) or
+ * of a package (`target` is the name imported, `obsidian`, `node:fs`), and whether it brings types only.
+ */
 export interface ImportEdge {
+	readonly kind: "file" | "package";
 	readonly target: string;
 	readonly typeOnly: boolean;
 }
@@ -17,17 +21,17 @@ const CANDIDATES = ["", ".ts", "/index.ts"];
 /**
  * The import graph of the TypeScript files under `folders` of `root`: `import`, `export … from`,
  * `import x = require()`, `import()` and `require()`, type-only imports included and marked (a
- * type names the module it comes from as much as a value does). Only relative imports are edges;
- * packages are not our layers. An import that names no file is an edge to `?` + what it names,
- * so that a broken path is reported, not skipped.
+ * type names the module it comes from as much as a value does). A relative import is an edge to
+ * a file; one that names no file is an edge to `?` + what it names, so that a broken path is
+ * reported, not skipped. Any other import is an edge to a package.
  */
 export function importGraphOf(root: string, folders: readonly string[]): ImportGraph {
 	const graph = new Map<string, ImportEdge[]>();
 	for (const folder of folders) {
 		for (const file of typeScriptFilesUnder(join(root, folder))) {
-			const edges = importsOf(file)
-				.filter((found) => found.specifier.startsWith("."))
-				.map((found) => ({ target: resolveImport(root, file, found.specifier), typeOnly: found.typeOnly }));
+			const edges = importsOf(file).map(({ specifier, typeOnly }): ImportEdge =>
+				specifier.startsWith(".") ? { kind: "file", target: resolveImport(root, file, specifier), typeOnly } : { kind: "package", target: specifier, typeOnly },
+			);
 			graph.set(repoPath(root, file), edges);
 		}
 	}

@@ -1,3 +1,5 @@
+import { builtinModules } from "node:module";
+
 /** One floor of the code: a name that says what it holds, and the folders and files on it. */
 export interface Layer {
 	readonly floor: number;
@@ -44,6 +46,22 @@ export const LAYERS: readonly Layer[] = [
 	},
 	{ floor: 18, name: "sandbox", paths: ["sandbox"] },
 	{ floor: 19, name: "scripts", paths: ["scripts"] },
+];
+
+/** Packages some code may not import, each rule with the reason that stands behind it. */
+export interface PackageRule {
+	readonly paths: readonly string[];
+	readonly forbidden: (packageName: string) => boolean;
+	readonly why: string;
+}
+
+const NODE_BUILT_INS = new Set(builtinModules);
+const isNodeBuiltIn = (name: string) => name.startsWith("node:") || NODE_BUILT_INS.has(name.split("/")[0]);
+
+export const PACKAGE_RULES: readonly PackageRule[] = [
+	{ paths: ["src/core", "src/i18n", "src/llm"], forbidden: (name) => name === "obsidian", why: "the domain and the model client run on every host, not only in Obsidian" },
+	{ paths: ["src"], forbidden: isNodeBuiltIn, why: "the plugin runs on mobile, where Node is not" },
+	{ paths: ["headless/inMemory", "sandbox/obsidianApi", "sandbox/browser"], forbidden: isNodeBuiltIn, why: "the sandbox's page runs it in a browser" },
 ];
 
 /** The folders the check reads: every layer's, and the tests (which may import anything, and nothing may import). */

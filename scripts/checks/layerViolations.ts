@@ -1,19 +1,19 @@
 import type { ImportEdge, ImportGraph } from "./importGraph";
-import { isTestFile, layerOf, LAYERS, type Layer } from "./layerRules";
+import { isTestFile, layerOf, LAYERS, PACKAGE_RULES, type Layer, type PackageRule } from "./layerRules";
 
 /** One thing the layer check refuses, said so that the line alone tells what to fix. */
 export interface LayerViolation {
-	readonly kind: "uphill" | "sideways" | "imports-tests" | "unplaced" | "unresolved" | "cycle";
+	readonly kind: "uphill" | "sideways" | "imports-tests" | "forbidden-package" | "unplaced" | "unresolved" | "cycle";
 	readonly message: string;
 }
 
 /**
  * Everything that breaks the layers in `graph`: an import into a higher floor or into a sibling
- * on the same floor, shipped code importing `tests/`, a file no layer holds, an import naming no
- * file, and every import cycle. Test files may import any layer; they are checked only for the
+ * on the same floor, shipped code importing `tests/`, a package a rule keeps out, a file no layer
+ * holds, an import naming no file, and every import cycle. Test files may import any layer; they are checked only for the
  * names they import and the cycles they are part of.
  */
-export function layerViolations(graph: ImportGraph, layers: readonly Layer[] = LAYERS): LayerViolation[] {
+export function layerViolations(graph: ImportGraph, layers: readonly Layer[] = LAYERS, packageRules: readonly PackageRule[] = PACKAGE_RULES): LayerViolation[] {
 	const violations: LayerViolation[] = [];
 	for (const [file, imports] of graph) {
 		const from = isTestFile(file) ? null : layerOf(file, layers);
@@ -21,7 +21,11 @@ export function layerViolations(graph: ImportGraph, layers: readonly Layer[] = L
 			violations.push({ kind: "unplaced", message: `${file} is in no layer: add its folder to the table in scripts/checks/layerRules.ts` });
 			continue;
 		}
-		for (const { target } of imports) {
+		for (const { kind, target } of imports) {
+			if (kind === "package") {
+				if (from !== null) violations.push(...packageViolations(file, target, packageRules));
+				continue;
+			}
 			const violation = target.startsWith("?")
 				? { kind: "unresolved" as const, message: `${file} imports ${target.slice(1)}, which is no file` }
 				: from === null
@@ -32,6 +36,13 @@ export function layerViolations(graph: ImportGraph, layers: readonly Layer[] = L
 	}
 	for (const cycle of importCycles(graph, layers)) violations.push({ kind: "cycle", message: `import cycle: ${[...cycle, cycle[0]].join(" -> ")}` });
 	return violations;
+}
+
+function packageViolations(file: string, packageName: string, rules: readonly PackageRule[]): LayerViolation[] {
+	const applies = (rule: PackageRule) => rule.paths.some((path) => file === path || file.startsWith(`${path}/`));
+	return rules
+		.filter((rule) => applies(rule) && rule.forbidden(packageName))
+		.map((rule) => ({ kind: "forbidden-package" as const, message: `${file} imports ${packageName}: ${rule.why}` }));
 }
 
 function importViolation(file: string, from: Layer, target: string, layers: readonly Layer[]): LayerViolation | null {
@@ -51,7 +62,8 @@ function importViolation(file: string, from: Layer, target: string, layers: read
  * files of a layer that says why its types may refer to each other.
  */
 export function importCycles(graph: ImportGraph, layers: readonly Layer[] = LAYERS): string[][] {
-	const targetsOf = (file: string) => (graph.get(file) ?? []).filter((edge) => graph.has(edge.target) && !mayFormCycle(file, edge, layers)).map((edge) => edge.target);
+	const targetsOf = (file: string) =>
+		(graph.get(file) ?? []).filter((edge) => edge.kind === "file" && graph.has(edge.target) && !mayFormCycle(file, edge, layers)).map((edge) => edge.target);
 	const index = new Map<string, number>();
 	const low = new Map<string, number>();
 	const onStack = new Set<string>();

@@ -13,8 +13,9 @@ const TSX = join(ROOT, "node_modules", ".bin", "tsx");
 // The check reads every file of the repository, and one case runs it as CI does.
 jest.setTimeout(60_000);
 
-const value = (target: string): ImportEdge => ({ target, typeOnly: false });
-const type = (target: string): ImportEdge => ({ target, typeOnly: true });
+const value = (target: string): ImportEdge => ({ kind: "file", target, typeOnly: false });
+const type = (target: string): ImportEdge => ({ kind: "file", target, typeOnly: true });
+const packageImport = (target: string, typeOnly = false): ImportEdge => ({ kind: "package", target, typeOnly });
 const graphOf = (edges: Record<string, ImportEdge[]>): ImportGraph => new Map(Object.entries(edges));
 const messages = (graph: ImportGraph) => layerViolations(graph).map((violation) => `${violation.kind}: ${violation.message}`);
 
@@ -57,6 +58,20 @@ describe("the layer check", () => {
 		const graph = graphOf({ "src/obsidian/chat/chatView.ts": [type("headless/vault/diskVault.ts")], "headless/vault/diskVault.ts": [] });
 		expect(messages(graph)).toEqual([
 			"sideways: src/obsidian/chat/chatView.ts (Obsidian host) imports headless/vault/diskVault.ts (Node host): layers on the same floor stand apart",
+		]);
+	});
+
+	it("keeps Obsidian out of the domain and Node out of the plugin and the sandbox's page, types included", () => {
+		const graph = graphOf({
+			"src/core/memory/daily.ts": [packageImport("obsidian", true), packageImport("date-fns")],
+			"src/obsidian/userDailyNotes.ts": [packageImport("obsidian"), packageImport("fs/promises")],
+			"headless/inMemory/memoryVault.ts": [packageImport("obsidian", true), packageImport("node:crypto")],
+			"headless/vault/diskVault.ts": [packageImport("node:fs")],
+		});
+		expect(messages(graph)).toEqual([
+			"forbidden-package: src/core/memory/daily.ts imports obsidian: the domain and the model client run on every host, not only in Obsidian",
+			"forbidden-package: src/obsidian/userDailyNotes.ts imports fs/promises: the plugin runs on mobile, where Node is not",
+			"forbidden-package: headless/inMemory/memoryVault.ts imports node:crypto: the sandbox's page runs it in a browser",
 		]);
 	});
 
