@@ -6,8 +6,8 @@ import { layerViolations } from "./layerViolations";
 /**
  * The layer check: `npx tsx scripts/checks/layers.ts [root]` reads the import graph of the
  * repository (or of `root`) and prints every import that runs uphill or sideways, every import
- * of `tests/` from shipped code and every import cycle, one a line; the exit code is 1 when there
- * is any. The layers are the table in `layerRules.ts`.
+ * of `tests/` from shipped code, every package a rule keeps out and every import cycle, one a
+ * line; the exit code is 1 when there is any. The layers and the rules are tables in `layerRules.ts`.
  */
 function main(): void {
 	const root = resolve(process.argv[2] ?? ".");
