@@ -11,6 +11,6 @@ module.exports = {
     "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.tests.json" }],
   },
   moduleNameMapper: {
-    "^obsidian$": "<rootDir>/tests/__mocks__/obsidian.ts",
+    "^obsidian$": "<rootDir>/sandbox/obsidianApi/index.ts",
   },
 };

@@ -1,7 +1,7 @@
 import { parseArgs, rejectUnknownOptions, UsageError } from "./lib/args";
-import { buildBundles } from "../tests/sandbox/server/bundles";
-import { copyExampleVault } from "../tests/sandbox/server/exampleVault";
-import { startSandbox } from "../tests/sandbox/server/sandboxServer";
+import { buildBundles } from "../sandbox/server/bundles";
+import { copyExampleVault } from "../sandbox/server/exampleVault";
+import { startSandbox } from "../sandbox/server/sandboxServer";
 
 /**
  * `npm start`: the plugin in a browser. Builds the plugin as it ships (`main.js`) and the

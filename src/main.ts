@@ -1,7 +1,8 @@
 import { Plugin } from "obsidian";
-import type { Clock, IndexStore } from "./core/ports";
+import type { Clock } from "./core/ports";
+import type { IndexStore } from "./core/retrieval/service/indexStore";
 import { systemClock } from "./core/systemClock";
-import { obsidianChatPorts, type ChatEndpoint } from "./obsidian/chat/chatPorts";
+import { obsidianTurnPorts, type ChatEndpoint } from "./obsidian/turnPorts";
 import { openChat, registerChat } from "./obsidian/chat/registerChat";
 import { registerCliHandlers } from "./obsidian/cli/cliHandlers";
 import { registerCommands } from "./obsidian/commands";
@@ -16,7 +17,7 @@ import { IndexedDbIndexStore } from "./obsidian/retrieval/indexedDbIndexStore";
 import { VaultIndexer } from "./obsidian/retrieval/vaultIndexer";
 import { HeartbeatUpkeep } from "./obsidian/upkeep/heartbeatUpkeep";
 import { AssistantSettingTab } from "./obsidian/settingsTab";
-import { WorkspaceController } from "./obsidian/workspaceController";
+import { SettingsStore } from "./obsidian/settingsStore";
 
 /**
  * Lifecycle and wiring only. `onload` reads the plugin's own data file and registers commands
@@ -29,20 +30,20 @@ export default class AssistantWorkspacePlugin extends Plugin {
 		const clock = this.clock();
 		const notifier = new NoticeNotifier();
 		const data = await readPluginData(this, notifier, clock.now());
-		const controller = new WorkspaceController(this, notifier, clock, data);
-		const indexer = new VaultIndexer(this, controller, this.indexStore(), clock);
+		const settingsStore = new SettingsStore(this, notifier, clock, data);
+		const indexer = new VaultIndexer(this, settingsStore, this.indexStore(), clock);
 		const endpoint = this.chatEndpoint();
-		const ports = () => obsidianChatPorts(this, controller, indexer.service, clock, endpoint);
-		const commandDeps = { plugin: this, controller, ports };
+		const ports = () => obsidianTurnPorts(this, settingsStore, indexer.service, clock, endpoint);
+		const commandDeps = { plugin: this, settingsStore, ports };
 		registerCommands(commandDeps);
 		registerIndexCommands(this, indexer, notifier);
-		const onboarding = createOnboardingActions({ app: this.app, controller, clock, openChat: () => openChat(this) });
-		registerChat(this, controller, indexer.service, clock, onboarding, endpoint);
+		const onboarding = createOnboardingActions({ app: this.app, settingsStore, clock, openChat: () => openChat(this) });
+		registerChat(this, settingsStore, indexer.service, clock, onboarding, endpoint);
 		const upkeep = new HeartbeatUpkeep(commandDeps);
-		const runner = new HeartbeatRunner({ controller, ports, chat: chatPaneOf(this), notifier, afterRun: () => upkeep.afterHeartbeat() });
+		const runner = new HeartbeatRunner({ settingsStore, ports, chat: chatPaneOf(this), notifier, afterRun: () => upkeep.afterHeartbeat() });
 		const heartbeat = registerHeartbeat(this, runner);
 		registerCliHandlers(commandDeps, () => runner.run(true));
-		this.addSettingTab(new AssistantSettingTab(this.app, this, { controller, indexer, endpoint, onboarding }));
+		this.addSettingTab(new AssistantSettingTab(this.app, this, { settingsStore, indexer, endpoint, onboarding }));
 		this.app.workspace.onLayoutReady(() => {
 			indexer.start();
 			heartbeat.start();

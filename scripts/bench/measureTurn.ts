@@ -4,7 +4,7 @@
  * `node measureTurn.cjs <size>`.
  */
 import "../lib/retrievalBench/utcClock";
-import type { ChatMessage } from "../../src/core/agent/model";
+import type { ChatMessage } from "../../src/core/model/modelClient";
 import { ChatSession } from "../../src/core/agent/session";
 import { percentile } from "../lib/retrievalBench/statistics";
 import { BENCH_NOW, BenchVaults, isVaultSize, type VaultSize } from "./benchVaults";

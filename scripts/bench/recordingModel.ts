@@ -1,4 +1,4 @@
-import type { ModelClient, ModelEvent, ModelRequest } from "../../src/core/agent/model";
+import type { ModelClient, ModelEvent, ModelRequest } from "../../src/core/model/modelClient";
 
 /**
  * A model client that notes when a request reaches it, where the SDK would send it, and answers

@@ -1,11 +1,11 @@
 import { memoryOverVault } from "../lib/headlessMemory";
 import { AssistantWorkspace } from "../../src/core/assistantWorkspace";
 import type { NoteInput } from "../../src/core/retrieval";
-import type { ChatPorts } from "../../src/core/agent/session";
+import type { TurnPorts } from "../../src/core/agent/session";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { defaultPluginData } from "../../src/core/workspace/data/pluginData";
-import { MemoryVault } from "../../tests/harness/memoryVault";
-import { MemoryLogFile } from "../../tests/core/audit/memoryLogFile";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
+import { MemoryLogFile } from "../../headless/inMemory/memoryLogFile";
 import type { RecordingModel } from "./recordingModel";
 
 /** A note the user asks about by name in the benchmark's messages. */
@@ -31,11 +31,11 @@ function assistantFiles(): Record<string, string> {
 }
 
 /**
- * A chat's ports over a bench vault and the assistant's files, as the plugin wires them: the
+ * A turn's ports over a bench vault and the assistant's files, as the plugin wires them: the
  * retrieval index built over every note, the audited writer, the vault's clock at `now`; the
  * model is `model`, and no transcript is kept (it is saved after the answer, not before the request).
  */
-export async function turnWorkspace(notes: readonly NoteInput[], model: RecordingModel, now: Date): Promise<ChatPorts> {
+export async function turnWorkspace(notes: readonly NoteInput[], model: RecordingModel, now: Date): Promise<TurnPorts> {
 	const files = { ...Object.fromEntries(notes.map((note) => [note.path, note.content])), ...assistantFiles() };
 	const vault = new MemoryVault({ files, now: () => now.getTime() });
 	const clock = { now: () => new Date(now) };

@@ -15,7 +15,7 @@ export function rankingOverrides(assignments: readonly string[]): Partial<Rankin
 		const boost = /^boosts\.(\w+)$/.exec(key);
 		if (boost !== null && boost[1] in DEFAULT_RANKING.boosts) boosts[boost[1]] = value;
 		else if (key in DEFAULT_RANKING && typeof DEFAULT_RANKING[key as keyof RankingParams] === "number") params[key] = value;
-		else throw new RunnerUsageError(`--ranking: no numeric parameter ${key} (see src/core/retrieval/rankingParams.ts)`);
+		else throw new RunnerUsageError(`--ranking: no numeric parameter ${key} (see src/core/retrieval/ranking/rankingParams.ts)`);
 	}
 	const overrides: Partial<RankingParams> = params;
 	return Object.keys(boosts).length === 0 ? overrides : { ...overrides, boosts: { ...DEFAULT_RANKING.boosts, ...(boosts as Partial<FieldBoosts>) } };

@@ -1,5 +1,5 @@
 import { budgetHitMessage, type TurnLimits, type TurnResult } from "../../src/core/agent/loop";
-import { ChatSession, type ChatPorts } from "../../src/core/agent/session";
+import { ChatSession, type TurnPorts } from "../../src/core/agent/session";
 import type { WriteToolDeps } from "../../src/core/agent/tools";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { t } from "../../src/i18n";
@@ -33,7 +33,7 @@ export const chatCommand: Command = async (args) => {
 		// A person reads the offline model's answer as the search gives it.
 		...(model.offline ? { assistantFilesInSearch: "when-asked" as const } : {}),
 	};
-	const ports: ChatPorts = {
+	const ports: TurnPorts = {
 		model,
 		modelId: model.offline ? OFFLINE_MODEL_ID : (args.options.get("model") ?? DEFAULT_MODEL),
 		tools: toolDeps,

@@ -1,4 +1,4 @@
-import type { ModelClient } from "../../src/core/agent/model";
+import type { ModelClient } from "../../src/core/model/modelClient";
 import { t } from "../../src/i18n";
 import { createModelClient } from "../../src/llm";
 import { UsageError, type ParsedArgs } from "./args";

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { textModelOver, type TextModel } from "../../src/core/memory/textModel";
+import { textModelOver, type TextModel } from "../../src/core/model/textModel";
 import type { MemoryDeps } from "../../src/core/memory/memoryDeps";
 import type { OrganizeVault } from "../../src/core/organize/organizeVault";
 import { normalizeVaultPath } from "../../src/core/vault/paths";

@@ -6,7 +6,7 @@ import { inferTaxonomy } from "../../src/core/organize/taxonomy";
 import { normalizeVaultPath } from "../../src/core/vault/paths";
 import { t } from "../../src/i18n";
 import { modelErrorMessage } from "../../src/llm";
-import { ModelError } from "../../src/core/agent/model";
+import { ModelError } from "../../src/core/model/modelClient";
 import { MODEL_TIME_OPTIONS } from "./headlessModel";
 import { rejectUnknownOptions, requireOption, UsageError } from "./args";
 import { printed, type Command } from "./command";

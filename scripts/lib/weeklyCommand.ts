@@ -1,4 +1,4 @@
-import { ModelError } from "../../src/core/agent/model";
+import { ModelError } from "../../src/core/model/modelClient";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { buildWeeklySummary, type WeeklySummaryResult } from "../../src/core/memory/weeklySummary";
 import { t } from "../../src/i18n";

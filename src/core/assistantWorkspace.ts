@@ -1,4 +1,4 @@
-import { estimateTokens } from "./agent/context/tokenEstimate";
+import { estimateTokens } from "./text/tokenEstimate";
 import { AuditLog } from "./audit/auditLog";
 import type { AuditActor } from "./audit/record";
 import type { Language } from "../i18n";

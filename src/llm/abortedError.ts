@@ -1,4 +1,4 @@
-import { ModelError } from "../core/agent/model";
+import { ModelError } from "../core/model/modelClient";
 
 /** The one way every model client reports that the caller stopped it. */
 export function abortedError(): ModelError {

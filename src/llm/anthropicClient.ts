@@ -1,6 +1,6 @@
 import type { MessageCreateParamsStreaming } from "@anthropic-ai/sdk/resources/messages/messages";
-import { ModelError, type ModelClient, type ModelEvent, type ModelInfo, type ModelRequest } from "../core/agent/model";
-import { TimeLimit } from "../core/agent/timeLimit";
+import { ModelError, type ModelClient, type ModelEvent, type ModelInfo, type ModelRequest } from "../core/model/modelClient";
+import { TimeLimit } from "../core/model/timeLimit";
 import type { TaskScheduler } from "../core/ports";
 import { abortableSleep } from "./abortableSleep";
 import { abortedError } from "./abortedError";

@@ -1,4 +1,4 @@
-import type { ModelClient } from "../core/agent/model";
+import type { ModelClient } from "../core/model/modelClient";
 import type { TaskScheduler } from "../core/ports";
 import { AnthropicModelClient } from "./anthropicClient";
 import { OfflineModel } from "./offlineModel";

@@ -5,7 +5,7 @@ import type {
 	TextBlockParam,
 	Tool,
 } from "@anthropic-ai/sdk/resources/messages/messages";
-import type { ChatMessage, ContentBlock, ModelRequest, SystemBlock, ToolDefinition } from "../core/agent/model";
+import type { ChatMessage, ContentBlock, ModelRequest, SystemBlock, ToolDefinition } from "../core/model/modelClient";
 
 /** The Messages API body for a request of the model port, streaming. */
 export function toMessageParams(request: ModelRequest): MessageCreateParamsStreaming {

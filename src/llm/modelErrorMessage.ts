@@ -1,4 +1,4 @@
-import type { ModelError } from "../core/agent/model";
+import type { ModelError } from "../core/model/modelClient";
 import type { Translate } from "./translate";
 
 /** What the user reads when a model call fails: what happened and what to do about it. */

@@ -1,5 +1,5 @@
 import { APIConnectionError, APIError, APIUserAbortError } from "@anthropic-ai/sdk/core/error";
-import { ModelError, type ModelErrorKind } from "../core/agent/model";
+import { ModelError, type ModelErrorKind } from "../core/model/modelClient";
 import { abortedError } from "./abortedError";
 
 /** Where the failure happened: before the response began, or while its events were streaming. */

@@ -1,4 +1,4 @@
-import type { ToolResultBlock } from "../core/agent/model";
+import type { ToolResultBlock } from "../core/model/modelClient";
 import { baseName } from "../core/vault/paths";
 import { parseSearchResults, type SearchResultEntry } from "./searchResults";
 import type { Translate } from "./translate";

@@ -1,5 +1,5 @@
 import { saysLeaving } from "../core/agent/session/checkpointIntent";
-import type { ChatMessage, ModelClient, ModelEvent, ModelInfo, ModelRequest, ToolResultBlock, ToolUseBlock } from "../core/agent/model";
+import type { ChatMessage, ModelClient, ModelEvent, ModelInfo, ModelRequest, ToolResultBlock, ToolUseBlock } from "../core/model/modelClient";
 import { abortedError } from "./abortedError";
 import { offlineAnswer, offlineNoSearchAnswer } from "./offlineAnswer";
 import type { Translate } from "./translate";

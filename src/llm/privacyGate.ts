@@ -1,4 +1,4 @@
-import { ModelError, type ModelClient, type ModelEvent } from "../core/agent/model";
+import { ModelError, type ModelClient, type ModelEvent } from "../core/model/modelClient";
 
 /**
  * `client` with every request refused before anything leaves: while the privacy settings may not

@@ -1,4 +1,4 @@
-import type { ModelError } from "../core/agent/model";
+import type { ModelError } from "../core/model/modelClient";
 
 export interface RetryPolicy {
 	/** Tries in all, the first included. */

@@ -4,7 +4,7 @@ import type {
 	StopReason as SdkStopReason,
 	Usage as SdkUsage,
 } from "@anthropic-ai/sdk/resources/messages/messages";
-import type { ModelEvent, StopReason, Usage } from "../core/agent/model";
+import type { ModelEvent, StopReason, Usage } from "../core/model/modelClient";
 
 interface ToolCallInProgress {
 	readonly id: string;

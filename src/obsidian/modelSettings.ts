@@ -4,7 +4,7 @@ import { DEFAULT_MODEL, OFFLINE_MODEL_ID } from "../llm";
 import { formatList } from "./localeFormat";
 import { pickedSecretName, type ApiKeyState } from "./settings/apiKeyState";
 import type { ModelListing, ModelRowsState } from "./settings/modelRowsState";
-import type { WorkspaceController } from "./workspaceController";
+import type { SettingsStore } from "./settingsStore";
 
 /**
  * The "Model" rows of the settings tab: the API key, chosen from Obsidian's SecretStorage by
@@ -14,12 +14,12 @@ import type { WorkspaceController } from "./workspaceController";
  */
 
 /** Obsidian's secret picker, and a line under it saying which key the assistant uses, if any. */
-export function renderApiKey(setting: Setting, app: App, controller: WorkspaceController, rows: ModelRowsState): () => void {
+export function renderApiKey(setting: Setting, app: App, settingsStore: SettingsStore, rows: ModelRowsState): () => void {
 	const status = setting.descEl.createDiv({ cls: "assistant-api-key-status", attr: { role: "status" } });
 	let picker: SecretComponent | null = null;
 	setting.addComponent((el) => {
 		picker = new SecretComponent(app, el).setValue(pickedSecretName(rows.key)).onChange(async (name) => {
-			await controller.updateSettings({ apiKeySecret: name ?? "" });
+			await settingsStore.updateSettings({ apiKeySecret: name ?? "" });
 			// The change is confirmed where the user is looking, and once in a notice, as adding a secret has no other sign.
 			if (rows.key.kind === "ready") new Notice(t("settings.api-key.picked", { name: rows.key.name }));
 		});
@@ -48,12 +48,12 @@ function apiKeyStatus(key: ApiKeyState): string {
 }
 
 /** The model dropdown: the saved choice, the default and offline at once, then what the API lists. */
-export function renderModelChoice(setting: Setting, controller: WorkspaceController, rows: ModelRowsState): () => void {
+export function renderModelChoice(setting: Setting, settingsStore: SettingsStore, rows: ModelRowsState): () => void {
 	let draw = () => {};
 	setting.addDropdown((dropdown) => {
-		dropdown.onChange((value) => void controller.updateSettings({ model: value }));
+		dropdown.onChange((value) => void settingsStore.updateSettings({ model: value }));
 		draw = () => {
-			const current = controller.settings.model;
+			const current = settingsStore.settings.model;
 			const listing = rows.listing;
 			const options = new Map<string, string>([
 				[DEFAULT_MODEL, DEFAULT_MODEL],

@@ -1,6 +1,6 @@
 import { Notice, PluginSettingTab, type App, type Plugin, type SettingDefinitionItem } from "obsidian";
 import { t } from "../i18n";
-import type { ChatEndpoint } from "./chat/chatPorts";
+import type { ChatEndpoint } from "./turnPorts";
 import type { OnboardingActions } from "./onboarding/onboardingActionsPort";
 import type { VaultIndexer } from "./retrieval/vaultIndexer";
 import { FORM_CLASS } from "./formClass";
@@ -18,10 +18,10 @@ import { onboardingSection } from "./settings/onboardingSection";
 import { privacySection } from "./settings/privacySection";
 import type { SettingsContext } from "./settings/settingsContext";
 import { workspaceSection } from "./settings/workspaceSection";
-import type { WorkspaceController } from "./workspaceController";
+import type { SettingsStore } from "./settingsStore";
 
 export interface SettingTabDeps {
-	readonly controller: WorkspaceController;
+	readonly settingsStore: SettingsStore;
 	readonly indexer: VaultIndexer;
 	readonly endpoint: ChatEndpoint;
 	readonly onboarding: OnboardingActions;
@@ -43,7 +43,7 @@ export class AssistantSettingTab extends PluginSettingTab {
 		this.context = { app, ...deps, folderDraft: new FolderDraft(), redraw: () => this.update() };
 		// Onboarding finishes in its own modals, while this tab may be open behind them.
 		plugin.register(
-			deps.controller.onChange((changed) => {
+			deps.settingsStore.onChange((changed) => {
 				if (changed.state.includes("onboardingComplete")) this.update();
 			}),
 		);
@@ -67,22 +67,22 @@ export class AssistantSettingTab extends PluginSettingTab {
 	}
 
 	override getControlValue(key: string): unknown {
-		if (key === "assistantFolder") return this.context.folderDraft.value ?? this.context.controller.settings.assistantFolder;
-		return settingToControl(this.context.controller.settings, key);
+		if (key === "assistantFolder") return this.context.folderDraft.value ?? this.context.settingsStore.settings.assistantFolder;
+		return settingToControl(this.context.settingsStore.settings, key);
 	}
 
 	override async setControlValue(key: string, value: unknown): Promise<void> {
-		const { controller, folderDraft } = this.context;
+		const { settingsStore, folderDraft } = this.context;
 		const change = settingFromControl(key, value);
 		if (change === null) return;
 		// The folder is only picked here; it changes once the switch is confirmed (see `folderSwitchRow.ts`).
-		if (change.assistantFolder !== undefined) return folderDraft.set(change.assistantFolder, controller.settings.assistantFolder);
-		if (("heartbeatActiveStart" in change || "heartbeatActiveEnd" in change) && activeHoursProblem(controller.settings, change) !== undefined) return;
+		if (change.assistantFolder !== undefined) return folderDraft.set(change.assistantFolder, settingsStore.settings.assistantFolder);
+		if (("heartbeatActiveStart" in change || "heartbeatActiveEnd" in change) && activeHoursProblem(settingsStore.settings, change) !== undefined) return;
 		if (change.inboxFolder !== undefined && folderProblem(this.context, change.inboxFolder) !== undefined) return;
-		const languageBefore = controller.language();
-		await controller.updateSettings(change);
+		const languageBefore = settingsStore.language();
+		await settingsStore.updateSettings(change);
 		if (REDRAWN_BY.some((redrawn) => redrawn in change)) this.update();
 		// What is open follows the new language at once; what Obsidian took once at load does not.
-		if (controller.language() !== languageBefore) new Notice(t("settings.language.restart"));
+		if (settingsStore.language() !== languageBefore) new Notice(t("settings.language.restart"));
 	}
 }

@@ -6,7 +6,7 @@
  * endings, junk): either the properties still parse, and the flag hides the note, or they do
  * not, and the note counts as private until they are fixed. Never is the note shown.
  */
-import { MemoryVault } from "../harness/memoryVault";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
 import { viewOf } from "../harness/viewOf";
 import { seededRandom } from "./seededRandom";
 import { DAMAGING_LINES, PRIVATE_FLAGS } from "./spellings";

@@ -12,11 +12,11 @@
  * `ADVERSARIAL_TRIALS=500 npx jest tests/adversarial` runs a longer search.
  */
 import { AssistantWorkspace } from "../../src/core/assistantWorkspace";
-import { ChatSession, type ChatPorts } from "../../src/core/agent/session";
+import { ChatSession, type TurnPorts } from "../../src/core/agent/session";
 import { runHeartbeat } from "../../src/core/heartbeat/runHeartbeat";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { applyConsolidation, proposeConsolidation } from "../../src/core/memory/hotMemoryConsolidation";
-import { textModelOver } from "../../src/core/memory/textModel";
+import { textModelOver } from "../../src/core/model/textModel";
 import { buildWeeklySummary } from "../../src/core/memory/weeklySummary";
 import { applyMove, confirmingAll } from "../../src/core/organize/organizeMove";
 import { suggestOrganize } from "../../src/core/organize/organizeNote";
@@ -29,9 +29,9 @@ import { defaultPluginData } from "../../src/core/workspace/data/pluginData";
 import { t } from "../../src/i18n";
 import { createModelClient } from "../../src/llm";
 import { memoryOverVault } from "../../scripts/lib/headlessMemory";
-import { MemoryLogFile } from "../core/audit/memoryLogFile";
+import { MemoryLogFile } from "../../headless/inMemory/memoryLogFile";
 import { textReply, toolUseReply, useFakeAnthropic, type ScriptedResponse } from "../harness/fakeAnthropic";
-import { MemoryVault } from "../harness/memoryVault";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
 import { seededRandom } from "./seededRandom";
 import { BREAKING_PROPERTIES, PRIVATE_FLAGS } from "./spellings";
 
@@ -141,7 +141,7 @@ describe("no route sends a private note or derives a visible note from one", () 
 		const text = textModelOver(model, "claude-test", { delay });
 		const memory = await memoryOverVault({ files: vault, metadata: vault, view }, { layout, clock, recentDailyMemory: (days) => workspace.recentDailyMemory(days) });
 		const tools = { ...memory.deps, writer, actor: "assistant" as const, daily: assistantFolderTarget(layout) };
-		const ports: ChatPorts = { model, modelId: "claude-test", tools, delay, transcript: { writer, chatsFolder: layout.chatsFolder, language: "en" } };
+		const ports: TurnPorts = { model, modelId: "claude-test", tools, delay, transcript: { writer, chatsFolder: layout.chatsFolder, language: "en" } };
 		const organize: OrganizeVault = { view, verifiedChangedByMove: (path) => workspace.verifiedChangedByMove(path), layout, templatesFolder: null, dailyNotesFolder: null };
 		const target = random.pick(trial.hidden);
 		const probes = (note: HiddenNote): ScriptedResponse[] => [

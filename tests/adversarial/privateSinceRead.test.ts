@@ -2,8 +2,8 @@
  * A note read in an earlier turn of a conversation and marked private since: its text is in
  * the conversation's history, which every later turn sends again.
  */
-import { sessionPrepareRequest } from "../../src/core/agent/session";
-import type { ChatMessage } from "../../src/core/agent/model";
+import { sessionPrepareRequest } from "../harness/sessionRequest";
+import type { ChatMessage } from "../../src/core/model/modelClient";
 import { toolsOver } from "../core/agent/tools/toolFixture";
 
 describe("a note marked private after the assistant read it", () => {

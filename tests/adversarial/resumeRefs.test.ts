@@ -3,7 +3,7 @@
  * the rules it was saved under: a note it names may have been made private since (or the user
  * named one in the checkpoint they completed), and its name must not reach the model then.
  */
-import { sessionPrepareRequest } from "../../src/core/agent/session/sessionContext";
+import { sessionPrepareRequest } from "../harness/sessionRequest";
 import { toolsOver } from "../core/agent/tools/toolFixture";
 
 describe("the checkpoint a chat resumes from", () => {

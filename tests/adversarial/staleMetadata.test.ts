@@ -8,7 +8,7 @@ import type { MetadataSource } from "../../src/core/ports";
 import { indexPolicyFor } from "../../src/core/retrieval";
 import { privacyView } from "../../src/core/vault/vaultView";
 import { layoutFor } from "../../src/core/workspace/layout";
-import { MemoryVault } from "../harness/memoryVault";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
 
 /** The cache as it was when this was made: every note's metadata frozen, links resolved live. */
 function frozenCache(vault: MemoryVault): MetadataSource {

@@ -10,7 +10,7 @@ import type { CachedMetadata } from "obsidian";
 import { computeMetadata } from "../../headless/metadata";
 import { assertContained } from "../../src/core/vault/containment";
 import { foldedPath } from "../../src/core/vault/paths";
-import { MemoryVault } from "../harness/memoryVault";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
 import { viewOf } from "../harness/viewOf";
 
 const SETTINGS = { excludedFolders: ["Private"], excludedTags: ["secret"] };

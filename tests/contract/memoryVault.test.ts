@@ -1,4 +1,4 @@
-import { MemoryVault } from "../harness/memoryVault";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
 import { describeVaultContract } from "./noteStore.contract";
 
 describeVaultContract("The in-memory vault", (files) => {

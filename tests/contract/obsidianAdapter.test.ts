@@ -1,7 +1,7 @@
 import { ObsidianMetadataSource } from "../../src/obsidian/metadataSource";
 import { ObsidianNoteStore } from "../../src/obsidian/vaultNoteStore";
-import { App, asObsidianApp } from "../__mocks__/obsidian";
-import { MemoryVault } from "../harness/memoryVault";
+import { App, asObsidianApp } from "../../sandbox/obsidianApi";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
 import { describeVaultContract } from "./noteStore.contract";
 
 describeVaultContract("Our Obsidian adapter", (files) => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CachedMetadata } from "obsidian";
 import { getLinkpath } from "../../headless/links/linkResolver";
-import { MemoryVault } from "./memoryVault";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
 import { computeMetadata } from "../../headless/metadata";
 
 describe("The in-memory vault's link maps", () => {

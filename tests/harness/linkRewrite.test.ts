@@ -1,4 +1,4 @@
-import { MemoryVault } from "./memoryVault";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
 
 /** The text of `note` after moving `from` to `to` in a vault of `files`. */
 async function afterMove(files: Record<string, string>, from: string, to: string, note: string): Promise<string> {

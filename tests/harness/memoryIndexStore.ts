@@ -1,5 +1,5 @@
 import { deserialize, serialize } from "node:v8";
-import type { IndexStore, SavedIndex, SavedOpen } from "../../src/core/ports";
+import type { IndexStore, SavedIndex, SavedOpen } from "../../src/core/retrieval/service/indexStore";
 import type { IndexSnapshot } from "../../src/core/retrieval";
 
 /**

@@ -1,5 +1,5 @@
-import { MemoryVault } from "./memoryVault";
-import type { VaultEvents } from "./vaultEvents";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
+import type { VaultEvents } from "../../headless/inMemory/vaultEvents";
 
 /** Every event as `name path` (`rename` adds `<- oldPath`), in the order they fired. */
 function record(vault: MemoryVault): string[] {

@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { App, Modal, SuggestModal } from "../__mocks__/obsidian";
+import { App, Modal, SuggestModal } from "../../sandbox/obsidianApi";
 
 class Picker extends SuggestModal<string> {
 	chosen: string[] = [];

@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 import type { PluginManifest } from "obsidian";
-import { App, ItemView, Modal, Plugin, PluginSettingTab, Setting, type WorkspaceLeaf } from "../__mocks__/obsidian";
+import { App, ItemView, Modal, Plugin, PluginSettingTab, Setting, type WorkspaceLeaf } from "../../sandbox/obsidianApi";
 
 describe("Obsidian's DOM helpers in the mock", () => {
 	it("builds elements the way Obsidian's createEl does", () => {

@@ -1,6 +1,6 @@
 import type { PluginManifest, SettingDefinitionItem } from "obsidian";
-import { App, Notice, Plugin, PluginSettingTab, TFile, TFolder } from "../__mocks__/obsidian";
-import { MemoryVault } from "./memoryVault";
+import { App, Notice, Plugin, PluginSettingTab, TFile, TFolder } from "../../sandbox/obsidianApi";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
 
 const manifest: PluginManifest = {
 	id: "assistant-workspace",

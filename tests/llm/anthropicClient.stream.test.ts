@@ -1,4 +1,4 @@
-import type { ModelEvent } from "../../src/core/agent/model";
+import type { ModelEvent } from "../../src/core/model/modelClient";
 import { messageReply, textReply, toolUseReply, useFakeAnthropic } from "../harness/fakeAnthropic";
 import { clientFor, drain, textOf, userRequest } from "./modelFixture";
 

@@ -1,4 +1,4 @@
-import { ModelError, type ModelErrorKind } from "../../src/core/agent/model";
+import { ModelError, type ModelErrorKind } from "../../src/core/model/modelClient";
 import { setLanguage, t } from "../../src/i18n";
 import { modelErrorMessage } from "../../src/llm/modelErrorMessage";
 

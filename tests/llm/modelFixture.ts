@@ -1,5 +1,5 @@
-import type { ModelEvent, ModelRequest } from "../../src/core/agent/model";
-import { ModelError } from "../../src/core/agent/model";
+import type { ModelEvent, ModelRequest } from "../../src/core/model/modelClient";
+import { ModelError } from "../../src/core/model/modelClient";
 import { AnthropicModelClient, type AnthropicClientOptions } from "../../src/llm/anthropicClient";
 import type { FakeAnthropic } from "../harness/fakeAnthropic";
 

@@ -1,4 +1,4 @@
-import type { ChatMessage, ModelEvent, ModelRequest, ToolDefinition, ToolUseBlock } from "../../src/core/agent/model";
+import type { ChatMessage, ModelEvent, ModelRequest, ToolDefinition, ToolUseBlock } from "../../src/core/model/modelClient";
 import { MEMORY_TOOLS } from "../../src/core/agent/tools";
 import { setLanguage, t } from "../../src/i18n";
 import { OFFLINE_MODEL_ID, OfflineModel } from "../../src/llm/offlineModel";

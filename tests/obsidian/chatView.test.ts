@@ -1,19 +1,18 @@
 /**
  * @jest-environment ./tests/harness/jsdomWithFetch.cjs
  */
-import { App, MarkdownRenderer, setLanguageForTests } from "../__mocks__/obsidian";
+import { App, MarkdownRenderer, setLanguageForTests } from "../../sandbox/obsidianApi";
 import { CURRENT_SCHEMA_VERSION } from "../../src/core/workspace/data/migrations";
-import { defaultSettings } from "../../src/core/workspace/data/settings";
+import { DEFAULT_API_KEY_SECRET, defaultSettings } from "../../src/core/workspace/data/settings";
 import { defaultState } from "../../src/core/workspace/data/state";
 import { setLanguage } from "../../src/i18n";
 import { en } from "../../src/i18n/en";
 import { zh } from "../../src/i18n/zh";
 import { openChat } from "../../src/obsidian/chat/registerChat";
 import type { ChatView } from "../../src/obsidian/chat/chatView";
-import { API_KEY_SECRET } from "../../src/obsidian/workspaceController";
 import { errorReply, textReply, toolUseReply, useFakeAnthropic } from "../harness/fakeAnthropic";
 import { MemoryIndexStore } from "../harness/memoryIndexStore";
-import { MemoryVault } from "../harness/memoryVault";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
 import { loadPlugin, until, untilIndexed } from "./pluginFixture";
 
 jest.setTimeout(20_000);
@@ -38,7 +37,7 @@ async function chat(options: { key?: string | null; indexed?: boolean } = {}) {
 	const app = new App(new MemoryVault({ files: FILES }));
 	const settings = { ...defaultSettings(), excludedFolders: ["Private"] };
 	app.vault.adapter.hidden.set(DATA, JSON.stringify({ schemaVersion: CURRENT_SCHEMA_VERSION, settings, state: defaultState() }));
-	if (options.key !== null) app.secretStorage.setSecret(API_KEY_SECRET, options.key ?? "test");
+	if (options.key !== null) app.secretStorage.setSecret(DEFAULT_API_KEY_SECRET, options.key ?? "test");
 	const { plugin, mock } = await loadPlugin(app, new MemoryIndexStore(), fake().baseURL);
 	app.workspace.triggerLayoutReady();
 	if (options.indexed === true) await untilIndexed(mock);

@@ -2,14 +2,14 @@
  * @jest-environment ./tests/harness/jsdomWithFetch.cjs
  */
 import type { SettingDefinitionGroup, SettingDefinitionRender } from "obsidian";
-import { App, Notice, Setting, setLanguageForTests } from "../__mocks__/obsidian";
+import { App, Notice, Setting, setLanguageForTests } from "../../sandbox/obsidianApi";
 import { setLanguage } from "../../src/i18n";
 import { DEFAULT_MODEL, OFFLINE_MODEL_ID } from "../../src/llm";
 import type { AssistantSettingTab } from "../../src/obsidian/settingsTab";
-import { API_KEY_SECRET } from "../../src/obsidian/workspaceController";
+import { DEFAULT_API_KEY_SECRET } from "../../src/core/workspace/data/settings";
 import { errorReply, useFakeAnthropic } from "../harness/fakeAnthropic";
 import { MemoryIndexStore } from "../harness/memoryIndexStore";
-import { MemoryVault } from "../harness/memoryVault";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
 import { loadPlugin, until } from "./pluginFixture";
 
 const fake = useFakeAnthropic();
@@ -23,7 +23,7 @@ beforeEach(() => {
 
 async function modelRows(key?: string) {
 	const app = new App(new MemoryVault());
-	if (key !== undefined) app.secretStorage.setSecret(API_KEY_SECRET, key);
+	if (key !== undefined) app.secretStorage.setSecret(DEFAULT_API_KEY_SECRET, key);
 	const { mock } = await loadPlugin(app, new MemoryIndexStore(), fake().baseURL);
 	const tab = mock.settingTabs[0] as unknown as AssistantSettingTab;
 	const group = tab.settingItems.find((item): item is SettingDefinitionGroup => "heading" in item && item.heading === "Model");
@@ -121,12 +121,12 @@ describe("the model settings", () => {
 		const { app, drawAll, stopAll } = await modelRows();
 		const rows = drawAll();
 		// The secret appears under the name the settings already keep: no pick, only the test.
-		app.secretStorage.setSecret(API_KEY_SECRET, "sk-ant-later");
+		app.secretStorage.setSecret(DEFAULT_API_KEY_SECRET, "sk-ant-later");
 		rows.connection.controlEl.querySelector("button")?.click();
 		await until(() => rows.connection.descEl.getText().startsWith("Connected"), "the connection test");
 		expect(rows.model.controlEl.querySelectorAll("select option").length).toBeGreaterThan(3);
 		expect(rows.model.descEl.getText()).toMatch(/^Connected/);
-		expect(rows.key.controlEl.querySelector("select")?.value).toBe(API_KEY_SECRET);
+		expect(rows.key.controlEl.querySelector("select")?.value).toBe(DEFAULT_API_KEY_SECRET);
 		stopAll();
 	});
 

@@ -1,9 +1,9 @@
 /**
  * @jest-environment jsdom
  */
-import { App, asObsidianApp, Notice, setLanguageForTests } from "../__mocks__/obsidian";
+import { App, asObsidianApp, Notice, setLanguageForTests } from "../../sandbox/obsidianApi";
 import AssistantWorkspacePlugin from "../../src/main";
-import { MemoryVault } from "../harness/memoryVault";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
 import { manifest } from "./pluginFixture";
 import { setLanguage } from "../../src/i18n";
 

@@ -1,12 +1,13 @@
 import type { PluginManifest, SettingDefinitionGroup, SettingDefinitionRender } from "obsidian";
-import { App, asObsidianApp, Setting } from "../__mocks__/obsidian";
+import { App, asObsidianApp, Setting } from "../../sandbox/obsidianApi";
 import AssistantWorkspacePlugin from "../../src/main";
-import type { Clock, IndexStore } from "../../src/core/ports";
+import type { Clock } from "../../src/core/ports";
+import type { IndexStore } from "../../src/core/retrieval/service/indexStore";
 import { systemClock } from "../../src/core/systemClock";
-import type { ChatEndpoint } from "../../src/obsidian/chat/chatPorts";
+import type { ChatEndpoint } from "../../src/obsidian/turnPorts";
 import type { AssistantSettingTab } from "../../src/obsidian/settingsTab";
 import { MemoryIndexStore } from "../harness/memoryIndexStore";
-import type { Plugin as MockPlugin } from "../harness/obsidianMock/plugin";
+import type { Plugin as MockPlugin } from "../../sandbox/obsidianApi/plugin";
 
 export const manifest: PluginManifest = {
 	id: "assistant-workspace",

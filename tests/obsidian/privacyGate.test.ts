@@ -2,17 +2,16 @@
  * @jest-environment ./tests/harness/jsdomWithFetch.cjs
  */
 import type { SettingDefinitionGroup, SettingDefinitionRender } from "obsidian";
-import { App, Notice, Setting } from "../__mocks__/obsidian";
+import { App, Notice, Setting } from "../../sandbox/obsidianApi";
 import { CURRENT_SCHEMA_VERSION } from "../../src/core/workspace/data/migrations";
-import { defaultSettings } from "../../src/core/workspace/data/settings";
+import { DEFAULT_API_KEY_SECRET, defaultSettings } from "../../src/core/workspace/data/settings";
 import { defaultState } from "../../src/core/workspace/data/state";
 import { openChat } from "../../src/obsidian/chat/registerChat";
 import type { AssistantSettingTab } from "../../src/obsidian/settingsTab";
-import { API_KEY_SECRET } from "../../src/obsidian/workspaceController";
 import { textReply, useFakeAnthropic } from "../harness/fakeAnthropic";
 import { MemoryIndexStore } from "../harness/memoryIndexStore";
-import { MemoryVault } from "../harness/memoryVault";
-import type { Plugin as MockPlugin } from "../harness/obsidianMock/plugin";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
+import type { Plugin as MockPlugin } from "../../sandbox/obsidianApi/plugin";
 import { DATA, inView, resetChatTest } from "./chat/chatFixture";
 import { command, loadPlugin, until } from "./pluginFixture";
 
@@ -41,7 +40,7 @@ async function pluginWith(files: { data?: string; lastGood?: string }) {
 	const app = new App(new MemoryVault({ files: { "Private/diary.md": "# Diary\n\nThe kayak secret." } }));
 	if (files.data !== undefined) app.vault.adapter.hidden.set(DATA, files.data);
 	if (files.lastGood !== undefined) app.vault.adapter.hidden.set(LAST_GOOD, files.lastGood);
-	app.secretStorage.setSecret(API_KEY_SECRET, "test");
+	app.secretStorage.setSecret(DEFAULT_API_KEY_SECRET, "test");
 	const loaded = await loadPlugin(app, new MemoryIndexStore(), fake().baseURL);
 	app.workspace.triggerLayoutReady();
 	return { app, ...loaded };

@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 import type { SettingDefinitionGroup } from "obsidian";
-import { Notice, setLanguageForTests } from "./../__mocks__/obsidian";
+import { Notice, setLanguageForTests } from "../../sandbox/obsidianApi";
 import { control, controls, drawRow, group, resetSettingsTest, settingsTabOn, settle } from "./settings/settingsTabFixture";
 
 beforeEach(resetSettingsTest);
@@ -41,7 +41,7 @@ describe("the settings tab", () => {
 	});
 
 	it("refuses an inbox folder outside the vault or in the configuration folder in place, and never saves it", async () => {
-		const { tab, controller, saved } = settingsTabOn();
+		const { tab, settingsStore, saved } = settingsTabOn();
 		const inbox = control(tab, "inboxFolder") as { validate: (value: string) => string | undefined; placeholder?: string };
 		// Empty means the assistant folder's own inbox, which the field shows.
 		expect(inbox.placeholder).toBe("Inbox");
@@ -52,20 +52,20 @@ describe("the settings tab", () => {
 		expect(inbox.validate("")).toBeUndefined();
 		await tab.setControlValue("inboxFolder", "../Elsewhere");
 		await tab.setControlValue("inboxFolder", ".obsidian/inbox");
-		expect(controller.settings.inboxFolder).toBe("");
+		expect(settingsStore.settings.inboxFolder).toBe("");
 		await tab.setControlValue("inboxFolder", "/00 Inbox/");
 		expect(saved()?.settings).toMatchObject({ inboxFolder: "00 Inbox" });
 	});
 
 	it("keeps the hot memory cap a whole number of tokens from 500 to 20,000", async () => {
-		const { tab, controller, saved } = settingsTabOn();
+		const { tab, settingsStore, saved } = settingsTabOn();
 		const cap = control(tab, "hotMemoryCapTokens").validate as (value: number) => string | undefined;
 		expect(tab.getControlValue("hotMemoryCapTokens")).toBe(2000);
 		expect(cap(100)).toBe("Enter a whole number of tokens from 500 to 20,000.");
 		expect(cap(2500.5)).toBe("Enter a whole number of tokens from 500 to 20,000.");
 		expect(cap(4000)).toBeUndefined();
 		await tab.setControlValue("hotMemoryCapTokens", 100);
-		expect(controller.settings.hotMemoryCapTokens).toBe(2000);
+		expect(settingsStore.settings.hotMemoryCapTokens).toBe(2000);
 		await tab.setControlValue("hotMemoryCapTokens", 4000);
 		expect(saved()?.settings).toMatchObject({ hotMemoryCapTokens: 4000 });
 	});
@@ -79,7 +79,7 @@ describe("the settings tab", () => {
 	});
 
 	it("refuses 25:00 as an active hour with a message in place, and never saves it", async () => {
-		const { tab, controller } = settingsTabOn();
+		const { tab, settingsStore } = settingsTabOn();
 		const start = control(tab, "heartbeatActiveStart").validate as (value: string) => string | undefined;
 		const end = control(tab, "heartbeatActiveEnd").validate as (value: string) => string | undefined;
 		expect(start("25:00")).toBe('"25:00" is not a time of day. Write it as HH:MM in 24-hour time, such as 08:00 or 22:30.');
@@ -88,16 +88,16 @@ describe("the settings tab", () => {
 		expect(end("24:00")).toBeUndefined();
 		await tab.setControlValue("heartbeatActiveStart", "25:00");
 		await tab.setControlValue("heartbeatActiveEnd", "08:00");
-		expect(controller.settings).toMatchObject({ heartbeatActiveStart: "08:00", heartbeatActiveEnd: "22:00" });
+		expect(settingsStore.settings).toMatchObject({ heartbeatActiveStart: "08:00", heartbeatActiveEnd: "22:00" });
 		await tab.setControlValue("heartbeatActiveStart", "7:30");
 		await tab.setControlValue("heartbeatActiveEnd", "24:00");
-		expect(controller.settings).toMatchObject({ heartbeatActiveStart: "07:30", heartbeatActiveEnd: "24:00" });
+		expect(settingsStore.settings).toMatchObject({ heartbeatActiveStart: "07:30", heartbeatActiveEnd: "24:00" });
 	});
 
 	it("shows the heartbeat's last run and its outcome, and whether it waits after a failure", async () => {
-		const { tab, controller } = settingsTabOn();
+		const { tab, settingsStore } = settingsTabOn();
 		expect(drawRow(tab, "Heartbeat", "Last run").setting.descEl.getText()).toBe("The heartbeat has not run yet.");
-		await controller.updateState({ lastHeartbeatRun: { at: "2026-03-15T09:00:00.000Z", outcome: "failed" }, heartbeatRetryAfter: "2026-03-15T09:15:00.000Z" });
+		await settingsStore.updateState({ lastHeartbeatRun: { at: "2026-03-15T09:00:00.000Z", outcome: "failed" }, heartbeatRetryAfter: "2026-03-15T09:15:00.000Z" });
 		expect(drawRow(tab, "Heartbeat", "Last run").setting.descEl.getText()).toBe("Mar 15, 2026, 9:00 AM. It failed. It tries again after Mar 15, 2026, 9:15 AM.");
 	});
 
@@ -115,14 +115,14 @@ describe("the settings tab", () => {
 	});
 
 	it("offers the three ways into onboarding, and says whether it is done", async () => {
-		const { tab, controller, onboarding } = settingsTabOn();
+		const { tab, settingsStore, onboarding } = settingsTabOn();
 		expect(drawRow(tab, "Onboarding", "Onboarding status").setting.descEl.getText()).toMatch(/^Not done yet/);
 		drawRow(tab, "Onboarding", "Start a conversation").button("Start")?.click();
 		drawRow(tab, "Onboarding", "Fill in a form").button("Open form")?.click();
 		drawRow(tab, "Onboarding", "Start over").button("Start over")?.click();
 		await settle();
 		expect(onboarding.calls).toEqual(["conversation", "form", "start-over"]);
-		await controller.updateState({ onboardingComplete: true });
+		await settingsStore.updateState({ onboardingComplete: true });
 		expect(drawRow(tab, "Onboarding", "Onboarding status").setting.descEl.getText()).toMatch(/^Complete/);
 	});
 

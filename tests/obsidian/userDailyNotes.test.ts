@@ -1,6 +1,6 @@
 import { userDailyNotesTarget } from "../../src/obsidian/userDailyNotes";
-import { App } from "../harness/obsidianMock/app";
-import { MemoryVault } from "../harness/memoryVault";
+import { App } from "../../sandbox/obsidianApi/app";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
 import { viewOf } from "../harness/viewOf";
 
 const FILES = {

@@ -1,11 +1,11 @@
 /**
  * @jest-environment jsdom
  */
-import { Notice, setLanguageForTests } from "../__mocks__/obsidian";
+import { Notice, setLanguageForTests } from "../../sandbox/obsidianApi";
 import { setLanguage } from "../../src/i18n";
 import { MemoryIndexStore } from "../harness/memoryIndexStore";
-import { MemoryVault } from "../harness/memoryVault";
-import type { Plugin as MockPlugin } from "../harness/obsidianMock/plugin";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
+import type { Plugin as MockPlugin } from "../../sandbox/obsidianApi/plugin";
 import { App, command, indexStatus, indexStatusRow, loadPlugin, until, untilIndexed } from "./pluginFixture";
 
 const NOTES = {

@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { WRITE_HEADER } from "./server/protocol";
-import { startSandbox, type Sandbox } from "./server/sandboxServer";
-import type { VaultListing } from "./server/vaultFolder";
+import { WRITE_HEADER } from "../../sandbox/server/protocol";
+import { startSandbox, type Sandbox } from "../../sandbox/server/sandboxServer";
+import type { VaultListing } from "../../sandbox/server/vaultFolder";
 
 const PLUGIN = ".obsidian/plugins/assistant-workspace";
 const MANIFEST = JSON.stringify({ id: "assistant-workspace", name: "Assistant Workspace", version: "0", minAppVersion: "1.13.0", description: "Test.", author: "test" });

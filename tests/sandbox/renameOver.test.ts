@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { VaultFolder } from "./server/vaultFolder";
+import { VaultFolder } from "../../sandbox/server/vaultFolder";
 
 /**
  * A move the page asks for never replaces a file already on disk: the page knows the vault as

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UnsafePathError } from "../../src/core/vault/unsafePath";
-import { PathOutsideVault, VaultFolder } from "./server/vaultFolder";
+import { PathOutsideVault, VaultFolder } from "../../sandbox/server/vaultFolder";
 
 describe("the sandbox's vault folder on disk", () => {
 	let root: string;

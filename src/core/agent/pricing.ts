@@ -1,4 +1,4 @@
-import type { Usage } from "./model";
+import type { Usage } from "../model/modelClient";
 
 /**
  * What a model call costs, in US dollars per million tokens: the one price table of the plugin.

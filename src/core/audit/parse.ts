@@ -1,4 +1,4 @@
-import { auditRecordSchema, auditRefusalSchema, type AuditAction, type AuditActor, type AuditRecord, type AuditRefusal } from "./record";
+import { auditRecordSchema, auditRefusalSchema, type AuditRecord, type AuditRefusal } from "./record";
 
 export interface ParsedAuditLog {
 	/** The writes, each of which reached the disk. */
@@ -32,21 +32,4 @@ function parseJson(line: string): unknown {
 	} catch {
 		return undefined;
 	}
-}
-
-export interface AuditFilter {
-	readonly actor?: AuditActor;
-	readonly action?: AuditAction;
-	/** Matches the written path or, for a move, the path the file came from. */
-	readonly path?: string;
-}
-
-/** The records matching every given criterion, in their original order. */
-export function filterAudit(records: readonly AuditRecord[], filter: AuditFilter): AuditRecord[] {
-	return records.filter(
-		(record) =>
-			(filter.actor === undefined || record.actor === filter.actor) &&
-			(filter.action === undefined || record.action === filter.action) &&
-			(filter.path === undefined || record.path === filter.path || record.from === filter.path),
-	);
 }

@@ -1,4 +1,4 @@
-import { parseTimeOfDay, type TimeProblem } from "./timeOfDay";
+import { parseTimeOfDay, type TimeProblem } from "../workspace/data/timeOfDay";
 
 /** The active hours as the settings keep them: `HH:MM` text, and the switch that lifts them. */
 export interface ActiveHoursSetting {

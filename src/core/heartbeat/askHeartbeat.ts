@@ -1,5 +1,5 @@
 import { runTurn, type TurnDeps, type TurnResult } from "../agent/loop";
-import type { ModelClient, ModelError } from "../agent/model";
+import type { ModelClient, ModelError } from "../model/modelClient";
 import { toolEffectIn, type MemoryToolDeps } from "../agent/tools";
 import type { TaskScheduler } from "../ports";
 import { heartbeatMessage, heartbeatSystem, type HeartbeatMaterial } from "./heartbeatPrompt";

@@ -1,9 +1,9 @@
-import { DEFAULT_CONTEXT_BUDGETS } from "../agent/context/budgets";
+import { DEFAULT_CONTEXT_BUDGETS } from "../workspace/data/contextBudgets";
 import { identityLayer, type IdentityNotes } from "../agent/context/identityLayer";
 import { tagged } from "../agent/context/layerTags";
 import type { NoteText } from "../agent/context/noteExcerpt";
 import { timeAwareness } from "../agent/context/timeAwareness";
-import type { SystemBlock } from "../agent/model";
+import type { SystemBlock } from "../model/modelClient";
 import type { Checkpoint } from "../workspace/data/state";
 import { excerptOf } from "../agent/tools/excerpt";
 import { HEARTBEAT_OK } from "./reply";

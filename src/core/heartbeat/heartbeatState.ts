@@ -1,7 +1,7 @@
 import type { PluginState } from "../workspace/data/state";
 import type { Settings } from "../workspace/data/settings";
 import { retryWait } from "./backoff";
-import { completesTheDay, type HeartbeatOutcome } from "./outcome";
+import { completesTheDay, type HeartbeatOutcome } from "../workspace/data/heartbeatOutcome";
 import { spokenRecord } from "./repeats";
 
 /** What the heartbeat reads of the plugin's state: its own records, and the last checkpoint for its prompt. */

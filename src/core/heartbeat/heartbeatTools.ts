@@ -1,5 +1,5 @@
 import type { ExecuteTool } from "../agent/loop";
-import type { ToolDefinition } from "../agent/model";
+import type { ToolDefinition } from "../model/modelClient";
 import { MEMORY_TOOLS, runTool, type MemoryToolDeps, type ToolSet } from "../agent/tools";
 import { toolError } from "../agent/tools/toolResult";
 

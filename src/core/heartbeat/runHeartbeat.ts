@@ -1,5 +1,5 @@
 import type { NoteText } from "../agent/context/noteExcerpt";
-import type { ModelError } from "../agent/model";
+import type { ModelError } from "../model/modelClient";
 import { runTool, type MemoryToolDeps, type WriteToolDeps } from "../agent/tools";
 import { appendDailyEntry } from "../memory/daily";
 import { localTime, localToday } from "../memory/dailyDates";

@@ -5,7 +5,7 @@ import type { WorkspaceLayout } from "../workspace/layout";
 import { archiveIndexLine, ARCHIVE_INDEX_TITLE, indexHasDay, summaryOf } from "./archiveIndex";
 import { daysBefore, isDailyDate, localToday } from "./dailyDates";
 import { archivedDayPath } from "./dayNotes";
-import { appendBlock } from "./markdownSections";
+import { appendBlock } from "../text/markdownSections";
 import type { PromotionStatus } from "./longTerm";
 import type { MemoryDeps } from "./memoryDeps";
 import { promotionState } from "./promotion";

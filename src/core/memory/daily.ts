@@ -10,7 +10,7 @@ import {
 	renderDailyTemplate,
 	type DailyTarget,
 } from "./dailyNote";
-import { insertUnderHeadings } from "./markdownSections";
+import { insertUnderHeadings } from "../text/markdownSections";
 import type { MemoryDeps } from "./memoryDeps";
 
 export type { DailyTarget } from "./dailyNote";

@@ -1,4 +1,4 @@
-import { findSection, parseHeadingSpec, sameTitle, sectionBody, type HeadingSpec } from "./markdownSections";
+import { findSection, parseHeadingSpec, sameTitle, sectionBody, type HeadingSpec } from "../text/markdownSections";
 
 /**
  * Where daily memory lives. The assistant-folder target owns its notes; the daily-notes target

@@ -1,4 +1,4 @@
-import { estimateTokens } from "../agent/context/tokenEstimate";
+import { estimateTokens } from "../text/tokenEstimate";
 import { sha256Hex } from "../audit/hash";
 import type { AuditActor, AuditRecord } from "../audit/record";
 import type { VaultView } from "../vault/vaultView";
@@ -7,7 +7,7 @@ import { freeNotePath } from "./captureName";
 import { localToday } from "./dailyDates";
 import type { MemoryDeps } from "./memoryDeps";
 import { offlineConsolidation } from "./offlineConsolidation";
-import type { TextModel } from "./textModel";
+import type { TextModel } from "../model/textModel";
 
 /**
  * Hot memory upkeep. `memory.md` is append-only and grows past what the hot memory

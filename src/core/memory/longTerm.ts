@@ -2,7 +2,7 @@ import type { AuditActor, AuditRecord } from "../audit/record";
 import type { WriteIntent, WriteOutcome } from "../vault/auditedWriter";
 import { isDailyDate } from "./dailyDates";
 import type { DailyTarget } from "./dailyNote";
-import { appendBlock } from "./markdownSections";
+import { appendBlock } from "../text/markdownSections";
 import type { MemoryDeps } from "./memoryDeps";
 import { findCandidateSection, hasPromotedHeading, promotedBlock, promotionRounds, unpromotedText, withPromotionMarker } from "./promotion";
 

@@ -1,4 +1,4 @@
-import { scanHeadings } from "./markdownSections";
+import { scanHeadings } from "../text/markdownSections";
 
 /**
  * A consolidation of `memory.md` without a model: what can be tidied by rule alone. The

@@ -9,7 +9,7 @@ import {
 	sectionBody,
 	type HeadingSpec,
 	type Section,
-} from "./markdownSections";
+} from "../text/markdownSections";
 
 /**
  * Pure rules of promotion: which section of a daily note holds candidates for long-term memory,

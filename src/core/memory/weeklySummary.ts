@@ -7,7 +7,7 @@ import { localToday } from "./dailyDates";
 import type { DailyTarget } from "./dailyNote";
 import { parseIsoWeek } from "./isoWeek";
 import type { MemoryDeps } from "./memoryDeps";
-import type { TextModel } from "./textModel";
+import type { TextModel } from "../model/textModel";
 import { hiddenDaysOf, readWeekMemory } from "./weekMemory";
 import { extractiveSummary, WEEKLY_SYSTEM, weeklyPrompt, weeklySummaryNote, type SummaryAuthor } from "./weeklyText";
 import { foldOldWeeks, weeklyArchiveFolder, type FoldResult } from "./yearlyFolding";

@@ -4,7 +4,7 @@ import { fileName, joinVaultPath } from "../vault/paths";
 import type { WorkspaceLayout } from "../workspace/layout";
 import { freeNotePath } from "./captureName";
 import { MAX_HISTORY_WEEKS, weeklyPages, yearlyFolder, type HistoryPage } from "./historyBook";
-import { appendBlock } from "./markdownSections";
+import { appendBlock } from "../text/markdownSections";
 import type { MemoryDeps } from "./memoryDeps";
 
 /**

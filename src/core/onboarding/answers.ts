@@ -18,4 +18,3 @@ export interface OnboardingAnswers {
 	readonly other: readonly OtherAnswer[];
 }
 
-export const NO_ANSWERS: OnboardingAnswers = { text: {}, inboxFolder: null, dailyMemory: null, other: [] };

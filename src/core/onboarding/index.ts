@@ -2,7 +2,7 @@
 export { ONBOARDING_COMPLETE_TAG, parseOnboardingCompletion, type BlockProblem, type OnboardingCompletion } from "./completionBlock";
 export { parseLenientJson, type JsonValue, type LenientParse } from "./lenientJson";
 export { applyOnboarding, type ApplyDeps, type FileOutcome, type OnboardingWriter } from "./apply";
-export { NO_ANSWERS, type OnboardingAnswers, type OtherAnswer } from "./answers";
+export type { OnboardingAnswers, OtherAnswer } from "./answers";
 export { answersFromBlock } from "./answersFromBlock";
 export { answersFromFiles } from "./answersFromFiles";
 export { draftIdentityFiles, type OnboardingDraft, type OnboardingSettings } from "./drafts";

@@ -1,4 +1,4 @@
-import type { ModelClient } from "../agent/model";
+import type { ModelClient } from "../model/modelClient";
 
 /**
  * The chat's model during the onboarding conversation: the onboarding prompt after the chat's

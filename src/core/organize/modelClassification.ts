@@ -1,4 +1,4 @@
-import type { TextModel } from "../memory/textModel";
+import type { TextModel } from "../model/textModel";
 import { baseName } from "../vault/paths";
 import type { Classification } from "./classifyNote";
 import { reason } from "./folderRole";

@@ -1,5 +1,5 @@
 import type { AuditedWriter } from "../vault/auditedWriter";
-import type { TextModel } from "../memory/textModel";
+import type { TextModel } from "../model/textModel";
 import { isInFolder } from "../vault/paths";
 import { classifyNote, type Classification } from "./classifyNote";
 import { classifyWithModel } from "./modelClassification";

@@ -2,6 +2,7 @@ import type { MessageKey } from "../../i18n";
 import { firstMeaningfulLine } from "../memory/archiveIndex";
 import { tagsOf } from "../retrieval";
 import { baseName, fileName } from "../vault/paths";
+import type { FolderSummary } from "./folderSummary";
 import { reason, type FolderRole, type Reason } from "./folderRole";
 import { linkedNotes } from "./noteLinks";
 import { NotesByFolder, privateNoteCounter, visibleNotes, type OrganizeVault } from "./organizeVault";
@@ -14,19 +15,6 @@ import { vaultMapPaths } from "./vaultMapText";
  * things live without listing the vault. Paths are vault-relative; private notes are not counted,
  * described or listed.
  */
-
-export interface FolderSummary {
-	readonly folder: string;
-	readonly role: FolderRole;
-	/** Visible notes in the folder and below it. */
-	readonly notes: number;
-	/** Notes in it the assistant does not read (private by their flag, a tag or broken properties): counted, never named. */
-	readonly privateNotes: number;
-	/** The folder note's first line (`Folder/Folder.md`, `index.md`, `README.md`), or what its role and tags say. */
-	readonly description: readonly Reason[];
-	/** Its notes most linked to from the rest of the vault, most first. */
-	readonly mostLinked: readonly string[];
-}
 
 /** Folders deeper than this are counted in their parent, not listed: the map stays short. */
 export const MAP_MAX_DEPTH = 2;

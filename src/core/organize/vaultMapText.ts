@@ -1,12 +1,12 @@
 import { LANGUAGES, translateIn, type MessageKey } from "../../i18n";
 import type { AuditActor } from "../audit/record";
-import { ASSISTANT_CALLOUT_HEADER } from "../memory/assistantCallout";
+import { ASSISTANT_CALLOUT_HEADER } from "../text/assistantCallout";
 import type { MemoryDeps } from "../memory/memoryDeps";
 import type { WriteOutcome } from "../vault/auditedWriter";
 import { baseName, joinVaultPath } from "../vault/paths";
 import type { WorkspaceLayout } from "../workspace/layout";
 import type { FolderRole, Reason } from "./folderRole";
-import type { FolderSummary } from "./vaultMap";
+import type { FolderSummary } from "./folderSummary";
 
 /**
  * The vault map in its two forms: a note in the assistant folder for the user (the generated
@@ -74,30 +74,6 @@ export async function writeVaultMap(
 	const quoted = table.split("\n").map((row) => `> ${row}`);
 	const content = [`# ${translate("vault-map.title")}`, "", translate("vault-map.intro"), "", ASSISTANT_CALLOUT_HEADER, ...quoted, ""].join("\n");
 	return deps.writer.createNote(path, content, intent);
-}
-
-/**
- * The map for the model's context: one line a folder, within `maxChars`; folders that do not fit
- * are counted in a last line. In English, as the rest of the instructions are.
- */
-export function vaultMapLayerText(summaries: readonly FolderSummary[], maxChars = VAULT_MAP_LAYER_CHARS): string {
-	const translate: Translate = (key, params) => translateIn("en", key, params);
-	const lines = ["Vault map: the user's folders, what each is for and how many notes it holds (paths relative to the vault)."];
-	let used = lines[0].length + 1;
-	let left = 0;
-	for (const summary of summaries) {
-		const linked = summary.mostLinked.length === 0 ? "" : ` Most linked: ${summary.mostLinked.join(", ")}.`;
-		const hidden = summary.privateNotes === 0 ? "" : `, and ${summary.privateNotes} private ${summary.privateNotes === 1 ? "note" : "notes"} you cannot read`;
-		const line = `- ${summary.folder}/ (${summary.role}, ${summary.notes} notes${hidden}): ${describe(summary.description, translate)}${linked}`;
-		if (left > 0 || used + line.length + 1 > maxChars) {
-			left++;
-			continue;
-		}
-		lines.push(line);
-		used += line.length + 1;
-	}
-	if (left > 0) lines.push(`(${left} more folders not listed.)`);
-	return lines.join("\n");
 }
 
 function describe(description: readonly Reason[], translate: Translate): string {

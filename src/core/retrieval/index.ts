@@ -1,5 +1,5 @@
 /** The retrieval engine: what the rest of the plugin, the tools and the command line use. */
-export { chunkNote, DEFAULT_CHUNKING, noteSections, type NoteSection } from "./chunker";
+export { chunkNote, DEFAULT_CHUNKING, noteSections, type NoteSection } from "./notes/chunker";
 export {
 	DEFAULT_MAX_FILE_BYTES,
 	indexPolicyFor,
@@ -7,22 +7,23 @@ export {
 	skipReasonForFile,
 	skipReasonForNote,
 	type IndexPolicy,
+	type KindRules,
 	type PolicySettings,
 	type SkipReason,
-} from "./indexPolicy";
-export { SNAPSHOT_VERSION, type IndexSnapshot } from "./indexSnapshot";
-export type { IndexStats } from "./indexStats";
-export type { HotSet } from "./hotSet";
-export { linkGraphFromResolvedLinks, type LinkGraph } from "./linkGraph";
-export type { Chunk, FileVersion, NoteInput } from "./noteInput";
-export { kindOf, NOTE_KINDS, type KindRules, type NoteKind } from "./noteKind";
-export { aliasesOf, normalizeTag, tagsOf } from "./noteProperties";
-export type { PassageOptions } from "./passageSplitter";
-export { parseQuery, type ParsedQuery } from "./queryParser";
-export { DEFAULT_RANKING, type FieldBoosts, type RankingParams } from "./rankingParams";
+} from "../vault/indexPolicy";
+export { SNAPSHOT_VERSION, type IndexSnapshot } from "./indexing/indexSnapshot";
+export type { IndexStats } from "./indexing/indexStats";
+export type { HotSet } from "./ranking/hotSet";
+export { linkGraphFromResolvedLinks, type LinkGraph } from "./notes/linkGraph";
+export type { Chunk, FileVersion, NoteInput } from "./notes/noteInput";
+export { kindOf, NOTE_KINDS, type NoteKind } from "./notes/noteKind";
+export { aliasesOf, normalizeTag, tagsOf } from "../vault/noteProperties";
+export type { PassageOptions } from "./notes/passageSplitter";
+export { parseQuery, type ParsedQuery } from "./query/queryParser";
+export { DEFAULT_RANKING, type FieldBoosts, type RankingParams } from "./ranking/rankingParams";
 export { RetrievalIndex, type FileEntry, type RenameOutcome, type RetrievalIndexOptions } from "./retrievalIndex";
-export type { SearchFilters } from "./searchFilters";
+export type { SearchFilters } from "./query/searchFilters";
 export type { SearchHit, SearchOptions } from "./searchTypes";
-export { indexInSlices, runInSlices, type IndexProgress, type SliceOptions, type Slicing } from "./slicedIndexing";
-export { DEFAULT_SNIPPET_CHARS, snippetOf, type Snippet } from "./snippet";
-export { forEachToken, tokenize } from "./tokenizer";
+export { indexInSlices, runInSlices, type IndexProgress, type SliceOptions, type Slicing } from "./indexing/slicedIndexing";
+export { DEFAULT_SNIPPET_CHARS, snippetOf, type Snippet } from "./ranking/snippet";
+export { forEachToken, tokenize } from "./text/tokenizer";

@@ -1,7 +1,7 @@
-import type { HotSet } from "./hotSet";
-import type { LinkGraph } from "./linkGraph";
-import type { NoteKind } from "./noteKind";
-import type { SearchFilters } from "./searchFilters";
+import type { HotSet } from "./ranking/hotSet";
+import type { LinkGraph } from "./notes/linkGraph";
+import type { NoteKind } from "./notes/noteKind";
+import type { SearchFilters } from "./query/searchFilters";
 
 export interface SearchOptions extends SearchFilters {
 	/** The present, from the injected clock: daily notes decay by their age on this day. */

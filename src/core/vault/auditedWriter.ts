@@ -1,7 +1,7 @@
 import type { AuditLog } from "../audit/auditLog";
 import { sha256Hex, utf8ByteLength } from "../audit/hash";
 import type { AuditAction, AuditActor, AuditRecord } from "../audit/record";
-import { findAssistantCallout, isCalloutBody, withAssistantCallout } from "../memory/assistantCallout";
+import { findAssistantCallout, isCalloutBody, withAssistantCallout } from "../text/assistantCallout";
 import type { Clock, NoteStore } from "../ports";
 import { assertContained, type ContainmentPolicy } from "./containment";
 import { extensionOf, isInFolder, parentFolder } from "./paths";

@@ -1,6 +1,6 @@
 import type { NoteMetadata } from "../metadata";
-import { tagsOf, type IndexPolicy } from "../retrieval";
-import { hasExcludedTag } from "../retrieval/indexPolicy";
+import { hasExcludedTag, type IndexPolicy } from "./indexPolicy";
+import { tagsOf } from "./noteProperties";
 import { foldedAsMeant } from "../text/foldedAsMeant";
 
 /**

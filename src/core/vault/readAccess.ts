@@ -1,6 +1,6 @@
 import type { NoteMetadata } from "../metadata";
 import type { FileStat } from "../ports";
-import { skipReasonForFile } from "../retrieval";
+import { skipReasonForFile } from "./indexPolicy";
 import { assertContained, ContainmentError, type ContainmentPolicy, type ContainmentRule } from "./containment";
 import type { HiddenReason, VaultView } from "./vaultView";
 

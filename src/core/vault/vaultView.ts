@@ -1,6 +1,7 @@
 import type { NoteMetadata } from "../metadata";
 import type { FileStat, MetadataSource, NoteStore } from "../ports";
-import { skipReasonForFile, skipReasonForNote, tagsOf, type IndexPolicy, type SkipReason } from "../retrieval";
+import { skipReasonForFile, skipReasonForNote, type IndexPolicy, type SkipReason } from "./indexPolicy";
+import { tagsOf } from "./noteProperties";
 import { mayBeStale } from "./cacheCurrency";
 import { extensionOf } from "./paths";
 

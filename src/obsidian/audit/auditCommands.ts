@@ -1,6 +1,6 @@
 import type { Command, Plugin } from "obsidian";
 import { t } from "../../i18n";
-import type { CommandDeps } from "../commandVault";
+import type { CommandDeps } from "../commandContext";
 import { AUDIT_VIEW_TYPE, AuditView } from "./auditView";
 
 /** Registers the changes view, and returns its command: it opens the view in a tab, or shows it again, read afresh. */

@@ -1,7 +1,7 @@
 import { ItemView, Setting, type WorkspaceLeaf } from "obsidian";
 import { AUDIT_ACTORS, type AuditRecord } from "../../core/audit/record";
 import { t } from "../../i18n";
-import { openCommandVault, type CommandDeps } from "../commandVault";
+import { openCommandContext, type CommandDeps } from "../commandContext";
 import { formatTime } from "../localeFormat";
 import { noticeWithNote, openNote } from "../noteNotice";
 import { notifyFailure } from "../notifyFailure";
@@ -59,8 +59,8 @@ export class AuditView extends ItemView {
 
 	/** Reads the trail again and redraws the list. */
 	async reload(): Promise<void> {
-		await notifyFailure(this.deps.controller.notifier, async () => {
-			this.records = (await (await this.deps.controller.open()).audit.read()).records;
+		await notifyFailure(this.deps.settingsStore.notifier, async () => {
+			this.records = (await (await this.deps.settingsStore.open()).audit.read()).records;
 			this.draw();
 		});
 	}
@@ -102,15 +102,15 @@ export class AuditView extends ItemView {
 	}
 
 	private async undo(record: AuditRecord): Promise<void> {
-		await notifyFailure(this.deps.controller.notifier, async () => {
-			const outcome = await undoRecord(this.deps.controller, await openCommandVault(this.deps, "user"), record);
+		await notifyFailure(this.deps.settingsStore.notifier, async () => {
+			const outcome = await undoRecord(this.deps.settingsStore, await openCommandContext(this.deps, "user"), record);
 			if (outcome.kind === "restored") {
 				noticeWithNote(this.app, t("audit.undone"), outcome.path);
 				await this.reload();
 			} else if (outcome.kind === "refused" && outcome.refusal === "changed-since") {
 				new UndoRefusedModal(this.app, { ...outcome, message: refusalText(outcome) }).open();
 			} else {
-				this.deps.controller.notifier.notify(refusalText(outcome));
+				this.deps.settingsStore.notifier.notify(refusalText(outcome));
 			}
 		});
 	}

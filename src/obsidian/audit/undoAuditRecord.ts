@@ -1,12 +1,12 @@
 import type { AuditRecord } from "../../core/audit/record";
 import { undoAuditedChange, type UndoChangeOutcome } from "../../core/memory/undoChange";
 import { t } from "../../i18n";
-import type { CommandVault } from "../commandVault";
-import type { WorkspaceController } from "../workspaceController";
+import type { CommandContext } from "../commandContext";
+import type { SettingsStore } from "../settingsStore";
 
 /** Undoes one change of the trail with the text kept before it (`PreviousContents`), as the user. */
-export function undoRecord(controller: WorkspaceController, vault: CommandVault, record: AuditRecord): Promise<UndoChangeOutcome> {
-	return undoAuditedChange(record, controller.previousContents, vault.memory, "user");
+export function undoRecord(settingsStore: SettingsStore, context: CommandContext, record: AuditRecord): Promise<UndoChangeOutcome> {
+	return undoAuditedChange(record, settingsStore.previousContents, context.memory, "user");
 }
 
 /** Why an undo did not happen, in the interface's language. */

@@ -3,7 +3,7 @@ import { captureToInbox } from "../../core/memory/capture";
 import { captureSelection } from "../../core/memory/captureSelection";
 import type { WriteOutcome } from "../../core/vault/auditedWriter";
 import { t } from "../../i18n";
-import { openCommandVault, type CommandDeps } from "../commandVault";
+import { openCommandContext, type CommandDeps } from "../commandContext";
 import { describeError } from "../describeError";
 import { noticeWithNote } from "../noteNotice";
 import { CaptureModal, type CaptureInput } from "./captureModal";
@@ -27,12 +27,12 @@ export function captureCommands(deps: CommandDeps): Command[] {
 				const selection = editor.getSelection();
 				const source = view.file;
 				if (selection.trim() === "" || source === null) {
-					deps.controller.notifier.notify(t("capture.needs-selection"));
+					deps.settingsStore.notifier.notify(t("capture.needs-selection"));
 					return;
 				}
 				void captureAndTell(deps, async () => {
-					const vault = await openCommandVault(deps, "user");
-					return captureSelection(vault.memory, vault.workspace.layout.inboxFolder, { sourcePath: source.path, selection, actor: "user" });
+					const context = await openCommandContext(deps, "user");
+					return captureSelection(context.memory, context.workspace.layout.inboxFolder, { sourcePath: source.path, selection, actor: "user" });
 				});
 			},
 		},
@@ -41,8 +41,8 @@ export function captureCommands(deps: CommandDeps): Command[] {
 
 /** "Capture to inbox" with the form's title, text and tags; shared with the command line. */
 export async function captureInput(deps: CommandDeps, input: CaptureInput): Promise<WriteOutcome> {
-	const vault = await openCommandVault(deps, "user");
-	return captureToInbox(vault.memory, vault.workspace.layout.inboxFolder, { ...input, source: "user", actor: "user" });
+	const context = await openCommandContext(deps, "user");
+	return captureToInbox(context.memory, context.workspace.layout.inboxFolder, { ...input, source: "user", actor: "user" });
 }
 
 async function captureAndTell(deps: CommandDeps, capture: () => Promise<WriteOutcome>): Promise<void> {
@@ -50,6 +50,6 @@ async function captureAndTell(deps: CommandDeps, capture: () => Promise<WriteOut
 		const outcome = await capture();
 		noticeWithNote(deps.plugin.app, t("capture.done"), outcome.path);
 	} catch (error) {
-		deps.controller.notifier.notify(describeError(error));
+		deps.settingsStore.notifier.notify(describeError(error));
 	}
 }

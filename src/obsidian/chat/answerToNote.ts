@@ -4,7 +4,7 @@ import { freeNotePath } from "../../core/memory/captureName";
 import { t } from "../../i18n";
 import { describeError } from "../describeError";
 import { noticeWithNote } from "../noteNotice";
-import type { WorkspaceController } from "../workspaceController";
+import type { SettingsStore } from "../settingsStore";
 
 /**
  * Puts `text` at the cursor (over the selection) of the note the user was last editing, the
@@ -27,10 +27,10 @@ export function insertAtCursor(app: App, text: string): void {
  * through the audited writer, as the user's action, so it is in the assistant's change log; the
  * notice that says so has Undo.
  */
-export async function saveAnswerAsNote(app: App, controller: WorkspaceController, question: string, answer: string): Promise<void> {
+export async function saveAnswerAsNote(app: App, settingsStore: SettingsStore, question: string, answer: string): Promise<void> {
 	try {
 		const folder = app.fileManager.getNewFileParent(app.workspace.getActiveFile()?.path ?? "").path;
-		const { writer } = await controller.open();
+		const { writer } = await settingsStore.open();
 		const path = freeNotePath(writer, folder === "/" ? "" : folder, answerNoteFileName(question));
 		const text = answerNoteText(answer);
 		const outcome = await writer.createNote(path, text, { actor: "user", reason: "Save a chat answer as a note" });

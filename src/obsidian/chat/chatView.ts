@@ -1,6 +1,6 @@
 import { ItemView, Notice, type HoverParent, type HoverPopover, type Menu, type TFile, type WorkspaceLeaf } from "obsidian";
 import { budgetHitMessage } from "../../core/agent/loop";
-import type { ChatMessage, ModelErrorKind } from "../../core/agent/model";
+import type { ChatMessage, ModelErrorKind } from "../../core/model/modelClient";
 import { ChatSession, type SessionEvent } from "../../core/agent/session";
 import { staleChatFolder, type ChatHome } from "../../core/agent/session/staleChat";
 import type { Checkpoint } from "../../core/workspace/data/state";
@@ -74,7 +74,7 @@ export class ChatView extends ItemView implements HoverParent {
 		retry: () => void this.retry(),
 		copy: (text) => void this.copy(text),
 		insert: (text) => insertAtCursor(this.app, text),
-		save: (question, text) => void saveAnswerAsNote(this.app, this.deps.controller, question, text),
+		save: (question, text) => void saveAnswerAsNote(this.app, this.deps.settingsStore, question, text),
 	};
 	/** What a tool chip's result does: open a note at a line, undo an identity change (as the user). */
 	private readonly chipActions: ChipActions = {
@@ -139,7 +139,7 @@ export class ChatView extends ItemView implements HoverParent {
 		this.composer = new ChatComposer(this.app, root.createDiv({ cls: "assistant-chat-composer" }), this, {
 			send: (text) => void this.send(text),
 			stop: () => this.stop(),
-		}, mentionableNotes(this.deps.controller));
+		}, mentionableNotes(this.deps.settingsStore));
 		this.registerDomEvent(this.containerEl, "keydown", (event) => {
 			if (event.key === "Escape" && this.running !== null) {
 				event.preventDefault();
@@ -154,7 +154,7 @@ export class ChatView extends ItemView implements HoverParent {
 			}),
 		);
 		this.register(
-			this.deps.controller.onChange((changed) => {
+			this.deps.settingsStore.onChange((changed) => {
 				if (changed.settings.includes("language")) this.relabel();
 				this.showOffline();
 				this.showStale();
@@ -162,7 +162,7 @@ export class ChatView extends ItemView implements HoverParent {
 			}),
 		);
 		this.showOffline();
-		this.showResume(this.deps.controller.state.lastCheckpoint);
+		this.showResume(this.deps.settingsStore.state.lastCheckpoint);
 		// A pane restored with the workspace opens before the vault is loaded.
 		this.app.workspace.onLayoutReady(() => {
 			this.showOverCap();
@@ -209,7 +209,7 @@ export class ChatView extends ItemView implements HoverParent {
 
 	/** The past chats, to reopen, rename or delete. */
 	openHistory(): void {
-		const chatsFolder = layoutFor(this.deps.controller.settings.assistantFolder).chatsFolder;
+		const chatsFolder = layoutFor(this.deps.settingsStore.settings.assistantFolder).chatsFolder;
 		new ChatHistoryModal(this.app, chatsFolder, (file) => void this.reopen(file)).open();
 	}
 
@@ -244,7 +244,7 @@ export class ChatView extends ItemView implements HoverParent {
 		this.listEl.querySelector(".assistant-chat-empty")?.remove();
 		this.resumeEl.hide();
 		this.listEl.createDiv({ cls: "assistant-chat-message is-user", text: message });
-		if (this.home.folder === null) this.home = { folder: this.deps.controller.settings.assistantFolder };
+		if (this.home.folder === null) this.home = { folder: this.deps.settingsStore.settings.assistantFolder };
 		const currentNotePath = this.composer.includeCurrentNote ? (this.app.workspace.getActiveFile()?.path ?? null) : null;
 		await this.draw(message, (signal) => this.session.send(message, { currentNotePath, resume }, signal));
 	}
@@ -306,7 +306,7 @@ export class ChatView extends ItemView implements HoverParent {
 				return;
 			case "tool-finished":
 				answer.toolFinished(event.id, event.result);
-				if (event.result.display?.kind === "checkpoint") void this.deps.controller.updateState({ lastCheckpoint: event.result.display.checkpoint });
+				if (event.result.display?.kind === "checkpoint") void this.deps.settingsStore.updateState({ lastCheckpoint: event.result.display.checkpoint });
 				return;
 			case "usage":
 				answer.usage(event.turn);
@@ -369,13 +369,13 @@ export class ChatView extends ItemView implements HoverParent {
 		this.listEl.querySelector(".assistant-chat-empty")?.remove();
 		const empty = this.listEl.createDiv({ cls: "assistant-chat-empty" });
 		empty.createDiv({ cls: "assistant-chat-empty-text", text: t("chat.empty") });
-		const { controller } = this.deps;
-		const settings = controller.settings;
-		const welcome = chatWelcome(controller.vaultView(), layoutFor(settings.assistantFolder));
-		drawWelcome(empty, this, welcome, controller.apiKey() === "" && settings.model !== OFFLINE_MODEL_ID, {
+		const { settingsStore } = this.deps;
+		const settings = settingsStore.settings;
+		const welcome = chatWelcome(settingsStore.vaultView(), layoutFor(settings.assistantFolder));
+		drawWelcome(empty, this, welcome, settingsStore.apiKey() === "" && settings.model !== OFFLINE_MODEL_ID, {
 			setUp: () => this.deps.onboarding.startConversation(),
 			addKey: () => this.deps.openSettings(),
-			stayOffline: () => void controller.updateSettings({ model: OFFLINE_MODEL_ID }),
+			stayOffline: () => void settingsStore.updateSettings({ model: OFFLINE_MODEL_ID }),
 			ask: (question) => void this.send(question),
 		});
 	}
@@ -383,7 +383,7 @@ export class ChatView extends ItemView implements HoverParent {
 	/** A chat begun in the assistant folder the user switched away from says so, and offers a new chat in the new one. */
 	private showStale(): void {
 		this.staleEl.empty();
-		const current = this.deps.controller.settings.assistantFolder;
+		const current = this.deps.settingsStore.settings.assistantFolder;
 		const old = staleChatFolder(this.home, current);
 		this.staleEl.toggle(old !== null);
 		if (old === null) return;
@@ -395,8 +395,8 @@ export class ChatView extends ItemView implements HoverParent {
 	}
 
 	private showOffline(): void {
-		const controller = this.deps.controller;
-		this.offlineEl.toggle(controller.apiKey() === "" || controller.settings.model === OFFLINE_MODEL_ID);
+		const settingsStore = this.deps.settingsStore;
+		this.offlineEl.toggle(settingsStore.apiKey() === "" || settingsStore.settings.model === OFFLINE_MODEL_ID);
 	}
 
 	private showResume(checkpoint: Checkpoint | null): void {
@@ -418,7 +418,7 @@ export class ChatView extends ItemView implements HoverParent {
 		const session = this.session;
 		const tools = async () => ({ ...(await this.deps.ports()).tools, actor: "user" as const });
 		new CheckpointModal(this.app, async (input) => {
-			if (await saveCheckpoint(this.app, this.deps.controller, tools, input)) session.checkpointSaved();
+			if (await saveCheckpoint(this.app, this.deps.settingsStore, tools, input)) session.checkpointSaved();
 		}, draft).open();
 	}
 
@@ -433,7 +433,7 @@ export class ChatView extends ItemView implements HoverParent {
 		this.clearMessages();
 		this.showEmpty();
 		this.showStale();
-		this.showResume(this.deps.controller.state.lastCheckpoint);
+		this.showResume(this.deps.settingsStore.state.lastCheckpoint);
 	}
 
 	/** A session for a new chat, or one going on from a saved chat's conversation and transcript. */
@@ -443,7 +443,7 @@ export class ChatView extends ItemView implements HoverParent {
 		const session = new ChatSession(ports, this.deps.clock);
 		if (saved !== null) session.continueChat(saved.conversation, saved.transcriptPath);
 		// A reopened chat is one of the current folder's: the history lists that folder's chats.
-		this.home = { folder: saved === null ? null : this.deps.controller.settings.assistantFolder };
+		this.home = { folder: saved === null ? null : this.deps.settingsStore.settings.assistantFolder };
 		return session;
 	}
 
@@ -455,7 +455,7 @@ export class ChatView extends ItemView implements HoverParent {
 
 	private newAnswer(question: string): AssistantMessage {
 		const sourcePath = this.app.workspace.getActiveFile()?.path ?? "";
-		const drawnAs = (markdown: string) => withResolvedLinks(markdown, sourcePath, this.deps.controller.vaultView(), "as written");
+		const drawnAs = (markdown: string) => withResolvedLinks(markdown, sourcePath, this.deps.settingsStore.vaultView(), "as written");
 		const answer = new AssistantMessage(this.listEl, this.app, this, sourcePath, this.chipActions, question, drawnAs);
 		this.answers.push(answer);
 		return answer;

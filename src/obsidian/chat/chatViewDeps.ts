@@ -1,15 +1,15 @@
-import type { ChatPorts } from "../../core/agent/session";
+import type { TurnPorts } from "../../core/agent/session";
 import type { Clock } from "../../core/ports";
 import type { OnboardingActions } from "../onboarding/onboardingActionsPort";
-import type { WorkspaceController } from "../workspaceController";
+import type { SettingsStore } from "../settingsStore";
 import type { OverCapNotice } from "./overCapNotice";
 
 /** What the chat pane needs of the plugin: the settings and state, and the ports of each turn. */
 export interface ChatViewDeps {
-	readonly controller: WorkspaceController;
+	readonly settingsStore: SettingsStore;
 	readonly clock: Clock;
 	/** Built when the user sends, so the key, model and settings are the current ones. */
-	readonly ports: () => Promise<ChatPorts>;
+	readonly ports: () => Promise<TurnPorts>;
 	/** The line that says, once a session, that long-term memory has outgrown its cap. */
 	readonly overCap: OverCapNotice;
 	/** Onboarding, which the empty chat offers while the assistant has no identity. */

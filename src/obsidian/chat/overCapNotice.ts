@@ -1,7 +1,7 @@
 import type { Component } from "obsidian";
 import { t } from "../../i18n";
 import { formatCount } from "../localeFormat";
-import type { WorkspaceController } from "../workspaceController";
+import type { SettingsStore } from "../settingsStore";
 
 /**
  * The chat's gentle word that long-term memory has outgrown hot memory's cap: past it,
@@ -13,14 +13,14 @@ export class OverCapNotice {
 	private shown = false;
 
 	constructor(
-		private readonly controller: WorkspaceController,
+		private readonly settingsStore: SettingsStore,
 		private readonly consolidate: () => void,
 	) {}
 
 	/** Fills `el` with the line when memory is over the cap and the line was not shown yet; `view` holds its listeners. */
 	async showIfOverCap(el: HTMLElement, view: Component): Promise<void> {
 		if (this.shown) return;
-		const workspace = await this.controller.open();
+		const workspace = await this.settingsStore.open();
 		const size = await workspace.hotMemoryOverCap();
 		if (size === null || this.shown) return;
 		this.shown = true;

@@ -5,8 +5,8 @@ import { t } from "../../i18n";
 import { consolidateMemory } from "../memory/memoryCommands";
 import type { OnboardingActions } from "../onboarding/onboardingActionsPort";
 import { openPluginSettings } from "../settingsWindow";
-import type { WorkspaceController } from "../workspaceController";
-import { obsidianChatPorts, type ChatEndpoint } from "./chatPorts";
+import type { SettingsStore } from "../settingsStore";
+import { obsidianTurnPorts, type ChatEndpoint } from "../turnPorts";
 import { CHAT_ICON, CHAT_VIEW_TYPE, ChatView } from "./chatView";
 import { OverCapNotice } from "./overCapNotice";
 
@@ -16,19 +16,19 @@ import { OverCapNotice } from "./overCapNotice";
  */
 export function registerChat(
 	plugin: Plugin,
-	controller: WorkspaceController,
+	settingsStore: SettingsStore,
 	index: MemorySearcher,
 	clock: Clock,
 	onboarding: Pick<OnboardingActions, "startConversation">,
 	endpoint: ChatEndpoint = {},
 ): void {
-	const ports = () => obsidianChatPorts(plugin, controller, index, clock, endpoint);
-	const overCap = new OverCapNotice(controller, () => void consolidateMemory({ plugin, controller, ports }));
+	const ports = () => obsidianTurnPorts(plugin, settingsStore, index, clock, endpoint);
+	const overCap = new OverCapNotice(settingsStore, () => void consolidateMemory({ plugin, settingsStore, ports }));
 	const openSettings = () => {
 		if (!openPluginSettings(plugin.app, plugin.manifest.id)) new Notice(t("chat.welcome.settings-where", { plugin: plugin.manifest.name }));
 	};
 	const openInNewTab = () => void openChatInNewTab(plugin);
-	plugin.registerView(CHAT_VIEW_TYPE, (leaf) => new ChatView(leaf, { controller, clock, ports, overCap, onboarding, openSettings, openInNewTab }));
+	plugin.registerView(CHAT_VIEW_TYPE, (leaf) => new ChatView(leaf, { settingsStore, clock, ports, overCap, onboarding, openSettings, openInNewTab }));
 	// Hovering a `[[link]]` in an answer shows the note, as the "Page preview" core plugin's settings say.
 	plugin.registerHoverLinkSource(CHAT_VIEW_TYPE, { display: plugin.manifest.name, defaultMod: true });
 	plugin.addRibbonIcon(CHAT_ICON, t("command.open-chat"), () => void openChat(plugin));

@@ -3,7 +3,7 @@ import { memorySearchInput, parseArguments, searchMemories, formatMatches } from
 import { memoryRecent } from "../../core/agent/tools/memoryRecent";
 import { t } from "../../i18n";
 import { captureInput } from "../capture/captureCommands";
-import { openCommandVault, type CommandDeps } from "../commandVault";
+import { openCommandContext, type CommandDeps } from "../commandContext";
 import { describeError } from "../describeError";
 
 /** Obsidian's command line calls plugins from this version of its API on. */
@@ -39,7 +39,7 @@ export function registerCliHandlers(deps: CommandDeps, runHeartbeat: () => Promi
 		(params) => answered(async () => (await captureInput(deps, { title: params.title ?? "", text: params.text ?? "", tags: [] })).path),
 	);
 	plugin.registerCliHandler(id("recent"), t("cli.recent"), { days: { value: "<n>", description: t("cli.recent.days") } }, (params) =>
-		answered(async () => (await memoryRecent.run(params.days === undefined ? {} : { days: Number(params.days) }, (await openCommandVault(deps, "user")).tools)).text),
+		answered(async () => (await memoryRecent.run(params.days === undefined ? {} : { days: Number(params.days) }, (await openCommandContext(deps, "user")).tools)).text),
 	);
 	plugin.registerCliHandler(id("heartbeat"), t("cli.heartbeat"), null, () => answered(async () => (await runHeartbeat()).join("\n")));
 	return true;

@@ -1,18 +1,18 @@
-import type { ChatPorts } from "../../core/agent/session";
+import type { TurnPorts } from "../../core/agent/session";
 import { runHeartbeat, type HeartbeatReport } from "../../core/heartbeat";
 import type { Notifier } from "../../core/ports";
 import { t } from "../../i18n";
 import { describeError } from "../describeError";
 import { noticeProgress } from "../progress/progressNotice";
 import { USUALLY_FAST_MS, withProgress } from "../progress/withProgress";
-import type { WorkspaceController } from "../workspaceController";
+import type { SettingsStore } from "../settingsStore";
 import type { HeartbeatChat } from "./heartbeatChat";
 import { heartbeatNotices } from "./heartbeatNotices";
 
 export interface HeartbeatRunnerDeps {
-	readonly controller: WorkspaceController;
+	readonly settingsStore: SettingsStore;
 	/** The chat's own ports, built when the heartbeat runs: the same key, model, vault and index. */
-	readonly ports: () => Promise<ChatPorts>;
+	readonly ports: () => Promise<TurnPorts>;
 	readonly chat: HeartbeatChat;
 	readonly notifier: Notifier;
 	/** Background upkeep after each trigger (the vault map, last week's summary); it reports its own failures. */
@@ -44,7 +44,7 @@ export class HeartbeatRunner {
 			return told;
 		}
 		// Nothing of it may run while the privacy settings await the user: its upkeep asks a model too.
-		if (this.deps.controller.state.privacyReviewNeeded) {
+		if (this.deps.settingsStore.state.privacyReviewNeeded) {
 			if (requestedByUser) notify(t("model-error.privacy-unconfirmed"));
 			return told;
 		}
@@ -52,7 +52,7 @@ export class HeartbeatRunner {
 		this.running = stop;
 		try {
 			const report = requestedByUser ? await this.heartbeatWithProgress(stop) : await this.heartbeat(false, stop.signal);
-			if ("change" in report) await this.deps.controller.updateState(report.change);
+			if ("change" in report) await this.deps.settingsStore.updateState(report.change);
 			if (report.kind === "spoke") await this.deps.chat.show(report.text);
 			for (const message of heartbeatNotices(report, requestedByUser)) notify(message);
 			await this.deps.afterRun?.();
@@ -86,11 +86,11 @@ export class HeartbeatRunner {
 	}
 
 	private async heartbeat(force: boolean, signal: AbortSignal): Promise<HeartbeatReport> {
-		const { controller, chat } = this.deps;
+		const { settingsStore, chat } = this.deps;
 		const ports = await this.deps.ports();
 		return runHeartbeat(
 			{ model: ports.model, modelId: ports.modelId, delay: ports.delay, vault: ports.tools },
-			{ state: controller.state, settings: controller.settings, busy: chat.isStreaming(), force },
+			{ state: settingsStore.state, settings: settingsStore.settings, busy: chat.isStreaming(), force },
 			signal,
 		);
 	}

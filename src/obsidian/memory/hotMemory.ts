@@ -1,23 +1,23 @@
 import { applyConsolidation, proposeConsolidation, type ConsolidationOutcome, type ConsolidationProposal } from "../../core/memory/hotMemoryConsolidation";
-import type { CommandVault } from "../commandVault";
+import type { CommandContext } from "../commandContext";
 
 /** `memory.md`'s size when it is over the cap the settings set; `null` when it fits (or there is none). */
-export function overCap(vault: CommandVault): Promise<{ readonly tokens: number; readonly text: string } | null> {
-	return vault.workspace.hotMemoryOverCap();
+export function overCap(context: CommandContext): Promise<{ readonly tokens: number; readonly text: string } | null> {
+	return context.workspace.hotMemoryOverCap();
 }
 
-export function propose(vault: CommandVault, signal?: AbortSignal): Promise<ConsolidationProposal | null> {
-	const { workspace } = vault;
-	return proposeConsolidation(vault.memory.vault, workspace.memoryPath(), { capTokens: workspace.hotMemoryCapTokens, model: vault.model, signal });
+export function propose(context: CommandContext, signal?: AbortSignal): Promise<ConsolidationProposal | null> {
+	const { workspace } = context;
+	return proposeConsolidation(context.memory.vault, workspace.memoryPath(), { capTokens: workspace.hotMemoryCapTokens, model: context.model, signal });
 }
 
 /** Writes the text the user approved, the previous `memory.md` kept in the archive first. */
-export function applyApproved(vault: CommandVault, proposal: ConsolidationProposal, approved: string): Promise<ConsolidationOutcome> {
-	return applyConsolidation(vault.memory, {
+export function applyApproved(context: CommandContext, proposal: ConsolidationProposal, approved: string): Promise<ConsolidationOutcome> {
+	return applyConsolidation(context.memory, {
 		memoryPath: proposal.memoryPath,
 		basedOn: proposal.basedOn,
 		approved,
-		archiveFolder: vault.workspace.layout.archiveFolder,
+		archiveFolder: context.workspace.layout.archiveFolder,
 		actor: "user",
 	});
 }

@@ -1,7 +1,7 @@
 import type { Command } from "obsidian";
 import type { WeeklySummaryResult } from "../../core/memory/weeklySummary";
 import { t } from "../../i18n";
-import { openCommandVault, type CommandDeps } from "../commandVault";
+import { openCommandContext, type CommandDeps } from "../commandContext";
 import { noticeWithNote } from "../noteNotice";
 import { notifyFailure } from "../notifyFailure";
 import { noticeProgress } from "../progress/progressNotice";
@@ -20,23 +20,23 @@ const PICKER_WEEKS = 12;
 
 /** The week picker, its weeks described from the vault as it is now. */
 async function pickWeek(deps: CommandDeps): Promise<void> {
-	await notifyFailure(deps.controller.notifier, async () => {
-		const vault = await openCommandVault(deps, "user");
-		new WeekPickerModal(deps.plugin.app, pickableWeeks(vault, deps.controller.clock, PICKER_WEEKS), (week) => void buildAndTell(deps, week)).open();
+	await notifyFailure(deps.settingsStore.notifier, async () => {
+		const context = await openCommandContext(deps, "user");
+		new WeekPickerModal(deps.plugin.app, pickableWeeks(context, deps.settingsStore.clock, PICKER_WEEKS), (week) => void buildAndTell(deps, week)).open();
 	});
 }
 
 /** The day picker of *Promote a day*, its days read from the vault as it is now; the chosen day is promoted with the settings of that moment. */
 async function pickDayToPromote(deps: CommandDeps): Promise<void> {
-	const { controller } = deps;
-	await notifyFailure(controller.notifier, async () => {
-		const days = await (await controller.open()).promotableDays();
+	const { settingsStore } = deps;
+	await notifyFailure(settingsStore.notifier, async () => {
+		const days = await (await settingsStore.open()).promotableDays();
 		const promote = async (date: string): Promise<void> => {
-			const workspace = await controller.open();
-			const result = await whileSlow(noticeProgress(controller.notifier), t("progress.promote"), () => workspace.promote(date, "user"));
-			controller.notifier.notify(promotionMessage(result));
+			const workspace = await settingsStore.open();
+			const result = await whileSlow(noticeProgress(settingsStore.notifier), t("progress.promote"), () => workspace.promote(date, "user"));
+			settingsStore.notifier.notify(promotionMessage(result));
 		};
-		new DayPickerModal(deps.plugin.app, days, (date) => void notifyFailure(controller.notifier, () => promote(date))).open();
+		new DayPickerModal(deps.plugin.app, days, (date) => void notifyFailure(settingsStore.notifier, () => promote(date))).open();
 	});
 }
 
@@ -56,22 +56,22 @@ export function memoryCommands(deps: CommandDeps): Command[] {
 			name: t("command.save-checkpoint"),
 			callback: () =>
 				new CheckpointModal(app, async (input) => {
-					await saveCheckpoint(app, deps.controller, async () => (await openCommandVault(deps, "user")).tools, input);
+					await saveCheckpoint(app, deps.settingsStore, async () => (await openCommandContext(deps, "user")).tools, input);
 				}).open(),
 		},
 	];
 }
 
 async function buildAndTell(deps: CommandDeps, week: string): Promise<void> {
-	await notifyFailure(deps.controller.notifier, async () => {
-		const vault = await openCommandVault(deps, "user");
-		const what = vault.model !== null ? t("weekly.writing", { week }) : t("progress.weekly-offline", { week });
-		const outcome = await withProgress(noticeProgress(deps.controller.notifier), askingProgress(vault.model !== null, what), (progress) => buildWeek(vault, week, "user", progress.signal));
+	await notifyFailure(deps.settingsStore.notifier, async () => {
+		const context = await openCommandContext(deps, "user");
+		const what = context.model !== null ? t("weekly.writing", { week }) : t("progress.weekly-offline", { week });
+		const outcome = await withProgress(noticeProgress(deps.settingsStore.notifier), askingProgress(context.model !== null, what), (progress) => buildWeek(context, week, "user", progress.signal));
 		if (outcome.kind === "cancelled") return;
 		const result = outcome.value;
 		const message = weeklyMessage(result);
 		if (result.path !== null && deps.plugin.app.vault.getFileByPath(result.path) !== null) noticeWithNote(deps.plugin.app, message, result.path);
-		else deps.controller.notifier.notify(message);
+		else deps.settingsStore.notifier.notify(message);
 	});
 }
 
@@ -102,21 +102,21 @@ function statusMessage(result: WeeklySummaryResult): string {
 
 /** "Consolidate long-term memory": a proposal to review when `memory.md` is over its cap; the chat's over-cap line runs it too. */
 export async function consolidateMemory(deps: CommandDeps): Promise<void> {
-	const notifier = deps.controller.notifier;
+	const notifier = deps.settingsStore.notifier;
 	await notifyFailure(notifier, async () => {
-		const vault = await openCommandVault(deps, "user");
-		const size = await overCap(vault);
+		const context = await openCommandContext(deps, "user");
+		const size = await overCap(context);
 		if (size === null) {
-			notifier.notify(t("consolidation.within-cap", { cap: vault.workspace.hotMemoryCapTokens }));
+			notifier.notify(t("consolidation.within-cap", { cap: context.workspace.hotMemoryCapTokens }));
 			return;
 		}
-		const what = vault.model !== null ? t("consolidation.proposing") : t("progress.consolidation-offline");
-		const outcome = await withProgress(noticeProgress(notifier), askingProgress(vault.model !== null, what), (progress) => propose(vault, progress.signal));
+		const what = context.model !== null ? t("consolidation.proposing") : t("progress.consolidation-offline");
+		const outcome = await withProgress(noticeProgress(notifier), askingProgress(context.model !== null, what), (progress) => propose(context, progress.signal));
 		if (outcome.kind === "cancelled" || outcome.value === null) return;
 		const proposal = outcome.value;
 		new ConsolidationModal(deps.plugin.app, proposal, (approved) =>
 			notifyFailure(notifier, async () => {
-				const outcome = await applyApproved(vault, proposal, approved);
+				const outcome = await applyApproved(context, proposal, approved);
 				if (outcome.kind === "applied") noticeWithNote(deps.plugin.app, t("consolidation.applied"), outcome.keptAt);
 				else notifier.notify(t(`consolidation.${outcome.kind}`));
 			}),

@@ -4,7 +4,7 @@ import type { WriteToolDeps } from "../../core/agent/tools";
 import { t } from "../../i18n";
 import { noticeWithNote } from "../noteNotice";
 import { notifyFailure } from "../notifyFailure";
-import type { WorkspaceController } from "../workspaceController";
+import type { SettingsStore } from "../settingsStore";
 import type { CheckpointInput } from "./checkpointModal";
 
 /**
@@ -13,15 +13,15 @@ import type { CheckpointInput } from "./checkpointModal";
  * it. `tools` are the chat tools' world with the user as the writer. Whether it was saved; a failure
  * is told in a notice.
  */
-export async function saveCheckpoint(app: App, controller: WorkspaceController, tools: () => Promise<WriteToolDeps>, input: CheckpointInput): Promise<boolean> {
+export async function saveCheckpoint(app: App, settingsStore: SettingsStore, tools: () => Promise<WriteToolDeps>, input: CheckpointInput): Promise<boolean> {
 	let saved = false;
-	await notifyFailure(controller.notifier, async () => {
+	await notifyFailure(settingsStore.notifier, async () => {
 		const result = await checkpoint.run(input, await tools());
 		if (result.display?.kind !== "checkpoint") {
-			controller.notifier.notify(result.text);
+			settingsStore.notifier.notify(result.text);
 			return;
 		}
-		await controller.updateState({ lastCheckpoint: result.display.checkpoint });
+		await settingsStore.updateState({ lastCheckpoint: result.display.checkpoint });
 		noticeWithNote(app, t("checkpoint.saved"), result.display.path);
 		saved = true;
 	});

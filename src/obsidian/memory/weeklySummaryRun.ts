@@ -4,7 +4,7 @@ import { daysWithMemory } from "../../core/memory/weekMemory";
 import { joinVaultPath } from "../../core/vault/paths";
 import { buildWeeklySummary, type WeeklySummaryResult } from "../../core/memory/weeklySummary";
 import type { Clock } from "../../core/ports";
-import type { CommandVault } from "../commandVault";
+import type { CommandContext } from "../commandContext";
 
 /** The week before the one `clock` is in: the one "Build weekly summary" offers first. */
 export function lastWeek(clock: Clock): string {
@@ -19,8 +19,8 @@ export function recentWeeks(clock: Clock, count: number): string[] {
 }
 
 /** The history book's page of `week`, from the daily memory where the settings keep it; a page already written is left as it is. */
-export function buildWeek(vault: CommandVault, week: string, actor: AuditActor, signal?: AbortSignal): Promise<WeeklySummaryResult> {
-	return buildWeeklySummary(vault.memory, { week, target: vault.tools.daily, layout: vault.workspace.layout, model: vault.model, actor, signal });
+export function buildWeek(context: CommandContext, week: string, actor: AuditActor, signal?: AbortSignal): Promise<WeeklySummaryResult> {
+	return buildWeeklySummary(context.memory, { week, target: context.tools.daily, layout: context.workspace.layout, model: context.model, actor, signal });
 }
 
 /** A week the picker offers, with what the user needs to choose it: how many days of memory it has, and whether it is summarised. */
@@ -31,11 +31,11 @@ export interface PickableWeek {
 }
 
 /** The `count` weeks before this one, latest first, each with its days of daily memory and whether its summary exists. */
-export function pickableWeeks(vault: CommandVault, clock: Clock, count: number): PickableWeek[] {
-	const { layout } = vault.workspace;
+export function pickableWeeks(context: CommandContext, clock: Clock, count: number): PickableWeek[] {
+	const { layout } = context.workspace;
 	return recentWeeks(clock, count).map((id) => {
 		const week = parseIsoWeek(id);
-		const days = week === null ? 0 : daysWithMemory(vault.memory.vault, vault.tools.daily, layout, week);
-		return { week: id, days, summarised: vault.memory.vault.stat(joinVaultPath(layout.weeklyFolder, `${id}.md`)) !== null };
+		const days = week === null ? 0 : daysWithMemory(context.memory.vault, context.tools.daily, layout, week);
+		return { week: id, days, summarised: context.memory.vault.stat(joinVaultPath(layout.weeklyFolder, `${id}.md`)) !== null };
 	});
 }

@@ -6,7 +6,7 @@ import { localToday } from "../../core/memory/dailyDates";
 import type { IdentityRole } from "../../core/workspace/identity";
 import { t } from "../../i18n";
 import { describeError } from "../describeError";
-import type { WorkspaceController } from "../workspaceController";
+import type { SettingsStore } from "../settingsStore";
 
 /**
  * Writes what the user approved, through the audited writer, then, when every file went as
@@ -16,16 +16,16 @@ import type { WorkspaceController } from "../workspaceController";
 export async function applyReviewed(
 	plan: OnboardingPlan,
 	replace: ReadonlySet<IdentityRole>,
-	deps: { readonly workspace: AssistantWorkspace; readonly controller: WorkspaceController; readonly clock: Clock },
+	deps: { readonly workspace: AssistantWorkspace; readonly settingsStore: SettingsStore; readonly clock: Clock },
 ): Promise<FileOutcome[]> {
-	const { workspace, controller, clock } = deps;
+	const { workspace, settingsStore, clock } = deps;
 	const outcomes = await applyOnboarding(plan, replace, { vault: workspace.vault, writer: workspace.writer, archiveFolder: workspace.layout.archiveFolder, today: localToday(clock) });
 	for (const outcome of outcomes) {
 		if (outcome.kind === "failed") new Notice(t("onboarding.notice.failed", { path: outcome.path, error: describeError(outcome.error) }));
 		if (outcome.kind === "changed-since-review") new Notice(t("onboarding.notice.changed-since-review", { path: outcome.path }));
 	}
 	if (outcomes.every((outcome) => outcome.kind !== "failed" && outcome.kind !== "changed-since-review")) {
-		await controller.update(plan.settings, { onboardingComplete: true });
+		await settingsStore.update(plan.settings, { onboardingComplete: true });
 		const written = outcomes.filter((outcome) => ["created", "appended", "replaced"].includes(outcome.kind)).length;
 		new Notice(t("onboarding.notice.done", { count: written, kept: outcomes.length - written }));
 	}

@@ -18,7 +18,7 @@ import { OFFLINE_MODEL_ID } from "../../llm";
 import type { ChatMode } from "../chat/chatMode";
 import { closeSettings } from "../settingsWindow";
 import { describeError } from "../describeError";
-import type { WorkspaceController } from "../workspaceController";
+import type { SettingsStore } from "../settingsStore";
 import { applyReviewed } from "./applyReviewed";
 import type { OnboardingActions } from "./onboardingActionsPort";
 import { OnboardingFormModal } from "./onboardingFormModal";
@@ -26,7 +26,7 @@ import { OnboardingReviewModal } from "./onboardingReviewModal";
 
 export interface OnboardingDeps {
 	readonly app: App;
-	readonly controller: WorkspaceController;
+	readonly settingsStore: SettingsStore;
 	readonly clock: Clock;
 	/** The chat pane, opened if it is closed and shown (`openChat` of `registerChat`). */
 	readonly openChat: () => Promise<{ startMode(mode: ChatMode): Promise<void> }>;
@@ -41,8 +41,8 @@ export function createOnboardingActions(deps: OnboardingDeps): OnboardingActions
 	const fillInForm = () => void openForm(deps, review).catch(showFailure);
 	return {
 		startConversation: () => {
-			const { app, controller } = deps;
-			if (controller.apiKey() === "" || controller.settings.model === OFFLINE_MODEL_ID) {
+			const { app, settingsStore } = deps;
+			if (settingsStore.apiKey() === "" || settingsStore.settings.model === OFFLINE_MODEL_ID) {
 				new Notice(t("onboarding.notice.needs-key"));
 				fillInForm();
 				return;
@@ -51,12 +51,12 @@ export function createOnboardingActions(deps: OnboardingDeps): OnboardingActions
 			closeSettings(app);
 			void deps
 				.openChat()
-				.then((chat) => chat.startMode(onboardingChat(controller, review)))
+				.then((chat) => chat.startMode(onboardingChat(settingsStore, review)))
 				.catch(showFailure);
 		},
 		fillInForm,
 		startOver: async () => {
-			await deps.controller.updateState({ onboardingComplete: false });
+			await deps.settingsStore.updateState({ onboardingComplete: false });
 			new Notice(t("onboarding.notice.start-over"));
 		},
 	};
@@ -67,8 +67,8 @@ export function createOnboardingActions(deps: OnboardingDeps): OnboardingActions
  * completion block, which leads to the review; a block that cannot be read is shown as a
  * problem the user can retry, and the conversation goes on.
  */
-function onboardingChat(controller: WorkspaceController, review: (answers: OnboardingAnswers) => void): ChatMode {
-	const prompt = onboardingPrompt(controller.language());
+function onboardingChat(settingsStore: SettingsStore, review: (answers: OnboardingAnswers) => void): ChatMode {
+	const prompt = onboardingPrompt(settingsStore.language());
 	return {
 		ports: (ports) => ({ ...ports, model: onboardingModel(ports.model, prompt) }),
 		opening: t("onboarding.chat.opening"),
@@ -81,22 +81,22 @@ function onboardingChat(controller: WorkspaceController, review: (answers: Onboa
 }
 
 async function openForm(deps: OnboardingDeps, review: (answers: OnboardingAnswers) => void): Promise<void> {
-	const { app, controller } = deps;
-	const workspace = await controller.open();
+	const { app, settingsStore } = deps;
+	const workspace = await settingsStore.open();
 	const written = answersFromFiles(await readExistingFiles(workspace.vault, workspace.layout));
-	const current = { inboxFolder: workspace.layout.inboxFolder, dailyMemory: controller.settings.dailyMemoryLocation, written };
-	const policy = { configDir: app.vault.configDir, excludedFolders: controller.settings.excludedFolders };
+	const current = { inboxFolder: workspace.layout.inboxFolder, dailyMemory: settingsStore.settings.dailyMemoryLocation, written };
+	const policy = { configDir: app.vault.configDir, excludedFolders: settingsStore.settings.excludedFolders };
 	new OnboardingFormModal(app, current, policy, review).open();
 }
 
 /** The answers made into files, compared with the vault's, in the review; Apply writes what the user chose. */
 async function reviewAnswers(deps: OnboardingDeps, answers: OnboardingAnswers): Promise<void> {
-	const { app, controller, clock } = deps;
-	const workspace = await controller.open();
-	const policy = { configDir: workspace.vault.configDir, excludedFolders: controller.settings.excludedFolders };
-	const draft = draftIdentityFiles(answers, controller.language(), localToday(clock), policy);
+	const { app, settingsStore, clock } = deps;
+	const workspace = await settingsStore.open();
+	const policy = { configDir: workspace.vault.configDir, excludedFolders: settingsStore.settings.excludedFolders };
+	const draft = draftIdentityFiles(answers, settingsStore.language(), localToday(clock), policy);
 	const plan = planOnboarding(draft, await readExistingFiles(workspace.vault, workspace.layout), workspace.layout);
-	const apply = (replace: ReadonlySet<IdentityRole>) => applyReviewed(plan, replace, { workspace, controller, clock }).then(() => undefined, showFailure);
+	const apply = (replace: ReadonlySet<IdentityRole>) => applyReviewed(plan, replace, { workspace, settingsStore, clock }).then(() => undefined, showFailure);
 	new OnboardingReviewModal(app, plan, workspace.layout.archiveFolder, apply).open();
 }
 

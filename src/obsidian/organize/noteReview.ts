@@ -2,7 +2,7 @@ import type { Reason } from "../../core/organize/folderRole";
 import type { OrganizeSuggestion } from "../../core/organize/organizeNote";
 import type { MovePlan } from "../../core/organize/organizeMove";
 import { baseName, parentFolder } from "../../core/vault/paths";
-import { ModelError } from "../../core/agent/model";
+import { ModelError } from "../../core/model/modelClient";
 import { t } from "../../i18n";
 import { modelErrorMessage } from "../../llm";
 import { describeError } from "../describeError";

@@ -6,7 +6,7 @@ import { inferTaxonomy } from "../../core/organize/taxonomy";
 import { taxonomyReportPath, taxonomyReportText, taxonomySuggestions } from "../../core/organize/taxonomyReport";
 import { freeNotePath } from "../../core/memory/captureName";
 import { t } from "../../i18n";
-import { openCommandVault, type CommandDeps, type CommandVault } from "../commandVault";
+import { openCommandContext, type CommandDeps, type CommandContext } from "../commandContext";
 import { noticeWithNote } from "../noteNotice";
 import { notifyFailure } from "../notifyFailure";
 import { noticeProgress } from "../progress/progressNotice";
@@ -40,28 +40,28 @@ export function organizeCommands(deps: CommandDeps): Command[] {
 
 async function organizeNote(deps: CommandDeps, path: string): Promise<void> {
 	await guarded(deps, async () => {
-		const vault = await openCommandVault(deps, "user");
-		const outcome = await suggestWithProgress(deps, vault, [path]);
+		const context = await openCommandContext(deps, "user");
+		const outcome = await suggestWithProgress(deps, context, [path]);
 		if (outcome.kind === "cancelled") return;
 		const [suggestion] = outcome.value;
 		if (suggestion === undefined) {
-			deps.controller.notifier.notify(t("organize.private"));
+			deps.settingsStore.notifier.notify(t("organize.private"));
 			return;
 		}
-		new OrganizePreviewModal(deps.plugin.app, vault, reviewOf(suggestion), (plan) => moveAndTell(deps, vault, [plan])).open();
+		new OrganizePreviewModal(deps.plugin.app, context, reviewOf(suggestion), (plan) => moveAndTell(deps, context, [plan])).open();
 	});
 }
 
 async function organizeInbox(deps: CommandDeps): Promise<void> {
 	await guarded(deps, async () => {
-		const vault = await openCommandVault(deps, "user");
-		const paths = inboxNotes(vault.organize, vault.workspace.layout.inboxFolder);
+		const context = await openCommandContext(deps, "user");
+		const paths = inboxNotes(context.organize, context.workspace.layout.inboxFolder);
 		if (paths.length === 0) {
-			deps.controller.notifier.notify(t("organize.inbox-empty", { folder: vault.workspace.layout.inboxFolder }));
+			deps.settingsStore.notifier.notify(t("organize.inbox-empty", { folder: context.workspace.layout.inboxFolder }));
 			return;
 		}
-		const outcome = await suggestWithProgress(deps, vault, paths);
-		if (outcome.kind === "done") new OrganizeInboxModal(deps.plugin.app, vault, outcome.value.map(reviewOf), (plans) => moveAndTell(deps, vault, plans)).open();
+		const outcome = await suggestWithProgress(deps, context, paths);
+		if (outcome.kind === "done") new OrganizeInboxModal(deps.plugin.app, context, outcome.value.map(reviewOf), (plans) => moveAndTell(deps, context, plans)).open();
 	});
 }
 
@@ -69,12 +69,12 @@ async function organizeInbox(deps: CommandDeps): Promise<void> {
  * Where each note belongs, with progress: at once and with Cancel while the model is asked
  * (nothing is written before the user reviews), after a moment when the rules alone decide.
  */
-function suggestWithProgress(deps: CommandDeps, vault: CommandVault, paths: readonly string[]) {
+function suggestWithProgress(deps: CommandDeps, context: CommandContext, paths: readonly string[]) {
 	const count = paths.length;
-	const asking = vault.model !== null;
+	const asking = context.model !== null;
 	const what = asking ? t("organize.asking-model", { count }) : t("progress.organize-offline", { count });
-	return withProgress(noticeProgress(deps.controller.notifier), askingProgress(asking, what), async (progress: Progress) => {
-		const suggestions = await suggestOrganize(vault.organize, vault.memory.writer, paths, vault.model, {
+	return withProgress(noticeProgress(deps.settingsStore.notifier), askingProgress(asking, what), async (progress: Progress) => {
+		const suggestions = await suggestOrganize(context.organize, context.memory.writer, paths, context.model, {
 			signal: progress.signal,
 			onNoteDone: (done) => {
 				if (count > 1) progress.steps(done, count);
@@ -87,33 +87,33 @@ function suggestWithProgress(deps: CommandDeps, vault: CommandVault, paths: read
 }
 
 /** Moves what the user accepted, after asking once when any move would change verified notes. */
-async function moveAndTell(deps: CommandDeps, vault: CommandVault, plans: readonly MovePlan[]): Promise<void> {
+async function moveAndTell(deps: CommandDeps, context: CommandContext, plans: readonly MovePlan[]): Promise<void> {
 	const confirmation = confirmingAll(plans);
-	if (confirmation.notes.length === 0 && confirmation.privateNotes === 0) return moveAll(deps, vault, plans, NOTHING_CONFIRMED);
-	new VerifiedMoveModal(deps.plugin.app, confirmation, () => moveAll(deps, vault, plans, confirmation)).open();
+	if (confirmation.notes.length === 0 && confirmation.privateNotes === 0) return moveAll(deps, context, plans, NOTHING_CONFIRMED);
+	new VerifiedMoveModal(deps.plugin.app, confirmation, () => moveAll(deps, context, plans, confirmation)).open();
 }
 
 /** Moves the plans one after the other; a refused move is told and the rest still go. */
-async function moveAll(deps: CommandDeps, vault: CommandVault, plans: readonly MovePlan[], confirmed: VerifiedConfirmation): Promise<void> {
+async function moveAll(deps: CommandDeps, context: CommandContext, plans: readonly MovePlan[], confirmed: VerifiedConfirmation): Promise<void> {
 	const moved: { path: string; links: number }[] = [];
 	for (const plan of plans) {
 		await guarded(deps, async () => {
-			const outcome = await moveAccepted(vault, plan, confirmed);
+			const outcome = await moveAccepted(context, plan, confirmed);
 			if (outcome !== null) moved.push({ path: outcome.path, links: plan.linkingNotes.length });
 		});
 	}
 	if (plans.length === 1 && moved.length === 1) noticeWithNote(deps.plugin.app, t("organize.moved", { count: moved[0].links }), moved[0].path);
-	else if (plans.length > 1) deps.controller.notifier.notify(t("organize.moved-many", { count: moved.length, total: plans.length }));
+	else if (plans.length > 1) deps.settingsStore.notifier.notify(t("organize.moved-many", { count: moved.length, total: plans.length }));
 }
 
 async function reportTaxonomy(deps: CommandDeps): Promise<void> {
 	await guarded(deps, async () => {
-		const vault = await openCommandVault(deps, "user");
-		const date = vault.workspace.today();
-		const written = await whileComputing(noticeProgress(deps.controller.notifier), t("progress.taxonomy"), () => {
-			const text = taxonomyReportText(taxonomySuggestions(vault.organize, inferTaxonomy(vault.organize)), date, t);
-			const { folder, name } = taxonomyReportPath(vault.workspace.layout, date, t);
-			return vault.memory.writer.createNote(freeNotePath(vault.memory.writer, folder, name), text, { actor: "user", reason: "Suggest taxonomy changes" });
+		const context = await openCommandContext(deps, "user");
+		const date = context.workspace.today();
+		const written = await whileComputing(noticeProgress(deps.settingsStore.notifier), t("progress.taxonomy"), () => {
+			const text = taxonomyReportText(taxonomySuggestions(context.organize, inferTaxonomy(context.organize)), date, t);
+			const { folder, name } = taxonomyReportPath(context.workspace.layout, date, t);
+			return context.memory.writer.createNote(freeNotePath(context.memory.writer, folder, name), text, { actor: "user", reason: "Suggest taxonomy changes" });
 		});
 		noticeWithNote(deps.plugin.app, t("taxonomy-report.done"), written.path);
 	});
@@ -121,12 +121,12 @@ async function reportTaxonomy(deps: CommandDeps): Promise<void> {
 
 async function refreshAndTell(deps: CommandDeps): Promise<void> {
 	await guarded(deps, async () => {
-		const vault = await openCommandVault(deps, "user");
-		const outcome = await whileComputing(noticeProgress(deps.controller.notifier), t("progress.vault-map"), () => refreshVaultMap(vault, "user"));
+		const context = await openCommandContext(deps, "user");
+		const outcome = await whileComputing(noticeProgress(deps.settingsStore.notifier), t("progress.vault-map"), () => refreshVaultMap(context, "user"));
 		noticeWithNote(deps.plugin.app, t(outcome.changed ? "vault-map.refreshed" : "vault-map.unchanged"), outcome.path);
 	});
 }
 
 function guarded(deps: CommandDeps, task: () => Promise<void>): Promise<void> {
-	return notifyFailure(deps.controller.notifier, task);
+	return notifyFailure(deps.settingsStore.notifier, task);
 }

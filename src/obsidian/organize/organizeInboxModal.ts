@@ -3,7 +3,7 @@ import type { MovePlan } from "../../core/organize/organizeMove";
 import { baseName, parentFolder } from "../../core/vault/paths";
 import { t } from "../../i18n";
 import { addConfirmRow } from "../confirmRow";
-import type { CommandVault } from "../commandVault";
+import type { CommandContext } from "../commandContext";
 import { FolderSuggestModal } from "./folderSuggestModal";
 import { changedReview, renderReview, staysPut, type NoteReview } from "./noteReview";
 import { movableFolders, planInto } from "./organizeMoves";
@@ -26,7 +26,7 @@ export class OrganizeInboxModal extends Modal {
 
 	constructor(
 		app: App,
-		private readonly vault: CommandVault,
+		private readonly context: CommandContext,
 		reviews: readonly NoteReview[],
 		private readonly onApply: (plans: readonly MovePlan[]) => Promise<void>,
 	) {
@@ -83,8 +83,8 @@ export class OrganizeInboxModal extends Modal {
 	}
 
 	private changeFolder(row: Row): void {
-		new FolderSuggestModal(this.app, movableFolders(this.vault), (folder) => {
-			row.review = changedReview(planInto(this.vault, row.review.plan.from, folder));
+		new FolderSuggestModal(this.app, movableFolders(this.context), (folder) => {
+			row.review = changedReview(planInto(this.context, row.review.plan.from, folder));
 			row.decision = staysPut(row.review) ? "skip" : "accept";
 			this.draw();
 		}).open();

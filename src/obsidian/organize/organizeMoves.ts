@@ -2,11 +2,11 @@ import { applyMove, planMove, type MovePlan, type VerifiedConfirmation } from ".
 import { visibleFolders, visibleNotes } from "../../core/organize/organizeVault";
 import type { WriteOutcome } from "../../core/vault/auditedWriter";
 import { parentFolder } from "../../core/vault/paths";
-import type { CommandVault } from "../commandVault";
+import type { CommandContext } from "../commandContext";
 
 /** The move of `path` into `folder` as the vault is now: its free name there and the notes whose links follow. */
-export function planInto(vault: CommandVault, path: string, folder: string): MovePlan {
-	return planMove(vault.organize, vault.memory.writer, path, folder, visibleNotes(vault.organize));
+export function planInto(context: CommandContext, path: string, folder: string): MovePlan {
+	return planMove(context.organize, context.memory.writer, path, folder, visibleNotes(context.organize));
 }
 
 /**
@@ -14,11 +14,11 @@ export function planInto(vault: CommandVault, path: string, folder: string): Mov
  * review may have taken the name it was to have. `null` when it is already there. Refused when
  * the move would now change a verified note the user did not confirm.
  */
-export function moveAccepted(vault: CommandVault, plan: MovePlan, confirmed: VerifiedConfirmation): Promise<WriteOutcome | null> {
-	return applyMove(vault.memory.writer, planInto(vault, plan.from, parentFolder(plan.to)), "user", confirmed);
+export function moveAccepted(context: CommandContext, plan: MovePlan, confirmed: VerifiedConfirmation): Promise<WriteOutcome | null> {
+	return applyMove(context.memory.writer, planInto(context, plan.from, parentFolder(plan.to)), "user", confirmed);
 }
 
 /** Where a note may be moved: the folders organizing looks at, and the vault root. */
-export function movableFolders(vault: CommandVault): string[] {
-	return ["", ...visibleFolders(vault.organize).sort()];
+export function movableFolders(context: CommandContext): string[] {
+	return ["", ...visibleFolders(context.organize).sort()];
 }

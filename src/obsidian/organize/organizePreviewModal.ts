@@ -3,7 +3,7 @@ import type { MovePlan } from "../../core/organize/organizeMove";
 import { baseName } from "../../core/vault/paths";
 import { t } from "../../i18n";
 import { addConfirmRow } from "../confirmRow";
-import type { CommandVault } from "../commandVault";
+import type { CommandContext } from "../commandContext";
 import { FolderSuggestModal } from "./folderSuggestModal";
 import { changedReview, renderReview, staysPut, type NoteReview } from "./noteReview";
 import { movableFolders, planInto } from "./organizeMoves";
@@ -16,7 +16,7 @@ import { FORM_CLASS } from "../formClass";
 export class OrganizePreviewModal extends Modal {
 	constructor(
 		app: App,
-		private readonly vault: CommandVault,
+		private readonly context: CommandContext,
 		private review: NoteReview,
 		private readonly onAccept: (plan: MovePlan) => Promise<void>,
 	) {
@@ -51,8 +51,8 @@ export class OrganizePreviewModal extends Modal {
 	}
 
 	private changeFolder(): void {
-		new FolderSuggestModal(this.app, movableFolders(this.vault), (folder) => {
-			this.review = changedReview(planInto(this.vault, this.review.plan.from, folder));
+		new FolderSuggestModal(this.app, movableFolders(this.context), (folder) => {
+			this.review = changedReview(planInto(this.context, this.review.plan.from, folder));
 			this.draw();
 		}).open();
 	}

@@ -1,6 +1,6 @@
 import type {} from "obsidian-typings";
 import type { Plugin } from "obsidian";
-import type { IndexStore, SavedIndex, SavedOpen } from "../../core/ports";
+import type { IndexStore, SavedIndex, SavedOpen } from "../../core/retrieval/service/indexStore";
 import { SNAPSHOT_VERSION, type IndexSnapshot } from "../../core/retrieval";
 
 const RECORDS = "records";

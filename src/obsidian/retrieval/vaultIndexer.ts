@@ -1,10 +1,11 @@
 import { TFile, TFolder, type Plugin } from "obsidian";
 import type { VaultView } from "../../core/vault/vaultView";
-import type { Clock, IndexStore } from "../../core/ports";
+import type { Clock } from "../../core/ports";
+import type { IndexStore } from "../../core/retrieval/service/indexStore";
 import { IndexService } from "../../core/retrieval/service/indexService";
 import type { Settings } from "../../core/workspace/data/settings";
 import { ObsidianNoteStore } from "../vaultNoteStore";
-import type { WorkspaceController } from "../workspaceController";
+import type { SettingsStore } from "../settingsStore";
 import { indexPolicyOf } from "./indexPolicy";
 import { showIndexProgress } from "./indexStatusBar";
 import { windowScheduler } from "./windowScheduler";
@@ -27,12 +28,12 @@ export class VaultIndexer {
 
 	constructor(
 		private readonly plugin: Plugin,
-		private readonly controller: WorkspaceController,
+		private readonly settingsStore: SettingsStore,
 		store: IndexStore,
 		clock: Clock,
 	) {
 		const app = plugin.app;
-		this.view = controller.vaultView();
+		this.view = settingsStore.vaultView();
 		this.service = new IndexService(
 			{
 				files: new ObsidianNoteStore(app),
@@ -43,10 +44,10 @@ export class VaultIndexer {
 				scheduler: windowScheduler,
 				onError: logIndexError,
 			},
-			indexPolicyOf(app, controller.settings),
-			controller.settings.pinnedNotes,
+			indexPolicyOf(app, settingsStore.settings),
+			settingsStore.settings.pinnedNotes,
 		);
-		plugin.register(controller.onSettingsChange((settings) => this.settingsChanged(settings)));
+		plugin.register(settingsStore.onSettingsChange((settings) => this.settingsChanged(settings)));
 		plugin.register(() => void this.service.close());
 	}
 
@@ -90,8 +91,8 @@ export class VaultIndexer {
 
 	/** A pinned note stays pinned under its new name. */
 	private followPinnedRename(from: string, to: string): void {
-		const pinned = this.controller.settings.pinnedNotes;
+		const pinned = this.settingsStore.settings.pinnedNotes;
 		if (!pinned.includes(from)) return;
-		void this.controller.updateSettings({ pinnedNotes: pinned.map((path) => (path === from ? to : path)) });
+		void this.settingsStore.updateSettings({ pinnedNotes: pinned.map((path) => (path === from ? to : path)) });
 	}
 }

@@ -5,7 +5,7 @@ import type { SettingsContext, SettingsSection } from "./settingsContext";
 
 /** Where captures go ("Capture to inbox", "Capture selection", the chat's `capture_note`), refused in place when the assistant may not write there. */
 export function captureSection(context: SettingsContext): SettingsSection {
-	const ownInbox = layoutFor(context.controller.settings.assistantFolder).inboxFolder;
+	const ownInbox = layoutFor(context.settingsStore.settings.assistantFolder).inboxFolder;
 	return {
 		type: "group",
 		heading: t("settings.capture.heading"),

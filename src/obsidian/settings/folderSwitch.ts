@@ -1,6 +1,6 @@
 import type { FailedEntry } from "../../core/workspace/initialize";
 import type { WorkspaceInspection, WorkspaceStatus } from "../../core/workspace/inspect";
-import type { WorkspaceController } from "../workspaceController";
+import type { SettingsStore } from "../settingsStore";
 
 /**
  * What switching the assistant folder does first, so that the new folder is a workspace before
@@ -26,8 +26,8 @@ export function switchSteps(status: WorkspaceStatus): readonly SwitchStep[] {
 export type SwitchResult = { readonly ok: true } | { readonly ok: false; readonly failed: readonly FailedEntry[] };
 
 /** What the target folder holds, as the confirmation describes it. */
-export async function inspectTarget(controller: WorkspaceController, folder: string): Promise<WorkspaceInspection> {
-	return (await controller.open(folder)).inspect();
+export async function inspectTarget(settingsStore: SettingsStore, folder: string): Promise<WorkspaceInspection> {
+	return (await settingsStore.open(folder)).inspect();
 }
 
 /**
@@ -35,11 +35,11 @@ export async function inspectTarget(controller: WorkspaceController, folder: str
  * state in one save. The setting changes only after the step succeeded: a file that could not
  * be created leaves the assistant where it was (an error thrown does too).
  */
-export async function switchAssistantFolder(controller: WorkspaceController, folder: string, step: SwitchStep): Promise<SwitchResult> {
+export async function switchAssistantFolder(settingsStore: SettingsStore, folder: string, step: SwitchStep): Promise<SwitchResult> {
 	if (step === "initialize" || step === "complete") {
-		const report = await (await controller.open(folder)).initialize(controller.language());
+		const report = await (await settingsStore.open(folder)).initialize(settingsStore.language());
 		if (report.failed.length > 0) return { ok: false, failed: report.failed };
 	}
-	await controller.update({ assistantFolder: folder }, step === "rerun-onboarding" ? { onboardingComplete: false } : {});
+	await settingsStore.update({ assistantFolder: folder }, step === "rerun-onboarding" ? { onboardingComplete: false } : {});
 	return { ok: true };
 }

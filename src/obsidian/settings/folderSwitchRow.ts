@@ -10,13 +10,13 @@ import type { SettingsContext } from "./settingsContext";
  * button that inspects the picked folder and asks what to do there. Kept current as the pick changes.
  */
 export function renderFolderSwitch(setting: Setting, context: SettingsContext): () => void {
-	const { controller, folderDraft } = context;
+	const { settingsStore, folderDraft } = context;
 	let button: ButtonComponent | null = null;
 	const describe = () => {
 		const draft = folderDraft.value;
 		setting.setDesc(
 			draft === null
-				? t("settings.switch.current", { folder: folderName(controller.settings.assistantFolder) })
+				? t("settings.switch.current", { folder: folderName(settingsStore.settings.assistantFolder) })
 				: t("settings.switch.pending", { folder: folderName(draft) }),
 		);
 		button?.setDisabled(draft === null);
@@ -32,24 +32,24 @@ async function confirmSwitch(context: SettingsContext): Promise<void> {
 	const folder = context.folderDraft.value;
 	if (folder === null) return;
 	try {
-		const inspection = await inspectTarget(context.controller, folder);
+		const inspection = await inspectTarget(context.settingsStore, folder);
 		new FolderSwitchModal(context.app, folder, inspection, (step) => void switchTo(context, folder, step)).open();
 	} catch (error) {
-		context.controller.notifier.notify(t("folder-switch.failed", { error: describeError(error) }));
+		context.settingsStore.notifier.notify(t("folder-switch.failed", { error: describeError(error) }));
 	}
 }
 
 async function switchTo(context: SettingsContext, folder: string, step: SwitchStep): Promise<void> {
-	const { controller } = context;
-	const failed = (error: string) => controller.notifier.notify(t("folder-switch.failed", { error }));
+	const { settingsStore } = context;
+	const failed = (error: string) => settingsStore.notifier.notify(t("folder-switch.failed", { error }));
 	try {
-		const result = await switchAssistantFolder(controller, folder, step);
+		const result = await switchAssistantFolder(settingsStore, folder, step);
 		if (!result.ok) return failed(result.failed.map((entry) => `${entry.path}: ${entry.error}`).join("; "));
 	} catch (error) {
 		return failed(describeError(error));
 	}
 	context.folderDraft.clear();
-	controller.notifier.notify(t("folder-switch.switched", { folder: folderName(folder) }));
+	settingsStore.notifier.notify(t("folder-switch.switched", { folder: folderName(folder) }));
 	if (step === "rerun-onboarding") context.onboarding.startConversation();
 	context.redraw();
 }

@@ -8,8 +8,8 @@ import type { SettingsContext, SettingsSection } from "./settingsContext";
 
 /** The heartbeat: on or off, its active hours (refused in place when they are not times), its checklist, its last run. */
 export function heartbeatSection(context: SettingsContext): SettingsSection {
-	const { controller } = context;
-	const timesOff = () => controller.settings.heartbeatAllDay;
+	const { settingsStore } = context;
+	const timesOff = () => settingsStore.settings.heartbeatAllDay;
 	return {
 		type: "group",
 		heading: t("settings.heartbeat.heading"),
@@ -23,7 +23,7 @@ export function heartbeatSection(context: SettingsContext): SettingsSection {
 					key: "heartbeatActiveStart",
 					placeholder: "08:00",
 					disabled: timesOff,
-					validate: (value) => activeHoursProblem(controller.settings, { heartbeatActiveStart: value }),
+					validate: (value) => activeHoursProblem(settingsStore.settings, { heartbeatActiveStart: value }),
 				},
 			},
 			{
@@ -34,7 +34,7 @@ export function heartbeatSection(context: SettingsContext): SettingsSection {
 					key: "heartbeatActiveEnd",
 					placeholder: "22:00",
 					disabled: timesOff,
-					validate: (value) => activeHoursProblem(controller.settings, { heartbeatActiveEnd: value }),
+					validate: (value) => activeHoursProblem(settingsStore.settings, { heartbeatActiveEnd: value }),
 				},
 			},
 			{ name: t("settings.heartbeat.all-day.name"), desc: t("settings.heartbeat.all-day.desc"), control: { type: "toggle", key: "heartbeatAllDay" } },
@@ -43,13 +43,13 @@ export function heartbeatSection(context: SettingsContext): SettingsSection {
 				aliases: ["HEARTBEAT.md"],
 				render: (setting) => void showChecklist(setting, context),
 			},
-			{ name: t("settings.heartbeat.last-run.name"), searchable: false, render: (setting) => void setting.setDesc(lastRunText(controller.state)) },
+			{ name: t("settings.heartbeat.last-run.name"), searchable: false, render: (setting) => void setting.setDesc(lastRunText(settingsStore.state)) },
 		],
 	};
 }
 
 async function showChecklist(setting: Setting, context: SettingsContext): Promise<void> {
-	renderFileStatus(setting, context.app, (await context.controller.open()).identityFiles().heartbeat);
+	renderFileStatus(setting, context.app, (await context.settingsStore.open()).identityFiles().heartbeat);
 }
 
 /** When the heartbeat last ran and how it ended, and when it tries again after a failure. */

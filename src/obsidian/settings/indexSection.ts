@@ -21,9 +21,9 @@ export function indexSection(context: SettingsContext): SettingsSection {
 }
 
 function showIndexStatus(setting: Setting, context: SettingsContext): () => void {
-	const { indexer, controller } = context;
+	const { indexer, settingsStore } = context;
 	const describe = () => void setting.setDesc(indexStatusText(indexer.service));
 	describe();
-	setting.addButton((button) => button.setButtonText(t("settings.rebuild.button")).onClick(() => void rebuildAndNotify(indexer, controller.notifier)));
+	setting.addButton((button) => button.setButtonText(t("settings.rebuild.button")).onClick(() => void rebuildAndNotify(indexer, settingsStore.notifier)));
 	return indexer.service.onStatus(describe);
 }

@@ -1,10 +1,10 @@
 import type { App } from "obsidian";
-import { ModelError, type ModelInfo } from "../../core/agent/model";
+import { ModelError, type ModelInfo } from "../../core/model/modelClient";
 import { DEFAULT_API_KEY_SECRET } from "../../core/workspace/data/settings";
 import { t } from "../../i18n";
 import { createModelClient, modelErrorMessage } from "../../llm";
-import { windowDelay } from "../chat/chatPorts";
-import type { WorkspaceController } from "../workspaceController";
+import { windowDelay } from "../turnPorts";
+import type { SettingsStore } from "../settingsStore";
 import { apiKeyState, type ApiKeyState } from "./apiKeyState";
 
 /** The models the key may use: not asked (no key), being asked, the answer, or why there is none. */
@@ -29,7 +29,7 @@ export class ModelRowsState {
 
 	constructor(
 		private readonly app: App,
-		private readonly controller: WorkspaceController,
+		private readonly settingsStore: SettingsStore,
 		private readonly baseURL: string | undefined,
 	) {
 		this.keyNow = this.readKey();
@@ -50,7 +50,7 @@ export class ModelRowsState {
 	watch(changed: () => void): () => void {
 		this.listeners.add(changed);
 		if (this.listeners.size === 1) {
-			this.stopWatching = this.controller.onChange((fields) => {
+			this.stopWatching = this.settingsStore.onChange((fields) => {
 				if (fields.settings.includes("apiKeySecret")) void this.refresh();
 			});
 			void this.refresh();
@@ -92,7 +92,7 @@ export class ModelRowsState {
 	}
 
 	private readKey(): ApiKeyState {
-		const name = this.controller.settings.apiKeySecret;
+		const name = this.settingsStore.settings.apiKeySecret;
 		return apiKeyState(name, name === "" ? null : this.app.secretStorage.getSecret(name), DEFAULT_API_KEY_SECRET);
 	}
 }

@@ -4,7 +4,7 @@ import type { SettingsContext, SettingsSection } from "./settingsContext";
 
 /** Onboarding: whether it is done, and its three ways in (a conversation, a form, starting over). */
 export function onboardingSection(context: SettingsContext): SettingsSection {
-	const { controller, onboarding } = context;
+	const { settingsStore, onboarding } = context;
 	const action = (label: string, run: () => unknown, cta = false) => (setting: Setting) =>
 		void setting.addButton((button) => {
 			button.setButtonText(label).onClick(() => void run());
@@ -18,12 +18,12 @@ export function onboardingSection(context: SettingsContext): SettingsSection {
 				name: t("settings.onboarding.status.name"),
 				searchable: false,
 				render: (setting) =>
-					void setting.setDesc(t(controller.state.onboardingComplete ? "settings.onboarding.complete" : "settings.onboarding.not-complete")),
+					void setting.setDesc(t(settingsStore.state.onboardingComplete ? "settings.onboarding.complete" : "settings.onboarding.not-complete")),
 			},
 			{
 				name: t("settings.onboarding.conversation.name"),
 				desc: t("settings.onboarding.conversation.desc"),
-				render: action(t("settings.onboarding.conversation.button"), () => onboarding.startConversation(), !controller.state.onboardingComplete),
+				render: action(t("settings.onboarding.conversation.button"), () => onboarding.startConversation(), !settingsStore.state.onboardingComplete),
 			},
 			{
 				name: t("settings.onboarding.form.name"),

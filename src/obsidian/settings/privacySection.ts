@@ -8,7 +8,7 @@ import type { SettingsContext, SettingsSection } from "./settingsContext";
  * lets the model be used again once the user has checked them.
  */
 export function privacySection(context: SettingsContext): SettingsSection {
-	const review = context.controller.state.privacyReviewNeeded
+	const review = context.settingsStore.state.privacyReviewNeeded
 		? [{ name: t("settings.privacy-review.name"), desc: t("settings.privacy-review.desc"), searchable: false, render: (setting: Setting) => confirmButton(setting, context) }]
 		: [];
 	return {
@@ -33,14 +33,14 @@ export function privacySection(context: SettingsContext): SettingsSection {
 }
 
 function confirmButton(setting: Setting, context: SettingsContext): void {
-	const { controller } = context;
+	const { settingsStore } = context;
 	setting.addButton((button) =>
 		button
 			.setButtonText(t("settings.privacy-review.button"))
 			.setCta()
 			.onClick(async () => {
-				await controller.updateState({ privacyReviewNeeded: false });
-				controller.notifier.notify(t("settings.privacy-review.confirmed"));
+				await settingsStore.updateState({ privacyReviewNeeded: false });
+				settingsStore.notifier.notify(t("settings.privacy-review.confirmed"));
 				context.redraw();
 			}),
 	);

@@ -1,15 +1,15 @@
 import type { App, SettingDefinitionGroup } from "obsidian";
-import type { ChatEndpoint } from "../chat/chatPorts";
+import type { ChatEndpoint } from "../turnPorts";
 import type { OnboardingActions } from "../onboarding/onboardingActionsPort";
 import type { VaultIndexer } from "../retrieval/vaultIndexer";
 import type { SettingKey } from "../settingControls";
-import type { WorkspaceController } from "../workspaceController";
+import type { SettingsStore } from "../settingsStore";
 import type { FolderDraft } from "./folderDraft";
 
 /** What the sections of the settings tab work with. */
 export interface SettingsContext {
 	readonly app: App;
-	readonly controller: WorkspaceController;
+	readonly settingsStore: SettingsStore;
 	readonly indexer: VaultIndexer;
 	readonly endpoint: ChatEndpoint;
 	readonly onboarding: OnboardingActions;

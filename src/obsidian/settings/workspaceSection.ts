@@ -30,7 +30,7 @@ export function workspaceSection(context: SettingsContext): SettingsSection {
 }
 
 async function showStatus(setting: Setting, context: SettingsContext): Promise<void> {
-	const inspection = (await context.controller.open()).inspect();
+	const inspection = (await context.settingsStore.open()).inspect();
 	const paths = (entries: readonly { path: string }[]) => entries.map((entry) => entry.path).join(", ");
 	setting.setDesc(
 		t(`settings.status.${inspection.status}`, {
@@ -45,12 +45,12 @@ async function showStatus(setting: Setting, context: SettingsContext): Promise<v
 			.setButtonText(t("settings.initialize.button"))
 			.setCta()
 			.onClick(async () => {
-				await runAndNotify(context.controller, initialize);
+				await runAndNotify(context.settingsStore, initialize);
 				context.redraw();
 			}),
 	);
 }
 
 async function showIdentityFile(setting: Setting, context: SettingsContext, role: (typeof IDENTITY_ROLES)[number]): Promise<void> {
-	renderFileStatus(setting, context.app, (await context.controller.open()).identityFiles()[role]);
+	renderFileStatus(setting, context.app, (await context.settingsStore.open()).identityFiles()[role]);
 }

@@ -1,7 +1,7 @@
 import { sha256Hex } from "../../core/audit/hash";
 import { archiveByPolicy, type ArchiveCounts } from "../../core/heartbeat/archivePolicy";
 import { t } from "../../i18n";
-import { openCommandVault, type CommandDeps, type CommandVault } from "../commandVault";
+import { openCommandContext, type CommandDeps, type CommandContext } from "../commandContext";
 import { archiveMessages } from "../memory/archiveMessages";
 import { overCap } from "../memory/hotMemory";
 import { buildWeek, lastWeek } from "../memory/weeklySummaryRun";
@@ -26,44 +26,44 @@ export class HeartbeatUpkeep {
 	constructor(private readonly deps: CommandDeps) {}
 
 	async afterHeartbeat(): Promise<void> {
-		const { controller } = this.deps;
-		if (!controller.state.onboardingComplete || !controller.settings.heartbeatEnabled) return;
+		const { settingsStore } = this.deps;
+		if (!settingsStore.state.onboardingComplete || !settingsStore.settings.heartbeatEnabled) return;
 		const failed = (error: unknown) => console.error("Assistant Workspace: the heartbeat's upkeep failed.", error);
-		const vault = await openCommandVault(this.deps, "heartbeat").catch(failed);
+		const vault = await openCommandContext(this.deps, "heartbeat").catch(failed);
 		if (vault === undefined) return;
 		// The summary first: it may make the weekly folder, and the archive a year's folder, which the map then lists.
 		const steps = [() => this.summariseLastWeek(vault), () => this.archiveByPolicy(vault), () => this.refreshMap(vault), () => this.tellOverCap(vault)];
 		for (const step of steps) await step().catch(failed);
 	}
 
-	private async refreshMap(vault: CommandVault): Promise<void> {
-		const folders = folderSignature(vault);
+	private async refreshMap(context: CommandContext): Promise<void> {
+		const folders = folderSignature(context);
 		if (folders === this.mappedFolders) return;
 		this.mappedFolders = folders;
-		await refreshVaultMap(vault, "heartbeat");
+		await refreshVaultMap(context, "heartbeat");
 	}
 
-	private async summariseLastWeek(vault: CommandVault): Promise<void> {
-		const week = lastWeek(this.deps.controller.clock);
+	private async summariseLastWeek(context: CommandContext): Promise<void> {
+		const week = lastWeek(this.deps.settingsStore.clock);
 		if (week === this.summarisedWeek) return;
 		this.summarisedWeek = week;
-		await buildWeek(vault, week, "heartbeat");
+		await buildWeek(context, week, "heartbeat");
 	}
 
-	private async archiveByPolicy(vault: CommandVault): Promise<void> {
-		const { controller } = this.deps;
-		const today = vault.workspace.today();
+	private async archiveByPolicy(context: CommandContext): Promise<void> {
+		const { settingsStore } = this.deps;
+		const today = context.workspace.today();
 		if (today === this.archivedOn) return;
 		const describe = (counts: ArchiveCounts) => t("heartbeat.archive-log", { report: archiveMessages(counts).join(" ") });
-		const outcome = await archiveByPolicy(vault.workspace, controller.clock, controller.settings.archiveAutomatically, describe);
+		const outcome = await archiveByPolicy(context.workspace, settingsStore.clock, settingsStore.settings.archiveAutomatically, describe);
 		if (outcome.kind === "ran") this.archivedOn = today;
 	}
 
-	private async tellOverCap(vault: CommandVault): Promise<void> {
-		const size = await overCap(vault);
+	private async tellOverCap(context: CommandContext): Promise<void> {
+		const size = await overCap(context);
 		const hash = size === null ? null : sha256Hex(size.text);
 		if (size === null || hash === this.toldMemory) return;
 		this.toldMemory = hash;
-		this.deps.controller.notifier.notify(t("consolidation.over-cap", { tokens: size.tokens, cap: vault.workspace.hotMemoryCapTokens }));
+		this.deps.settingsStore.notifier.notify(t("consolidation.over-cap", { tokens: size.tokens, cap: context.workspace.hotMemoryCapTokens }));
 	}
 }

@@ -1,4 +1,4 @@
-import { filterAudit, parseAuditLog } from "../../../src/core/audit/parse";
+import { parseAuditLog } from "../../../src/core/audit/parse";
 import { auditLine, type AuditRecord, type AuditRefusal } from "../../../src/core/audit/record";
 
 const hash = (c: string) => c.repeat(64);
@@ -54,21 +54,5 @@ describe("parseAuditLog", () => {
 
 	it("reads an empty log as no records", () => {
 		expect(parseAuditLog("")).toEqual({ records: [], refusals: [], corruptLines: 0 });
-	});
-});
-
-describe("filterAudit", () => {
-	const records = [created, moved, promoted];
-
-	it("filters by actor, action and path, all together", () => {
-		expect(filterAudit(records, { actor: "heartbeat" })).toEqual([moved]);
-		expect(filterAudit(records, { action: "promote" })).toEqual([promoted]);
-		expect(filterAudit(records, { path: "memory.md" })).toEqual([promoted]);
-		expect(filterAudit(records, { actor: "assistant", action: "promote" })).toEqual([]);
-		expect(filterAudit(records, {})).toEqual(records);
-	});
-
-	it("finds a moved file by the path it came from", () => {
-		expect(filterAudit(records, { path: "memory/daily/2026-01-01.md" })).toEqual([created, moved]);
 	});
 });

@@ -1,5 +1,5 @@
 import { checkActiveHours, isWithinActiveHours, type ActiveWindow } from "../../../src/core/heartbeat/activeHours";
-import { formatTimeOfDay, parseTimeOfDay } from "../../../src/core/heartbeat/timeOfDay";
+import { formatTimeOfDay, parseTimeOfDay } from "../../../src/core/workspace/data/timeOfDay";
 import { setLanguage, t } from "../../../src/i18n";
 
 /** A moment on the local clock (tests run in UTC, but the rules read local time either way). */

@@ -4,9 +4,9 @@ import type { AuditRecord } from "../../../src/core/audit/record";
 import type { Clock } from "../../../src/core/ports";
 import { AuditedWriter } from "../../../src/core/vault/auditedWriter";
 import type { MemoryDeps } from "../../../src/core/memory/memoryDeps";
-import { MemoryVault, type SeedFile } from "../../harness/memoryVault";
+import { MemoryVault, type SeedFile } from "../../../headless/inMemory/memoryVault";
 import { viewOf } from "../../harness/viewOf";
-import { MemoryLogFile } from "../audit/memoryLogFile";
+import { MemoryLogFile } from "../../../headless/inMemory/memoryLogFile";
 
 export interface MemoryFixture {
 	readonly vault: MemoryVault;

@@ -1,7 +1,7 @@
 import { sha256Hex } from "../../../src/core/audit/hash";
 import { applyConsolidation, proposeConsolidation } from "../../../src/core/memory/hotMemoryConsolidation";
 import { offlineConsolidation } from "../../../src/core/memory/offlineConsolidation";
-import type { TextModel } from "../../../src/core/memory/textModel";
+import type { TextModel } from "../../../src/core/model/textModel";
 import { memoryFixture } from "./fixture";
 
 const NOW = "2026-11-28T10:00:00.000Z";

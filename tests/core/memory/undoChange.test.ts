@@ -2,9 +2,9 @@ import { AuditLog } from "../../../src/core/audit/auditLog";
 import { AuditedWriter } from "../../../src/core/vault/auditedWriter";
 import { PreviousContents, RememberingStore } from "../../../src/core/memory/previousContents";
 import { undoAuditedChange } from "../../../src/core/memory/undoChange";
-import { MemoryVault } from "../../harness/memoryVault";
+import { MemoryVault } from "../../../headless/inMemory/memoryVault";
 import { viewOf } from "../../harness/viewOf";
-import { MemoryLogFile } from "../audit/memoryLogFile";
+import { MemoryLogFile } from "../../../headless/inMemory/memoryLogFile";
 
 function setup(files: Record<string, string>) {
 	const vault = new MemoryVault({ files });

@@ -1,4 +1,4 @@
-import type { TextModel } from "../../../src/core/memory/textModel";
+import type { TextModel } from "../../../src/core/model/textModel";
 import { assistantFolderTarget } from "../../../src/core/memory/daily";
 import { MAX_HISTORY_WEEKS } from "../../../src/core/memory/historyBook";
 import { isoWeekOf, parseIsoWeek, previousIsoWeek } from "../../../src/core/memory/isoWeek";

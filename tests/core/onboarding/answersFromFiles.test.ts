@@ -1,4 +1,4 @@
-import { answersFromFiles, draftIdentityFiles, NO_ANSWERS, type ExistingFiles, type OnboardingDraft } from "../../../src/core/onboarding";
+import { answersFromFiles, draftIdentityFiles, type ExistingFiles, type OnboardingDraft } from "../../../src/core/onboarding";
 import { templatesFor } from "../../../src/core/workspace/templates";
 import { MINA, MINA_ZH, POLICY, TODAY } from "./onboardingFixture";
 
@@ -28,7 +28,7 @@ describe("the answers read back from the identity files onboarding wrote", () =>
 
 	it("drafts the same files again from what it read: a form reopened and reviewed changes nothing", () => {
 		const first = draftIdentityFiles(MINA, "en", TODAY, POLICY);
-		const again = draftIdentityFiles({ ...NO_ANSWERS, text: answersFromFiles(written(first)), inboxFolder: "00 Inbox", other: MINA.other }, "en", TODAY, POLICY);
+		const again = draftIdentityFiles({ text: answersFromFiles(written(first)), inboxFolder: "00 Inbox", dailyMemory: null, other: MINA.other }, "en", TODAY, POLICY);
 		expect(again.files).toEqual(first.files);
 	});
 

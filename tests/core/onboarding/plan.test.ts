@@ -2,7 +2,7 @@ import { draftIdentityFiles, planOnboarding, readExistingFiles, type FilePlan } 
 import { lineDiff } from "../../../src/core/text/lineDiff";
 import { layoutFor } from "../../../src/core/workspace/layout";
 import { templatesFor } from "../../../src/core/workspace/templates";
-import { MemoryVault } from "../../harness/memoryVault";
+import { MemoryVault } from "../../../headless/inMemory/memoryVault";
 import { viewOf } from "../../harness/viewOf";
 import { MINA, POLICY, TODAY } from "./onboardingFixture";
 

@@ -1,6 +1,6 @@
 import { applyMove } from "../../../src/core/organize/organizeMove";
 import { inboxNotes, suggestOrganize } from "../../../src/core/organize/organizeNote";
-import type { TextModel } from "../../../src/core/memory/textModel";
+import type { TextModel } from "../../../src/core/model/textModel";
 import { organizeFixture } from "./fixture";
 
 const VAULT = {

@@ -1,6 +1,6 @@
 import { inferTaxonomy } from "../../../src/core/organize/taxonomy";
 import { vaultMap } from "../../../src/core/organize/vaultMap";
-import { vaultMapLayerText, vaultMapPath, writeVaultMap } from "../../../src/core/organize/vaultMapText";
+import { vaultMapPath, writeVaultMap } from "../../../src/core/organize/vaultMapText";
 import { translateIn } from "../../../src/i18n";
 import { organizeFixture } from "./fixture";
 
@@ -26,11 +26,6 @@ describe("vault map", () => {
 			{ folder: "Private", role: "notes", notes: 0, privateNotes: 1, description: [{ key: "vault-map.description.notes" }], mostLinked: [] },
 			{ folder: "Projects", role: "projects", notes: 2, privateNotes: 0, description: [{ key: "vault-map.description.folder-note", params: { text: "Everything I am working on this year." } }], mostLinked: ["Projects/Thesis.md"] },
 		]);
-		const layer = vaultMapLayerText(summaries);
-		expect(layer).toContain("- Projects/ (projects, 2 notes): From its folder note: Everything I am working on this year. Most linked: Projects/Thesis.md.");
-		expect(layer).not.toMatch(/Health|^\//m);
-		expect(layer).toContain("- Private/ (notes, 0 notes, and 1 private note you cannot read)");
-		expect(vaultMapLayerText(summaries, 200).split("\n").pop()).toMatch(/^\(\d more folders not listed\.\)$/);
 	});
 
 	it("keeps what the user wrote around the generated table when it is refreshed, and writes nothing when nothing changed", async () => {

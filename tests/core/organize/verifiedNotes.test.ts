@@ -1,6 +1,6 @@
 import { applyMove, planMove } from "../../../src/core/organize/organizeMove";
 import { verifiedNotesChangedByMove } from "../../../src/core/organize/verifiedNotes";
-import { MemoryVault } from "../../harness/memoryVault";
+import { MemoryVault } from "../../../headless/inMemory/memoryVault";
 import { viewOf } from "../../harness/viewOf";
 import { organizeFixture } from "./fixture";
 

@@ -1,6 +1,6 @@
 import { kindOf, parseQuery } from "../../../src/core/retrieval";
-import { parseCalendarDay } from "../../../src/core/retrieval/calendarDay";
-import { boundedEditDistance } from "../../../src/core/retrieval/editDistance";
+import { parseCalendarDay } from "../../../src/core/retrieval/notes/calendarDay";
+import { boundedEditDistance } from "../../../src/core/retrieval/text/editDistance";
 
 describe("query parsing", () => {
 	it("takes #tags and [[links]] out of the text, keeping a link's words", () => {

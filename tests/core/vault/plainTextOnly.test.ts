@@ -1,7 +1,7 @@
 import { AuditLog } from "../../../src/core/audit/auditLog";
 import { AuditedWriter, type WriteIntent, WriteRefusedError } from "../../../src/core/vault/auditedWriter";
-import { MemoryVault } from "../../harness/memoryVault";
-import { MemoryLogFile } from "../audit/memoryLogFile";
+import { MemoryVault } from "../../../headless/inMemory/memoryVault";
+import { MemoryLogFile } from "../../../headless/inMemory/memoryLogFile";
 import { memoryFixture } from "../memory/fixture";
 
 const intent: WriteIntent = { actor: "assistant", reason: "test write" };

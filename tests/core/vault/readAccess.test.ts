@@ -2,7 +2,7 @@ import { indexPolicyFor } from "../../../src/core/retrieval";
 import { checkReadAccess } from "../../../src/core/vault/readAccess";
 import { privacyView } from "../../../src/core/vault/vaultView";
 import { layoutFor } from "../../../src/core/workspace/layout";
-import { MemoryVault } from "../../harness/memoryVault";
+import { MemoryVault } from "../../../headless/inMemory/memoryVault";
 
 describe("checkReadAccess", () => {
 	const vault = new MemoryVault({ files: { "Notes/a.md": "alpha", "Private/b.md": "beta", "Notes/c.md": "---\nassistant: private\n---\ngamma" } });

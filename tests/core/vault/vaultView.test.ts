@@ -1,7 +1,7 @@
 import { AssistantWorkspace } from "../../../src/core/assistantWorkspace";
 import { archiveOldDailyNotes } from "../../../src/core/memory/archive";
 import { defaultPluginData } from "../../../src/core/workspace/data/pluginData";
-import { MemoryLogFile } from "../audit/memoryLogFile";
+import { MemoryLogFile } from "../../../headless/inMemory/memoryLogFile";
 import { assistantFolderTarget } from "../../../src/core/memory/daily";
 import { promoteDay } from "../../../src/core/memory/longTerm";
 import { buildWeeklySummary } from "../../../src/core/memory/weeklySummary";
@@ -10,7 +10,7 @@ import type { MetadataSource, NoteStore } from "../../../src/core/ports";
 import { privacyView, type VaultView } from "../../../src/core/vault/vaultView";
 import { indexPolicyFor } from "../../../src/core/retrieval";
 import { layoutFor } from "../../../src/core/workspace/layout";
-import { MemoryVault } from "../../harness/memoryVault";
+import { MemoryVault } from "../../../headless/inMemory/memoryVault";
 import { viewOf } from "../../harness/viewOf";
 import { memoryFixture } from "../memory/fixture";
 

@@ -1,6 +1,6 @@
 import { findIdentityFiles, identityCandidates } from "../../../src/core/workspace/identity";
 import { layoutFor } from "../../../src/core/workspace/layout";
-import { MemoryVault } from "../../harness/memoryVault";
+import { MemoryVault } from "../../../headless/inMemory/memoryVault";
 
 const vaultWith = (...paths: string[]) => new MemoryVault({ files: Object.fromEntries(paths.map((p) => [p, "x"])) });
 

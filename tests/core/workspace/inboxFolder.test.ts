@@ -5,7 +5,7 @@ import { folderForRole, inferTaxonomy } from "../../../src/core/organize/taxonom
 import { ContainmentError } from "../../../src/core/vault/containment";
 import { defaultSettings, type Settings } from "../../../src/core/workspace/data/settings";
 import { layoutFor } from "../../../src/core/workspace/layout";
-import { MemoryLogFile } from "../audit/memoryLogFile";
+import { MemoryLogFile } from "../../../headless/inMemory/memoryLogFile";
 import { memoryFixture } from "../memory/fixture";
 import { viewOf } from "../../harness/viewOf";
 

@@ -2,7 +2,7 @@ import type { AuditedWriter } from "../../../src/core/vault/auditedWriter";
 import { initializeWorkspace, type WorkspaceWriter } from "../../../src/core/workspace/initialize";
 import { layoutFor } from "../../../src/core/workspace/layout";
 import { templatesFor } from "../../../src/core/workspace/templates";
-import { MemoryVault } from "../../harness/memoryVault";
+import { MemoryVault } from "../../../headless/inMemory/memoryVault";
 import { memoryWriter } from "./memoryWriter";
 
 // The plugin passes its audited writer where the tests pass `memoryWriter`: this line stops

@@ -1,6 +1,6 @@
 import { inspectWorkspace } from "../../../src/core/workspace/inspect";
 import { layoutFor } from "../../../src/core/workspace/layout";
-import { MemoryVault } from "../../harness/memoryVault";
+import { MemoryVault } from "../../../headless/inMemory/memoryVault";
 
 const vaultWith = (...paths: string[]) => new MemoryVault({ files: Object.fromEntries(paths.map((p) => [p, "x"])) });
 const items = (entries: readonly { item: string }[]) => entries.map((entry) => entry.item);

@@ -1,5 +1,5 @@
 import type { WorkspaceWriter } from "../../../src/core/workspace/initialize";
-import type { MemoryVault } from "../../harness/memoryVault";
+import type { MemoryVault } from "../../../headless/inMemory/memoryVault";
 
 /** The writer initialization gets, straight over the in-memory vault, recording each call. */
 export function memoryWriter(vault: MemoryVault): WorkspaceWriter & { readonly calls: string[] } {

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { SandboxBundles } from "../../sandbox/server/bundles";
+import type { SandboxBundles } from "../../../sandbox/server/bundles";
 
 /** Where the global setup left the built bundles, for the test files (workers inherit the environment). */
 export const BUNDLES_ENV = "ASSISTANT_E2E_BUNDLES";

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildBundles } from "../../sandbox/server/bundles";
+import { buildBundles } from "../../../sandbox/server/bundles";
 import { BUNDLES_ENV } from "./bundlesFile";
 
 /** Builds the plugin and the shell once for the whole run; each test file reads them back. */

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { copyExampleVault } from "../../sandbox/server/exampleVault";
-import { startSandbox, type Sandbox } from "../../sandbox/server/sandboxServer";
+import { copyExampleVault } from "../../../sandbox/server/exampleVault";
+import { startSandbox, type Sandbox } from "../../../sandbox/server/sandboxServer";
 import { launchChromium } from "./browser";
 import { readBundles } from "./bundlesFile";
 import { saveScreenshot } from "./screenshots";

@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./tests/harness/jsdomWithFetch.cjs
  */
-import { MarkdownView, Notice, WorkspaceLeaf, type App } from "../../__mocks__/obsidian";
+import { MarkdownView, Notice, WorkspaceLeaf, type App } from "../../../sandbox/obsidianApi";
 import { textReply, useFakeAnthropic } from "../../harness/fakeAnthropic";
 import { until } from "../pluginFixture";
 import { inView, openChatOn, resetChatTest } from "./chatFixture";

@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./tests/harness/jsdomWithFetch.cjs
  */
-import type { WorkspaceLeaf } from "../../harness/obsidianMock/view";
+import type { WorkspaceLeaf } from "../../../sandbox/obsidianApi/view";
 import { CHAT_VIEW_TYPE } from "../../../src/obsidian/chat/chatView";
 import { textReply, toolUseReply, useFakeAnthropic } from "../../harness/fakeAnthropic";
 import { until } from "../pluginFixture";

@@ -1,14 +1,13 @@
-import { App, MarkdownRenderer, setLanguageForTests } from "../../__mocks__/obsidian";
+import { App, MarkdownRenderer, setLanguageForTests } from "../../../sandbox/obsidianApi";
 import { CURRENT_SCHEMA_VERSION } from "../../../src/core/workspace/data/migrations";
-import { defaultSettings, type Settings } from "../../../src/core/workspace/data/settings";
+import { DEFAULT_API_KEY_SECRET, defaultSettings, type Settings } from "../../../src/core/workspace/data/settings";
 import { defaultState } from "../../../src/core/workspace/data/state";
 import { setLanguage } from "../../../src/i18n";
 import type { ChatView } from "../../../src/obsidian/chat/chatView";
 import { openChat } from "../../../src/obsidian/chat/registerChat";
-import { API_KEY_SECRET } from "../../../src/obsidian/workspaceController";
 import type { FakeAnthropic } from "../../harness/fakeAnthropic";
 import { MemoryIndexStore } from "../../harness/memoryIndexStore";
-import { MemoryVault } from "../../harness/memoryVault";
+import { MemoryVault } from "../../../headless/inMemory/memoryVault";
 import { loadPlugin, untilIndexed } from "../pluginFixture";
 
 export const DATA = ".obsidian/plugins/assistant-workspace/data.json";
@@ -30,7 +29,7 @@ export async function openChatOn(
 	const app = new App(new MemoryVault({ files }));
 	const settings = { ...defaultSettings(), ...options.settings };
 	app.vault.adapter.hidden.set(DATA, JSON.stringify({ schemaVersion: CURRENT_SCHEMA_VERSION, settings, state: defaultState() }));
-	if (options.key !== null) app.secretStorage.setSecret(API_KEY_SECRET, "test");
+	if (options.key !== null) app.secretStorage.setSecret(DEFAULT_API_KEY_SECRET, "test");
 	const { plugin, mock } = await loadPlugin(app, new MemoryIndexStore(), { baseURL: fake.baseURL, idleTimeoutMs: options.idleTimeoutMs });
 	app.workspace.triggerLayoutReady();
 	if (options.indexed === true) await untilIndexed(mock);

@@ -2,7 +2,7 @@
  * @jest-environment ./tests/harness/jsdomWithFetch.cjs
  */
 import type { ChatView } from "../../../src/obsidian/chat/chatView";
-import { Notice } from "../../__mocks__/obsidian";
+import { Notice } from "../../../sandbox/obsidianApi";
 import { textReply, useFakeAnthropic } from "../../harness/fakeAnthropic";
 import { until } from "../pluginFixture";
 import { allInView, openChatOn, resetChatTest, sentMessages, textsOf } from "./chatFixture";

@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./tests/harness/jsdomWithFetch.cjs
  */
-import { Menu } from "../../__mocks__/obsidian";
+import { Menu } from "../../../sandbox/obsidianApi";
 import { openChatInNewTab } from "../../../src/obsidian/chat/registerChat";
 import { textReply, useFakeAnthropic } from "../../harness/fakeAnthropic";
 import { allInView, openChatOn, resetChatTest, textsOf } from "./chatFixture";

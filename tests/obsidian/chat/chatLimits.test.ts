@@ -3,7 +3,7 @@
  */
 import { TURN_BUDGETS } from "../../../src/core/agent/turnBudgets";
 import { en } from "../../../src/i18n/en";
-import { Notice } from "../../__mocks__/obsidian";
+import { Notice } from "../../../sandbox/obsidianApi";
 import { messageReply, textReply, useFakeAnthropic } from "../../harness/fakeAnthropic";
 import { allInView, inView, openChatOn, resetChatTest } from "./chatFixture";
 

@@ -2,7 +2,7 @@
  * @jest-environment ./tests/harness/jsdomWithFetch.cjs
  */
 import { format } from "date-fns";
-import { setLanguageForTests } from "../../__mocks__/obsidian";
+import { setLanguageForTests } from "../../../sandbox/obsidianApi";
 import { parseTranscript } from "../../../src/core/agent/transcript";
 import { setLanguage } from "../../../src/i18n";
 import { en } from "../../../src/i18n/en";

@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { Notice } from "../../__mocks__/obsidian";
+import { Notice } from "../../../sandbox/obsidianApi";
 import { AUDIT_VIEW_TYPE } from "../../../src/obsidian/audit/auditView";
 import { click, commandPlugin, field, modalTitled, resetCommandTest, runCommand, type, until } from "./commandFixture";
 

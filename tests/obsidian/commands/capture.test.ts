@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 import type { Editor, MarkdownView } from "obsidian";
-import { Notice } from "../../__mocks__/obsidian";
+import { Notice } from "../../../sandbox/obsidianApi";
 import { click, commandPlugin, field, modalTitled, resetCommandTest, runCommand, type, until } from "./commandFixture";
 
 beforeEach(resetCommandTest);

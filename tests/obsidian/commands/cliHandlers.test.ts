@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { setApiVersionForTests } from "../../__mocks__/obsidian";
+import { setApiVersionForTests } from "../../../sandbox/obsidianApi";
 import { untilIndexed } from "../pluginFixture";
 import { commandPlugin, resetCommandTest } from "./commandFixture";
 

@@ -1,11 +1,11 @@
-import { App, Notice, setLanguageForTests } from "../../__mocks__/obsidian";
+import { App, Notice, setLanguageForTests } from "../../../sandbox/obsidianApi";
 import { CURRENT_SCHEMA_VERSION } from "../../../src/core/workspace/data/migrations";
 import { defaultSettings, type Settings } from "../../../src/core/workspace/data/settings";
 import { defaultState, type PluginState } from "../../../src/core/workspace/data/state";
 import { setLanguage } from "../../../src/i18n";
 import { MemoryIndexStore } from "../../harness/memoryIndexStore";
-import { MemoryVault } from "../../harness/memoryVault";
-import type { Plugin as MockPlugin } from "../../harness/obsidianMock/plugin";
+import { MemoryVault } from "../../../headless/inMemory/memoryVault";
+import type { Plugin as MockPlugin } from "../../../sandbox/obsidianApi/plugin";
 import { TestClock } from "../heartbeat/heartbeatFixture";
 import { loadPlugin, until } from "../pluginFixture";
 

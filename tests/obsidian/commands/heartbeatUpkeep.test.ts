@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { Notice } from "../../__mocks__/obsidian";
+import { Notice } from "../../../sandbox/obsidianApi";
 import { commandPlugin, PLUGIN_DIR, resetCommandTest, runCommand, until } from "./commandFixture";
 
 beforeEach(resetCommandTest);

@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { Notice } from "../../__mocks__/obsidian";
+import { Notice } from "../../../sandbox/obsidianApi";
 import { click, commandPlugin, field, modalTitled, PLUGIN_DIR, resetCommandTest, runCommand, type, until } from "./commandFixture";
 
 beforeEach(resetCommandTest);

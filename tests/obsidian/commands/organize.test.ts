@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { Notice, setLanguageForTests } from "../../__mocks__/obsidian";
+import { Notice, setLanguageForTests } from "../../../sandbox/obsidianApi";
 import { click, commandPlugin, modalTitled, resetCommandTest, runCommand, type, until } from "./commandFixture";
 
 beforeEach(resetCommandTest);

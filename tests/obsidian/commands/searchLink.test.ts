@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { Notice } from "../../__mocks__/obsidian";
+import { Notice } from "../../../sandbox/obsidianApi";
 import { untilIndexed } from "../pluginFixture";
 import { commandPlugin, resetCommandTest, runCommand, type, until } from "./commandFixture";
 

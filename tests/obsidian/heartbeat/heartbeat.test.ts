@@ -1,12 +1,12 @@
 /**
  * @jest-environment ./tests/harness/jsdomWithFetch.cjs
  */
-import { Notice } from "../../__mocks__/obsidian";
+import { Notice } from "../../../sandbox/obsidianApi";
 import { loadPluginData } from "../../../src/core/workspace/data/load";
 import { HEARTBEAT_CHECK_MS } from "../../../src/obsidian/heartbeat/registerHeartbeat";
 import { openChat } from "../../../src/obsidian/chat/registerChat";
 import { NoticeNotifier } from "../../../src/obsidian/noticeNotifier";
-import { WorkspaceController } from "../../../src/obsidian/workspaceController";
+import { SettingsStore } from "../../../src/obsidian/settingsStore";
 import { errorReply, textReply, useFakeAnthropic } from "../../harness/fakeAnthropic";
 import { MemoryIndexStore } from "../../harness/memoryIndexStore";
 import { command, loadPlugin, until } from "../pluginFixture";
@@ -126,8 +126,8 @@ describe("the heartbeat in Obsidian", () => {
 		first.app.workspace.triggerLayoutReady();
 		await settle();
 		// Onboarding completes this morning, recorded as the onboarding flow records it.
-		const controller = new WorkspaceController(first.plugin, new NoticeNotifier(), clock, loadPluginData(first.saved()).data);
-		await controller.updateState({ onboardingComplete: true });
+		const settingsStore = new SettingsStore(first.plugin, new NoticeNotifier(), clock, loadPluginData(first.saved()).data);
+		await settingsStore.updateState({ onboardingComplete: true });
 		expect(first.saved().state).toMatchObject({ onboardingComplete: true, lastHeartbeatDate: "2026-03-15" });
 		first.mock.unload();
 		// The vault is opened again later that day: the heartbeat waits for tomorrow.

@@ -1,13 +1,12 @@
-import { App, Notice, setLanguageForTests } from "../../__mocks__/obsidian";
+import { App, Notice, setLanguageForTests } from "../../../sandbox/obsidianApi";
 import { CURRENT_SCHEMA_VERSION } from "../../../src/core/workspace/data/migrations";
-import { defaultSettings, type Settings } from "../../../src/core/workspace/data/settings";
+import { DEFAULT_API_KEY_SECRET, defaultSettings, type Settings } from "../../../src/core/workspace/data/settings";
 import { defaultState, type PluginState } from "../../../src/core/workspace/data/state";
 import { setLanguage } from "../../../src/i18n";
 import { CHAT_VIEW_TYPE } from "../../../src/obsidian/chat/chatView";
-import { API_KEY_SECRET } from "../../../src/obsidian/workspaceController";
 import type { FakeAnthropic } from "../../harness/fakeAnthropic";
 import { MemoryIndexStore } from "../../harness/memoryIndexStore";
-import { MemoryVault } from "../../harness/memoryVault";
+import { MemoryVault } from "../../../headless/inMemory/memoryVault";
 import { loadPlugin } from "../pluginFixture";
 
 export const DATA = ".obsidian/plugins/assistant-workspace/data.json";
@@ -51,7 +50,7 @@ export async function heartbeatPlugin(
 	const state = { ...defaultState(), onboardingComplete: true, lastHeartbeatDate: "2026-03-14", ...options.state };
 	const settings = { ...defaultSettings(), ...options.settings };
 	app.vault.adapter.hidden.set(DATA, JSON.stringify({ schemaVersion: CURRENT_SCHEMA_VERSION, settings, state }));
-	app.secretStorage.setSecret(API_KEY_SECRET, "test");
+	app.secretStorage.setSecret(DEFAULT_API_KEY_SECRET, "test");
 	const { plugin, mock } = await loadPlugin(app, new MemoryIndexStore(), fake.baseURL, clock);
 	const saved = () => JSON.parse(app.vault.adapter.hidden.get(DATA) ?? "null") as { settings: Settings; state: PluginState };
 	const heartbeatMessages = () =>

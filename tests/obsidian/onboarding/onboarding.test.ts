@@ -1,16 +1,17 @@
 /**
  * @jest-environment ./tests/harness/jsdomWithFetch.cjs
  */
-import { App, asObsidianApp, Modal, Notice, setLanguageForTests } from "../../__mocks__/obsidian";
+import { App, asObsidianApp, Modal, Notice, setLanguageForTests } from "../../../sandbox/obsidianApi";
 import { defaultPluginData, type PluginData } from "../../../src/core/workspace/data/pluginData";
 import { setLanguage } from "../../../src/i18n";
 import { openChat } from "../../../src/obsidian/chat/registerChat";
 import { NoticeNotifier } from "../../../src/obsidian/noticeNotifier";
 import { createOnboardingActions } from "../../../src/obsidian/onboarding/onboardingActions";
-import { API_KEY_SECRET, WorkspaceController } from "../../../src/obsidian/workspaceController";
+import { DEFAULT_API_KEY_SECRET } from "../../../src/core/workspace/data/settings";
+import { SettingsStore } from "../../../src/obsidian/settingsStore";
 import { textReply, useFakeAnthropic } from "../../harness/fakeAnthropic";
 import { MemoryIndexStore } from "../../harness/memoryIndexStore";
-import { MemoryVault } from "../../harness/memoryVault";
+import { MemoryVault } from "../../../headless/inMemory/memoryVault";
 import { loadPlugin, until } from "../pluginFixture";
 
 jest.setTimeout(20_000);
@@ -31,13 +32,13 @@ beforeEach(() => {
 async function onboardingOn(files: Record<string, string>, data: PluginData = defaultPluginData()) {
 	const app = new App(new MemoryVault({ files }));
 	app.vault.adapter.hidden.set(DATA, JSON.stringify(data));
-	app.secretStorage.setSecret(API_KEY_SECRET, "test");
+	app.secretStorage.setSecret(DEFAULT_API_KEY_SECRET, "test");
 	const { plugin } = await loadPlugin(app, new MemoryIndexStore(), fake().baseURL);
 	app.workspace.triggerLayoutReady();
-	const controller = new WorkspaceController(plugin, new NoticeNotifier(), { now: () => new Date(`${TODAY}T10:00:00`) }, data);
-	const actions = createOnboardingActions({ app: asObsidianApp(app), controller, clock: { now: () => new Date(`${TODAY}T10:00:00`) }, openChat: () => openChat(plugin) });
+	const settingsStore = new SettingsStore(plugin, new NoticeNotifier(), { now: () => new Date(`${TODAY}T10:00:00`) }, data);
+	const actions = createOnboardingActions({ app: asObsidianApp(app), settingsStore, clock: { now: () => new Date(`${TODAY}T10:00:00`) }, openChat: () => openChat(plugin) });
 	const read = (path: string) => app.vault.adapter.read(path);
-	return { app, plugin, controller, actions, read };
+	return { app, plugin, settingsStore, actions, read };
 }
 
 /** The open modal whose title is `title`. */
@@ -88,7 +89,7 @@ async function fillInTheForm(actions: ReturnType<typeof createOnboardingActions>
 
 describe("onboarding in Obsidian", () => {
 	it("writes the identity files from the form into a fresh vault, and marks onboarding complete", async () => {
-		const { actions, controller, read } = await onboardingOn({});
+		const { actions, settingsStore, read } = await onboardingOn({});
 		await fillInTheForm(actions);
 		const review = await modalTitled("Review your assistant's files");
 		expect(reviewed(review).map(({ path, state }) => [path, state])).toEqual([
@@ -107,10 +108,10 @@ describe("onboarding in Obsidian", () => {
 		expect(await read("soul.md")).toContain("- Short answers, no emoji");
 		expect(await read("claude.md")).toContain("## Safety");
 		expect(await read("memory.md")).toContain(`## Onboarding, ${TODAY}`);
-		expect(controller.state.onboardingComplete).toBe(true);
+		expect(settingsStore.state.onboardingComplete).toBe(true);
 		// Onboarding and the heartbeat never both run on the same day.
-		expect(controller.state.lastHeartbeatDate).toBe(TODAY);
-		expect(controller.settings.dailyMemoryLocation).toBe("daily-notes");
+		expect(settingsStore.state.lastHeartbeatDate).toBe(TODAY);
+		expect(settingsStore.settings.dailyMemoryLocation).toBe("daily-notes");
 		expect(Notice.messages).toContain("Onboarding complete: 5 files written, 0 left as they were.");
 	});
 
@@ -206,7 +207,7 @@ describe("onboarding in Obsidian", () => {
 	});
 
 	it("saves the inbox folder the form names, where captures then go", async () => {
-		const { actions, controller, app } = await onboardingOn({});
+		const { actions, settingsStore, app } = await onboardingOn({});
 		actions.fillInForm();
 		const form = await modalTitled("Set up your assistant");
 		type(form, "name", "Mina");
@@ -215,9 +216,9 @@ describe("onboarding in Obsidian", () => {
 		const review = await modalTitled("Review your assistant's files");
 		expect(review.textContent).toContain("Inbox folder: 00 Inbox");
 		await applyReview();
-		expect(controller.settings.inboxFolder).toBe("00 Inbox");
+		expect(settingsStore.settings.inboxFolder).toBe("00 Inbox");
 		expect(JSON.parse(app.vault.adapter.hidden.get(DATA) ?? "{}")).toMatchObject({ settings: { inboxFolder: "00 Inbox" } });
-		expect((await controller.open()).layout.inboxFolder).toBe("00 Inbox");
+		expect((await settingsStore.open()).layout.inboxFolder).toBe("00 Inbox");
 	});
 
 	it("refuses an inbox folder outside the vault in the form, in place, and writes nothing", async () => {
@@ -235,7 +236,7 @@ describe("onboarding in Obsidian", () => {
 
 	it("opens the form when there is no API key for the conversation", async () => {
 		const { actions, app } = await onboardingOn({});
-		app.secretStorage.setSecret(API_KEY_SECRET, "");
+		app.secretStorage.setSecret(DEFAULT_API_KEY_SECRET, "");
 		actions.startConversation();
 		await modalTitled("Set up your assistant");
 		expect(Notice.messages).toContain("The conversation needs an Anthropic API key. The form asks the same questions without one.");
@@ -245,10 +246,10 @@ describe("onboarding in Obsidian", () => {
 	it("starts over without touching a file", async () => {
 		const files = { "soul.md": MY_SOUL, "user.md": "# User\n\nMina\n", "memory.md": "# Memory\n" };
 		const data = { ...defaultPluginData(), state: { ...defaultPluginData().state, onboardingComplete: true } };
-		const { actions, controller, app, read } = await onboardingOn(files, data);
+		const { actions, settingsStore, app, read } = await onboardingOn(files, data);
 		const before = app.vault.getFiles().map((file) => file.path).sort();
 		await actions.startOver();
-		expect(controller.state.onboardingComplete).toBe(false);
+		expect(settingsStore.state.onboardingComplete).toBe(false);
 		expect(Notice.messages).toEqual(["Onboarding can be run again. Every file was kept."]);
 		expect(JSON.parse(app.vault.adapter.hidden.get(DATA) ?? "{}")).toMatchObject({ state: { onboardingComplete: false } });
 		expect(app.vault.getFiles().map((file) => file.path).sort()).toEqual(before);

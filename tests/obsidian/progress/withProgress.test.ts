@@ -1,5 +1,5 @@
 import { assistantFolderTarget } from "../../../src/core/memory/daily";
-import { textModelOver } from "../../../src/core/memory/textModel";
+import { textModelOver } from "../../../src/core/model/textModel";
 import { buildWeeklySummary } from "../../../src/core/memory/weeklySummary";
 import { layoutFor } from "../../../src/core/workspace/layout";
 import { setLanguage } from "../../../src/i18n";

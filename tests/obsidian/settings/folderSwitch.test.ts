@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { Notice } from "../../__mocks__/obsidian";
+import { Notice } from "../../../sandbox/obsidianApi";
 import { drawRow, resetSettingsTest, settingsTabOn, settle } from "./settingsTabFixture";
 
 beforeEach(resetSettingsTest);
@@ -20,11 +20,11 @@ async function pickAndSwitch(tab: ReturnType<typeof settingsTabOn>["tab"], folde
 
 describe("switching the assistant folder", () => {
 	it("changes nothing when a folder is only picked, and says what the switch will do", async () => {
-		const { tab, controller, saved } = settingsTabOn({ "Notes/a.md": "# A" });
+		const { tab, settingsStore, saved } = settingsTabOn({ "Notes/a.md": "# A" });
 		const row = drawRow(tab, "Workspace", "Switch folder");
 		expect(row.button("Switch")?.disabled).toBe(true);
 		await tab.setControlValue("assistantFolder", "Assistant/");
-		expect(controller.settings.assistantFolder).toBe("");
+		expect(settingsStore.settings.assistantFolder).toBe("");
 		expect(saved()).toBeNull();
 		expect(tab.getControlValue("assistantFolder")).toBe("Assistant");
 		expect(row.setting.descEl.getText()).toBe("Picked: Assistant. Switching first checks the folder and asks what to do there.");
@@ -44,11 +44,11 @@ describe("switching the assistant folder", () => {
 	});
 
 	it("initializes an empty folder after the user confirms, and only then changes the setting", async () => {
-		const { app, tab, controller, saved } = settingsTabOn({ "Notes/a.md": "# A" });
+		const { app, tab, settingsStore, saved } = settingsTabOn({ "Notes/a.md": "# A" });
 		await pickAndSwitch(tab, "Assistant");
 		expect(modal()?.textContent).toContain("Assistant does not exist yet: it will be created.");
 		expect(modal()?.textContent).toContain("The setting changes only after this step succeeds.");
-		expect(controller.settings.assistantFolder).toBe("");
+		expect(settingsStore.settings.assistantFolder).toBe("");
 		modalButton("Initialize and switch")?.click();
 		await settle();
 		expect(modal()).toBeNull();
@@ -60,8 +60,8 @@ describe("switching the assistant folder", () => {
 
 	it("offers to adopt an existing workspace or run onboarding again, which resets onboarding and keeps every file", async () => {
 		const files = { "Me/soul.md": "# Soul\nMine.\n", "Me/user.md": "# User\n", "Me/claude.md": "# Rules\n", "Me/memory.md": "# Memory\n" };
-		const { app, tab, controller, onboarding, saved } = settingsTabOn(files);
-		await controller.updateState({ onboardingComplete: true });
+		const { app, tab, settingsStore, onboarding, saved } = settingsTabOn(files);
+		await settingsStore.updateState({ onboardingComplete: true });
 		await pickAndSwitch(tab, "Me");
 		expect(modal()?.textContent).toContain("Me already holds an assistant workspace");
 		expect(modalButton("Adopt and switch")).toBeDefined();
@@ -75,23 +75,23 @@ describe("switching the assistant folder", () => {
 
 	it("leaves everything as it was when the step fails", async () => {
 		// A file named like the memory folder stands in the way of memory/daily.
-		const { tab, controller, saved } = settingsTabOn({ "Target/memory": "not a folder" });
-		await controller.updateSettings({ archiveRetentionDays: 45 });
+		const { tab, settingsStore, saved } = settingsTabOn({ "Target/memory": "not a folder" });
+		await settingsStore.updateSettings({ archiveRetentionDays: 45 });
 		await pickAndSwitch(tab, "Target");
 		modalButton("Initialize and switch")?.click();
 		await settle();
-		expect(controller.settings.assistantFolder).toBe("");
+		expect(settingsStore.settings.assistantFolder).toBe("");
 		expect(saved()?.settings.assistantFolder).toBe("");
 		expect(Notice.messages[0]).toMatch(/^The assistant folder was not changed: Target\/memory/);
 	});
 
 	it("does nothing on cancel", async () => {
-		const { tab, controller, saved } = settingsTabOn();
+		const { tab, settingsStore, saved } = settingsTabOn();
 		await pickAndSwitch(tab, "Assistant");
 		modalButton("Cancel")?.click();
 		await settle();
 		expect(modal()).toBeNull();
-		expect(controller.settings.assistantFolder).toBe("");
+		expect(settingsStore.settings.assistantFolder).toBe("");
 		expect(saved()).toBeNull();
 	});
 });

@@ -1,5 +1,5 @@
 import type { SettingDefinitionControl, SettingDefinitionGroup, SettingDefinitionItem, SettingDefinitionRender } from "obsidian";
-import { App, asObsidianApp, Notice, Plugin, Setting, setLanguageForTests } from "../../__mocks__/obsidian";
+import { App, asObsidianApp, Notice, Plugin, Setting, setLanguageForTests } from "../../../sandbox/obsidianApi";
 import { systemClock } from "../../../src/core/systemClock";
 import { loadPluginData } from "../../../src/core/workspace/data/load";
 import { setLanguage } from "../../../src/i18n";
@@ -7,9 +7,9 @@ import { NoticeNotifier } from "../../../src/obsidian/noticeNotifier";
 import type { OnboardingActions } from "../../../src/obsidian/onboarding/onboardingActionsPort";
 import { VaultIndexer } from "../../../src/obsidian/retrieval/vaultIndexer";
 import { AssistantSettingTab } from "../../../src/obsidian/settingsTab";
-import { WorkspaceController } from "../../../src/obsidian/workspaceController";
+import { SettingsStore } from "../../../src/obsidian/settingsStore";
 import { MemoryIndexStore } from "../../harness/memoryIndexStore";
-import { MemoryVault } from "../../harness/memoryVault";
+import { MemoryVault } from "../../../headless/inMemory/memoryVault";
 import { manifest } from "../pluginFixture";
 
 export const DATA = ".obsidian/plugins/assistant-workspace/data.json";
@@ -37,13 +37,13 @@ export function settingsTabOn(files: Record<string, string> = {}) {
 	const app = new App(new MemoryVault({ files }));
 	const plugin = new Plugin(app, manifest);
 	const obsidianPlugin = plugin as unknown as import("obsidian").Plugin;
-	const controller = new WorkspaceController(obsidianPlugin, new NoticeNotifier(), systemClock, loadPluginData(null).data);
-	const indexer = new VaultIndexer(obsidianPlugin, controller, new MemoryIndexStore(), systemClock);
+	const settingsStore = new SettingsStore(obsidianPlugin, new NoticeNotifier(), systemClock, loadPluginData(null).data);
+	const indexer = new VaultIndexer(obsidianPlugin, settingsStore, new MemoryIndexStore(), systemClock);
 	const onboarding = recordingOnboarding();
-	const tab = new AssistantSettingTab(asObsidianApp(app), obsidianPlugin, { controller, indexer, endpoint: {}, onboarding });
+	const tab = new AssistantSettingTab(asObsidianApp(app), obsidianPlugin, { settingsStore, indexer, endpoint: {}, onboarding });
 	tab.update();
 	const saved = () => JSON.parse(app.vault.adapter.hidden.get(DATA) ?? "null") as { settings: Record<string, unknown>; state: Record<string, unknown> } | null;
-	return { app, tab, controller, onboarding, saved };
+	return { app, tab, settingsStore, onboarding, saved };
 }
 
 export function group(tab: AssistantSettingTab, heading: string): SettingDefinitionGroup {

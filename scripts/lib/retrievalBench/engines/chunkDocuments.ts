@@ -1,5 +1,5 @@
 import { chunkNote, tagsOf, type NoteInput } from "../../../../src/core/retrieval";
-import { aliasesOf } from "../../../../src/core/retrieval/noteProperties";
+import { aliasesOf } from "../../../../src/core/vault/noteProperties";
 import { baseName } from "../../../../src/core/vault/paths";
 
 /**

@@ -1,8 +1,8 @@
 import { localToday } from "../../memory/dailyDates";
 import type { Clock } from "../../ports";
-import type { ChatMessage, SystemBlock } from "../model";
+import type { ChatMessage, SystemBlock } from "../../model/modelClient";
 import { assistantInstructions } from "./assistantInstructions";
-import { DEFAULT_CONTEXT_BUDGETS, type ContextBudgets } from "./budgets";
+import { DEFAULT_CONTEXT_BUDGETS, type ContextBudgets } from "../../workspace/data/contextBudgets";
 import type { ConversationState } from "./compaction";
 import type { ContextReport } from "./contextReport";
 import { conversationLayers } from "./conversationLayer";

@@ -1,4 +1,4 @@
-import type { ChatMessage } from "../model";
+import type { ChatMessage } from "../../model/modelClient";
 import { tagged } from "./layerTags";
 
 /**

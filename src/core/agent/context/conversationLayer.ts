@@ -1,9 +1,9 @@
-import type { ChatMessage } from "../model";
-import type { ContextBudgets } from "./budgets";
+import type { ChatMessage } from "../../model/modelClient";
+import type { ContextBudgets } from "../../workspace/data/contextBudgets";
 import { compactedMessages, decideCompaction, summaryBlock, type ConversationState } from "./compaction";
 import type { ConversationReport, Cut, LayerReport } from "./contextReport";
 import { messageTokens, turnStarts, userTextMessage } from "./conversationTurns";
-import { estimateTokens } from "./tokenEstimate";
+import { estimateTokens } from "../../text/tokenEstimate";
 
 export interface ConversationInput {
 	/** Every message of the chat before this turn, as the transcript keeps them. */

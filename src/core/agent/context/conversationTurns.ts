@@ -1,5 +1,5 @@
-import type { ChatMessage, ContentBlock } from "../model";
-import { textWeight } from "./tokenEstimate";
+import type { ChatMessage, ContentBlock } from "../../model/modelClient";
+import { textWeight } from "../../text/tokenEstimate";
 
 /**
  * What the API adds around each message (its role and framing), a flat allowance in the spirit

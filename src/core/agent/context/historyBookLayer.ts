@@ -1,10 +1,10 @@
-import type { ContextBudgets } from "./budgets";
+import type { ContextBudgets } from "../../workspace/data/contextBudgets";
 import type { Cut } from "./contextReport";
 import { sentLayer, skippedLayer, type Layer } from "./layer";
 import { tagWeight, tagged } from "./layerTags";
 import { leftOutCut, type NoteText } from "./noteExcerpt";
 import { taggedExcerpt, wantedWeight, type TaggedNote } from "./taggedExcerpt";
-import { textWeight } from "./tokenEstimate";
+import { textWeight } from "../../text/tokenEstimate";
 
 /** One week of the history book, as the caller read it from `memory/weekly/YYYY-Www.md`. */
 export interface WeeklySummary extends NoteText {

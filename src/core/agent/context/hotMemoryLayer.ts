@@ -1,12 +1,12 @@
-import { LineIndex } from "../../retrieval/lineIndex";
-import type { ContextBudgets } from "./budgets";
+import { LineIndex } from "../../retrieval/notes/lineIndex";
+import type { ContextBudgets } from "../../workspace/data/contextBudgets";
 import type { Cut, HotMemoryReport, LineRange } from "./contextReport";
 import { sentLayer, skippedLayer, type Layer } from "./layer";
 import { tagged, tagWeight } from "./layerTags";
 import { lineText, memoryStructure } from "./memoryStructure";
 import type { NoteText } from "./noteExcerpt";
 import { gapMarker } from "./readMoreMarkers";
-import { estimateTokens, textWeight } from "./tokenEstimate";
+import { estimateTokens, textWeight } from "../../text/tokenEstimate";
 
 export interface HotMemory {
 	readonly layer: Layer;

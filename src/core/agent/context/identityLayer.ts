@@ -1,10 +1,10 @@
-import type { ContextBudgets } from "./budgets";
+import type { ContextBudgets } from "../../workspace/data/contextBudgets";
 import type { Cut } from "./contextReport";
 import { sentLayer, skippedLayer, type Layer } from "./layer";
 import { leftOutCut, type NoteText } from "./noteExcerpt";
 import { leftOutNotice } from "./readMoreMarkers";
 import { taggedExcerpt, wantedWeight, type TaggedNote } from "./taggedExcerpt";
-import { textWeight } from "./tokenEstimate";
+import { textWeight } from "../../text/tokenEstimate";
 
 /** The identity files as the caller read them (`findIdentityFiles` finds them), `null` when missing. */
 export interface IdentityNotes {

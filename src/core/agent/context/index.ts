@@ -1,6 +1,6 @@
 /** Context assembly: what the turn loop calls to build each request. */
 export { assembleContext, type AssembledContext, type ContextInput } from "./assembleContext";
-export { DEFAULT_CONTEXT_BUDGETS, type ContextBudgets } from "./budgets";
+export { DEFAULT_CONTEXT_BUDGETS, type ContextBudgets } from "../../workspace/data/contextBudgets";
 export { afterMemoryFlush, FRESH_CONVERSATION, MEMORY_FLUSH_PROMPT, type CompactionDecision, type ConversationState } from "./compaction";
 export type { ContextReport, ConversationReport, Cut, CutReason, HotMemoryReport, LayerName, LayerReport, LineRange } from "./contextReport";
 export type { WeeklySummary } from "./historyBookLayer";
@@ -9,4 +9,4 @@ export type { IdentityNotes } from "./identityLayer";
 export type { DailyNoteRef } from "./memoryHintLayer";
 export type { NoteText } from "./noteExcerpt";
 export type { NotesInContext } from "./notesLayer";
-export { estimateTokens } from "./tokenEstimate";
+export { estimateTokens } from "../../text/tokenEstimate";

@@ -1,5 +1,5 @@
 import type { Cut, LayerName, LayerReport } from "./contextReport";
-import { estimateTokens } from "./tokenEstimate";
+import { estimateTokens } from "../../text/tokenEstimate";
 
 /** One layer of the system prompt as assembled: its text (`null` when it sends nothing) and its report. */
 export interface Layer {

@@ -1,4 +1,4 @@
-import { textWeight } from "./tokenEstimate";
+import { textWeight } from "../../text/tokenEstimate";
 
 /**
  * Layers and the notes in them are set off with XML-like tags, the delimiters Anthropic

@@ -1,8 +1,8 @@
-import { parseCalendarDay } from "../../retrieval/calendarDay";
-import type { ContextBudgets } from "./budgets";
+import { parseCalendarDay } from "../../retrieval/notes/calendarDay";
+import type { ContextBudgets } from "../../workspace/data/contextBudgets";
 import { sentLayer, type Layer } from "./layer";
 import { tagged } from "./layerTags";
-import { estimateTokens } from "./tokenEstimate";
+import { estimateTokens } from "../../text/tokenEstimate";
 
 /** A day that has daily memory, and where its note is. */
 export interface DailyNoteRef {

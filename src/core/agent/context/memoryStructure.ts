@@ -1,5 +1,5 @@
-import { scanHeadings } from "../../memory/markdownSections";
-import type { LineIndex } from "../../retrieval/lineIndex";
+import { scanHeadings } from "../../text/markdownSections";
+import type { LineIndex } from "../../retrieval/notes/lineIndex";
 
 /**
  * What is "hot" in long-term memory: the user's preferences, the current state and

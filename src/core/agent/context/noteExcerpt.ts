@@ -1,8 +1,8 @@
-import { LineIndex } from "../../retrieval/lineIndex";
+import { LineIndex } from "../../retrieval/notes/lineIndex";
 import type { Cut, CutReason } from "./contextReport";
 import { omittedLinesMarker } from "./readMoreMarkers";
 import { headEnd, tailStart } from "./textCuts";
-import { estimateTokens, textWeight } from "./tokenEstimate";
+import { estimateTokens, textWeight } from "../../text/tokenEstimate";
 
 /** A note as the caller read it: its vault path and its text. */
 export interface NoteText {

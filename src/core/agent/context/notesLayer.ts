@@ -1,10 +1,10 @@
-import type { ContextBudgets } from "./budgets";
+import type { ContextBudgets } from "../../workspace/data/contextBudgets";
 import type { Cut } from "./contextReport";
 import { sentLayer, skippedLayer, type Layer } from "./layer";
 import { leftOutCut, type NoteText } from "./noteExcerpt";
 import { leftOutNotice } from "./readMoreMarkers";
 import { taggedExcerpt, wantedWeight, type TaggedNote } from "./taggedExcerpt";
-import { textWeight } from "./tokenEstimate";
+import { textWeight } from "../../text/tokenEstimate";
 
 export interface NotesInContext {
 	/** The current note when the user turned it on, else `null`. */

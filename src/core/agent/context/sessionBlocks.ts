@@ -1,6 +1,6 @@
 import type { Checkpoint } from "../../workspace/data/state";
 import { CHECKPOINT_THRESHOLDS, type CheckpointThresholds } from "../checkpointMoments";
-import type { SystemBlock } from "../model";
+import type { SystemBlock } from "../../model/modelClient";
 import type { CheckpointReason } from "../session/checkpointMoments";
 
 /** Blocks a chat session adds after the assembled context: what the heartbeat said in it, the checkpoint it resumes from, a checkpoint moment. */

@@ -1,7 +1,7 @@
 import type { Cut } from "./contextReport";
 import { tagged, tagWeight } from "./layerTags";
 import { noteExcerpt, type NoteText } from "./noteExcerpt";
-import { textWeight } from "./tokenEstimate";
+import { textWeight } from "../../text/tokenEstimate";
 
 export interface TaggedNote {
 	readonly tag: string;

@@ -1,4 +1,4 @@
-import { findAssistantCallout } from "../../memory/assistantCallout";
+import { findAssistantCallout } from "../../text/assistantCallout";
 import { VAULT_MAP_LAYER_CHARS } from "../../organize/vaultMapText";
 import { sentLayer, skippedLayer, type Layer } from "./layer";
 import { tagged } from "./layerTags";

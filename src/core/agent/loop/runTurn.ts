@@ -1,5 +1,5 @@
-import { ModelError, type ModelRequest, type StopReason, type ToolUseBlock } from "../model";
-import { TimeLimit } from "../timeLimit";
+import { ModelError, type ModelRequest, type StopReason, type ToolUseBlock } from "../../model/modelClient";
+import { TimeLimit } from "../../model/timeLimit";
 import type { ToolResult } from "../tools";
 import { CUT_OFF_CALL, INTERRUPTION_MARKERS, lastRoundNotice, overBudgetResult, overLimitResult, STOPPED_CALL, unknownToolResult } from "./loopNotices";
 import { runToolCall } from "./toolCall";

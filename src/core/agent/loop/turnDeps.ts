@@ -1,4 +1,4 @@
-import type { ChatMessage, ModelClient, SystemBlock, ToolDefinition } from "../model";
+import type { ChatMessage, ModelClient, SystemBlock, ToolDefinition } from "../../model/modelClient";
 import type { TaskScheduler } from "../../ports";
 import type { ToolEffect, ToolResult } from "../tools";
 import { TURN_BUDGETS, type TurnBudgets } from "../turnBudgets";

@@ -1,4 +1,4 @@
-import type { ChatMessage, ModelError, StopReason, Usage } from "../model";
+import type { ChatMessage, ModelError, StopReason, Usage } from "../../model/modelClient";
 import type { ToolResult } from "../tools";
 import type { BudgetHit } from "./turnBudget";
 

@@ -1,4 +1,4 @@
-import type { ChatMessage, ContentBlock, TextBlock, ToolResultBlock, ToolUseBlock } from "../model";
+import type { ChatMessage, ContentBlock, TextBlock, ToolResultBlock, ToolUseBlock } from "../../model/modelClient";
 import type { ToolResult } from "../tools";
 import { INTERRUPTION_MARKERS, STOPPED_CALL } from "./loopNotices";
 

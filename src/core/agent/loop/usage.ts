@@ -1,4 +1,4 @@
-import type { Usage } from "../model";
+import type { Usage } from "../../model/modelClient";
 import type { TurnUsage } from "./turnEvents";
 
 export const NO_USAGE: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };

@@ -1,5 +1,5 @@
-import { estimateTokens } from "../context/tokenEstimate";
-import type { Usage } from "../model";
+import { estimateTokens } from "../../text/tokenEstimate";
+import type { Usage } from "../../model/modelClient";
 import { estimateCostUsd } from "../pricing";
 import type { TurnUsage } from "./turnEvents";
 import { addCosts, addUsage, NO_USAGE } from "./usage";

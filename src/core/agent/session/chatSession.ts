@@ -3,7 +3,7 @@ import { afterMemoryFlush, FRESH_CONVERSATION, MEMORY_FLUSH_PROMPT, type Convers
 import { turnStarts, userTextMessage } from "../context/conversationTurns";
 import { runTurn, type PreparedRequest, type ToolCallRecord, type TurnDeps, type TurnEvent, type TurnLimits, type TurnResult } from "../loop";
 import { addTurnUsage } from "../loop/usage";
-import type { ChatMessage, ModelClient, ToolDefinition } from "../model";
+import type { ChatMessage, ModelClient, ToolDefinition } from "../../model/modelClient";
 import { ASSISTANT_TOOLS, runTool, toolEffectIn, type WriteToolDeps } from "../tools";
 import { saveTranscriptTurn, type TranscriptDeps } from "../transcript";
 import { localToday } from "../../memory/dailyDates";
@@ -12,11 +12,12 @@ import { CheckpointMoments, savedCheckpoint, type CheckpointDraft, type Checkpoi
 import { sessionRequestBuilder, type ContextNotes } from "./sessionContext";
 
 /**
- * What one turn of a chat works over, as the host has it when the user sends the message (the
- * key, the model and the settings may have changed since the last one): the model, the tools'
- * world (vault, metadata, search index, audited writer, clock) and where transcripts go.
+ * What one turn works over (a chat message, the heartbeat, a command running a tool), as the
+ * host has it when the turn starts (the key, the model and the settings may have changed since
+ * the last one): the model, the tools' world (vault, metadata, search index, audited writer,
+ * clock) and where transcripts go.
  */
-export interface ChatPorts {
+export interface TurnPorts {
 	readonly model: ModelClient;
 	/** The model id sent with each request and recorded in the transcript. */
 	readonly modelId: string;
@@ -73,7 +74,7 @@ export class ChatSession {
 	private moments = new CheckpointMoments();
 
 	constructor(
-		private readonly ports: () => ChatPorts | Promise<ChatPorts>,
+		private readonly ports: () => TurnPorts | Promise<TurnPorts>,
 		private readonly clock: { now(): Date },
 	) {}
 
@@ -204,7 +205,7 @@ export class ChatSession {
 	 * summary that stands for the turns folded next. A flush that failed or was stopped is not
 	 * recorded: nothing is folded then, and the next turn asks again.
 	 */
-	private async *flushMemory(ports: ChatPorts, request: PreparedRequest, signal: AbortSignal): AsyncGenerator<SessionEvent, TurnResult> {
+	private async *flushMemory(ports: TurnPorts, request: PreparedRequest, signal: AbortSignal): AsyncGenerator<SessionEvent, TurnResult> {
 		const flushRequest: PreparedRequest = { ...request, messages: [...request.messages.slice(0, -1), userTextMessage(MEMORY_FLUSH_PROMPT)], tools: FLUSH_TOOLS };
 		let result: TurnResult | null = null;
 		for await (const event of runTurn(turnDeps(ports, flushRequest), { conversation: this.messages, userMessage: MEMORY_FLUSH_PROMPT }, signal)) {
@@ -248,7 +249,7 @@ function isDailyTarget(input: unknown): boolean {
 }
 
 /** The loop's dependencies for one turn over a request already prepared. */
-function turnDeps(ports: ChatPorts, request: PreparedRequest): TurnDeps {
+function turnDeps(ports: TurnPorts, request: PreparedRequest): TurnDeps {
 	return {
 		model: ports.model,
 		modelId: ports.modelId,

@@ -1,6 +1,5 @@
 import {
 	assembleContext,
-	FRESH_CONVERSATION,
 	isHistoryQuestion,
 	type ConversationReport,
 	type ConversationState,
@@ -8,8 +7,8 @@ import {
 	type NoteText,
 	type WeeklySummary,
 } from "../context";
-import type { PreparedRequest, PrepareRequest } from "../loop";
-import type { ChatMessage, ToolDefinition } from "../model";
+import type { PreparedRequest } from "../loop";
+import type { ChatMessage, ToolDefinition } from "../../model/modelClient";
 import type { MemoryToolDeps } from "../tools";
 import { resolveNotePath } from "../tools/notePath";
 import { weeklyPages } from "../../memory/historyBook";
@@ -62,12 +61,6 @@ export interface ContextSizes {
 	readonly contextWindowTokens?: number;
 	/** Hot memory's cap, the user's setting (`DEFAULT_CONTEXT_BUDGETS.hotMemoryTokens`). */
 	readonly hotMemoryCapTokens?: number;
-}
-
-/** The request of a turn for the loop, over a conversation never compacted before. */
-export function sessionPrepareRequest(deps: MemoryToolDeps, tools: readonly ToolDefinition[], notes: ContextNotes = {}, sizes: ContextSizes = {}): PrepareRequest {
-	const prepare = sessionRequestBuilder(deps, tools, notes, sizes);
-	return async (conversation, userMessage) => (await prepare(conversation, FRESH_CONVERSATION, userMessage)).request;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ChatMessage, ContentBlock } from "../model";
+import type { ChatMessage, ContentBlock } from "../../model/modelClient";
 import { extensionOf } from "../../vault/paths";
 import type { VaultView } from "../../vault/vaultView";
 

@@ -7,7 +7,7 @@ import {
 	scanHeadings,
 	type HeadingLine,
 	type HeadingSpec,
-} from "../../memory/markdownSections";
+} from "../../text/markdownSections";
 import { tokenize } from "../../retrieval";
 
 /** Where identity text goes when no section of the file is about its topic: at the end, under its own heading. */

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { headingText } from "../../memory/markdownSections";
+import { headingText } from "../../text/markdownSections";
 import { findIdentityFiles } from "../../workspace/identity";
 import { TURN_BUDGETS } from "../turnBudgets";
 import { defineTool } from "./defineTool";

@@ -1,4 +1,4 @@
-import type { LineIndex } from "../../retrieval/lineIndex";
+import type { LineIndex } from "../../retrieval/notes/lineIndex";
 import { countOf } from "./textPages";
 
 /** The part of a note asked for: character offsets (end exclusive) and 1-based lines. */

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { LineIndex } from "../../retrieval/lineIndex";
+import { LineIndex } from "../../retrieval/notes/lineIndex";
 import { accessRefusal } from "./accessRefusal";
 import { defineTool } from "./defineTool";
 import { linesOf, selectLines } from "./lineSelection";

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { ASSISTANT_CALLOUT_HEADER } from "../../memory/assistantCallout";
+import { ASSISTANT_CALLOUT_HEADER } from "../../text/assistantCallout";
 import { yearlyFolder } from "../../memory/historyBook";
 import { baseName, isInFolder } from "../../vault/paths";
 import { findIdentityFiles } from "../../workspace/identity";

@@ -1,5 +1,5 @@
 import { INTERRUPTION_MARKERS } from "../loop";
-import type { ChatMessage } from "../model";
+import type { ChatMessage } from "../../model/modelClient";
 import type { SavedTurn } from "./parseTranscript";
 
 /**

@@ -1,5 +1,5 @@
 import { translateIn, type Language } from "../../../i18n";
-import type { ToolResultBlock, ToolUseBlock } from "../model";
+import type { ToolResultBlock, ToolUseBlock } from "../../model/modelClient";
 
 /** A value of a tool's input is cut here: the line says what was asked, not everything sent. */
 const VALUE_CHARS = 80;

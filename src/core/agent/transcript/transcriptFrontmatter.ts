@@ -1,4 +1,4 @@
-import type { Usage } from "../model";
+import type { Usage } from "../../model/modelClient";
 import type { TranscriptTotals } from "./transcriptTokens";
 
 export const TRANSCRIPT_TAG = "assistant-chat";

@@ -1,5 +1,5 @@
 import type { TurnUsage } from "../loop";
-import type { Usage } from "../model";
+import type { Usage } from "../../model/modelClient";
 
 /** Tokens as a turn's last line shows them: everything the prompts held, cached or not, and everything the model wrote. */
 export interface TranscriptTokens {

@@ -1,6 +1,6 @@
 import { format } from "date-fns";
 import { translateIn, type Language } from "../../../i18n";
-import type { ChatMessage, ToolResultBlock } from "../model";
+import type { ChatMessage, ToolResultBlock } from "../../model/modelClient";
 import type { TurnUsage } from "../loop";
 import { toolCallLine } from "./toolCallLine";
 import { transcriptTokens } from "./transcriptTokens";

@@ -1,4 +1,4 @@
-import type { SavedIndex } from "../../ports";
+import type { SavedIndex } from "./indexStore";
 import {
 	indexInSlices,
 	linkGraphFromResolvedLinks,

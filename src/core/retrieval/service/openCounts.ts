@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import type { SavedOpen } from "../../ports";
+import type { SavedOpen } from "./indexStore";
 
 /** An open counts half as much after this long: the hot set follows what the user works on now. */
 export const OPEN_HALF_LIFE_MS = 14 * 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import type { TaskScheduler } from "../../ports";
 import { RetrievalIndex, runInSlices, type IndexPolicy, type Slicing } from "../index";
-import { runToEnd } from "../steps";
+import { runToEnd } from "../indexing/steps";
 
 export interface PolicyChangeSetup {
 	readonly scheduler: Pick<TaskScheduler, "delay">;

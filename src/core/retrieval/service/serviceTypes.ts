@@ -1,4 +1,5 @@
-import type { Clock, IndexStore, NoteStore, TaskScheduler } from "../../ports";
+import type { Clock, NoteStore, TaskScheduler } from "../../ports";
+import type { IndexStore } from "./indexStore";
 import type { VaultView } from "../../vault/vaultView";
 import type { IndexStats, SearchOptions } from "../index";
 

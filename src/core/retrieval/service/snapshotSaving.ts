@@ -1,4 +1,5 @@
-import type { IndexStore, SavedOpen, TaskScheduler } from "../../ports";
+import type { TaskScheduler } from "../../ports";
+import type { IndexStore, SavedOpen } from "./indexStore";
 import { runInSlices, type RetrievalIndex, type Slicing } from "../index";
 
 /** Quiet time after the last change before the saved index is brought up to date. */

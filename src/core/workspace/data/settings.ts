@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
-import { DEFAULT_CONTEXT_BUDGETS } from "../../agent/context/budgets";
-import { DEFAULT_MODEL } from "../../agent/defaultModel";
-import { parseTimeOfDay } from "../../heartbeat/timeOfDay";
+import { DEFAULT_CONTEXT_BUDGETS } from "./contextBudgets";
+import { DEFAULT_MODEL } from "../../model/defaultModel";
+import { parseTimeOfDay } from "./timeOfDay";
 
 /** A time of the heartbeat's active hours, `HH:MM`; a time that does not parse is reset, never read as midnight. */
 const timeOfDay = (role: "start" | "end") => z.string().check(z.refine((text) => parseTimeOfDay(text, role).ok));

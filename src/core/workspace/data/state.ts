@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { HEARTBEAT_OUTCOMES } from "../../heartbeat/outcome";
+import { HEARTBEAT_OUTCOMES } from "./heartbeatOutcome";
 
 /** Where the user was, saved on request or at a milestone, for the resume banner. */
 const checkpointSchema = z.object({

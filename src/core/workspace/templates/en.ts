@@ -1,4 +1,4 @@
-import type { WorkspaceTemplates } from "./index";
+import type { WorkspaceTemplates } from "./workspaceTemplates";
 
 /*
  * English starting content. The comments (<!-- -->) explain each file to the user and are

@@ -1,4 +1,4 @@
-import type { WorkspaceTemplates } from "./index";
+import type { WorkspaceTemplates } from "./workspaceTemplates";
 
 /*
  * 简体中文初始内容，与 `en.ts` 逐段对应。注释（<!-- -->）向用户说明每个文件，在阅读视图中

@@ -7,7 +7,7 @@ import {
 	type ConversationState,
 } from "../../../../src/core/agent/context";
 import { decideCompaction } from "../../../../src/core/agent/context/compaction";
-import type { ChatMessage } from "../../../../src/core/agent/model";
+import type { ChatMessage } from "../../../../src/core/model/modelClient";
 import { contextInput, toolTurn, turn } from "./contextFixture";
 
 /** A small window: 20,000 tokens less the 12,000 reserved leaves 8,000; compaction at 6,400. */

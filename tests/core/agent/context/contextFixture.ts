@@ -1,6 +1,6 @@
 import type { ContextInput } from "../../../../src/core/agent/context";
 import { FRESH_CONVERSATION } from "../../../../src/core/agent/context";
-import type { ChatMessage } from "../../../../src/core/agent/model";
+import type { ChatMessage } from "../../../../src/core/model/modelClient";
 
 /** "Now" in these tests (they run with TZ=UTC): a Thursday. */
 export const NOW = "2026-03-05T14:05:00Z";

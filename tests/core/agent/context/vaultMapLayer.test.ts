@@ -1,10 +1,10 @@
 import { assembleContext } from "../../../../src/core/agent/context";
 import { VAULT_MAP_LAYER_CHARS } from "../../../../src/core/organize/vaultMapText";
-import { sessionPrepareRequest } from "../../../../src/core/agent/session";
+import { sessionPrepareRequest } from "../../../harness/sessionRequest";
 import { viewOf } from "../../../harness/viewOf";
 import { layoutFor } from "../../../../src/core/workspace/layout";
 import { memoryOverVault } from "../../../../scripts/lib/headlessMemory";
-import { MemoryVault } from "../../../harness/memoryVault";
+import { MemoryVault } from "../../../../headless/inMemory/memoryVault";
 import { clockAt, contextInput, NOW } from "./contextFixture";
 
 const MAP = [

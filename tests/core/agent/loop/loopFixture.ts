@@ -1,5 +1,5 @@
 import { runTurn, type TurnDeps, type TurnEvent, type TurnResult } from "../../../../src/core/agent/loop";
-import type { ChatMessage, ToolDefinition } from "../../../../src/core/agent/model";
+import type { ChatMessage, ToolDefinition } from "../../../../src/core/model/modelClient";
 import { MEMORY_TOOLS, runTool, toolEffectIn, type MemoryToolDeps } from "../../../../src/core/agent/tools";
 import { DEFAULT_MODEL } from "../../../../src/llm";
 import type { FakeAnthropic } from "../../../harness/fakeAnthropic";

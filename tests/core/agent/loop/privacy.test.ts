@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { sessionPrepareRequest } from "../../../../src/core/agent/session";
+import { sessionPrepareRequest } from "../../../harness/sessionRequest";
 import { runTool } from "../../../../src/core/agent/tools";
 import { defaultPluginData } from "../../../../src/core/workspace/data/pluginData";
 import { openHeadlessWorkspace } from "../../../../scripts/lib/headless";

@@ -1,6 +1,6 @@
-import { estimateTokens } from "../../../../src/core/agent/context/tokenEstimate";
+import { estimateTokens } from "../../../../src/core/text/tokenEstimate";
 import { estimateCostUsd } from "../../../../src/core/agent/pricing";
-import { DEFAULT_MODEL } from "../../../../src/core/agent/defaultModel";
+import { DEFAULT_MODEL } from "../../../../src/core/model/defaultModel";
 import { textReply, toolUseReply, useFakeAnthropic } from "../../../harness/fakeAnthropic";
 import { clientFor } from "../../../llm/modelFixture";
 import { toolsOver } from "../tools/toolFixture";

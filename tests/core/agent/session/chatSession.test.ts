@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { ChatSession, type ChatPorts, type SessionEvent } from "../../../../src/core/agent/session";
+import { ChatSession, type TurnPorts, type SessionEvent } from "../../../../src/core/agent/session";
 import { assistantFolderTarget } from "../../../../src/core/memory/daily";
 import { defaultPluginData } from "../../../../src/core/workspace/data/pluginData";
 import { t } from "../../../../src/i18n";
@@ -49,12 +49,12 @@ const delay = (callback: () => void, ms: number) => {
 	return () => clearTimeout(timer);
 };
 
-async function session(overrides: Partial<ChatPorts> = {}): Promise<{ session: ChatSession; headless: HeadlessWorkspace }> {
+async function session(overrides: Partial<TurnPorts> = {}): Promise<{ session: ChatSession; headless: HeadlessWorkspace }> {
 	const headless = await openHeadlessWorkspace(vaultDir, { now: "2026-03-15T12:00:00Z" });
 	const memory = await openHeadlessMemory(headless);
 	const { workspace } = headless;
 	const writer = workspace.writer;
-	const ports: ChatPorts = {
+	const ports: TurnPorts = {
 		model: createModelClient({ apiKey: "test", baseURL: fake().baseURL, delay, translate: t }),
 		modelId: "claude-test",
 		tools: { ...memory.deps, writer, actor: "assistant", daily: assistantFolderTarget(workspace.layout) },

@@ -4,7 +4,7 @@ import { assistantFolderTarget, readRecentDays } from "../../../../src/core/memo
 import type { Clock } from "../../../../src/core/ports";
 import type { PolicySettings } from "../../../../src/core/retrieval";
 import { layoutFor } from "../../../../src/core/workspace/layout";
-import { MemoryVault, type SeedFile } from "../../../harness/memoryVault";
+import { MemoryVault, type SeedFile } from "../../../../headless/inMemory/memoryVault";
 import { viewOf } from "../../../harness/viewOf";
 
 /** "Today" in these tests (they run with TZ=UTC). */

@@ -5,8 +5,8 @@ import type { AuditRecord } from "../../../../src/core/audit/record";
 import { assistantFolderTarget } from "../../../../src/core/memory/daily";
 import type { PolicySettings } from "../../../../src/core/retrieval";
 import { AuditedWriter } from "../../../../src/core/vault/auditedWriter";
-import type { MemoryVault, SeedFile } from "../../../harness/memoryVault";
-import { MemoryLogFile } from "../../audit/memoryLogFile";
+import type { MemoryVault, SeedFile } from "../../../../headless/inMemory/memoryVault";
+import { MemoryLogFile } from "../../../../headless/inMemory/memoryLogFile";
 import { NOW, toolsOver } from "./toolFixture";
 
 export { NOW };

@@ -1,6 +1,6 @@
 import type { TurnUsage } from "../../../../src/core/agent/loop";
 import { INTERRUPTION_MARKERS } from "../../../../src/core/agent/loop";
-import type { ChatMessage } from "../../../../src/core/agent/model";
+import type { ChatMessage } from "../../../../src/core/model/modelClient";
 import {
 	parseTranscript,
 	retitledTranscriptPath,

@@ -1,6 +1,6 @@
 import type { TurnResult, TurnUsage } from "../../../../src/core/agent/loop";
 import { INTERRUPTION_MARKERS } from "../../../../src/core/agent/loop";
-import type { ChatMessage } from "../../../../src/core/agent/model";
+import type { ChatMessage } from "../../../../src/core/model/modelClient";
 import { NO_MATCHES } from "../../../../src/core/agent/tools";
 import { saveTranscriptTurn, type TranscriptDeps, type TranscriptTurn } from "../../../../src/core/agent/transcript";
 import { chatTitle } from "../../../../src/core/agent/transcript/transcriptPath";

@@ -1,6 +1,6 @@
 import { chatWelcome } from "../../../../src/core/agent/welcome/chatWelcome";
 import { layoutFor } from "../../../../src/core/workspace/layout";
-import { MemoryVault, type SeedFile } from "../../../harness/memoryVault";
+import { MemoryVault, type SeedFile } from "../../../../headless/inMemory/memoryVault";
 import { viewOf } from "../../../harness/viewOf";
 
 const DAY = 86_400_000;

@@ -3,7 +3,7 @@ import type { IndexPolicy } from "../../../../src/core/retrieval";
 import { IndexService, type IndexServiceOptions, type IndexStatus } from "../../../../src/core/retrieval/service/indexService";
 import { FakeScheduler } from "../../../harness/fakeScheduler";
 import { MemoryIndexStore } from "../../../harness/memoryIndexStore";
-import { MemoryVault, type SeedFile } from "../../../harness/memoryVault";
+import { MemoryVault, type SeedFile } from "../../../../headless/inMemory/memoryVault";
 import { NOW, policyFor } from "../vaultFixtures";
 
 /** File times that move on with every write, so that an edit always changes the mtime. */

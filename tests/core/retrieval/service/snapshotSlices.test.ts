@@ -1,5 +1,5 @@
 import { RetrievalIndex, type IndexSnapshot } from "../../../../src/core/retrieval";
-import { NOTES_PER_STEP } from "../../../../src/core/retrieval/indexSnapshot";
+import { NOTES_PER_STEP } from "../../../../src/core/retrieval/indexing/indexSnapshot";
 import { FakeScheduler } from "../../../harness/fakeScheduler";
 import { MemoryIndexStore } from "../../../harness/memoryIndexStore";
 import { policyFor } from "../vaultFixtures";

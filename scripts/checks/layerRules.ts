@@ -1,0 +1,86 @@
+import { builtinModules } from "node:module";
+
+/** One floor of the code: a name that says what it holds, and the folders and files on it. */
+export interface Layer {
+	readonly floor: number;
+	readonly name: string;
+	readonly paths: readonly string[];
+	/**
+	 * Why files of this layer may refer to each other's types in a cycle, when they may. Values
+	 * never may: a cycle of values is an order of loading that happens to work.
+	 */
+	readonly typeCycles?: string;
+}
+
+/**
+ * The layers, lowest floor first. A file may import from its own layer and from any lower floor,
+ * never from a higher one; two layers on the same floor (the two hosts) stand apart and import
+ * neither each other. Everything a layer needs from above is a building block that belongs lower.
+ * A path names a folder (everything under it) or a file; the longest one that matches wins.
+ * A file that no path names fails the check: a new folder takes its place in the table.
+ */
+export const LAYERS: readonly Layer[] = [
+	{ floor: 0, name: "strings", paths: ["src/i18n"] },
+	{ floor: 1, name: "text helpers", paths: ["src/core/text"] },
+	{ floor: 2, name: "host ports", paths: ["src/core/metadata.ts", "src/core/ports.ts"] },
+	{ floor: 3, name: "model port", paths: ["src/core/model"] },
+	{ floor: 4, name: "audit records", paths: ["src/core/audit"] },
+	{ floor: 5, name: "vault: paths, privacy view, audited writer", paths: ["src/core/vault"] },
+	{ floor: 6, name: "retrieval", paths: ["src/core/retrieval"] },
+	{ floor: 7, name: "workspace: layout, settings, state", paths: ["src/core/workspace"] },
+	{ floor: 8, name: "memory", paths: ["src/core/memory"] },
+	{ floor: 9, name: "organize", paths: ["src/core/organize"] },
+	{ floor: 10, name: "agent", paths: ["src/core/agent"] },
+	{ floor: 11, name: "heartbeat", paths: ["src/core/heartbeat"] },
+	{ floor: 12, name: "onboarding", paths: ["src/core/onboarding"] },
+	{ floor: 13, name: "core assembly", paths: ["src/core/assistantWorkspace.ts", "src/core/systemClock.ts"] },
+	{ floor: 14, name: "model client", paths: ["src/llm"] },
+	{ floor: 15, name: "Obsidian host", paths: ["src/obsidian"] },
+	{ floor: 15, name: "Node host", paths: ["headless"] },
+	{ floor: 16, name: "plugin entry", paths: ["src/main.ts"] },
+	{
+		floor: 17,
+		name: "Obsidian stand-in",
+		paths: ["sandbox/obsidianApi"],
+		typeCycles: "it keeps the shape of Obsidian's API, whose types refer to each other: a file knows its vault, a view its app",
+	},
+	{ floor: 18, name: "sandbox", paths: ["sandbox"] },
+	{ floor: 19, name: "scripts", paths: ["scripts"] },
+];
+
+/** Packages some code may not import, each rule with the reason that stands behind it. */
+export interface PackageRule {
+	readonly paths: readonly string[];
+	readonly forbidden: (packageName: string) => boolean;
+	readonly why: string;
+}
+
+const NODE_BUILT_INS = new Set(builtinModules);
+const isNodeBuiltIn = (name: string) => name.startsWith("node:") || NODE_BUILT_INS.has(name.split("/")[0]);
+
+export const PACKAGE_RULES: readonly PackageRule[] = [
+	{ paths: ["src/core", "src/i18n", "src/llm"], forbidden: (name) => name === "obsidian", why: "the domain and the model client run on every host, not only in Obsidian" },
+	{ paths: ["src"], forbidden: isNodeBuiltIn, why: "the plugin runs on mobile, where Node is not" },
+	{ paths: ["headless/inMemory", "sandbox/obsidianApi", "sandbox/browser"], forbidden: isNodeBuiltIn, why: "the sandbox's page runs it in a browser" },
+];
+
+/** The folders the check reads: every layer's, and the tests (which may import anything, and nothing may import). */
+export const CHECKED_FOLDERS = ["src", "headless", "sandbox", "scripts", "tests"];
+
+/** Test code: free to import any layer, and imported by none. */
+export const TESTS_FOLDER = "tests";
+
+export function layerOf(file: string, layers: readonly Layer[] = LAYERS): Layer | null {
+	let best: { layer: Layer; length: number } | null = null;
+	for (const layer of layers) {
+		for (const path of layer.paths) {
+			const matches = file === path || file.startsWith(`${path}/`);
+			if (matches && (best === null || path.length > best.length)) best = { layer, length: path.length };
+		}
+	}
+	return best?.layer ?? null;
+}
+
+export function isTestFile(file: string): boolean {
+	return file.startsWith(`${TESTS_FOLDER}/`);
+}
