@@ -14,7 +14,7 @@ const INDEXED_LEAVES: ReadonlySet<BlockKind> = new Set<BlockKind>(["paragraph", 
 
 /**
  * The `CachedMetadata` Obsidian's metadata cache records for a note with this content, as far as
- * the recordings in `../shared/fixtures/obsidian-metadata/` pin it down. Lists that would be
+ * the recordings in `tests/fixtures/obsidian-metadata/` pin it down. Lists that would be
  * empty are left out, as Obsidian leaves them out; `frontmatterLinks` comes with any frontmatter.
  */
 export function computeMetadata(content: string): CachedMetadata {
