@@ -450,6 +450,7 @@ export const en = {
 	"onboarding.review.add": "Add the new section",
 	"onboarding.review.keep": "Keep mine",
 	"diff.gap": { one: "… {count} unchanged line …", other: "… {count} unchanged lines …" },
+	"diff.notCompared": "The texts differ in too many places to compare line by line: the part between their common start and end is shown as replaced whole.",
 	"onboarding.review.settings": "Settings",
 	"onboarding.review.setting.inbox": "Inbox folder: {folder}",
 	"onboarding.review.apply": "Apply",

@@ -452,6 +452,7 @@ export const zh: Catalog = {
 	"onboarding.review.add": "添加新的部分",
 	"onboarding.review.keep": "保留我的",
 	"diff.gap": { other: "…… {count} 行未改动 ……" },
+	"diff.notCompared": "两段文字差异太多，无法逐行比较：开头与结尾相同部分之间的内容整体显示为替换。",
 	"onboarding.review.settings": "设置",
 	"onboarding.review.setting.inbox": "收件箱文件夹：{folder}",
 	"onboarding.review.apply": "应用",
