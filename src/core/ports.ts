@@ -73,6 +73,8 @@ export interface LogFile {
 	append(line: string): Promise<void>;
 	/** The whole log, or an empty string when it does not exist yet. */
 	readAll(): Promise<string>;
+	/** Replaces the whole log with `content` at once: after a crash it holds the old log or the new one. */
+	replace(content: string): Promise<void>;
 }
 
 /** Short messages to the user (`Notice` in Obsidian, stderr on the command line). */

@@ -601,6 +601,7 @@ export const en = {
 	"audit.undo": "Undo",
 	"audit.undone": "Undone, the note is back as it was:",
 	"audit.undo.unavailable": "This change cannot be undone: the text before it was not kept.",
+	"audit.undo.too-old": "Too old to undo: its previous text is no longer kept.",
 	"audit.undo.not-undoable": "This change cannot be undone: it created or moved the note.",
 	"audit.undo.missing": "The note is no longer there (moved, renamed or deleted).",
 	"audit.undo.already-undone": "The note already has its previous content.",

@@ -603,6 +603,7 @@ export const zh: Catalog = {
 	"audit.undo": "撤销",
 	"audit.undone": "已撤销，笔记恢复原样：",
 	"audit.undo.unavailable": "无法撤销这次改动：改动前的文本没有保存。",
+	"audit.undo.too-old": "改动太久，无法撤销：改动前的文本已不再保留。",
 	"audit.undo.not-undoable": "无法撤销这次改动：它新建或移动了笔记。",
 	"audit.undo.missing": "这篇笔记已经不在了（被移动、重命名或删除）。",
 	"audit.undo.already-undone": "这篇笔记已经是之前的内容。",
