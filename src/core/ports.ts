@@ -46,6 +46,13 @@ export interface NoteStore {
 	 * so that nothing can write between the read and the write. Returns the new content.
 	 */
 	process(path: string, transform: (current: string) => string): Promise<string>;
+	/**
+	 * Changes a note's properties: `update` is given them as an object to change in place, and the
+	 * properties block is written back (`FileManager.processFrontMatter` in Obsidian), the body as
+	 * it was. Rejects, writing nothing, when the block is not a set of properties. Returns the
+	 * note's text before and after.
+	 */
+	processFrontMatter(path: string, update: (properties: Record<string, unknown>) => void): Promise<{ before: string; after: string }>;
 	/** Creates a folder and its parents; does nothing when it exists. */
 	ensureFolder(path: string): Promise<void>;
 	/** Moves a file or folder; links to it elsewhere in the vault follow (`FileManager.renameFile`). */

@@ -176,9 +176,9 @@ function parseLine(line: string): Line | null {
 }
 
 /**
- * The store the audited writer writes through, keeping in `previous` the text each `process`
- * replaced: every edit, append, restore and callout write of the writer is a `process`.
- * Creating and moving replace no text.
+ * The store the audited writer writes through, keeping in `previous` the text each `process` and
+ * `processFrontMatter` replaced: every edit, append, restore and callout write of the writer is
+ * one of them. Creating and moving replace no text.
  */
 export class RememberingStore implements NoteStore {
 	constructor(
@@ -226,6 +226,12 @@ export class RememberingStore implements NoteStore {
 		});
 		if (before !== null && before !== after) await this.previous.keep(before);
 		return after;
+	}
+
+	async processFrontMatter(path: string, update: (properties: Record<string, unknown>) => void): Promise<{ before: string; after: string }> {
+		const changed = await this.inner.processFrontMatter(path, update);
+		if (changed.before !== changed.after) await this.previous.keep(changed.before);
+		return changed;
 	}
 
 	ensureFolder(path: string): Promise<void> {
