@@ -19,6 +19,15 @@ export const DEFAULT_KEEP_LIMITS: KeepLimits = { maxSize: 5 * 1024 * 1024, maxAg
 const AFTER_COMPACTION = 0.8;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** What the file holds, as read: the newest line of each text, and since when texts are kept. */
+interface State {
+	kept: Map<string, Kept>;
+	/** When the oldest text still kept after the last compaction that dropped some was kept; 0 when none was dropped. */
+	keptSince: number;
+	/** The file's length. */
+	size: number;
+}
+
 interface Kept {
 	readonly text: string;
 	/** When it was kept, in milliseconds. */
@@ -39,7 +48,7 @@ interface Kept {
  * everything kept, which lets an undo tell a change that is too old from one never kept.
  */
 export class PreviousContents {
-	private state: Promise<{ kept: Map<string, Kept>; keptSince: number; size: number }> | null = null;
+	private state: Promise<State> | null = null;
 	/** Keeps, loads and compactions one after the other, so that none reads a file another is writing. */
 	private queue: Promise<unknown> = Promise.resolve();
 
@@ -97,7 +106,8 @@ export class PreviousContents {
 		return this.state;
 	}
 
-	private async read() {
+	private async read(): Promise<State> {
+		let untimed = false;
 		const kept = new Map<string, Kept>();
 		let keptSince = 0;
 		let size = 0;
@@ -115,23 +125,28 @@ export class PreviousContents {
 			if (sha256Hex(entry.text) !== entry.sha256) continue;
 			// A line kept before times were written counts from now, then ages like the others.
 			const at = entry.at ?? now;
+			untimed ||= entry.at === null;
 			kept.set(entry.sha256, { text: entry.text, at, size: lineOf(entry.sha256, entry.text, at).length });
 		}
 		const state = { kept, keptSince, size };
-		await this.compactIfNeeded(state).catch(() => undefined);
+		// Untimed lines are written again with their time, so that they age from this first reading.
+		await (untimed ? this.compact(state) : this.compactIfNeeded(state)).catch(() => undefined);
 		return state;
 	}
 
-	private needsCompaction(state: { kept: Map<string, Kept>; size: number }): boolean {
+	private needsCompaction(state: State): boolean {
 		if (state.size > this.limits.maxSize) return true;
 		const oldestAllowed = this.clock.now().getTime() - this.limits.maxAgeDays * DAY_MS;
 		for (const entry of state.kept.values()) if (entry.at < oldestAllowed) return true;
 		return false;
 	}
 
-	/** Rewrites the file with the newest texts within the limits, when it holds more. */
-	private async compactIfNeeded(state: { kept: Map<string, Kept>; keptSince: number; size: number }): Promise<void> {
-		if (!this.needsCompaction(state)) return;
+	private async compactIfNeeded(state: State): Promise<void> {
+		if (this.needsCompaction(state)) await this.compact(state);
+	}
+
+	/** Rewrites the file with the newest texts within the limits, each once. */
+	private async compact(state: State): Promise<void> {
 		const now = this.clock.now().getTime();
 		const oldestAllowed = now - this.limits.maxAgeDays * DAY_MS;
 		const newestFirst = [...state.kept.entries()].sort(([, a], [, b]) => b.at - a.at);

@@ -89,7 +89,9 @@ describe("the previous texts kept for undo", () => {
 		const { sha256Hex } = await import("../../../src/core/audit/hash");
 		kept.text = `${JSON.stringify({ sha256: sha256Hex(text), text })}\n`;
 		expect(await new PreviousContents(kept, clock, LIMITS).find(sha256Hex(text))).toBe(text);
-		later(31 * DAY);
+		later(29 * DAY);
 		expect(await new PreviousContents(kept, clock, LIMITS).find(sha256Hex(text))).toBe(text);
+		later(2 * DAY);
+		expect(await new PreviousContents(kept, clock, LIMITS).find(sha256Hex(text))).toBeNull();
 	});
 });
