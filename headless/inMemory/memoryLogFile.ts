@@ -11,4 +11,8 @@ export class MemoryLogFile implements LogFile {
 	async readAll(): Promise<string> {
 		return this.text;
 	}
+
+	async replace(content: string): Promise<void> {
+		this.text = content;
+	}
 }

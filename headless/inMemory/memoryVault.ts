@@ -8,6 +8,7 @@ import { rewriteLinks } from "../links/linkRewrite";
 import { computeMetadata } from "../metadata";
 import { utf8ByteLength } from "../../src/core/audit/hash";
 import type { VaultEvents, VaultItem } from "./vaultEvents";
+import { withUpdatedFrontmatter } from "../../headless/vault/frontmatterUpdate";
 
 /**
  * A file to start with: its text, its bytes (read as Obsidian reads them: invalid UTF-8 becomes
@@ -136,6 +137,15 @@ export class MemoryVault extends Emitter<VaultEvents> implements NoteStore, Meta
 		this.write(target, file, next);
 		if (isMarkdown(target)) this.relinkAll();
 		return next;
+	}
+
+	async processFrontMatter(path: string, update: (properties: Record<string, unknown>) => void): Promise<{ before: string; after: string }> {
+		let before = "";
+		const after = await this.process(path, (current) => {
+			before = current;
+			return withUpdatedFrontmatter(current, update);
+		});
+		return { before, after };
 	}
 
 	async ensureFolder(path: string): Promise<void> {

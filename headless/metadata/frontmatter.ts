@@ -1,9 +1,8 @@
 import type { FrontMatterCache, FrontmatterLinkCache } from "obsidian";
 import { parse } from "yaml";
 import { wholeWikilink } from "./inline/linkSyntax";
+import { FRONTMATTER_FENCE as FENCE } from "../../src/core/text/frontmatterBlock";
 import type { LineIndex } from "./positions";
-
-const FENCE = /^---[ \t]*$/;
 
 /** The `---` fenced block at the very top of a note. */
 export interface FrontmatterBlock {

@@ -13,6 +13,7 @@ import type { HostProblemSink } from "./hostProblems";
 import { assertNoSymlinkBelow, lstatOrNull, makeFolderBelow } from "./noSymlinks";
 import { withPathLock } from "./pathLock";
 import { pluginFolderIn } from "./pluginFolder";
+import { withUpdatedFrontmatter } from "./frontmatterUpdate";
 
 export interface DiskVaultOptions {
 	readonly configDir?: string;
@@ -140,6 +141,16 @@ export class DiskVault implements NoteStore, MetadataSource {
 		makeFolderBelow(this.root, this.lockFolder);
 		const lock = { folder: join(this.root, this.lockFolder), timeoutMs: this.lockTimeoutMs };
 		return withPathLock(lock, target, () => this.replace(target, transform));
+	}
+
+	/** As Obsidian writes properties (`withUpdatedFrontmatter`), in one atomic `process`. */
+	async processFrontMatter(path: string, update: (properties: Record<string, unknown>) => void): Promise<{ before: string; after: string }> {
+		let before = "";
+		const after = await this.process(path, (current) => {
+			before = current;
+			return withUpdatedFrontmatter(current, update);
+		});
+		return { before, after };
 	}
 
 	async ensureFolder(path: string): Promise<void> {

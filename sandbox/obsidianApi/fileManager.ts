@@ -1,6 +1,6 @@
 import type { CallLog } from "./callLog";
 import type { TAbstractFile, TFile, TFolder } from "./files";
-import { withFrontmatter } from "./frontmatter";
+import { withUpdatedFrontmatter } from "../../headless/vault/frontmatterUpdate";
 import { requireNormalized } from "./paths";
 import type { Vault } from "./vault";
 
@@ -42,6 +42,6 @@ export class FileManager {
 
 	async processFrontMatter(file: TFile, fn: (frontmatter: Record<string, unknown>) => void): Promise<void> {
 		this.calls.record("fileManager.processFrontMatter");
-		await this.vault.memory.process(file.path, (content) => withFrontmatter(content, fn));
+		await this.vault.memory.process(file.path, (content) => withUpdatedFrontmatter(content, fn));
 	}
 }

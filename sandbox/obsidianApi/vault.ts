@@ -31,6 +31,11 @@ export class Vault extends Events {
 		memory.on("rename", (item, oldPath) => this.trigger("rename", this.tree.rename(item, oldPath), oldPath));
 	}
 
+	/** The vault's name, as Obsidian shows it in the vault switcher. */
+	getName(): string {
+		return "Mock vault";
+	}
+
 	/** The object behind an item the memory vault reports, for the metadata cache (not counted). */
 	objectOf(item: VaultItem): TAbstractFile {
 		return this.tree.objectOf(item);

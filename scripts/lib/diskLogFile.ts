@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { appendDurably, readFileNoFollow } from "../../headless/vault/atomicFile";
+import { appendDurably, readFileNoFollow, replaceFileAtomically } from "../../headless/vault/atomicFile";
 import { assertNoSymlinkBelow, makeFolderBelow } from "../../headless/vault/noSymlinks";
 import { parentFolder } from "../../src/core/vault/paths";
 import type { LogFile } from "../../src/core/ports";
@@ -26,5 +26,11 @@ export class DiskLogFile implements LogFile {
 		assertNoSymlinkBelow(this.root, this.relative);
 		const full = join(this.root, this.relative);
 		return existsSync(full) ? readFileNoFollow(full).toString("utf8") : "";
+	}
+
+	async replace(content: string): Promise<void> {
+		makeFolderBelow(this.root, parentFolder(this.relative));
+		assertNoSymlinkBelow(this.root, this.relative);
+		replaceFileAtomically(join(this.root, this.relative), content);
 	}
 }

@@ -45,6 +45,13 @@ export interface NoteStore {
 	 * so that nothing can write between the read and the write. Returns the new content.
 	 */
 	process(path: string, transform: (current: string) => string): Promise<string>;
+	/**
+	 * Changes a note's properties: `update` is given them as an object to change in place, and the
+	 * properties block is written back (`FileManager.processFrontMatter` in Obsidian), the body as
+	 * it was. Rejects, writing nothing, when the block is not a set of properties. Returns the
+	 * note's text before and after.
+	 */
+	processFrontMatter(path: string, update: (properties: Record<string, unknown>) => void): Promise<{ before: string; after: string }>;
 	/** Creates a folder and its parents; does nothing when it exists. */
 	ensureFolder(path: string): Promise<void>;
 	/** Moves a file or folder; links to it elsewhere in the vault follow (`FileManager.renameFile`). */
@@ -72,6 +79,8 @@ export interface LogFile {
 	append(line: string): Promise<void>;
 	/** The whole log, or an empty string when it does not exist yet. */
 	readAll(): Promise<string>;
+	/** Replaces the whole log with `content` at once: after a crash it holds the old log or the new one. */
+	replace(content: string): Promise<void>;
 }
 
 /** Short messages to the user (`Notice` in Obsidian, stderr on the command line). */

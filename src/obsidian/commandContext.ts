@@ -1,4 +1,3 @@
-import type {} from "obsidian-typings";
 import { normalizePath, type App, type Plugin } from "obsidian";
 import type { AssistantWorkspace } from "../core/assistantWorkspace";
 import type { AuditActor } from "../core/audit/record";
@@ -7,6 +6,7 @@ import type { WriteToolDeps } from "../core/agent/tools";
 import type { MemoryDeps } from "../core/memory/memoryDeps";
 import { textModelOver, type TextModel } from "../core/model/textModel";
 import type { OrganizeVault } from "../core/organize/organizeVault";
+import { corePluginOptions, textOption } from "./privateApi";
 import type { SettingsStore } from "./settingsStore";
 
 /** What the palette's commands and the command-line handlers are built over. */
@@ -51,9 +51,6 @@ export async function openCommandContext(deps: CommandDeps, actor: AuditActor): 
 
 /** The folder a core plugin (Templates, Daily notes) is set to use; `null` when it is off or unset. */
 function corePluginFolder(app: App, id: "templates" | "daily-notes"): string | null {
-	// The typings describe no options for Templates, which has them (`folder`) as Daily notes does.
-	const plugin = app.internalPlugins.getEnabledPluginById(id);
-	const options: unknown = plugin !== null && "options" in plugin ? plugin.options : null;
-	const folder = typeof options === "object" && options !== null && "folder" in options ? options.folder : null;
-	return typeof folder === "string" && folder.trim() !== "" ? normalizePath(folder) : null;
+	const folder = textOption(corePluginOptions(app, id), "folder");
+	return folder === "" ? null : normalizePath(folder);
 }

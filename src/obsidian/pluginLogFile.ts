@@ -18,10 +18,36 @@ export class PluginLogFile implements LogFile {
 	}
 
 	async append(line: string): Promise<void> {
+		await this.finishReplacement();
 		await this.adapter.append(this.path, line.endsWith("\n") ? line : `${line}\n`);
 	}
 
 	async readAll(): Promise<string> {
+		await this.finishReplacement();
 		return (await this.adapter.exists(this.path)) ? this.adapter.read(this.path) : "";
+	}
+
+	/**
+	 * The adapter has no replacing rename: the new log is written whole beside the old one, the old
+	 * one removed, the new one renamed into its place. A crash before the removal leaves the old log
+	 * (the new one, unfinished or not, is dropped on the next read); a crash after it leaves the new
+	 * log, whole, which the next read puts in place.
+	 */
+	async replace(content: string): Promise<void> {
+		await this.finishReplacement();
+		await this.adapter.write(this.replacement, content);
+		if (await this.adapter.exists(this.path)) await this.adapter.remove(this.path);
+		await this.adapter.rename(this.replacement, this.path);
+	}
+
+	private get replacement(): string {
+		return `${this.path}.new`;
+	}
+
+	/** Puts in place, or drops, what a replacement cut short by a crash left. */
+	private async finishReplacement(): Promise<void> {
+		if (!(await this.adapter.exists(this.replacement))) return;
+		if (await this.adapter.exists(this.path)) await this.adapter.remove(this.replacement);
+		else await this.adapter.rename(this.replacement, this.path);
 	}
 }

@@ -43,7 +43,7 @@ export class SettingsStore {
 		initial: PluginData,
 	) {
 		this.data = initial;
-		this.previousContents = new PreviousContents(new PluginLogFile(plugin.app.vault.adapter, pluginDir(plugin), "previous-contents.jsonl"));
+		this.previousContents = new PreviousContents(new PluginLogFile(plugin.app.vault.adapter, pluginDir(plugin), "previous-contents.jsonl"), clock);
 		this.applyLanguage();
 	}
 

@@ -1,7 +1,7 @@
-import type {} from "obsidian-typings";
 import { moment, normalizePath, type App } from "obsidian";
 import { dailyNotesTarget, type DailyTarget } from "../core/memory/daily";
 import type { VaultView } from "../core/vault/vaultView";
+import { corePluginOptions, textOption } from "./privateApi";
 
 const DEFAULT_FORMAT = "YYYY-MM-DD";
 
@@ -12,21 +12,17 @@ const DEFAULT_FORMAT = "YYYY-MM-DD";
  * is read through the privacy view: a private template is not copied into a visible note.
  */
 export async function userDailyNotesTarget(app: App, view: VaultView, today: string): Promise<DailyTarget> {
-	const options = dailyNotesOptions(app);
-	const format = options.format?.trim() || DEFAULT_FORMAT;
+	const options = corePluginOptions(app, "daily-notes");
+	const format = textOption(options, "format") || DEFAULT_FORMAT;
 	const folder = userDailyNotesFolder(app);
 	const pathFor = (date: string) => normalizePath(`${folder}/${moment(date, DEFAULT_FORMAT).format(format)}.md`);
-	const template = await readTemplate(view, options.template?.trim() ?? "");
+	const template = await readTemplate(view, textOption(options, "template"));
 	return dailyNotesTarget(pathFor, fillTemplate(template, moment(today, DEFAULT_FORMAT), format));
 }
 
 /** The folder the core Daily notes plugin keeps daily notes in; `""` is the vault root. */
 export function userDailyNotesFolder(app: App): string {
-	return dailyNotesOptions(app).folder?.trim() ?? "";
-}
-
-function dailyNotesOptions(app: App) {
-	return app.internalPlugins.getEnabledPluginById("daily-notes")?.options ?? {};
+	return textOption(corePluginOptions(app, "daily-notes"), "folder");
 }
 
 async function readTemplate(view: VaultView, templatePath: string): Promise<string> {

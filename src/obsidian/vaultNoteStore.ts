@@ -54,6 +54,18 @@ export class ObsidianNoteStore implements NoteStore {
 		return this.app.vault.process(this.fileAt(path), transform);
 	}
 
+	/**
+	 * Through Obsidian's own `processFrontMatter`, so that the block is written as Obsidian writes
+	 * properties. It does not hand over the text, so the text before is read just before: a write by
+	 * another plugin in between would be counted as part of this one.
+	 */
+	async processFrontMatter(path: string, update: (properties: Record<string, unknown>) => void): Promise<{ before: string; after: string }> {
+		const file = this.fileAt(path);
+		const before = await this.app.vault.read(file);
+		await this.app.fileManager.processFrontMatter(file, update);
+		return { before, after: await this.app.vault.read(file) };
+	}
+
 	async ensureFolder(path: string): Promise<void> {
 		const target = normalizePath(path);
 		if (target === "/" || this.isFolder(target)) return;

@@ -5,6 +5,7 @@ import { AuditLog } from "../../src/core/audit/auditLog";
 import { AuditedWriter } from "../../src/core/vault/auditedWriter";
 import { bundledChild } from "./childScript";
 import { TempVault } from "./tempVault";
+import { MemoryLogFile } from "../../headless/inMemory/memoryLogFile";
 
 jest.setTimeout(60_000);
 
@@ -18,8 +19,7 @@ beforeEach(() => {
 afterEach(() => folder.remove());
 
 function writerOver(vault: ReturnType<TempVault["open"]>): AuditedWriter {
-	const lines: string[] = [];
-	const audit = new AuditLog({ append: async (line) => void lines.push(line), readAll: async () => lines.join("") });
+	const audit = new AuditLog(new MemoryLogFile());
 	return new AuditedWriter({ store: vault, audit, clock, excludedFolders: [] });
 }
 

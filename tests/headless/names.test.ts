@@ -19,7 +19,7 @@ afterEach(() => folder.remove());
 
 function writerOver(vault: ReturnType<TempVault["open"]>): AuditedWriter {
 	let trail = "";
-	const audit = new AuditLog({ append: async (line) => void (trail += line), readAll: async () => trail });
+	const audit = new AuditLog({ append: async (line) => void (trail += line), readAll: async () => trail, replace: async (content) => void (trail = content) });
 	return new AuditedWriter({ store: vault, audit, clock, excludedFolders: [] });
 }
 

@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 function writer(): AuditedWriter {
-	const audit = new AuditLog({ append: async (line) => void (auditText += line), readAll: async () => auditText });
+	const audit = new AuditLog({ append: async (line) => void (auditText += line), readAll: async () => auditText, replace: async (content) => void (auditText = content) });
 	return new AuditedWriter({ store: folder.open(), audit, clock, excludedFolders: ["Private"] });
 }
 

@@ -1,3 +1,5 @@
+import { withoutFrontmatter } from "../text/frontmatterBlock";
+
 /**
  * Whether `HEARTBEAT.md` holds nothing to check, so the heartbeat does not run (and costs
  * nothing). What says nothing: blank lines, headings, list items and task boxes with no text
@@ -5,7 +7,7 @@
  * one) and the properties block. Any other line is something the user wrote for the assistant.
  */
 export function isChecklistEmpty(text: string): boolean {
-	return withoutComments(withoutProperties(text))
+	return withoutComments(withoutFrontmatter(text))
 		.split(/\r\n|\r|\n/)
 		.every(saysNothing);
 }
@@ -15,10 +17,6 @@ function withoutComments(text: string): string {
 	return text.replace(/<!--[\s\S]*?(?:-->|$)/g, "");
 }
 
-/** The properties (YAML front matter) are metadata, not checklist items. */
-function withoutProperties(text: string): string {
-	return text.replace(/^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/, "");
-}
 
 const HEADING = /^#{1,6}(?:\s|$)/;
 /** List markers and task boxes, any number of them nested, with nothing after. */

@@ -1,3 +1,5 @@
+import { withoutFrontmatter } from "../text/frontmatterBlock";
+
 /**
  * Pure text of the archive index (`memory/archive/index.md`): one line per archived day, linking
  * to the archived note by its full path (so a user's own note named after the same date cannot
@@ -10,8 +12,7 @@ const SUMMARY_LENGTH = 80;
 
 /** The first line that says something: not frontmatter, a heading, a comment, a rule or an empty bullet. */
 export function firstMeaningfulLine(content: string): string | null {
-	const lines = content.split(/\r?\n/);
-	const body = lines[0] === "---" ? lines.slice(lines.indexOf("---", 1) + 1) : lines;
+	const body = withoutFrontmatter(content).split(/\r?\n/);
 	for (const line of body) {
 		const trimmed = line.trim();
 		if (/^(#{1,6}(\s|$)|<!--|```|~~~|([-*_]\s*){3,}$)/.test(trimmed)) continue;

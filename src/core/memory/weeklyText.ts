@@ -1,3 +1,4 @@
+import { withoutFrontmatter } from "../text/frontmatterBlock";
 import type { DailyMemory } from "./daily";
 import type { IsoWeek } from "./isoWeek";
 
@@ -74,8 +75,7 @@ export function weeklyPrompt(week: IsoWeek, days: readonly DailyMemory[], maxCha
 }
 
 function meaningfulLines(text: string): string[] {
-	const lines = text.split(/\r?\n/);
-	const body = lines[0] === "---" ? lines.slice(lines.indexOf("---", 1) + 1) : lines;
+	const body = withoutFrontmatter(text).split(/\r?\n/);
 	const kept: string[] = [];
 	let inFence = false;
 	for (const raw of body) {

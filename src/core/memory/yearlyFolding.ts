@@ -6,6 +6,7 @@ import { freeNotePath } from "./captureName";
 import { MAX_HISTORY_WEEKS, weeklyPages, yearlyFolder, type HistoryPage } from "./historyBook";
 import { appendBlock } from "../text/markdownSections";
 import type { MemoryDeps } from "./memoryDeps";
+import { withoutFrontmatter } from "../text/frontmatterBlock";
 
 /**
  * The history book keeps the latest 50 weeks as weekly summaries; each older week is folded into
@@ -49,8 +50,7 @@ async function addToYear(deps: MemoryDeps, layout: Pick<WorkspaceLayout, "weekly
 
 /** A weekly summary without its frontmatter and title, its headings one level down, under the week's heading. */
 function foldedBody(summary: string): string {
-	const lines = summary.split(/\r?\n/);
-	const body = lines[0] === "---" ? lines.slice(lines.indexOf("---", 1) + 1) : lines;
+	const body = withoutFrontmatter(summary).split(/\r?\n/);
 	const withoutTitle = body.filter((line, index) => !(index === body.findIndex((other) => other.trim() !== "") && /^#\s/.test(line)));
 	return withoutTitle
 		.map((line) => (/^#{1,5}\s/.test(line) ? `#${line}` : line))

@@ -1,3 +1,5 @@
+import { findFrontmatterBlock } from "../text/frontmatterBlock";
+
 /**
  * Pure text operations on markdown sections, for writing into notes the user also edits. Every
  * function here only inserts: each byte of the input survives in place, in order, so a user's
@@ -82,7 +84,7 @@ export function proseLines(content: string): Line[] {
 	const prose: Line[] = [];
 	const lines = splitLines(content);
 	let fence: string | null = null;
-	for (let index = frontmatterLineCount(lines); index < lines.length; index++) {
+	for (let index = frontmatterLineCount(content); index < lines.length; index++) {
 		const line = lines[index];
 		const fenceMark = /^ {0,3}(`{3,}|~{3,})/.exec(line.text)?.[1] ?? null;
 		if (fence !== null) {
@@ -111,7 +113,7 @@ export function marginLines(content: string): Line[] {
 	const margin: Line[] = [];
 	const lines = splitLines(content);
 	let fence: string | null = null;
-	for (let index = frontmatterLineCount(lines); index < lines.length; index++) {
+	for (let index = frontmatterLineCount(content); index < lines.length; index++) {
 		const line = lines[index];
 		const fenceMark = /^(`{3,}|~{3,})/.exec(line.text)?.[1] ?? null;
 		if (fence !== null) {
@@ -222,9 +224,8 @@ function splitLines(content: string): Line[] {
 	return lines;
 }
 
-/** Obsidian reads frontmatter only when `---` is the very first line and a closing `---` follows. */
-function frontmatterLineCount(lines: readonly Line[]): number {
-	if (lines.length === 0 || lines[0].text !== "---") return 0;
-	const close = lines.findIndex((line, index) => index > 0 && line.text === "---");
-	return close === -1 ? 0 : close + 1;
+/** How many lines the properties block at the top takes, its fences included; 0 without one. */
+function frontmatterLineCount(content: string): number {
+	const block = findFrontmatterBlock(content);
+	return block === null ? 0 : block.closingLine + 1;
 }

@@ -129,14 +129,30 @@ export class AuditedWriter {
 	/**
 	 * Rewrites one of the assistant's chat transcripts with a pure `transform` that may remove
 	 * text: the transcript is the assistant's record of a chat, whose running totals in the
-	 * frontmatter are replaced after each turn. Refused (`not-assistant-owned`) before anything is
-	 * read unless the note is a markdown file inside `chatsFolder`, which may not be the vault root.
+	 * frontmatter are replaced after each turn, by `updateProperties` (through the store's
+	 * `processFrontMatter`, as Obsidian writes properties) before `transform` runs; the two are one
+	 * change in the trail. Refused (`not-assistant-owned`) before anything is read unless the note
+	 * is a markdown file inside `chatsFolder`, which may not be the vault root.
 	 */
-	async processChatTranscript(path: string, chatsFolder: string, transform: (current: string) => string, intent: WriteIntent): Promise<WriteOutcome> {
+	async processChatTranscript(
+		path: string,
+		chatsFolder: string,
+		transform: (current: string) => string,
+		intent: WriteIntent,
+		updateProperties?: (properties: Record<string, unknown>) => void,
+	): Promise<WriteOutcome> {
 		const target = assertContained(path, this.policy);
 		const folder = assertContained(chatsFolder, this.policy);
 		if (!isInFolder(target, folder) || target === folder || extensionOf(target) !== "md") throw new WriteRefusedError("not-assistant-owned", target);
-		return this.edit(target, transform, "process", intent, anyChange);
+		if (updateProperties === undefined) return this.edit(target, transform, "process", intent, anyChange);
+		return this.refusalsAudited("process", intent, async () => {
+			if (this.deps.store.stat(target) === null) throw new WriteRefusedError("missing", target);
+			await this.plainTextAt(target);
+			const { before } = await this.deps.store.processFrontMatter(target, updateProperties);
+			const { after } = await this.applied(target, transform, anyChange);
+			if (after === before) return { path: target, changed: false, record: null };
+			return this.logged(target, before, after, "process", intent);
+		});
 	}
 
 	/**
@@ -198,6 +214,13 @@ export class AuditedWriter {
 		allowed: (current: string, next: string) => boolean,
 	): Promise<WriteOutcome> {
 		const target = assertContained(path, this.policy);
+		const { before, after } = await this.applied(target, transform, allowed);
+		if (after === before) return { path: target, changed: false, record: null };
+		return this.logged(target, before, after, action, intent);
+	}
+
+	/** Runs `transform` over the plain-text note at `target` in one atomic `process`, if `allowed`. */
+	private async applied(target: string, transform: (current: string) => string, allowed: (current: string, next: string) => boolean): Promise<{ before: string; after: string }> {
 		if (this.deps.store.stat(target) === null) throw new WriteRefusedError("missing", target);
 		const checked = await this.plainTextAt(target);
 		let before = "";
@@ -210,8 +233,7 @@ export class AuditedWriter {
 			if (next !== current && !allowed(current, next)) throw new WriteRefusedError("removes-text", target);
 			return next;
 		});
-		if (after === before) return { path: target, changed: false, record: null };
-		return this.logged(target, before, after, action, intent);
+		return { before, after };
 	}
 
 	/**

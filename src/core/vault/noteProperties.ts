@@ -6,9 +6,11 @@ const ALIAS_KEYS = ["alias", "aliases"];
 const TAG_KEYS = ["tag", "tags"];
 
 /**
- * The note-level facts retrieval reads from the metadata cache, the way Obsidian reads them:
+ * The note-level facts retrieval reads from the metadata cache, the way a person means them:
  * frontmatter keys matched case-insensitively (`alias`/`aliases`, `tag`/`tags`), a string value
- * split into a list, inline tags added to frontmatter ones.
+ * split into a list, inline tags added to frontmatter ones. Wider than Obsidian 1.9, which reads
+ * neither `tag` nor a text value of `tags: a, b`: a tag the user wrote so still hides a note
+ * that the privacy settings exclude by it.
  */
 
 /** `project`, `#Project`, `＃project`, `Project/` all become `project`: tags compare without `#`, case or a trailing slash. */

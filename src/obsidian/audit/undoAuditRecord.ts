@@ -11,5 +11,7 @@ export function undoRecord(settingsStore: SettingsStore, context: CommandContext
 
 /** Why an undo did not happen, in the interface's language. */
 export function refusalText(outcome: Exclude<UndoChangeOutcome, { kind: "restored" }>): string {
-	return outcome.kind === "unavailable" ? t("audit.undo.unavailable") : t(`audit.undo.${outcome.refusal}`);
+	if (outcome.kind === "unavailable") return t("audit.undo.unavailable");
+	if (outcome.kind === "too-old") return t("audit.undo.too-old");
+	return t(`audit.undo.${outcome.refusal}`);
 }

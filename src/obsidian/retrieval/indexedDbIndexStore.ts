@@ -1,7 +1,7 @@
-import type {} from "obsidian-typings";
 import type { Plugin } from "obsidian";
 import type { IndexStore, SavedIndex, SavedOpen } from "../../core/retrieval/service/indexStore";
 import { SNAPSHOT_VERSION, type IndexSnapshot } from "../../core/retrieval";
+import { vaultIdOf } from "../privateApi";
 
 const RECORDS = "records";
 /**
@@ -23,12 +23,12 @@ export class IndexedDbIndexStore implements IndexStore {
 	constructor(private readonly name: string) {}
 
 	/**
-	 * The store of a plugin in the vault it is open in. `appId` identifies the vault on every
-	 * platform (Obsidian keys its own per-vault IndexedDB and local storage with it), where a vault
-	 * name can repeat and a base path does not exist on mobile.
+	 * The store of a plugin in the vault it is open in, named by the vault's id (`vaultIdOf`:
+	 * Obsidian's own per-vault id, which holds on every platform, where a vault name can repeat
+	 * and a base path does not exist on mobile).
 	 */
 	static forVault(plugin: Plugin): IndexedDbIndexStore {
-		return new IndexedDbIndexStore(`${plugin.manifest.id}-index-${plugin.app.appId}`);
+		return new IndexedDbIndexStore(`${plugin.manifest.id}-index-${vaultIdOf(plugin.app)}`);
 	}
 
 	async load(): Promise<SavedIndex> {

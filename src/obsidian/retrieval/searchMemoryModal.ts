@@ -1,9 +1,9 @@
-import type {} from "obsidian-typings";
 import { Notice, SuggestModal, type App } from "obsidian";
 import { snippetOf, type SearchHit, type Snippet } from "../../core/retrieval";
 import type { IndexService } from "../../core/retrieval/service/indexService";
 import type { VaultView } from "../../core/vault/vaultView";
 import { t } from "../../i18n";
+import { suggestionChooser } from "../privateApi";
 
 const RESULTS = 20;
 
@@ -30,9 +30,12 @@ export class SearchMemoryModal extends SuggestModal<SearchHit> {
 			{ command: "↵", purpose: t("search.open") },
 			{ command: "alt ↵", purpose: t("search.insert-link") },
 		]);
-		// The modal's own Enter takes no modifier; the chooser is Obsidian's (typed by obsidian-typings).
+		// The modal's own Enter takes no modifier. Without the list's internal chooser, Alt+Enter
+		// goes on to Obsidian's own handling, and Enter still opens the note.
 		this.scope.register(["Alt"], "Enter", (evt) => {
-			this.chooser.useSelectedItem(evt);
+			const chooser = suggestionChooser(this);
+			if (chooser === null) return true;
+			chooser.useSelectedItem(evt);
 			return false;
 		});
 	}

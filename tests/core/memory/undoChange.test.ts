@@ -6,13 +6,15 @@ import { MemoryVault } from "../../../headless/inMemory/memoryVault";
 import { viewOf } from "../../harness/viewOf";
 import { MemoryLogFile } from "../../../headless/inMemory/memoryLogFile";
 
+const CLOCK = { now: () => new Date("2026-11-28T10:00:00Z") };
+
 function setup(files: Record<string, string>) {
 	const vault = new MemoryVault({ files });
 	const audit = new AuditLog(new MemoryLogFile());
 	const kept = new MemoryLogFile();
-	const previous = new PreviousContents(kept);
+	const previous = new PreviousContents(kept, CLOCK);
 	const store = new RememberingStore(vault, previous);
-	const writer = new AuditedWriter({ store, audit, clock: { now: () => new Date("2026-11-28T10:00:00Z") }, excludedFolders: [] });
+	const writer = new AuditedWriter({ store, audit, clock: CLOCK, excludedFolders: [] });
 	const lastRecord = async () => {
 		const { records } = await audit.read();
 		return records[records.length - 1];
@@ -44,7 +46,7 @@ describe("undo from the audit trail", () => {
 		const { writer, lastRecord, kept, deps } = setup({ "a.md": "one\n" });
 		await writer.appendToNote("a.md", "two\n", { actor: "assistant", reason: "add" });
 		const record = await lastRecord();
-		const reloaded = new PreviousContents(kept);
+		const reloaded = new PreviousContents(kept, CLOCK);
 		expect(await reloaded.find(record.sha256Before ?? "")).toBe("one\n");
 		const outcome = await undoAuditedChange({ ...record, sha256Before: "0".repeat(64) }, reloaded, deps, "user");
 		expect(outcome.kind).toBe("unavailable");

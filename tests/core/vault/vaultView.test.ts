@@ -33,6 +33,8 @@ const HIDDEN: Record<string, string> = {
 	"Diary/tag.md": "---\ntags: [Health]\n---\nSECRET-tag",
 	"Diary/tag-inline.md": "A day. #health/sleep SECRET-tag-inline",
 	"Diary/tag-wide.md": "---\ntags: ＨＥＡＬＴＨ\n---\nSECRET-tag-wide",
+	// Obsidian reads no tag from a comma-separated text value; the user still means these tags.
+	"Diary/tag-comma.md": "---\ntags: draft, Health\n---\nSECRET-tag-comma",
 	"Diary/broken-duplicate.md": "---\nassistant: public\nassistant: private\n---\nSECRET-duplicate-keys",
 	"Diary/broken-nested.md": "---\ntitle: a: b\nassistant: private\n---\nSECRET-nested-mapping",
 	"Diary/broken-quote.md": '---\nassistant: "private\n---\nSECRET-unclosed-quote',
@@ -79,6 +81,7 @@ describe("the privacy view", () => {
 			"ＰＲＩＶＡＴＥ/wide.md": "excluded-folder",
 			"Diary/flag-wide.md": "private",
 			"Diary/tag-inline.md": "excluded-tag",
+			"Diary/tag-comma.md": "excluded-tag",
 			"Diary/broken-duplicate.md": "unreadable-frontmatter",
 			"Diary/broken-scalar.md": "unreadable-frontmatter",
 		});

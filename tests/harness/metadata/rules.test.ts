@@ -69,11 +69,26 @@ describe("frontmatter", () => {
 		expect(cache.sections?.map((section) => section.type)).toEqual(["yaml", "paragraph"]);
 	});
 
-	it("reads tags from a string or a list, frontmatter first in getAllTags", () => {
-		expect(parseFrontMatterTags({ tags: "one, two" })).toEqual(["#one", "#two"]);
+	it("reads tags from a list, frontmatter first in getAllTags", () => {
 		expect(parseFrontMatterTags({ tags: ["#a", "b"] })).toEqual(["#a", "#b"]);
-		expect(parseFrontMatterTags({ tags: null })).toBeNull();
 		expect(getAllTags(computeMetadata("---\ntags: [fm]\n---\n#body\n"))).toEqual(["#fm", "#body"]);
+	});
+
+	it("reads a text value as one tag, and a comma-separated one as none", () => {
+		expect(parseFrontMatterTags({ tags: "project" })).toEqual(["#project"]);
+		expect(parseFrontMatterTags({ tags: "#project/atlas" })).toEqual(["#project/atlas"]);
+		for (const written of ["tags: a, b", 'tags: "#a, #b"', "tags: a b", "tags: a,,b", "tags: a, , b"]) {
+			const cache = computeMetadata(`---\n${written}\n---\n#body\n`);
+			expect({ written, tags: parseFrontMatterTags(cache.frontmatter) }).toEqual({ written, tags: [] });
+			expect({ written, all: getAllTags(cache) }).toEqual({ written, all: ["#body"] });
+		}
+	});
+
+	it("gives [] for an empty list of tags and null for no value or no tags property", () => {
+		expect(parseFrontMatterTags(computeMetadata("---\ntags: []\n---\n").frontmatter)).toEqual([]);
+		expect(parseFrontMatterTags(computeMetadata("---\ntags:\n---\n").frontmatter)).toBeNull();
+		expect(parseFrontMatterTags(computeMetadata("---\ntitle: x\n---\n").frontmatter)).toBeNull();
+		expect(parseFrontMatterTags(undefined)).toBeNull();
 	});
 });
 

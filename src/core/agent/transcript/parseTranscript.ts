@@ -1,6 +1,7 @@
 import { parseToolCallLine, type SavedToolCall } from "./savedToolCall";
 import { isAssistantHeading, sentAtOf, usageOf } from "./transcriptLabels";
 import type { TranscriptTokens } from "./transcriptTokens";
+import { withoutFrontmatter } from "../../text/frontmatterBlock";
 
 /** A part of a saved answer, in order: its text, or one of its tool calls. */
 export type SavedAnswerPart = { readonly kind: "text"; readonly text: string } | { readonly kind: "tool"; readonly call: SavedToolCall };
@@ -15,8 +16,6 @@ export interface SavedTurn {
 	readonly tokens: TranscriptTokens | null;
 }
 
-const FRONTMATTER_END = /^---\n[\s\S]*?\n---(?:\n|$)/;
-
 /**
  * The turns of a transcript, so that a chat can be reopened: each `## You · <minute>` heading
  * begins a turn, whose question runs to `## Assistant` and whose answer to the tokens line, in
@@ -25,7 +24,7 @@ const FRONTMATTER_END = /^---\n[\s\S]*?\n---(?:\n|$)/;
  * The frontmatter is skipped; a heading the user removed merges its turn into the one before.
  */
 export function parseTranscript(content: string): SavedTurn[] {
-	const lines = content.replace(/\r\n?/g, "\n").replace(FRONTMATTER_END, "").split("\n");
+	const lines = withoutFrontmatter(content.replace(/\r\n?/g, "\n")).split("\n");
 	const turns: SavedTurn[] = [];
 	let start = -1;
 	lines.forEach((line, index) => {

@@ -2,7 +2,7 @@ import type { Language } from "../../../i18n";
 import { localTimestamp } from "../../memory/dailyDates";
 import type { AuditedWriter, WriteIntent } from "../../vault/auditedWriter";
 import type { TurnResult } from "../loop";
-import { transcriptFrontmatter, withAddedTotals } from "./transcriptFrontmatter";
+import { addTotals, transcriptFrontmatter } from "./transcriptFrontmatter";
 import { transcriptPath } from "./transcriptPath";
 import { turnTotals } from "./transcriptTokens";
 import { questionOf, turnSection } from "./turnSection";
@@ -29,8 +29,8 @@ const INTENT: WriteIntent = { actor: "assistant", reason: "Save the chat transcr
 /**
  * Saves a finished turn to the chat's transcript and returns the transcript's path: the first
  * turn (`path` is `null`) creates it, each later one is appended to it and its tokens and cost
- * added to the totals in the frontmatter, which are rewritten in place (the writer lets the
- * assistant rewrite its own transcripts, in the chats folder only). Whatever the user wrote into
+ * added to the totals in its properties, written as Obsidian writes properties (the writer lets
+ * the assistant rewrite its own transcripts, in the chats folder only). Whatever the user wrote into
  * the transcript in between stays.
  */
 export async function saveTranscriptTurn(deps: TranscriptDeps, path: string | null, turn: TranscriptTurn): Promise<string> {
@@ -42,7 +42,7 @@ export async function saveTranscriptTurn(deps: TranscriptDeps, path: string | nu
 		const outcome = await deps.writer.createNote(target, transcriptFrontmatter(properties) + section, INTENT);
 		return outcome.path;
 	}
-	const append = (current: string) => withAddedTotals(current, totals) + (current.endsWith("\n") ? "" : "\n") + section;
-	const outcome = await deps.writer.processChatTranscript(path, deps.chatsFolder, append, INTENT);
+	const append = (current: string) => current + (current.endsWith("\n") ? "" : "\n") + section;
+	const outcome = await deps.writer.processChatTranscript(path, deps.chatsFolder, append, INTENT, (properties) => addTotals(properties, totals));
 	return outcome.path;
 }

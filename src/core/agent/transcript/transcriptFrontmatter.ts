@@ -41,37 +41,28 @@ function totalsLines(totals: TranscriptTotals): string[] {
 	return ["tokens:", ...Object.entries(TOKEN_KEYS).map(([field, key]) => `  ${key}: ${totals.tokens[field as keyof Usage]}`), ...cost];
 }
 
-/** `  input: 1200`; earlier versions wrote `  input: 2500 # 1200`, the count then what it was before. */
-const COUNT_LINE = /^[ \t]+(input|output|cache_read|cache_write):[ \t]*(\d+)(?:[ \t]+#.*)?$/;
-const COST_LINE = /^cost_usd:[ \t]*(\d+(?:\.\d+)?)[ \t]*$/;
-
 /**
- * `content` with `added` (a turn's tokens and cost) added to the totals in its frontmatter, which
- * are rewritten as clean numbers. A count missing from the block is taken as 0 (transcripts
- * from before the cache counts); a missing cost as unknown. Totals that are not where the
- * transcript wrote them (the user reformatted or removed them) are left alone.
+ * Adds `added` (a turn's tokens and cost) to the totals in a transcript's properties, changed in
+ * place (through `processFrontMatter`). A count missing from `tokens` is taken as 0 (transcripts
+ * from before the cache counts); a missing cost as unknown, and a cost becomes unknown once a
+ * turn's is. Totals that are not numbers where the transcript wrote them (the user changed or
+ * removed them) are left alone.
  */
-export function withAddedTotals(content: string, added: TranscriptTotals): string {
-	const lines = content.split("\n");
-	if (lines[0] !== "---") return content;
-	const close = lines.indexOf("---", 1);
-	const start = lines.indexOf("tokens:", 1);
-	if (close === -1 || start === -1 || start > close) return content;
-	const counts = new Map<string, number>();
-	let end = start + 1;
-	for (; end < close; end++) {
-		const match = COUNT_LINE.exec(lines[end]);
-		if (match === null) break;
-		counts.set(match[1], Number(match[2]));
-	}
-	if (end < close && /^[ \t]/.test(lines[end])) return content;
-	const costAt = lines.findIndex((line, index) => index > 0 && index < close && line.startsWith(`${COST_KEY}:`));
-	const costMatch = costAt === -1 ? null : COST_LINE.exec(lines[costAt]);
-	if (costAt !== -1 && costMatch === null) return content;
-	const sum = (field: keyof Usage) => (counts.get(TOKEN_KEYS[field]) ?? 0) + added.tokens[field];
-	const tokens: Usage = { inputTokens: sum("inputTokens"), outputTokens: sum("outputTokens"), cacheReadTokens: sum("cacheReadTokens"), cacheWriteTokens: sum("cacheWriteTokens") };
-	const costUsd = costMatch === null || added.costUsd === null ? null : Number(costMatch[1]) + added.costUsd;
-	// The old cost line goes, wherever it was; the new one follows the counts.
-	const others = lines.map((line, index) => (index === costAt ? null : line));
-	return [...others.slice(0, start), ...totalsLines({ tokens, costUsd }), ...others.slice(end)].filter((line) => line !== null).join("\n");
+export function addTotals(properties: Record<string, unknown>, added: TranscriptTotals): void {
+	const tokens = properties.tokens;
+	if (typeof tokens !== "object" || tokens === null || Array.isArray(tokens)) return;
+	const counts = tokens as Record<string, unknown>;
+	const fields = Object.keys(TOKEN_KEYS) as Array<keyof Usage>;
+	const countOf = (field: keyof Usage) => counts[TOKEN_KEYS[field]] ?? 0;
+	if (!fields.every((field) => isCount(countOf(field)))) return;
+	const cost = properties[COST_KEY];
+	if (cost !== undefined && typeof cost !== "number") return;
+	properties.tokens = Object.fromEntries(fields.map((field) => [TOKEN_KEYS[field], (countOf(field) as number) + added.tokens[field]]));
+	if (cost === undefined) return;
+	if (added.costUsd === null) delete properties[COST_KEY];
+	else properties[COST_KEY] = Number((cost + added.costUsd).toFixed(COST_DECIMALS));
+}
+
+function isCount(value: unknown): value is number {
+	return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 }

@@ -140,14 +140,37 @@ describe("chat transcripts as notes", () => {
 		expect(content).toContain("*Tokens: 2310 in, 5 out · ≈ $0.0020*");
 	});
 
-	it("leaves totals the user reformatted alone, and still appends the turn", async () => {
+	it("reads totals the user rewrote in another YAML form as Obsidian reads properties, and keeps adding to them", async () => {
 		const fixture = memoryFixture({}, NOW);
 		const path = await saveTranscriptTurn(deps(fixture), null, turn([user("Hi"), assistant("Hello.")], usage(10, 5)));
 		await fixture.vault.process(path, (current) => current.replace(/tokens:\n(  .*\n)+/, "tokens: {input: 10, output: 5}\n"));
 		await saveTranscriptTurn(deps(fixture), path, turn([user("Again"), assistant("Hello again.")], usage(20, 5)));
 		const content = await fixture.vault.read(path);
-		expect(content).toContain("tokens: {input: 10, output: 5}\n");
+		expect(content).toContain("tokens:\n  input: 30\n  output: 10\n  cache_read: 0\n  cache_write: 0\n");
 		expect(content).toMatch(/Hello again\.\n\n\*Tokens: 20 in, 5 out · ≈ \$0\.01\*\n$/);
+	});
+
+	it("leaves totals that are no longer numbers alone, and still appends the turn", async () => {
+		const fixture = memoryFixture({}, NOW);
+		const path = await saveTranscriptTurn(deps(fixture), null, turn([user("Hi"), assistant("Hello.")], usage(10, 5)));
+		await fixture.vault.process(path, (current) => current.replace(/  input: 10\n/, "  input: ten\n"));
+		await saveTranscriptTurn(deps(fixture), path, turn([user("Again"), assistant("Hello again.")], usage(20, 5)));
+		const content = await fixture.vault.read(path);
+		expect(content).toContain("  input: ten\n  output: 5\n");
+		expect(content).toMatch(/Hello again\.\n\n\*Tokens: 20 in, 5 out · ≈ \$0\.01\*\n$/);
+	});
+
+	it("writes the totals as one change in the trail, which undoes to the transcript as it was", async () => {
+		const fixture = memoryFixture({}, NOW);
+		const path = await saveTranscriptTurn(deps(fixture), null, turn([user("Hi"), assistant("Hello.")], usage(10, 5)));
+		const first = await fixture.vault.read(path);
+		const trail = async () => fixture.records();
+		const before = (await trail()).length;
+		await saveTranscriptTurn(deps(fixture), path, turn([user("Again"), assistant("Hello again.")], usage(20, 5)));
+		const records = (await trail()).slice(before);
+		expect(records.map((record) => [record.action, record.path])).toEqual([["process", path]]);
+		const { sha256Hex } = await import("../../../../src/core/audit/hash");
+		expect(records[0].sha256Before).toBe(sha256Hex(first));
 	});
 
 	it("shows where a turn was stopped, with the partial answer", async () => {
