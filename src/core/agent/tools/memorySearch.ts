@@ -2,7 +2,9 @@ import * as z from "zod/mini";
 import { NOTE_KINDS } from "../../retrieval";
 import { calendarDate } from "./calendarDate";
 import { defineTool } from "./defineTool";
+import { distinctLocations, noteLine, type NoteLocation } from "./noteLocation";
 import { searchMemories, type SearchAnswer } from "./searchMemories";
+import { inputText } from "./toolDescriber";
 import { toolText } from "./toolResult";
 
 export const NO_MATCHES = "No matching memories found.";
@@ -65,10 +67,19 @@ export const memorySearch = defineTool({
 	].join(" "),
 	effect: "read",
 	schema: memorySearchInput,
+	describe: { label: (input) => ({ key: "chip.memory_search", vars: { query: inputText(input, "query") } }), locations: "found" },
 	async run(input, deps) {
-		return toolText(formatMatches(await searchMemories(deps, input)));
+		const answer = await searchMemories(deps, input);
+		return toolText(formatMatches(answer), { locations: searchLocations(answer) });
 	},
 });
+
+/** The places the answer names, in its order: the best line, the notes found, the notes linked from the first. */
+export function searchLocations(answer: SearchAnswer): NoteLocation[] {
+	const best = answer.best === null ? [] : [answer.best];
+	const linked = answer.linked?.notes ?? [];
+	return distinctLocations([...best, ...answer.matches, ...linked].map((place) => noteLine(place.path, place.line, place.heading)));
+}
 
 /**
  * The best line, `Best line: path:line  heading` with its text indented below; then each note,
