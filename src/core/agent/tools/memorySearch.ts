@@ -9,12 +9,12 @@ import { toolText } from "./toolResult";
 
 export const NO_MATCHES = "No matching memories found.";
 /** What starts the line that best answers the query. */
-export const BEST_LINE_LABEL = "Best line:";
+const BEST_LINE_LABEL = "Best line:";
 /** What follows the path of the note the linked notes are linked from. */
-export const LINKED_FROM_LABEL = "Notes linked from";
-export const LINKED_FROM_NOTE = "(they may share no word with the query):";
+const LINKED_FROM_LABEL = "Notes linked from";
+const LINKED_FROM_NOTE = "(they may share no word with the query):";
 /** Each line of a passage is indented so, under the line that names its note. */
-export const PASSAGE_INDENT = "   ";
+const PASSAGE_INDENT = "   ";
 
 export const memorySearchInput = z
 	.strictObject({
@@ -70,7 +70,7 @@ export const memorySearch = defineTool({
 	describe: { label: (input) => ({ key: "chip.memory_search", vars: { query: inputText(input, "query") } }), locations: "found" },
 	async run(input, deps) {
 		const answer = await searchMemories(deps, input);
-		return toolText(formatMatches(answer), { locations: searchLocations(answer) });
+		return toolText(formatMatches(answer), { locations: searchLocations(answer), display: { kind: "search-answer", answer } });
 	},
 });
 
