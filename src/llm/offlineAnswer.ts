@@ -1,23 +1,35 @@
 import type { ToolResultBlock } from "../core/model/modelClient";
+import { searchAnswerIn } from "../core/agent/tools";
 import { baseName } from "../core/vault/paths";
-import { parseSearchResults, type SearchResultEntry } from "./searchResults";
 import type { Translate } from "./translate";
 
+/** A note, or a line of one, in a search's answer: where it is and its markdown. */
+interface Entry {
+	readonly path: string;
+	readonly line: number;
+	/** The heading trail (`A > B`); empty before the first heading. */
+	readonly heading: string;
+	readonly text: string;
+}
+
 /**
- * The offline model's answer to a `memory_search` result: the line that best answers the
- * question quoted first with its citation, then the offline label, then each note found under a link
- * to its section with the section's markdown as it is (tasks, numbered steps, code), then the
- * notes the first one links to, and how to connect a model. Links in the passages are the ones
- * the search resolved; the search made every other link plain text.
+ * The offline model's answer to a `memory_search` result, from the search's answer as data (the
+ * result's text is for a real model): the line that best answers the question quoted first with
+ * its citation, then the offline label, then each note found under a link to its section with
+ * the section's markdown as it is (tasks, numbered steps, code), then the notes the first one
+ * links to, and how to connect a model. Links in the passages are the ones the search resolved;
+ * the search made every other link plain text. A result without that data found nothing.
  */
 export function offlineAnswer(result: ToolResultBlock, translate: Translate): string {
 	if (result.isError === true) return withKeyHint(translate("offline.answer.search-failed", { error: result.content }), translate);
-	const { best, matches, linked } = parseSearchResults(result.content);
-	if (matches.length === 0) return withKeyHint(translate("offline.answer.no-matches"), translate);
+	const answer = searchAnswerIn(result.data);
+	if (answer === null || answer.matches.length === 0) return withKeyHint(translate("offline.answer.no-matches"), translate);
+	const { best, matches, linked } = answer;
+	const passage = (entry: Omit<Entry, "text"> & { readonly passage: string }): Entry => ({ ...entry, text: entry.passage });
 	// The answer itself comes first; what the assistant is (offline) and where it looked follow it.
-	const parts = [...(best === null ? [] : [quoted(best)]), translate("offline.answer.matches"), ...matches.map(notePart)];
+	const parts = [...(best === null ? [] : [quoted(best)]), translate("offline.answer.matches"), ...matches.map(passage).map(notePart)];
 	if (linked !== null && linked.notes.length > 0) {
-		parts.push(translate("offline.answer.linked-from", { note: noteLink(linked.from, "", baseName(linked.from)) }), ...linked.notes.map(notePart));
+		parts.push(translate("offline.answer.linked-from", { note: noteLink(linked.from, "", baseName(linked.from)) }), ...linked.notes.map(passage).map(notePart));
 	}
 	return withKeyHint(parts.join("\n\n"), translate);
 }
@@ -32,18 +44,18 @@ function withKeyHint(text: string, translate: Translate): string {
 }
 
 /** The line as a quote, its citation below it in the quote. */
-function quoted(entry: SearchResultEntry): string {
+function quoted(entry: Entry): string {
 	return [...entry.text.split("\n"), "", `— ${citation(entry)}`].map((line) => (line === "" ? ">" : `> ${line}`)).join("\n");
 }
 
 /** The note's section as a label line (a link, not a heading), its markdown below. */
-function notePart(entry: SearchResultEntry): string {
+function notePart(entry: Entry): string {
 	const title = `**${citation(entry)}**`;
 	return entry.text === "" ? title : `${title}\n\n${entry.text}`;
 }
 
 /** `[[path#Heading|Note › Section › Heading]]`: a link that opens the note at the section, named as a breadcrumb. */
-function citation(entry: SearchResultEntry): string {
+function citation(entry: Entry): string {
 	const trail = entry.heading === "" ? [] : entry.heading.split(" > ");
 	const crumbs = trail.length === 0 || trail[0] !== baseName(entry.path) ? [baseName(entry.path), ...trail] : trail;
 	// A section under the title alone is the note's opening: the note itself is linked.

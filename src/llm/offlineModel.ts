@@ -6,7 +6,7 @@ import type { Translate } from "./translate";
 
 export const OFFLINE_MODEL_ID = "offline";
 
-/** The memory tool the offline model calls; its result format is what `parseSearchResults` reads. */
+/** The memory tool the offline model calls; it answers from the data of its result (`offlineAnswer`). */
 const SEARCH_TOOL = "memory_search";
 const SEARCH_LIMIT = 5;
 /** `memory_search` takes a query of at most this many characters. */

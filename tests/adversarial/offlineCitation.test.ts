@@ -4,6 +4,7 @@
  * link: a heading written to break out (`## Zebra ]] ![[Private/Secret]] [[`) must not make the
  * citation draw an embed of a hidden note, nor any link other than the citation's own.
  */
+import { toolResultBlock } from "../../src/core/agent/loop";
 import { runTool } from "../../src/core/agent/tools";
 import { t } from "../../src/i18n";
 import { offlineAnswer } from "../../src/llm/offlineAnswer";
@@ -18,7 +19,7 @@ describe("the offline answer's citations", () => {
 	it("draw no embed or link out of a heading that holds the characters that end a link", async () => {
 		const { deps } = await toolsOver(files, { excludedFolders: ["Private"] });
 		const result = await runTool("memory_search", { query: "zebra plan" }, deps);
-		const answer = offlineAnswer({ type: "tool_result", toolUseId: "toolu_offline_1", content: result.text }, t);
+		const answer = offlineAnswer(toolResultBlock("toolu_offline_1", result), t);
 		expect(answer).toContain("Projects/Plan");
 		expect(answer).not.toContain("![[");
 		const links = answer.match(/\[\[[^\]]*\]\]/g) ?? [];

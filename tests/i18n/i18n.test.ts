@@ -2,8 +2,8 @@ import { en } from "../../src/i18n/en";
 import { zh } from "../../src/i18n/zh";
 import { languageFromLocale, setLanguage, t, translateIn, type Catalog, type MessageKey, type PluralForms } from "../../src/i18n";
 
-/** Units and symbols that Chinese writes as English does. */
-const SAME_IN_BOTH: ReadonlySet<string> = new Set(["settings.file.kilobytes"]);
+/** Units and symbols that Chinese writes as English does, and a note named by its path alone. */
+const SAME_IN_BOTH: ReadonlySet<string> = new Set(["settings.file.kilobytes", "chip.location.note"]);
 
 const KEYS = Object.keys(en) as MessageKey[];
 

@@ -1,9 +1,11 @@
+import { toolResultBlock } from "../../src/core/agent/loop";
 import { formatMatches, type SearchAnswer } from "../../src/core/agent/tools";
 import { t } from "../../src/i18n";
 import { offlineAnswer } from "../../src/llm/offlineAnswer";
 
 function answerTo(answer: SearchAnswer): string {
-	return offlineAnswer({ type: "tool_result", toolUseId: "toolu_offline_1", content: formatMatches(answer) }, t);
+	const result = { text: formatMatches(answer), isError: false, display: { kind: "search-answer", answer } } as const;
+	return offlineAnswer(toolResultBlock("toolu_offline_1", result), t);
 }
 
 describe("the offline answer", () => {
@@ -15,6 +17,12 @@ describe("the offline answer", () => {
 		],
 		linked: { from: "Projects/Thesis.md", notes: [{ path: "People/Dr. Lin.md", line: 8, heading: "Dr. Lin", passage: "Supervisor." }] },
 	};
+
+	it("answers from the search's data, whatever the result's text says", () => {
+		const result = { text: "Found two notes; the thesis one answers best.", isError: false, display: { kind: "search-answer", answer } } as const;
+		expect(offlineAnswer(toolResultBlock("toolu_offline_1", result), t)).toBe(answerTo(answer));
+		expect(answerTo(answer)).toContain("[[Projects/Thesis#Status|Thesis › Status]]");
+	});
 
 	it("quotes the best line first, with a link to its section, then the offline label, each note's markdown under a link, then the linked notes", () => {
 		expect(answerTo(answer)).toBe(

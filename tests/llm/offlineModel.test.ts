@@ -1,4 +1,5 @@
 import type { ChatMessage, ModelEvent, ModelRequest, ToolDefinition, ToolUseBlock } from "../../src/core/model/modelClient";
+import { toolResultBlock } from "../../src/core/agent/loop";
 import { MEMORY_TOOLS } from "../../src/core/agent/tools";
 import { setLanguage, t } from "../../src/i18n";
 import { OFFLINE_MODEL_ID, OfflineModel } from "../../src/llm/offlineModel";
@@ -33,7 +34,7 @@ async function converse(files: Record<string, string>, text = "Where did I go ka
 			ask([
 				user,
 				{ role: "assistant", content: [call] },
-				{ role: "user", content: [{ type: "tool_result", toolUseId: call.id, content: result.text, isError: result.isError }] },
+				{ role: "user", content: [toolResultBlock(call.id, result)] },
 			]),
 		),
 	);

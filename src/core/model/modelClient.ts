@@ -23,6 +23,12 @@ export interface ToolResultBlock {
 	readonly toolUseId: string;
 	readonly content: string;
 	readonly isError?: boolean;
+	/**
+	 * What the tool gave besides its text, as data, for the models that run inside the plugin (the
+	 * offline model answers a search from it). Never sent to the API; dropped with the text when a
+	 * result is withheld.
+	 */
+	readonly data?: unknown;
 }
 
 export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock;

@@ -46,7 +46,7 @@ describe("links and notes in the answers", () => {
 		);
 		await view.send("When does Atlas ship?");
 		const locations = allInView(view, ".assistant-chat-chip-location");
-		expect(textsOf(locations)).toEqual([expect.stringMatching(/^1\. Projects\/Atlas\.md:7 {2}/), "Source: Projects/Atlas.md:5"]);
+		expect(textsOf(locations)).toEqual(["Projects/Atlas.md, line 7 · Atlas > Schedule", "Projects/Atlas.md, line 5"]);
 
 		locations[0].click();
 		await until(() => openedAt(app.workspace.openLeaves).path !== undefined, "the note to open");

@@ -3,5 +3,6 @@ export { runTurn } from "./runTurn";
 export { DEFAULT_TURN_LIMITS, type ExecuteTool, type PreparedRequest, type PrepareRequest, type TurnDeps, type TurnInput, type TurnLimits } from "./turnDeps";
 export type { ToolCallRecord, TurnEvent, TurnResult, TurnStopReason, TurnUsage } from "./turnEvents";
 export { INTERRUPTION_MARKERS } from "./loopNotices";
+export { toolResultBlock } from "./turnMessages";
 export type { BudgetHit } from "./turnBudget";
 export { budgetHitMessage } from "./budgetHitMessage";

@@ -60,7 +60,7 @@ export class TurnMessages {
 	}
 
 	addResult(call: ToolUseBlock, result: ToolResult): void {
-		this.round?.results.push({ type: "tool_result", toolUseId: call.id, content: result.text, ...(result.isError && { isError: true }) });
+		this.round?.results.push(toolResultBlock(call.id, result));
 	}
 
 	/** The round's results become a user message, with `notice` after them when given. */
@@ -96,4 +96,9 @@ export class TurnMessages {
 		}
 		return [...this.messages];
 	}
+}
+
+/** A tool's result as the conversation holds it: its text for the model, its data beside for the plugin's own models. */
+export function toolResultBlock(toolUseId: string, result: ToolResult): ToolResultBlock {
+	return { type: "tool_result", toolUseId, content: result.text, ...(result.isError && { isError: true }), ...(result.display !== undefined && { data: result.display }) };
 }

@@ -177,7 +177,7 @@ export class ChatSession {
 			// The flush is part of the turn's cost.
 			const usage = flush === null ? result.usage : addTurnUsage(flush.usage, result.usage);
 			try {
-				this.transcript = await saveTranscriptTurn(ports.transcript, this.transcript, { result: { messages: result.messages, usage }, at, model: ports.modelId });
+				this.transcript = await saveTranscriptTurn(ports.transcript, this.transcript, { result: { messages: result.messages, usage, toolCalls: result.toolCalls }, at, model: ports.modelId });
 				yield { type: "saved", path: this.transcript };
 			} catch (error) {
 				yield { type: "save-failed", error };

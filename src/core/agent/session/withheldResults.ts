@@ -26,7 +26,8 @@ export function withoutHiddenResults(conversation: readonly ChatMessage[], vault
 		const content = message.content.map((block): ContentBlock => {
 			if (block.type !== "tool_result" || !quotesHidden(block.content)) return block;
 			changed = true;
-			return { ...block, content: WITHHELD_RESULT };
+			// The data goes with the text: it quotes the same notes.
+			return { type: "tool_result", toolUseId: block.toolUseId, content: WITHHELD_RESULT, ...(block.isError === true && { isError: true }) };
 		});
 		return content.some((block, index) => block !== message.content[index]) ? { ...message, content } : message;
 	});

@@ -3,6 +3,7 @@ import { captureToInbox } from "../../memory/capture";
 import { baseName } from "../../vault/paths";
 import { defineTool } from "./defineTool";
 import { entryText } from "./entryText";
+import { wholeNote } from "./noteLocation";
 import { toolText } from "./toolResult";
 import type { WriteToolDeps } from "./writeToolDeps";
 
@@ -23,8 +24,9 @@ export const captureNote = defineTool<typeof captureNoteInput, WriteToolDeps>({
 	].join(" "),
 	effect: "create",
 	schema: captureNoteInput,
+	describe: { label: () => ({ key: "chip.capture_note" }), locations: "written" },
 	async run(input, deps) {
 		const outcome = await captureToInbox(deps, deps.layout.inboxFolder, { ...input, source: "assistant", actor: deps.actor });
-		return toolText(`Captured as a new note: ${outcome.path}. Link to it as [[${baseName(outcome.path)}]].`);
+		return toolText(`Captured as a new note: ${outcome.path}. Link to it as [[${baseName(outcome.path)}]].`, { locations: [wholeNote(outcome.path)] });
 	},
 });

@@ -5,6 +5,7 @@ import { stampedEntry } from "../../memory/stampedEntry";
 import { CHECKPOINT_THRESHOLDS } from "../checkpointMoments";
 import { defineTool } from "./defineTool";
 import { entryText } from "./entryText";
+import { wholeNote } from "./noteLocation";
 import { toolText } from "./toolResult";
 import type { WriteToolDeps } from "./writeToolDeps";
 
@@ -40,6 +41,7 @@ export const checkpoint = defineTool<typeof checkpointInput, WriteToolDeps>({
 	].join(" "),
 	effect: "write",
 	schema: checkpointInput,
+	describe: { label: () => ({ key: "chip.checkpoint" }), locations: "written" },
 	async run(input, deps) {
 		const lines = [
 			`Doing: ${input.doing.trim()}`,
@@ -60,9 +62,8 @@ export const checkpoint = defineTool<typeof checkpointInput, WriteToolDeps>({
 			...(input.refs === undefined || input.refs.length === 0 ? {} : { refs: input.refs.map((ref) => ref.trim()) }),
 		};
 		return toolText(`Checkpoint saved in today's daily memory (${result.path}, under ${CHECKPOINT_SECTION}); the next chat opens with it.`, {
-			kind: "checkpoint",
-			path: result.path,
-			checkpoint: saved,
+			locations: [wholeNote(result.path)],
+			display: { kind: "checkpoint", path: result.path, checkpoint: saved },
 		});
 	},
 });

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { argumentErrors } from "./argumentErrors";
 import type { MemoryToolDeps } from "./memoryToolDeps";
 import { boundOutput } from "./outputBound";
+import type { ToolDescriber } from "./toolDescriber";
 import { toolError, type ToolResult } from "./toolResult";
 
 /** A tool's arguments as JSON Schema, in the shape the Messages API takes as `input_schema`. */
@@ -29,6 +30,8 @@ export interface MemoryTool<Deps extends MemoryToolDeps = MemoryToolDeps> {
 	readonly description: string;
 	readonly effect: ToolEffect;
 	readonly inputSchema: ToolInputSchema;
+	/** How the chat shows a call: its chip's label and what the notes its result names are. */
+	readonly describe: ToolDescriber;
 	/**
 	 * Runs the tool on arguments as the model sent them. Never throws: bad arguments and failures
 	 * come back as error results, and every answer is bounded (`boundOutput`).
@@ -42,6 +45,7 @@ export interface ToolSpec<Schema extends z.ZodMiniType, Deps extends MemoryToolD
 	readonly effect: ToolEffect;
 	/** A zod mini object schema; its descriptions are what the model reads about each argument. */
 	readonly schema: Schema;
+	readonly describe: ToolDescriber;
 	run(input: z.output<Schema>, deps: Deps): Promise<ToolResult>;
 }
 
@@ -53,6 +57,7 @@ export function defineTool<Schema extends z.ZodMiniType, Deps extends MemoryTool
 		description: spec.description,
 		effect: spec.effect,
 		inputSchema: inputSchemaOf(spec.schema),
+		describe: spec.describe,
 		async run(input, deps) {
 			const parsed = parseArguments(spec.schema, input);
 			if (!parsed.ok) return toolError(`invalid arguments for ${spec.name}:\n${parsed.message}`);

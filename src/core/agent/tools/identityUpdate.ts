@@ -6,6 +6,7 @@ import { defineTool } from "./defineTool";
 import { entryText } from "./entryText";
 import { IDENTITY_FILES, IDENTITY_FILE_ROLES } from "./identityFiles";
 import { addToIdentity, UPDATES_HEADING, type IdentityAddition } from "./identitySection";
+import { wholeNote } from "./noteLocation";
 import { toolError, toolText } from "./toolResult";
 import type { WriteToolDeps } from "./writeToolDeps";
 
@@ -45,10 +46,12 @@ export const identityUpdate = defineTool<typeof identityUpdateInput, WriteToolDe
 	].join(" "),
 	effect: "identity",
 	schema: identityUpdateInput,
+	describe: { label: () => ({ key: "chip.identity_update" }), locations: "written" },
 	async run(input, deps) {
 		const path = findIdentityFiles(deps.vault, deps.layout)[IDENTITY_FILE_ROLES[input.file]];
 		if (path === null) return toolError(`there is no ${input.file} file in the assistant folder yet; onboarding in the settings creates it.`);
-		if ((await deps.vault.read(path)).includes(input.text.trim())) return toolText(`${path} already says this: nothing was changed.`);
+		const unchanged = () => toolText(`${path} already says this: nothing was changed.`, { locations: [wholeNote(path)] });
+		if ((await deps.vault.read(path)).includes(input.text.trim())) return unchanged();
 		// The text before and after as the atomic write saw it, which the record's hashes are of.
 		const seen: { change?: IdentityAddition & { readonly before: string } } = {};
 		const cap = TURN_BUDGETS.identityFileChars;
@@ -66,16 +69,11 @@ export const identityUpdate = defineTool<typeof identityUpdateInput, WriteToolDe
 			{ actor: deps.actor, reason: input.reason.trim() },
 		);
 		if (overCap) return toolError(`not written: ${path} would grow past ${cap} characters, the most an identity file may hold. Tell the user; they can shorten it by hand.`);
-		if (outcome.record === null || seen.change === undefined) return toolText(`${path} already says this: nothing was changed.`);
+		if (outcome.record === null || seen.change === undefined) return unchanged();
 		const { before, content: after, heading } = seen.change;
 		return toolText(`Added to ${path} under "${heading}". The user sees the change in the chat, with an undo; say what you changed and why.`, {
-			kind: "identity-diff",
-			file: input.file,
-			path,
-			reason: input.reason.trim(),
-			before,
-			after,
-			undo: { record: outcome.record, before },
+			locations: [wholeNote(path)],
+			display: { kind: "identity-diff", file: input.file, path, reason: input.reason.trim(), before, after, undo: { record: outcome.record, before } },
 		});
 	},
 });

@@ -8,6 +8,8 @@ import { findIdentityFiles } from "../../workspace/identity";
 import { TURN_BUDGETS } from "../turnBudgets";
 import { defineTool } from "./defineTool";
 import { entryText } from "./entryText";
+import { wholeNote } from "./noteLocation";
+import { inputText } from "./toolDescriber";
 import { toolText } from "./toolResult";
 import type { WriteToolDeps } from "./writeToolDeps";
 
@@ -33,13 +35,17 @@ export const memoryAppend = defineTool<typeof memoryAppendInput, WriteToolDeps>(
 	].join(" "),
 	effect: "write",
 	schema: memoryAppendInput,
+	describe: {
+		label: (input) => ({ key: inputText(input, "target") === "longterm" ? "chip.memory_append.longterm" : "chip.memory_append.daily" }),
+		locations: "written",
+	},
 	async run(input, deps) {
 		if (input.target === "daily") {
 			const result = await appendDailyEntry(deps, deps.daily, stampedEntry(localTime(deps.clock), input.text), {
 				actor: deps.actor,
 				reason: "memory_append to daily memory",
 			});
-			return toolText(`Added to today's daily memory (${result.path}, ${result.date}).`);
+			return toolText(`Added to today's daily memory (${result.path}, ${result.date}).`, { locations: [wholeNote(result.path)] });
 		}
 		if (input.target === "candidate") {
 			const today = deps.daily.pathFor(localToday(deps.clock));
@@ -49,14 +55,19 @@ export const memoryAppend = defineTool<typeof memoryAppendInput, WriteToolDeps>(
 				section,
 				reason: "memory_append to candidate long-term memory",
 			});
-			return toolText(`Added to today's candidate long-term memory (${result.path}, under ${section}); it reaches memory.md when the day is promoted.`);
+			return toolText(`Added to today's candidate long-term memory (${result.path}, under ${section}); it reaches memory.md when the day is promoted.`, {
+				locations: [wholeNote(result.path)],
+			});
 		}
 		const path = findIdentityFiles(deps.vault, deps.layout).memory ?? deps.layout.memory;
 		if (deps.vault.stat(path) !== null && (await deps.vault.read(path)).includes(input.text.trim())) {
-			return toolText(`Already in long-term memory (${path}): nothing was added.`);
+			return toolText(`Already in long-term memory (${path}): nothing was added.`, { locations: [wholeNote(path)] });
 		}
 		const entry = stampedEntry(localToday(deps.clock), input.text);
 		await appendToLongTermMemory(deps, path, entry, { actor: deps.actor, reason: "memory_append to long-term memory" });
-		return toolText(`Added to long-term memory (${path}); the user sees it in the chat.`, { kind: "longterm-append", path, text: entry });
+		return toolText(`Added to long-term memory (${path}); the user sees it in the chat.`, {
+			locations: [wholeNote(path)],
+			display: { kind: "longterm-append", path, text: entry },
+		});
 	},
 });

@@ -4,9 +4,11 @@ import { accessRefusal } from "./accessRefusal";
 import { defineTool } from "./defineTool";
 import { linesOf, selectLines } from "./lineSelection";
 import { linkList } from "./noteLinks";
+import { noteLine } from "./noteLocation";
 import { resolveNotePath } from "./notePath";
 import { decodeCursor, encodeCursor, noteVersion } from "./noteCursor";
 import { countOf, formatCount, pageEnd } from "./textPages";
+import { inputText } from "./toolDescriber";
 import { toolError, toolText } from "./toolResult";
 
 /** About a screenful of text per answer: long notes come in pages, read on with a cursor. */
@@ -51,6 +53,7 @@ export const memoryGet = defineTool({
 	].join(" "),
 	effect: "read",
 	schema: memoryGetInput,
+	describe: { label: (input) => ({ key: "chip.memory_get", vars: { path: inputText(input, "path") } }), locations: "read" },
 	async run(input, deps) {
 		const access = resolveNotePath(input.path, deps);
 		if (access.kind !== "allowed") return accessRefusal(access, deps.vault.policy);
@@ -80,6 +83,6 @@ export const memoryGet = defineTool({
 			parts.push(span.end === content.length ? `[End of note: ${countOf(lines.lineCount, "line")}.]` : `[End of the lines asked for; the note has ${countOf(lines.lineCount, "line")}.]`);
 			parts.push(...linkList(access.path, access.metadata, linesOf(lines, span.from, span.end), deps));
 		}
-		return toolText(parts.join("\n"));
+		return toolText(parts.join("\n"), { locations: [noteLine(access.path, page.firstLine)] });
 	},
 });

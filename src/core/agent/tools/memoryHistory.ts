@@ -5,8 +5,9 @@ import { accessRefusal } from "./accessRefusal";
 import { defineTool } from "./defineTool";
 import { cutNotice, excerptOf } from "./excerpt";
 import type { MemoryToolDeps } from "./memoryToolDeps";
+import { wholeNote, type NoteLocation } from "./noteLocation";
 import { countOf, formatCount } from "./textPages";
-import { toolText } from "./toolResult";
+import { toolText, type ToolResult } from "./toolResult";
 
 /**
  * Budgets within the 12,000 characters of an answer: the summaries share `HISTORY_CHARS`, newest
@@ -41,22 +42,25 @@ export const memoryHistory = defineTool({
 	].join(" "),
 	effect: "read",
 	schema: memoryHistoryInput,
+	describe: { label: () => ({ key: "chip.memory_history" }), locations: "read" },
 	async run(input, deps) {
 		const weeks = weeklyPages(deps.vault, deps.layout).slice(0, input.weeks);
 		const years = yearlyPages(deps.vault, deps.layout);
 		if (weeks.length === 0 && years.length === 0) {
 			return toolText(`The history book is empty: no weekly summaries in ${deps.layout.weeklyFolder} yet. For recent days, call memory_recent.`);
 		}
-		return toolText((await historyText(deps, weeks, years)).join("\n"));
+		return historyResult(deps, weeks, years);
 	},
 });
 
-async function historyText(deps: MemoryToolDeps, weeks: readonly HistoryPage[], years: readonly HistoryPage[]): Promise<string[]> {
+/** The summaries shown, then those listed for lack of room; the notes named are those shown and those listed. */
+async function historyResult(deps: MemoryToolDeps, weeks: readonly HistoryPage[], years: readonly HistoryPage[]): Promise<ToolResult> {
 	const sections = [
 		{ title: () => `## Weekly summaries, ${weeks[0].period} back to ${weeks[weeks.length - 1].period} (${countOf(weeks.length, "week")})`, pages: weeks },
 		{ title: () => `## Yearly summaries (${countOf(years.length, "year")})`, pages: years },
 	].filter((section) => section.pages.length > 0);
 	const lines: string[] = [];
+	const read: NoteLocation[] = [];
 	const listed: HistoryPage[] = [];
 	let remaining = HISTORY_CHARS;
 	for (const section of sections) {
@@ -67,20 +71,22 @@ async function historyText(deps: MemoryToolDeps, weeks: readonly HistoryPage[], 
 				continue;
 			}
 			const shown = await summaryText(deps, page, Math.min(SUMMARY_MAX_CHARS, remaining));
-			remaining -= shown.reduce((sum, line) => sum + line.length + 1, 0);
-			lines.push("", ...shown);
+			remaining -= shown.lines.reduce((sum, line) => sum + line.length + 1, 0);
+			lines.push("", ...shown.lines);
+			if (shown.read) read.push(wholeNote(page.path));
 		}
 	}
 	if (listed.length > 0) {
 		lines.push("", "Not shown, for lack of room (read each with memory_get):", ...listed.map((page) => `- ${page.period}: ${page.path}`));
 	}
-	return lines;
+	return toolText(lines.join("\n"), { locations: [...read, ...listed.map((page) => wholeNote(page.path))] });
 }
 
-async function summaryText(deps: MemoryToolDeps, page: HistoryPage, maxChars: number): Promise<string[]> {
+/** A summary under its heading, and whether it could be read (a refused one is named, not shown). */
+async function summaryText(deps: MemoryToolDeps, page: HistoryPage, maxChars: number): Promise<{ readonly lines: string[]; readonly read: boolean }> {
 	const heading = `### ${page.period} (${page.path})`;
 	const access = checkReadAccess(page.path, deps.vault);
-	if (access.kind !== "allowed") return [heading, `Not shown. ${accessRefusal(access, deps.vault.policy).text}`];
+	if (access.kind !== "allowed") return { lines: [heading, `Not shown. ${accessRefusal(access, deps.vault.policy).text}`], read: false };
 	const excerpt = excerptOf(await deps.vault.read(access.path), maxChars);
-	return [heading, excerpt.text === "" ? "(empty)" : excerpt.text, ...cutNotice(excerpt, { path: access.path, line_start: excerpt.cutLine })];
+	return { lines: [heading, excerpt.text === "" ? "(empty)" : excerpt.text, ...cutNotice(excerpt, { path: access.path, line_start: excerpt.cutLine })], read: true };
 }

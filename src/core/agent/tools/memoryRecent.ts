@@ -6,6 +6,7 @@ import { accessRefusal } from "./accessRefusal";
 import { defineTool } from "./defineTool";
 import { cutNotice, excerptOf } from "./excerpt";
 import type { MemoryToolDeps } from "./memoryToolDeps";
+import { wholeNote, type NoteLocation } from "./noteLocation";
 import { formatCount } from "./textPages";
 import { toolText } from "./toolResult";
 
@@ -31,26 +32,34 @@ export const memoryRecent = defineTool({
 	].join(" "),
 	effect: "read",
 	schema: memoryRecentInput,
+	describe: { label: () => ({ key: "chip.memory_recent" }), locations: "read" },
 	async run(input, deps) {
 		const sections = [await longTermSection(deps), await dailySection(deps, input.days)];
-		return toolText(sections.map((lines) => lines.join("\n")).join("\n\n"));
+		return toolText(sections.map((section) => section.lines.join("\n")).join("\n\n"), { locations: sections.flatMap((section) => section.read) });
 	},
 });
 
-async function longTermSection(deps: MemoryToolDeps): Promise<string[]> {
-	const path = findIdentityFiles(deps.vault, deps.layout).memory;
-	if (path === null) return ["## Long-term memory", `None yet: there is no ${deps.layout.memory}.`];
-	const access = checkReadAccess(path, deps.vault);
-	if (access.kind !== "allowed") return [`## Long-term memory (${path})`, `Not shown. ${accessRefusal(access, deps.vault.policy).text}`];
-	const excerpt = excerptOf(await deps.vault.read(path), LONG_TERM_HEAD_CHARS);
-	return [`## Long-term memory (${path})`, excerpt.text, ...cutNotice(excerpt, { path, line_start: excerpt.cutLine })];
+/** A part of the answer, and the notes shown in it. */
+interface Section {
+	readonly lines: readonly string[];
+	readonly read: readonly NoteLocation[];
 }
 
-async function dailySection(deps: MemoryToolDeps, days: number): Promise<string[]> {
+async function longTermSection(deps: MemoryToolDeps): Promise<Section> {
+	const path = findIdentityFiles(deps.vault, deps.layout).memory;
+	if (path === null) return { lines: ["## Long-term memory", `None yet: there is no ${deps.layout.memory}.`], read: [] };
+	const access = checkReadAccess(path, deps.vault);
+	if (access.kind !== "allowed") return { lines: [`## Long-term memory (${path})`, `Not shown. ${accessRefusal(access, deps.vault.policy).text}`], read: [] };
+	const excerpt = excerptOf(await deps.vault.read(path), LONG_TERM_HEAD_CHARS);
+	return { lines: [`## Long-term memory (${path})`, excerpt.text, ...cutNotice(excerpt, { path, line_start: excerpt.cutLine })], read: [wholeNote(path)] };
+}
+
+async function dailySection(deps: MemoryToolDeps, days: number): Promise<Section> {
 	const found = (await deps.recentDailyMemory(days)).map((day) => ({ day, access: checkReadAccess(day.path, deps.vault) }));
 	const readable = found.filter(({ access }) => access.kind === "allowed").length;
 	const perNote = Math.min(DAILY_NOTE_MAX_CHARS, Math.floor(DAILY_MEMORY_CHARS / Math.max(1, readable)));
 	const lines = [`## Daily memory, ${localDaysAgo(deps.clock, days - 1)} to ${localDaysAgo(deps.clock, 0)}, newest first`];
+	const read: NoteLocation[] = [];
 	for (const { day, access } of found) {
 		lines.push("", `### ${day.date} (${day.path})`);
 		if (access.kind !== "allowed") {
@@ -58,11 +67,12 @@ async function dailySection(deps: MemoryToolDeps, days: number): Promise<string[
 			continue;
 		}
 		const excerpt = excerptOf(day.text, perNote);
+		read.push(wholeNote(day.path));
 		lines.push(excerpt.text === "" ? "(empty)" : excerpt.text, ...cutNotice(excerpt, { path: day.path }));
 	}
 	const dates = Array.from({ length: days }, (_, back) => localDaysAgo(deps.clock, back));
 	const missing = dates.filter((date) => !found.some(({ day }) => day.date === date));
 	if (found.length === 0) lines.push(`No daily memory on ${days === 1 ? "this day" : `these ${days} days`}.`);
 	else if (missing.length > 0) lines.push("", `No daily memory on ${missing.join(", ")}.`);
-	return lines;
+	return { lines, read };
 }

@@ -2,17 +2,19 @@ import * as z from "zod/mini";
 import { NOTE_KINDS } from "../../retrieval";
 import { calendarDate } from "./calendarDate";
 import { defineTool } from "./defineTool";
+import { distinctLocations, noteLine, type NoteLocation } from "./noteLocation";
 import { searchMemories, type SearchAnswer } from "./searchMemories";
+import { inputText } from "./toolDescriber";
 import { toolText } from "./toolResult";
 
 export const NO_MATCHES = "No matching memories found.";
 /** What starts the line that best answers the query. */
-export const BEST_LINE_LABEL = "Best line:";
+const BEST_LINE_LABEL = "Best line:";
 /** What follows the path of the note the linked notes are linked from. */
-export const LINKED_FROM_LABEL = "Notes linked from";
-export const LINKED_FROM_NOTE = "(they may share no word with the query):";
+const LINKED_FROM_LABEL = "Notes linked from";
+const LINKED_FROM_NOTE = "(they may share no word with the query):";
 /** Each line of a passage is indented so, under the line that names its note. */
-export const PASSAGE_INDENT = "   ";
+const PASSAGE_INDENT = "   ";
 
 export const memorySearchInput = z
 	.strictObject({
@@ -65,10 +67,19 @@ export const memorySearch = defineTool({
 	].join(" "),
 	effect: "read",
 	schema: memorySearchInput,
+	describe: { label: (input) => ({ key: "chip.memory_search", vars: { query: inputText(input, "query") } }), locations: "found" },
 	async run(input, deps) {
-		return toolText(formatMatches(await searchMemories(deps, input)));
+		const answer = await searchMemories(deps, input);
+		return toolText(formatMatches(answer), { locations: searchLocations(answer), display: { kind: "search-answer", answer } });
 	},
 });
+
+/** The places the answer names, in its order: the best line, the notes found, the notes linked from the first. */
+export function searchLocations(answer: SearchAnswer): NoteLocation[] {
+	const best = answer.best === null ? [] : [answer.best];
+	const linked = answer.linked?.notes ?? [];
+	return distinctLocations([...best, ...answer.matches, ...linked].map((place) => noteLine(place.path, place.line, place.heading)));
+}
 
 /**
  * The best line, `Best line: path:line  heading` with its text indented below; then each note,

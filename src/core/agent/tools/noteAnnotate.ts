@@ -6,7 +6,9 @@ import { findIdentityFiles } from "../../workspace/identity";
 import { accessRefusal } from "./accessRefusal";
 import { defineTool } from "./defineTool";
 import { entryText } from "./entryText";
+import { wholeNote } from "./noteLocation";
 import { resolveNotePath } from "./notePath";
+import { inputText } from "./toolDescriber";
 import { toolError, toolText } from "./toolResult";
 import type { WriteToolDeps } from "./writeToolDeps";
 
@@ -29,6 +31,7 @@ export const noteAnnotate = defineTool<typeof noteAnnotateInput, WriteToolDeps>(
 	].join(" "),
 	effect: "write",
 	schema: noteAnnotateInput,
+	describe: { label: (input) => ({ key: "chip.note_annotate", vars: { path: inputText(input, "path") } }), locations: "written" },
 	async run(input, deps) {
 		const access = resolveNotePath(input.path, deps);
 		if (access.kind !== "allowed") return accessRefusal(access, deps.vault.policy);
@@ -36,8 +39,9 @@ export const noteAnnotate = defineTool<typeof noteAnnotateInput, WriteToolDeps>(
 			return toolError(`"${access.path}" is one of your memory or identity files: add to it with memory_append or identity_update.`);
 		}
 		const outcome = await deps.writer.writeAssistantCallout(access.path, input.text, { actor: deps.actor, reason: `note_annotate ${access.path}` });
-		if (!outcome.changed) return toolText(`Your callout in ${access.path} already holds exactly this text: nothing was changed.`);
-		return toolText(`Wrote your notes into your callout in ${access.path} ([[${baseName(access.path)}]]); the rest of the note is unchanged.`);
+		const locations = [wholeNote(access.path)];
+		if (!outcome.changed) return toolText(`Your callout in ${access.path} already holds exactly this text: nothing was changed.`, { locations });
+		return toolText(`Wrote your notes into your callout in ${access.path} ([[${baseName(access.path)}]]); the rest of the note is unchanged.`, { locations });
 	},
 });
 

@@ -9,6 +9,7 @@ import type { MemoryToolDeps } from "./memoryToolDeps";
 import { memoryRecent } from "./memoryRecent";
 import { memorySearch } from "./memorySearch";
 import { noteAnnotate } from "./noteAnnotate";
+import { unknownToolDescriber, type ToolDescriber } from "./toolDescriber";
 import { toolError, type ToolResult } from "./toolResult";
 import type { WriteToolDeps } from "./writeToolDeps";
 
@@ -49,4 +50,9 @@ export function runTool<Deps extends MemoryToolDeps>(
  */
 export function toolEffectIn<Deps extends MemoryToolDeps>(tools: ToolSet<Deps>): (name: string) => ToolEffect {
 	return (name) => tools.get(name)?.effect ?? "write";
+}
+
+/** How the chat shows a call of the tool named `name`, one of the assistant's or not. */
+export function toolDescriber(name: string): ToolDescriber {
+	return ASSISTANT_TOOLS.get(name)?.describe ?? unknownToolDescriber(name);
 }

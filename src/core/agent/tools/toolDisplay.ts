@@ -1,14 +1,29 @@
 import type { UndoableWrite } from "../../memory/undoWrite";
 import type { Checkpoint } from "../../workspace/data/state";
 import type { IdentityFile } from "./identityFiles";
+import type { SearchAnswer } from "./searchMemories";
 
 /**
- * Writes the user must see, as data for the chat (`ToolResult.display`): the chip of any tool
- * says what it did; these say more, because the user asked to be told (identity edits
- * are announced with a diff and an undo, never silent; long-term memory appends are shown) or
- * because the plugin acts on them (the checkpoint becomes the resume banner).
+ * What the plugin does with a result beyond linking the notes it names (`ToolResult.display`).
+ * Writes the user must see: the chip of any tool says what it did; these say more, because the
+ * user asked to be told (identity edits are announced with a diff and an undo, never silent;
+ * long-term memory appends are shown) or because the plugin acts on them (the checkpoint becomes
+ * the resume banner). And a search's answer, which the offline model answers from.
  */
-export type ToolDisplay = LongTermAppendDisplay | CheckpointDisplay | IdentityDiffDisplay;
+export type ToolDisplay = LongTermAppendDisplay | CheckpointDisplay | IdentityDiffDisplay | SearchAnswerDisplay;
+
+/** What `memory_search` found, as data: the notes, their passages, the best line, the linked notes. */
+export interface SearchAnswerDisplay {
+	readonly kind: "search-answer";
+	readonly answer: SearchAnswer;
+}
+
+/** The search answer a tool result's data holds (`ToolResultBlock.data`), or `null` when it holds none. */
+export function searchAnswerIn(data: unknown): SearchAnswer | null {
+	// The data comes from the plugin's own loop: its kind says what it is.
+	const display = typeof data === "object" && data !== null && "kind" in data ? (data as ToolDisplay) : null;
+	return display?.kind === "search-answer" ? display.answer : null;
+}
 
 /** A stable fact appended to long-term memory, shown as written. */
 export interface LongTermAppendDisplay {

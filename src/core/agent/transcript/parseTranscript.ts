@@ -1,3 +1,5 @@
+import type { NoteLocation } from "../tools/noteLocation";
+import { parseLocationLine } from "./locationLine";
 import { parseToolCallLine, type SavedToolCall } from "./savedToolCall";
 import { isAssistantHeading, sentAtOf, usageOf } from "./transcriptLabels";
 import type { TranscriptTokens } from "./transcriptTokens";
@@ -51,9 +53,9 @@ function turnOf(lines: readonly string[]): SavedTurn {
 }
 
 /**
- * The answer's text and tool calls in order. A paragraph whose every line is a tool call is
- * the calls (the transcript writes consecutive calls as one list); the text between them is
- * kept as written, blank lines and all.
+ * The answer's text and tool calls in order. A paragraph of tool calls, each followed by the
+ * notes its result named, is the calls (the transcript writes consecutive calls as one list);
+ * the text between them is kept as written, blank lines and all.
  */
 function answerParts(lines: readonly string[]): SavedAnswerPart[] {
 	const parts: SavedAnswerPart[] = [];
@@ -63,14 +65,27 @@ function answerParts(lines: readonly string[]): SavedAnswerPart[] {
 	};
 	let textStart = 0;
 	for (const [start, end] of paragraphs(lines)) {
-		const calls = lines.slice(start, end).map(parseToolCallLine);
-		if (calls.some((call) => call === null)) continue;
+		const calls = toolCallsOf(lines.slice(start, end));
+		if (calls === null) continue;
 		pushText(textStart, start);
-		for (const call of calls) if (call !== null) parts.push({ kind: "tool", call });
+		for (const call of calls) parts.push({ kind: "tool", call });
 		textStart = end;
 	}
 	pushText(textStart, lines.length);
 	return parts;
+}
+
+/** The calls a paragraph lists, each with the locations below it; `null` when any line is neither, or it does not start with a call. */
+function toolCallsOf(lines: readonly string[]): SavedToolCall[] | null {
+	const calls: { call: Omit<SavedToolCall, "locations">; locations: NoteLocation[] }[] = [];
+	for (const line of lines) {
+		const call = parseToolCallLine(line);
+		const location = call === null ? parseLocationLine(line) : null;
+		if (call !== null) calls.push({ call, locations: [] });
+		else if (location !== null && calls.length > 0) calls[calls.length - 1].locations.push(location);
+		else return null;
+	}
+	return calls.map(({ call, locations }) => ({ ...call, locations }));
 }
 
 /** The runs of non-blank lines, as `[start, end)` indexes. */

@@ -17,7 +17,7 @@ export interface TranscriptDeps {
 
 export interface TranscriptTurn {
 	/** The turn as the loop returned it. */
-	readonly result: Pick<TurnResult, "messages" | "usage">;
+	readonly result: Pick<TurnResult, "messages" | "usage" | "toolCalls">;
 	/** When the user sent the message; the first turn's names the transcript. */
 	readonly at: Date;
 	/** The model of the chat, recorded when the transcript is created. */
@@ -35,7 +35,7 @@ const INTENT: WriteIntent = { actor: "assistant", reason: "Save the chat transcr
  */
 export async function saveTranscriptTurn(deps: TranscriptDeps, path: string | null, turn: TranscriptTurn): Promise<string> {
 	const totals = turnTotals(turn.result.usage);
-	const section = turnSection(turn.result.messages, turn.result.usage, turn.at, deps.language);
+	const section = turnSection(turn.result, turn.at, deps.language);
 	if (path === null) {
 		const target = transcriptPath(deps.chatsFolder, turn.at, questionOf(turn.result.messages), (candidate) => deps.writer.isTaken(candidate));
 		const properties = { created: localTimestamp({ now: () => turn.at }), model: turn.model, totals };

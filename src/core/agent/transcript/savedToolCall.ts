@@ -1,22 +1,27 @@
+import type { NoteLocation } from "../tools/noteLocation";
 import { CUT_MARK, ERROR_SEPARATOR } from "./toolCallLine";
 import { toolCallParts } from "./transcriptLabels";
 
 /** After the tool's name: ` (arguments)` and ` — error`, each when there is one. */
 const ARGS_AND_ERROR = new RegExp(`^(?: \\((.*?)\\))?(?:${ERROR_SEPARATOR}(.*))?$`);
 
-/** A tool call as a transcript keeps it: its input as far as the line holds it (cut values end with `…`). */
+/**
+ * A tool call as a transcript keeps it: its input as far as the line holds it (cut values end
+ * with `…`), and the notes its result named (the items below its line).
+ */
 export interface SavedToolCall {
 	readonly name: string;
 	readonly input: unknown;
 	/** The first line of a failed call's error, else `null`. */
 	readonly error: string | null;
+	readonly locations: readonly NoteLocation[];
 }
 
 /**
  * The call a `toolCallLine` describes, or `null` for any other line. The arguments are read
  * back as written: a value the line cut stays cut (a string keeps its `…`).
  */
-export function parseToolCallLine(line: string): SavedToolCall | null {
+export function parseToolCallLine(line: string): Omit<SavedToolCall, "locations"> | null {
 	const parts = toolCallParts(line);
 	// Lazy arguments: an error may itself end with `)`.
 	const match = parts === null ? null : ARGS_AND_ERROR.exec(parts.rest);

@@ -1,5 +1,7 @@
 import { translateIn, type Language } from "../../../i18n";
 import type { ToolResultBlock, ToolUseBlock } from "../../model/modelClient";
+import type { NoteLocation } from "../tools/noteLocation";
+import { locationLine } from "./locationLine";
 
 /** A value of a tool's input is cut here: the line says what was asked, not everything sent. */
 const VALUE_CHARS = 80;
@@ -12,13 +14,14 @@ export const ERROR_SEPARATOR = " — ";
 /**
  * A tool call as one list item of the transcript: the tool, its arguments in short, and for a
  * failed call the first line of the error, e.g. `- Tool memory_search (query: "sleep study", limit: 5)`
- * or `- Tool memory_get (path: "Private/Health.md") — Access denied: private. …` (`- 工具 …` in Chinese).
+ * or `- Tool memory_get (path: "Private/Health.md") — Access denied: private. …` (`- 工具 …` in Chinese);
+ * below it, the notes its result named (`locationLine`).
  */
-export function toolCallLine(call: ToolUseBlock, result: ToolResultBlock | undefined, language: Language): string {
+export function toolCallLine(call: ToolUseBlock, result: ToolResultBlock | undefined, locations: readonly NoteLocation[], language: Language): string {
 	const args = describeInput(call.input);
 	const line = `- ${translateIn(language, "transcript.tool")} ${call.name}${args === "" ? "" : ` (${args})`}`;
-	if (result?.isError !== true) return line;
-	return `${line}${ERROR_SEPARATOR}${cut(result.content.split("\n", 1)[0], ERROR_CHARS)}`;
+	const item = result?.isError !== true ? line : `${line}${ERROR_SEPARATOR}${cut(result.content.split("\n", 1)[0], ERROR_CHARS)}`;
+	return [item, ...locations.map(locationLine)].join("\n");
 }
 
 function describeInput(input: unknown): string {

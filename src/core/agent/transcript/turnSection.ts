@@ -1,7 +1,7 @@
 import { format } from "date-fns";
 import { translateIn, type Language } from "../../../i18n";
 import type { ChatMessage, ToolResultBlock } from "../../model/modelClient";
-import type { TurnUsage } from "../loop";
+import type { ToolCallRecord, TurnResult, TurnUsage } from "../loop";
 import { toolCallLine } from "./toolCallLine";
 import { transcriptTokens } from "./transcriptTokens";
 
@@ -23,7 +23,8 @@ export const SENT_AT_FORMAT = "yyyy-MM-dd HH:mm";
  * its place, then the turn's tokens and cost; its labels in `language`, the interface's when the
  * turn was saved. Starts with a blank line and ends with a newline.
  */
-export function turnSection(messages: readonly ChatMessage[], usage: TurnUsage, at: Date, language: Language): string {
+export function turnSection(turn: Pick<TurnResult, "messages" | "usage" | "toolCalls">, at: Date, language: Language): string {
+	const { messages, usage } = turn;
 	const answer = messages.slice(1);
 	return [
 		"",
@@ -33,26 +34,28 @@ export function turnSection(messages: readonly ChatMessage[], usage: TurnUsage, 
 		"",
 		assistantHeading(language),
 		"",
-		...answerParagraphs(answer, language).flatMap((paragraph) => [paragraph, ""]),
+		...answerParagraphs(answer, turn.toolCalls, language).flatMap((paragraph) => [paragraph, ""]),
 		usageLine(usage, language),
 		"",
 	].join("\n");
 }
 
 /**
- * The assistant's text and tool calls, in order; consecutive calls form one list. Tool results
- * and what the loop told the model with them are left out: the transcript is for reading.
+ * The assistant's text and tool calls, in order; consecutive calls form one list, each with the
+ * notes its result named. The text of tool results and what the loop told the model with them
+ * are left out: the transcript is for reading.
  */
-function answerParagraphs(messages: readonly ChatMessage[], language: Language): string[] {
+function answerParagraphs(messages: readonly ChatMessage[], toolCalls: readonly ToolCallRecord[], language: Language): string[] {
 	const results = new Map<string, ToolResultBlock>();
 	for (const message of messages) for (const block of message.content) if (block.type === "tool_result") results.set(block.toolUseId, block);
+	const locations = new Map(toolCalls.map((call) => [call.id, call.result.locations ?? []]));
 	const paragraphs: string[] = [];
 	let inList = false;
 	for (const message of messages) {
 		if (message.role !== "assistant") continue;
 		for (const block of message.content) {
 			if (block.type === "tool_use") {
-				const line = toolCallLine(block, results.get(block.id), language);
+				const line = toolCallLine(block, results.get(block.id), locations.get(block.id) ?? [], language);
 				if (inList) paragraphs[paragraphs.length - 1] += `\n${line}`;
 				else paragraphs.push(line);
 				inList = true;

@@ -75,7 +75,11 @@ describe("capture_note", () => {
 	it("creates a dated note in the inbox with frontmatter, audited, and says how to link it", async () => {
 		const { run, vault, records } = await writeToolsOver({});
 		const result = await run("capture_note", { title: "Heat island: idea?", text: "Compare 1990 and 2020.", tags: ["idea"] });
-		expect(result).toEqual({ isError: false, text: "Captured as a new note: Inbox/2026-03-15 Heat island idea.md. Link to it as [[2026-03-15 Heat island idea]]." });
+		expect(result).toEqual({
+			isError: false,
+			text: "Captured as a new note: Inbox/2026-03-15 Heat island idea.md. Link to it as [[2026-03-15 Heat island idea]].",
+			locations: [{ path: "Inbox/2026-03-15 Heat island idea.md" }],
+		});
 		expect(await vault.read("Inbox/2026-03-15 Heat island idea.md")).toBe(
 			"---\ncaptured: 2026-03-15T12:00:00+00:00\nsource: assistant\ntags:\n  - idea\n---\n\nCompare 1990 and 2020.\n",
 		);

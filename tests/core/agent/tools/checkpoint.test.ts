@@ -13,6 +13,7 @@ describe("checkpoint", () => {
 		expect(result).toEqual({
 			isError: false,
 			text: "Checkpoint saved in today's daily memory (memory/daily/2026-03-15.md, under Checkpoint); the next chat opens with it.",
+			locations: [{ path: "memory/daily/2026-03-15.md" }],
 			display: {
 				kind: "checkpoint",
 				path: "memory/daily/2026-03-15.md",

@@ -51,7 +51,11 @@ describe("identity_update", () => {
 
 	it("writes nothing when the file already says it, and refuses a file that does not exist", async () => {
 		const { run, records } = await writeToolsOver({ "soul.md": "# Soul\n\n- Calm.\n" });
-		expect(await run("identity_update", { file: "soul", text: "- Calm.", reason: "again" })).toEqual({ isError: false, text: "soul.md already says this: nothing was changed." });
+		expect(await run("identity_update", { file: "soul", text: "- Calm.", reason: "again" })).toEqual({
+			isError: false,
+			text: "soul.md already says this: nothing was changed.",
+			locations: [{ path: "soul.md" }],
+		});
 		expect(await run("identity_update", { file: "user", text: "- x", reason: "y" })).toMatchObject({ isError: true, text: expect.stringContaining("there is no user file") as string });
 		expect(records()).toEqual([]);
 	});

@@ -10,7 +10,11 @@ describe("memory_append", () => {
 	it("adds a timestamped entry to today's daily memory, creating the note from the template", async () => {
 		const { run, vault, records } = await writeToolsOver({});
 		const result = await run("memory_append", { target: "daily", text: "Decided to drop chapter 3.\nReason: no data." });
-		expect(result).toEqual({ isError: false, text: "Added to today's daily memory (memory/daily/2026-03-15.md, 2026-03-15)." });
+		expect(result).toEqual({
+			isError: false,
+			text: "Added to today's daily memory (memory/daily/2026-03-15.md, 2026-03-15).",
+			locations: [{ path: "memory/daily/2026-03-15.md" }],
+		});
 		expect(await vault.read("memory/daily/2026-03-15.md")).toBe(
 			"# 2026-03-15\n\n## Log\n- 12:00 Decided to drop chapter 3.\n  Reason: no data.\n\n## Candidate long-term memory\n",
 		);
@@ -51,6 +55,7 @@ describe("memory_append", () => {
 		expect(result).toEqual({
 			isError: false,
 			text: "Added to long-term memory (memory.md); the user sees it in the chat.",
+			locations: [{ path: "memory.md" }],
 			display: { kind: "longterm-append", path: "memory.md", text: "- 2026-03-15 Works on the thesis in the mornings." },
 		});
 		expect(records()).toMatchObject([{ action: "process", path: "memory.md", reason: "memory_append to long-term memory" }]);
@@ -72,6 +77,7 @@ describe("memory_append", () => {
 		expect(await run("memory_append", { target: "longterm", text: "Prefers tea." })).toEqual({
 			isError: false,
 			text: "Already in long-term memory (memory.md): nothing was added.",
+			locations: [{ path: "memory.md" }],
 		});
 		expect(await vault.read("memory.md")).toBe(MEMORY);
 		expect(records()).toEqual([]);

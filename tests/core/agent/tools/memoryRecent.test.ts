@@ -28,6 +28,8 @@ describe("memory_recent", () => {
 				"",
 				"No daily memory on 2026-03-13.",
 			].join("\n"),
+			// The notes shown, in the answer's order; the day without a note names none.
+			locations: [{ path: "memory.md" }, { path: "memory/daily/2026-03-15.md" }, { path: "memory/daily/2026-03-14.md" }],
 		});
 	});
 

@@ -24,7 +24,12 @@ describe("memory_search", () => {
 
 	it("answers exactly the no-match sentence when nothing matches", async () => {
 		const { run } = await toolsOver({ "a.md": "Nothing relevant here." });
-		expect(await run("memory_search", { query: "xylophone" })).toEqual({ text: NO_MATCHES, isError: false });
+		// The answer as data holds nothing either, and no note is named.
+		expect(await run("memory_search", { query: "xylophone" })).toEqual({
+			text: NO_MATCHES,
+			isError: false,
+			display: { kind: "search-answer", answer: { matches: [], best: null, linked: null } },
+		});
 		expect(NO_MATCHES).toBe("No matching memories found.");
 	});
 

@@ -170,7 +170,11 @@ describe("note_annotate", () => {
 	it("keeps a verified note's frontmatter and text, and says where it wrote", async () => {
 		const { run, vault, records } = await writeToolsOver({ "Papers/p.md": paper });
 		const result = await run("note_annotate", { path: "[[p]]", text: "Sample size is small." });
-		expect(result).toEqual({ isError: false, text: "Wrote your notes into your callout in Papers/p.md ([[p]]); the rest of the note is unchanged." });
+		expect(result).toEqual({
+			isError: false,
+			text: "Wrote your notes into your callout in Papers/p.md ([[p]]); the rest of the note is unchanged.",
+			locations: [{ path: "Papers/p.md" }],
+		});
 		expect(await vault.read("Papers/p.md")).toBe(`${paper}\n${NEW_HEADER}\n> Sample size is small.\n`);
 		expect(records()).toMatchObject([{ action: "process", path: "Papers/p.md", reason: "note_annotate Papers/p.md" }]);
 	});

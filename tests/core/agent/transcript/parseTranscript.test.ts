@@ -1,4 +1,4 @@
-import type { TurnUsage } from "../../../../src/core/agent/loop";
+import type { ToolCallRecord, TurnUsage } from "../../../../src/core/agent/loop";
 import { INTERRUPTION_MARKERS } from "../../../../src/core/agent/loop";
 import type { ChatMessage } from "../../../../src/core/model/modelClient";
 import {
@@ -24,12 +24,22 @@ const assistant = (...texts: string[]): ChatMessage => ({ role: "assistant", con
 
 const LONG_QUERY = "zebra ".repeat(30).trim();
 
+/** The places the first search of the second turn named: lines with and without a section, and a whole note. */
+const FOUND = [
+	{ path: "Notes/Zebras.md", line: 3, heading: "Zebras > Migration: July  and August" },
+	{ path: "Notes/Mara 12.md", line: 40 },
+	{ path: "memory/daily/2026-03-04.md" },
+];
+
+const searched: ToolCallRecord = { id: "t1", name: "memory_search", input: {}, result: { text: "1. Notes/Zebras.md:3  Zebras (3.20)", isError: false, locations: FOUND } };
+
 /** Three turns as the loop returns them: plain text, tool calls (one failed, one with a long input), a stopped answer. */
-const TURNS: { messages: ChatMessage[]; at: string; usage: TurnUsage }[] = [
+const TURNS: { messages: ChatMessage[]; at: string; usage: TurnUsage; toolCalls: ToolCallRecord[] }[] = [
 	{
 		messages: [user("What do we know about zebras?\n\nAnswer briefly, please."), assistant("They are striped.\n\nAnd fast: see [[Notes/Zebras]].\n\n```\ncode with a blank\n\nline\n```")],
 		at: "2026-03-05T14:05:00Z",
 		usage: usage(1200, 311),
+		toolCalls: [],
 	},
 	{
 		messages: [
@@ -55,8 +65,14 @@ const TURNS: { messages: ChatMessage[]; at: string; usage: TurnUsage }[] = [
 		],
 		at: "2026-03-05T14:20:00Z",
 		usage: usage(300, 40),
+		toolCalls: [searched],
 	},
-	{ messages: [user("Tell me everything"), assistant("Zebras are", INTERRUPTION_MARKERS.aborted)], at: "2026-03-05T14:31:00Z", usage: { ...usage(10, 2), estimated: true } },
+	{
+		messages: [user("Tell me everything"), assistant("Zebras are", INTERRUPTION_MARKERS.aborted)],
+		at: "2026-03-05T14:31:00Z",
+		usage: { ...usage(10, 2), estimated: true },
+		toolCalls: [],
+	},
 ];
 
 /** The turns saved one by one, each in the interface language of its time. */
@@ -65,7 +81,7 @@ async function savedTranscript(languages: readonly Language[] = ["en", "en", "en
 	let path: string | null = null;
 	for (const [index, turn] of TURNS.entries()) {
 		const deps = { writer: fixture.deps.writer, store: fixture.vault, chatsFolder: "chats", language: languages[index] };
-		path = await saveTranscriptTurn(deps, path, { result: { messages: turn.messages, usage: turn.usage }, at: new Date(turn.at), model: "claude-x" });
+		path = await saveTranscriptTurn(deps, path, { result: { messages: turn.messages, usage: turn.usage, toolCalls: turn.toolCalls }, at: new Date(turn.at), model: "claude-x" });
 	}
 	return fixture.vault.read(path ?? "");
 }
@@ -75,7 +91,7 @@ describe("reading a transcript back", () => {
 		["English", ["en", "en", "en"]],
 		["Chinese", ["zh", "zh", "zh"]],
 		["the language of each turn's time", ["zh", "en", "zh"]],
-	] as const)("gives back the saved turns, written in %s: the question, the answer's text and tool calls in order, the tokens", async (_, languages) => {
+	] as const)("gives back the saved turns, written in %s: the question, the answer's text and tool calls in order with the notes they named, the tokens", async (_, languages) => {
 		const expected: SavedTurn[] = [
 			{
 				sentAt: "2026-03-05 14:05",
@@ -88,10 +104,10 @@ describe("reading a transcript back", () => {
 				question: "When do they migrate?",
 				answer: [
 					{ kind: "text", text: "Let me look." },
-					{ kind: "tool", call: { name: "memory_search", input: { query: "zebra, migration: july", limit: 5, tags: ["a", "b"] }, error: null } },
-					{ kind: "tool", call: { name: "memory_get", input: { path: "Private/diary.md" }, error: "Access denied: excluded (private folder)." } },
+					{ kind: "tool", call: { name: "memory_search", input: { query: "zebra, migration: july", limit: 5, tags: ["a", "b"] }, error: null, locations: FOUND } },
+					{ kind: "tool", call: { name: "memory_get", input: { path: "Private/diary.md" }, error: "Access denied: excluded (private folder).", locations: [] } },
 					// The transcript cut the long query; what is left comes back, marked as cut.
-					{ kind: "tool", call: { name: "memory_search", input: { query: `${LONG_QUERY.slice(0, 78)}…` }, error: null } },
+					{ kind: "tool", call: { name: "memory_search", input: { query: `${LONG_QUERY.slice(0, 78)}…` }, error: null, locations: [] } },
 					{ kind: "text", text: "In July, across the Mara river." },
 				],
 				tokens: { input: 300, output: 40 },

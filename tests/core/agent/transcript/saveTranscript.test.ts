@@ -1,4 +1,4 @@
-import type { TurnResult, TurnUsage } from "../../../../src/core/agent/loop";
+import type { ToolCallRecord, TurnResult, TurnUsage } from "../../../../src/core/agent/loop";
 import { INTERRUPTION_MARKERS } from "../../../../src/core/agent/loop";
 import type { ChatMessage } from "../../../../src/core/model/modelClient";
 import { NO_MATCHES } from "../../../../src/core/agent/tools";
@@ -41,8 +41,18 @@ const TOOL_TURN: ChatMessage[] = [
 	assistant("In July, across the Mara river [[Notes/Zebras]]."),
 ];
 
+/** The search of `TOOL_TURN` as the loop recorded it: the notes its result named, as data. */
+const TOOL_CALLS: ToolCallRecord[] = [
+	{
+		id: "t1",
+		name: "memory_search",
+		input: { query: "zebra migration", limit: 5 },
+		result: { text: "1. Notes/Zebras.md:1  Zebras (3.20)", isError: false, locations: [{ path: "Notes/Zebras.md", line: 1, heading: "Zebras" }, { path: "Notes/Savanna.md" }] },
+	},
+];
+
 function turn(messages: readonly ChatMessage[], turnUsage: TurnUsage, at = NOW, model = "claude-sonnet-5-5"): TranscriptTurn {
-	const result: Pick<TurnResult, "messages" | "usage"> = { messages, usage: turnUsage };
+	const result: Pick<TurnResult, "messages" | "usage" | "toolCalls"> = { messages, usage: turnUsage, toolCalls: messages === TOOL_TURN ? TOOL_CALLS : [] };
 	return { result, at: new Date(at), model };
 }
 
@@ -51,7 +61,7 @@ function deps(fixture: MemoryFixture, language: Language = "en"): TranscriptDeps
 }
 
 describe("chat transcripts as notes", () => {
-	it("creates the transcript after the first turn: frontmatter, the user's words, the answer with its tool calls, the turn's tokens", async () => {
+	it("creates the transcript after the first turn: frontmatter, the user's words, the answer with its tool calls and the notes they named, the turn's tokens", async () => {
 		const fixture = memoryFixture({}, NOW);
 		const path = await saveTranscriptTurn(deps(fixture), null, turn(TOOL_TURN, usage(1200, 311)));
 		expect(path).toBe("Assistant/chats/2026-03-05 1405 When do zebras migrate.md");
@@ -79,6 +89,8 @@ describe("chat transcripts as notes", () => {
 				"Let me look.",
 				"",
 				'- Tool memory_search (query: "zebra migration", limit: 5)',
+				"\t- Notes/Zebras.md:1  Zebras",
+				"\t- Notes/Savanna.md",
 				'- Tool memory_get (path: "Private/diary.md") — Access denied: excluded. The folder is marked private in the settings.',
 				"",
 				"In July, across the Mara river [[Notes/Zebras]].",
