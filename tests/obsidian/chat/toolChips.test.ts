@@ -3,7 +3,7 @@
  */
 import type { ToolResult } from "../../../src/core/agent/tools";
 import { ToolChip, type ChipActions } from "../../../src/obsidian/chat/toolChip";
-import type { WorkspaceLeaf } from "../../harness/obsidianMock/view";
+import type { WorkspaceLeaf } from "../../../sandbox/obsidianApi/view";
 import { textReply, toolUseReply, useFakeAnthropic } from "../../harness/fakeAnthropic";
 import { until } from "../pluginFixture";
 import { allInView, openChatOn, resetChatTest, textsOf } from "./chatFixture";
