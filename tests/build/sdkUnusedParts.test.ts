@@ -1,0 +1,65 @@
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+
+const REPO = join(__dirname, "..", "..");
+// The SDK does not export its internals; the test reads its query writer as the SDK ships it.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const qs = require(join(REPO, "node_modules/@anthropic-ai/sdk/internal/qs/stringify.js")) as {
+	stringify(query: unknown, options: { arrayFormat: "brackets" }): string;
+};
+
+/** Runs an ES module of the build (which jest cannot load) and returns what it printed, parsed. */
+function runBuildModule(source: string): unknown {
+	return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", source], { cwd: REPO, encoding: "utf8" }));
+}
+
+describe("the parts of the Anthropic SDK the bundle replaces", () => {
+	it("write query strings as the SDK's own qs does, for the parameters the plugin sends", () => {
+		// Written as source, for both sides: JSON would turn the `undefined`s into nulls or drop them.
+		const queries = `[
+			{ limit: 100 },
+			{ limit: 100, after_id: "model_01 x/é" },
+			{ a: null, b: undefined, c: true, n: 0 },
+			{ ids: ["x", "y z", null, undefined] },
+			{ "k!": "(v)*'" },
+			{ at: new Date(0) },
+			{},
+		]`;
+		const written = runBuildModule(`
+			import { stringifyQuery } from "./scripts/build/sdkParts/flatQuery.mjs";
+			console.log(JSON.stringify(${queries}.map(stringifyQuery)));
+		`);
+		const expected = (new Function(`return ${queries};`)() as unknown[]).map((query) => qs.stringify(query, { arrayFormat: "brackets" }));
+		expect(written).toEqual(expected);
+	});
+
+	it("refuse a nested query rather than send it half-written", () => {
+		const refused = runBuildModule(`
+			import { stringifyQuery } from "./scripts/build/sdkParts/flatQuery.mjs";
+			try { stringifyQuery({ filter: { a: 1 } }); console.log("null"); } catch (error) { console.log(JSON.stringify(error.message)); }
+		`);
+		expect(refused).toBe("A query parameter of type object is not supported here.");
+	});
+
+	it("refuse every credential but an API key, with a message that says so", () => {
+		const refused = runBuildModule(`
+			import { defaultCredentials, resolveCredentialsFromConfig } from "./scripts/build/sdkParts/apiKeyOnly.mjs";
+			const messages = [];
+			try { resolveCredentialsFromConfig({}, {}); } catch (error) { messages.push(error.message); }
+			await defaultCredentials({}).catch((error) => messages.push(error.message));
+			console.log(JSON.stringify(messages));
+		`);
+		expect(refused).toEqual([expect.stringContaining("API key only"), expect.stringContaining("API key only")]);
+	});
+
+	it("stand for OpenTelemetry with no tracer registered: nothing recorded, nothing propagated", () => {
+		const seen = runBuildModule(`
+			import { context, propagation, trace } from "./scripts/build/sdkParts/openTelemetryOff.mjs";
+			const span = trace.getTracerProvider().getTracer("x").startSpan("call");
+			const carrier = {};
+			propagation.inject(context.active(), carrier);
+			console.log(JSON.stringify({ recording: span.isRecording(), valid: trace.isSpanContextValid(span.spanContext()), carrier, fields: propagation.fields(), ran: context.with(context.active(), (a) => a + 1, undefined, 1) }));
+		`);
+		expect(seen).toEqual({ recording: false, valid: false, carrier: {}, fields: [], ran: 2 });
+	});
+});
