@@ -15,6 +15,8 @@ const REPLACED = [
 	{ module: /[\\/]@anthropic-ai[\\/]sdk[\\/]lib[\\/]credentials[\\/]credential-chain\.mjs$/, by: "apiKeyOnly.mjs" },
 	{ module: /[\\/]@anthropic-ai[\\/]sdk[\\/]lib[\\/]MessageStream\.mjs$/, by: "noMessageStream.mjs" },
 	{ module: /[\\/]@anthropic-ai[\\/]sdk[\\/]internal[\\/]utils[\\/]query\.mjs$/, by: "flatQuery.mjs" },
+	{ module: /[\\/]@anthropic-ai[\\/]sdk[\\/]internal[\\/]tracing\.mjs$/, by: "tracingOff.mjs" },
+	{ module: /[\\/]@anthropic-ai[\\/]sdk[\\/]lib[\\/]internal[\\/]tracing\.mjs$/, by: "libTracingOff.mjs" },
 ];
 
 export const sdkUnusedParts = {

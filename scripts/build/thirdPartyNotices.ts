@@ -21,7 +21,8 @@ const CHANGES: Readonly<Record<string, readonly string[]>> = {
 		"`lib/credentials/credential-chain.mjs`: replaced by a module that refuses every credential but an API key, the only one the plugin passes.",
 		"`lib/MessageStream.mjs`: replaced by a module whose `messages.stream()` helper throws; the plugin streams with `messages.create({ stream: true })`.",
 		"`internal/utils/query.mjs`: replaced by a writer of flat query strings, written as the SDK's `qs` writes them.",
-		"`@opentelemetry/api`, which the SDK imports, is replaced by a module that behaves as the API does with no OpenTelemetry SDK registered; the plugin turns tracing off.",
+		"`internal/tracing.mjs` and `lib/internal/tracing.mjs`: replaced by modules that do what the SDK does for a client built with tracing off, as the plugin builds it (and refuse a client built otherwise).",
+		"`@opentelemetry/api`, which the SDK imports, is replaced by a module that behaves as the API does with no OpenTelemetry SDK registered.",
 	],
 };
 
