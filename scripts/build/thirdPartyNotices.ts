@@ -20,6 +20,7 @@ const CHANGES: Readonly<Record<string, readonly string[]>> = {
 		"`internal/utils/path.mjs`: the check of path parameters for `.` and `..` segments is rewritten without a regex lookbehind, which older Safari cannot parse; it refuses and reports the same paths.",
 		"`lib/credentials/credential-chain.mjs`: replaced by a module that refuses every credential but an API key, the only one the plugin passes.",
 		"`lib/MessageStream.mjs`: replaced by a module whose `messages.stream()` helper throws; the plugin streams with `messages.create({ stream: true })`.",
+		"`resources/messages/batches.mjs`: replaced by the `messages.batches` resource without its methods, which the plugin never calls.",
 		"`internal/utils/query.mjs`: replaced by a writer of flat query strings, written as the SDK's `qs` writes them.",
 		"`internal/tracing.mjs` and `lib/internal/tracing.mjs`: replaced by modules that do what the SDK does for a client built with tracing off, as the plugin builds it (and refuse a client built otherwise).",
 		"`@opentelemetry/api`, which the SDK imports, is replaced by a module that behaves as the API does with no OpenTelemetry SDK registered.",
