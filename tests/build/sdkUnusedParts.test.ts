@@ -63,3 +63,22 @@ describe("the parts of the Anthropic SDK the bundle replaces", () => {
 		expect(seen).toEqual({ recording: false, valid: false, carrier: {}, fields: [], ran: 2 });
 	});
 });
+
+describe("the SDK's tracing in the bundle", () => {
+	it("settles a client built with tracing off, and a copy of it, as the SDK does; refuses one built with tracing on", () => {
+		const settled = runBuildModule(`
+			import { resolveOpenTelemetryOptions } from "./scripts/build/sdkParts/tracingOff.mjs";
+			const off = resolveOpenTelemetryOptions(false);
+			const copy = resolveOpenTelemetryOptions(off);
+			const refused = [undefined, {}, { traces: true }].map((option) => { try { resolveOpenTelemetryOptions(option); return "built"; } catch (error) { return error.message; } });
+			console.log(JSON.stringify({ off, copy, refused }));
+		`);
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const sdk = require(join(REPO, "node_modules/@anthropic-ai/sdk/internal/tracing.js")) as { resolveOpenTelemetryOptions(option: unknown): unknown };
+		expect(settled).toEqual({
+			off: sdk.resolveOpenTelemetryOptions(false),
+			copy: sdk.resolveOpenTelemetryOptions(sdk.resolveOpenTelemetryOptions(false)),
+			refused: [expect.stringContaining("openTelemetry: false"), expect.stringContaining("openTelemetry: false"), expect.stringContaining("openTelemetry: false")],
+		});
+	});
+});

@@ -7,11 +7,15 @@ import { AnthropicError } from "@anthropic-ai/sdk/core/error";
 
 const DEFAULT_MAX_CONTENT_BYTES = 750000;
 
+/** `false`, or the settled option a `withOptions()` copy of such a client passes on, as the SDK settles it. */
 export function resolveOpenTelemetryOptions(option) {
-	if (option !== false) throw new AnthropicError("Assistant Workspace builds its client with openTelemetry: false: the SDK's tracing is not bundled.");
+	const traces = option === false ? false : option?.traces;
+	if (traces !== false && traces?.enabled !== false) {
+		throw new AnthropicError("Assistant Workspace builds its client with openTelemetry: false: the SDK's tracing is not bundled.");
+	}
 	return Object.freeze({
 		tracerProvider: undefined,
-		propagation: true,
+		propagation: option === false ? true : (option.propagation ?? true),
 		traces: Object.freeze({ enabled: false, contentMode: "metadata_only", maxContentBytes: DEFAULT_MAX_CONTENT_BYTES }),
 	});
 }
