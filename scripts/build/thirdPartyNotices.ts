@@ -18,6 +18,7 @@ const LICENSE_FILES = ["LICENSE", "LICENSE.md", "LICENSE.txt", "LICENSE-MIT", "N
 const CHANGES: Readonly<Record<string, readonly string[]>> = {
 	"@anthropic-ai/sdk": [
 		"`internal/utils/path.mjs`: the check of path parameters for `.` and `..` segments is rewritten without a regex lookbehind, which older Safari cannot parse; it refuses and reports the same paths.",
+		"`core/error-classes.mjs`: keeps the error codes whose classes come from the Messages, Files and shared resources; the codes of the other resources (organizations, skills, user profiles, beta APIs) get the SDK's error class for their HTTP status.",
 		"`lib/credentials/credential-chain.mjs`: replaced by a module that refuses every credential but an API key, the only one the plugin passes.",
 		"`lib/MessageStream.mjs`: replaced by a module whose `messages.stream()` helper throws; the plugin streams with `messages.create({ stream: true })`.",
 		"`resources/messages/batches.mjs`: replaced by the `messages.batches` resource without its methods, which the plugin never calls.",

@@ -82,3 +82,32 @@ describe("the SDK's tracing in the bundle", () => {
 		});
 	});
 });
+
+describe("the SDK's error classes in the bundle", () => {
+	it("keep every error code whose class the Messages, Files and shared resources define, and only those", () => {
+		const kept = runBuildModule(`
+			import { readFileSync } from "node:fs";
+			import { keepUsedErrorClasses } from "./scripts/build/sdkErrorClassesUsed.mjs";
+			const file = "node_modules/@anthropic-ai/sdk/core/error-classes.mjs";
+			const source = keepUsedErrorClasses(readFileSync(file, "utf8"), file);
+			console.log(JSON.stringify([...source.matchAll(/\\['(\\d{3} [a-z0-9_]+)', (\\w+)\\]/g)].map((match) => [match[1], match[2]])));
+		`) as Array<[string, string]>;
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const sdk = (module: string) => require(join(REPO, "node_modules/@anthropic-ai/sdk", module)) as Record<string, unknown>;
+		const { ERROR_CODE_CLASSES } = sdk("core/error-classes.js") as { ERROR_CODE_CLASSES: Map<string, { name: string }> };
+		const ours = new Set([sdk("resources/messages/messages.js"), sdk("resources/shared.js"), sdk("resources/files.js")].flatMap((module) => Object.values(module)));
+		const expected = [...ERROR_CODE_CLASSES].filter(([, errorClass]) => ours.has(errorClass)).map(([code, errorClass]) => [code, errorClass.name]);
+		expect(kept).toEqual(expected);
+		// The Messages API's own codes are among them.
+		expect(kept).toContainEqual(["529 compaction_unavailable", "CompactionUnavailableError"]);
+		expect(kept.length).toBeLessThan(ERROR_CODE_CLASSES.size);
+	});
+
+	it("fail the build when the module no longer has the shape it reads", () => {
+		const refused = runBuildModule(`
+			import { keepUsedErrorClasses } from "./scripts/build/sdkErrorClassesUsed.mjs";
+			try { keepUsedErrorClasses("export const ERROR_CODE_CLASSES = new Map([\\n    [400, X],\\n]);", "error-classes.mjs"); console.log("null"); } catch (error) { console.log(JSON.stringify(error.message)); }
+		`);
+		expect(refused).toContain("no longer has the shape the build reads");
+	});
+});
