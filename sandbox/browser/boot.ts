@@ -44,7 +44,11 @@ async function boot(): Promise<void> {
 	new FileExplorer(app, layout.fileExplorer);
 	new ReadingPane(app, layout);
 
-	const PluginClass = pluginClassOf(await (await fetch("/plugin/main.js")).text(), obsidian, config.manifest.id);
+	const code = await (await fetch("/plugin/main.js")).text();
+	// Marks for the load-time benchmark (`npm run bench:load`): evaluating main.js, then onload up to layout-ready.
+	performance.mark("plugin-evaluate");
+	const PluginClass = pluginClassOf(code, obsidian, config.manifest.id);
+	performance.mark("plugin-evaluated");
 	const clock = sandboxClock(config.now);
 	class SandboxPlugin extends PluginClass {
 		protected override clock(): Clock {
@@ -59,8 +63,10 @@ async function boot(): Promise<void> {
 	const mock = plugin as unknown as MockPlugin;
 	mock.load();
 	await mock.loading;
+	performance.mark("plugin-loaded");
 	installShellCommands(app, layout, [plugin as unknown as Plugin]);
 	app.workspace.triggerLayoutReady();
+	performance.mark("layout-ready");
 	const first = app.vault.getFileByPath(FIRST_NOTE) ?? app.vault.getMarkdownFiles()[0];
 	if (first !== undefined) await app.workspace.getLeaf().openFile(first);
 	Object.assign(window, { sandbox: { app, plugin, settled: () => server.settled() } });

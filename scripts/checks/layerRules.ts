@@ -21,7 +21,7 @@ export interface Layer {
  */
 export const LAYERS: readonly Layer[] = [
 	{ floor: 0, name: "strings", paths: ["src/i18n"] },
-	{ floor: 1, name: "text helpers", paths: ["src/core/text"] },
+	{ floor: 1, name: "text and calendar helpers", paths: ["src/core/text", "src/core/calendar"] },
 	{ floor: 2, name: "host ports", paths: ["src/core/metadata.ts", "src/core/ports.ts"] },
 	{ floor: 3, name: "model port", paths: ["src/core/model"] },
 	{ floor: 4, name: "audit records", paths: ["src/core/audit"] },

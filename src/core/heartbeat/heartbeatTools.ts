@@ -1,6 +1,6 @@
 import type { ExecuteTool } from "../agent/loop";
 import type { ToolDefinition } from "../model/modelClient";
-import { MEMORY_TOOLS, runTool, type MemoryToolDeps, type ToolSet } from "../agent/tools";
+import { MEMORY_TOOLS, runTool, toolDefinitionOf, type MemoryToolDeps, type ToolSet } from "../agent/tools";
 import { toolError } from "../agent/tools/toolResult";
 
 /** What the heartbeat may look up: it reads, searches and never writes (its message is saved for it). */
@@ -8,11 +8,7 @@ const HEARTBEAT_TOOL_NAMES = ["memory_search", "memory_recent"];
 
 export const HEARTBEAT_TOOLS: ToolSet<MemoryToolDeps> = new Map([...MEMORY_TOOLS].filter(([name]) => HEARTBEAT_TOOL_NAMES.includes(name)));
 
-export const HEARTBEAT_TOOL_DEFINITIONS: readonly ToolDefinition[] = [...HEARTBEAT_TOOLS.values()].map(({ name, description, inputSchema }) => ({
-	name,
-	description,
-	inputSchema,
-}));
+export const HEARTBEAT_TOOL_DEFINITIONS: readonly ToolDefinition[] = [...HEARTBEAT_TOOLS.values()].map(toolDefinitionOf);
 
 /**
  * The heartbeat's tools over `deps`, one call per run: the loop allows one tool round, and a

@@ -1,5 +1,4 @@
-import { addDays, format, getISOWeek, getISOWeekYear, setISOWeek, startOfISOWeek } from "date-fns";
-import { DAILY_DATE_FORMAT } from "./dailyDates";
+import { addDays, formatDay, localDayOf, mondayOfWeek, parseDay, weekNumberOf, type CalendarDay } from "../calendar/localCalendar";
 
 /**
  * ISO 8601 weeks, `YYYY-Www`, the history book's pages: a week runs Monday to Sunday and belongs
@@ -21,24 +20,28 @@ export interface IsoWeek {
 export function parseIsoWeek(id: string): IsoWeek | null {
 	const match = WEEK.exec(id);
 	if (match === null) return null;
-	const [year, week] = [Number(match[1]), Number(match[2])];
-	// Noon of January 4th is always in week 1, and far from any daylight-saving jump.
-	const monday = startOfISOWeek(setISOWeek(new Date(year, 0, 4, 12), week));
-	if (week < 1 || getISOWeekYear(monday) !== year || getISOWeek(monday) !== week) return null;
-	const days = Array.from({ length: 7 }, (_, offset) => format(addDays(monday, offset), DAILY_DATE_FORMAT));
-	return { id, year, days };
+	const year = Number(match[1]);
+	const monday = mondayOfWeek({ year, week: Number(match[2]) });
+	if (monday === null) return null;
+	return { id, year, days: Array.from({ length: 7 }, (_, offset) => formatDay(addDays(monday, offset))) };
 }
 
 /** The week that holds `date` (local time). */
 export function isoWeekOf(date: Date): IsoWeek {
-	const id = `${getISOWeekYear(date)}-W${String(getISOWeek(date)).padStart(2, "0")}`;
-	const week = parseIsoWeek(id);
-	if (week === null) throw new Error(`No ISO week for ${id}`);
-	return week;
+	return weekHolding(localDayOf(date));
 }
 
 /** The week before `week`. */
 export function previousIsoWeek(week: IsoWeek): IsoWeek {
-	const [year, month, day] = week.days[0].split("-").map(Number);
-	return isoWeekOf(new Date(year, month - 1, day - 7, 12));
+	const monday = parseDay(week.days[0]);
+	if (monday === null) throw new Error(`No calendar day ${week.days[0]}`);
+	return weekHolding(addDays(monday, -7));
+}
+
+function weekHolding(day: CalendarDay): IsoWeek {
+	const { year, week } = weekNumberOf(day);
+	const id = `${year}-W${String(week).padStart(2, "0")}`;
+	const found = parseIsoWeek(id);
+	if (found === null) throw new Error(`No ISO week for ${id}`);
+	return found;
 }

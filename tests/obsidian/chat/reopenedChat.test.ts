@@ -1,9 +1,9 @@
 /**
  * @jest-environment ./tests/harness/jsdomWithFetch.cjs
  */
-import { format } from "date-fns";
 import { setLanguageForTests } from "../../../sandbox/obsidianApi";
 import { parseTranscript } from "../../../src/core/agent/transcript";
+import { formatDay, localDayOf } from "../../../src/core/calendar/localCalendar";
 import { setLanguage } from "../../../src/i18n";
 import { en } from "../../../src/i18n/en";
 import type { ChatView } from "../../../src/obsidian/chat/chatView";
@@ -108,10 +108,10 @@ describe("a reopened chat", () => {
 
 		expect(fake().messageBodies).toHaveLength(3);
 		expect(JSON.stringify(fake().messageBodies[2])).toContain("<earlier-conversation");
-		const today = `memory/daily/${format(new Date(), "yyyy-MM-dd")}.md`;
+		const today = `memory/daily/${formatDay(localDayOf(new Date()))}.md`;
 		expect(await app.vault.memory.read(today)).toContain("Decided: chapter 3 before chapter 2.");
 		const line = inView(view, ".assistant-chat-memory-flush");
-		expect(line?.textContent).toBe(`${en["chat.memory-flushed"]} ${format(new Date(), "yyyy-MM-dd")}`);
+		expect(line?.textContent).toBe(`${en["chat.memory-flushed"]} ${formatDay(localDayOf(new Date()))}`);
 		// Above the answer it came before, which is only the answer to the user.
 		expect(line?.nextElementSibling?.querySelector(".assistant-chat-body")?.textContent).toBe("Chapter 3 first, then.");
 		line?.querySelector<HTMLElement>("a.internal-link")?.click();

@@ -1,5 +1,4 @@
-import { format, parseISO } from "date-fns";
-import { localToday } from "../../memory/dailyDates";
+import { formatDay, localDayOf, localTimeOfDay, utcOffset, weekdayName, weekNumberOf } from "../../calendar/localCalendar";
 
 /**
  * The date and time as the user lives them: the injected clock read in the runtime's time zone
@@ -7,11 +6,11 @@ import { localToday } from "../../memory/dailyDates";
  * the cache breakpoint, since it changes every turn.
  */
 export function timeAwareness(now: Date): string {
-	const date = localToday({ now: () => now });
+	const today = localDayOf(now);
 	// The ISO week of the calendar date, the name of the weekly summaries (`YYYY-Www`).
-	const week = format(parseISO(date), "RRRR-'W'II");
+	const { year, week } = weekNumberOf(today);
 	return [
-		`Today is ${format(now, "EEEE")}, ${date} (ISO week ${week}). The user's local time is ${format(now, "HH:mm")} (UTC${format(now, "xxx")}).`,
+		`Today is ${weekdayName(now)}, ${formatDay(today)} (ISO week ${year}-W${String(week).padStart(2, "0")}). The user's local time is ${localTimeOfDay(now)} (UTC${utcOffset(now)}).`,
 		`"Today", "yesterday" and "this week" are the user's local days, and daily memory is named by the local date; work out relative dates from this.`,
 	].join(" ");
 }

@@ -4,7 +4,7 @@ import { turnStarts, userTextMessage } from "../context/conversationTurns";
 import { runTurn, type PreparedRequest, type ToolCallRecord, type TurnDeps, type TurnEvent, type TurnLimits, type TurnResult } from "../loop";
 import { addTurnUsage } from "../loop/usage";
 import type { ChatMessage, ModelClient, ToolDefinition } from "../../model/modelClient";
-import { ASSISTANT_TOOLS, runTool, toolEffectIn, type WriteToolDeps } from "../tools";
+import { ASSISTANT_TOOLS, runTool, toolDefinitionOf, toolEffectIn, type WriteToolDeps } from "../tools";
 import { saveTranscriptTurn, type TranscriptDeps } from "../transcript";
 import { localToday } from "../../memory/dailyDates";
 import type { TaskScheduler } from "../../ports";
@@ -46,11 +46,7 @@ export type SessionEvent =
 	| { readonly type: "save-failed"; readonly error: unknown };
 
 /** The tools offered to the model, as the request declares them. */
-export const OFFERED_TOOLS: readonly ToolDefinition[] = [...ASSISTANT_TOOLS.values()].map(({ name, description, inputSchema }) => ({
-	name,
-	description,
-	inputSchema,
-}));
+export const OFFERED_TOOLS: readonly ToolDefinition[] = [...ASSISTANT_TOOLS.values()].map(toolDefinitionOf);
 
 /** A memory flush may only write to memory. */
 const FLUSH_TOOLS = OFFERED_TOOLS.filter((tool) => tool.name === "memory_append");

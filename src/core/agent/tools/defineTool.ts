@@ -1,8 +1,10 @@
 import * as z from "zod/mini";
+import type { ToolDefinition } from "../../model/modelClient";
 import { argumentErrors } from "./argumentErrors";
 import type { MemoryToolDeps } from "./memoryToolDeps";
 import { boundOutput } from "./outputBound";
 import type { ToolDescriber } from "./toolDescriber";
+import { toolJsonSchema } from "./toolJsonSchema";
 import { toolError, type ToolResult } from "./toolResult";
 
 /** A tool's arguments as JSON Schema, in the shape the Messages API takes as `input_schema`. */
@@ -39,6 +41,17 @@ export interface MemoryTool<Deps extends MemoryToolDeps = MemoryToolDeps> {
 	run(input: unknown, deps: Deps): Promise<ToolResult>;
 }
 
+/** The tool as a request declares it to the model; its schema is read only when a request is built. */
+export function toolDefinitionOf(tool: Pick<MemoryTool, "name" | "description" | "inputSchema">): ToolDefinition {
+	return {
+		name: tool.name,
+		description: tool.description,
+		get inputSchema() {
+			return tool.inputSchema;
+		},
+	};
+}
+
 export interface ToolSpec<Schema extends z.ZodMiniType, Deps extends MemoryToolDeps = MemoryToolDeps> {
 	readonly name: string;
 	readonly description: string;
@@ -52,11 +65,16 @@ export interface ToolSpec<Schema extends z.ZodMiniType, Deps extends MemoryToolD
 export function defineTool<Schema extends z.ZodMiniType, Deps extends MemoryToolDeps = MemoryToolDeps>(
 	spec: ToolSpec<Schema, Deps>,
 ): MemoryTool<Deps> {
+	let inputSchema: ToolInputSchema | undefined;
 	return {
 		name: spec.name,
 		description: spec.description,
 		effect: spec.effect,
-		inputSchema: inputSchemaOf(spec.schema),
+		// Built when a request first offers the tool, not when the plugin loads.
+		get inputSchema() {
+			inputSchema ??= inputSchemaOf(spec.schema);
+			return inputSchema;
+		},
 		describe: spec.describe,
 		async run(input, deps) {
 			const parsed = parseArguments(spec.schema, input);
@@ -85,10 +103,9 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 	return issues.map((issue) => `- ${issue.path.length === 0 ? "arguments" : issue.path.join(".")}: ${issue.message}`).join("\n");
 }
 
-/** The schema as the model reads it: arguments with defaults are optional, `$schema` left out. */
+/** The schema as the model reads it: arguments with defaults are optional. */
 function inputSchemaOf(schema: z.ZodMiniType): ToolInputSchema {
-	const jsonSchema: Record<string, unknown> = { ...z.toJSONSchema(schema, { io: "input" }) };
-	delete jsonSchema.$schema;
+	const jsonSchema = toolJsonSchema(schema);
 	if (jsonSchema.type !== "object") throw new TypeError("A tool's arguments must be an object schema.");
 	return { ...jsonSchema, type: "object" };
 }

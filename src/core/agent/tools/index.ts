@@ -1,5 +1,5 @@
 /** The memory tools: what the agent loop offers the model, and what the command line runs. */
-export { defineTool, parseArguments, type MemoryTool, type ToolEffect, type ToolInputSchema } from "./defineTool";
+export { defineTool, parseArguments, toolDefinitionOf, type MemoryTool, type ToolEffect, type ToolInputSchema } from "./defineTool";
 export { ASSISTANT_TOOLS, MEMORY_TOOLS, runTool, toolDescriber, toolEffectIn, WRITE_TOOLS, type ToolSet } from "./registry";
 export { locationPhrase, type ToolDescriber, type ToolPhrase } from "./toolDescriber";
 export type { NoteLocation } from "./noteLocation";

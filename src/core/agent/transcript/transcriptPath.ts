@@ -1,10 +1,10 @@
-import { format, isValid, parse } from "date-fns";
+import { formatDay, localDayOf, localTimeOfDay, parseDay } from "../../calendar/localCalendar";
 import { safeTitle, uniqueNotePath } from "../../memory/captureName";
 import { baseName, parentFolder } from "../../vault/paths";
 
-/** The local time a chat began, at the start of its transcript's name. */
-const START_FORMAT = "yyyy-MM-dd HHmm";
+/** The local time a chat began, at the start of its transcript's name: `2026-03-05 1405`. */
 const NAMED_START = /^(\d{4}-\d{2}-\d{2} \d{4}) (.+)$/;
+const START = /^(\d{4}-\d{2}-\d{2}) (\d{2})(\d{2})$/;
 
 /** A title is the start of the first prompt: enough to recognise the chat in a list of files. */
 const TITLE_CHARS = 60;
@@ -14,7 +14,7 @@ const TITLE_CHARS = 60;
  * time the chat began and a title from its first prompt, with ` 2`, ` 3`... when the name is taken.
  */
 export function transcriptPath(chatsFolder: string, created: Date, firstPrompt: string, isTaken: (path: string) => boolean): string {
-	return uniqueNotePath(chatsFolder, `${format(created, START_FORMAT)} ${chatTitle(firstPrompt)}.md`, isTaken);
+	return uniqueNotePath(chatsFolder, `${startOf(created)} ${chatTitle(firstPrompt)}.md`, isTaken);
 }
 
 /** The prompt's first line, cut at a word when it is long, made safe as a file name. */
@@ -36,9 +36,15 @@ export function transcriptTitle(path: string): string {
 
 /** When the chat began, from its transcript's name; `null` for a name without that time (renamed by hand). */
 export function transcriptStart(path: string): Date | null {
-	const start = NAMED_START.exec(baseName(path))?.[1];
-	const date = start === undefined ? null : parse(start, START_FORMAT, new Date(0));
-	return date !== null && isValid(date) ? date : null;
+	const start = START.exec(NAMED_START.exec(baseName(path))?.[1] ?? "");
+	const day = start === null ? null : parseDay(start[1]);
+	if (start === null || day === null) return null;
+	const [hours, minutes] = [Number(start[2]), Number(start[3])];
+	return hours < 24 && minutes < 60 ? new Date(day.year, day.month - 1, day.day, hours, minutes) : null;
+}
+
+function startOf(created: Date): string {
+	return `${formatDay(localDayOf(created))} ${localTimeOfDay(created).replace(":", "")}`;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { format } from "date-fns";
 import { translateIn, type Language } from "../../../i18n";
 import type { ChatMessage, ToolResultBlock } from "../../model/modelClient";
 import type { ToolCallRecord, TurnResult, TurnUsage } from "../loop";
+import { formatDay, localDayOf, localTimeOfDay } from "../../calendar/localCalendar";
 import { toolCallLine } from "./toolCallLine";
 import { transcriptTokens } from "./transcriptTokens";
 
@@ -14,8 +14,10 @@ export function assistantHeading(language: Language): string {
 	return `## ${translateIn(language, "transcript.assistant")}`;
 }
 
-/** The minute the user sent the message, in the heading. */
-export const SENT_AT_FORMAT = "yyyy-MM-dd HH:mm";
+/** The minute the user sent the message, in the heading: `2026-03-05 14:05`, local time. */
+function sentAt(at: Date): string {
+	return `${formatDay(localDayOf(at))} ${localTimeOfDay(at)}`;
+}
 
 /**
  * One turn of a transcript, to append after the turns before it: the user's words under
@@ -28,7 +30,7 @@ export function turnSection(turn: Pick<TurnResult, "messages" | "usage" | "toolC
 	const answer = messages.slice(1);
 	return [
 		"",
-		`${youHeading(language)}${format(at, SENT_AT_FORMAT)}`,
+		`${youHeading(language)}${sentAt(at)}`,
 		"",
 		questionOf(messages),
 		"",

@@ -54,7 +54,7 @@ export function toolTurn(index: number): ChatMessage[] {
 
 /**
  * A date whose local time is `offsetMinutes` ahead of UTC, standing for a device in another
- * time zone (the tests run in UTC): date-fns reads local fields through these getters.
+ * time zone (the tests run in UTC): the calendar reads local fields through these getters.
  */
 export function dateInZone(iso: string, offsetMinutes: number): Date {
 	const shift = offsetMinutes * 60_000;
