@@ -8,7 +8,7 @@ import { rewriteLinks } from "../links/linkRewrite";
 import { computeMetadata } from "../metadata";
 import { utf8ByteLength } from "../../src/core/audit/hash";
 import type { VaultEvents, VaultItem } from "./vaultEvents";
-import { withUpdatedFrontmatter } from "../../headless/vault/frontmatterUpdate";
+import { processFrontMatterWith } from "../vault/frontmatterUpdate";
 
 /**
  * A file to start with: its text, its bytes (read as Obsidian reads them: invalid UTF-8 becomes
@@ -140,12 +140,7 @@ export class MemoryVault extends Emitter<VaultEvents> implements NoteStore, Meta
 	}
 
 	async processFrontMatter(path: string, update: (properties: Record<string, unknown>) => void): Promise<{ before: string; after: string }> {
-		let before = "";
-		const after = await this.process(path, (current) => {
-			before = current;
-			return withUpdatedFrontmatter(current, update);
-		});
-		return { before, after };
+		return processFrontMatterWith((target, transform) => this.process(target, transform), path, update);
 	}
 
 	async ensureFolder(path: string): Promise<void> {

@@ -13,7 +13,7 @@ import type { HostProblemSink } from "./hostProblems";
 import { assertNoSymlinkBelow, lstatOrNull, makeFolderBelow } from "./noSymlinks";
 import { withPathLock } from "./pathLock";
 import { pluginFolderIn } from "./pluginFolder";
-import { withUpdatedFrontmatter } from "./frontmatterUpdate";
+import { processFrontMatterWith } from "./frontmatterUpdate";
 
 export interface DiskVaultOptions {
 	readonly configDir?: string;
@@ -145,12 +145,7 @@ export class DiskVault implements NoteStore, MetadataSource {
 
 	/** As Obsidian writes properties (`withUpdatedFrontmatter`), in one atomic `process`. */
 	async processFrontMatter(path: string, update: (properties: Record<string, unknown>) => void): Promise<{ before: string; after: string }> {
-		let before = "";
-		const after = await this.process(path, (current) => {
-			before = current;
-			return withUpdatedFrontmatter(current, update);
-		});
-		return { before, after };
+		return processFrontMatterWith((target, transform) => this.process(target, transform), path, update);
 	}
 
 	async ensureFolder(path: string): Promise<void> {

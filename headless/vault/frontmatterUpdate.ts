@@ -23,3 +23,20 @@ export function withUpdatedFrontmatter(content: string, update: (properties: Rec
 function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/**
+ * `processFrontMatter` over a store's own atomic `process`: the update and the write are one
+ * step, and the caller learns the text it replaced (for the audit trail and undo).
+ */
+export async function processFrontMatterWith(
+	process: (path: string, transform: (current: string) => string) => Promise<string>,
+	path: string,
+	update: (properties: Record<string, unknown>) => void,
+): Promise<{ before: string; after: string }> {
+	let before = "";
+	const after = await process(path, (current) => {
+		before = current;
+		return withUpdatedFrontmatter(current, update);
+	});
+	return { before, after };
+}
