@@ -49,7 +49,11 @@ const commands: Record<string, Command> = {
 		const [file] = args.positional;
 		if (file === undefined) throw new UsageError("metadata needs a markdown file.");
 		const cachedMetadata = computeMetadata(readText(file));
-		const result = { cachedMetadata, getAllTags: getAllTags(cachedMetadata), parseFrontMatterTags: parseFrontMatterTags(cachedMetadata.frontmatter) };
+		const result = {
+			cachedMetadata,
+			getAllTags: getAllTags(cachedMetadata),
+			parseFrontMatterTags: parseFrontMatterTags(cachedMetadata.frontmatter),
+		};
 		return printed([JSON.stringify(result, null, 2)]);
 	},
 	async inspect(args) {
@@ -96,7 +100,10 @@ const commands: Record<string, Command> = {
 };
 
 function open(args: ParsedArgs) {
-	return openHeadlessWorkspace(requireOption(args, "vault"), { now: args.options.get("now"), folder: args.options.get("folder") });
+	return openHeadlessWorkspace(requireOption(args, "vault"), {
+		now: args.options.get("now"),
+		folder: args.options.get("folder"),
+	});
 }
 
 function readText(file: string): string {
@@ -109,14 +116,22 @@ function readText(file: string): string {
 
 /** Errors that come from what the user typed or asked for; anything else is a bug and shows its stack. */
 function isExpected(error: unknown): error is Error {
-	return error instanceof UsageError || error instanceof ContainmentError || error instanceof WriteRefusedError || error instanceof UnsafePathError || error instanceof RangeError;
+	return (
+		error instanceof UsageError ||
+		error instanceof ContainmentError ||
+		error instanceof WriteRefusedError ||
+		error instanceof UnsafePathError ||
+		error instanceof RangeError
+	);
 }
 
 async function main(argv: readonly string[]): Promise<number> {
 	const args = parseArgs(argv, FLAGS);
 	const command = commands[args.command];
 	if (command === undefined) {
-		process.stderr.write(`${args.command === "" ? "no command given" : `unknown command: ${args.command}`}\n${USAGE}\n`);
+		process.stderr.write(
+			`${args.command === "" ? "no command given" : `unknown command: ${args.command}`}\n${USAGE}\n`,
+		);
 		return 1;
 	}
 	checkOptionValues(args);

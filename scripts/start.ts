@@ -22,7 +22,13 @@ async function main(): Promise<void> {
 	process.stdout.write("Building the plugin and the sandbox...\n");
 	const bundles = await buildBundles();
 	const vault = copyExampleVault();
-	const sandbox = await startSandbox({ bundles, vaultDir: vault.dir, port, language: args.options.get("lang"), anthropicBaseURL: args.options.get("anthropic-url") });
+	const sandbox = await startSandbox({
+		bundles,
+		vaultDir: vault.dir,
+		port,
+		language: args.options.get("lang"),
+		anthropicBaseURL: args.options.get("anthropic-url"),
+	});
 	process.stdout.write(
 		[
 			"",

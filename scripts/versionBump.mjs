@@ -6,7 +6,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 const version = process.env.npm_package_version;
 // Obsidian compares plain x.y.z versions and looks a release up by that exact tag.
 if (!/^\d+\.\d+\.\d+$/.test(version ?? "")) {
-	console.error(`versionBump: "${version ?? ""}" is not a version Obsidian accepts (x.y.z, no "v"); run it through npm version`);
+	console.error(
+		`versionBump: "${version ?? ""}" is not a version Obsidian accepts (x.y.z, no "v"); run it through npm version`,
+	);
 	process.exit(1);
 }
 

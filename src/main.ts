@@ -40,7 +40,13 @@ export default class AssistantWorkspacePlugin extends Plugin {
 		const onboarding = createOnboardingActions({ app: this.app, settingsStore, clock, openChat: () => openChat(this) });
 		registerChat(this, settingsStore, indexer.service, clock, onboarding, endpoint);
 		const upkeep = new HeartbeatUpkeep(commandDeps);
-		const runner = new HeartbeatRunner({ settingsStore, ports, chat: chatPaneOf(this), notifier, afterRun: () => upkeep.afterHeartbeat() });
+		const runner = new HeartbeatRunner({
+			settingsStore,
+			ports,
+			chat: chatPaneOf(this),
+			notifier,
+			afterRun: () => upkeep.afterHeartbeat(),
+		});
 		const heartbeat = registerHeartbeat(this, runner);
 		registerCliHandlers(commandDeps, () => runner.run(true));
 		this.addSettingTab(new AssistantSettingTab(this.app, this, { settingsStore, indexer, endpoint, onboarding }));

@@ -18,7 +18,12 @@ import { processFrontMatterWith } from "../vault/frontmatterUpdate";
 export type SeedFile =
 	| string
 	| Uint8Array
-	| { readonly content: string | Uint8Array | null; readonly size?: number; readonly ctime?: number; readonly mtime?: number };
+	| {
+			readonly content: string | Uint8Array | null;
+			readonly size?: number;
+			readonly ctime?: number;
+			readonly mtime?: number;
+	  };
 
 export interface MemoryVaultOptions {
 	configDir?: string;
@@ -139,7 +144,10 @@ export class MemoryVault extends Emitter<VaultEvents> implements NoteStore, Meta
 		return next;
 	}
 
-	async processFrontMatter(path: string, update: (properties: Record<string, unknown>) => void): Promise<{ before: string; after: string }> {
+	async processFrontMatter(
+		path: string,
+		update: (properties: Record<string, unknown>) => void,
+	): Promise<{ before: string; after: string }> {
 		return processFrontMatterWith((target, transform) => this.process(target, transform), path, update);
 	}
 
@@ -210,7 +218,12 @@ export class MemoryVault extends Emitter<VaultEvents> implements NoteStore, Meta
 	}
 
 	private seed(path: string, seed: SeedFile): void {
-		const { content: given, size, ctime, mtime } = typeof seed === "string" || seed instanceof Uint8Array ? { content: seed } : seed;
+		const {
+			content: given,
+			size,
+			ctime,
+			mtime,
+		} = typeof seed === "string" || seed instanceof Uint8Array ? { content: seed } : seed;
 		const bytes = given instanceof Uint8Array ? given.slice() : null;
 		const content = given instanceof Uint8Array ? lenientUtf8.decode(given) : given;
 		const time = this.now();
@@ -245,7 +258,8 @@ export class MemoryVault extends Emitter<VaultEvents> implements NoteStore, Meta
 		this.resolverCache = null;
 		for (const { kind, path } of items) this.trigger("rename", { kind, path: renamed(path) }, path);
 		// A file that became a note by its new extension is indexed now.
-		for (const { kind, path } of items) if (kind === "file" && !this.metadata.has(renamed(path))) this.index(renamed(path));
+		for (const { kind, path } of items)
+			if (kind === "file" && !this.metadata.has(renamed(path))) this.index(renamed(path));
 		return new Map(items.map(({ path }) => [path, renamed(path)]));
 	}
 
@@ -253,10 +267,9 @@ export class MemoryVault extends Emitter<VaultEvents> implements NoteStore, Meta
 	private itemsUnder(folder: string): VaultItem[] {
 		const folders = [...this.folders].filter((path) => isInFolder(path, folder));
 		const files = [...this.files.keys()].filter((path) => isInFolder(path, folder));
-		return [
-			...folders.map((path): VaultItem => ({ kind: "folder", path })),
-			...files.map(fileItem),
-		].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+		return [...folders.map((path): VaultItem => ({ kind: "folder", path })), ...files.map(fileItem)].sort((a, b) =>
+			a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+		);
 	}
 
 	/** Creates `folder` and its missing parents, reporting each, outermost first. */

@@ -66,7 +66,9 @@ function rewrittenLink(reference: Reference, note: NoteMove, vault: VaultMove): 
 	if (newTarget === undefined || vault.after.resolve(linkpath, note.after) === newTarget) return null;
 	const wikilink = /^!?\[\[/.test(reference.original);
 	const linktext = vault.after.linktext(newTarget, note.after, !wikilink);
-	return wikilink ? replaceWikilinkPath(reference.original, linktext) : replaceMarkdownLinkPath(reference.original, linktext);
+	return wikilink
+		? replaceWikilinkPath(reference.original, linktext)
+		: replaceMarkdownLinkPath(reference.original, linktext);
 }
 
 /** `[[old#sub|shown]]` → `[[new#sub|shown]]`, embeds included. */

@@ -67,7 +67,9 @@ function nestedTooDeeply(source: string): boolean {
 }
 
 /** Each value below a property with its key path (`list.0`, `a.b`), in document order. */
-function* propertyValues(properties: FrontMatterCache): Generator<{ readonly key: string; readonly value: unknown; readonly depth: number }> {
+function* propertyValues(
+	properties: FrontMatterCache,
+): Generator<{ readonly key: string; readonly value: unknown; readonly depth: number }> {
 	const pending = Object.entries(properties)
 		.reverse()
 		.map(([key, value]) => ({ key, value, depth: 1 }));
@@ -116,7 +118,6 @@ function parseProperties(source: string): FrontMatterCache | undefined {
 	const properties = Object.fromEntries(Object.entries(parsed).filter(([key]) => key !== ""));
 	return isBounded(properties) ? properties : undefined;
 }
-
 
 /** Wikilinks that make up a whole property value (or list item), keyed like `list.0`. */
 export function frontmatterLinks(properties: FrontMatterCache): FrontmatterLinkCache[] {

@@ -28,7 +28,10 @@ export function computeMetadata(content: string): CachedMetadata {
 	for (const block of walkBlocks(document)) {
 		if (INDEXED_LEAVES.has(block.kind)) scanInline(block.segments, index, found);
 		if (block.kind === "heading") {
-			const heading = block.segments.map((segment) => segment.text).join("\n").trim();
+			const heading = block.segments
+				.map((segment) => segment.text)
+				.join("\n")
+				.trim();
 			headings.push({ heading, level: block.level ?? 1, position: index.pos(block.start, block.end) });
 		}
 	}

@@ -1,4 +1,14 @@
-import { closeSync, constants, fsyncSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import {
+	closeSync,
+	constants,
+	fsyncSync,
+	linkSync,
+	openSync,
+	readFileSync,
+	renameSync,
+	unlinkSync,
+	writeSync,
+} from "node:fs";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 import { lstatOrNull } from "./noSymlinks";
@@ -25,7 +35,11 @@ export function temporaryPathBeside(full: string): string {
  * `stillCurrent`, asked once the new bytes are on disk and just before the rename, can call the
  * replacement off (the file changed meanwhile): then nothing is replaced and the answer is false.
  */
-export function replaceFileAtomically(full: string, data: Uint8Array | string, stillCurrent: () => boolean = () => true): boolean {
+export function replaceFileAtomically(
+	full: string,
+	data: Uint8Array | string,
+	stillCurrent: () => boolean = () => true,
+): boolean {
 	const temporary = writeTemporaryFile(full, data);
 	try {
 		if (!stillCurrent()) {
@@ -78,7 +92,8 @@ export function moveWithoutReplacing(from: string, to: string): void {
 		linkSync(from, to);
 	} catch (error) {
 		if (!NO_HARD_LINKS.has((error as NodeJS.ErrnoException).code ?? "")) throw error;
-		if (lstatOrNull(to) !== null) throw Object.assign(new Error(`EEXIST: file already exists, ${to}`), { code: "EEXIST" });
+		if (lstatOrNull(to) !== null)
+			throw Object.assign(new Error(`EEXIST: file already exists, ${to}`), { code: "EEXIST" });
 		renameSync(from, to);
 		return;
 	}
@@ -118,7 +133,7 @@ function writeTemporaryFile(full: string, data: Uint8Array | string): string {
 	const fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW, 0o644);
 	try {
 		const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
-		for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+		for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written, bytes.length - written);
 		fsyncSync(fd);
 	} catch (error) {
 		closeSync(fd);

@@ -32,7 +32,10 @@ export function listVaultFolder(root: string, configDir: string, problems: HostP
 		for (const entry of readdirSync(join(root, diskFolder), { withFileTypes: true, encoding: "buffer" })) {
 			const name = decodedName(entry.name);
 			if (name === null) {
-				problems.report({ kind: "not-utf8-name", name: `${diskFolder === "" ? "" : `${diskFolder}/`}${escapedName(entry.name)}` });
+				problems.report({
+					kind: "not-utf8-name",
+					name: `${diskFolder === "" ? "" : `${diskFolder}/`}${escapedName(entry.name)}`,
+				});
 				continue;
 			}
 			const disk = diskFolder === "" ? name : `${diskFolder}/${name}`;
@@ -71,6 +74,10 @@ function decodedName(bytes: Buffer): string | null {
 /** The name with printable ASCII kept and every other byte as `\xNN`, so a message can show it. */
 export function escapedName(bytes: Uint8Array): string {
 	let text = "";
-	for (const byte of bytes) text += byte >= 0x20 && byte < 0x7f && byte !== 0x5c ? String.fromCharCode(byte) : `\\x${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+	for (const byte of bytes)
+		text +=
+			byte >= 0x20 && byte < 0x7f && byte !== 0x5c
+				? String.fromCharCode(byte)
+				: `\\x${byte.toString(16).toUpperCase().padStart(2, "0")}`;
 	return text;
 }

@@ -7,7 +7,13 @@ import { countLinks, type LinkCounts } from "../links/linkCounts";
 import { LinkResolver } from "../links/linkResolver";
 import { rewriteLinks, type VaultMove } from "../links/linkRewrite";
 import { computeMetadata } from "../metadata";
-import { createFileExclusively, moveWithoutReplacing, readFileNoFollow, replaceFileAtomically, syncFolder } from "./atomicFile";
+import {
+	createFileExclusively,
+	moveWithoutReplacing,
+	readFileNoFollow,
+	replaceFileAtomically,
+	syncFolder,
+} from "./atomicFile";
 import { fileStatOf, listVaultFolder, type DiskListing } from "./diskListing";
 import type { HostProblemSink } from "./hostProblems";
 import { assertNoSymlinkBelow, lstatOrNull, makeFolderBelow } from "./noSymlinks";
@@ -144,7 +150,10 @@ export class DiskVault implements NoteStore, MetadataSource {
 	}
 
 	/** As Obsidian writes properties (`withUpdatedFrontmatter`), in one atomic `process`. */
-	async processFrontMatter(path: string, update: (properties: Record<string, unknown>) => void): Promise<{ before: string; after: string }> {
+	async processFrontMatter(
+		path: string,
+		update: (properties: Record<string, unknown>) => void,
+	): Promise<{ before: string; after: string }> {
 		return processFrontMatterWith((target, transform) => this.process(target, transform), path, update);
 	}
 
@@ -178,7 +187,9 @@ export class DiskVault implements NoteStore, MetadataSource {
 		const vaultMove: VaultMove = { before, after: this.resolver(), moved };
 		for (const oldPath of linking) {
 			const newPath = moved.get(oldPath) ?? oldPath;
-			await this.process(newPath, (current) => this.rewrittenOrAsIs(current, { before: oldPath, after: newPath }, vaultMove));
+			await this.process(newPath, (current) =>
+				this.rewrittenOrAsIs(current, { before: oldPath, after: newPath }, vaultMove),
+			);
 		}
 	}
 
@@ -267,7 +278,8 @@ export class DiskVault implements NoteStore, MetadataSource {
 	/** Every file under `source` (or `source` itself) → its path under `target`. */
 	private movedPaths(source: string, target: string): Map<string, string> {
 		const moved = new Map<string, string>();
-		for (const path of this.listing.files.keys()) if (isInFolder(path, source)) moved.set(path, `${target}${path.slice(source.length)}`);
+		for (const path of this.listing.files.keys())
+			if (isInFolder(path, source)) moved.set(path, `${target}${path.slice(source.length)}`);
 		return moved;
 	}
 
@@ -277,7 +289,8 @@ export class DiskVault implements NoteStore, MetadataSource {
 		for (const path of this.listing.files.keys()) {
 			const metadata = extensionOf(path) === "md" ? this.getMetadata(path) : null;
 			if (metadata === null) continue;
-			if (Object.keys(countLinks(path, metadata, resolver).resolved).some((linked) => targets.has(linked))) linking.push(path);
+			if (Object.keys(countLinks(path, metadata, resolver).resolved).some((linked) => targets.has(linked)))
+				linking.push(path);
 		}
 		return linking;
 	}
@@ -290,7 +303,10 @@ export class DiskVault implements NoteStore, MetadataSource {
 			if (!isInFolder(path, source)) continue;
 			this.listing.files.delete(path);
 			this.notes.delete(path);
-			this.listing.files.set(renamed(path), { disk: renamedDisk(file.disk), stat: { ...file.stat, path: renamed(path) } });
+			this.listing.files.set(renamed(path), {
+				disk: renamedDisk(file.disk),
+				stat: { ...file.stat, path: renamed(path) },
+			});
 		}
 		for (const [path, disk] of [...this.listing.folders]) {
 			if (!isInFolder(path, source)) continue;
@@ -369,6 +385,7 @@ function moveEntryWithoutReplacing(from: string, to: string, isFile: boolean): v
 /** `path` normalized as Obsidian does; refused when a `.` or `..` segment could lead out of the folder. */
 function vaultPathOf(path: string): string {
 	const normalized = normalizeVaultPath(path);
-	if (normalized.split("/").some((segment) => segment === "." || segment === "..")) throw new Error(`Not a path inside the vault: ${path}`);
+	if (normalized.split("/").some((segment) => segment === "." || segment === ".."))
+		throw new Error(`Not a path inside the vault: ${path}`);
 	return normalized;
 }

@@ -12,7 +12,8 @@ export function withUpdatedFrontmatter(content: string, update: (properties: Rec
 	const block = findFrontmatterBlock(content);
 	const source = block === null ? "" : content.slice(block.propertiesStart, block.propertiesEnd);
 	const parsed: unknown = source.trim() === "" ? {} : parse(source);
-	if (!isRecord(parsed)) throw new Error("The note's properties are not a set of properties; they were left as they are.");
+	if (!isRecord(parsed))
+		throw new Error("The note's properties are not a set of properties; they were left as they are.");
 	update(parsed);
 	if (block === null && Object.keys(parsed).length === 0) return content;
 	const yaml = Object.keys(parsed).length === 0 ? "" : stringify(parsed);

@@ -24,7 +24,8 @@ export async function withPathLock<T>(options: PathLockOptions, key: string, wor
 	const file = join(options.folder, `${createHash("sha256").update(key).digest("hex").slice(0, 32)}.lock`);
 	const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
 	while (!tryTake(file)) {
-		if (Date.now() > deadline) throw new Error(`${key} is being written by another process (${ownerOf(file) ?? "unknown"}); try again later.`);
+		if (Date.now() > deadline)
+			throw new Error(`${key} is being written by another process (${ownerOf(file) ?? "unknown"}); try again later.`);
 		await new Promise((resolve) => setTimeout(resolve, POLL_MS));
 	}
 	try {

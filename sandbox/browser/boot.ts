@@ -31,9 +31,17 @@ async function boot(): Promise<void> {
 	setLanguageForTests(config.language);
 	const layout = drawLayout(document.body);
 	const listing = await VaultServer.list();
-	const files = Object.fromEntries(listing.files.map(({ path, content, ctime, mtime }) => [path, { content, ctime, mtime }]));
+	const files = Object.fromEntries(
+		listing.files.map(({ path, content, ctime, mtime }) => [path, { content, ctime, mtime }]),
+	);
 	const memory = new MemoryVault({ configDir: config.configDir, files, folders: listing.folders, now: Date.now });
-	const server = new VaultServer((what, error) => new ShellNotice(`The sandbox could not ${what} on disk: ${error instanceof Error ? error.message : String(error)}`, 0));
+	const server = new VaultServer(
+		(what, error) =>
+			new ShellNotice(
+				`The sandbox could not ${what} on disk: ${error instanceof Error ? error.message : String(error)}`,
+				0,
+			),
+	);
 	const app = new App(memory, (app, calls) => new ShellWorkspace(app, calls, layout, server));
 	for (const [path, content] of Object.entries(listing.config)) app.vault.adapter.hidden.set(path, content);
 	for (const [name, secret] of Object.entries(config.secrets)) app.secretStorage.setSecret(name, secret);
@@ -59,7 +67,10 @@ async function boot(): Promise<void> {
 			return config.anthropicBaseURL === null ? {} : { baseURL: config.anthropicBaseURL };
 		}
 	}
-	const plugin = new SandboxPlugin(asObsidianApp(app), { ...config.manifest, dir: `${config.configDir}/plugins/${config.manifest.id}` });
+	const plugin = new SandboxPlugin(asObsidianApp(app), {
+		...config.manifest,
+		dir: `${config.configDir}/plugins/${config.manifest.id}`,
+	});
 	const mock = plugin as unknown as MockPlugin;
 	mock.load();
 	await mock.loading;
@@ -76,9 +87,15 @@ async function boot(): Promise<void> {
 /** Obsidian's "Default location for new notes", from the vault's `app.json` as Obsidian reads it. */
 function applyNewNoteLocation(app: App, settings: string | undefined): void {
 	if (settings === undefined) return;
-	const { newFileLocation, newFileFolderPath } = JSON.parse(settings) as { newFileLocation?: unknown; newFileFolderPath?: unknown };
+	const { newFileLocation, newFileFolderPath } = JSON.parse(settings) as {
+		newFileLocation?: unknown;
+		newFileFolderPath?: unknown;
+	};
 	const location = newFileLocation === "current" || newFileLocation === "folder" ? newFileLocation : "root";
-	app.fileManager.newFileLocation = { location, folder: typeof newFileFolderPath === "string" ? newFileFolderPath : "" };
+	app.fileManager.newFileLocation = {
+		location,
+		folder: typeof newFileFolderPath === "string" ? newFileFolderPath : "",
+	};
 }
 
 /** The core "Daily notes" plugin, on with the vault's settings for it when it has them, as in the example vault. */

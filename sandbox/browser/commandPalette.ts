@@ -23,12 +23,16 @@ export class CommandPalette extends SuggestModal<PaletteCommand> {
 
 	getSuggestions(query: string): PaletteCommand[] {
 		const matches = prepareFuzzySearch(query);
-		const runnable = this.commands().filter(({ command }) => command.checkCallback?.(true) ?? command.callback !== undefined);
+		const runnable = this.commands().filter(
+			({ command }) => command.checkCallback?.(true) ?? command.callback !== undefined,
+		);
 		const scored = runnable.flatMap((entry) => {
 			const match = matches(entry.name);
 			return match === null ? [] : [{ entry, score: match.score }];
 		});
-		return scored.sort((a, b) => b.score - a.score || a.entry.name.localeCompare(b.entry.name)).map(({ entry }) => entry);
+		return scored
+			.sort((a, b) => b.score - a.score || a.entry.name.localeCompare(b.entry.name))
+			.map(({ entry }) => entry);
 	}
 
 	renderSuggestion(value: PaletteCommand, el: HTMLElement): void {

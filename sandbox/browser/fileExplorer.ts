@@ -34,7 +34,9 @@ export class FileExplorer {
 	}
 
 	private drawChildren(folder: TFolder, parent: HTMLElement): void {
-		const children = [...folder.children].sort((a, b) => Number(b instanceof TFolder) - Number(a instanceof TFolder) || a.name.localeCompare(b.name));
+		const children = [...folder.children].sort(
+			(a, b) => Number(b instanceof TFolder) - Number(a instanceof TFolder) || a.name.localeCompare(b.name),
+		);
 		for (const child of children) {
 			if (child instanceof TFolder) this.drawFolder(child, parent);
 			else if (child instanceof TFile) this.drawFile(child, parent);
@@ -43,7 +45,11 @@ export class FileExplorer {
 
 	private drawFolder(folder: TFolder, parent: HTMLElement): void {
 		const item = parent.createDiv("tree-item nav-folder");
-		const title = item.createDiv({ cls: "tree-item-self nav-folder-title", text: folder.name, attr: { role: "treeitem", tabindex: 0, "aria-expanded": true, "data-path": folder.path } });
+		const title = item.createDiv({
+			cls: "tree-item-self nav-folder-title",
+			text: folder.name,
+			attr: { role: "treeitem", tabindex: 0, "aria-expanded": true, "data-path": folder.path },
+		});
 		const children = item.createDiv("tree-item-children nav-folder-children");
 		title.addEventListener("click", () => {
 			const open = !item.hasClass("is-collapsed");
@@ -57,7 +63,10 @@ export class FileExplorer {
 	private drawFile(file: TFile, parent: HTMLElement): void {
 		const title = parent
 			.createDiv("tree-item nav-file")
-			.createDiv({ cls: "tree-item-self nav-file-title", attr: { role: "treeitem", tabindex: 0, "data-path": file.path } });
+			.createDiv({
+				cls: "tree-item-self nav-file-title",
+				attr: { role: "treeitem", tabindex: 0, "data-path": file.path },
+			});
 		title.createSpan({ cls: "nav-file-title-content", text: file.extension === "md" ? file.basename : file.name });
 		title.addEventListener("click", () => void this.app.workspace.getLeaf().openFile(file));
 		makeKeyboardClickable(title);
@@ -65,6 +74,7 @@ export class FileExplorer {
 
 	private markActive(): void {
 		const active = this.app.workspace.getActiveFile()?.path;
-		for (const title of Array.from(this.el.querySelectorAll<HTMLElement>(".nav-file-title"))) title.toggleClass("is-active", title.getAttr("data-path") === active);
+		for (const title of Array.from(this.el.querySelectorAll<HTMLElement>(".nav-file-title")))
+			title.toggleClass("is-active", title.getAttr("data-path") === active);
 	}
 }

@@ -38,7 +38,11 @@ export class MainTabs {
 		this.remove(leaf);
 		const content = this.layout.rootSplit.createDiv("workspace-leaf");
 		content.appendChild(leafContentOf(view));
-		const header = this.tabHeader(view.getDisplayText(), () => this.show(leaf), () => void leaf.detach());
+		const header = this.tabHeader(
+			view.getDisplayText(),
+			() => this.show(leaf),
+			() => void leaf.detach(),
+		);
 		header.setAttr("data-type", view.getViewType());
 		this.tabs.push({ leaf, header, content });
 		if (active) this.show(leaf);
@@ -71,12 +75,21 @@ export class MainTabs {
 	}
 
 	private tabHeader(title: string, onShow: () => void, onClose?: () => void): HTMLElement {
-		const header = this.bar.createDiv({ cls: "workspace-tab-header", attr: { role: "tab", tabindex: 0, "aria-label": title } });
+		const header = this.bar.createDiv({
+			cls: "workspace-tab-header",
+			attr: { role: "tab", tabindex: 0, "aria-label": title },
+		});
 		header.createDiv({ cls: "workspace-tab-header-inner-title", text: title });
 		header.addEventListener("click", onShow);
 		makeKeyboardClickable(header);
 		if (onClose !== undefined) {
-			iconButton(header, "x", "Close", onClose, "workspace-tab-header-inner-close-button clickable-icon").addEventListener("click", (evt) => evt.stopPropagation());
+			iconButton(
+				header,
+				"x",
+				"Close",
+				onClose,
+				"workspace-tab-header-inner-close-button clickable-icon",
+			).addEventListener("click", (evt) => evt.stopPropagation());
 		}
 		return header;
 	}

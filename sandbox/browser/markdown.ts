@@ -10,7 +10,13 @@ import type { Component } from "../obsidianApi/component";
  * marked), embeds, Markdown links, emphasis, highlights and tags. Elements only, never HTML text.
  */
 export class MarkdownRenderer {
-	static async render(app: App, markdown: string, el: HTMLElement, sourcePath: string, component: Component): Promise<void> {
+	static async render(
+		app: App,
+		markdown: string,
+		el: HTMLElement,
+		sourcePath: string,
+		component: Component,
+	): Promise<void> {
 		void component;
 		new BlockWriter(new InlineWriter(app, sourcePath), el).write(markdown.split(/\r?\n/));
 	}
@@ -20,7 +26,9 @@ export class MarkdownRenderer {
 function propertiesOf(yaml: string): Record<string, unknown> {
 	try {
 		const parsed: unknown = parse(yaml);
-		return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+		return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
+			? (parsed as Record<string, unknown>)
+			: {};
 	} catch {
 		return {};
 	}
@@ -83,7 +91,9 @@ class BlockWriter {
 		if (fence !== null) {
 			let end = start + 1;
 			while (end < lines.length && !lines[end].trimStart().startsWith(fence[1])) end++;
-			const code = this.root.createEl("pre", { attr }).createEl("code", { text: lines.slice(start + 1, end).join("\n") });
+			const code = this.root
+				.createEl("pre", { attr })
+				.createEl("code", { text: lines.slice(start + 1, end).join("\n") });
 			if (fence[2] !== "") code.addClass(`language-${fence[2]}`);
 			return end + 1;
 		}
@@ -93,7 +103,8 @@ class BlockWriter {
 		}
 		if (QUOTE.test(line)) return this.quote(lines, start, offset);
 		if (LIST_ITEM.test(line)) return this.list(lines, start, offset);
-		if (line.trimStart().startsWith("|") && TABLE_RULE.test(lines[start + 1] ?? "")) return this.table(lines, start, offset);
+		if (line.trimStart().startsWith("|") && TABLE_RULE.test(lines[start + 1] ?? ""))
+			return this.table(lines, start, offset);
 		let end = start + 1;
 		while (end < lines.length && lines[end].trim() !== "" && !this.startsBlock(lines[end])) end++;
 		const paragraph = this.root.createEl("p", { attr });
@@ -112,15 +123,22 @@ class BlockWriter {
 	private quote(lines: readonly string[], start: number, offset: number): number {
 		let end = start;
 		const inner: string[] = [];
-		for (let match = QUOTE.exec(lines[end] ?? ""); match !== null; match = QUOTE.exec(lines[++end] ?? "")) inner.push(match[1]);
+		for (let match = QUOTE.exec(lines[end] ?? ""); match !== null; match = QUOTE.exec(lines[++end] ?? ""))
+			inner.push(match[1]);
 		const callout = CALLOUT.exec(inner[0]);
 		if (callout === null) {
-			new BlockWriter(this.inline, this.root.createEl("blockquote", { attr: { "data-line": start + offset } })).write(inner, start + offset);
+			new BlockWriter(this.inline, this.root.createEl("blockquote", { attr: { "data-line": start + offset } })).write(
+				inner,
+				start + offset,
+			);
 			return end;
 		}
 		const type = callout[1].toLowerCase();
 		const box = this.root.createDiv({ cls: "callout", attr: { "data-callout": type, "data-line": start + offset } });
-		this.inline.write(box.createDiv("callout-title").createDiv("callout-title-inner"), callout[3] || type.charAt(0).toUpperCase() + type.slice(1));
+		this.inline.write(
+			box.createDiv("callout-title").createDiv("callout-title-inner"),
+			callout[3] || type.charAt(0).toUpperCase() + type.slice(1),
+		);
 		new BlockWriter(this.inline, box.createDiv("callout-content")).write(inner.slice(1), start + offset + 1);
 		return end;
 	}
@@ -144,7 +162,11 @@ class BlockWriter {
 				const done = item[4] !== " ";
 				li.addClass("task-list-item");
 				if (done) li.addClass("is-checked");
-				li.createEl("input", { cls: "task-list-item-checkbox", type: "checkbox", attr: { disabled: true, ...(done ? { checked: true } : {}) } });
+				li.createEl("input", {
+					cls: "task-list-item-checkbox",
+					type: "checkbox",
+					attr: { disabled: true, ...(done ? { checked: true } : {}) },
+				});
 			}
 			this.inline.write(li, item[5]);
 			at++;
@@ -153,7 +175,13 @@ class BlockWriter {
 	}
 
 	private table(lines: readonly string[], start: number, offset: number): number {
-		const cells = (line: string) => line.trim().replace(/^\|/, "").replace(/\|$/, "").split("|").map((cell) => cell.trim());
+		const cells = (line: string) =>
+			line
+				.trim()
+				.replace(/^\|/, "")
+				.replace(/\|$/, "")
+				.split("|")
+				.map((cell) => cell.trim());
 		const table = this.root.createEl("table", { attr: { "data-line": start + offset } });
 		const head = table.createEl("thead").createEl("tr");
 		for (const cell of cells(lines[start])) this.inline.write(head.createEl("th"), cell);
@@ -192,21 +220,41 @@ class InlineWriter {
 		if (ticks !== undefined) parent.createEl("code", { text: code.trim() });
 		else if (target !== undefined) this.internalLink(parent, target, subpath ?? "", alias, bang === "!");
 		else if (label !== undefined) {
-			const link = parent.createEl("a", { cls: "external-link", href: url, attr: { target: "_blank", rel: "noopener nofollow" } });
+			const link = parent.createEl("a", {
+				cls: "external-link",
+				href: url,
+				attr: { target: "_blank", rel: "noopener nofollow" },
+			});
 			this.write(link, label);
 		} else if (tag !== undefined) parent.createEl("a", { cls: "tag", text: `#${tag}`, href: `#${tag}` });
 		else {
 			const [tagName, inner]: readonly ["strong" | "del" | "mark" | "em", string] =
-				(bold ?? bold2) !== undefined ? ["strong", bold ?? bold2] : strike !== undefined ? ["del", strike] : mark !== undefined ? ["mark", mark] : ["em", em ?? em2];
+				(bold ?? bold2) !== undefined
+					? ["strong", bold ?? bold2]
+					: strike !== undefined
+						? ["del", strike]
+						: mark !== undefined
+							? ["mark", mark]
+							: ["em", em ?? em2];
 			this.write(parent.createEl(tagName), inner);
 		}
 	}
 
 	/** A `[[link]]` as Obsidian renders it: `data-href` the link text, marked when no note answers it. */
-	private internalLink(parent: HTMLElement, target: string, subpath: string, alias: string | undefined, embed: boolean): void {
+	private internalLink(
+		parent: HTMLElement,
+		target: string,
+		subpath: string,
+		alias: string | undefined,
+		embed: boolean,
+	): void {
 		const linktext = `${target}${subpath}`;
-		const resolved = this.app.metadataCache.getFirstLinkpathDest(target === "" ? this.sourcePath : target, this.sourcePath);
-		const text = alias ?? (target === "" ? subpath.slice(1) : subpath === "" ? target : `${target} > ${subpath.slice(1)}`);
+		const resolved = this.app.metadataCache.getFirstLinkpathDest(
+			target === "" ? this.sourcePath : target,
+			this.sourcePath,
+		);
+		const text =
+			alias ?? (target === "" ? subpath.slice(1) : subpath === "" ? target : `${target} > ${subpath.slice(1)}`);
 		const link = parent.createEl("a", { cls: "internal-link", text, href: linktext, attr: { "data-href": linktext } });
 		if (resolved === null) link.addClass("is-unresolved");
 		if (embed) link.addClass("internal-embed");

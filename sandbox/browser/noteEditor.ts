@@ -26,7 +26,8 @@ class TextareaEditor extends Editor {
 		const { selectionStart, selectionEnd, selectionDirection } = this.textarea;
 		const head = selectionDirection === "backward" ? selectionStart : selectionEnd;
 		const anchor = selectionDirection === "backward" ? selectionEnd : selectionStart;
-		const offset = which === "from" ? selectionStart : which === "to" ? selectionEnd : which === "anchor" ? anchor : head;
+		const offset =
+			which === "from" ? selectionStart : which === "to" ? selectionEnd : which === "anchor" ? anchor : head;
 		return this.offsetToPos(offset);
 	}
 
@@ -59,12 +60,21 @@ export class NoteView extends MarkdownView {
 		private readonly layout: ShellLayout,
 	) {
 		super(leaf);
-		this.textarea = layout.noteContent.createEl("textarea", { cls: "note-editor", attr: { "aria-label": "Note text", spellcheck: "false" } });
+		this.textarea = layout.noteContent.createEl("textarea", {
+			cls: "note-editor",
+			attr: { "aria-label": "Note text", spellcheck: "false" },
+		});
 		this.textarea.hide();
 		this.editor = new TextareaEditor(this.textarea);
 		this.textarea.addEventListener("input", () => this.saveSoon());
 		// Before the right sidebar's toggle, which stays last, as in Obsidian.
-		const toggle = iconButton(createDiv(), "pencil", "Current view: reading. Click to edit.", () => this.setMode(this.mode === "source" ? "preview" : "source"), "clickable-icon view-action mod-mode");
+		const toggle = iconButton(
+			createDiv(),
+			"pencil",
+			"Current view: reading. Click to edit.",
+			() => this.setMode(this.mode === "source" ? "preview" : "source"),
+			"clickable-icon view-action mod-mode",
+		);
 		layout.noteHeader.insertBefore(toggle, layout.noteHeader.lastElementChild);
 		this.app.vault.on("modify", (file) => {
 			if (file === this.file && this.saving === null) void this.loadText();
@@ -87,7 +97,10 @@ export class NoteView extends MarkdownView {
 		this.textarea.toggle(editing);
 		this.layout.noteView.parentElement?.parentElement?.toggle(!editing);
 		const toggle = this.layout.noteHeader.querySelector(".mod-mode");
-		toggle?.setAttr("aria-label", editing ? "Current view: editing. Click to read." : "Current view: reading. Click to edit.");
+		toggle?.setAttr(
+			"aria-label",
+			editing ? "Current view: editing. Click to read." : "Current view: reading. Click to edit.",
+		);
 		toggle?.setAttr("data-icon", editing ? "book-open" : "pencil");
 		if (editing) this.textarea.focus();
 	}

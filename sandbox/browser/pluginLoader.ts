@@ -11,7 +11,9 @@ export function pluginClassOf(code: string, obsidian: object, name: string): typ
 		throw new Error(`The sandbox provides no module "${id}".`);
 	};
 	// The source URL names the bundle in the browser's developer tools.
-	const run = new Function("module", "exports", "require", `${code}\n//# sourceURL=plugin:${name}/main.js`) as (...args: unknown[]) => void;
+	const run = new Function("module", "exports", "require", `${code}\n//# sourceURL=plugin:${name}/main.js`) as (
+		...args: unknown[]
+	) => void;
 	run(module, module.exports, require);
 	if (typeof module.exports.default !== "function") throw new Error("main.js exports no plugin class.");
 	return module.exports.default as typeof AssistantWorkspacePlugin;
@@ -28,7 +30,9 @@ function withClearGaps(module: object): object {
 	return new Proxy(module, {
 		get(target, name, receiver) {
 			if (typeof name === "string" && !INTEROP.has(name) && !(name in target)) {
-				throw new Error(`The sandbox's obsidian module has no "${name}" yet: add it to sandbox/obsidianApi/index.ts or sandbox/browser/obsidian.ts.`);
+				throw new Error(
+					`The sandbox's obsidian module has no "${name}" yet: add it to sandbox/obsidianApi/index.ts or sandbox/browser/obsidian.ts.`,
+				);
 			}
 			return Reflect.get(target, name, receiver) as unknown;
 		},

@@ -21,7 +21,13 @@ export class RightSidebar {
 		const content = leafContentOf(view);
 		const tabHeader = this.layout.rightTabs.createDiv({
 			cls: "workspace-tab-header clickable-icon",
-			attr: { role: "tab", tabindex: 0, "aria-label": view.getDisplayText(), "data-icon": view.getIcon(), "data-type": view.getViewType() },
+			attr: {
+				role: "tab",
+				tabindex: 0,
+				"aria-label": view.getDisplayText(),
+				"data-icon": view.getIcon(),
+				"data-type": view.getViewType(),
+			},
 		});
 		tabHeader.addEventListener("click", () => this.show(leaf));
 		makeKeyboardClickable(tabHeader);

@@ -13,7 +13,9 @@ export class SecretComponent extends MockSecretComponent {
 		super(app, containerEl);
 		this.selectEl.setAttr("aria-label", "Secret");
 		const add = containerEl.createEl("button", { cls: "secret-component-add", text: "Add secret" });
-		add.addEventListener("click", () => new NewSecretModal(app, this.selectEl.value || "anthropic-api-key", (name) => this.pick(name)).open());
+		add.addEventListener("click", () =>
+			new NewSecretModal(app, this.selectEl.value || "anthropic-api-key", (name) => this.pick(name)).open(),
+		);
 	}
 
 	private pick(name: string): void {

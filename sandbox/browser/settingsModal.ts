@@ -31,13 +31,20 @@ export class SettingsModal extends Modal {
 
 	override onOpen(): void {
 		this.titleEl.detach();
-		const nav = this.contentEl.createDiv({ cls: "vertical-tab-header", attr: { role: "tablist", "aria-label": "Settings" } });
+		const nav = this.contentEl.createDiv({
+			cls: "vertical-tab-header",
+			attr: { role: "tablist", "aria-label": "Settings" },
+		});
 		nav.createDiv({ cls: "vertical-tab-header-group-title", text: "Community plugins" });
 		const content = this.contentEl.createDiv("vertical-tab-content-container");
 		this.content = content;
 		this.entries = this.tabs();
 		const items = this.entries.map((entry) => {
-			const item = nav.createDiv({ cls: "vertical-tab-nav-item", text: entry.name, attr: { role: "tab", tabindex: 0 } });
+			const item = nav.createDiv({
+				cls: "vertical-tab-nav-item",
+				text: entry.name,
+				attr: { role: "tab", tabindex: 0 },
+			});
 			item.addEventListener("click", () => this.show(entry, content, items, item));
 			makeKeyboardClickable(item);
 			return item;

@@ -1,4 +1,10 @@
-import type { SettingControl, SettingDefinition, SettingDefinitionGroup, SettingDefinitionItem, SettingDefinitionPage } from "obsidian";
+import type {
+	SettingControl,
+	SettingDefinition,
+	SettingDefinitionGroup,
+	SettingDefinitionItem,
+	SettingDefinitionPage,
+} from "obsidian";
 import type { App } from "../obsidianApi/app";
 import { TFile, TFolder } from "../obsidianApi/files";
 import type { PluginSettingTab } from "../obsidianApi/plugin";
@@ -6,7 +12,8 @@ import { DropdownComponent, Setting, TextAreaComponent, TextComponent, ToggleCom
 import { makeKeyboardClickable } from "./shellLayout";
 
 type Predicate = boolean | (() => boolean) | undefined;
-const holds = (predicate: Predicate, fallback: boolean) => (predicate === undefined ? fallback : typeof predicate === "function" ? predicate() : predicate);
+const holds = (predicate: Predicate, fallback: boolean) =>
+	predicate === undefined ? fallback : typeof predicate === "function" ? predicate() : predicate;
 
 /** An element whose `visible` and `disabled` are evaluated again on `refreshState`. */
 interface Live {
@@ -115,7 +122,12 @@ export class SettingsPage {
 			this.live.push({ el: setting.settingEl, visible: definition.visible, disabled: definition.disabled, setting });
 		} else if (definition.control !== undefined) {
 			this.drawControl(setting, definition.control);
-			this.live.push({ el: setting.settingEl, visible: definition.visible, disabled: definition.control.disabled, setting });
+			this.live.push({
+				el: setting.settingEl,
+				visible: definition.visible,
+				disabled: definition.control.disabled,
+				setting,
+			});
 		} else {
 			this.live.push({ el: setting.settingEl, visible: definition.visible });
 		}
@@ -127,7 +139,10 @@ export class SettingsPage {
 		const messageEl = setting.infoEl.createDiv({ cls: "setting-item-validation", attr: { role: "alert" } });
 		messageEl.hide();
 		const check = async (value: unknown): Promise<boolean> => {
-			const problem = control.validate === undefined ? undefined : await (control.validate as (value: unknown) => string | void | Promise<string | void>)(value);
+			const problem =
+				control.validate === undefined
+					? undefined
+					: await (control.validate as (value: unknown) => string | void | Promise<string | void>)(value);
 			const refused = typeof problem === "string" && problem !== "";
 			messageEl.setText(refused ? problem : "");
 			messageEl.toggle(refused);
@@ -146,18 +161,34 @@ export class SettingsPage {
 }
 
 /** The control of a setting, as its `type` asks, showing `current`; `changed` gets each new value. */
-function drawInput(setting: Setting, control: SettingControl, current: unknown, changed: (value: unknown) => void, app: App): void {
+function drawInput(
+	setting: Setting,
+	control: SettingControl,
+	current: unknown,
+	changed: (value: unknown) => void,
+	app: App,
+): void {
 	switch (control.type) {
 		case "toggle":
 			setting.addToggle((toggle: ToggleComponent) => {
 				toggle.setValue(current === true).onChange(changed);
-				toggle.toggleEl.setAttrs({ role: "switch", tabindex: 0, "aria-checked": current === true, "aria-label": setting.nameEl.getText() });
+				toggle.toggleEl.setAttrs({
+					role: "switch",
+					tabindex: 0,
+					"aria-checked": current === true,
+					"aria-label": setting.nameEl.getText(),
+				});
 				toggle.toggleEl.addEventListener("click", () => toggle.toggleEl.setAttr("aria-checked", toggle.getValue()));
 				makeKeyboardClickable(toggle.toggleEl);
 			});
 			return;
 		case "dropdown":
-			setting.addDropdown((dropdown: DropdownComponent) => dropdown.addOptions(control.options).setValue(String(current ?? "")).onChange(changed));
+			setting.addDropdown((dropdown: DropdownComponent) =>
+				dropdown
+					.addOptions(control.options)
+					.setValue(String(current ?? ""))
+					.onChange(changed),
+			);
 			return;
 		case "textarea":
 			setting.addTextArea((text: TextAreaComponent) => {
@@ -169,7 +200,12 @@ function drawInput(setting: Setting, control: SettingControl, current: unknown, 
 		case "number":
 			setting.addText((text: TextComponent) => {
 				text.inputEl.type = "number";
-				for (const [name, value] of [["min", control.min], ["max", control.max], ["step", control.step]] as const) if (value !== undefined) text.inputEl.setAttr(name, value);
+				for (const [name, value] of [
+					["min", control.min],
+					["max", control.max],
+					["step", control.step],
+				] as const)
+					if (value !== undefined) text.inputEl.setAttr(name, value);
 				text.setValue(current === undefined || current === null ? "" : String(current)).onChange((value) => {
 					const number = Number(value);
 					changed(value.trim() === "" || Number.isNaN(number) ? (control.defaultValue ?? 0) : number);
@@ -178,7 +214,10 @@ function drawInput(setting: Setting, control: SettingControl, current: unknown, 
 			return;
 		case "slider":
 		case "color": {
-			const input = setting.controlEl.createEl("input", { type: control.type === "slider" ? "range" : "color", value: String(current ?? "") });
+			const input = setting.controlEl.createEl("input", {
+				type: control.type === "slider" ? "range" : "color",
+				value: String(current ?? ""),
+			});
 			if (control.type === "slider") input.setAttrs({ min: control.min, max: control.max, step: control.step });
 			input.addEventListener("input", () => changed(control.type === "slider" ? Number(input.value) : input.value));
 			setting.addComponent(() => ({ setDisabled: (disabled: boolean) => (input.disabled = disabled) }));
@@ -199,9 +238,17 @@ function drawInput(setting: Setting, control: SettingControl, current: unknown, 
 /** The paths a file or folder control offers: its filter applied, the root (`/`) only when asked for. */
 function pathsFor(app: App, control: Extract<SettingControl, { type: "file" | "folder" }>): string[] {
 	const all = app.vault.getAllLoadedFiles();
-	if (control.type === "file") return all.filter((file): file is TFile => file instanceof TFile && (control.filter?.(file as never) ?? true)).map((file) => file.path);
+	if (control.type === "file")
+		return all
+			.filter((file): file is TFile => file instanceof TFile && (control.filter?.(file as never) ?? true))
+			.map((file) => file.path);
 	return all
-		.filter((folder): folder is TFolder => folder instanceof TFolder && (!folder.isRoot() || control.includeRoot === true) && (control.filter?.(folder as never) ?? true))
+		.filter(
+			(folder): folder is TFolder =>
+				folder instanceof TFolder &&
+				(!folder.isRoot() || control.includeRoot === true) &&
+				(control.filter?.(folder as never) ?? true),
+		)
 		.map((folder) => folder.path);
 }
 

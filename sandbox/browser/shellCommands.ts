@@ -13,24 +13,46 @@ import { toggleTheme } from "./theme";
 export function installShellCommands(app: App, layout: ShellLayout, plugins: readonly Plugin[]): void {
 	// One settings window, `app.setting`, as Obsidian has: a plugin may close it, or open it at its own tab.
 	const settings = new SettingsModal(app, () =>
-		plugins.flatMap((plugin) => plugin.settingTabs.map((tab) => ({ id: plugin.manifest.id, name: plugin.manifest.name, tab: tab as PluginSettingTab }))),
+		plugins.flatMap((plugin) =>
+			plugin.settingTabs.map((tab) => ({
+				id: plugin.manifest.id,
+				name: plugin.manifest.name,
+				tab: tab as PluginSettingTab,
+			})),
+		),
 	);
 	app.setting = settings;
 	const openSettings = () => settings.open();
 	const own: PaletteCommand[] = [
 		{ name: "Settings: Open settings", command: { id: "app:open-settings", callback: openSettings } },
 		{ name: "Appearance: Toggle light and dark theme", command: { id: "theme:toggle", callback: toggleTheme } },
-		{ name: "Workspace: Toggle left sidebar", command: { id: "app:toggle-left-sidebar", callback: () => toggleSidebar("left") } },
-		{ name: "Workspace: Toggle right sidebar", command: { id: "app:toggle-right-sidebar", callback: () => toggleSidebar("right") } },
+		{
+			name: "Workspace: Toggle left sidebar",
+			command: { id: "app:toggle-left-sidebar", callback: () => toggleSidebar("left") },
+		},
+		{
+			name: "Workspace: Toggle right sidebar",
+			command: { id: "app:toggle-right-sidebar", callback: () => toggleSidebar("right") },
+		},
 	];
 	const commands = () => [
-		...plugins.flatMap((plugin) => plugin.commands.map((command) => ({ name: `${plugin.manifest.name}: ${command.name}`, command }))),
+		...plugins.flatMap((plugin) =>
+			plugin.commands.map((command) => ({ name: `${plugin.manifest.name}: ${command.name}`, command })),
+		),
 		...own,
 	];
 	const openPalette = () => new CommandPalette(app, commands).open();
 
-	layout.ribbon.prepend(iconButton(createDiv(), "terminal", "Open command palette", openPalette, "side-dock-ribbon-action clickable-icon"));
-	iconButton(layout.ribbonFoot, "moon", "Toggle light and dark theme", toggleTheme, "side-dock-ribbon-action clickable-icon");
+	layout.ribbon.prepend(
+		iconButton(createDiv(), "terminal", "Open command palette", openPalette, "side-dock-ribbon-action clickable-icon"),
+	);
+	iconButton(
+		layout.ribbonFoot,
+		"moon",
+		"Toggle light and dark theme",
+		toggleTheme,
+		"side-dock-ribbon-action clickable-icon",
+	);
 	iconButton(layout.ribbonFoot, "settings", "Settings", openSettings, "side-dock-ribbon-action clickable-icon");
 	document.addEventListener("keydown", (evt) => {
 		if (!(evt.ctrlKey || evt.metaKey) || evt.altKey || evt.shiftKey) return;

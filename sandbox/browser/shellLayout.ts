@@ -21,8 +21,17 @@ export interface ShellLayout {
 }
 
 /** An icon button as Obsidian draws one: focusable, named for screen readers, Enter and Space click it. */
-export function iconButton(parent: HTMLElement, icon: string, label: string, onClick: () => void, cls = "clickable-icon"): HTMLElement {
-	const button = parent.createDiv({ cls, attr: { "aria-label": label, "data-icon": icon, role: "button", tabindex: 0 } });
+export function iconButton(
+	parent: HTMLElement,
+	icon: string,
+	label: string,
+	onClick: () => void,
+	cls = "clickable-icon",
+): HTMLElement {
+	const button = parent.createDiv({
+		cls,
+		attr: { "aria-label": label, "data-icon": icon, role: "button", tabindex: 0 },
+	});
 	button.addEventListener("click", onClick);
 	makeKeyboardClickable(button);
 	return button;
@@ -68,11 +77,17 @@ export function drawLayout(body: HTMLElement): ShellLayout {
 	const app = body.createDiv("app-container");
 	const main = app.createDiv("horizontal-main-container");
 	const workspace = main.createDiv("workspace");
-	const ribbonEl = workspace.createDiv({ cls: "workspace-ribbon side-dock-ribbon mod-left", attr: { role: "toolbar", "aria-label": "Ribbon" } });
+	const ribbonEl = workspace.createDiv({
+		cls: "workspace-ribbon side-dock-ribbon mod-left",
+		attr: { role: "toolbar", "aria-label": "Ribbon" },
+	});
 	const ribbon = ribbonEl.createDiv("side-dock-actions");
 	const ribbonFoot = ribbonEl.createDiv("side-dock-settings");
 
-	const leftSplit = workspace.createDiv({ cls: "workspace-split mod-left-split", attr: { role: "navigation", "aria-label": "Files" } });
+	const leftSplit = workspace.createDiv({
+		cls: "workspace-split mod-left-split",
+		attr: { role: "navigation", "aria-label": "Files" },
+	});
 	const explorer = leftSplit.createDiv({ cls: "workspace-leaf-content", attr: { "data-type": "file-explorer" } });
 	explorer.createDiv({ cls: "nav-header", text: "Files" });
 	const fileExplorer = explorer.createDiv({ cls: "nav-files-container", attr: { role: "tree" } });
@@ -85,17 +100,36 @@ export function drawLayout(body: HTMLElement): ShellLayout {
 	iconButton(header, "sidebar-right", "Toggle right sidebar", () => toggleSidebar("right"));
 	// On a phone, a tap on the note beside an open drawer closes it, as in Obsidian.
 	root.addEventListener("click", (evt) => {
-		if (!body.hasClass("is-phone") || (evt.target instanceof Element && evt.target.closest(".clickable-icon") !== null)) return;
+		if (!body.hasClass("is-phone") || (evt.target instanceof Element && evt.target.closest(".clickable-icon") !== null))
+			return;
 		body.addClass(COLLAPSED.left, COLLAPSED.right);
 	});
 	const noteContent = note.createDiv("view-content");
 	const reading = noteContent.createDiv("markdown-reading-view");
 	const noteView = reading.createDiv("markdown-preview-view markdown-rendered").createDiv("markdown-preview-sizer");
 
-	const rightSplit = workspace.createDiv({ cls: "workspace-split mod-right-split", attr: { role: "complementary", "aria-label": "Right sidebar" } });
+	const rightSplit = workspace.createDiv({
+		cls: "workspace-split mod-right-split",
+		attr: { role: "complementary", "aria-label": "Right sidebar" },
+	});
 	const rightTabs = rightSplit.createDiv({ cls: "workspace-tab-header-container", attr: { role: "tablist" } });
 	const rightLeaves = rightSplit.createDiv("workspace-tab-container");
 
 	const statusBar = app.createDiv({ cls: "status-bar", attr: { role: "status" } });
-	return { ribbon, ribbonFoot, leftSplit, fileExplorer, rootSplit: root, noteLeaf: note, noteHeader: header, noteTitle, noteContent, noteView, rightSplit, rightTabs, rightLeaves, statusBar };
+	return {
+		ribbon,
+		ribbonFoot,
+		leftSplit,
+		fileExplorer,
+		rootSplit: root,
+		noteLeaf: note,
+		noteHeader: header,
+		noteTitle,
+		noteContent,
+		noteView,
+		rightSplit,
+		rightTabs,
+		rightLeaves,
+		statusBar,
+	};
 }

@@ -31,5 +31,8 @@ export class ShellNotice extends Notice {
 }
 
 function noticeContainer(): HTMLElement {
-	return document.body.querySelector<HTMLElement>(".notice-container") ?? document.body.createDiv({ cls: "notice-container", attr: { "aria-live": "polite" } });
+	return (
+		document.body.querySelector<HTMLElement>(".notice-container") ??
+		document.body.createDiv({ cls: "notice-container", attr: { "aria-live": "polite" } })
+	);
 }

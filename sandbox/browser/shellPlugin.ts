@@ -32,7 +32,8 @@ export class Plugin extends MockPlugin {
 
 	private shell(): ShellWorkspace {
 		const workspace = this.app.workspace;
-		if (!(workspace instanceof ShellWorkspace)) throw new Error("The sandbox's plugin runs in the sandbox's workspace only.");
+		if (!(workspace instanceof ShellWorkspace))
+			throw new Error("The sandbox's plugin runs in the sandbox's workspace only.");
 		return workspace;
 	}
 }

@@ -50,14 +50,20 @@ export class VaultServer {
 	}
 
 	private async call(method: string, endpoint: string, query: Record<string, string>, body?: string): Promise<void> {
-		const response = await fetch(`${endpoint}?${new URLSearchParams(query).toString()}`, { method, body, headers: { [WRITE_HEADER]: "1" } });
+		const response = await fetch(`${endpoint}?${new URLSearchParams(query).toString()}`, {
+			method,
+			body,
+			headers: { [WRITE_HEADER]: "1" },
+		});
 		if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
 	}
 }
 
 /** Sends every change of the page's vault to the folder on disk, so the user sees what the assistant wrote. */
 export function mirrorToDisk(memory: MemoryVault, server: VaultServer): void {
-	memory.on("create", (item) => (item.kind === "folder" ? server.mkdir(item.path) : server.write(item.path, memory.read(item.path))));
+	memory.on("create", (item) =>
+		item.kind === "folder" ? server.mkdir(item.path) : server.write(item.path, memory.read(item.path)),
+	);
 	memory.on("modify", (item) => server.write(item.path, memory.read(item.path)));
 	memory.on("rename", (item, oldPath) => server.rename(oldPath, item.path));
 	memory.on("delete", (item) => server.remove(item.path));

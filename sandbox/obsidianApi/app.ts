@@ -31,7 +31,10 @@ export class App {
 	setting: { open(): void; close(): void; openTabById(id: string): void } | null = null;
 
 	/** `workspace` makes the workspace: the sandbox's draws one in the page (`sandbox/browser/`). */
-	constructor(memory: MemoryVault = new MemoryVault(), workspace: (app: App, calls: CallLog) => Workspace = (app, calls) => new Workspace(app, calls)) {
+	constructor(
+		memory: MemoryVault = new MemoryVault(),
+		workspace: (app: App, calls: CallLog) => Workspace = (app, calls) => new Workspace(app, calls),
+	) {
 		this.vault = new Vault(memory, this.calls);
 		this.metadataCache = new MetadataCache(this.vault, this.calls);
 		this.fileManager = new FileManager(this.vault, this.calls);

@@ -60,7 +60,12 @@ export class Component {
 		return id;
 	}
 
-	registerDomEvent(target: EventTarget, type: string, listener: EventListener, options?: AddEventListenerOptions): void {
+	registerDomEvent(
+		target: EventTarget,
+		type: string,
+		listener: EventListener,
+		options?: AddEventListenerOptions,
+	): void {
 		target.addEventListener(type, listener, options);
 		this.register(() => target.removeEventListener(type, listener, options));
 	}

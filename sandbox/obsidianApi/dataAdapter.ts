@@ -39,7 +39,11 @@ export class DataAdapter {
 	async exists(path: string): Promise<boolean> {
 		this.calls.record("vault.adapter.exists");
 		if (!this.isHidden(requireNormalized(path))) return this.memory.stat(path) !== null || this.memory.isFolder(path);
-		return this.hidden.has(path) || this.hiddenFolders.has(path) || [...this.hidden.keys()].some((file) => isInFolder(file, path));
+		return (
+			this.hidden.has(path) ||
+			this.hiddenFolders.has(path) ||
+			[...this.hidden.keys()].some((file) => isInFolder(file, path))
+		);
 	}
 
 	async read(path: string): Promise<string> {
@@ -78,7 +82,8 @@ export class DataAdapter {
 	async rename(path: string, newPath: string): Promise<void> {
 		this.calls.record("vault.adapter.rename");
 		const content = this.hidden.get(requireNormalized(path));
-		if (content === undefined || !this.isHidden(requireNormalized(newPath))) throw new Error(`ENOENT: no such hidden file, rename '${path}'`);
+		if (content === undefined || !this.isHidden(requireNormalized(newPath)))
+			throw new Error(`ENOENT: no such hidden file, rename '${path}'`);
 		if (this.hidden.has(newPath)) throw new Error("Destination file already exists!");
 		this.hidden.delete(path);
 		this.hidden.set(newPath, content);

@@ -13,13 +13,24 @@ export function requireDocument(what: string): Document {
 }
 
 /** Obsidian's element factory: `info` as a class string or options, appended to `parent`. */
-function make(parent: Node | null, tag: string, info: DomElementInfo | string = {}, callback?: (el: HTMLElement) => void): HTMLElement {
+function make(
+	parent: Node | null,
+	tag: string,
+	info: DomElementInfo | string = {},
+	callback?: (el: HTMLElement) => void,
+): HTMLElement {
 	const options = typeof info === "string" ? { cls: info } : info;
 	const el = (parent?.ownerDocument ?? document).createElement(tag);
 	if (options.cls !== undefined) el.addClasses(typeof options.cls === "string" ? options.cls.split(" ") : options.cls);
 	if (options.text !== undefined) el.setText(options.text);
 	for (const [name, value] of Object.entries(options.attr ?? {})) el.setAttr(name, value);
-	const properties = { title: options.title, value: options.value, type: options.type, placeholder: options.placeholder, href: options.href };
+	const properties = {
+		title: options.title,
+		value: options.value,
+		type: options.type,
+		placeholder: options.placeholder,
+		href: options.href,
+	};
 	for (const [name, value] of Object.entries(properties)) if (value !== undefined) el.setAttr(name, value);
 	if (el instanceof HTMLInputElement && options.value !== undefined) el.value = options.value;
 	const target = options.parent ?? parent;
@@ -39,15 +50,22 @@ function installDomHelpers(): void {
 
 	globals.createEl = (tag: string, info?: DomElementInfo | string, callback?: (el: HTMLElement) => void) =>
 		make(null, tag, info, callback);
-	globals.createDiv = (info?: DomElementInfo | string, callback?: (el: HTMLElement) => void) => make(null, "div", info, callback);
-	globals.createSpan = (info?: DomElementInfo | string, callback?: (el: HTMLElement) => void) => make(null, "span", info, callback);
+	globals.createDiv = (info?: DomElementInfo | string, callback?: (el: HTMLElement) => void) =>
+		make(null, "div", info, callback);
+	globals.createSpan = (info?: DomElementInfo | string, callback?: (el: HTMLElement) => void) =>
+		make(null, "span", info, callback);
 	globals.createFragment = (callback?: (fragment: DocumentFragment) => void) => {
 		const fragment = document.createDocumentFragment();
 		callback?.(fragment);
 		return fragment;
 	};
 
-	node.createEl = function (this: Node, tag: string, info?: DomElementInfo | string, callback?: (el: HTMLElement) => void) {
+	node.createEl = function (
+		this: Node,
+		tag: string,
+		info?: DomElementInfo | string,
+		callback?: (el: HTMLElement) => void,
+	) {
 		return make(this, tag, info, callback);
 	};
 	node.createDiv = function (this: Node, info?: DomElementInfo | string, callback?: (el: HTMLElement) => void) {

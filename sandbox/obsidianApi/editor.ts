@@ -23,7 +23,14 @@ export class Editor {
 	}
 
 	getCursor(which: "from" | "to" | "head" | "anchor" = "head"): EditorPosition {
-		const offset = which === "from" ? Math.min(this.anchor, this.head) : which === "to" ? Math.max(this.anchor, this.head) : which === "anchor" ? this.anchor : this.head;
+		const offset =
+			which === "from"
+				? Math.min(this.anchor, this.head)
+				: which === "to"
+					? Math.max(this.anchor, this.head)
+					: which === "anchor"
+						? this.anchor
+						: this.head;
 		return this.offsetToPos(offset);
 	}
 

@@ -14,7 +14,10 @@ export class FileManager {
 	 * Obsidian's "Default location for new notes" (`newFileLocation` and `newFileFolderPath` of
 	 * the vault's `app.json`): the vault root unless a test or the sandbox sets it.
 	 */
-	newFileLocation: { readonly location: "root" | "current" | "folder"; readonly folder: string } = { location: "root", folder: "" };
+	newFileLocation: { readonly location: "root" | "current" | "folder"; readonly folder: string } = {
+		location: "root",
+		folder: "",
+	};
 
 	constructor(
 		private readonly vault: Vault,
@@ -31,7 +34,12 @@ export class FileManager {
 	getNewFileParent(sourcePath: string): TFolder {
 		this.calls.record("fileManager.getNewFileParent");
 		const { location, folder } = this.newFileLocation;
-		const wanted = location === "folder" ? folder : location === "current" ? (this.vault.getFileByPath(sourcePath)?.parent?.path ?? "") : "";
+		const wanted =
+			location === "folder"
+				? folder
+				: location === "current"
+					? (this.vault.getFileByPath(sourcePath)?.parent?.path ?? "")
+					: "";
 		return (wanted === "" ? null : this.vault.getFolderByPath(wanted)) ?? this.vault.getRoot();
 	}
 

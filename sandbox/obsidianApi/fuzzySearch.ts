@@ -2,7 +2,9 @@
  * Obsidian's `prepareFuzzySearch`: the query's characters (spaces aside) in order, case
  * ignored; a higher score for matches that start earlier and hold together, as Obsidian ranks.
  */
-export function prepareFuzzySearch(query: string): (text: string) => { score: number; matches: [number, number][] } | null {
+export function prepareFuzzySearch(
+	query: string,
+): (text: string) => { score: number; matches: [number, number][] } | null {
 	const wanted = query.toLowerCase().replace(/\s+/g, "");
 	return (text) => {
 		const lower = text.toLowerCase();

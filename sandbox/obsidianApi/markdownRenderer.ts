@@ -11,7 +11,13 @@ const LINK = /\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\]/g;
 export class MarkdownRenderer {
 	static renders = 0;
 
-	static async render(app: App, markdown: string, el: HTMLElement, sourcePath: string, component: Component): Promise<void> {
+	static async render(
+		app: App,
+		markdown: string,
+		el: HTMLElement,
+		sourcePath: string,
+		component: Component,
+	): Promise<void> {
 		void app;
 		void sourcePath;
 		void component;
@@ -22,7 +28,11 @@ export class MarkdownRenderer {
 			let at = 0;
 			for (const match of paragraph.matchAll(LINK)) {
 				p.appendText(paragraph.slice(at, match.index));
-				p.createEl("a", { cls: "internal-link", text: match[2] ?? match[1], attr: { "data-href": match[1], href: match[1] } });
+				p.createEl("a", {
+					cls: "internal-link",
+					text: match[2] ?? match[1],
+					attr: { "data-href": match[1], href: match[1] },
+				});
 				at = match.index + match[0].length;
 			}
 			p.appendText(paragraph.slice(at));

@@ -60,7 +60,11 @@ export class Menu extends Component {
 		el.style.left = `${position.x}px`;
 		el.style.top = `${position.y}px`;
 		for (const item of this.items) {
-			const row = el.createDiv({ cls: "menu-item", text: item.title, attr: { role: "menuitem", tabindex: 0, "data-icon": item.icon ?? "" } });
+			const row = el.createDiv({
+				cls: "menu-item",
+				text: item.title,
+				attr: { role: "menuitem", tabindex: 0, "data-icon": item.icon ?? "" },
+			});
 			row.addEventListener("click", (evt) => {
 				this.hide();
 				item.callback?.(evt);

@@ -24,7 +24,10 @@ export class Modal {
 		this.containerEl.addClass("modal-container");
 		this.containerEl.createDiv("modal-bg").addEventListener("click", () => this.close());
 		this.modalEl = this.containerEl.createDiv({ cls: "modal", attr: { tabindex: -1 } });
-		const closeButton = this.modalEl.createDiv({ cls: "modal-close-button", attr: { "aria-label": "Close", role: "button", tabindex: 0 } });
+		const closeButton = this.modalEl.createDiv({
+			cls: "modal-close-button",
+			attr: { "aria-label": "Close", role: "button", tabindex: 0 },
+		});
 		closeButton.addEventListener("click", () => this.close());
 		this.titleEl = this.modalEl.createDiv("modal-title");
 		this.contentEl = this.modalEl.createDiv("modal-content");

@@ -20,7 +20,8 @@ export class SecretComponent {
 	}
 
 	setValue(value: string): this {
-		if (!Array.from(this.selectEl.options).some((option) => option.value === value)) this.selectEl.createEl("option", { value, text: value });
+		if (!Array.from(this.selectEl.options).some((option) => option.value === value))
+			this.selectEl.createEl("option", { value, text: value });
 		this.selectEl.value = value;
 		return this;
 	}

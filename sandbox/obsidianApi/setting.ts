@@ -240,7 +240,10 @@ export class Setting {
 		return this;
 	}
 
-	private add<C extends { setDisabled(disabled: boolean): unknown }>(component: C, build: (component: C) => unknown): this {
+	private add<C extends { setDisabled(disabled: boolean): unknown }>(
+		component: C,
+		build: (component: C) => unknown,
+	): this {
 		this.components.push(component);
 		build(component);
 		return this;

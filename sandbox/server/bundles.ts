@@ -20,7 +20,10 @@ export interface SandboxBundles {
  * `require`, as Obsidian does.
  */
 export async function buildBundles(): Promise<SandboxBundles> {
-	execFileSync(process.execPath, ["esbuild.config.mjs", "production"], { cwd: REPO, stdio: ["ignore", "ignore", "inherit"] });
+	execFileSync(process.execPath, ["esbuild.config.mjs", "production"], {
+		cwd: REPO,
+		stdio: ["ignore", "ignore", "inherit"],
+	});
 	const shell = await build({
 		entryPoints: [join(__dirname, "..", "browser", "boot.ts")],
 		bundle: true,
@@ -34,6 +37,9 @@ export async function buildBundles(): Promise<SandboxBundles> {
 	const read = (path: string) => readFileSync(join(REPO, path), "utf8");
 	return {
 		plugin: { main: read("main.js"), manifest: read("manifest.json"), styles: read("styles.css") },
-		shell: { script: shell.outputFiles[0].text, styles: readFileSync(join(__dirname, "..", "page", "shell.css"), "utf8") },
+		shell: {
+			script: shell.outputFiles[0].text,
+			styles: readFileSync(join(__dirname, "..", "page", "shell.css"), "utf8"),
+		},
 	};
 }

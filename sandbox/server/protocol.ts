@@ -15,5 +15,12 @@ export interface SandboxConfig {
 	/** Secrets in Obsidian's secret storage when the page opens (a test's fake key), by name. */
 	readonly secrets: Readonly<Record<string, string>>;
 	readonly configDir: string;
-	readonly manifest: { readonly id: string; readonly name: string; readonly version: string; readonly minAppVersion: string; readonly description: string; readonly author: string };
+	readonly manifest: {
+		readonly id: string;
+		readonly name: string;
+		readonly version: string;
+		readonly minAppVersion: string;
+		readonly description: string;
+		readonly author: string;
+	};
 }

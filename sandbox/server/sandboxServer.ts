@@ -38,7 +38,8 @@ const PAGE = readFileSync(join(__dirname, "..", "page", "index.html"), "utf8");
  * deletes, `/api/append` appends to a log, `/api/folder` makes a folder, `/api/rename` moves).
  */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
-	if (options.now !== undefined && Number.isNaN(Date.parse(options.now))) throw new Error(`Not a moment: ${options.now}`);
+	if (options.now !== undefined && Number.isNaN(Date.parse(options.now)))
+		throw new Error(`Not a moment: ${options.now}`);
 	const vault = await VaultFolder.open(options.vaultDir);
 	const { plugin, shell } = options.bundles;
 	const config: SandboxConfig = {
@@ -61,8 +62,14 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 	};
 	const server = createServer((request, response) => {
 		answer(request, response, assets, vault).catch((error: unknown) => {
-			const status = error instanceof PathOutsideVault || error instanceof UnsafePathError ? 400 : error instanceof PathTaken ? 409 : 500;
-			if (!response.headersSent) send(response, status, "text/plain; charset=utf-8", error instanceof Error ? error.message : String(error));
+			const status =
+				error instanceof PathOutsideVault || error instanceof UnsafePathError
+					? 400
+					: error instanceof PathTaken
+						? 409
+						: 500;
+			if (!response.headersSent)
+				send(response, status, "text/plain; charset=utf-8", error instanceof Error ? error.message : String(error));
 		});
 	});
 	await new Promise<void>((resolve, reject) => {
@@ -88,19 +95,24 @@ async function answer(
 ): Promise<void> {
 	const url = new URL(request.url ?? "/", "http://127.0.0.1");
 	// Only pages of this server: a site the browser also has open reaches 127.0.0.1 by another name, if at all.
-	if (!/^(127\.0\.0\.1|localhost):\d+$/.test(request.headers.host ?? "")) return send(response, 403, "text/plain", "Forbidden host");
+	if (!/^(127\.0\.0\.1|localhost):\d+$/.test(request.headers.host ?? ""))
+		return send(response, 403, "text/plain", "Forbidden host");
 	const asset = assets[url.pathname];
 	if (request.method === "GET" && asset !== undefined) return send(response, 200, asset[0], asset[1]);
-	if (request.method === "GET" && url.pathname === "/api/vault") return send(response, 200, "application/json", JSON.stringify(await vault.list()));
+	if (request.method === "GET" && url.pathname === "/api/vault")
+		return send(response, 200, "application/json", JSON.stringify(await vault.list()));
 	if (!url.pathname.startsWith("/api/")) return send(response, 404, "text/plain", "Not found");
 	const path = url.searchParams.get("path") ?? "";
-	if (request.method === "GET" && url.pathname === "/api/file") return send(response, 200, "text/plain; charset=utf-8", await vault.read(path));
+	if (request.method === "GET" && url.pathname === "/api/file")
+		return send(response, 200, "text/plain; charset=utf-8", await vault.read(path));
 	if (request.headers[WRITE_HEADER] !== "1") return send(response, 403, "text/plain", "Missing the sandbox header");
 	if (request.method === "PUT" && url.pathname === "/api/file") await vault.write(path, await readBody(request));
-	else if (request.method === "POST" && url.pathname === "/api/append") await vault.append(path, await readBody(request));
+	else if (request.method === "POST" && url.pathname === "/api/append")
+		await vault.append(path, await readBody(request));
 	else if (request.method === "DELETE" && url.pathname === "/api/file") await vault.remove(path);
 	else if (request.method === "POST" && url.pathname === "/api/folder") await vault.mkdir(path);
-	else if (request.method === "POST" && url.pathname === "/api/rename") await vault.rename(url.searchParams.get("from") ?? "", url.searchParams.get("to") ?? "");
+	else if (request.method === "POST" && url.pathname === "/api/rename")
+		await vault.rename(url.searchParams.get("from") ?? "", url.searchParams.get("to") ?? "");
 	else return send(response, 404, "text/plain", "Not found");
 	send(response, 204, "text/plain", "");
 }

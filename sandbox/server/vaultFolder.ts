@@ -7,7 +7,11 @@ import { parentFolder } from "../../src/core/vault/paths";
 /** A vault path the page sent: relative, `/`-separated, no `.` or `..` segment, no NUL or backslash. */
 function checkVaultPath(path: string): string {
 	const segments = path.split("/");
-	const bad = path === "" || path.includes("\0") || path.includes("\\") || segments.some((part) => part === "" || part === "." || part === "..");
+	const bad =
+		path === "" ||
+		path.includes("\0") ||
+		path.includes("\\") ||
+		segments.some((part) => part === "" || part === "." || part === "..");
 	if (bad) throw new PathOutsideVault(path);
 	return path;
 }
@@ -27,7 +31,12 @@ export class PathTaken extends Error {
 
 export interface VaultListing {
 	/** Every note and text file, with its text and times, config folder and dot-folders aside. */
-	readonly files: readonly { readonly path: string; readonly content: string; readonly ctime: number; readonly mtime: number }[];
+	readonly files: readonly {
+		readonly path: string;
+		readonly content: string;
+		readonly ctime: number;
+		readonly mtime: number;
+	}[];
 	readonly folders: readonly string[];
 	/** Every file of the config folder, as text (the plugin's `data.json`, its last good copy and logs, core plugins' settings). */
 	readonly config: Readonly<Record<string, string>>;

@@ -16,7 +16,19 @@ const english = [
 	"dialy notes", // typo
 	"grpah view", // typo
 ];
-const chinese = ["关系图谱", "日记", "同步 设置", "模板", "快捷键", "第三方插件", "嵌入 文件", "发布 网站", "属性", "白板", "标签 搜索"];
+const chinese = [
+	"关系图谱",
+	"日记",
+	"同步 设置",
+	"模板",
+	"快捷键",
+	"第三方插件",
+	"嵌入 文件",
+	"发布 网站",
+	"属性",
+	"白板",
+	"标签 搜索",
+];
 const japanese = [
 	"グラフビュー",
 	"デイリーノート",
@@ -30,7 +42,14 @@ const japanese = [
 	"ワークスペース",
 	"添付ファイル",
 ];
-const mixed = ["Obsidian Sync 同步", "Canvas キャンバス", "graph 关系图谱", "plugin 插件 プラグイン", "Markdown 格式", "Publish 公開"];
+const mixed = [
+	"Obsidian Sync 同步",
+	"Canvas キャンバス",
+	"graph 关系图谱",
+	"plugin 插件 プラグイン",
+	"Markdown 格式",
+	"Publish 公開",
+];
 
 /**
  * The fixed query set: 44 queries in English (two with typos), Chinese, Japanese and a mix,

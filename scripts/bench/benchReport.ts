@@ -10,7 +10,10 @@ type TurnFigures = { readonly prepareMs: number; readonly p95Ms: number };
  * The `--json` object: `{"<engine>": {"<size>": {buildMs, warmStartMs, heapMB, p50Ms, p95Ms, updateMs}},
  * "turn": {"<size>": {prepareMs, p95Ms}}}`, the turn's when it was measured.
  */
-export function benchJson(results: BenchResults, turns: TurnResults): Record<string, Record<string, EngineFigures | TurnFigures>> {
+export function benchJson(
+	results: BenchResults,
+	turns: TurnResults,
+): Record<string, Record<string, EngineFigures | TurnFigures>> {
 	const json: Record<string, Record<string, EngineFigures | TurnFigures>> = {};
 	for (const [engine, sizes] of Object.entries(results)) {
 		json[engine] = {};
@@ -20,11 +23,17 @@ export function benchJson(results: BenchResults, turns: TurnResults): Record<str
 		}
 	}
 	const turnSizes = Object.entries(turns);
-	if (turnSizes.length > 0) json.turn = Object.fromEntries(turnSizes.map(([size, { prepareMs, p95Ms }]) => [size, { prepareMs, p95Ms }]));
+	if (turnSizes.length > 0)
+		json.turn = Object.fromEntries(turnSizes.map(([size, { prepareMs, p95Ms }]) => [size, { prepareMs, p95Ms }]));
 	return json;
 }
 
-export function benchTable(results: BenchResults, turns: TurnResults, notesBySize: ReadonlyMap<string, number>, skipped: readonly string[]): string {
+export function benchTable(
+	results: BenchResults,
+	turns: TurnResults,
+	notesBySize: ReadonlyMap<string, number>,
+	skipped: readonly string[],
+): string {
 	const rows: string[][] = [];
 	for (const size of VAULT_SIZES) {
 		for (const engine of ENGINE_NAMES) {
@@ -46,11 +55,26 @@ export function benchTable(results: BenchResults, turns: TurnResults, notesBySiz
 			]);
 		}
 	}
-	const header = ["vault", "notes", "engine", "build ms", "warm ms", "heap MB", "saved MB", "p50 ms", "p95 ms", "queries", "update ms", "upd max"];
+	const header = [
+		"vault",
+		"notes",
+		"engine",
+		"build ms",
+		"warm ms",
+		"heap MB",
+		"saved MB",
+		"p50 ms",
+		"p95 ms",
+		"queries",
+		"update ms",
+		"upd max",
+	];
 	const checks = [...checkTargets(results), ...checkTurnTargets(turns)];
 	const turnRows = VAULT_SIZES.flatMap((size) => {
 		const run = turns[size];
-		return run === undefined ? [] : [[size, String(notesBySize.get(size) ?? ""), cell(run.prepareMs, 2), cell(run.p95Ms, 2), String(run.turns)]];
+		return run === undefined
+			? []
+			: [[size, String(notesBySize.get(size) ?? ""), cell(run.prepareMs, 2), cell(run.p95Ms, 2), String(run.turns)]];
 	});
 	const slowest = Object.entries(results.ours ?? {}).map(
 		([size, run]) => `  ${size}: ${run.slowest.map((time) => `"${time.query}" ${time.ms.toFixed(3)}`).join(", ")}`,

@@ -39,7 +39,13 @@ const TURN_LIMIT = { size: "10k", limitMs: 50 } as const;
 export function checkTurnTargets(turns: TurnResults): TargetCheck[] {
 	const run = turns[TURN_LIMIT.size];
 	if (run === undefined) return [];
-	return [{ target: `${TURN_LIMIT.size} turn prepare p95 <= ${TURN_LIMIT.limitMs} ms`, measured: `${run.p95Ms.toFixed(2)} ms`, met: run.p95Ms <= TURN_LIMIT.limitMs }];
+	return [
+		{
+			target: `${TURN_LIMIT.size} turn prepare p95 <= ${TURN_LIMIT.limitMs} ms`,
+			measured: `${run.p95Ms.toFixed(2)} ms`,
+			met: run.p95Ms <= TURN_LIMIT.limitMs,
+		},
+	];
 }
 
 /** The performance targets, for every size the run measured. */
@@ -49,13 +55,31 @@ export function checkTargets(results: BenchResults): TargetCheck[] {
 	for (const { size, figure, limit, unit } of LIMITS) {
 		const value = ours[size]?.[figure];
 		if (value === undefined || value === null) continue;
-		checks.push({ target: `${size} ${figure} <= ${limit} ${unit}`, measured: `${value.toFixed(2)} ${unit}`, met: value <= limit });
+		checks.push({
+			target: `${size} ${figure} <= ${limit} ${unit}`,
+			measured: `${value.toFixed(2)} ${unit}`,
+			met: value <= limit,
+		});
 	}
 	for (const [size, run] of Object.entries(ours) as [VaultSize, EngineRun][]) {
 		const mini = results.minisearch?.[size];
-		if (mini !== undefined) checks.push(ratioCheck(`${size} build >= ${BUILD_SPEEDUP_OVER_MINISEARCH}x faster than MiniSearch`, mini.buildMs / run.buildMs, BUILD_SPEEDUP_OVER_MINISEARCH));
+		if (mini !== undefined)
+			checks.push(
+				ratioCheck(
+					`${size} build >= ${BUILD_SPEEDUP_OVER_MINISEARCH}x faster than MiniSearch`,
+					mini.buildMs / run.buildMs,
+					BUILD_SPEEDUP_OVER_MINISEARCH,
+				),
+			);
 		const fuse = results.fuse?.[size];
-		if (fuse !== undefined) checks.push(ratioCheck(`${size} p95 >= ${P95_SPEEDUP_OVER_FUSE}x faster than fuse.js`, fuse.p95Ms / run.p95Ms, P95_SPEEDUP_OVER_FUSE));
+		if (fuse !== undefined)
+			checks.push(
+				ratioCheck(
+					`${size} p95 >= ${P95_SPEEDUP_OVER_FUSE}x faster than fuse.js`,
+					fuse.p95Ms / run.p95Ms,
+					P95_SPEEDUP_OVER_FUSE,
+				),
+			);
 	}
 	return checks;
 }

@@ -9,7 +9,11 @@ export function isVaultSize(size: string | undefined): size is VaultSize {
 	return (VAULT_SIZES as readonly (string | undefined)[]).includes(size);
 }
 
-const SYNTHETIC_COUNTS: Readonly<Record<Exclude<VaultSize, "hub">, number>> = { "1k": 1_000, "10k": 10_000, "50k": 50_000 };
+const SYNTHETIC_COUNTS: Readonly<Record<Exclude<VaultSize, "hub">, number>> = {
+	"1k": 1_000,
+	"10k": 10_000,
+	"50k": 50_000,
+};
 /** One seed per size: the same vault on every run. */
 const SEED = 20_260_630;
 /** Every note of a benchmark vault has this mtime; a note "changed" by the benchmark gets a later one. */
@@ -32,5 +36,8 @@ export class BenchVaults {
 
 /** A note after an edit: a line added at the end, a later mtime. */
 export function editedNote(note: NoteInput, edit: number): NoteInput {
-	return noteInputOf({ path: note.path, content: `${note.content}\n\nEdit ${edit}: moved the review to Thursday.\n` }, note.stat.mtime + 1000 * (edit + 1));
+	return noteInputOf(
+		{ path: note.path, content: `${note.content}\n\nEdit ${edit}: moved the review to Thursday.\n` },
+		note.stat.mtime + 1000 * (edit + 1),
+	);
 }

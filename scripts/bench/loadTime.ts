@@ -27,7 +27,10 @@ async function main(): Promise<void> {
 	const runs = Number(args.options.get("runs") ?? 15);
 	if (!Number.isInteger(runs) || runs < 1) throw new UsageError("--runs needs a whole number of page loads.");
 	const repo = resolve(args.options.get("repo") ?? join(__dirname, "..", ".."));
-	if (!existsSync(CHROMIUM)) throw new UsageError(`No Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\`, or name one with CHROMIUM.`);
+	if (!existsSync(CHROMIUM))
+		throw new UsageError(
+			`No Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\`, or name one with CHROMIUM.`,
+		);
 	const sandbox = await startSandbox(repo);
 	const browser = await launchChromium();
 	try {
@@ -41,7 +44,11 @@ async function main(): Promise<void> {
 			const sorted = times.map(pick).sort((a, b) => a - b);
 			return sorted[Math.floor(sorted.length / 2)];
 		};
-		const [evaluate, onload, layoutReady] = [median((t) => t.evaluate), median((t) => t.onload), median((t) => t.layoutReady)];
+		const [evaluate, onload, layoutReady] = [
+			median((t) => t.evaluate),
+			median((t) => t.onload),
+			median((t) => t.layoutReady),
+		];
 		console.log(`main.js load in Chromium, median of ${runs} page loads (${repo}):`);
 		console.log(`  evaluate main.js            ${evaluate.toFixed(1)} ms`);
 		console.log(`  onload up to layout-ready   ${onload.toFixed(1)} ms`);
@@ -58,8 +65,12 @@ async function loadOnce(browser: Browser, url: string): Promise<LoadTimes> {
 	try {
 		await page.goto(url);
 		await page.waitForSelector('body[data-sandbox="ready"]', { timeout: 60_000 });
-		const at = await page.evaluate((names) => names.map((name) => performance.getEntriesByName(name, "mark")[0]?.startTime ?? Number.NaN), [...MARKS]);
-		if (at.some(Number.isNaN)) throw new Error("The sandbox page set no load-time marks: this checkout's sandbox predates them.");
+		const at = await page.evaluate(
+			(names) => names.map((name) => performance.getEntriesByName(name, "mark")[0]?.startTime ?? Number.NaN),
+			[...MARKS],
+		);
+		if (at.some(Number.isNaN))
+			throw new Error("The sandbox page set no load-time marks: this checkout's sandbox predates them.");
 		return { evaluate: at[1] - at[0], onload: at[2] - at[1], layoutReady: at[3] - at[2] };
 	} finally {
 		await page.close();
@@ -68,10 +79,14 @@ async function loadOnce(browser: Browser, url: string): Promise<LoadTimes> {
 
 /** `npm start` in `repo`: the plugin built as it ships, in the sandbox on a free port of 127.0.0.1. */
 function startSandbox(repo: string): Promise<{ readonly url: string; stop(): void }> {
-	const child: ChildProcess = spawn(process.execPath, [join(repo, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/start.ts"], {
-		cwd: repo,
-		stdio: ["ignore", "pipe", "inherit"],
-	});
+	const child: ChildProcess = spawn(
+		process.execPath,
+		[join(repo, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/start.ts"],
+		{
+			cwd: repo,
+			stdio: ["ignore", "pipe", "inherit"],
+		},
+	);
 	return new Promise((resolvePromise, reject) => {
 		let output = "";
 		child.once("exit", (code) => reject(new Error(`The sandbox stopped before it started (exit code ${code}).`)));
@@ -88,7 +103,13 @@ function launchChromium(): Promise<Browser> {
 		executablePath: CHROMIUM,
 		headless: true,
 		chromiumSandbox: false,
-		args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-gpu"],
+		args: [
+			"--disable-background-networking",
+			"--disable-component-update",
+			"--disable-sync",
+			"--no-first-run",
+			"--disable-gpu",
+		],
 	});
 }
 

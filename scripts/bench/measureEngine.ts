@@ -66,11 +66,19 @@ const CHANGE_SEED = 2;
  * Every edited note is prepared (metadata included, which Obsidian's cache would hold) before the
  * clock starts: the timings are of the index alone.
  */
-export function measureEngine(name: EngineName, notes: readonly NoteInput[], queries: readonly string[], plan: QueryPlan): EngineRun {
+export function measureEngine(
+	name: EngineName,
+	notes: readonly NoteInput[],
+	queries: readonly string[],
+	plan: QueryPlan,
+): EngineRun {
 	const runs = notes.length <= REPEAT_UP_TO_NOTES ? TIMED_RUNS : 1;
 	const engine = createEngine(name, { now: BENCH_NOW });
 	const { heapMB, result: build } = retainedHeapMB(() => timed(() => engine.build(notes)));
-	const buildTimes = [build.ms, ...repeated(runs - 1, () => timedOnSettledHeap(() => createEngine(name, { now: BENCH_NOW }).build(notes)).ms)];
+	const buildTimes = [
+		build.ms,
+		...repeated(runs - 1, () => timedOnSettledHeap(() => createEngine(name, { now: BENCH_NOW }).build(notes)).ms),
+	];
 	const stored = engine.save();
 	const latencies = queryLatencies(engine, queries, plan);
 	const updateTimes = updateLatencies(engine, notes);
@@ -133,7 +141,12 @@ function updateLatencies(engine: SearchEngine, notes: readonly NoteInput[]): num
 
 /** A restart in a new engine: the persisted index loaded (or the vault rebuilt), 1% of the notes changed meanwhile. */
 function warmStart(name: EngineName, stored: StoredIndex | null, notes: readonly NoteInput[]): number {
-	const changed = new Map(pick(notes, Math.max(1, Math.round(notes.length * CHANGED_SHARE)), CHANGE_SEED).map((note, edit) => [note.path, editedNote(note, edit)]));
+	const changed = new Map(
+		pick(notes, Math.max(1, Math.round(notes.length * CHANGED_SHARE)), CHANGE_SEED).map((note, edit) => [
+			note.path,
+			editedNote(note, edit),
+		]),
+	);
 	const vaultNow = notes.map((note) => changed.get(note.path) ?? note);
 	const engine = createEngine(name, { now: BENCH_NOW });
 	return timedOnSettledHeap(() => engine.restore(stored, vaultNow)).ms;

@@ -16,10 +16,14 @@ const FUSE_PLAN: QueryPlan = { untimedPass: false, repetitions: 1, budgetMs: 20_
 const FUSE_WARM_UP_QUERIES = 4;
 
 const [size, engine] = process.argv.slice(2);
-if (!isVaultSize(size) || !isEngineName(engine)) throw new Error(`usage: measureOne <size> <engine>, not ${process.argv.slice(2).join(" ")}`);
+if (!isVaultSize(size) || !isEngineName(engine))
+	throw new Error(`usage: measureOne <size> <engine>, not ${process.argv.slice(2).join(" ")}`);
 const vaults = new BenchVaults();
 // fuse.js takes a quarter of a second a query even at 1k notes: a few queries warm it up.
 warmUp(engine, vaults.notesOf("1k"), engine === "fuse" ? BENCH_QUERIES.slice(0, FUSE_WARM_UP_QUERIES) : BENCH_QUERIES);
 const notes = vaults.notesOf(size);
-const measured: MeasuredRun = { notes: notes.length, run: measureEngine(engine, notes, BENCH_QUERIES, engine === "fuse" ? FUSE_PLAN : FULL_PLAN) };
+const measured: MeasuredRun = {
+	notes: notes.length,
+	run: measureEngine(engine, notes, BENCH_QUERIES, engine === "fuse" ? FUSE_PLAN : FULL_PLAN),
+};
 process.stdout.write(JSON.stringify(measured));

@@ -40,13 +40,21 @@ async function main(size: VaultSize): Promise<MeasuredTurn> {
 		for await (const event of session.send(MESSAGES[turn % MESSAGES.length])) void event;
 		if (turn >= UNTIMED_TURNS) samples.push(model.sentAt - sent);
 	}
-	return { notes: notes.length, turn: { prepareMs: percentile(samples, 50), p95Ms: percentile(samples, 95), turns: samples.length } };
+	return {
+		notes: notes.length,
+		turn: { prepareMs: percentile(samples, 50), p95Ms: percentile(samples, 95), turns: samples.length },
+	};
 }
 
 function earlierTurns(): ChatMessage[] {
 	return Array.from({ length: EARLIER_TURNS }, (_, index): ChatMessage[] => [
 		{ role: "user", content: [{ type: "text", text: `Question ${index}: what should I do about chapter ${index}?` }] },
-		{ role: "assistant", content: [{ type: "text", text: `Answer ${index}: start with the argument about nap length [[Thesis plan]]. `.repeat(8) }] },
+		{
+			role: "assistant",
+			content: [
+				{ type: "text", text: `Answer ${index}: start with the argument about nap length [[Thesis plan]]. `.repeat(8) },
+			],
+		},
 	]).flat();
 }
 

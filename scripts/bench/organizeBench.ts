@@ -36,7 +36,9 @@ async function main(): Promise<void> {
 			await vaultMap(organize, taxonomy);
 			const mapped = performance.now();
 			const ms = (from: number, to: number) => `${(to - from).toFixed(0)} ms`;
-			console.log(`${size} (${notes.length} notes), run ${run}: taxonomy ${ms(started, inferred)}, suggestions ${ms(inferred, suggested)}, vault map ${ms(suggested, mapped)}`);
+			console.log(
+				`${size} (${notes.length} notes), run ${run}: taxonomy ${ms(started, inferred)}, suggestions ${ms(inferred, suggested)}, vault map ${ms(suggested, mapped)}`,
+			);
 		}
 	} finally {
 		rmSync(vaultDir, { recursive: true, force: true });

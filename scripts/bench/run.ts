@@ -17,7 +17,11 @@ const FUSE_SKIPPED_SIZES: readonly VaultSize[] = ["50k"];
  * then one table.
  */
 function main(): void {
-	const args = parseRunnerArgs(process.argv.slice(2), { sizes: VAULT_SIZES.join(","), engines: ENGINE_NAMES.join(","), turn: "10k" });
+	const args = parseRunnerArgs(process.argv.slice(2), {
+		sizes: VAULT_SIZES.join(","),
+		engines: ENGINE_NAMES.join(","),
+		turn: "10k",
+	});
 	const sizes = chosen(args, "sizes", VAULT_SIZES);
 	const engines = chosen(args, "engines", ENGINE_NAMES);
 	const turnSizes = args.lists.has("turn") ? chosen(args, "turn", VAULT_SIZES) : sizes.filter((size) => size === "10k");
@@ -50,7 +54,9 @@ function main(): void {
 	} finally {
 		runner.dispose();
 	}
-	console.log(args.json ? JSON.stringify(benchJson(results, turns), null, 2) : benchTable(results, turns, notesBySize, skipped));
+	console.log(
+		args.json ? JSON.stringify(benchJson(results, turns), null, 2) : benchTable(results, turns, notesBySize, skipped),
+	);
 }
 
 function resultsFor(results: BenchResults, engine: EngineName) {

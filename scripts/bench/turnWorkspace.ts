@@ -18,14 +18,20 @@ export const MENTIONED_NOTE = "Bench/Thesis plan.md";
  * `memory/daily`.
  */
 function assistantFiles(): Record<string, string> {
-	const lines = (count: number, text: (index: number) => string) => Array.from({ length: count }, (_, index) => text(index)).join("\n");
+	const lines = (count: number, text: (index: number) => string) =>
+		Array.from({ length: count }, (_, index) => text(index)).join("\n");
 	const weeks = Array.from({ length: 26 }, (_, index) => `2026-W${String(index + 1).padStart(2, "0")}`);
 	return {
 		"soul.md": `# Soul\n\n${lines(120, (index) => `- Principle ${index}: be calm, brief and honest; cite the notes an answer comes from.`)}\n`,
 		"user.md": `# User\n\n${lines(120, (index) => `- Fact ${index}: works on the thesis in the morning, reviews the atlas project on Fridays.`)}\n`,
 		"claude.md": `# Rules\n\n${lines(200, (index) => `${index}. Write daily memory for decisions; long-term memory only for stable facts.`)}\n`,
 		"memory.md": `# Memory\n\n${lines(600, (index) => `- 2026-0${1 + (index % 6)}-${String(1 + (index % 28)).padStart(2, "0")}: decision ${index} about the atlas project and its budget.`)}\n`,
-		...Object.fromEntries(weeks.map((week) => [`memory/weekly/${week}.md`, `# ${week}\n\n${lines(20, (index) => `- Worked on chapter ${index % 5}; decided to keep the hermes plan.`)}\n`])),
+		...Object.fromEntries(
+			weeks.map((week) => [
+				`memory/weekly/${week}.md`,
+				`# ${week}\n\n${lines(20, (index) => `- Worked on chapter ${index % 5}; decided to keep the hermes plan.`)}\n`,
+			]),
+		),
 		[MENTIONED_NOTE]: `# Thesis plan\n\n${lines(300, (index) => `Section ${index}: the argument about nap length and memory consolidation.`)}\n`,
 	};
 }
@@ -40,7 +46,13 @@ export async function turnWorkspace(notes: readonly NoteInput[], model: Recordin
 	const vault = new MemoryVault({ files, now: () => now.getTime() });
 	const clock = { now: () => new Date(now) };
 	const settings = defaultPluginData().settings;
-	const workspace = new AssistantWorkspace({ store: vault, metadata: vault, auditFile: new MemoryLogFile(), clock, settings });
+	const workspace = new AssistantWorkspace({
+		store: vault,
+		metadata: vault,
+		auditFile: new MemoryLogFile(),
+		clock,
+		settings,
+	});
 	const memory = await memoryOverVault(
 		{ files: vault, metadata: vault, view: workspace.vault },
 		{ layout: workspace.layout, clock, recentDailyMemory: (days) => workspace.recentDailyMemory(days) },
@@ -48,7 +60,12 @@ export async function turnWorkspace(notes: readonly NoteInput[], model: Recordin
 	return {
 		model,
 		modelId: "claude-sonnet-5-5",
-		tools: { ...memory.deps, writer: workspace.writer, actor: "assistant", daily: assistantFolderTarget(workspace.layout) },
+		tools: {
+			...memory.deps,
+			writer: workspace.writer,
+			actor: "assistant",
+			daily: assistantFolderTarget(workspace.layout),
+		},
 		delay: (callback, ms) => {
 			const timer = setTimeout(callback, ms);
 			return () => clearTimeout(timer);

@@ -8,7 +8,12 @@ export interface BuiltBundle {
 }
 
 export async function buildBundleInMemory(): Promise<BuiltBundle> {
-	const result = await build({ ...pluginBuildOptions({ production: true }), write: false as const, metafile: true as const, logLevel: "warning" as const });
+	const result = await build({
+		...pluginBuildOptions({ production: true }),
+		write: false as const,
+		metafile: true as const,
+		logLevel: "warning" as const,
+	});
 	const [output] = Object.values(result.metafile.outputs);
 	return { bytes: result.outputFiles[0].contents.byteLength, inputs: output.inputs };
 }

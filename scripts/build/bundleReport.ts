@@ -12,11 +12,14 @@ async function main(filter: string | undefined): Promise<void> {
 		byOrigin.set(origin, (byOrigin.get(origin) ?? 0) + bytesInOutput);
 	}
 	console.log(`main.js ${bundle.bytes.toLocaleString("en")} bytes`);
-	for (const [origin, bytes] of [...byOrigin].sort((a, b) => b[1] - a[1])) console.log(`${bytes.toString().padStart(9)}  ${origin}`);
+	for (const [origin, bytes] of [...byOrigin].sort((a, b) => b[1] - a[1]))
+		console.log(`${bytes.toString().padStart(9)}  ${origin}`);
 	if (filter === undefined) return;
 	console.log(`\nlargest inputs matching "${filter}"`);
 	const matching = Object.entries(bundle.inputs).filter(([input]) => input.includes(filter));
-	for (const [input, { bytesInOutput }] of matching.sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput).slice(0, 40)) {
+	for (const [input, { bytesInOutput }] of matching
+		.sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)
+		.slice(0, 40)) {
 		console.log(`${bytesInOutput.toString().padStart(9)}  ${input}`);
 	}
 }

@@ -12,13 +12,19 @@ import { readFile } from "node:fs/promises";
  * The SDK's version is pinned; if the module no longer has the shape read here, the build fails.
  */
 const MODULE = /[\\/]@anthropic-ai[\\/]sdk[\\/]core[\\/]error-classes\.mjs$/;
-const KEPT_SOURCES = new Set(["../resources/files.mjs", "../resources/shared.mjs", "../resources/messages/messages.mjs"]);
+const KEPT_SOURCES = new Set([
+	"../resources/files.mjs",
+	"../resources/shared.mjs",
+	"../resources/messages/messages.mjs",
+]);
 const IMPORT = /^import \{([^}]*)\} from "([^"]+)";$/;
 const ENTRY = /^\s*\['\d{3} [a-z0-9_]+', (\w+)\],$/;
 
 export function keepUsedErrorClasses(source, file) {
 	const fail = (why) => {
-		throw new Error(`${file} no longer has the shape the build reads (${why}): update scripts/build/sdkErrorClassesUsed.mjs.`);
+		throw new Error(
+			`${file} no longer has the shape the build reads (${why}): update scripts/build/sdkErrorClassesUsed.mjs.`,
+		);
 	};
 	const kept = new Set();
 	let inMap = false;
@@ -27,7 +33,11 @@ export function keepUsedErrorClasses(source, file) {
 		const imported = IMPORT.exec(line);
 		if (imported !== null) {
 			if (!KEPT_SOURCES.has(imported[2])) return false;
-			for (const name of imported[1].split(",").map((part) => part.trim()).filter(Boolean)) kept.add(name);
+			for (const name of imported[1]
+				.split(",")
+				.map((part) => part.trim())
+				.filter(Boolean))
+				kept.add(name);
 			return true;
 		}
 		if (line.startsWith("import ")) fail(`an import on more than one line: ${line}`);
@@ -51,6 +61,9 @@ export function keepUsedErrorClasses(source, file) {
 export const sdkErrorClassesUsed = {
 	name: "sdk-error-classes-used",
 	setup(build) {
-		build.onLoad({ filter: MODULE }, async ({ path }) => ({ contents: keepUsedErrorClasses(await readFile(path, "utf8"), path), loader: "js" }));
+		build.onLoad({ filter: MODULE }, async ({ path }) => ({
+			contents: keepUsedErrorClasses(await readFile(path, "utf8"), path),
+			loader: "js",
+		}));
 	},
 };

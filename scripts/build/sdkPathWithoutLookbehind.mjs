@@ -19,8 +19,9 @@ const REWRITES = [
 		after: "const invalidSegmentPattern = /(^|\\/)((?:\\.|%2e){1,2}(?:;[^/]*)?)(?=\\/|$)/gi;",
 	},
 	{
-		before: "start: match.index,\n            length: match[0].length,\n            error: `Value \"${match[0]}\"",
-		after: "start: match.index + match[1].length,\n            length: match[2].length,\n            error: `Value \"${match[2]}\"",
+		before: 'start: match.index,\n            length: match[0].length,\n            error: `Value "${match[0]}"',
+		after:
+			'start: match.index + match[1].length,\n            length: match[2].length,\n            error: `Value "${match[2]}"',
 	},
 ];
 
@@ -29,7 +30,9 @@ export function rewriteSdkPath(source, file) {
 	return REWRITES.reduce((text, { before, after }) => {
 		const first = text.indexOf(before);
 		if (first === -1 || text.indexOf(before, first + 1) !== -1) {
-			throw new Error(`${file} no longer holds the expected text once, so its lookbehind cannot be rewritten safely:\n${before}`);
+			throw new Error(
+				`${file} no longer holds the expected text once, so its lookbehind cannot be rewritten safely:\n${before}`,
+			);
 		}
 		return text.replace(before, () => after);
 	}, source);

@@ -35,7 +35,11 @@ export const sdkUnusedParts = {
 		build.onEnd((result) => {
 			if (result.errors.length > 0) return;
 			const missed = REPLACED.filter(({ by }) => !replaced.has(by));
-			return { errors: missed.map(({ module, by }) => ({ text: `No module of the Anthropic SDK matched ${module} any more, so ${by} replaced nothing: update scripts/build/sdkUnusedParts.mjs.` })) };
+			return {
+				errors: missed.map(({ module, by }) => ({
+					text: `No module of the Anthropic SDK matched ${module} any more, so ${by} replaced nothing: update scripts/build/sdkUnusedParts.mjs.`,
+				})),
+			};
 		});
 	},
 };

@@ -45,13 +45,22 @@ function readPackage(name: string): BundledPackage {
 		repository?: string | { url?: string };
 	};
 	const repository = typeof manifest.repository === "string" ? manifest.repository : manifest.repository?.url;
-	const files = LICENSE_FILES.filter((file) => existsSync(join(dir, file))).map((file) => ({ name: file, text: readFileSync(join(dir, file), "utf8").trim() }));
-	if (files.length === 0) throw new Error(`${name} has no license file: its license cannot be shipped with the plugin.`);
+	const files = LICENSE_FILES.filter((file) => existsSync(join(dir, file))).map((file) => ({
+		name: file,
+		text: readFileSync(join(dir, file), "utf8").trim(),
+	}));
+	if (files.length === 0)
+		throw new Error(`${name} has no license file: its license cannot be shipped with the plugin.`);
 	return {
 		name,
 		version: manifest.version,
 		license: manifest.license ?? "UNKNOWN",
-		homepage: manifest.homepage ?? repository?.replace(/^git\+/, "").replace(/^github:/, "https://github.com/").replace(/\.git$/, ""),
+		homepage:
+			manifest.homepage ??
+			repository
+				?.replace(/^git\+/, "")
+				.replace(/^github:/, "https://github.com/")
+				.replace(/\.git$/, ""),
 		files,
 	};
 }
@@ -79,12 +88,20 @@ function noticesText(packages: readonly BundledPackage[]): string {
 
 async function main(check: boolean): Promise<void> {
 	const bundle = await buildBundleInMemory();
-	const names = [...new Set(Object.keys(bundle.inputs).map(packageOfInput).filter((name): name is string => name !== undefined))].sort();
+	const names = [
+		...new Set(
+			Object.keys(bundle.inputs)
+				.map(packageOfInput)
+				.filter((name): name is string => name !== undefined),
+		),
+	].sort();
 	const packages = names.map(readPackage);
 	const named = BUNDLED_LIBRARIES.map((library) => `${library.name} ${library.license}`).sort();
 	const found = packages.map((pkg) => `${pkg.name} ${pkg.license}`).sort();
 	if (named.join("\n") !== found.join("\n")) {
-		throw new Error(`main.js bundles ${found.join(", ")}, but its banner names ${named.join(", ")}: update BUNDLED_LIBRARIES in scripts/build/pluginBuild.mjs.`);
+		throw new Error(
+			`main.js bundles ${found.join(", ")}, but its banner names ${named.join(", ")}: update BUNDLED_LIBRARIES in scripts/build/pluginBuild.mjs.`,
+		);
 	}
 	const text = noticesText(packages);
 	if (!check) {

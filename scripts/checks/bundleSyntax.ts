@@ -25,7 +25,8 @@ export function findUnsupportedSyntax(source: string): SyntaxProblem[] {
 	const problems: SyntaxProblem[] = [];
 	visit(program as AnyNode, (node) => {
 		const what = problemOf(node);
-		if (what !== undefined && node.loc) problems.push({ line: node.loc.start.line, column: node.loc.start.column, what });
+		if (what !== undefined && node.loc)
+			problems.push({ line: node.loc.start.line, column: node.loc.start.column, what });
 	});
 	return problems;
 }
@@ -39,13 +40,17 @@ function problemOf(node: AnyNode): string | undefined {
 	}
 	if ((node.type === "CallExpression" || node.type === "NewExpression") && isRegExpConstructor(node.callee)) {
 		const [pattern, flags] = node.arguments as readonly AnyNode[];
-		if (pattern !== undefined && stringParts(pattern).some(hasLookbehind)) return "a regex lookbehind built with RegExp (Safari 16.4)";
-		if (flags !== undefined && stringParts(flags).some((text) => text.includes("v"))) return "the regex v flag built with RegExp (Safari 17)";
+		if (pattern !== undefined && stringParts(pattern).some(hasLookbehind))
+			return "a regex lookbehind built with RegExp (Safari 16.4)";
+		if (flags !== undefined && stringParts(flags).some((text) => text.includes("v")))
+			return "the regex v flag built with RegExp (Safari 17)";
 	}
 	return undefined;
 }
 
-function isRegexLiteral(node: AnyNode): node is AnyNode & { readonly regex: { readonly pattern: string; readonly flags: string } } {
+function isRegexLiteral(
+	node: AnyNode,
+): node is AnyNode & { readonly regex: { readonly pattern: string; readonly flags: string } } {
 	return typeof node.regex === "object" && node.regex !== null;
 }
 
@@ -60,8 +65,12 @@ function isRegExpConstructor(callee: unknown): boolean {
 /** The literal text of a string or template argument (each fixed part of a template with values). */
 function stringParts(node: AnyNode): string[] {
 	if (node.type === "Literal" && typeof node.value === "string") return [node.value];
-	if (node.type === "TemplateLiteral") return (node.quasis as ReadonlyArray<{ value: { cooked?: string | null } }>).map((quasi) => quasi.value.cooked ?? "");
-	if (node.type === "BinaryExpression" && node.operator === "+") return [...stringParts(node.left as AnyNode), ...stringParts(node.right as AnyNode)];
+	if (node.type === "TemplateLiteral")
+		return (node.quasis as ReadonlyArray<{ value: { cooked?: string | null } }>).map(
+			(quasi) => quasi.value.cooked ?? "",
+		);
+	if (node.type === "BinaryExpression" && node.operator === "+")
+		return [...stringParts(node.left as AnyNode), ...stringParts(node.right as AnyNode)];
 	return [];
 }
 
@@ -82,7 +91,8 @@ function visit(node: AnyNode, onNode: (node: AnyNode) => void): void {
 	onNode(node);
 	for (const value of Object.values(node)) {
 		for (const child of Array.isArray(value) ? value : [value]) {
-			if (typeof child === "object" && child !== null && typeof (child as AnyNode).type === "string") visit(child as AnyNode, onNode);
+			if (typeof child === "object" && child !== null && typeof (child as AnyNode).type === "string")
+				visit(child as AnyNode, onNode);
 		}
 	}
 }

@@ -30,7 +30,9 @@ export function importGraphOf(root: string, folders: readonly string[]): ImportG
 	for (const folder of folders) {
 		for (const file of typeScriptFilesUnder(join(root, folder))) {
 			const edges = importsOf(file).map(({ specifier, typeOnly }): ImportEdge =>
-				specifier.startsWith(".") ? { kind: "file", target: resolveImport(root, file, specifier), typeOnly } : { kind: "package", target: specifier, typeOnly },
+				specifier.startsWith(".")
+					? { kind: "file", target: resolveImport(root, file, specifier), typeOnly }
+					: { kind: "package", target: specifier, typeOnly },
 			);
 			graph.set(repoPath(root, file), edges);
 		}
@@ -56,14 +58,25 @@ function importsOf(file: string): FoundImport[] {
 }
 
 function moduleNamed(node: ts.Node): string | null {
-	if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) return node.moduleSpecifier.text;
-	if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+	if (
+		(ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+		node.moduleSpecifier &&
+		ts.isStringLiteral(node.moduleSpecifier)
+	)
+		return node.moduleSpecifier.text;
+	if (
+		ts.isImportEqualsDeclaration(node) &&
+		ts.isExternalModuleReference(node.moduleReference) &&
+		ts.isStringLiteral(node.moduleReference.expression)
+	) {
 		return node.moduleReference.expression.text;
 	}
-	if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) return node.argument.literal.text;
+	if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal))
+		return node.argument.literal.text;
 	if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0])) {
 		const callee = node.expression;
-		if (callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === "require")) return node.arguments[0].text;
+		if (callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === "require"))
+			return node.arguments[0].text;
 	}
 	return null;
 }
@@ -76,19 +89,32 @@ function bringsTypesOnly(node: ts.Node): boolean {
 		if (clause === undefined) return false;
 		if (clause.isTypeOnly) return true;
 		const named = clause.namedBindings;
-		return clause.name === undefined && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((element) => element.isTypeOnly);
+		return (
+			clause.name === undefined &&
+			named !== undefined &&
+			ts.isNamedImports(named) &&
+			named.elements.length > 0 &&
+			named.elements.every((element) => element.isTypeOnly)
+		);
 	}
 	if (ts.isExportDeclaration(node)) {
 		if (node.isTypeOnly) return true;
 		const named = node.exportClause;
-		return named !== undefined && ts.isNamedExports(named) && named.elements.length > 0 && named.elements.every((element) => element.isTypeOnly);
+		return (
+			named !== undefined &&
+			ts.isNamedExports(named) &&
+			named.elements.length > 0 &&
+			named.elements.every((element) => element.isTypeOnly)
+		);
 	}
 	return false;
 }
 
 function resolveImport(root: string, from: string, specifier: string): string {
 	const base = join(dirname(from), specifier);
-	const found = CANDIDATES.map((ending) => base + ending).find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+	const found = CANDIDATES.map((ending) => base + ending).find(
+		(candidate) => existsSync(candidate) && statSync(candidate).isFile(),
+	);
 	return found === undefined ? `?${repoPath(root, base)}` : repoPath(root, found);
 }
 

@@ -42,7 +42,8 @@ export const LAYERS: readonly Layer[] = [
 		floor: 17,
 		name: "Obsidian stand-in",
 		paths: ["sandbox/obsidianApi"],
-		typeCycles: "it keeps the shape of Obsidian's API, whose types refer to each other: a file knows its vault, a view its app",
+		typeCycles:
+			"it keeps the shape of Obsidian's API, whose types refer to each other: a file knows its vault, a view its app",
 	},
 	{ floor: 18, name: "sandbox", paths: ["sandbox"] },
 	{ floor: 19, name: "scripts", paths: ["scripts"] },
@@ -59,9 +60,17 @@ const NODE_BUILT_INS = new Set(builtinModules);
 const isNodeBuiltIn = (name: string) => name.startsWith("node:") || NODE_BUILT_INS.has(name.split("/")[0]);
 
 export const PACKAGE_RULES: readonly PackageRule[] = [
-	{ paths: ["src/core", "src/i18n", "src/llm"], forbidden: (name) => name === "obsidian", why: "the domain and the model client run on every host, not only in Obsidian" },
+	{
+		paths: ["src/core", "src/i18n", "src/llm"],
+		forbidden: (name) => name === "obsidian",
+		why: "the domain and the model client run on every host, not only in Obsidian",
+	},
 	{ paths: ["src"], forbidden: isNodeBuiltIn, why: "the plugin runs on mobile, where Node is not" },
-	{ paths: ["headless/inMemory", "sandbox/obsidianApi", "sandbox/browser"], forbidden: isNodeBuiltIn, why: "the sandbox's page runs it in a browser" },
+	{
+		paths: ["headless/inMemory", "sandbox/obsidianApi", "sandbox/browser"],
+		forbidden: isNodeBuiltIn,
+		why: "the sandbox's page runs it in a browser",
+	},
 ];
 
 /** The folders the check reads: every layer's, and the tests (which may import anything, and nothing may import). */

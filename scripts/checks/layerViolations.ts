@@ -13,12 +13,19 @@ export interface LayerViolation {
  * holds, an import naming no file, and every import cycle. Test files may import any layer; they are checked only for the
  * names they import and the cycles they are part of.
  */
-export function layerViolations(graph: ImportGraph, layers: readonly Layer[] = LAYERS, packageRules: readonly PackageRule[] = PACKAGE_RULES): LayerViolation[] {
+export function layerViolations(
+	graph: ImportGraph,
+	layers: readonly Layer[] = LAYERS,
+	packageRules: readonly PackageRule[] = PACKAGE_RULES,
+): LayerViolation[] {
 	const violations: LayerViolation[] = [];
 	for (const [file, imports] of graph) {
 		const from = isTestFile(file) ? null : layerOf(file, layers);
 		if (from === null && !isTestFile(file)) {
-			violations.push({ kind: "unplaced", message: `${file} is in no layer: add its folder to the table in scripts/checks/layerRules.ts` });
+			violations.push({
+				kind: "unplaced",
+				message: `${file} is in no layer: add its folder to the table in scripts/checks/layerRules.ts`,
+			});
 			continue;
 		}
 		for (const { kind, target } of imports) {
@@ -34,7 +41,8 @@ export function layerViolations(graph: ImportGraph, layers: readonly Layer[] = L
 			if (violation !== null) violations.push(violation);
 		}
 	}
-	for (const cycle of importCycles(graph, layers)) violations.push({ kind: "cycle", message: `import cycle: ${[...cycle, cycle[0]].join(" -> ")}` });
+	for (const cycle of importCycles(graph, layers))
+		violations.push({ kind: "cycle", message: `import cycle: ${[...cycle, cycle[0]].join(" -> ")}` });
 	return violations;
 }
 
@@ -46,13 +54,23 @@ function packageViolations(file: string, packageName: string, rules: readonly Pa
 }
 
 function importViolation(file: string, from: Layer, target: string, layers: readonly Layer[]): LayerViolation | null {
-	if (isTestFile(target)) return { kind: "imports-tests", message: `${file} imports ${target}: code that ships or runs for users never imports tests/` };
+	if (isTestFile(target))
+		return {
+			kind: "imports-tests",
+			message: `${file} imports ${target}: code that ships or runs for users never imports tests/`,
+		};
 	const to = layerOf(target, layers);
 	if (to === null || to === from || to.floor < from.floor) return null;
 	if (to.floor > from.floor) {
-		return { kind: "uphill", message: `${file} (${from.name}, floor ${from.floor}) imports ${target} (${to.name}, floor ${to.floor}), which is above it` };
+		return {
+			kind: "uphill",
+			message: `${file} (${from.name}, floor ${from.floor}) imports ${target} (${to.name}, floor ${to.floor}), which is above it`,
+		};
 	}
-	return { kind: "sideways", message: `${file} (${from.name}) imports ${target} (${to.name}): layers on the same floor stand apart` };
+	return {
+		kind: "sideways",
+		message: `${file} (${from.name}) imports ${target} (${to.name}): layers on the same floor stand apart`,
+	};
 }
 
 /**
@@ -63,7 +81,9 @@ function importViolation(file: string, from: Layer, target: string, layers: read
  */
 export function importCycles(graph: ImportGraph, layers: readonly Layer[] = LAYERS): string[][] {
 	const targetsOf = (file: string) =>
-		(graph.get(file) ?? []).filter((edge) => edge.kind === "file" && graph.has(edge.target) && !mayFormCycle(file, edge, layers)).map((edge) => edge.target);
+		(graph.get(file) ?? [])
+			.filter((edge) => edge.kind === "file" && graph.has(edge.target) && !mayFormCycle(file, edge, layers))
+			.map((edge) => edge.target);
 	const index = new Map<string, number>();
 	const low = new Map<string, number>();
 	const onStack = new Set<string>();
@@ -79,7 +99,9 @@ export function importCycles(graph: ImportGraph, layers: readonly Layer[] = LAYE
 	for (const start of [...graph.keys()].sort()) {
 		if (index.has(start)) continue;
 		enter(start);
-		const work: { file: string; targets: string[]; next: number }[] = [{ file: start, targets: targetsOf(start), next: 0 }];
+		const work: { file: string; targets: string[]; next: number }[] = [
+			{ file: start, targets: targetsOf(start), next: 0 },
+		];
 		while (work.length > 0) {
 			const top = work[work.length - 1];
 			if (top.next < top.targets.length) {
@@ -126,7 +148,9 @@ function shortestRound(members: ReadonlySet<string>, targetsOf: (file: string) =
 	while (frontier.length > 0) {
 		const following: string[] = [];
 		for (const file of frontier) {
-			for (const target of targetsOf(file).filter((candidate) => members.has(candidate)).sort()) {
+			for (const target of targetsOf(file)
+				.filter((candidate) => members.has(candidate))
+				.sort()) {
 				if (target === first) {
 					const round = [file];
 					while (round[0] !== first) round.unshift(cameFrom.get(round[0])!);

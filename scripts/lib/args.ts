@@ -49,7 +49,8 @@ export function rejectUnknownOptions(args: ParsedArgs, known: readonly string[],
 		if (!known.includes(name)) throw new UsageError(`${args.command} does not take --${name}.`);
 	}
 	const extra = args.positional[positional];
-	if (extra !== undefined) throw new UsageError(`${args.command} does not take ${JSON.stringify(extra)}; options start with --.`);
+	if (extra !== undefined)
+		throw new UsageError(`${args.command} does not take ${JSON.stringify(extra)}; options start with --.`);
 }
 
 /** A comma-separated list option (`--tags a,b`), empty entries dropped; `[]` when absent. */

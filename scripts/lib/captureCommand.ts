@@ -7,7 +7,10 @@ import { memoryDepsOf } from "./headlessOrganize";
 /** `capture`: a new note in the inbox, as "Capture to inbox" and the chat's `capture_note` make it; prints its path. */
 export const captureCommand: Command = async (args) => {
 	rejectUnknownOptions(args, ["vault", "folder", "title", "text", "tags", "now"]);
-	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), { folder: args.options.get("folder"), now: args.options.get("now") });
+	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), {
+		folder: args.options.get("folder"),
+		now: args.options.get("now"),
+	});
 	const outcome = await captureToInbox(memoryDepsOf(headless), headless.workspace.layout.inboxFolder, {
 		title: requireOption(args, "title"),
 		text: requireOption(args, "text"),

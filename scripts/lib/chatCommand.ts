@@ -17,7 +17,10 @@ import { millisecondsOption, MODEL_TIME_OPTIONS, modelClientOf, nodeDelay } from
  */
 export const chatCommand: Command = async (args) => {
 	rejectUnknownOptions(args, ["vault", "model", "base-url", "offline", "now", "json", ...MODEL_TIME_OPTIONS], 1);
-	if (args.positional.length !== 1) throw new UsageError('chat takes one message, in quotes: chat "What did I decide about the thesis?" --vault <dir>.');
+	if (args.positional.length !== 1)
+		throw new UsageError(
+			'chat takes one message, in quotes: chat "What did I decide about the thesis?" --vault <dir>.',
+		);
 	const userMessage = args.positional[0];
 	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), { now: args.options.get("now") });
 	const memory = await openHeadlessMemory(headless);
@@ -39,7 +42,11 @@ export const chatCommand: Command = async (args) => {
 		tools: toolDeps,
 		delay: nodeDelay,
 		// Without Obsidian's locale, `auto` is English.
-		transcript: { writer, chatsFolder: workspace.layout.chatsFolder, language: settings.language === "auto" ? "en" : settings.language },
+		transcript: {
+			writer,
+			chatsFolder: workspace.layout.chatsFolder,
+			language: settings.language === "auto" ? "en" : settings.language,
+		},
 		hotMemoryCapTokens: settings.hotMemoryCapTokens,
 		limits: maxTurnMsOf(millisecondsOption(args, "time-limit")),
 	};
@@ -52,7 +59,10 @@ export const chatCommand: Command = async (args) => {
 		usage: result.usage,
 		stopReason: result.stopReason,
 	};
-	return { lines: args.flags.has("json") ? [JSON.stringify(summary)] : [], exitCode: EXIT_CODES[result.stopReason] ?? 0 };
+	return {
+		lines: args.flags.has("json") ? [JSON.stringify(summary)] : [],
+		exitCode: EXIT_CODES[result.stopReason] ?? 0,
+	};
 };
 
 function maxTurnMsOf(ms: number | undefined): Partial<TurnLimits> {
@@ -71,7 +81,8 @@ async function streamTurn(session: ChatSession, userMessage: string): Promise<Tu
 	try {
 		for await (const event of session.send(userMessage, {}, stop.signal)) {
 			if (event.type === "text") process.stdout.write(event.text);
-			else if (event.type === "tool-started") process.stderr.write(`[tool] ${event.name} ${JSON.stringify(event.input)}\n`);
+			else if (event.type === "tool-started")
+				process.stderr.write(`[tool] ${event.name} ${JSON.stringify(event.input)}\n`);
 			else if (event.type === "error") process.stderr.write(`error: ${modelErrorMessage(event.error, t)}\n`);
 			else if (event.type === "budget-reached") process.stderr.write(`${budgetHitMessage(event.hit, t)}\n`);
 			else if (event.type === "done") result = event.result;

@@ -2,7 +2,12 @@ import { copyFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { replaceFileAtomically } from "../../headless/vault/atomicFile";
 import { assertNoSymlinkBelow, makeFolderBelow } from "../../headless/vault/noSymlinks";
-import { backupFileName, LAST_GOOD_FILE_NAME, loadPluginDataFiles, type LoadedPluginData } from "../../src/core/workspace/data/load";
+import {
+	backupFileName,
+	LAST_GOOD_FILE_NAME,
+	loadPluginDataFiles,
+	type LoadedPluginData,
+} from "../../src/core/workspace/data/load";
 import type { PluginData } from "../../src/core/workspace/data/pluginData";
 import { PLUGIN_FOLDER, readSavedFiles } from "./headless";
 

@@ -42,7 +42,10 @@ export interface HeadlessOptions {
  * (`<config folder>/plugins/assistant-workspace/data.json`, or its last good copy), the same
  * audit trail file.
  */
-export async function openHeadlessWorkspace(vaultDir: string, options: HeadlessOptions = {}): Promise<HeadlessWorkspace> {
+export async function openHeadlessWorkspace(
+	vaultDir: string,
+	options: HeadlessOptions = {},
+): Promise<HeadlessWorkspace> {
 	if (!existsSync(vaultDir) || !statSync(vaultDir).isDirectory()) {
 		throw new UsageError(`No vault folder at ${vaultDir}.`);
 	}
@@ -56,14 +59,19 @@ export async function openHeadlessWorkspace(vaultDir: string, options: HeadlessO
 		excludedTags: [...saved.excludedTags, ...(options.excludeTags ?? [])],
 	};
 	const clock = options.now === undefined ? systemClock : fixedClock(options.now);
-	const vault = DiskVault.open(vaultDir, { configDir: CONFIG_DIR, problems: { report: (problem) => process.stderr.write(`${problemText(problem)}\n`) } });
+	const vault = DiskVault.open(vaultDir, {
+		configDir: CONFIG_DIR,
+		problems: { report: (problem) => process.stderr.write(`${problemText(problem)}\n`) },
+	});
 	const auditFile = new DiskLogFile(vault.root, `${PLUGIN_FOLDER}/audit.jsonl`);
 	const workspace = new AssistantWorkspace({ store: vault, metadata: vault, auditFile, clock, settings });
 	return { vault, workspace, settings, clock, privacyReviewNeeded: loaded.data.state.privacyReviewNeeded };
 }
 
 function problemText(problem: HostProblem): string {
-	return problem.kind === "not-utf8-name" ? t("host.skipped-name", { name: problem.name }) : t("host.unreadable-metadata", { path: problem.path });
+	return problem.kind === "not-utf8-name"
+		? t("host.skipped-name", { name: problem.name })
+		: t("host.unreadable-metadata", { path: problem.path });
 }
 
 /**
@@ -74,7 +82,10 @@ function problemText(problem: HostProblem): string {
 export function readSavedFiles(vaultDir: string): SavedDataFiles {
 	const folder = join(vaultDir, PLUGIN_FOLDER);
 	const lastGood = join(folder, LAST_GOOD_FILE_NAME);
-	return { data: readIfThere(join(folder, "data.json")), lastGood: readIfThere(lastGood) ?? readIfThere(`${lastGood}.tmp`) };
+	return {
+		data: readIfThere(join(folder, "data.json")),
+		lastGood: readIfThere(lastGood) ?? readIfThere(`${lastGood}.tmp`),
+	};
 }
 
 function readIfThere(path: string): string | null {

@@ -39,7 +39,8 @@ export function millisecondsOption(args: ParsedArgs, name: (typeof MODEL_TIME_OP
 	const value = args.options.get(name);
 	if (value === undefined) return undefined;
 	const seconds = Number(value);
-	if (value.trim() === "" || !Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--${name} takes a number of seconds above 0, not "${value}".`);
+	if (value.trim() === "" || !Number.isFinite(seconds) || seconds <= 0)
+		throw new UsageError(`--${name} takes a number of seconds above 0, not "${value}".`);
 	return seconds * 1000;
 }
 

@@ -27,7 +27,18 @@ interface HeartbeatLine {
  * why the heartbeat did not run go to stderr, so stdout is the message (or, with `--json`, one line).
  */
 export const heartbeatCommand: Command = async (args) => {
-	rejectUnknownOptions(args, ["vault", "now", "active-hours", "onboarded", "model", "base-url", "offline", "force", "json", "idle-timeout"]);
+	rejectUnknownOptions(args, [
+		"vault",
+		"now",
+		"active-hours",
+		"onboarded",
+		"model",
+		"base-url",
+		"offline",
+		"force",
+		"json",
+		"idle-timeout",
+	]);
 	const vaultDir = requireOption(args, "vault");
 	const headless = await openHeadlessWorkspace(vaultDir, { now: args.options.get("now") });
 	const dataFile = DiskPluginData.load(vaultDir);
@@ -74,11 +85,16 @@ function withOptions(data: PluginData, args: ParsedArgs): PluginData {
 function activeHoursOption(value: string): Partial<PluginData["settings"]> {
 	if (value === "all-day") return { heartbeatAllDay: true };
 	const [start, end, ...rest] = value.split("-");
-	if (end === undefined || rest.length > 0) throw new UsageError(`--active-hours is HH:MM-HH:MM or all-day, not ${value}.`);
+	if (end === undefined || rest.length > 0)
+		throw new UsageError(`--active-hours is HH:MM-HH:MM or all-day, not ${value}.`);
 	const checked = checkActiveHours({ heartbeatAllDay: false, heartbeatActiveStart: start, heartbeatActiveEnd: end });
 	if (!checked.ok) throw new UsageError(t(checked.problem.key, checked.problem.params));
 	if (checked.window.allDay) return { heartbeatAllDay: true };
-	return { heartbeatAllDay: false, heartbeatActiveStart: formatTimeOfDay(checked.window.start), heartbeatActiveEnd: formatTimeOfDay(checked.window.end) };
+	return {
+		heartbeatAllDay: false,
+		heartbeatActiveStart: formatTimeOfDay(checked.window.start),
+		heartbeatActiveEnd: formatTimeOfDay(checked.window.end),
+	};
 }
 
 function printedLine(report: HeartbeatReport): HeartbeatLine {
@@ -101,16 +117,31 @@ function explanation(report: HeartbeatReport): string[] {
 	switch (report.kind) {
 		case "skipped":
 			return report.reason === "offline"
-				? ["The offline model cannot judge a checklist, so the heartbeat waits for a model: set ANTHROPIC_API_KEY. Nothing was recorded."]
+				? [
+						"The offline model cannot judge a checklist, so the heartbeat waits for a model: set ANTHROPIC_API_KEY. Nothing was recorded.",
+					]
 				: [];
 		case "silent":
-			return report.outcome === "repeated" ? ["The same message was shown within the last 24 hours; not shown again."] : [];
+			return report.outcome === "repeated"
+				? ["The same message was shown within the last 24 hours; not shown again."]
+				: [];
 		case "spoke":
-			return "error" in report.saved ? [`error: the message could not be saved to daily memory: ${String(report.saved.error)}`] : [`Saved to ${report.saved.path}`];
+			return "error" in report.saved
+				? [`error: the message could not be saved to daily memory: ${String(report.saved.error)}`]
+				: [`Saved to ${report.saved.path}`];
 		case "failed": {
-			const cause = report.outcome === "timed-out" ? "the run timed out" : report.error === null ? "the model gave no answer" : modelErrorMessage(report.error, t);
+			const cause =
+				report.outcome === "timed-out"
+					? "the run timed out"
+					: report.error === null
+						? "the model gave no answer"
+						: modelErrorMessage(report.error, t);
 			const retry = report.change.heartbeatRetryAfter ?? "later";
-			return [`error: ${cause}`, `The heartbeat will try again after ${retry}.`, ...(report.tellUser ? [t("heartbeat.failed-repeatedly", { count: report.change.heartbeatFailures ?? 0 })] : [])];
+			return [
+				`error: ${cause}`,
+				`The heartbeat will try again after ${retry}.`,
+				...(report.tellUser ? [t("heartbeat.failed-repeatedly", { count: report.change.heartbeatFailures ?? 0 })] : []),
+			];
 		}
 		case "interrupted":
 			return ["Stopped; nothing was recorded."];

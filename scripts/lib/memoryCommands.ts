@@ -1,5 +1,12 @@
 import { performance } from "node:perf_hooks";
-import { formatMatches, MEMORY_TOOLS, memorySearchInput, parseArguments, runTool, searchMemories } from "../../src/core/agent/tools";
+import {
+	formatMatches,
+	MEMORY_TOOLS,
+	memorySearchInput,
+	parseArguments,
+	runTool,
+	searchMemories,
+} from "../../src/core/agent/tools";
 import { listOption, rejectUnknownOptions, requireOption, UsageError, type ParsedArgs } from "./args";
 import { printed, type Command } from "./command";
 import { openHeadlessWorkspace } from "./headless";
@@ -13,7 +20,8 @@ const VAULT_OPTIONS = ["vault", "now", "exclude-folders", "exclude-tags"];
 /** `search "<query>"`: the `memory_search` tool's results, as JSON (`--json`) or as the model reads them. */
 export const searchCommand: Command = async (args) => {
 	rejectUnknownOptions(args, [...VAULT_OPTIONS, "limit", "tags", "kind", "folder", "since", "until", "json"], 1);
-	if (args.positional.length !== 1) throw new UsageError('search takes one query, in quotes: search "sleep and memory" --vault <dir>.');
+	if (args.positional.length !== 1)
+		throw new UsageError('search takes one query, in quotes: search "sleep and memory" --vault <dir>.');
 	// Checked as the tool checks the model's arguments, before the vault is loaded.
 	const request = parseArguments(memorySearchInput, searchArguments(args));
 	if (!request.ok) throw new UsageError(`invalid search: ${oneLine(request.message)}`);
@@ -27,7 +35,9 @@ export const toolCommand: Command = async (args) => {
 	rejectUnknownOptions(args, VAULT_OPTIONS, 2);
 	const [name, json = "{}"] = args.positional;
 	if (name === undefined || !MEMORY_TOOLS.has(name)) {
-		throw new UsageError(`tool takes a tool name (${[...MEMORY_TOOLS.keys()].join(", ")}) and its arguments as one JSON object.`);
+		throw new UsageError(
+			`tool takes a tool name (${[...MEMORY_TOOLS.keys()].join(", ")}) and its arguments as one JSON object.`,
+		);
 	}
 	const input = parseJson(json);
 	const { deps } = await openMemory(args);
@@ -48,7 +58,10 @@ export const indexCommand: Command = async (args) => {
 };
 
 async function openMemory(args: ParsedArgs): Promise<HeadlessMemory> {
-	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), { now: args.options.get("now"), ...exclusions(args) });
+	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), {
+		now: args.options.get("now"),
+		...exclusions(args),
+	});
 	return openHeadlessMemory(headless);
 }
 
@@ -65,7 +78,11 @@ function searchArguments(args: ParsedArgs): Record<string, unknown> {
 		query: args.positional[0],
 		...(limit === undefined ? {} : { limit: Number(limit) }),
 		...(tags.length === 0 ? {} : { tags }),
-		...Object.fromEntries(["kind", "folder", "since", "until"].flatMap((name) => (option(name) === undefined ? [] : [[name, option(name)]]))),
+		...Object.fromEntries(
+			["kind", "folder", "since", "until"].flatMap((name) =>
+				option(name) === undefined ? [] : [[name, option(name)]],
+			),
+		),
 	};
 }
 

@@ -14,7 +14,13 @@ export interface IndexSummary {
 }
 
 export function indexSummary(stats: IndexStats, buildMs: number, heapBytes: number): IndexSummary {
-	return { files: stats.notes, chunks: stats.chunks, skipped: stats.skipped, ms: Math.round(buildMs), heapMB: Math.round((heapBytes / 2 ** 20) * 10) / 10 };
+	return {
+		files: stats.notes,
+		chunks: stats.chunks,
+		skipped: stats.skipped,
+		ms: Math.round(buildMs),
+		heapMB: Math.round((heapBytes / 2 ** 20) * 10) / 10,
+	};
 }
 
 export function indexReport(summary: IndexSummary, stats: IndexStats, loadMs: number): string[] {

@@ -44,7 +44,10 @@ const CHECKS: Readonly<Record<string, Check>> = {
 	limit: { expected: "a whole number of 1 or more", accepts: (value) => /^[1-9]\d{0,5}$/.test(value) },
 	note: { expected: "a note's path inside the vault, such as Projects/Plan.md", accepts: isVaultPath },
 	// `""` is the vault root.
-	folder: { expected: "a folder inside the vault, such as Assistant", accepts: (value) => value === "" || isVaultPath(value) },
+	folder: {
+		expected: "a folder inside the vault, such as Assistant",
+		accepts: (value) => value === "" || isVaultPath(value),
+	},
 	"base-url": {
 		expected: "an http or https address, such as http://127.0.0.1:8080",
 		accepts: (value) => URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol),
@@ -55,6 +58,7 @@ const CHECKS: Readonly<Record<string, Check>> = {
 export function checkOptionValues(args: ParsedArgs): void {
 	for (const [name, value] of args.options) {
 		const check = CHECKS[name];
-		if (check !== undefined && !check.accepts(value)) throw new UsageError(`--${name} is ${check.expected}, not ${JSON.stringify(value)}.`);
+		if (check !== undefined && !check.accepts(value))
+			throw new UsageError(`--${name} is ${check.expected}, not ${JSON.stringify(value)}.`);
 	}
 }

@@ -23,44 +23,105 @@ import { memoryDepsOf, organizeVaultOf, textModelOf } from "./headlessOrganize";
 export const taxonomyCommand: Command = async (args) => {
 	rejectUnknownOptions(args, ["vault", "folder", "json", "report", "now"]);
 	const vaultDir = requireOption(args, "vault");
-	const headless = await openHeadlessWorkspace(vaultDir, { folder: args.options.get("folder"), now: args.options.get("now") });
+	const headless = await openHeadlessWorkspace(vaultDir, {
+		folder: args.options.get("folder"),
+		now: args.options.get("now"),
+	});
 	const organize = organizeVaultOf(headless, vaultDir);
 	const taxonomy = inferTaxonomy(organize);
 	// The report "Suggest taxonomy changes" writes in the vault, printed instead of written.
-	if (args.flags.has("report")) return printed([taxonomyReportText(taxonomySuggestions(organize, taxonomy), headless.workspace.today(), t).trimEnd()]);
-	const folders = taxonomy.folders.map((entry) => ({ folder: entry.folder, role: entry.role, confidence: entry.confidence, notes: entry.notes, reasons: texts(entry.reasons) }));
+	if (args.flags.has("report"))
+		return printed([
+			taxonomyReportText(taxonomySuggestions(organize, taxonomy), headless.workspace.today(), t).trimEnd(),
+		]);
+	const folders = taxonomy.folders.map((entry) => ({
+		folder: entry.folder,
+		role: entry.role,
+		confidence: entry.confidence,
+		notes: entry.notes,
+		reasons: texts(entry.reasons),
+	}));
 	if (args.flags.has("json")) return printed([JSON.stringify(folders, null, 2)]);
-	return printed(folders.map((entry) => `${entry.folder}  ${entry.role} (${entry.confidence.toFixed(2)}): ${entry.reasons.join(" ")}`));
+	return printed(
+		folders.map(
+			(entry) => `${entry.folder}  ${entry.role} (${entry.confidence.toFixed(2)}): ${entry.reasons.join(" ")}`,
+		),
+	);
 };
 
 export const organizeCommand: Command = async (args) => {
-	rejectUnknownOptions(args, ["vault", "folder", "note", "offline", "model", "base-url", "apply", "confirm-verified", "json", "now", ...MODEL_TIME_OPTIONS]);
+	rejectUnknownOptions(args, [
+		"vault",
+		"folder",
+		"note",
+		"offline",
+		"model",
+		"base-url",
+		"apply",
+		"confirm-verified",
+		"json",
+		"now",
+		...MODEL_TIME_OPTIONS,
+	]);
 	const vaultDir = requireOption(args, "vault");
 	const note = normalizeVaultPath(requireOption(args, "note"));
-	const headless = await openHeadlessWorkspace(vaultDir, { folder: args.options.get("folder"), now: args.options.get("now") });
+	const headless = await openHeadlessWorkspace(vaultDir, {
+		folder: args.options.get("folder"),
+		now: args.options.get("now"),
+	});
 	const vault = organizeVaultOf(headless, vaultDir);
 	if (vault.view.hiddenReason(note) !== null) throw new UsageError(`${note} is private: it is not organized.`);
 	if (vault.view.stat(note) === null) throw new UsageError(`No note at ${note} in the vault.`);
 	const [suggestion] = await suggestOrganize(vault, headless.workspace.writer, [note], textModelOf(args, headless));
 	if (suggestion === undefined) throw new UsageError(`${note} is private: it is not organized.`);
-	if (suggestion.modelError !== null) process.stderr.write(`The model could not be asked (${describeError(suggestion.modelError)}); the rules' suggestion stands.\n`);
+	if (suggestion.modelError !== null)
+		process.stderr.write(
+			`The model could not be asked (${describeError(suggestion.modelError)}); the rules' suggestion stands.\n`,
+		);
 	const { classification, plan } = suggestion;
-	const verifiedNames = [...plan.verifiedNotes, ...(plan.privateVerifiedNotes > 0 ? [t("organize.verified-private", { count: plan.privateVerifiedNotes })] : [])];
-	const verified = verifiedNames.length === 0 ? {} : { verifiedNotes: plan.verifiedNotes, privateVerifiedNotes: plan.privateVerifiedNotes };
-	const line = { folder: classification.folder, role: classification.role, confidence: classification.confidence, reasons: texts(classification.reasons), ...verified };
+	const verifiedNames = [
+		...plan.verifiedNotes,
+		...(plan.privateVerifiedNotes > 0 ? [t("organize.verified-private", { count: plan.privateVerifiedNotes })] : []),
+	];
+	const verified =
+		verifiedNames.length === 0
+			? {}
+			: { verifiedNotes: plan.verifiedNotes, privateVerifiedNotes: plan.privateVerifiedNotes };
+	const line = {
+		folder: classification.folder,
+		role: classification.role,
+		confidence: classification.confidence,
+		reasons: texts(classification.reasons),
+		...verified,
+	};
 	let moved: { to: string; linksUpdated: readonly string[] } | null = null;
 	if (args.flags.has("apply")) {
 		if (verifiedNames.length > 0 && !args.flags.has("confirm-verified")) {
-			throw new UsageError(`Not moved: the move would change verified notes (${verifiedNames.join(", ")}); add --confirm-verified to move anyway.`);
+			throw new UsageError(
+				`Not moved: the move would change verified notes (${verifiedNames.join(", ")}); add --confirm-verified to move anyway.`,
+			);
 		}
-		const outcome = await applyMove(memoryDepsOf(headless).writer, plan, "user", args.flags.has("confirm-verified") ? confirmingAll([plan]) : NOTHING_CONFIRMED);
+		const outcome = await applyMove(
+			memoryDepsOf(headless).writer,
+			plan,
+			"user",
+			args.flags.has("confirm-verified") ? confirmingAll([plan]) : NOTHING_CONFIRMED,
+		);
 		if (outcome !== null) moved = { to: outcome.path, linksUpdated: plan.linkingNotes };
 	}
-	if (args.flags.has("json")) return printed([JSON.stringify(moved === null ? line : { ...line, moved: moved.to, linksUpdated: moved.linksUpdated })]);
-	const lines = [`${classification.folder || "/"}  ${classification.role} (${classification.confidence.toFixed(2)})`, ...line.reasons.map((text) => `- ${text}`)];
+	if (args.flags.has("json"))
+		return printed([
+			JSON.stringify(moved === null ? line : { ...line, moved: moved.to, linksUpdated: moved.linksUpdated }),
+		]);
+	const lines = [
+		`${classification.folder || "/"}  ${classification.role} (${classification.confidence.toFixed(2)})`,
+		...line.reasons.map((text) => `- ${text}`),
+	];
 	if (moved !== null) lines.push(`Moved to ${moved.to}; links updated in ${moved.linksUpdated.length} notes.`);
-	else if (plan.to !== plan.from) lines.push(`Would move to ${plan.to} (add --apply); links would be updated in ${plan.linkingNotes.length} notes.`);
-	if (moved === null && verifiedNames.length > 0) lines.push(`The move would change verified notes, so it needs --confirm-verified: ${verifiedNames.join(", ")}.`);
+	else if (plan.to !== plan.from)
+		lines.push(`Would move to ${plan.to} (add --apply); links would be updated in ${plan.linkingNotes.length} notes.`);
+	if (moved === null && verifiedNames.length > 0)
+		lines.push(`The move would change verified notes, so it needs --confirm-verified: ${verifiedNames.join(", ")}.`);
 	return printed(lines);
 };
 

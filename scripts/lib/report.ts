@@ -16,7 +16,8 @@ export function inspectionReport(inspection: WorkspaceInspection): string[] {
 }
 
 export function initializeReport(report: InitializeReport): string[] {
-	if (report.created.length === 0 && report.failed.length === 0) return ["nothing to create: the workspace is complete"];
+	if (report.created.length === 0 && report.failed.length === 0)
+		return ["nothing to create: the workspace is complete"];
 	return [
 		...report.created.map((entry) => `  created  ${entry.path}`),
 		...report.adopted.map((entry) => `  adopted  ${entry.path}`),
@@ -25,13 +26,23 @@ export function initializeReport(report: InitializeReport): string[] {
 }
 
 export function promotionReport(result: PromotionResult): string[] {
-	return [`promote ${result.date}: ${result.status}${result.dailyPath ? ` (${result.dailyPath} -> ${result.memoryPath})` : ""}`];
+	return [
+		`promote ${result.date}: ${result.status}${result.dailyPath ? ` (${result.dailyPath} -> ${result.memoryPath})` : ""}`,
+	];
 }
 
 export function archiveReport(result: ArchiveResult): string[] {
 	const lines = [`archive (today ${result.today}, keep ${result.retentionDays} days): ${result.archived.length} moved`];
-	lines.push(...result.archived.map((day) => `  moved    ${day.from} -> ${day.to}${day.promoted ? " (its candidates promoted first)" : ""}`));
-	lines.push(...result.skipped.filter((skip) => skip.reason !== "within-retention").map((skip) => `  skipped  ${skip.path} (${skip.reason === "private" ? "skipped: private" : skip.reason})`));
+	lines.push(
+		...result.archived.map(
+			(day) => `  moved    ${day.from} -> ${day.to}${day.promoted ? " (its candidates promoted first)" : ""}`,
+		),
+	);
+	lines.push(
+		...result.skipped
+			.filter((skip) => skip.reason !== "within-retention")
+			.map((skip) => `  skipped  ${skip.path} (${skip.reason === "private" ? "skipped: private" : skip.reason})`),
+	);
 	return lines;
 }
 

@@ -15,8 +15,22 @@ import { memoryDepsOf, textModelOf } from "./headlessOrganize";
  * it, keeping the old page in the archive). What happened goes to stderr.
  */
 export const weeklyCommand: Command = async (args) => {
-	rejectUnknownOptions(args, ["vault", "folder", "week", "offline", "model", "base-url", "force", "now", "json", ...MODEL_TIME_OPTIONS]);
-	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), { folder: args.options.get("folder"), now: args.options.get("now") });
+	rejectUnknownOptions(args, [
+		"vault",
+		"folder",
+		"week",
+		"offline",
+		"model",
+		"base-url",
+		"force",
+		"now",
+		"json",
+		...MODEL_TIME_OPTIONS,
+	]);
+	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), {
+		folder: args.options.get("folder"),
+		now: args.options.get("now"),
+	});
 	const { layout } = headless.workspace;
 	const result = await buildWeeklySummary(memoryDepsOf(headless), {
 		week: requireOption(args, "week"),
@@ -26,17 +40,33 @@ export const weeklyCommand: Command = async (args) => {
 		force: args.flags.has("force"),
 		actor: "user",
 	});
-	if (result.status === "invalid-week") throw new UsageError(`--week is an ISO week such as 2026-W47, not ${result.week}.`);
+	if (result.status === "invalid-week")
+		throw new UsageError(`--week is an ISO week such as 2026-W47, not ${result.week}.`);
 	process.stderr.write(`${explanation(result)}\n`);
 	const ok = result.status === "written" || result.status === "rewritten" || result.status === "already-summarised";
-	const line = args.flags.has("json") ? JSON.stringify({ path: result.path, status: result.status, author: result.author, keptAt: result.keptAt, folded: result.folded.weeks }) : (result.path ?? "");
+	const line = args.flags.has("json")
+		? JSON.stringify({
+				path: result.path,
+				status: result.status,
+				author: result.author,
+				keptAt: result.keptAt,
+				folded: result.folded.weeks,
+			})
+		: (result.path ?? "");
 	return { lines: [line], exitCode: ok ? 0 : 1 };
 };
 
 function explanation(result: WeeklySummaryResult): string {
-	const failed = result.modelError === null ? "" : ` The model could not write it (${result.modelError instanceof ModelError ? modelErrorMessage(result.modelError, t) : String(result.modelError)}), so it was extracted from the days' lines.`;
-	const folded = result.folded.weeks.length === 0 ? "" : ` Folded into the yearly summaries: ${result.folded.weeks.join(", ")}.`;
-	const hidden = result.skippedPrivate.length === 0 ? "" : ` Skipped: private: ${result.skippedPrivate.join(", ")} (left out of the summary).`;
+	const failed =
+		result.modelError === null
+			? ""
+			: ` The model could not write it (${result.modelError instanceof ModelError ? modelErrorMessage(result.modelError, t) : String(result.modelError)}), so it was extracted from the days' lines.`;
+	const folded =
+		result.folded.weeks.length === 0 ? "" : ` Folded into the yearly summaries: ${result.folded.weeks.join(", ")}.`;
+	const hidden =
+		result.skippedPrivate.length === 0
+			? ""
+			: ` Skipped: private: ${result.skippedPrivate.join(", ")} (left out of the summary).`;
 	return statusLine(result, failed + folded) + hidden;
 }
 

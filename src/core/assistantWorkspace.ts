@@ -73,9 +73,17 @@ export class AssistantWorkspace {
 		const privacyNow = deps.privacyNow ?? (() => deps.settings);
 		const policyNow = (): IndexPolicy => {
 			const { excludedFolders, excludedTags } = privacyNow();
-			return indexPolicyFor(this.layout, { configDir: deps.store.configDir, excludedFolders, excludedTags, dailyNotesFolder: deps.dailyNotesFolder });
+			return indexPolicyFor(this.layout, {
+				configDir: deps.store.configDir,
+				excludedFolders,
+				excludedTags,
+				dailyNotesFolder: deps.dailyNotesFolder,
+			});
 		};
-		this.vault = privacyView({ store: deps.store, metadata: deps.metadata }, deps.privacyNow === undefined ? policyNow() : policyNow);
+		this.vault = privacyView(
+			{ store: deps.store, metadata: deps.metadata },
+			deps.privacyNow === undefined ? policyNow() : policyNow,
+		);
 		this.writer = new AuditedWriter({
 			store: deps.store,
 			audit: this.audit,
@@ -116,7 +124,12 @@ export class AssistantWorkspace {
 
 	/** Promotes `date`'s candidates, from where daily memory is kept or, once the day was archived, from the archive. */
 	promote(date: string, actor: AuditActor) {
-		return promoteDay(this.memory, { date, target: targetHolding(this.vault, this.daily, this.layout, date), memoryPath: this.memoryPath(), actor });
+		return promoteDay(this.memory, {
+			date,
+			target: targetHolding(this.vault, this.daily, this.layout, date),
+			memoryPath: this.memoryPath(),
+			actor,
+		});
 	}
 
 	/** The days `promote` can take, today first, each marked with whether its candidates are still to promote. */
@@ -153,7 +166,11 @@ export class AssistantWorkspace {
 	 * must not be made again). Folder names only: nothing here is read or sent.
 	 */
 	private structure(): VaultListing {
-		return { configDir: this.vault.configDir, listFiles: () => this.vault.listFiles(), listFolders: () => this.deps.store.listFolders() };
+		return {
+			configDir: this.vault.configDir,
+			listFiles: () => this.vault.listFiles(),
+			listFolders: () => this.deps.store.listFolders(),
+		};
 	}
 
 	/** What a move of `path` would change among notes marked verified, private ones counted only (see `OrganizeVault`). */

@@ -51,7 +51,10 @@ export interface NoteStore {
 	 * it was. Rejects, writing nothing, when the block is not a set of properties. Returns the
 	 * note's text before and after.
 	 */
-	processFrontMatter(path: string, update: (properties: Record<string, unknown>) => void): Promise<{ before: string; after: string }>;
+	processFrontMatter(
+		path: string,
+		update: (properties: Record<string, unknown>) => void,
+	): Promise<{ before: string; after: string }>;
 	/** Creates a folder and its parents; does nothing when it exists. */
 	ensureFolder(path: string): Promise<void>;
 	/** Moves a file or folder; links to it elsewhere in the vault follow (`FileManager.renameFile`). */

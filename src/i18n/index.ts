@@ -38,7 +38,9 @@ export function translateIn<K extends MessageKey>(language: Language, key: K, ..
 	const vars: MessageVars = args[0] ?? {};
 	const message: string | PluralForms = catalogs[language][key];
 	const text = typeof message === "string" ? message : pluralForm(language, message, vars.count);
-	return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? written(language, name, vars[name]) : whole));
+	return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+		name in vars ? written(language, name, vars[name]) : whole,
+	);
 }
 
 /** The form `Intl.PluralRules` chooses for `count`; a count that is not a number falls back to `other`, which every language has. */

@@ -17,4 +17,6 @@ export type Catalog = { readonly [K in MessageKey]: K extends PluralKey ? Plural
 export type MessageVars = Readonly<Record<string, string | number>>;
 
 /** The placeholders `key` is filled from: a plural message needs its `count` as a number to choose its form. */
-export type MessageArgs<K extends MessageKey> = K extends PluralKey ? [vars: MessageVars & { readonly count: number }] : [vars?: MessageVars];
+export type MessageArgs<K extends MessageKey> = K extends PluralKey
+	? [vars: MessageVars & { readonly count: number }]
+	: [vars?: MessageVars];

@@ -8,7 +8,8 @@ export const zh: Catalog = {
 	"command.archive-daily": "归档旧的每日记忆",
 	"data.problem.unreadable": "无法读取插件的数据文件。",
 	"data.problem.not-an-object": "插件的数据文件中没有设置。",
-	"data.problem.future-version": "插件数据由更新的版本保存（格式 {found}，当前版本最高支持 {supported}）。在更新插件之前不会读取它。",
+	"data.problem.future-version":
+		"插件数据由更新的版本保存（格式 {found}，当前版本最高支持 {supported}）。在更新插件之前不会读取它。",
 	"data.problem.bad-version": "插件数据文件的格式版本无效（{found}）。仍然有效的值已保留。",
 	"data.problem.invalid-field": "{field} 的保存值无效，已恢复为默认值。",
 	"data.problem.invalid-entries": "已移除 {field} 中的无效条目。",
@@ -18,13 +19,16 @@ export const zh: Catalog = {
 	"data.problem.invalid-field-last-good": "{field} 的保存值无效，已改用最近一次完好副本中的值。",
 	"data.problem.missing-field": "插件的数据文件中缺少 {field}。",
 	"data.problem.last-good-used": "正在使用最近一次完好副本（data.json.last-good）中的设置。",
-	"data.problem.missing-last-good-used": "插件的数据文件不见了，正在使用其最近一次完好副本（data.json.last-good）中的设置。",
+	"data.problem.missing-last-good-used":
+		"插件的数据文件不见了，正在使用其最近一次完好副本（data.json.last-good）中的设置。",
 	"data.problem.missing-last-good-unreadable": "插件的数据文件不见了，其最近一次完好副本也无法读取。",
-	"data.privacy-review-needed": "无法读取你排除的文件夹和标签，因此在你检查它们之前，不会向任何模型发送内容。请在插件设置的“隐私”部分检查它们。",
+	"data.privacy-review-needed":
+		"无法读取你排除的文件夹和标签，因此在你检查它们之前，不会向任何模型发送内容。请在插件设置的“隐私”部分检查它们。",
 	"data.backup-kept": "原文件已备份为插件文件夹中的 {file}。",
 	"heartbeat.hours.invalid-time": "“{value}”不是有效的时间。请用 24 小时制的 HH:MM 格式，例如 08:00 或 22:30。",
 	"heartbeat.hours.midnight-start": "24:00 只能作为活跃时段的结束时间。要从午夜开始，请写 00:00。",
-	"heartbeat.hours.empty-window": "活跃时段的开始和结束都是 {value}，心跳将永远不会运行。要让它在任何时间运行，请打开“全天”。",
+	"heartbeat.hours.empty-window":
+		"活跃时段的开始和结束都是 {value}，心跳将永远不会运行。要让它在任何时间运行，请打开“全天”。",
 	"heartbeat.failed-repeatedly": "心跳已连续失败 {count} 次，今天稍后会再试。",
 	"onboarding.block.empty": "助理结束了引导，但没有附上你的回答。请让它重新发送。",
 	"onboarding.block.unclosed": "助理的回答在结尾前被截断了。请让它重新发送。",
@@ -96,7 +100,8 @@ export const zh: Catalog = {
 	"settings.retention.desc": "更早的每日记忆会移到 memory/archive，并留下一行摘要。不会删除任何内容。",
 	"settings.retention.invalid": "请输入 1 到 3650 之间的整数天数。",
 	"settings.archive-automatically.name": "自动归档",
-	"settings.archive-automatically.desc": "心跳开启时，每天一次归档超过保留天数的每日记忆，归档前先提升其中的候选长期记忆；无法提升的那天留在原处。做了什么会记在当天的每日记忆里。",
+	"settings.archive-automatically.desc":
+		"心跳开启时，每天一次归档超过保留天数的每日记忆，归档前先提升其中的候选长期记忆；无法提升的那天留在原处。做了什么会记在当天的每日记忆里。",
 	"settings.hot-memory-cap.name": "热记忆上限（token）",
 	"settings.hot-memory-cap.desc": "聊天始终能看到的 memory.md 的大小。超过后，助理会提议一个精简版本，由你审阅批准。",
 	"settings.hot-memory-cap.invalid": "请输入 {min} 到 {max} 之间的整数 token 数。",
@@ -105,7 +110,8 @@ export const zh: Catalog = {
 	"settings.inbox.desc": "捕获的笔记存放在这里。留空则使用 {folder}。",
 	"settings.privacy.heading": "隐私",
 	"settings.privacy-review.name": "请检查这些设置",
-	"settings.privacy-review.desc": "插件的数据文件已损坏，无法恢复你排除的文件夹和标签。在你检查下面几行并确认之前，不会向任何模型发送内容。",
+	"settings.privacy-review.desc":
+		"插件的数据文件已损坏，无法恢复你排除的文件夹和标签。在你检查下面几行并确认之前，不会向任何模型发送内容。",
 	"settings.privacy-review.button": "我已检查这些设置",
 	"settings.privacy-review.confirmed": "隐私设置已确认，助理可以再次使用模型。",
 	"settings.excluded-folders.name": "排除的文件夹",
@@ -168,20 +174,32 @@ export const zh: Catalog = {
 	"model-error.bad-request": "Anthropic 无法处理该请求：{detail}",
 	"model-error.idle-timeout": "回答停滞：Anthropic 太久没有发送任何内容，因此已停止。已保留收到的部分，请重试。",
 	"model-error.time-limit": "回答超过了允许的时长，因此已停止。已保留收到的部分。",
-	"turn-budget.answer.toolCalls": "已达到安全上限：单次回答中最多 {limit} 次工具调用。超出的调用已被拒绝，并要求助理直接回答；请检查它做了什么。",
-	"turn-budget.answer.writes": "已达到安全上限：单次回答中最多 {limit} 次写入。超出的调用已被拒绝，并要求助理直接回答；请检查它做了什么。",
-	"turn-budget.answer.notesCreated": "已达到安全上限：单次回答中最多 {limit} 次新建笔记。超出的调用已被拒绝，并要求助理直接回答；请检查它做了什么。",
-	"turn-budget.answer.identityEdits": "已达到安全上限：单次回答中最多 {limit} 次身份文件修改。超出的调用已被拒绝，并要求助理直接回答；请检查它做了什么。",
-	"turn-budget.turn.toolCalls": "已达到安全上限：一条消息中最多 {limit} 次工具调用。超出的调用已被拒绝，并要求助理直接回答；请检查它做了什么。",
-	"turn-budget.turn.writes": "已达到安全上限：一条消息中最多 {limit} 次写入。超出的调用已被拒绝，并要求助理直接回答；请检查它做了什么。",
-	"turn-budget.turn.notesCreated": "已达到安全上限：一条消息中最多 {limit} 次新建笔记。超出的调用已被拒绝，并要求助理直接回答；请检查它做了什么。",
-	"turn-budget.turn.identityEdits": "已达到安全上限：一条消息中最多 {limit} 次身份文件修改。超出的调用已被拒绝，并要求助理直接回答；请检查它做了什么。",
-	"model-error.privacy-unconfirmed": "未发送任何内容：无法读取你排除的文件夹和标签。请在插件设置的“隐私”部分检查并确认。",
+	"turn-budget.answer.toolCalls":
+		"已达到安全上限：单次回答中最多 {limit} 次工具调用。超出的调用已被拒绝，并要求助理直接回答；请检查它做了什么。",
+	"turn-budget.answer.writes":
+		"已达到安全上限：单次回答中最多 {limit} 次写入。超出的调用已被拒绝，并要求助理直接回答；请检查它做了什么。",
+	"turn-budget.answer.notesCreated":
+		"已达到安全上限：单次回答中最多 {limit} 次新建笔记。超出的调用已被拒绝，并要求助理直接回答；请检查它做了什么。",
+	"turn-budget.answer.identityEdits":
+		"已达到安全上限：单次回答中最多 {limit} 次身份文件修改。超出的调用已被拒绝，并要求助理直接回答；请检查它做了什么。",
+	"turn-budget.turn.toolCalls":
+		"已达到安全上限：一条消息中最多 {limit} 次工具调用。超出的调用已被拒绝，并要求助理直接回答；请检查它做了什么。",
+	"turn-budget.turn.writes":
+		"已达到安全上限：一条消息中最多 {limit} 次写入。超出的调用已被拒绝，并要求助理直接回答；请检查它做了什么。",
+	"turn-budget.turn.notesCreated":
+		"已达到安全上限：一条消息中最多 {limit} 次新建笔记。超出的调用已被拒绝，并要求助理直接回答；请检查它做了什么。",
+	"turn-budget.turn.identityEdits":
+		"已达到安全上限：一条消息中最多 {limit} 次身份文件修改。超出的调用已被拒绝，并要求助理直接回答；请检查它做了什么。",
+	"model-error.privacy-unconfirmed":
+		"未发送任何内容：无法读取你排除的文件夹和标签。请在插件设置的“隐私”部分检查并确认。",
 	"settings.model.heading": "模型",
 	"settings.api-key.name": "API 密钥",
-	"settings.api-key.desc": "你的 Anthropic API 密钥，从 Obsidian 的密钥存储中选择或添加：插件的数据文件只保存它的名称。没有密钥时，聊天只根据你的笔记作答。",
-	"settings.api-key.none": "还没有密钥：添加一个保存你 Anthropic 密钥的密钥项，或继续离线使用（聊天只根据你的笔记作答）。",
-	"settings.api-key.missing": "这台设备上没有名为“{name}”的密钥项：在这里添加，或选择其他密钥项。密钥项只保存在添加它的设备上。",
+	"settings.api-key.desc":
+		"你的 Anthropic API 密钥，从 Obsidian 的密钥存储中选择或添加：插件的数据文件只保存它的名称。没有密钥时，聊天只根据你的笔记作答。",
+	"settings.api-key.none":
+		"还没有密钥：添加一个保存你 Anthropic 密钥的密钥项，或继续离线使用（聊天只根据你的笔记作答）。",
+	"settings.api-key.missing":
+		"这台设备上没有名为“{name}”的密钥项：在这里添加，或选择其他密钥项。密钥项只保存在添加它的设备上。",
 	"settings.api-key.empty": "密钥项“{name}”是空的：把你的密钥填进去，或选择其他密钥项。",
 	"settings.api-key.ready": "助理使用密钥项“{name}”中的密钥。",
 	"settings.api-key.picked": "已设置 API 密钥：助理使用密钥项“{name}”。",
@@ -409,7 +427,8 @@ export const zh: Catalog = {
 	"settings.onboarding.start-over.button": "重新开始",
 	"settings.heartbeat.heading": "心跳",
 	"settings.heartbeat.enabled.name": "每日心跳",
-	"settings.heartbeat.enabled.desc": "每天一次，在活跃时段内打开仓库时，助理读取 HEARTBEAT.md 和近期记忆，只在有事需要你关注时才开口。",
+	"settings.heartbeat.enabled.desc":
+		"每天一次，在活跃时段内打开仓库时，助理读取 HEARTBEAT.md 和近期记忆，只在有事需要你关注时才开口。",
 	"settings.heartbeat.start.name": "活跃时段开始",
 	"settings.heartbeat.start.desc": "24 小时制，例如 08:00。",
 	"settings.heartbeat.end.name": "活跃时段结束",
@@ -427,9 +446,11 @@ export const zh: Catalog = {
 	"settings.heartbeat.outcome.failed": "失败了。",
 	"settings.heartbeat.outcome.timed-out": "用时过长，已停止。",
 	"settings.private-flag.name": "私密笔记",
-	"settings.private-flag.desc": "给笔记加上属性 assistant: private，它就不会被索引、不会被助理读取，也不会发送给 Anthropic。",
+	"settings.private-flag.desc":
+		"给笔记加上属性 assistant: private，它就不会被索引、不会被助理读取，也不会发送给 Anthropic。",
 	"settings.sent.name": "发送给 Anthropic 的内容",
-	"settings.sent.desc": "你聊天时，以及每天一次的心跳，助理会把这些发送给 Anthropic：你的消息、助理的身份文件、长期记忆中有限的一部分，以及为回答而搜索或阅读的笔记段落。排除的文件夹、排除的标签和私密笔记从不发送。没有 API 密钥时，什么都不会发送。",
+	"settings.sent.desc":
+		"你聊天时，以及每天一次的心跳，助理会把这些发送给 Anthropic：你的消息、助理的身份文件、长期记忆中有限的一部分，以及为回答而搜索或阅读的笔记段落。排除的文件夹、排除的标签和私密笔记从不发送。没有 API 密钥时，什么都不会发送。",
 	"onboarding.topic.you": "你是谁",
 	"onboarding.topic.assistant": "助理应该怎样做事",
 	"onboarding.topic.notes": "你的笔记怎样组织",
@@ -442,7 +463,8 @@ export const zh: Catalog = {
 	"onboarding.question.organization": "你的笔记是怎样组织的？",
 	"onboarding.question.organization.hint": "文件夹、标签、日记、项目：助理应该遵守的规范。",
 	"onboarding.question.places": "助理写的东西应该放在哪里？",
-	"onboarding.question.places.hint": "它收集的笔记放进收件箱文件夹。它的每日记忆放在自己的文件夹里，或放在你日记的一个标题下。",
+	"onboarding.question.places.hint":
+		"它收集的笔记放进收件箱文件夹。它的每日记忆放在自己的文件夹里，或放在你日记的一个标题下。",
 	"onboarding.field.inboxFolder": "收件箱文件夹",
 	"onboarding.field.dailyMemory": "每日记忆",
 	"onboarding.form.title": "设置你的助理",
@@ -450,7 +472,8 @@ export const zh: Catalog = {
 	"onboarding.form.review": "预览",
 	"onboarding.form.folder-refused": "这个收件箱文件夹不能使用。{reason}",
 	"onboarding.review.title": "确认助理的文件",
-	"onboarding.review.intro": "目前还没有写入任何内容。新文件会被创建。已有的文件，请选择替换还是保留你的版本；被替换的文件会先保存在 {folder}。",
+	"onboarding.review.intro":
+		"目前还没有写入任何内容。新文件会被创建。已有的文件，请选择替换还是保留你的版本；被替换的文件会先保存在 {folder}。",
 	"onboarding.review.state.new": "新文件：将会创建。",
 	"onboarding.review.state.identical": "已是最新：无需写入。",
 	"onboarding.review.state.changed": "与你的文件不同。",
@@ -528,7 +551,8 @@ export const zh: Catalog = {
 	"organize.moved-many": "已移动 {total} 篇中的 {count} 篇笔记；指向它们的链接已更新。",
 	"organize.verified": "已标记为核实，且会被此次移动改动（{count}）：",
 	"organize.verified-title": { other: "改动 {count} 篇已核实的笔记？" },
-	"organize.verified-confirm": "这些笔记已标记为核实。此次移动会改动它们：Obsidian 会改写其中指向被移动笔记的链接，或移动这篇已核实的笔记本身。",
+	"organize.verified-confirm":
+		"这些笔记已标记为核实。此次移动会改动它们：Obsidian 会改写其中指向被移动笔记的链接，或移动这篇已核实的笔记本身。",
 	"organize.verified-private": { other: "{count} 篇私密笔记（不列名称：助理不读取它们）" },
 	"organize.move-anyway": "仍然移动",
 	"organize.verified-refused": "未移动：移动 {path} 会改动你未确认的已核实笔记（{notes}）。",
@@ -539,7 +563,9 @@ export const zh: Catalog = {
 	"taxonomy-report.large-folder": "{folder} 直接存放了 {count} 篇笔记：建立子文件夹会更便于浏览。",
 	"taxonomy-report.large-folder-tags": "可以用它最常见的标签命名：{tags}。",
 	"taxonomy-report.empty-folder": "{folder} 是空的：可以删除，或留给以后的笔记。",
-	"taxonomy-report.private-folder": { other: "{folder} 中有 {count} 篇助理不读取的私密笔记：它不是空文件夹，也不对它提出建议。" },
+	"taxonomy-report.private-folder": {
+		other: "{folder} 中有 {count} 篇助理不读取的私密笔记：它不是空文件夹，也不对它提出建议。",
+	},
 	"taxonomy-report.tag-as-folder": "#{tag} 用在 {count} 篇笔记上，但没有同名文件夹；它们现在在 {folders}。",
 	"taxonomy-report.done": "分类调整建议已写入：",
 	"vault-map.refreshed": "库地图已刷新：",
@@ -566,7 +592,8 @@ export const zh: Catalog = {
 	"consolidation.approve": "批准",
 	"consolidation.within-cap": "长期记忆未超过 {cap} 个 token 的上限：无需整合。",
 	"consolidation.proposing": "模型正在提出整合后的版本…",
-	"consolidation.over-cap": "长期记忆已增长到约 {tokens} 个 token，超过了 {cap} 的上限。运行“整合长期记忆”来查看精简版本。",
+	"consolidation.over-cap":
+		"长期记忆已增长到约 {tokens} 个 token，超过了 {cap} 的上限。运行“整合长期记忆”来查看精简版本。",
 	"consolidation.applied": "长期记忆已整合。之前的版本保存在",
 	"consolidation.changed-since": "提出建议后长期记忆又有改动，因此没有写入。请再次运行该命令。",
 	"consolidation.unchanged": "批准的文本与当前相同：没有改动。",

@@ -1,5 +1,11 @@
 import type { MessageCreateParamsStreaming } from "@anthropic-ai/sdk/resources/messages/messages";
-import { ModelError, type ModelClient, type ModelEvent, type ModelInfo, type ModelRequest } from "../core/model/modelClient";
+import {
+	ModelError,
+	type ModelClient,
+	type ModelEvent,
+	type ModelInfo,
+	type ModelRequest,
+} from "../core/model/modelClient";
 import { TimeLimit } from "../core/model/timeLimit";
 import type { TaskScheduler } from "../core/ports";
 import { abortableSleep } from "./abortableSleep";
@@ -83,7 +89,10 @@ export class AnthropicModelClient implements ModelClient {
 	 * fails with `idle-timeout`, whatever the aborted SDK call made of it (an error, or a stream
 	 * that ended early).
 	 */
-	private async *attempt(params: MessageCreateParamsStreaming, signal: AbortSignal | undefined): AsyncGenerator<ModelEvent> {
+	private async *attempt(
+		params: MessageCreateParamsStreaming,
+		signal: AbortSignal | undefined,
+	): AsyncGenerator<ModelEvent> {
 		const idle = new TimeLimit(this.idleDelay, this.idleTimeoutMs, signal);
 		try {
 			yield* this.streamed(params, signal, idle);
@@ -94,7 +103,11 @@ export class AnthropicModelClient implements ModelClient {
 		}
 	}
 
-	private async *streamed(params: MessageCreateParamsStreaming, signal: AbortSignal | undefined, idle: TimeLimit): AsyncGenerator<ModelEvent> {
+	private async *streamed(
+		params: MessageCreateParamsStreaming,
+		signal: AbortSignal | undefined,
+		idle: TimeLimit,
+	): AsyncGenerator<ModelEvent> {
 		let events;
 		try {
 			events = await this.sdk.messages.create(params, { signal: idle.signal });

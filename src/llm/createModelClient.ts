@@ -31,5 +31,10 @@ export function createModelClient(settings: ModelClientSettings): ModelClient {
 function modelOf(settings: ModelClientSettings): ModelClient {
 	const apiKey = settings.apiKey?.trim() ?? "";
 	if (settings.offline === true || apiKey === "") return new OfflineModel(settings.translate);
-	return new AnthropicModelClient({ apiKey, baseURL: settings.baseURL, delay: settings.delay, idleTimeoutMs: settings.idleTimeoutMs });
+	return new AnthropicModelClient({
+		apiKey,
+		baseURL: settings.baseURL,
+		delay: settings.delay,
+		idleTimeoutMs: settings.idleTimeoutMs,
+	});
 }

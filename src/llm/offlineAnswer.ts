@@ -21,15 +21,27 @@ interface Entry {
  * the search made every other link plain text. A result without that data found nothing.
  */
 export function offlineAnswer(result: ToolResultBlock, translate: Translate): string {
-	if (result.isError === true) return withKeyHint(translate("offline.answer.search-failed", { error: result.content }), translate);
+	if (result.isError === true)
+		return withKeyHint(translate("offline.answer.search-failed", { error: result.content }), translate);
 	const answer = searchAnswerIn(result.data);
-	if (answer === null || answer.matches.length === 0) return withKeyHint(translate("offline.answer.no-matches"), translate);
+	if (answer === null || answer.matches.length === 0)
+		return withKeyHint(translate("offline.answer.no-matches"), translate);
 	const { best, matches, linked } = answer;
-	const passage = (entry: Omit<Entry, "text"> & { readonly passage: string }): Entry => ({ ...entry, text: entry.passage });
+	const passage = (entry: Omit<Entry, "text"> & { readonly passage: string }): Entry => ({
+		...entry,
+		text: entry.passage,
+	});
 	// The answer itself comes first; what the assistant is (offline) and where it looked follow it.
-	const parts = [...(best === null ? [] : [quoted(best)]), translate("offline.answer.matches"), ...matches.map(passage).map(notePart)];
+	const parts = [
+		...(best === null ? [] : [quoted(best)]),
+		translate("offline.answer.matches"),
+		...matches.map(passage).map(notePart),
+	];
 	if (linked !== null && linked.notes.length > 0) {
-		parts.push(translate("offline.answer.linked-from", { note: noteLink(linked.from, "", baseName(linked.from)) }), ...linked.notes.map(passage).map(notePart));
+		parts.push(
+			translate("offline.answer.linked-from", { note: noteLink(linked.from, "", baseName(linked.from)) }),
+			...linked.notes.map(passage).map(notePart),
+		);
 	}
 	return withKeyHint(parts.join("\n\n"), translate);
 }
@@ -45,7 +57,9 @@ function withKeyHint(text: string, translate: Translate): string {
 
 /** The line as a quote, its citation below it in the quote. */
 function quoted(entry: Entry): string {
-	return [...entry.text.split("\n"), "", `— ${citation(entry)}`].map((line) => (line === "" ? ">" : `> ${line}`)).join("\n");
+	return [...entry.text.split("\n"), "", `— ${citation(entry)}`]
+		.map((line) => (line === "" ? ">" : `> ${line}`))
+		.join("\n");
 }
 
 /** The note's section as a label line (a link, not a heading), its markdown below. */
@@ -80,5 +94,8 @@ function withoutExtension(path: string): string {
 
 /** A link's shown text cannot hold the characters that end the link. */
 function label(text: string): string {
-	return text.replace(/[[\]|]/g, " ").replace(/\s+/g, " ").trim();
+	return text
+		.replace(/[[\]|]/g, " ")
+		.replace(/\s+/g, " ")
+		.trim();
 }

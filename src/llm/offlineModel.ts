@@ -1,5 +1,13 @@
 import { saysLeaving } from "../core/agent/session/checkpointIntent";
-import type { ChatMessage, ModelClient, ModelEvent, ModelInfo, ModelRequest, ToolResultBlock, ToolUseBlock } from "../core/model/modelClient";
+import type {
+	ChatMessage,
+	ModelClient,
+	ModelEvent,
+	ModelInfo,
+	ModelRequest,
+	ToolResultBlock,
+	ToolUseBlock,
+} from "../core/model/modelClient";
 import { abortedError } from "./abortedError";
 import { offlineAnswer, offlineNoSearchAnswer } from "./offlineAnswer";
 import type { Translate } from "./translate";
@@ -72,14 +80,20 @@ function* answer(text: string): Generator<ModelEvent> {
 function searchResultIn(last: ChatMessage, previous: ChatMessage | undefined): ToolResultBlock | undefined {
 	if (last.role !== "user") return undefined;
 	const searchIds = new Set(
-		(previous?.content ?? []).flatMap((block) => (block.type === "tool_use" && block.name === SEARCH_TOOL ? [block.id] : [])),
+		(previous?.content ?? []).flatMap((block) =>
+			block.type === "tool_use" && block.name === SEARCH_TOOL ? [block.id] : [],
+		),
 	);
-	return last.content.find((block): block is ToolResultBlock => block.type === "tool_result" && searchIds.has(block.toolUseId));
+	return last.content.find(
+		(block): block is ToolResultBlock => block.type === "tool_result" && searchIds.has(block.toolUseId),
+	);
 }
 
 /** The user's own words: the message's last text block, after any context attached before it. */
 function questionIn(message: ChatMessage): string {
-	const texts = message.content.flatMap((block) => (block.type === "text" && block.text.trim() !== "" ? [block.text.trim()] : []));
+	const texts = message.content.flatMap((block) =>
+		block.type === "text" && block.text.trim() !== "" ? [block.text.trim()] : [],
+	);
 	return texts.at(-1) ?? "";
 }
 
@@ -90,7 +104,10 @@ function isFarewell(text: string): boolean {
 
 /** Ids unique in the conversation, and the same on every run. */
 function toolCallCount(messages: readonly ChatMessage[]): number {
-	return messages.reduce((count, message) => count + message.content.filter((block) => block.type === "tool_use").length, 0);
+	return messages.reduce(
+		(count, message) => count + message.content.filter((block) => block.type === "tool_use").length,
+		0,
+	);
 }
 
 /** Within the tool's limit, without splitting a surrogate pair. */

@@ -15,6 +15,9 @@ export function refusingUntilPrivacyChecked(client: ModelClient): ModelClient {
 
 /** A stream whose first read fails, where a model's failure comes, before any request is made. */
 function refuse(): AsyncIterable<ModelEvent> {
-	const refusal = new ModelError("privacy-unconfirmed", "The privacy settings could not be read and have not been checked yet.");
+	const refusal = new ModelError(
+		"privacy-unconfirmed",
+		"The privacy settings could not be read and have not been checked yet.",
+	);
 	return { [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(refusal) }) };
 }

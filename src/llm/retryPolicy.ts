@@ -25,7 +25,12 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
  * server, and a broken stream. The caller asks only while nothing of the answer was shown.
  * `random` is in [0, 1).
  */
-export function retryDelayMs(failed: ModelError, attempt: number, policy: RetryPolicy, random: () => number): number | undefined {
+export function retryDelayMs(
+	failed: ModelError,
+	attempt: number,
+	policy: RetryPolicy,
+	random: () => number,
+): number | undefined {
 	if (attempt >= policy.maxAttempts) return undefined;
 	switch (failed.kind) {
 		case "rate-limit":

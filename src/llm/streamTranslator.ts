@@ -54,7 +54,12 @@ export class StreamTranslator {
 				const call = this.toolCalls.get(event.index);
 				if (call === undefined) return [];
 				this.toolCalls.delete(event.index);
-				return [{ type: "tool_use", block: { type: "tool_use", id: call.id, name: call.name, input: parseToolInput(call.json) } }];
+				return [
+					{
+						type: "tool_use",
+						block: { type: "tool_use", id: call.id, name: call.name, input: parseToolInput(call.json) },
+					},
+				];
 			}
 			case "message_delta":
 				this.stopReason = toStopReason(event.delta.stop_reason);

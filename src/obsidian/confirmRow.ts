@@ -20,7 +20,9 @@ export interface OtherChoice {
  * then the action. One place, so that every modal offers them in the same order and words.
  */
 export function addConfirmRow(modal: Modal, action: ConfirmAction, others: readonly OtherChoice[] = []): Setting {
-	const row = new Setting(modal.contentEl).addButton((button) => button.setButtonText(t("modal.cancel")).onClick(() => modal.close()));
+	const row = new Setting(modal.contentEl).addButton((button) =>
+		button.setButtonText(t("modal.cancel")).onClick(() => modal.close()),
+	);
 	for (const other of others) row.addButton((button) => button.setButtonText(other.label).onClick(other.run));
 	return row.addButton((button) =>
 		button

@@ -7,8 +7,10 @@ const SIGN = { context: " ", removed: "-", added: "+" } as const;
 export function renderDiff(parent: HTMLElement, lines: readonly DiffLine[]): HTMLElement {
 	const diff = parent.createEl("pre", { cls: "assistant-chat-diff" });
 	for (const line of lines) {
-		if (line.kind === "gap") diff.createDiv({ cls: "assistant-chat-diff-line is-gap", text: t("diff.gap", { count: line.lines }) });
-		else if (line.kind === "not-compared") diff.createDiv({ cls: "assistant-chat-diff-line is-gap", text: t("diff.notCompared") });
+		if (line.kind === "gap")
+			diff.createDiv({ cls: "assistant-chat-diff-line is-gap", text: t("diff.gap", { count: line.lines }) });
+		else if (line.kind === "not-compared")
+			diff.createDiv({ cls: "assistant-chat-diff-line is-gap", text: t("diff.notCompared") });
 		else diff.createDiv({ cls: `assistant-chat-diff-line is-${line.kind}`, text: `${SIGN[line.kind]} ${line.text}` });
 	}
 	return diff;

@@ -14,7 +14,12 @@ import type { SettingsStore } from "./settingsStore";
  */
 
 /** Obsidian's secret picker, and a line under it saying which key the assistant uses, if any. */
-export function renderApiKey(setting: Setting, app: App, settingsStore: SettingsStore, rows: ModelRowsState): () => void {
+export function renderApiKey(
+	setting: Setting,
+	app: App,
+	settingsStore: SettingsStore,
+	rows: ModelRowsState,
+): () => void {
 	const status = setting.descEl.createDiv({ cls: "assistant-api-key-status", attr: { role: "status" } });
 	let picker: SecretComponent | null = null;
 	setting.addComponent((el) => {
@@ -60,7 +65,9 @@ export function renderModelChoice(setting: Setting, settingsStore: SettingsStore
 				[current, current],
 				[OFFLINE_MODEL_ID, t("model.offline-name")],
 			]);
-			if (listing.kind === "listed") for (const model of listing.models) options.set(model.id, model.displayName === "" ? model.id : model.displayName);
+			if (listing.kind === "listed")
+				for (const model of listing.models)
+					options.set(model.id, model.displayName === "" ? model.id : model.displayName);
 			dropdown.selectEl.empty();
 			for (const [id, name] of options) dropdown.addOption(id, name);
 			dropdown.setValue(current);
@@ -113,7 +120,10 @@ function connectionText(listing: ModelListing): string {
 		case "listing":
 			return t("settings.connection.testing");
 		case "listed":
-			return t("settings.connection.ok", { count: listing.models.length, models: formatList(listing.models.slice(0, 3).map((model) => model.displayName || model.id)) });
+			return t("settings.connection.ok", {
+				count: listing.models.length,
+				models: formatList(listing.models.slice(0, 3).map((model) => model.displayName || model.id)),
+			});
 		case "failed":
 			return listing.message;
 	}

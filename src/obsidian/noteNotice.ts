@@ -19,7 +19,11 @@ export function noticeWithNote(app: App, message: string, path: string, actions:
 	let notice: Notice | null = null;
 	const fragment = createFragment((parent) => {
 		parent.appendText(`${message} `);
-		const link = parent.createEl("a", { text: baseName(path), cls: "internal-link", attr: { "data-href": path, href: path } });
+		const link = parent.createEl("a", {
+			text: baseName(path),
+			cls: "internal-link",
+			attr: { "data-href": path, href: path },
+		});
 		link.addEventListener("click", (evt) => {
 			evt.preventDefault();
 			void openNote(app, path);

@@ -15,7 +15,8 @@ export async function readPluginData(plugin: Plugin, notifier: Notifier, now: Da
 	const adapter = plugin.app.vault.adapter;
 	const data = await readIfThere(adapter, dataFilePath(plugin));
 	// A copy that was being replaced when the app stopped is still whole in its temporary file.
-	const lastGood = (await readIfThere(adapter, lastGoodPath(plugin))) ?? (await readIfThere(adapter, lastGoodTemporaryPath(plugin)));
+	const lastGood =
+		(await readIfThere(adapter, lastGoodPath(plugin))) ?? (await readIfThere(adapter, lastGoodTemporaryPath(plugin)));
 	const loaded = loadPluginDataFiles({ data, lastGood });
 	if (loaded.backupNeeded && data !== null) await keepBackup(plugin, notifier, now, data);
 	for (const problem of loaded.problems) notifier.notify(t(problem.key, problem.params));

@@ -54,6 +54,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function hasMethod<Name extends string>(value: unknown, name: Name): value is Record<Name, (...args: unknown[]) => unknown> {
+function hasMethod<Name extends string>(
+	value: unknown,
+	name: Name,
+): value is Record<Name, (...args: unknown[]) => unknown> {
 	return typeof value === "object" && value !== null && typeof (value as Record<string, unknown>)[name] === "function";
 }

@@ -27,7 +27,9 @@ export function settingFromControl(key: string, value: unknown): Partial<Setting
 		case "hotMemoryCapTokens":
 			return isHotMemoryCap(value) ? { hotMemoryCapTokens: value } : null;
 		case "archiveRetentionDays":
-			return typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= 3650 ? { archiveRetentionDays: value } : null;
+			return typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= 3650
+				? { archiveRetentionDays: value }
+				: null;
 		case "excludedFolders":
 		case "excludedTags":
 			return typeof value === "string" ? { [key]: lines(value) } : null;
@@ -50,14 +52,23 @@ export function settingFromControl(key: string, value: unknown): Partial<Setting
 }
 
 /** A time of the active hours as the settings keep it (`8:00` becomes `08:00`); `null` when it is not a time. */
-function timeOfDay(text: string, role: "start" | "end", change: (time: string) => Partial<Settings>): Partial<Settings> | null {
+function timeOfDay(
+	text: string,
+	role: "start" | "end",
+	change: (time: string) => Partial<Settings>,
+): Partial<Settings> | null {
 	const parsed = parseTimeOfDay(text, role);
 	return parsed.ok ? change(formatTimeOfDay(parsed.minutes)) : null;
 }
 
 /** Whether `value` is a hot memory cap the settings accept: whole tokens within `HOT_MEMORY_CAP_RANGE`. */
 export function isHotMemoryCap(value: unknown): value is number {
-	return typeof value === "number" && Number.isInteger(value) && value >= HOT_MEMORY_CAP_RANGE.min && value <= HOT_MEMORY_CAP_RANGE.max;
+	return (
+		typeof value === "number" &&
+		Number.isInteger(value) &&
+		value >= HOT_MEMORY_CAP_RANGE.min &&
+		value <= HOT_MEMORY_CAP_RANGE.max
+	);
 }
 
 /** A folder as the settings keep it: without the slashes a picker or a hand may put around it. */
@@ -66,7 +77,10 @@ function folderPath(text: string): string {
 }
 
 function lines(text: string): string[] {
-	return text.split("\n").map((line) => line.trim()).filter((line) => line !== "");
+	return text
+		.split("\n")
+		.map((line) => line.trim())
+		.filter((line) => line !== "");
 }
 
 /** A pinned note as the vault names it: normalized, `.md` added when the user left it out. */

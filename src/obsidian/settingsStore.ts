@@ -43,7 +43,10 @@ export class SettingsStore {
 		initial: PluginData,
 	) {
 		this.data = initial;
-		this.previousContents = new PreviousContents(new PluginLogFile(plugin.app.vault.adapter, pluginDir(plugin), "previous-contents.jsonl"), clock);
+		this.previousContents = new PreviousContents(
+			new PluginLogFile(plugin.app.vault.adapter, pluginDir(plugin), "previous-contents.jsonl"),
+			clock,
+		);
 		this.applyLanguage();
 	}
 
@@ -70,7 +73,10 @@ export class SettingsStore {
 			state: { ...current, ...state, ...onboardingDayChange(current, state, localToday(this.clock)) },
 		};
 		this.applyLanguage();
-		const changed: ChangedFields = { settings: Object.keys(settings) as (keyof Settings)[], state: Object.keys(state) as (keyof PluginState)[] };
+		const changed: ChangedFields = {
+			settings: Object.keys(settings) as (keyof Settings)[],
+			state: Object.keys(state) as (keyof PluginState)[],
+		};
 		for (const listener of this.listeners) listener(changed);
 		await savePluginData(this.plugin, this.data);
 	}
@@ -114,7 +120,9 @@ export class SettingsStore {
 	 */
 	vaultView(): VaultView {
 		const app = this.plugin.app;
-		return privacyView({ store: new ObsidianNoteStore(app), metadata: new ObsidianMetadataSource(app) }, () => indexPolicyOf(app, this.settings));
+		return privacyView({ store: new ObsidianNoteStore(app), metadata: new ObsidianMetadataSource(app) }, () =>
+			indexPolicyOf(app, this.settings),
+		);
 	}
 
 	/** The workspace as the settings say now, or with the assistant folder at `folder` (before switching to it). */

@@ -67,7 +67,8 @@ export class AssistantSettingTab extends PluginSettingTab {
 	}
 
 	override getControlValue(key: string): unknown {
-		if (key === "assistantFolder") return this.context.folderDraft.value ?? this.context.settingsStore.settings.assistantFolder;
+		if (key === "assistantFolder")
+			return this.context.folderDraft.value ?? this.context.settingsStore.settings.assistantFolder;
 		return settingToControl(this.context.settingsStore.settings, key);
 	}
 
@@ -76,8 +77,13 @@ export class AssistantSettingTab extends PluginSettingTab {
 		const change = settingFromControl(key, value);
 		if (change === null) return;
 		// The folder is only picked here; it changes once the switch is confirmed (see `folderSwitchRow.ts`).
-		if (change.assistantFolder !== undefined) return folderDraft.set(change.assistantFolder, settingsStore.settings.assistantFolder);
-		if (("heartbeatActiveStart" in change || "heartbeatActiveEnd" in change) && activeHoursProblem(settingsStore.settings, change) !== undefined) return;
+		if (change.assistantFolder !== undefined)
+			return folderDraft.set(change.assistantFolder, settingsStore.settings.assistantFolder);
+		if (
+			("heartbeatActiveStart" in change || "heartbeatActiveEnd" in change) &&
+			activeHoursProblem(settingsStore.settings, change) !== undefined
+		)
+			return;
 		if (change.inboxFolder !== undefined && folderProblem(this.context, change.inboxFolder) !== undefined) return;
 		const languageBefore = settingsStore.language();
 		await settingsStore.updateSettings(change);

@@ -37,7 +37,9 @@ export async function obsidianTurnPorts(
 	const workspace = await settingsStore.open();
 	const { vault, writer } = workspace;
 	const daily =
-		settings.dailyMemoryLocation === "daily-notes" ? await userDailyNotesTarget(app, workspace.vault, localToday(clock)) : assistantFolderTarget(workspace.layout);
+		settings.dailyMemoryLocation === "daily-notes"
+			? await userDailyNotesTarget(app, workspace.vault, localToday(clock))
+			: assistantFolderTarget(workspace.layout);
 	const model = createModelClient({
 		apiKey: settingsStore.apiKey(),
 		baseURL: endpoint.baseURL,

@@ -59,7 +59,10 @@ export class ObsidianNoteStore implements NoteStore {
 	 * properties. It does not hand over the text, so the text before is read just before: a write by
 	 * another plugin in between would be counted as part of this one.
 	 */
-	async processFrontMatter(path: string, update: (properties: Record<string, unknown>) => void): Promise<{ before: string; after: string }> {
+	async processFrontMatter(
+		path: string,
+		update: (properties: Record<string, unknown>) => void,
+	): Promise<{ before: string; after: string }> {
 		const file = this.fileAt(path);
 		const before = await this.app.vault.read(file);
 		await this.app.fileManager.processFrontMatter(file, update);

@@ -25,14 +25,17 @@ const CRAFTED = [
 ];
 
 describe("a saved answer's name, whatever the question", () => {
-	it.each(CRAFTED.map((question) => [question.slice(0, 40), question]))("is one safe file name for %j", (_, question) => {
-		const name = answerNoteFileName(question);
-		expect(name).toMatch(/\.md$/);
-		expect(name).not.toMatch(/[\\/:*?"<>|#^[\]\0]/);
-		expect(name.startsWith(".")).toBe(false);
-		expect(/^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i.test(name)).toBe(false);
-		expect(utf8ByteLength(name)).toBeLessThanOrEqual(200);
-	});
+	it.each(CRAFTED.map((question) => [question.slice(0, 40), question]))(
+		"is one safe file name for %j",
+		(_, question) => {
+			const name = answerNoteFileName(question);
+			expect(name).toMatch(/\.md$/);
+			expect(name).not.toMatch(/[\\/:*?"<>|#^[\]\0]/);
+			expect(name.startsWith(".")).toBe(false);
+			expect(/^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i.test(name)).toBe(false);
+			expect(utf8ByteLength(name)).toBeLessThanOrEqual(200);
+		},
+	);
 
 	it("does not end in .md twice when the question names a file", () => {
 		expect(answerNoteFileName("Summary.md")).toBe("Summary.md");

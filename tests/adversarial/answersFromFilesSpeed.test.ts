@@ -13,7 +13,13 @@ describe("the answers read back from an identity file with a list item of spaces
 		const { about } = draftWordingFor("en").userSections;
 		const content = `# User\n\n## ${about}\n- ${" ".repeat(200_000)}\n- Sleep researcher\n`;
 		const started = Date.now();
-		const answers = answersFromFiles({ user: { path: "user.md", content }, soul: null, rules: null, memory: null, heartbeat: null });
+		const answers = answersFromFiles({
+			user: { path: "user.md", content },
+			soul: null,
+			rules: null,
+			memory: null,
+			heartbeat: null,
+		});
 		expect(Date.now() - started).toBeLessThan(GENEROUS_MS);
 		expect(answers).toEqual({ about: "Sleep researcher" });
 	}, 300_000);

@@ -22,9 +22,17 @@ describe("a candidate added after its day was promoted", () => {
 			},
 			NOW,
 		);
-		const workspace = new AssistantWorkspace({ store: fixture.vault, metadata: fixture.vault, auditFile: fixture.log, clock: fixture.deps.clock, settings: defaultSettings() });
+		const workspace = new AssistantWorkspace({
+			store: fixture.vault,
+			metadata: fixture.vault,
+			auditFile: fixture.log,
+			clock: fixture.deps.clock,
+			settings: defaultSettings(),
+		});
 		await archiveByPolicy(workspace, fixture.deps.clock, true, () => "archived");
 		const archived = fixture.vault.stat("memory/archive/2026/2026-01-05.md") !== null;
-		expect(archived ? await fixture.vault.read("memory.md") : "kept in the daily folder").toMatch(/Later fact added in the evening|kept in the daily folder/);
+		expect(archived ? await fixture.vault.read("memory.md") : "kept in the daily folder").toMatch(
+			/Later fact added in the evening|kept in the daily folder/,
+		);
 	});
 });

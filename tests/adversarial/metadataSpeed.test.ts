@@ -21,6 +21,8 @@ describe("a table-like line that ends in a long run of spaces and then text", ()
 	});
 
 	it("still reads a rule with trailing spaces as a table's", () => {
-		expect(computeMetadata("a | b\n|---|---|   \n| 1 | 2 |\n").sections?.map((section) => section.type)).toEqual(["table"]);
+		expect(computeMetadata("a | b\n|---|---|   \n| 1 | 2 |\n").sections?.map((section) => section.type)).toEqual([
+			"table",
+		]);
 	});
 });

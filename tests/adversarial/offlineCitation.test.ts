@@ -12,7 +12,8 @@ import { toolsOver } from "../core/agent/tools/toolFixture";
 
 const files = {
 	"Private/Secret.md": "# Secret\n\nThe combination is 4512.\n",
-	"Projects/Plan.md": "# Plan\n\n## Zebra ]] ![[Private/Secret]] [[\n\n- The zebra plan starts on Monday.\n- The zebra budget is small.\n",
+	"Projects/Plan.md":
+		"# Plan\n\n## Zebra ]] ![[Private/Secret]] [[\n\n- The zebra plan starts on Monday.\n- The zebra budget is small.\n",
 };
 
 describe("the offline answer's citations", () => {

@@ -10,7 +10,8 @@ import { toolsOver } from "../core/agent/tools/toolFixture";
 
 const files = {
 	"Private/Secret.md": "# Secret\n\nThe combination is 4512.\n",
-	"Projects/Plan.md": "# Plan\n\nThe zebra plan, see ![](../Private/Secret.md) and [the secret](Private/Secret.md) and ![[Private/Secret]].\n\nThe zebra details: [the budget](Projects/Budget%20notes.md), [site](https://example.org/zebra).\n",
+	"Projects/Plan.md":
+		"# Plan\n\nThe zebra plan, see ![](../Private/Secret.md) and [the secret](Private/Secret.md) and ![[Private/Secret]].\n\nThe zebra details: [the budget](Projects/Budget%20notes.md), [site](https://example.org/zebra).\n",
 	"Projects/Budget notes.md": "# Budget\n\nTwo hundred.\n",
 };
 

@@ -44,7 +44,6 @@ const delay = (callback: () => void, ms: number) => {
 	return () => clearTimeout(timer);
 };
 
-
 /** The private folder as it is on disk, and the ways a user writes it in the settings. */
 const FOLDER_SPELLINGS = ["Private", " private ", "PRIVATE/", "Ｐｒｉｖａｔｅ", "private."];
 const TAG_SPELLINGS = ["secret", "#Secret", " SECRET ", "ＳＥＣＲＥＴ", "Secret/"];
@@ -77,7 +76,8 @@ function randomTrial(seed: number): Trial {
 		"Inbox/idea.md": "# Idea\n\nA zebra crossing at the lighthouse.\n",
 	};
 	for (const day of DAYS) {
-		files[`memory/daily/${day}.md`] = `# ${day}\n\n## Log\n- 09:00 Worked on the ${random.pick(TOPICS)}.\n\n## Candidate long-term memory\n- Prefers the ${random.pick(TOPICS)} plan.\n`;
+		files[`memory/daily/${day}.md`] =
+			`# ${day}\n\n## Log\n- 09:00 Worked on the ${random.pick(TOPICS)}.\n\n## Candidate long-term memory\n- Prefers the ${random.pick(TOPICS)} plan.\n`;
 	}
 	const hidden: HiddenNote[] = [];
 	const count = 4 + Math.floor(random.next() * 6);
@@ -85,9 +85,23 @@ function randomTrial(seed: number): Trial {
 		const marker = `okapi${seed}x${k}q`;
 		const topic = random.pick(TOPICS);
 		const body = `# ${topic} notes\n\nAbout the ${topic} and the ${random.pick(TOPICS)}: ${marker}.\n\n## Candidate long-term memory\n- ${marker} is the code.\n\n## Log\n- 10:00 ${marker}\n`;
-		const mechanism = random.pick(["folder", "tag", "inline-tag", "flag", "broken", "transcript", "config", "trash"] as const);
+		const mechanism = random.pick([
+			"folder",
+			"tag",
+			"inline-tag",
+			"flag",
+			"broken",
+			"transcript",
+			"config",
+			"trash",
+		] as const);
 		const place = random.pick(["Notes", "Projects", "Inbox", "memory/daily", "memory/weekly", "root"] as const);
-		const name = place === "memory/daily" ? random.pick(DAYS) : place === "memory/weekly" ? random.pick(["2026-W46", "2026-W47", "2026-W42"]) : `${topic} ${k}`;
+		const name =
+			place === "memory/daily"
+				? random.pick(DAYS)
+				: place === "memory/weekly"
+					? random.pick(["2026-W46", "2026-W47", "2026-W42"])
+					: `${topic} ${k}`;
 		const folder = place === "root" ? "" : `${place}/`;
 		const withFrontmatter = (yaml: string) => `---\n${yaml}\n---\n${body}`;
 		const [path, content] = ((): [string, string] => {
@@ -95,7 +109,10 @@ function randomTrial(seed: number): Trial {
 				case "folder":
 					return [`Private/${random.next() < 0.5 ? "" : "deep/"}${name}.md`, body];
 				case "tag":
-					return [`${folder}${name}.md`, withFrontmatter(`tags: [${random.pick(["secret", "Secret", "secret/health", "ＳＥＣＲＥＴ"])}]`)];
+					return [
+						`${folder}${name}.md`,
+						withFrontmatter(`tags: [${random.pick(["secret", "Secret", "secret/health", "ＳＥＣＲＥＴ"])}]`),
+					];
 				case "inline-tag":
 					return [`${folder}${name}.md`, `${body}\n#${random.pick(["secret", "Secret/diary", "SECRET"])}\n`];
 				case "flag":
@@ -116,7 +133,12 @@ function randomTrial(seed: number): Trial {
 		// Public notes link to it, by name: a link is no way in.
 		files["Projects/Thesis.md"] += `See [[${name}]].\n`;
 	}
-	return { files, hidden: hidden.filter((note) => files[note.path].includes(note.marker)), excludedFolders: [random.pick(FOLDER_SPELLINGS)], excludedTags: [random.pick(TAG_SPELLINGS)] };
+	return {
+		files,
+		hidden: hidden.filter((note) => files[note.path].includes(note.marker)),
+		excludedFolders: [random.pick(FOLDER_SPELLINGS)],
+		excludedTags: [random.pick(TAG_SPELLINGS)],
+	};
 }
 
 /** Everything the model was sent so far, as one string. */
@@ -133,16 +155,42 @@ describe("no route sends a private note or derives a visible note from one", () 
 		const trial = randomTrial(seed);
 		const random = seededRandom(seed * 7919);
 		const vault = new MemoryVault({ files: trial.files, now: () => NOW.getTime() - 86_400_000 });
-		const settings = { ...defaultPluginData().settings, excludedFolders: trial.excludedFolders, excludedTags: trial.excludedTags, heartbeatAllDay: true };
-		const workspace = new AssistantWorkspace({ store: vault, metadata: vault, auditFile: new MemoryLogFile(), clock, settings });
+		const settings = {
+			...defaultPluginData().settings,
+			excludedFolders: trial.excludedFolders,
+			excludedTags: trial.excludedTags,
+			heartbeatAllDay: true,
+		};
+		const workspace = new AssistantWorkspace({
+			store: vault,
+			metadata: vault,
+			auditFile: new MemoryLogFile(),
+			clock,
+			settings,
+		});
 		const { vault: view, writer, layout } = workspace;
 		const memoryDeps = { vault: view, writer, clock };
 		const model = createModelClient({ apiKey: "test", baseURL: fake().baseURL, delay, translate: t });
 		const text = textModelOver(model, "claude-test", { delay });
-		const memory = await memoryOverVault({ files: vault, metadata: vault, view }, { layout, clock, recentDailyMemory: (days) => workspace.recentDailyMemory(days) });
+		const memory = await memoryOverVault(
+			{ files: vault, metadata: vault, view },
+			{ layout, clock, recentDailyMemory: (days) => workspace.recentDailyMemory(days) },
+		);
 		const tools = { ...memory.deps, writer, actor: "assistant" as const, daily: assistantFolderTarget(layout) };
-		const ports: TurnPorts = { model, modelId: "claude-test", tools, delay, transcript: { writer, chatsFolder: layout.chatsFolder, language: "en" } };
-		const organize: OrganizeVault = { view, verifiedChangedByMove: (path) => workspace.verifiedChangedByMove(path), layout, templatesFolder: null, dailyNotesFolder: null };
+		const ports: TurnPorts = {
+			model,
+			modelId: "claude-test",
+			tools,
+			delay,
+			transcript: { writer, chatsFolder: layout.chatsFolder, language: "en" },
+		};
+		const organize: OrganizeVault = {
+			view,
+			verifiedChangedByMove: (path) => workspace.verifiedChangedByMove(path),
+			layout,
+			templatesFolder: null,
+			dailyNotesFolder: null,
+		};
 		const target = random.pick(trial.hidden);
 		const probes = (note: HiddenNote): ScriptedResponse[] => [
 			toolUseReply("memory_search", { query: `${random.pick(TOPICS)} ${random.pick(TOPICS)}` }),
@@ -158,7 +206,8 @@ describe("no route sends a private note or derives a visible note from one", () 
 				withReplies([...random.shuffled(probes(target)).slice(0, 5), textReply("Done.")], async () => {
 					const session = new ChatSession(() => ports, clock);
 					const message = `Why did we pause the ${random.pick(TOPICS)} last time? See [[${target.name}]].`;
-					for await (const event of session.send(message, { currentNotePath: target.path, mentions: [target.path] })) void event;
+					for await (const event of session.send(message, { currentNotePath: target.path, mentions: [target.path] }))
+						void event;
 				}),
 			heartbeat: () =>
 				withReplies([textReply("Remember the lighthouse deadline today.")], () =>
@@ -169,7 +218,14 @@ describe("no route sends a private note or derives a visible note from one", () 
 				),
 			weekly: () =>
 				withReplies([textReply("A week of harbor work.")], () =>
-					buildWeeklySummary(memoryDeps, { week: "2026-W47", target: assistantFolderTarget(layout), layout, model: text, actor: "user", force: true }),
+					buildWeeklySummary(memoryDeps, {
+						week: "2026-W47",
+						target: assistantFolderTarget(layout),
+						layout,
+						model: text,
+						actor: "user",
+						force: true,
+					}),
 				),
 			archive: () => workspace.archive("user").then(() => undefined),
 			promote: async () => {
@@ -178,32 +234,62 @@ describe("no route sends a private note or derives a visible note from one", () 
 			consolidate: () =>
 				withReplies([textReply("# Memory\n\n- Short answers.\n")], async () => {
 					const proposal = await proposeConsolidation(view, workspace.memoryPath(), { capTokens: 10, model: text });
-					if (proposal !== null) await applyConsolidation(memoryDeps, { ...proposal, approved: proposal.proposed, archiveFolder: layout.archiveFolder, actor: "user" });
+					if (proposal !== null)
+						await applyConsolidation(memoryDeps, {
+							...proposal,
+							approved: proposal.proposed,
+							archiveFolder: layout.archiveFolder,
+							actor: "user",
+						});
 				}),
 			organize: () =>
-				withReplies(Array.from({ length: 12 }, () => textReply('{"folder": "Projects", "why": "It is project work."}')), async () => {
-					const inbox = view.listFiles().filter((file) => file.path.startsWith("Inbox/")).map((file) => file.path);
-					for (const suggestion of await suggestOrganize(organize, writer, [...inbox, ...trial.hidden.map((note) => note.path)], text)) {
-						await applyMove(writer, suggestion.plan, "user", confirmingAll([suggestion.plan]));
-					}
-				}),
+				withReplies(
+					Array.from({ length: 12 }, () => textReply('{"folder": "Projects", "why": "It is project work."}')),
+					async () => {
+						const inbox = view
+							.listFiles()
+							.filter((file) => file.path.startsWith("Inbox/"))
+							.map((file) => file.path);
+						for (const suggestion of await suggestOrganize(
+							organize,
+							writer,
+							[...inbox, ...trial.hidden.map((note) => note.path)],
+							text,
+						)) {
+							await applyMove(writer, suggestion.plan, "user", confirmingAll([suggestion.plan]));
+						}
+					},
+				),
 			taxonomy: async () => {
 				const taxonomy = inferTaxonomy(organize);
 				void taxonomySuggestions(organize, taxonomy);
 				await writeVaultMap(memoryDeps, layout, await vaultMap(organize, taxonomy), t, "user");
 			},
 			search: async () => {
-				for (const topic of TOPICS) for (const hit of memory.deps.index.search(topic, { limit: 20 })) expect(trial.hidden.map((note) => note.path)).not.toContain(hit.path);
+				for (const topic of TOPICS)
+					for (const hit of memory.deps.index.search(topic, { limit: 20 }))
+						expect(trial.hidden.map((note) => note.path)).not.toContain(hit.path);
 			},
 		};
 		for (const name of random.shuffled(Object.keys(operations))) await operations[name]();
 
 		const requests = sent();
 		expect(fake().messageBodies.length).toBeGreaterThan(0);
-		for (const note of trial.hidden) expect({ route: "a request to the model", marker: note.marker, found: requests.includes(note.marker) }).toMatchObject({ found: false });
+		for (const note of trial.hidden)
+			expect({
+				route: "a request to the model",
+				marker: note.marker,
+				found: requests.includes(note.marker),
+			}).toMatchObject({ found: false });
 		for (const file of view.listFiles()) {
 			const content = await view.read(file.path);
-			for (const note of trial.hidden) expect({ route: "a visible note", path: file.path, marker: note.marker, found: content.includes(note.marker) }).toMatchObject({ found: false });
+			for (const note of trial.hidden)
+				expect({
+					route: "a visible note",
+					path: file.path,
+					marker: note.marker,
+					found: content.includes(note.marker),
+				}).toMatchObject({ found: false });
 		}
 	});
 });

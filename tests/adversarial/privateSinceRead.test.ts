@@ -16,7 +16,10 @@ describe("a note marked private after the assistant read it", () => {
 		expect(read.text).toContain("okapi-plan-4471");
 		const history: ChatMessage[] = [
 			{ role: "user", content: [{ type: "text", text: "What is in my plan?" }] },
-			{ role: "assistant", content: [{ type: "tool_use", id: "t1", name: "memory_get", input: { path: "Notes/plan.md" } }] },
+			{
+				role: "assistant",
+				content: [{ type: "tool_use", id: "t1", name: "memory_get", input: { path: "Notes/plan.md" } }],
+			},
 			{ role: "user", content: [{ type: "tool_result", toolUseId: "t1", content: read.text }] },
 			{ role: "assistant", content: [{ type: "text", text: "Your plan lists one thing." }] },
 		];
@@ -35,7 +38,10 @@ describe("a note marked private after the assistant read it", () => {
 		expect(found.text).toContain("okapi-plan-4471");
 		const history: ChatMessage[] = [
 			{ role: "user", content: [{ type: "text", text: "What is the okapi plan?" }] },
-			{ role: "assistant", content: [{ type: "tool_use", id: "t1", name: "memory_search", input: { query: "okapi plan" } }] },
+			{
+				role: "assistant",
+				content: [{ type: "tool_use", id: "t1", name: "memory_search", input: { query: "okapi plan" } }],
+			},
 			{ role: "user", content: [toolResultBlock("t1", found)] },
 			{ role: "assistant", content: [{ type: "text", text: "It has a code." }] },
 		];

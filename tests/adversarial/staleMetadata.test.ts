@@ -13,7 +13,10 @@ import { MemoryVault } from "../../headless/inMemory/memoryVault";
 /** The cache as it was when this was made: every note's metadata frozen, links resolved live. */
 function frozenCache(vault: MemoryVault): MetadataSource {
 	const frozen = new Map(vault.listFiles().map((file) => [file.path, vault.getMetadata(file.path)]));
-	return { getMetadata: (path) => frozen.get(path) ?? null, resolveLink: (linkpath, source) => vault.resolveLink(linkpath, source) };
+	return {
+		getMetadata: (path) => frozen.get(path) ?? null,
+		resolveLink: (linkpath, source) => vault.resolveLink(linkpath, source),
+	};
 }
 
 describe("a metadata cache that lags behind the file", () => {
@@ -23,10 +26,15 @@ describe("a metadata cache that lags behind the file", () => {
 		["given properties it had none of", "---\nassistant: private\n---\nSECRET-new-block\nA day.\n"],
 		["tagged inline", "A day. #health SECRET-inline\n"],
 	])("does not read out a note just %s while the cache still describes it as it was", async (_change, edited) => {
-		const vault = new MemoryVault({ files: { "Diary/day.md": "---\ntags: [journal]\n---\nA day.\n", "Notes/open.md": "# Open\n" } });
+		const vault = new MemoryVault({
+			files: { "Diary/day.md": "---\ntags: [journal]\n---\nA day.\n", "Notes/open.md": "# Open\n" },
+		});
 		const stale = frozenCache(vault);
 		await vault.process("Diary/day.md", () => edited);
-		const view = privacyView({ store: vault, metadata: stale }, indexPolicyFor(layoutFor(""), { configDir: vault.configDir, excludedTags: ["health"] }));
+		const view = privacyView(
+			{ store: vault, metadata: stale },
+			indexPolicyFor(layoutFor(""), { configDir: vault.configDir, excludedTags: ["health"] }),
+		);
 		await expect(view.read("Diary/day.md")).rejects.toThrow("File not found");
 		await expect(view.read("Notes/open.md")).resolves.toBe("# Open\n");
 	});
@@ -36,7 +44,9 @@ describe("a metadata cache that lags behind the file", () => {
 		const stale = frozenCache(vault);
 		await vault.process("Diary/day.md", (text) => `${text}More of the day. #health\n\n\n`);
 		const policy = indexPolicyFor(layoutFor(""), { configDir: vault.configDir, excludedTags: ["health"] });
-		await expect(privacyView({ store: vault, metadata: stale }, policy).read("Diary/day.md")).rejects.toThrow("File not found");
+		await expect(privacyView({ store: vault, metadata: stale }, policy).read("Diary/day.md")).rejects.toThrow(
+			"File not found",
+		);
 		// Caught up, the cache knows the tag: the note is hidden now, by the rule itself.
 		expect(privacyView({ store: vault, metadata: vault }, policy).stat("Diary/day.md")).toBeNull();
 	});
@@ -46,7 +56,9 @@ describe("a metadata cache that lags behind the file", () => {
 		const stale = frozenCache(vault);
 		await vault.process("Diary/day.md", (text) => `${text}More of the day.   \n\n<!-- a comment -->\n`);
 		const policy = indexPolicyFor(layoutFor(""), { configDir: vault.configDir, excludedTags: ["health"] });
-		await expect(privacyView({ store: vault, metadata: stale }, policy).read("Diary/day.md")).resolves.toContain("More of the day.");
+		await expect(privacyView({ store: vault, metadata: stale }, policy).read("Diary/day.md")).resolves.toContain(
+			"More of the day.",
+		);
 	});
 });
 
@@ -59,6 +71,11 @@ describe("a metadata cache that is up to date", () => {
 		["nothing", ""],
 	])("reads a note ending in %s", async (_name, text) => {
 		const vault = new MemoryVault({ files: { "Notes/day.md": text } });
-		await expect(privacyView({ store: vault, metadata: vault }, indexPolicyFor(layoutFor(""), { configDir: vault.configDir })).read("Notes/day.md")).resolves.toBe(text);
+		await expect(
+			privacyView(
+				{ store: vault, metadata: vault },
+				indexPolicyFor(layoutFor(""), { configDir: vault.configDir }),
+			).read("Notes/day.md"),
+		).resolves.toBe(text);
 	});
 });

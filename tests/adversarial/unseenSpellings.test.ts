@@ -47,7 +47,12 @@ describe("rules spelled with what a person does not see", () => {
 	it("hides every note whose folder, flag or tag is spelled with an unseen or equivalent character", async () => {
 		const vault = new MemoryVault({ files: { ...HIDDEN, ...VISIBLE } });
 		const view = viewOf(vault, SETTINGS);
-		expect(view.listFiles().map((file) => file.path).sort()).toEqual(Object.keys(VISIBLE).sort());
+		expect(
+			view
+				.listFiles()
+				.map((file) => file.path)
+				.sort(),
+		).toEqual(Object.keys(VISIBLE).sort());
 		for (const path of Object.keys(HIDDEN)) {
 			expect([path, view.stat(path)]).toEqual([path, null]);
 			await expect(view.read(path)).rejects.toThrow("File not found");
@@ -69,7 +74,12 @@ describe("rules spelled with what a person does not see", () => {
 
 describe("properties that are not a set of properties", () => {
 	/** The metadata cache's answer with its properties replaced by `frontmatter`, as an odd cache might give them. */
-	const oddly = (frontmatter: unknown) => (content: string): CachedMetadata => ({ ...computeMetadata(content), frontmatter: frontmatter as CachedMetadata["frontmatter"] });
+	const oddly =
+		(frontmatter: unknown) =>
+		(content: string): CachedMetadata => ({
+			...computeMetadata(content),
+			frontmatter: frontmatter as CachedMetadata["frontmatter"],
+		});
 
 	it.each([
 		["null", null],
@@ -112,13 +122,20 @@ describe("properties that hold themselves", () => {
 });
 
 describe("a private folder written as a pattern", () => {
-	it.each(["Private/*", "Private/**", "Private/**/*", "./Private/", "/Private"])("hides and protects the folder written %s", async (rule) => {
-		const vault = new MemoryVault({ files: { "Private/plan.md": "SECRET-plan", "Private/deep/er.md": "SECRET-deeper", "Notes/open.md": "# Open\n" } });
-		const view = viewOf(vault, { excludedFolders: [rule] });
-		expect(view.listFiles().map((file) => file.path)).toEqual(["Notes/open.md"]);
-		await expect(view.read("Private/deep/er.md")).rejects.toThrow("File not found");
-		expect(() => assertContained("Private/new.md", { configDir: ".obsidian", excludedFolders: [rule] })).toThrow("marked private");
-	});
+	it.each(["Private/*", "Private/**", "Private/**/*", "./Private/", "/Private"])(
+		"hides and protects the folder written %s",
+		async (rule) => {
+			const vault = new MemoryVault({
+				files: { "Private/plan.md": "SECRET-plan", "Private/deep/er.md": "SECRET-deeper", "Notes/open.md": "# Open\n" },
+			});
+			const view = viewOf(vault, { excludedFolders: [rule] });
+			expect(view.listFiles().map((file) => file.path)).toEqual(["Notes/open.md"]);
+			await expect(view.read("Private/deep/er.md")).rejects.toThrow("File not found");
+			expect(() => assertContained("Private/new.md", { configDir: ".obsidian", excludedFolders: [rule] })).toThrow(
+				"marked private",
+			);
+		},
+	);
 });
 
 describe("a properties block that is never closed", () => {

@@ -7,11 +7,16 @@ type PathTag = (statics: TemplateStringsArray, ...params: readonly unknown[]) =>
 const REPO = join(__dirname, "..", "..");
 // The SDK does not export its internals; the test reads the module as the SDK ships it, untouched.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { path: sdkPath } = require(join(REPO, "node_modules/@anthropic-ai/sdk/internal/utils/path.js")) as { path: PathTag };
+const { path: sdkPath } = require(join(REPO, "node_modules/@anthropic-ai/sdk/internal/utils/path.js")) as {
+	path: PathTag;
+};
 
 /** The SDK's path tag as `main.js` holds it: the module bundled with the build's own plugins. */
 function shippedPathTag(): { readonly tag: PathTag; readonly source: string } {
-	const source = execFileSync(process.execPath, [join(__dirname, "bundleSdkPath.mjs")], { cwd: REPO, encoding: "utf8" });
+	const source = execFileSync(process.execPath, [join(__dirname, "bundleSdkPath.mjs")], {
+		cwd: REPO,
+		encoding: "utf8",
+	});
 	const module = { exports: {} as { path?: PathTag } };
 	runInNewContext(source, { module, exports: module.exports, encodeURIComponent });
 	if (module.exports.path === undefined) throw new Error("the bundled module exports no path tag");
@@ -68,7 +73,11 @@ describe("the Anthropic SDK's path check in the bundle", () => {
 					const values = statics.length > 2 ? [first, second] : [first];
 					const expected = outcome(sdkPath, statics, values);
 					if (expected.startsWith("error")) refused += 1;
-					expect({ statics, values, result: outcome(shipped.tag, statics, values) }).toEqual({ statics, values, result: expected });
+					expect({ statics, values, result: outcome(shipped.tag, statics, values) }).toEqual({
+						statics,
+						values,
+						result: expected,
+					});
 				}
 			}
 		}

@@ -10,7 +10,9 @@ const qs = require(join(REPO, "node_modules/@anthropic-ai/sdk/internal/qs/string
 
 /** Runs an ES module of the build (which jest cannot load) and returns what it printed, parsed. */
 function runBuildModule(source: string): unknown {
-	return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", source], { cwd: REPO, encoding: "utf8" }));
+	return JSON.parse(
+		execFileSync(process.execPath, ["--input-type=module", "-e", source], { cwd: REPO, encoding: "utf8" }),
+	);
 }
 
 describe("the parts of the Anthropic SDK the bundle replaces", () => {
@@ -29,7 +31,9 @@ describe("the parts of the Anthropic SDK the bundle replaces", () => {
 			import { stringifyQuery } from "./scripts/build/sdkParts/flatQuery.mjs";
 			console.log(JSON.stringify(${queries}.map(stringifyQuery)));
 		`);
-		const expected = (new Function(`return ${queries};`)() as unknown[]).map((query) => qs.stringify(query, { arrayFormat: "brackets" }));
+		const expected = (new Function(`return ${queries};`)() as unknown[]).map((query) =>
+			qs.stringify(query, { arrayFormat: "brackets" }),
+		);
 		expect(written).toEqual(expected);
 	});
 
@@ -74,11 +78,17 @@ describe("the SDK's tracing in the bundle", () => {
 			console.log(JSON.stringify({ off, copy, refused }));
 		`);
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		const sdk = require(join(REPO, "node_modules/@anthropic-ai/sdk/internal/tracing.js")) as { resolveOpenTelemetryOptions(option: unknown): unknown };
+		const sdk = require(join(REPO, "node_modules/@anthropic-ai/sdk/internal/tracing.js")) as {
+			resolveOpenTelemetryOptions(option: unknown): unknown;
+		};
 		expect(settled).toEqual({
 			off: sdk.resolveOpenTelemetryOptions(false),
 			copy: sdk.resolveOpenTelemetryOptions(sdk.resolveOpenTelemetryOptions(false)),
-			refused: [expect.stringContaining("openTelemetry: false"), expect.stringContaining("openTelemetry: false"), expect.stringContaining("openTelemetry: false")],
+			refused: [
+				expect.stringContaining("openTelemetry: false"),
+				expect.stringContaining("openTelemetry: false"),
+				expect.stringContaining("openTelemetry: false"),
+			],
 		});
 	});
 });
@@ -93,10 +103,19 @@ describe("the SDK's error classes in the bundle", () => {
 			console.log(JSON.stringify([...source.matchAll(/\\['(\\d{3} [a-z0-9_]+)', (\\w+)\\]/g)].map((match) => [match[1], match[2]])));
 		`) as Array<[string, string]>;
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		const sdk = (module: string) => require(join(REPO, "node_modules/@anthropic-ai/sdk", module)) as Record<string, unknown>;
-		const { ERROR_CODE_CLASSES } = sdk("core/error-classes.js") as { ERROR_CODE_CLASSES: Map<string, { name: string }> };
-		const ours = new Set([sdk("resources/messages/messages.js"), sdk("resources/shared.js"), sdk("resources/files.js")].flatMap((module) => Object.values(module)));
-		const expected = [...ERROR_CODE_CLASSES].filter(([, errorClass]) => ours.has(errorClass)).map(([code, errorClass]) => [code, errorClass.name]);
+		const sdk = (module: string) =>
+			require(join(REPO, "node_modules/@anthropic-ai/sdk", module)) as Record<string, unknown>;
+		const { ERROR_CODE_CLASSES } = sdk("core/error-classes.js") as {
+			ERROR_CODE_CLASSES: Map<string, { name: string }>;
+		};
+		const ours = new Set(
+			[sdk("resources/messages/messages.js"), sdk("resources/shared.js"), sdk("resources/files.js")].flatMap((module) =>
+				Object.values(module),
+			),
+		);
+		const expected = [...ERROR_CODE_CLASSES]
+			.filter(([, errorClass]) => ours.has(errorClass))
+			.map(([code, errorClass]) => [code, errorClass.name]);
 		expect(kept).toEqual(expected);
 		// The Messages API's own codes are among them.
 		expect(kept).toContainEqual(["529 compaction_unavailable", "CompactionUnavailableError"]);

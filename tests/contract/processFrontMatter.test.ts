@@ -11,7 +11,8 @@ afterAll(() => temporary.forEach((vault) => vault.remove()));
 
 const HOSTS: Record<string, StoreFactory> = {
 	"the in-memory vault": (files) => new MemoryVault({ files }),
-	"our Obsidian adapter, through FileManager.processFrontMatter": (files) => new ObsidianNoteStore(asObsidianApp(new App(new MemoryVault({ files })))),
+	"our Obsidian adapter, through FileManager.processFrontMatter": (files) =>
+		new ObsidianNoteStore(asObsidianApp(new App(new MemoryVault({ files })))),
 	"the headless host's disk vault": (files) => {
 		const vault = new TempVault();
 		temporary.push(vault);

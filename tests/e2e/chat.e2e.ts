@@ -16,7 +16,9 @@ describe("the chat, in the sandbox", () => {
 		await user.waitForAnswer();
 		const answer = user.lastAnswer();
 		const chip = answer.locator(".assistant-chat-chip").first();
-		await expect(chip.textContent()).resolves.toContain(user.text("chip.memory_search", { query: "What does Dr. Lin want from the method chapter?" }));
+		await expect(chip.textContent()).resolves.toContain(
+			user.text("chip.memory_search", { query: "What does Dr. Lin want from the method chapter?" }),
+		);
 		await expect(chip.getAttribute("class")).resolves.not.toContain("is-error");
 		await expect(answer.textContent()).resolves.toContain(user.text("offline.answer.matches"));
 		await screenshot("chat-offline-light");
@@ -27,7 +29,8 @@ describe("the chat, in the sandbox", () => {
 	});
 
 	it("streams Claude's answer with a tool chip and a clickable citation (light and dark)", async () => {
-		const reply = "Dr. Lin wants the method chapter to justify the 20-minute nap length, as noted in [[Dr. Lin]]. Drafts go to her as PDF.";
+		const reply =
+			"Dr. Lin wants the method chapter to justify the 20-minute nap length, as noted in [[Dr. Lin]]. Drafts go to her as PDF.";
 		fake().enqueue(
 			toolUseReply("memory_search", { query: "Dr. Lin method chapter" }),
 			textReply(reply, { chunkSize: 6, delayMs: 25 }),
@@ -43,24 +46,35 @@ describe("the chat, in the sandbox", () => {
 		const answer = user.lastAnswer();
 		const body = answer.locator(".assistant-chat-body");
 		// Seen while it streams: part of the answer, not yet all of it.
-		await page.waitForFunction(() => (document.querySelector(".is-streaming .assistant-chat-body")?.textContent ?? "").length > 10);
+		await page.waitForFunction(
+			() => (document.querySelector(".is-streaming .assistant-chat-body")?.textContent ?? "").length > 10,
+		);
 		const partial = (await body.textContent()) ?? "";
 		expect(partial.length).toBeLessThan(reply.length - 20);
 		await user.waitForAnswer();
 
 		const chip = answer.locator(".assistant-chat-chip").first();
-		await expect(chip.textContent()).resolves.toContain(user.text("chip.memory_search", { query: "Dr. Lin method chapter" }));
+		await expect(chip.textContent()).resolves.toContain(
+			user.text("chip.memory_search", { query: "Dr. Lin method chapter" }),
+		);
 		await expect(chip.getAttribute("class")).resolves.not.toContain("is-error");
 		await expect(body.textContent()).resolves.toContain("justify the 20-minute nap length");
 		await expect(answer.locator(".assistant-chat-usage").isVisible()).resolves.toBe(true);
 		// The real SDK, in the page, sent the key with the browser-access header, and the tool's result in a second request.
-		const headers = fake().requests.filter((request) => request.url.startsWith("/v1/messages")).map((request) => request.headers);
+		const headers = fake()
+			.requests.filter((request) => request.url.startsWith("/v1/messages"))
+			.map((request) => request.headers);
 		expect(headers).toHaveLength(2);
-		expect(headers[0]).toMatchObject({ authorization: "Bearer sk-ant-e2e-valid", "anthropic-dangerous-direct-browser-access": "true" });
+		expect(headers[0]).toMatchObject({
+			authorization: "Bearer sk-ant-e2e-valid",
+			"anthropic-dangerous-direct-browser-access": "true",
+		});
 		// The transcript is a note: in the file list at once, and in the vault folder on disk.
 		const transcript = page.locator('.nav-file-title[data-path^="chats/"]');
 		await transcript.waitFor();
-		await expect(readFromDisk((await transcript.getAttribute("data-path")) ?? "")).resolves.toContain("justify the 20-minute nap length");
+		await expect(readFromDisk((await transcript.getAttribute("data-path")) ?? "")).resolves.toContain(
+			"justify the 20-minute nap length",
+		);
 		await user.dismissNotices();
 		await screenshot("chat-answer-light");
 		await user.runCommand("Toggle light and dark theme");
@@ -84,7 +98,9 @@ describe("the chat, in the sandbox", () => {
 		await user.ask("Explain spaced repetition at length.");
 		const stop = page.locator(".assistant-chat-send", { hasText: user.text("chat.stop") });
 		await stop.waitFor();
-		await page.waitForFunction(() => (document.querySelector(".is-streaming .assistant-chat-body")?.textContent ?? "").length > 40);
+		await page.waitForFunction(
+			() => (document.querySelector(".is-streaming .assistant-chat-body")?.textContent ?? "").length > 40,
+		);
 		await stop.click();
 		await user.waitForAnswer();
 

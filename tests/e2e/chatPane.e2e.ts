@@ -20,17 +20,24 @@ describe("the chat pane, in the sandbox", () => {
 		await user.openChat();
 		const welcome = page.locator(".assistant-chat-empty");
 		await welcome.getByRole("button", { name: user.text("chat.welcome.setup") }).waitFor();
-		await expect(welcome.getByRole("button", { name: user.text("chat.welcome.add-key") }).getAttribute("title")).resolves.toBe(user.text("chat.welcome.add-key-tooltip"));
+		await expect(
+			welcome.getByRole("button", { name: user.text("chat.welcome.add-key") }).getAttribute("title"),
+		).resolves.toBe(user.text("chat.welcome.add-key-tooltip"));
 		const questions = await welcome.locator(".assistant-chat-welcome-question").allTextContents();
 		// The newest notes, a daily note by its heading; never a private note (Private/Health.md).
 		expect([...questions].sort()).toEqual(
-			["Call with Dr. Lin", "Grant proposal", "Kayak trip"].map((topic) => user.text("chat.welcome.question", { topic })).sort(),
+			["Call with Dr. Lin", "Grant proposal", "Kayak trip"]
+				.map((topic) => user.text("chat.welcome.question", { topic }))
+				.sort(),
 		);
 		await screenshot("chat-welcome");
 
 		// Add a key: the settings open at the plugin's tab, the model rows first.
 		await user.press(welcome, user.text("chat.welcome.add-key"));
-		await page.locator(".mod-settings .setting-item-name", { hasText: user.text("settings.model.name") }).first().waitFor();
+		await page
+			.locator(".mod-settings .setting-item-name", { hasText: user.text("settings.model.name") })
+			.first()
+			.waitFor();
 		await user.closeModal();
 
 		// Stay offline: the choice goes and the chat says it answers from the notes.
@@ -51,23 +58,35 @@ describe("the chat pane, in the sandbox", () => {
 		await user.openChat();
 		await user.press(page.locator(".assistant-chat-empty"), user.text("chat.welcome.setup"));
 		await user.modal(user.text("onboarding.form.title")).waitFor();
-		await expect(page.locator(".notice").allTextContents()).resolves.toContain(user.text("onboarding.notice.needs-key"));
+		await expect(page.locator(".notice").allTextContents()).resolves.toContain(
+			user.text("onboarding.notice.needs-key"),
+		);
 	});
 
 	it("once the assistant is set up and has a key, the welcome offers only the questions", async () => {
-		const { page } = await open({ files: { ...onboardedVault(), ...RECENT_NOTES }, secrets: FAKE_KEY, anthropicBaseURL: fake().baseURL });
+		const { page } = await open({
+			files: { ...onboardedVault(), ...RECENT_NOTES },
+			secrets: FAKE_KEY,
+			anthropicBaseURL: fake().baseURL,
+		});
 		const user = new User(page);
 		await user.openChat();
 		const welcome = page.locator(".assistant-chat-empty");
 		await welcome.locator(".assistant-chat-welcome-question").first().waitFor();
-		await expect(welcome.locator(".assistant-chat-welcome-setup, .assistant-chat-welcome-key").count()).resolves.toBe(0);
+		await expect(welcome.locator(".assistant-chat-welcome-setup, .assistant-chat-welcome-key").count()).resolves.toBe(
+			0,
+		);
 		await expect(welcome.locator(".assistant-chat-welcome-question").count()).resolves.toBe(3);
 	});
 
 	it("inserts an answer at the cursor of the note being edited, and Ctrl+Z there takes it back", async () => {
 		const reply = "Pack a dry bag, a spare paddle and the tide table.";
 		fake().enqueue(textReply(reply));
-		const { page, screenshot, untilOnDisk } = await open({ files: { ...onboardedVault(), ...RECENT_NOTES }, secrets: FAKE_KEY, anthropicBaseURL: fake().baseURL });
+		const { page, screenshot, untilOnDisk } = await open({
+			files: { ...onboardedVault(), ...RECENT_NOTES },
+			secrets: FAKE_KEY,
+			anthropicBaseURL: fake().baseURL,
+		});
 		const user = new User(page);
 		await page.locator('.nav-file-title[data-path="Notes/Kayak trip.md"]').click();
 		await page.getByRole("button", { name: "Current view: reading. Click to edit." }).click();
@@ -92,20 +111,31 @@ describe("the chat pane, in the sandbox", () => {
 	it("saves an answer as a new note named after the question, in Obsidian's folder for new notes, recorded in the change log", async () => {
 		const reply = "The method chapter is due on Friday, as [[Dr. Lin]] asked.";
 		fake().enqueue(textReply(reply));
-		const { page, screenshot, readFromDisk } = await open({ files: onboardedVault(), secrets: FAKE_KEY, anthropicBaseURL: fake().baseURL });
+		const { page, screenshot, readFromDisk } = await open({
+			files: onboardedVault(),
+			secrets: FAKE_KEY,
+			anthropicBaseURL: fake().baseURL,
+		});
 		const user = new User(page);
 		await user.openChat();
 		await user.ask("When is the method chapter due?");
 		await user.waitForAnswer();
-		await user.lastAnswer().getByRole("button", { name: user.text("chat.save-note") }).click();
+		await user
+			.lastAnswer()
+			.getByRole("button", { name: user.text("chat.save-note") })
+			.click();
 
 		// The example vault puts new notes in Notes/ (its app.json).
 		const saved = page.locator('.nav-file-title[data-path="Notes/When is the method chapter due.md"]');
 		await saved.waitFor();
-		await expect(page.locator(".notice", { hasText: user.text("chat.save-note.done") }).textContent()).resolves.toContain("When is the method chapter due");
+		await expect(
+			page.locator(".notice", { hasText: user.text("chat.save-note.done") }).textContent(),
+		).resolves.toContain("When is the method chapter due");
 		await expect(readFromDisk("Notes/When is the method chapter due.md")).resolves.toBe(`${reply}\n`);
 		const audit = await page.evaluate(() =>
-			(window as unknown as { sandbox: { app: { vault: { adapter: { hidden: Map<string, string> } } } } }).sandbox.app.vault.adapter.hidden.get(".obsidian/plugins/assistant-workspace/audit.jsonl"),
+			(
+				window as unknown as { sandbox: { app: { vault: { adapter: { hidden: Map<string, string> } } } } }
+			).sandbox.app.vault.adapter.hidden.get(".obsidian/plugins/assistant-workspace/audit.jsonl"),
 		);
 		expect(audit).toContain('"action":"create","path":"Notes/When is the method chapter due.md"');
 		await screenshot("chat-saved-as-note");
@@ -114,26 +144,40 @@ describe("the chat pane, in the sandbox", () => {
 		fake().enqueue(textReply("Friday."));
 		await user.press(user.lastAnswer(), user.text("chat.retry"));
 		await user.waitForAnswer();
-		await user.lastAnswer().getByRole("button", { name: user.text("chat.save-note") }).click();
+		await user
+			.lastAnswer()
+			.getByRole("button", { name: user.text("chat.save-note") })
+			.click();
 		const second = page.locator('.nav-file-title[data-path="Notes/When is the method chapter due 2.md"]');
 		await second.waitFor();
 		await expect(readFromDisk("Notes/When is the method chapter due.md")).resolves.toBe(`${reply}\n`);
 
 		// Undo in the notice: the second note goes to the trash, the first stays.
-		await page.locator(".notice", { hasText: "When is the method chapter due 2" }).getByRole("button", { name: user.text("chat.undo") }).click();
+		await page
+			.locator(".notice", { hasText: "When is the method chapter due 2" })
+			.getByRole("button", { name: user.text("chat.undo") })
+			.click();
 		await second.waitFor({ state: "detached" });
-		await page.locator(".notice", { hasText: user.text("chat.save-note.undone", { note: "When is the method chapter due 2" }) }).waitFor();
+		await page
+			.locator(".notice", { hasText: user.text("chat.save-note.undone", { note: "When is the method chapter due 2" }) })
+			.waitFor();
 		await expect(saved.count()).resolves.toBe(1);
 	});
 
 	it("a stopped answer still shows its tokens and cost, estimated, and says it was stopped", async () => {
 		const long = "Spaced repetition schedules reviews at growing intervals. ".repeat(30);
 		fake().enqueue(textReply(long, { chunkSize: 4, delayMs: 20, usage: { input_tokens: 1800, output_tokens: 900 } }));
-		const { page, screenshot } = await open({ files: onboardedVault(), secrets: FAKE_KEY, anthropicBaseURL: fake().baseURL });
+		const { page, screenshot } = await open({
+			files: onboardedVault(),
+			secrets: FAKE_KEY,
+			anthropicBaseURL: fake().baseURL,
+		});
 		const user = new User(page);
 		await user.openChat();
 		await user.ask("Explain spaced repetition at length.");
-		await page.waitForFunction(() => (document.querySelector(".is-streaming .assistant-chat-body")?.textContent ?? "").length > 40);
+		await page.waitForFunction(
+			() => (document.querySelector(".is-streaming .assistant-chat-body")?.textContent ?? "").length > 40,
+		);
 		await page.locator(".assistant-chat-send", { hasText: user.text("chat.stop") }).click();
 		await user.waitForAnswer();
 
@@ -154,7 +198,11 @@ describe("the chat pane, in the sandbox", () => {
 
 	it("after a switch of the assistant folder, a chat of the old folder says so and offers a new chat in the new one", async () => {
 		fake().enqueue(textReply("The thesis is due in March."), textReply("A new chat, in the new folder."));
-		const { page, screenshot } = await open({ files: onboardedVault(), secrets: FAKE_KEY, anthropicBaseURL: fake().baseURL });
+		const { page, screenshot } = await open({
+			files: onboardedVault(),
+			secrets: FAKE_KEY,
+			anthropicBaseURL: fake().baseURL,
+		});
 		const user = new User(page);
 		await user.openChat();
 		await user.ask("When is the thesis due?");
@@ -166,7 +214,10 @@ describe("the chat pane, in the sandbox", () => {
 		await user.openSettings();
 		await user.setting(user.text("settings.folder.name")).locator("input").fill("Work");
 		await user.press(user.setting(user.text("settings.switch.name")), user.text("settings.switch.button"));
-		await user.press(user.modal(user.text("folder-switch.title", { folder: "Work" })), user.text("folder-switch.choose.initialize"));
+		await user.press(
+			user.modal(user.text("folder-switch.title", { folder: "Work" })),
+			user.text("folder-switch.choose.initialize"),
+		);
 		await page.locator(".notice", { hasText: user.text("folder-switch.switched", { folder: "Work" }) }).waitFor();
 		await page.locator(".mod-settings .modal-close-button").click();
 
@@ -185,7 +236,11 @@ describe("the chat pane, in the sandbox", () => {
 
 	it("opens a chat in a new tab beside the note, from the pane's menu and from the palette; two chats run side by side, each its own", async () => {
 		fake().enqueue(textReply("The sidebar's answer about zebras."), textReply("The tab's answer about kayaks."));
-		const { page, screenshot } = await open({ files: onboardedVault(), secrets: FAKE_KEY, anthropicBaseURL: fake().baseURL });
+		const { page, screenshot } = await open({
+			files: onboardedVault(),
+			secrets: FAKE_KEY,
+			anthropicBaseURL: fake().baseURL,
+		});
 		const user = new User(page);
 		await user.openChat();
 		const sidebar = page.locator(".mod-right-split .assistant-chat");
@@ -193,7 +248,9 @@ describe("the chat pane, in the sandbox", () => {
 		await sidebar.locator(".assistant-chat-input").press("Enter");
 		await sidebar.locator(".assistant-chat-message.is-assistant:not(.is-streaming)").waitFor();
 
-		await page.locator('.mod-right-split [data-type="assistant-workspace-chat"] .view-action[aria-label="More options"]').click();
+		await page
+			.locator('.mod-right-split [data-type="assistant-workspace-chat"] .view-action[aria-label="More options"]')
+			.click();
 		await page.getByRole("menuitem", { name: user.text("command.new-chat-in-tab") }).click();
 		const tabs = page.locator(".mod-main-tabs .workspace-tab-header");
 		await expect(tabs.count()).resolves.toBe(2);
@@ -210,7 +267,9 @@ describe("the chat pane, in the sandbox", () => {
 			"Where shall we paddle?",
 			expect.stringContaining("The tab's answer about kayaks.") as string,
 		]);
-		await expect(sidebar.locator(".assistant-chat-message.is-user").allTextContents()).resolves.toEqual(["When do zebras migrate?"]);
+		await expect(sidebar.locator(".assistant-chat-message.is-user").allTextContents()).resolves.toEqual([
+			"When do zebras migrate?",
+		]);
 		// Each chat sent its own conversation: the tab's request holds none of the sidebar's.
 		const bodies = fake().messageBodies as { messages: { content: unknown }[] }[];
 		expect(JSON.stringify(bodies[1].messages)).not.toContain("zebras");
@@ -220,6 +279,8 @@ describe("the chat pane, in the sandbox", () => {
 		await expect(tabs.count()).resolves.toBe(3);
 		// Back to the note: its tab shows it again.
 		await tabs.first().click();
-		await expect(page.locator(".mod-root > .workspace-leaf-content[data-type=markdown]").isVisible()).resolves.toBe(true);
+		await expect(page.locator(".mod-root > .workspace-leaf-content[data-type=markdown]").isVisible()).resolves.toBe(
+			true,
+		);
 	});
 });

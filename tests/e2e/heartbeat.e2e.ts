@@ -30,7 +30,9 @@ describe("the heartbeat, in the sandbox", () => {
 		const message = page.locator(".assistant-chat-message.is-heartbeat");
 		await message.waitFor();
 		await expect(message.locator(".assistant-chat-body").textContent()).resolves.toBe(alert);
-		await expect(page.locator(".notice", { hasText: user.text("heartbeat.notice", { text: alert }) }).count()).resolves.toBe(1);
+		await expect(
+			page.locator(".notice", { hasText: user.text("heartbeat.notice", { text: alert }) }).count(),
+		).resolves.toBe(1);
 		await expect(page.evaluate(() => document.activeElement?.closest(".mod-right-split") != null)).resolves.toBe(false);
 		await screenshot("heartbeat-message");
 		await expect(readFromDisk("memory/daily/2026-03-15.md")).resolves.toMatch(/## Heartbeat[\s\S]*call mom today/);
@@ -43,7 +45,10 @@ describe("the heartbeat, in the sandbox", () => {
 		expect(modelRequests()).toBe(1);
 		await expect(page.locator(".assistant-chat-message.is-heartbeat").count()).resolves.toBe(0);
 		await expect(page.locator(".notice").count()).resolves.toBe(0);
-		expect(savedState(await readFromDisk(PLUGIN_DATA))).toMatchObject({ lastHeartbeatDate: "2026-03-15", lastHeartbeatRun: { outcome: "spoke" } });
+		expect(savedState(await readFromDisk(PLUGIN_DATA))).toMatchObject({
+			lastHeartbeatDate: "2026-03-15",
+			lastHeartbeatRun: { outcome: "spoke" },
+		});
 	});
 
 	it("is silent when the model answers HEARTBEAT_OK: no chat pane, no notice, yet today's heartbeat is done", async () => {
@@ -56,7 +61,10 @@ describe("the heartbeat, in the sandbox", () => {
 		});
 
 		const data = await untilOnDisk(PLUGIN_DATA, (text) => savedState(text).lastHeartbeatRun !== null);
-		expect(savedState(data)).toMatchObject({ lastHeartbeatDate: "2026-03-15", lastHeartbeatRun: { outcome: "silent" } });
+		expect(savedState(data)).toMatchObject({
+			lastHeartbeatDate: "2026-03-15",
+			lastHeartbeatRun: { outcome: "silent" },
+		});
 		expect(modelRequests()).toBe(1);
 		// The chat pane did not open: the right sidebar has no tab at all.
 		await expect(page.locator(".mod-right-split .workspace-tab-header").count()).resolves.toBe(0);
@@ -65,7 +73,12 @@ describe("the heartbeat, in the sandbox", () => {
 	});
 
 	it("keeps quiet outside the active hours, and says why when asked to run now", async () => {
-		const { page } = await open({ anthropicBaseURL: fake().baseURL, now: "2026-03-15T23:00:00Z", secrets: FAKE_KEY, files: onboardedVault(YESTERDAY) });
+		const { page } = await open({
+			anthropicBaseURL: fake().baseURL,
+			now: "2026-03-15T23:00:00Z",
+			secrets: FAKE_KEY,
+			files: onboardedVault(YESTERDAY),
+		});
 		const user = new User(page);
 		await user.runCommand(user.text("command.run-heartbeat"));
 		await page.locator(".notice", { hasText: user.text("heartbeat.skipped.outside-active-hours") }).waitFor();

@@ -13,7 +13,10 @@ describe("the inbox, in the sandbox", () => {
 		const form = user.modal(user.text("capture.title"));
 		// The title field has the focus: a person types at once.
 		await page.keyboard.type("Call the archive");
-		await user.row(form, user.text("capture.field.text")).locator("textarea").fill("Ask about the 1950s registers before Friday.");
+		await user
+			.row(form, user.text("capture.field.text"))
+			.locator("textarea")
+			.fill("Ask about the 1950s registers before Friday.");
 		await user.row(form, user.text("capture.field.tags")).locator("input").fill("thesis, errand");
 		await screenshot("capture-form");
 		await user.press(form, user.text("capture.submit"));
@@ -26,14 +29,17 @@ describe("the inbox, in the sandbox", () => {
 		const notice = page.locator(".notice", { hasText: user.text("capture.done") });
 		await notice.locator("a.internal-link", { hasText: "2026-03-16 Call the archive" }).click();
 		await page.locator(".view-header-title", { hasText: "2026-03-16 Call the archive" }).waitFor();
-		const tags = page.locator(".metadata-property").filter({ has: page.locator(".metadata-property-key", { hasText: "tags" }) });
+		const tags = page
+			.locator(".metadata-property")
+			.filter({ has: page.locator(".metadata-property-key", { hasText: "tags" }) });
 		await expect(tags.locator(".metadata-property-value").textContent()).resolves.toBe("thesis, errand");
 		await screenshot("capture-done");
 	});
 
 	it("organizes an inbox note: the preview shows the folder and why; Cancel leaves it where it was", async () => {
 		const path = "Inbox/Nap study recruitment.md";
-		const text = "# Nap study recruitment\n\nPosters for the 48 participants of [[Thesis - sleep and memory]], and a reminder to [[Dr. Lin]].\n";
+		const text =
+			"# Nap study recruitment\n\nPosters for the 48 participants of [[Thesis - sleep and memory]], and a reminder to [[Dr. Lin]].\n";
 		const { page, screenshot, readFromDisk } = await open({ now: MONDAY, files: { [path]: text } });
 		const user = new User(page);
 		await page.locator(`.nav-file-title[data-path="${path}"]`).click();

@@ -40,7 +40,11 @@ describe("look and feel, in the sandbox", () => {
 		// From the text area, Tab goes to the send button, which shows it has the focus.
 		await input.focus();
 		await page.keyboard.press("Tab");
-		await expect(focused(page)).resolves.toMatchObject({ cls: expect.stringContaining("assistant-chat-send"), focusVisible: true, ring: true });
+		await expect(focused(page)).resolves.toMatchObject({
+			cls: expect.stringContaining("assistant-chat-send"),
+			focusVisible: true,
+			ring: true,
+		});
 		await screenshot("chat-focus-send");
 		await page.keyboard.press("Shift+Tab");
 		await expect(focused(page)).resolves.toMatchObject({ cls: expect.stringContaining("assistant-chat-input") });
@@ -55,7 +59,11 @@ describe("look and feel, in the sandbox", () => {
 		const seen: { text: number; composer: Box; input: Box }[] = [];
 		for (let sample = 0; sample < 8; sample++) {
 			await page.waitForTimeout(80);
-			seen.push({ text: ((await body.textContent()) ?? "").length, composer: await box(composer), input: await box(input) });
+			seen.push({
+				text: ((await body.textContent()) ?? "").length,
+				composer: await box(composer),
+				input: await box(input),
+			});
 		}
 		expect(seen.at(-1)?.text ?? 0).toBeGreaterThan(seen[0].text);
 		for (const { composer: during, input: inputDuring } of seen) {
@@ -80,7 +88,11 @@ describe("look and feel, in the sandbox", () => {
 		const user = new User(page);
 		await user.openSettings();
 		const heading = page.locator(".mod-settings .setting-item-heading").first();
-		const colours = () => heading.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el.closest(".modal") ?? el).backgroundColor]);
+		const colours = () =>
+			heading.evaluate((el) => [
+				getComputedStyle(el).color,
+				getComputedStyle(el.closest(".modal") ?? el).backgroundColor,
+			]);
 		const light = await colours();
 		await screenshot("settings-light");
 		await user.closeModal();
@@ -101,7 +113,9 @@ describe("look and feel, in the sandbox", () => {
 		await user.openChat();
 		await user.ask("What does Dr. Lin want from the method chapter?");
 		await user.waitForAnswer();
-		await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(viewport.width);
+		await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
+			viewport.width,
+		);
 		const chat = await box(page.locator(".assistant-chat"));
 		expect(chat.x + chat.width).toBeLessThanOrEqual(viewport.width);
 		const composer = await box(page.locator(".assistant-chat-composer"));

@@ -23,12 +23,20 @@ describe("the offline answer, in the sandbox with no key", () => {
 		// The thesis's tasks are real list items with their boxes, one a line.
 		const tasks = answer.locator("li.task-list-item");
 		await expect(tasks.count()).resolves.toBeGreaterThanOrEqual(4);
-		await expect(answer.locator("li.task-list-item.is-checked", { hasText: "Ethics approval" }).locator("input[type=checkbox]").count()).resolves.toBe(1);
-		await expect(answer.locator("li.task-list-item:not(.is-checked)", { hasText: "Book the sleep lab for January" }).count()).resolves.toBe(1);
+		await expect(
+			answer
+				.locator("li.task-list-item.is-checked", { hasText: "Ethics approval" })
+				.locator("input[type=checkbox]")
+				.count(),
+		).resolves.toBe(1);
+		await expect(
+			answer.locator("li.task-list-item:not(.is-checked)", { hasText: "Book the sleep lab for January" }).count(),
+		).resolves.toBe(1);
 		// No `# Heading` shown as text, no link that goes nowhere, no identity file.
 		expect(text).not.toMatch(/#\s?Thesis/);
 		await expect(answer.locator("a.internal-link.is-unresolved").count()).resolves.toBe(0);
-		for (const name of ["user", "soul", "claude", "memory", "HEARTBEAT"]) await expect(answer.locator(`a.internal-link[data-href^="${name}"]`).count()).resolves.toBe(0);
+		for (const name of ["user", "soul", "claude", "memory", "HEARTBEAT"])
+			await expect(answer.locator(`a.internal-link[data-href^="${name}"]`).count()).resolves.toBe(0);
 		expect(text).not.toContain("Mina asks this a lot");
 		await lead.scrollIntoViewIfNeeded();
 		await screenshot("chat-offline-best-line");
@@ -41,7 +49,12 @@ describe("the offline answer, in the sandbox with no key", () => {
 		await user.waitForAnswer();
 		const recipe = user.lastAnswer();
 		await expect(recipe.locator("ol > li").allTextContents()).resolves.toEqual(
-			expect.arrayContaining(["豆腐切块，盐水焯一分钟。", "炒香牛肉末和豆瓣酱，加水煮开。", "放豆腐小火煮三分钟，勾芡两次。", "撒花椒粉和葱花。"]),
+			expect.arrayContaining([
+				"豆腐切块，盐水焯一分钟。",
+				"炒香牛肉末和豆瓣酱，加水煮开。",
+				"放豆腐小火煮三分钟，勾芡两次。",
+				"撒花椒粉和葱花。",
+			]),
 		);
 	});
 });

@@ -11,13 +11,24 @@ describe("onboarding, in the sandbox", () => {
 		const { page, screenshot, readFromDisk } = await open({ now: "2026-03-16T10:00:00Z" });
 		const user = new User(page);
 		await user.openSettings();
-		await expect(user.setting(user.text("settings.onboarding.status.name")).textContent()).resolves.toContain(user.text("settings.onboarding.not-complete"));
-		await user.press(user.setting(user.text("settings.onboarding.form.name")), user.text("settings.onboarding.form.button"));
+		await expect(user.setting(user.text("settings.onboarding.status.name")).textContent()).resolves.toContain(
+			user.text("settings.onboarding.not-complete"),
+		);
+		await user.press(
+			user.setting(user.text("settings.onboarding.form.name")),
+			user.text("settings.onboarding.form.button"),
+		);
 
 		const form = user.modal(user.text("onboarding.form.title"));
 		await user.row(form, user.text("onboarding.question.name")).locator("input").fill("Mina");
-		await user.row(form, user.text("onboarding.question.work")).locator("textarea").fill("A PhD on sleep and memory; the method chapter is due in April.");
-		await user.row(form, user.text("onboarding.question.style")).locator("textarea").fill("Brief answers, in English. No emoji.");
+		await user
+			.row(form, user.text("onboarding.question.work"))
+			.locator("textarea")
+			.fill("A PhD on sleep and memory; the method chapter is due in April.");
+		await user
+			.row(form, user.text("onboarding.question.style"))
+			.locator("textarea")
+			.fill("Brief answers, in English. No emoji.");
 		await screenshot("onboarding-form");
 		await user.press(form, user.text("onboarding.form.review"));
 
@@ -33,13 +44,21 @@ describe("onboarding, in the sandbox", () => {
 		await screenshot("onboarding-review");
 		await user.press(review, user.text("onboarding.review.apply"));
 
-		await page.locator(".notice", { hasText: user.text("onboarding.notice.done", { count: IDENTITY_FILES.length, kept: 0 }) }).waitFor();
+		await page
+			.locator(".notice", { hasText: user.text("onboarding.notice.done", { count: IDENTITY_FILES.length, kept: 0 }) })
+			.waitFor();
 		for (const path of IDENTITY_FILES) await page.locator(`.nav-file-title[data-path="${path}"]`).waitFor();
 		await expect(readFromDisk("user.md")).resolves.toMatch(/Mina[\s\S]*sleep and memory/);
 		await expect(readFromDisk("soul.md")).resolves.toContain("Brief answers");
-		await expect(readFromDisk(PLUGIN_DATA).then((data) => (JSON.parse(data) as { state: { onboardingComplete: boolean } }).state.onboardingComplete)).resolves.toBe(true);
+		await expect(
+			readFromDisk(PLUGIN_DATA).then(
+				(data) => (JSON.parse(data) as { state: { onboardingComplete: boolean } }).state.onboardingComplete,
+			),
+		).resolves.toBe(true);
 		// The settings stayed open behind the form and the review: they show the new status at once.
-		await expect(user.setting(user.text("settings.onboarding.status.name")).textContent()).resolves.toContain(user.text("settings.onboarding.complete"));
+		await expect(user.setting(user.text("settings.onboarding.status.name")).textContent()).resolves.toContain(
+			user.text("settings.onboarding.complete"),
+		);
 		await user.closeModal();
 		await screenshot("onboarding-done");
 	});

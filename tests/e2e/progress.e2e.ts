@@ -9,14 +9,19 @@ const fake = useFakeAnthropic();
 const MONDAY = "2026-03-16T10:00:00Z";
 const AUDIT = ".obsidian/plugins/assistant-workspace/audit.jsonl";
 const INBOX = {
-	"Inbox/Nap study recruitment.md": "# Nap study recruitment\n\nPosters for the 48 participants of [[Thesis - sleep and memory]].\n",
+	"Inbox/Nap study recruitment.md":
+		"# Nap study recruitment\n\nPosters for the 48 participants of [[Thesis - sleep and memory]].\n",
 	"Inbox/Sourdough starter.md": "# Sourdough starter\n\nFeed it twice a day, 1:1 flour and water.\n",
 };
 
 describe("progress while a model works, in the sandbox", () => {
 	it("organizing the inbox shows its progress at once, counts the seconds, and Cancel stops the model with nothing written", async () => {
 		// A model that takes its time: each piece of the answer comes after half a second.
-		fake().enqueue(...Object.keys(INBOX).map(() => textReply('{"folder": "Projects", "why": "A project of the thesis."}', { delayMs: 500 })));
+		fake().enqueue(
+			...Object.keys(INBOX).map(() =>
+				textReply('{"folder": "Projects", "why": "A project of the thesis."}', { delayMs: 500 }),
+			),
+		);
 		const { page, screenshot, readFromDisk } = await open({
 			anthropicBaseURL: fake().baseURL,
 			now: MONDAY,
@@ -56,7 +61,10 @@ describe("the weekly summary while the model writes it, in the sandbox", () => {
 			anthropicBaseURL: fake().baseURL,
 			now: MONDAY,
 			secrets: FAKE_KEY,
-			files: { ...onboardedVault({ settings: { heartbeatEnabled: false } }), [day]: "# 2026-03-10\n\n## Log\n- 09:10 Booked the sleep lab.\n" },
+			files: {
+				...onboardedVault({ settings: { heartbeatEnabled: false } }),
+				[day]: "# 2026-03-10\n\n## Log\n- 09:10 Booked the sleep lab.\n",
+			},
 		});
 		const user = new User(page);
 		await user.runCommand(user.text("command.build-weekly-summary"));
@@ -79,7 +87,12 @@ describe("the heartbeat run by hand, in the sandbox", () => {
 		// Inside the active hours, and already run today: opening the vault asks nothing; the command does.
 		const today = { state: { lastHeartbeatDate: "2026-03-16" } };
 		fake().enqueue(textReply("Reminder: the thesis draft is due on Friday.", { delayMs: 500 }));
-		const { page, readFromDisk } = await open({ anthropicBaseURL: fake().baseURL, now: MONDAY, secrets: FAKE_KEY, files: onboardedVault(today) });
+		const { page, readFromDisk } = await open({
+			anthropicBaseURL: fake().baseURL,
+			now: MONDAY,
+			secrets: FAKE_KEY,
+			files: onboardedVault(today),
+		});
 		const user = new User(page);
 		const data = await readFromDisk(PLUGIN_DATA);
 		await user.runCommand(user.text("command.run-heartbeat"));
@@ -102,7 +115,11 @@ describe("the assistant's changes, in the sandbox", () => {
 	it("a promotion is on disk in audit.jsonl; Show assistant changes lists it, and Undo puts memory.md back on disk", async () => {
 		const { page, screenshot, readFromDisk, untilOnDisk, reload } = await open({
 			now: MONDAY,
-			files: { "memory.md": MEMORY, [TODAY]: "# 2026-03-16\n\n## Log\n- Read chapter 2.\n\n## Candidate long-term memory\n- Prefers tea to coffee.\n" },
+			files: {
+				"memory.md": MEMORY,
+				[TODAY]:
+					"# 2026-03-16\n\n## Log\n- Read chapter 2.\n\n## Candidate long-term memory\n- Prefers tea to coffee.\n",
+			},
 		});
 		const user = new User(page);
 		await user.runCommand(user.text("command.promote-today"));
@@ -113,14 +130,17 @@ describe("the assistant's changes, in the sandbox", () => {
 		await user.runCommand(user.text("command.show-assistant-changes"));
 		const view = page.locator('.workspace-leaf-content[data-type="assistant-workspace-changes"]');
 		await view.locator(".view-header-title", { hasText: user.text("audit.title") }).waitFor();
-		const row = view.locator(".assistant-audit-row").filter({ has: page.locator(".assistant-audit-note", { hasText: /^memory\.md$/ }) });
+		const row = view
+			.locator(".assistant-audit-row")
+			.filter({ has: page.locator(".assistant-audit-note", { hasText: /^memory\.md$/ }) });
 		await expect(row.locator(".assistant-audit-actor").textContent()).resolves.toBe(user.text("audit.actor.user"));
 		await screenshot("audit-view");
 		await row.getByRole("button", { name: user.text("audit.undo"), exact: true }).click();
 
 		await page.locator(".notice", { hasText: user.text("audit.undone") }).waitFor();
 		await expect(untilOnDisk("memory.md", (text) => text === MEMORY)).resolves.toBe(MEMORY);
-		const restore = (await untilOnDisk(AUDIT, (text) => text.includes('"action":"restore"'))).trim().split("\n").at(-1) ?? "";
+		const restore =
+			(await untilOnDisk(AUDIT, (text) => text.includes('"action":"restore"'))).trim().split("\n").at(-1) ?? "";
 		expect(JSON.parse(restore)).toMatchObject({ action: "restore", path: "memory.md", actor: "user" });
 		await view.locator(".assistant-audit-action", { hasText: user.text("audit.action.restore") }).waitFor();
 		await screenshot("audit-undone");

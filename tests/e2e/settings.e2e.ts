@@ -11,7 +11,9 @@ describe("the settings, in the sandbox", () => {
 		await user.openSettings();
 		await user.setting(user.text("settings.language.name")).locator("select").selectOption("zh");
 		user.language = "zh";
-		await page.locator(".mod-settings .setting-item-heading", { hasText: user.text("settings.model.heading") }).waitFor();
+		await page
+			.locator(".mod-settings .setting-item-heading", { hasText: user.text("settings.model.heading") })
+			.waitFor();
 		await expect(user.setting(user.text("settings.language.name")).count()).resolves.toBe(1);
 		await screenshot("settings-chinese");
 		await user.closeModal();
@@ -20,7 +22,9 @@ describe("the settings, in the sandbox", () => {
 		await user.ask("番茄工作法的规则是什么？");
 		await user.waitForAnswer();
 		await expect(user.lastAnswer().textContent()).resolves.toContain(user.text("offline.answer.matches"));
-		await expect(user.lastAnswer().locator("a.internal-link", { hasText: "番茄工作法" }).count()).resolves.toBeGreaterThan(0);
+		await expect(
+			user.lastAnswer().locator("a.internal-link", { hasText: "番茄工作法" }).count(),
+		).resolves.toBeGreaterThan(0);
 		// Pictured as a person reads it: the notice about the language clicked away, the answer from its first line.
 		await user.dismissNotices();
 		await user.lastAnswer().evaluate((el) => el.scrollIntoView({ block: "start" }));
@@ -34,7 +38,8 @@ describe("the settings, in the sandbox", () => {
 		const start = user.setting(user.text("settings.heartbeat.start.name"));
 		const input = start.locator("input");
 		await input.fill("07:30");
-		const savedStart = (data: string) => (JSON.parse(data) as { settings: { heartbeatActiveStart: string } }).settings.heartbeatActiveStart;
+		const savedStart = (data: string) =>
+			(JSON.parse(data) as { settings: { heartbeatActiveStart: string } }).settings.heartbeatActiveStart;
 		await untilOnDisk(PLUGIN_DATA, (data) => savedStart(data) === "07:30");
 
 		await input.fill("25:00");
@@ -49,7 +54,11 @@ describe("the settings, in the sandbox", () => {
 		// Opened again, the settings show the time that was saved.
 		await user.closeModal();
 		await user.openSettings();
-		await expect(user.setting(user.text("settings.heartbeat.start.name")).locator("input").inputValue()).resolves.toBe("07:30");
-		await expect(user.setting(user.text("settings.heartbeat.start.name")).locator(".setting-item-validation").isVisible()).resolves.toBe(false);
+		await expect(user.setting(user.text("settings.heartbeat.start.name")).locator("input").inputValue()).resolves.toBe(
+			"07:30",
+		);
+		await expect(
+			user.setting(user.text("settings.heartbeat.start.name")).locator(".setting-item-validation").isVisible(),
+		).resolves.toBe(false);
 	});
 });

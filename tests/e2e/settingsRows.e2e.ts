@@ -20,37 +20,59 @@ describe("the settings rows and onboarding, in the sandbox", () => {
 
 		// No secret yet: no name shows as chosen, and every row says there is no key.
 		await expect(keyRow.getByLabel("Secret").inputValue()).resolves.toBe("");
-		await expect(keyRow.locator(".assistant-api-key-status").textContent()).resolves.toBe(user.text("settings.api-key.none"));
-		await expect(modelRow.locator(".setting-item-description").textContent()).resolves.toBe(user.text("settings.model.no-key"));
+		await expect(keyRow.locator(".assistant-api-key-status").textContent()).resolves.toBe(
+			user.text("settings.api-key.none"),
+		);
+		await expect(modelRow.locator(".setting-item-description").textContent()).resolves.toBe(
+			user.text("settings.model.no-key"),
+		);
 		await user.press(connectionRow, user.text("settings.connection.button"));
-		await expect(connectionRow.locator(".setting-item-description").textContent()).resolves.toBe(user.text("settings.connection.no-key"));
+		await expect(connectionRow.locator(".setting-item-description").textContent()).resolves.toBe(
+			user.text("settings.connection.no-key"),
+		);
 		await screenshot("settings-key-none");
 
 		// Adding a secret picks it, is confirmed, and lists the models in place.
 		await keyRow.getByRole("button", { name: "Add secret" }).click();
 		await page.getByLabel("Secret value").fill("sk-ant-e2e-valid");
 		await page.getByRole("button", { name: "Save", exact: true }).click();
-		await page.locator(".notice", { hasText: user.text("settings.api-key.picked", { name: "anthropic-api-key" }) }).waitFor();
+		await page
+			.locator(".notice", { hasText: user.text("settings.api-key.picked", { name: "anthropic-api-key" }) })
+			.waitFor();
 		await expect(keyRow.getByLabel("Secret").inputValue()).resolves.toBe("anthropic-api-key");
-		await expect(keyRow.locator(".assistant-api-key-status").textContent()).resolves.toBe(user.text("settings.api-key.ready", { name: "anthropic-api-key" }));
-		await modelRow.locator(".setting-item-description", { hasText: user.text("settings.model.listed", { count: 3 }) }).waitFor();
-		await expect(modelRow.locator("option").allTextContents()).resolves.toEqual(expect.arrayContaining(["Claude Opus 5.5", "Claude Haiku 5.5"]));
+		await expect(keyRow.locator(".assistant-api-key-status").textContent()).resolves.toBe(
+			user.text("settings.api-key.ready", { name: "anthropic-api-key" }),
+		);
+		await modelRow
+			.locator(".setting-item-description", { hasText: user.text("settings.model.listed", { count: 3 }) })
+			.waitFor();
+		await expect(modelRow.locator("option").allTextContents()).resolves.toEqual(
+			expect.arrayContaining(["Claude Opus 5.5", "Claude Haiku 5.5"]),
+		);
 
 		// Test connection asks again; what it finds is what the model list shows.
 		fake().models = [...fake().models, { id: "claude-mini-5-6", display_name: "Claude Mini 5.6" }];
 		await user.press(connectionRow, user.text("settings.connection.button"));
 		await connectionRow.locator(".setting-item-description", { hasText: /^Connected: 4 models available/ }).waitFor();
-		await modelRow.locator(".setting-item-description", { hasText: user.text("settings.model.listed", { count: 4 }) }).waitFor();
+		await modelRow
+			.locator(".setting-item-description", { hasText: user.text("settings.model.listed", { count: 4 }) })
+			.waitFor();
 		await expect(modelRow.locator("option").allTextContents()).resolves.toContain("Claude Mini 5.6");
 		await keyRow.scrollIntoViewIfNeeded();
 		await screenshot("settings-key-ready");
 	});
 
 	it("the review shows each new file's text and the diff of an existing one; after Apply, Esc closes the settings; the form reopens on what was written", async () => {
-		const { page, screenshot, readFromDisk } = await open({ now: "2026-03-16T10:00:00Z", files: { "soul.md": "# Soul\n\nMy own words.\n" } });
+		const { page, screenshot, readFromDisk } = await open({
+			now: "2026-03-16T10:00:00Z",
+			files: { "soul.md": "# Soul\n\nMy own words.\n" },
+		});
 		const user = new User(page);
 		await user.openSettings();
-		await user.press(user.setting(user.text("settings.onboarding.form.name")), user.text("settings.onboarding.form.button"));
+		await user.press(
+			user.setting(user.text("settings.onboarding.form.name")),
+			user.text("settings.onboarding.form.button"),
+		);
 		const form = user.modal(user.text("onboarding.form.title"));
 		await user.row(form, user.text("onboarding.question.name")).locator("input").fill("Mina");
 		await user.row(form, user.text("onboarding.question.style")).locator("textarea").fill("Brief answers, in English.");
@@ -58,10 +80,17 @@ describe("the settings rows and onboarding, in the sandbox", () => {
 
 		const review = user.modal(user.text("onboarding.review.title"));
 		const file = (path: string) => review.locator(`.assistant-onboarding-file[data-path="${path}"]`);
-		await expect(file("user.md").locator(".assistant-onboarding-preview").textContent()).resolves.toContain("- Name: Mina");
-		for (const path of IDENTITY_FILES.filter((path) => path !== "soul.md")) await expect(file(path).locator(".assistant-onboarding-preview").count()).resolves.toBe(1);
-		await expect(file("soul.md").locator(".assistant-chat-diff-line.is-removed").allTextContents()).resolves.toContain("- My own words.");
-		await expect(file("soul.md").locator(".assistant-chat-diff-line.is-added").allTextContents()).resolves.toContain("+ - Brief answers, in English.");
+		await expect(file("user.md").locator(".assistant-onboarding-preview").textContent()).resolves.toContain(
+			"- Name: Mina",
+		);
+		for (const path of IDENTITY_FILES.filter((path) => path !== "soul.md"))
+			await expect(file(path).locator(".assistant-onboarding-preview").count()).resolves.toBe(1);
+		await expect(file("soul.md").locator(".assistant-chat-diff-line.is-removed").allTextContents()).resolves.toContain(
+			"- My own words.",
+		);
+		await expect(file("soul.md").locator(".assistant-chat-diff-line.is-added").allTextContents()).resolves.toContain(
+			"+ - Brief answers, in English.",
+		);
 		await screenshot("onboarding-review-content");
 		const userText = await file("user.md").locator(".assistant-onboarding-preview").textContent();
 		await user.press(review, user.text("onboarding.review.apply"));
@@ -76,9 +105,16 @@ describe("the settings rows and onboarding, in the sandbox", () => {
 
 		// Opened again, the form shows what onboarding wrote.
 		await user.openSettings();
-		await user.press(user.setting(user.text("settings.onboarding.form.name")), user.text("settings.onboarding.form.button"));
-		await expect(user.row(form, user.text("onboarding.question.name")).locator("input").inputValue()).resolves.toBe("Mina");
-		await expect(user.row(form, user.text("onboarding.question.style")).locator("textarea").inputValue()).resolves.toBe("");
+		await user.press(
+			user.setting(user.text("settings.onboarding.form.name")),
+			user.text("settings.onboarding.form.button"),
+		);
+		await expect(user.row(form, user.text("onboarding.question.name")).locator("input").inputValue()).resolves.toBe(
+			"Mina",
+		);
+		await expect(user.row(form, user.text("onboarding.question.style")).locator("textarea").inputValue()).resolves.toBe(
+			"",
+		);
 		await screenshot("onboarding-form-reopened");
 	});
 
@@ -87,7 +123,10 @@ describe("the settings rows and onboarding, in the sandbox", () => {
 		const { page, screenshot } = await open({ anthropicBaseURL: fake().baseURL, secrets: FAKE_KEY });
 		const user = new User(page);
 		await user.openSettings();
-		await user.press(user.setting(user.text("settings.onboarding.conversation.name")), user.text("settings.onboarding.conversation.button"));
+		await user.press(
+			user.setting(user.text("settings.onboarding.conversation.name")),
+			user.text("settings.onboarding.conversation.button"),
+		);
 		await page.locator(".mod-settings").waitFor({ state: "detached" });
 		await user.waitForAnswer();
 		await expect(user.lastAnswer().textContent()).resolves.toContain("What should I call you");
@@ -108,16 +147,27 @@ describe("the settings rows and onboarding, in the sandbox", () => {
 		await languageRow.locator("select").selectOption("zh");
 		user.language = "zh";
 		await page.locator(".notice", { hasText: user.text("settings.language.restart") }).waitFor();
-		await page.locator(".mod-settings .setting-item-heading", { hasText: user.text("settings.model.heading") }).waitFor();
+		await page
+			.locator(".mod-settings .setting-item-heading", { hasText: user.text("settings.model.heading") })
+			.waitFor();
 		// As far down as before, as far as the shorter Chinese text allows: the language row is still in sight.
-		await expect(scroller.evaluate((el, before) => el.scrollTop === Math.min(before, el.scrollHeight - el.clientHeight), scrolledTo)).resolves.toBe(true);
+		await expect(
+			scroller.evaluate(
+				(el, before) => el.scrollTop === Math.min(before, el.scrollHeight - el.clientHeight),
+				scrolledTo,
+			),
+		).resolves.toBe(true);
 		await expect(user.setting(user.text("settings.language.name")).isVisible()).resolves.toBe(true);
 		await screenshot("settings-language-switched");
 		await user.closeModal();
 
 		await expect(page.locator(".assistant-chat-send").textContent()).resolves.toBe(user.text("chat.send"));
-		await expect(page.locator(".assistant-chat-input").getAttribute("placeholder")).resolves.toBe(user.text("chat.placeholder"));
-		await expect(page.locator(".assistant-chat-include-note").textContent()).resolves.toBe(user.text("chat.include-note"));
+		await expect(page.locator(".assistant-chat-input").getAttribute("placeholder")).resolves.toBe(
+			user.text("chat.placeholder"),
+		);
+		await expect(page.locator(".assistant-chat-include-note").textContent()).resolves.toBe(
+			user.text("chat.include-note"),
+		);
 		await screenshot("chat-language-switched");
 	});
 });
@@ -161,7 +211,10 @@ describe("at a phone's width (390×844)", () => {
 		await user.setting(user.text("settings.heartbeat.start.name")).scrollIntoViewIfNeeded();
 		await screenshot("phone-settings-heartbeat");
 
-		await user.press(user.setting(user.text("settings.onboarding.form.name")), user.text("settings.onboarding.form.button"));
+		await user.press(
+			user.setting(user.text("settings.onboarding.form.name")),
+			user.text("settings.onboarding.form.button"),
+		);
 		await user.modal(user.text("onboarding.form.title")).waitFor();
 		await expect(overflowing(page, ".modal-container:last-child")).resolves.toEqual([]);
 		await screenshot("phone-onboarding-form");

@@ -31,7 +31,9 @@ describe("Moving a note updates the links to it, as Obsidian's renameFile does",
 
 	it("leaves links that still resolve as the user wrote them", async () => {
 		const text = "[[Plan]] [[PLAN|the plan]] [[Other]]";
-		expect(await afterMove({ "Plan.md": "", "Other.md": "", "n.md": text }, "Plan.md", "Archive/Plan.md", "n.md")).toBe(text);
+		expect(await afterMove({ "Plan.md": "", "Other.md": "", "n.md": text }, "Plan.md", "Archive/Plan.md", "n.md")).toBe(
+			text,
+		);
 	});
 
 	it("writes the full path when the new name is not unique", async () => {

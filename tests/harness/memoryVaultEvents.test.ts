@@ -93,7 +93,10 @@ describe("The in-memory vault's events", () => {
 			"delete old",
 			"resolved",
 		]);
-		expect(deleted).toHaveBeenCalledWith({ kind: "file", path: "old/a.md" }, expect.objectContaining({ headings: [expect.objectContaining({ heading: "A" })] }));
+		expect(deleted).toHaveBeenCalledWith(
+			{ kind: "file", path: "old/a.md" },
+			expect.objectContaining({ headings: [expect.objectContaining({ heading: "A" })] }),
+		);
 		expect(deleted).toHaveBeenCalledWith({ kind: "file", path: "old/sub/b.png" }, {});
 		expect(vault.trashed).toEqual([
 			{ path: "old/sub/b.png", content: "" },

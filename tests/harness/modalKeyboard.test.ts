@@ -6,7 +6,9 @@ import { App, Modal, SuggestModal } from "../../sandbox/obsidianApi";
 class Picker extends SuggestModal<string> {
 	chosen: string[] = [];
 	getSuggestions(query: string): string[] {
-		return ["Open chat", "New chat", "Search memory"].filter((name) => name.toLowerCase().includes(query.toLowerCase()));
+		return ["Open chat", "New chat", "Search memory"].filter((name) =>
+			name.toLowerCase().includes(query.toLowerCase()),
+		);
 	}
 	renderSuggestion(value: string, el: HTMLElement): void {
 		el.setText(value);
@@ -16,7 +18,8 @@ class Picker extends SuggestModal<string> {
 	}
 }
 
-const key = (el: Element, name: string) => el.dispatchEvent(new KeyboardEvent("keydown", { key: name, bubbles: true, cancelable: true }));
+const key = (el: Element, name: string) =>
+	el.dispatchEvent(new KeyboardEvent("keydown", { key: name, bubbles: true, cancelable: true }));
 
 describe("the mock's modals, as a keyboard user meets them", () => {
 	afterEach(() => document.body.empty());
@@ -24,7 +27,11 @@ describe("the mock's modals, as a keyboard user meets them", () => {
 	it("closes on Esc, on its close button and on the backdrop, and gives the focus back", () => {
 		const opener = document.body.createEl("button", { text: "Open" });
 		opener.focus();
-		for (const close of [(m: Modal) => key(m.modalEl, "Escape"), (m: Modal) => m.modalEl.querySelector<HTMLElement>(".modal-close-button")?.click(), (m: Modal) => m.containerEl.querySelector<HTMLElement>(".modal-bg")?.click()]) {
+		for (const close of [
+			(m: Modal) => key(m.modalEl, "Escape"),
+			(m: Modal) => m.modalEl.querySelector<HTMLElement>(".modal-close-button")?.click(),
+			(m: Modal) => m.containerEl.querySelector<HTMLElement>(".modal-bg")?.click(),
+		]) {
 			const modal = new Modal(new App());
 			modal.open();
 			expect(document.activeElement).toBe(modal.modalEl);

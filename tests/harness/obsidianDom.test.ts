@@ -8,7 +8,12 @@ describe("Obsidian's DOM helpers in the mock", () => {
 	it("builds elements the way Obsidian's createEl does", () => {
 		const parent = createDiv();
 		const first = parent.createDiv({ cls: "first" });
-		const link = parent.createEl("a", { cls: ["chip", "mod-cta"], text: "Open", attr: { "data-path": "a.md", hidden: null }, href: "#" });
+		const link = parent.createEl("a", {
+			cls: ["chip", "mod-cta"],
+			text: "Open",
+			attr: { "data-path": "a.md", hidden: null },
+			href: "#",
+		});
 		const prepended = parent.createSpan({ text: "start", prepend: true });
 		expect(Array.from(parent.children)).toEqual([prepended, first, link]);
 		expect(link.className).toBe("chip mod-cta");
@@ -37,13 +42,22 @@ describe("Obsidian's DOM helpers in the mock", () => {
 });
 
 describe("The mock's UI classes", () => {
-	const manifest: PluginManifest = { id: "p", name: "P", author: "a", version: "0", minAppVersion: "1", description: "D." };
+	const manifest: PluginManifest = {
+		id: "p",
+		name: "P",
+		author: "a",
+		version: "0",
+		minAppVersion: "1",
+		description: "D.",
+	};
 
 	it("lets a test drive settings controls as a user would", () => {
 		const changes: unknown[] = [];
 		class Tab extends PluginSettingTab {
 			override display(): void {
-				new Setting(this.containerEl).setName("Model").addText((text) => text.setValue("a").onChange((v) => changes.push(v)));
+				new Setting(this.containerEl)
+					.setName("Model")
+					.addText((text) => text.setValue("a").onChange((v) => changes.push(v)));
 				new Setting(this.containerEl).setName("Heartbeat").addToggle((t) => t.onChange((v) => changes.push(v)));
 				new Setting(this.containerEl)
 					.setName("Language")

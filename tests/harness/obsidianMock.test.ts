@@ -21,7 +21,9 @@ describe("The obsidian mock's vault", () => {
 		app.vault.on("rename", renamed);
 		await app.fileManager.renameFile(plan as TFile, "Projects/Roadmap.md");
 		expect(app.vault.getFileByPath("Projects/Roadmap.md")).toBe(plan);
-		expect(plan).toEqual(expect.objectContaining({ path: "Projects/Roadmap.md", basename: "Roadmap", extension: "md" }));
+		expect(plan).toEqual(
+			expect.objectContaining({ path: "Projects/Roadmap.md", basename: "Roadmap", extension: "md" }),
+		);
 		expect(renamed).toHaveBeenCalledWith(plan, "Projects/Plan.md");
 		expect(plan?.parent?.children).toEqual([plan]);
 		expect(app.vault.getRoot().children.map((child) => child.path)).toEqual(["Projects"]);
@@ -38,7 +40,10 @@ describe("The obsidian mock's vault", () => {
 		await app.vault.modify(note as TFile, "# New");
 		expect(changed).toHaveBeenCalledWith(note, "# New", app.metadataCache.getFileCache(note as TFile));
 		await app.fileManager.trashFile(note as TFile);
-		expect(deleted).toHaveBeenCalledWith(note, expect.objectContaining({ headings: [expect.objectContaining({ heading: "New" })] }));
+		expect(deleted).toHaveBeenCalledWith(
+			note,
+			expect.objectContaining({ headings: [expect.objectContaining({ heading: "New" })] }),
+		);
 		expect(app.vault.getFileByPath("note.md")).toBeNull();
 		expect(app.metadataCache.getFileCache(note as TFile)).toBeNull();
 	});
@@ -68,7 +73,9 @@ describe("The obsidian mock's vault", () => {
 		await app.fileManager.processFrontMatter(app.vault.getFileByPath("b.md") as TFile, (fm) => {
 			fm.tags = ["x"];
 		});
-		expect(await app.vault.read(app.vault.getFileByPath("a.md") as TFile)).toBe("---\ntitle: A\nverified: true\n---\nBody");
+		expect(await app.vault.read(app.vault.getFileByPath("a.md") as TFile)).toBe(
+			"---\ntitle: A\nverified: true\n---\nBody",
+		);
 		expect(await app.vault.read(app.vault.getFileByPath("b.md") as TFile)).toBe("---\ntags:\n  - x\n---\nBody");
 	});
 

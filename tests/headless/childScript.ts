@@ -10,6 +10,13 @@ import { join } from "node:path";
  */
 export function bundledChild(name: string): string {
 	const outfile = join(mkdtempSync(join(tmpdir(), "disk-vault-child-")), `${name}.js`);
-	buildSync({ entryPoints: [join(__dirname, "children", `${name}.ts`)], bundle: true, platform: "node", format: "cjs", outfile, logLevel: "silent" });
+	buildSync({
+		entryPoints: [join(__dirname, "children", `${name}.ts`)],
+		bundle: true,
+		platform: "node",
+		format: "cjs",
+		outfile,
+		logLevel: "silent",
+	});
 	return outfile;
 }

@@ -28,8 +28,13 @@ describe("writes while someone else edits the note", () => {
 		const vault = folder.open();
 		const seenByTheTool = await vault.read("memory.md");
 		writeFileSync(join(folder.root, "memory.md"), `${seenByTheTool}- Edited in Obsidian meanwhile.\n`);
-		await writerOver(vault).appendToNote("memory.md", "- Mei moved to Lyon.\n", { actor: "assistant", reason: "remember the move" });
-		expect(readFileSync(join(folder.root, "memory.md"), "utf8")).toBe("# Memory\n\n- Mei drinks tea.\n- Edited in Obsidian meanwhile.\n- Mei moved to Lyon.\n");
+		await writerOver(vault).appendToNote("memory.md", "- Mei moved to Lyon.\n", {
+			actor: "assistant",
+			reason: "remember the move",
+		});
+		expect(readFileSync(join(folder.root, "memory.md"), "utf8")).toBe(
+			"# Memory\n\n- Mei drinks tea.\n- Edited in Obsidian meanwhile.\n- Mei moved to Lyon.\n",
+		);
 	});
 
 	it("builds again on an edit saved between its read and its rename, instead of writing over it", async () => {
@@ -41,7 +46,9 @@ describe("writes while someone else edits the note", () => {
 			return `${current}- Added by the assistant.\n`;
 		});
 		expect(calls).toBe(2);
-		expect(readFileSync(join(folder.root, "memory.md"), "utf8")).toBe("# Memory\n\n- Mei drinks tea.\n- Saved by the editor.\n- Added by the assistant.\n");
+		expect(readFileSync(join(folder.root, "memory.md"), "utf8")).toBe(
+			"# Memory\n\n- Mei drinks tea.\n- Saved by the editor.\n- Added by the assistant.\n",
+		);
 		expect(result).toBe(readFileSync(join(folder.root, "memory.md"), "utf8"));
 	});
 });
@@ -55,7 +62,9 @@ describe("two processes appending to one note", () => {
 
 	function append(tag: string, count: number): Promise<number | null> {
 		return new Promise((resolve, reject) => {
-			const child = spawn(process.execPath, [appender, folder.root, "memory.md", tag, String(count)], { stdio: ["ignore", "ignore", "inherit"] });
+			const child = spawn(process.execPath, [appender, folder.root, "memory.md", tag, String(count)], {
+				stdio: ["ignore", "ignore", "inherit"],
+			});
 			child.once("error", reject);
 			child.once("exit", resolve);
 		});
@@ -66,7 +75,9 @@ describe("two processes appending to one note", () => {
 		const lines = readFileSync(join(folder.root, "memory.md"), "utf8").split("\n").slice(3, -1);
 		expect(lines).toHaveLength(200);
 		for (const tag of ["first", "second"]) {
-			expect(lines.filter((line) => line.startsWith(`${tag} `))).toEqual(Array.from({ length: 100 }, (_, n) => `${tag} ${n}`));
+			expect(lines.filter((line) => line.startsWith(`${tag} `))).toEqual(
+				Array.from({ length: 100 }, (_, n) => `${tag} ${n}`),
+			);
 		}
 	});
 });

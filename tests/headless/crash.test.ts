@@ -32,10 +32,14 @@ afterEach(() => folder.remove());
 /** Starts the writer, kills it with SIGKILL `delayMs` after it began writing, and waits for it to be gone. */
 function killWhileWriting(delayMs: number): Promise<void> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [writer, folder.root, String(SIZE), ...NOTES], { stdio: ["ignore", "pipe", "inherit"] });
+		const child = spawn(process.execPath, [writer, folder.root, String(SIZE), ...NOTES], {
+			stdio: ["ignore", "pipe", "inherit"],
+		});
 		child.stdout.once("data", () => setTimeout(() => child.kill("SIGKILL"), delayMs));
 		child.once("error", reject);
-		child.once("exit", (code, signal) => (signal === "SIGKILL" ? resolve() : reject(new Error(`the writer ended on its own (${code})`))));
+		child.once("exit", (code, signal) =>
+			signal === "SIGKILL" ? resolve() : reject(new Error(`the writer ended on its own (${code})`)),
+		);
 	});
 }
 
@@ -52,9 +56,17 @@ describe("a write killed at any moment", () => {
 				expect({ note, trial: trials, whole: version !== null }).toEqual({ note, trial: trials, whole: true });
 				versionsSeen.add(version ?? -1);
 			}
-			expect(folder.open().listFiles().map((file) => file.path).sort()).toEqual([...NOTES].sort());
+			expect(
+				folder
+					.open()
+					.listFiles()
+					.map((file) => file.path)
+					.sort(),
+			).toEqual([...NOTES].sort());
 		}
-		process.stderr.write(`crash test: ${trials} trials in ${Date.now() - started} ms, ${versionsSeen.size} distinct versions seen\n`);
+		process.stderr.write(
+			`crash test: ${trials} trials in ${Date.now() - started} ms, ${versionsSeen.size} distinct versions seen\n`,
+		);
 		expect(trials).toBeGreaterThanOrEqual(10);
 		// The kills did land in the middle of the work: the notes moved on between trials.
 		expect(versionsSeen.size).toBeGreaterThan(2);

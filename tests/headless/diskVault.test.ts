@@ -21,7 +21,12 @@ afterEach(() => folder.remove());
 describe("a vault folder on disk", () => {
 	it("lists notes, other files and folders, leaving out the config and dot-folders", () => {
 		const vault = folder.open();
-		expect(vault.listFiles().map((file) => file.path).sort()).toEqual(["Daily.md", "Projects/Plan.md", "Projects/pic.png"]);
+		expect(
+			vault
+				.listFiles()
+				.map((file) => file.path)
+				.sort(),
+		).toEqual(["Daily.md", "Projects/Plan.md", "Projects/pic.png"]);
 		expect(vault.listFolders().sort()).toEqual(["Empty", "Projects"]);
 		expect(vault.stat("Projects/pic.png")?.size).toBe(7);
 		expect(vault.stat(".obsidian/app.json")).toBeNull();
@@ -51,7 +56,12 @@ describe("a vault folder on disk", () => {
 		await vault.process("Daily.md", (text) => `${text}\nmore`);
 		expect(readFileSync(join(folder.root, "Daily.md"), "utf8")).toBe("[[Plan]]\nmore");
 		expect(statSync(join(folder.root, "Daily.md")).ino).not.toBe(inode);
-		expect(vault.listFiles().map((file) => file.path).sort()).toEqual(["Daily.md", "Projects/Plan.md", "Projects/pic.png"]);
+		expect(
+			vault
+				.listFiles()
+				.map((file) => file.path)
+				.sort(),
+		).toEqual(["Daily.md", "Projects/Plan.md", "Projects/pic.png"]);
 	});
 
 	it("creates a note with its folders and never over anything", async () => {
@@ -70,8 +80,17 @@ describe("a vault folder on disk", () => {
 	it("moves a folder with its contents, never over a destination, and links elsewhere follow", async () => {
 		const vault = folder.open();
 		await vault.rename("Projects", "Archive/Projects");
-		expect(folder.filesOnDisk()).toEqual([".git/HEAD", ".obsidian/app.json", ".trash/old.md", "Archive/Projects/Plan.md", "Archive/Projects/pic.png", "Daily.md"]);
-		expect(readFileSync(join(folder.root, "Archive/Projects/pic.png"))).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]));
+		expect(folder.filesOnDisk()).toEqual([
+			".git/HEAD",
+			".obsidian/app.json",
+			".trash/old.md",
+			"Archive/Projects/Plan.md",
+			"Archive/Projects/pic.png",
+			"Daily.md",
+		]);
+		expect(readFileSync(join(folder.root, "Archive/Projects/pic.png"))).toEqual(
+			Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]),
+		);
 		expect(vault.stat("Archive/Projects/Plan.md")).not.toBeNull();
 		expect(vault.stat("Projects/Plan.md")).toBeNull();
 

@@ -19,7 +19,11 @@ afterEach(() => folder.remove());
 
 function writerOver(vault: ReturnType<TempVault["open"]>): AuditedWriter {
 	let trail = "";
-	const audit = new AuditLog({ append: async (line) => void (trail += line), readAll: async () => trail, replace: async (content) => void (trail = content) });
+	const audit = new AuditLog({
+		append: async (line) => void (trail += line),
+		readAll: async () => trail,
+		replace: async (content) => void (trail = content),
+	});
 	return new AuditedWriter({ store: vault, audit, clock, excludedFolders: [] });
 }
 
@@ -27,7 +31,12 @@ describe("names as macOS stores them (decomposed, NFD)", () => {
 	it("are found, read and written by their composed (NFC) vault path, the file keeping its name on disk", async () => {
 		expect(nfd).not.toBe(nfc);
 		const vault = folder.open();
-		expect(vault.listFiles().map((file) => file.path).sort()).toEqual(["Café/Crème brûlée.md", "Index.md"]);
+		expect(
+			vault
+				.listFiles()
+				.map((file) => file.path)
+				.sort(),
+		).toEqual(["Café/Crème brûlée.md", "Index.md"]);
 		expect(vault.isFolder("Café")).toBe(true);
 		expect(vault.resolveLink("Crème brûlée", "Index.md")).toBe(nfc);
 		expect(await vault.read(nfc)).toBe("# Crème brûlée\n");
@@ -50,11 +59,21 @@ describe("names as macOS stores them (decomposed, NFD)", () => {
 describe("a name that is not valid UTF-8", () => {
 	it("is skipped with a message naming its bytes, and every other note still works", async () => {
 		// "caf\xE9.md": Latin-1, as an old archive or a Windows share may leave it.
-		const latin1 = Buffer.concat([Buffer.from(folder.root), Buffer.from("/caf"), Buffer.from([0xe9]), Buffer.from(".md")]);
+		const latin1 = Buffer.concat([
+			Buffer.from(folder.root),
+			Buffer.from("/caf"),
+			Buffer.from([0xe9]),
+			Buffer.from(".md"),
+		]);
 		writeFileSync(latin1, "# from an old zip\n");
 		const vault = folder.open();
 		expect(folder.problems).toEqual([{ kind: "not-utf8-name", name: "caf\\xE9.md" }]);
-		expect(vault.listFiles().map((file) => file.path).sort()).toEqual(["Café/Crème brûlée.md", "Index.md"]);
+		expect(
+			vault
+				.listFiles()
+				.map((file) => file.path)
+				.sort(),
+		).toEqual(["Café/Crème brûlée.md", "Index.md"]);
 		await writerOver(vault).appendToNote("Index.md", "more\n", intent);
 		expect(readFileSync(join(folder.root, "Index.md"), "utf8")).toBe("[[Crème brûlée]]\nmore\n");
 		expect(readFileSync(latin1, "utf8")).toBe("# from an old zip\n");

@@ -33,7 +33,9 @@ describe("the lock per note", () => {
 
 	it("waits for a live holder, then gives up with a message naming the note", async () => {
 		await leftLockFor("memory.md", process.pid);
-		await expect(withPathLock({ folder, timeoutMs: 100 }, "memory.md", () => "written")).rejects.toThrow(`memory.md is being written by another process (${process.pid})`);
+		await expect(withPathLock({ folder, timeoutMs: 100 }, "memory.md", () => "written")).rejects.toThrow(
+			`memory.md is being written by another process (${process.pid})`,
+		);
 	});
 
 	it("lets writers of one note take turns, and writers of two notes run side by side", async () => {

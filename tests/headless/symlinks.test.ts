@@ -17,7 +17,10 @@ let auditText: string;
 beforeEach(() => {
 	outside = mkdtempSync(join(tmpdir(), "disk-vault-outside-"));
 	writeFileSync(join(outside, "x.md"), "outside text\n");
-	folder = new TempVault().put("Notes/real.md", "real text\n").put("Private/secret.md", "secret text\n").put("Plain.md", "plain\n");
+	folder = new TempVault()
+		.put("Notes/real.md", "real text\n")
+		.put("Private/secret.md", "secret text\n")
+		.put("Plain.md", "plain\n");
 	symlinkSync(join(folder.root, "Notes/real.md"), join(folder.root, "alias.md"));
 	symlinkSync(join(outside, "x.md"), join(folder.root, "escape.md"));
 	symlinkSync(join(folder.root, "Private/secret.md"), join(folder.root, "shared.md"));
@@ -32,7 +35,11 @@ afterEach(() => {
 });
 
 function writer(): AuditedWriter {
-	const audit = new AuditLog({ append: async (line) => void (auditText += line), readAll: async () => auditText, replace: async (content) => void (auditText = content) });
+	const audit = new AuditLog({
+		append: async (line) => void (auditText += line),
+		readAll: async () => auditText,
+		replace: async (content) => void (auditText = content),
+	});
 	return new AuditedWriter({ store: folder.open(), audit, clock, excludedFolders: ["Private"] });
 }
 
@@ -51,32 +58,58 @@ const attempts: [string, string, (writer: AuditedWriter) => Promise<unknown>][] 
 	["append to a linked file inside the vault", "alias.md", (w) => w.appendToNote("alias.md", "more\n", intent)],
 	["append to a linked file outside the vault", "escape.md", (w) => w.appendToNote("escape.md", "more\n", intent)],
 	["append to a link to a private note", "shared.md", (w) => w.appendToNote("shared.md", "more\n", intent)],
-	["rewrite a link to a private note", "shared.md", (w) => w.processNote("shared.md", (text) => `${text}more\n`, intent)],
+	[
+		"rewrite a link to a private note",
+		"shared.md",
+		(w) => w.processNote("shared.md", (text) => `${text}more\n`, intent),
+	],
 	["create over a linked file", "alias.md", (w) => w.createNote("alias.md", "new\n", intent)],
-	["append below a linked folder inside the vault", "Linked/real.md", (w) => w.appendToNote("Linked/real.md", "more\n", intent)],
-	["create below a linked folder inside the vault", "Linked/new.md", (w) => w.createNote("Linked/new.md", "new\n", intent)],
+	[
+		"append below a linked folder inside the vault",
+		"Linked/real.md",
+		(w) => w.appendToNote("Linked/real.md", "more\n", intent),
+	],
+	[
+		"create below a linked folder inside the vault",
+		"Linked/new.md",
+		(w) => w.createNote("Linked/new.md", "new\n", intent),
+	],
 	["append below a linked folder outside the vault", "Out/x.md", (w) => w.appendToNote("Out/x.md", "more\n", intent)],
 	["create below a linked folder outside the vault", "Out/new.md", (w) => w.createNote("Out/new.md", "new\n", intent)],
-	["create in a new folder below a linked folder", "Out/deeper/new.md", (w) => w.createNote("Out/deeper/new.md", "new\n", intent)],
+	[
+		"create in a new folder below a linked folder",
+		"Out/deeper/new.md",
+		(w) => w.createNote("Out/deeper/new.md", "new\n", intent),
+	],
 	["move a note into a linked folder", "Out/Plain.md", (w) => w.moveNote("Plain.md", "Out/Plain.md", intent)],
 	["move a linked file", "alias.md", (w) => w.moveNote("alias.md", "Moved.md", intent)],
 ];
 
 describe("writes through a symbolic link", () => {
-	it.each(attempts)("are refused: %s; the target is untouched and the trail records the refusal, no write", async (_case, refusedPath, attempt) => {
-		const before = everyTarget();
-		const error = await attempt(writer()).catch((thrown: unknown) => thrown);
-		expect(error).toBeInstanceOf(UnsafePathError);
-		expect((error as UnsafePathError).message).toContain("symbolic link");
-		expect(everyTarget()).toEqual(before);
-		const trail = parseAuditLog(auditText);
-		expect(trail.records).toEqual([]);
-		expect(trail.refusals).toEqual([expect.objectContaining({ path: refusedPath, refused: "symlink", actor: "assistant", reason: intent.reason })]);
-	});
+	it.each(attempts)(
+		"are refused: %s; the target is untouched and the trail records the refusal, no write",
+		async (_case, refusedPath, attempt) => {
+			const before = everyTarget();
+			const error = await attempt(writer()).catch((thrown: unknown) => thrown);
+			expect(error).toBeInstanceOf(UnsafePathError);
+			expect((error as UnsafePathError).message).toContain("symbolic link");
+			expect(everyTarget()).toEqual(before);
+			const trail = parseAuditLog(auditText);
+			expect(trail.records).toEqual([]);
+			expect(trail.refusals).toEqual([
+				expect.objectContaining({ path: refusedPath, refused: "symlink", actor: "assistant", reason: intent.reason }),
+			]);
+		},
+	);
 
 	it("leaves links out of the vault's listing, and refuses to read through one", async () => {
 		const vault = folder.open();
-		expect(vault.listFiles().map((file) => file.path).sort()).toEqual(["Notes/real.md", "Plain.md", "Private/secret.md"]);
+		expect(
+			vault
+				.listFiles()
+				.map((file) => file.path)
+				.sort(),
+		).toEqual(["Notes/real.md", "Plain.md", "Private/secret.md"]);
 		expect(vault.listFolders().sort()).toEqual(["Notes", "Private"]);
 		await expect(vault.read("shared.md")).rejects.toBeInstanceOf(UnsafePathError);
 		await expect(vault.read("Out/x.md")).rejects.toBeInstanceOf(UnsafePathError);

@@ -1,6 +1,14 @@
 import { en } from "../../src/i18n/en";
 import { zh } from "../../src/i18n/zh";
-import { languageFromLocale, setLanguage, t, translateIn, type Catalog, type MessageKey, type PluralForms } from "../../src/i18n";
+import {
+	languageFromLocale,
+	setLanguage,
+	t,
+	translateIn,
+	type Catalog,
+	type MessageKey,
+	type PluralForms,
+} from "../../src/i18n";
 
 /** Units and symbols that Chinese writes as English does, and a note named by its path alone. */
 const SAME_IN_BOTH: ReadonlySet<string> = new Set(["settings.file.kilobytes", "chip.location.note"]);
@@ -9,7 +17,9 @@ const KEYS = Object.keys(en) as MessageKey[];
 
 /** Every text a message can show: the string itself, or each of its plural forms. */
 function texts(message: string | PluralForms): string[] {
-	return typeof message === "string" ? [message] : Object.values(message).filter((text): text is string => text !== undefined);
+	return typeof message === "string"
+		? [message]
+		: Object.values(message).filter((text): text is string => text !== undefined);
 }
 
 afterEach(() => setLanguage("en"));
@@ -32,7 +42,8 @@ describe("interface strings", () => {
 		const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
 		for (const key of KEYS) {
 			const expected = placeholders(texts(en[key])[0]);
-			for (const text of [...texts(en[key]), ...texts(zh[key])]) expect([key, placeholders(text)]).toEqual([key, expected]);
+			for (const text of [...texts(en[key]), ...texts(zh[key])])
+				expect([key, placeholders(text)]).toEqual([key, expected]);
 		}
 	});
 
@@ -44,7 +55,10 @@ describe("interface strings", () => {
 	});
 
 	it("gives each plural message exactly the forms its language has: one and other in English, a single form in Chinese", () => {
-		const catalogs: ReadonlyArray<[string, Catalog]> = [["en-US", en], ["zh-CN", zh]];
+		const catalogs: ReadonlyArray<[string, Catalog]> = [
+			["en-US", en],
+			["zh-CN", zh],
+		];
 		for (const [locale, catalog] of catalogs) {
 			const categories = [...new Intl.PluralRules(locale).resolvedOptions().pluralCategories].sort();
 			const plural = KEYS.filter((key) => typeof catalog[key] !== "string");
@@ -56,7 +70,9 @@ describe("interface strings", () => {
 
 describe("one word for the assistant", () => {
 	it("calls it 助理 in every Chinese string, never 助手", () => {
-		const texts = Object.values(zh).flatMap((value) => (typeof value === "string" ? [value] : Object.values(value as Record<string, string>)));
+		const texts = Object.values(zh).flatMap((value) =>
+			typeof value === "string" ? [value] : Object.values(value as Record<string, string>),
+		);
 		expect(texts.filter((text) => text.includes("助手"))).toEqual([]);
 		expect(texts.some((text) => text.includes("助理"))).toBe(true);
 	});
@@ -67,7 +83,9 @@ describe("plural forms", () => {
 		expect(translateIn("en", "settings.model.listed", { count: 1 })).toBe("Connected: 1 model available.");
 		expect(translateIn("en", "settings.model.listed", { count: 0 })).toBe("Connected: 0 models available.");
 		expect(translateIn("en", "settings.model.listed", { count: 12 })).toBe("Connected: 12 models available.");
-		expect(translateIn("en", "settings.index-status.last-build", { time: "12:00", count: 1, seconds: "0.4" })).toBe("Last update 12:00: 1 new or changed note in 0.4 s.");
+		expect(translateIn("en", "settings.index-status.last-build", { time: "12:00", count: 1, seconds: "0.4" })).toBe(
+			"Last update 12:00: 1 new or changed note in 0.4 s.",
+		);
 	});
 
 	it("chooses the form in the current language: Chinese has one form, whatever the count", () => {
@@ -78,13 +96,19 @@ describe("plural forms", () => {
 	});
 
 	it("writes the count as the language writes numbers", () => {
-		expect(translateIn("en", "notice.index-rebuilt", { count: 1204, seconds: "3.2" })).toBe("Indexed 1,204 notes in 3.2 s.");
+		expect(translateIn("en", "notice.index-rebuilt", { count: 1204, seconds: "3.2" })).toBe(
+			"Indexed 1,204 notes in 3.2 s.",
+		);
 	});
 
 	it("agrees a sentence with two counts on each: one note older than one day", () => {
 		const age = translateIn("en", "notice.archive-age", { count: 1 });
-		expect(translateIn("en", "notice.archived", { count: 1, days: age })).toBe("Archived 1 daily note older than 1 day to the memory archive.");
+		expect(translateIn("en", "notice.archived", { count: 1, days: age })).toBe(
+			"Archived 1 daily note older than 1 day to the memory archive.",
+		);
 		const passages = translateIn("en", "settings.index-status.passages", { count: 3 });
-		expect(translateIn("en", "settings.index-status.ready", { count: 1, chunks: passages })).toBe("1 note indexed, in 3 passages.");
+		expect(translateIn("en", "settings.index-status.ready", { count: 1, chunks: passages })).toBe(
+			"1 note indexed, in 3 passages.",
+		);
 	});
 });

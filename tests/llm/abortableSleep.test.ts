@@ -4,7 +4,9 @@ describe("abortableSleep", () => {
 	it("waits for the host timer", async () => {
 		let fire: (() => void) | undefined;
 		let settled = false;
-		const sleeping = abortableSleep((callback) => ((fire = callback), () => undefined), 1000).then(() => (settled = true));
+		const sleeping = abortableSleep((callback) => ((fire = callback), () => undefined), 1000).then(
+			() => (settled = true),
+		);
 		await Promise.resolve();
 		expect(settled).toBe(false);
 		fire?.();

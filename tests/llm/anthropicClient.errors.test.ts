@@ -36,7 +36,14 @@ describe("AnthropicModelClient errors and retries, over the real SDK", () => {
 	});
 
 	it("keeps jittered waits within half and all of the backoff ceiling", async () => {
-		fake().enqueue(errorReply(529), errorReply(529), textReply("ok"), errorReply(529), errorReply(529), textReply("ok"));
+		fake().enqueue(
+			errorReply(529),
+			errorReply(529),
+			textReply("ok"),
+			errorReply(529),
+			errorReply(529),
+			textReply("ok"),
+		);
 		const low = clientFor(fake(), { random: () => 0 });
 		await drain(low.client.stream(userRequest("Hi")));
 		const high = clientFor(fake(), { random: () => 0.999999 });
@@ -98,7 +105,12 @@ describe("AnthropicModelClient errors and retries, over the real SDK", () => {
 	it("reports a closed port as offline, without retrying", async () => {
 		const port = await closedPort();
 		const delays = recordedDelays();
-		const client = new AnthropicModelClient({ apiKey: "sk-ant-test", baseURL: `http://127.0.0.1:${port}`, delay: delays.delay, idleDelay: realDelay });
+		const client = new AnthropicModelClient({
+			apiKey: "sk-ant-test",
+			baseURL: `http://127.0.0.1:${port}`,
+			delay: delays.delay,
+			idleDelay: realDelay,
+		});
 		const { events, error } = await drain(client.stream(userRequest("Hi")));
 		expect(events).toEqual([]);
 		expect(error?.kind).toBe("offline");
@@ -109,7 +121,12 @@ describe("AnthropicModelClient errors and retries, over the real SDK", () => {
 		fake().enqueue(errorReply(529), textReply("never"));
 		const controller = new AbortController();
 		// The user stops while the client waits to try again: the wait ends at once.
-		const { client } = clientFor(fake(), { delay: () => { controller.abort(); return () => undefined; } });
+		const { client } = clientFor(fake(), {
+			delay: () => {
+				controller.abort();
+				return () => undefined;
+			},
+		});
 		const { error } = await drain(client.stream(userRequest("Hi", { signal: controller.signal })));
 		expect(error?.kind).toBe("aborted");
 		expect(fake().messageBodies).toHaveLength(1);
@@ -128,7 +145,10 @@ describe("AnthropicModelClient.listModels, over the real SDK", () => {
 		expect(models[0]).toEqual({ id: "claude-test-0", displayName: "Claude Test 0" });
 		expect(models.map((model) => model.id)).not.toContain("claude-old");
 		expect(models.at(-1)).toEqual({ id: "claude-sonnet-4-5", displayName: "Claude Sonnet 4.5" });
-		expect(fake().requests.map((request) => request.url)).toEqual(["/v1/models?limit=100", "/v1/models?limit=100&after_id=claude-test-99"]);
+		expect(fake().requests.map((request) => request.url)).toEqual([
+			"/v1/models?limit=100",
+			"/v1/models?limit=100&after_id=claude-test-99",
+		]);
 	});
 
 	it("reports a rejected key as invalid-key", async () => {

@@ -21,11 +21,25 @@ describe("AnthropicModelClient streaming, over the real SDK", () => {
 		const request = userRequest("What did I write about kayaks?", {
 			model: "claude-opus-5-5",
 			maxTokens: 2048,
-			tools: [{ name: "memory_search", description: "Search memory.", inputSchema: { type: "object", properties: { query: { type: "string" } }, required: ["query"] } }],
+			tools: [
+				{
+					name: "memory_search",
+					description: "Search memory.",
+					inputSchema: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
+				},
+			],
 			messages: [
 				{ role: "user", content: [{ type: "text", text: "Search for kayaks" }] },
-				{ role: "assistant", content: [{ type: "tool_use", id: "toolu_1", name: "memory_search", input: { query: "kayak" } }] },
-				{ role: "user", content: [{ type: "tool_result", toolUseId: "toolu_1", content: "No matching memories found.", isError: false }] },
+				{
+					role: "assistant",
+					content: [{ type: "tool_use", id: "toolu_1", name: "memory_search", input: { query: "kayak" } }],
+				},
+				{
+					role: "user",
+					content: [
+						{ type: "tool_result", toolUseId: "toolu_1", content: "No matching memories found.", isError: false },
+					],
+				},
 			],
 		});
 		await drain(clientFor(fake()).client.stream(request));
@@ -36,10 +50,22 @@ describe("AnthropicModelClient streaming, over the real SDK", () => {
 				stream: true,
 				messages: [
 					{ role: "user", content: [{ type: "text", text: "Search for kayaks" }] },
-					{ role: "assistant", content: [{ type: "tool_use", id: "toolu_1", name: "memory_search", input: { query: "kayak" } }] },
-					{ role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "No matching memories found." }] },
+					{
+						role: "assistant",
+						content: [{ type: "tool_use", id: "toolu_1", name: "memory_search", input: { query: "kayak" } }],
+					},
+					{
+						role: "user",
+						content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "No matching memories found." }],
+					},
 				],
-				tools: [{ name: "memory_search", description: "Search memory.", input_schema: { type: "object", properties: { query: { type: "string" } }, required: ["query"] } }],
+				tools: [
+					{
+						name: "memory_search",
+						description: "Search memory.",
+						input_schema: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
+					},
+				],
 			},
 		]);
 		const headers = fake().requests[0].headers;
@@ -82,18 +108,27 @@ describe("AnthropicModelClient streaming, over the real SDK", () => {
 		expect(fragments.every((event) => event.id === "toolu_42" && event.name === "memory_search")).toBe(true);
 		expect(fragments.map((event) => event.partialJson).join("")).toBe(JSON.stringify(input));
 		const calls = events.filter((event) => event.type === "tool_use");
-		expect(calls).toEqual([{ type: "tool_use", block: { type: "tool_use", id: "toolu_42", name: "memory_search", input } }]);
+		expect(calls).toEqual([
+			{ type: "tool_use", block: { type: "tool_use", id: "toolu_42", name: "memory_search", input } },
+		]);
 		// The whole call comes after its last fragment, and the stop reason last.
-		expect(events.findIndex((event) => event.type === "tool_use")).toBeGreaterThan(events.findLastIndex((event) => event.type === "tool_input"));
+		expect(events.findIndex((event) => event.type === "tool_use")).toBeGreaterThan(
+			events.findLastIndex((event) => event.type === "tool_input"),
+		);
 		expect(events.at(-1)).toEqual({ type: "stop", reason: "tool_use" });
 	});
 
 	it("runs a tool round trip: the tool's result goes back and the answer follows", async () => {
-		fake().enqueue(toolUseReply("memory_search", { query: "kayak" }, { id: "toolu_7" }), textReply("You paddled the fjord [[Notes/Kayak]]."));
+		fake().enqueue(
+			toolUseReply("memory_search", { query: "kayak" }, { id: "toolu_7" }),
+			textReply("You paddled the fjord [[Notes/Kayak]]."),
+		);
 		const { client } = clientFor(fake());
 		const question = userRequest("Where did I paddle?");
 		const first = await drain(client.stream(question));
-		const call = first.events.find((event): event is Extract<ModelEvent, { type: "tool_use" }> => event.type === "tool_use");
+		const call = first.events.find(
+			(event): event is Extract<ModelEvent, { type: "tool_use" }> => event.type === "tool_use",
+		);
 		expect(call?.block).toEqual({ type: "tool_use", id: "toolu_7", name: "memory_search", input: { query: "kayak" } });
 		const second = await drain(
 			client.stream({
@@ -101,7 +136,10 @@ describe("AnthropicModelClient streaming, over the real SDK", () => {
 				messages: [
 					...question.messages,
 					{ role: "assistant", content: [call!.block] },
-					{ role: "user", content: [{ type: "tool_result", toolUseId: "toolu_7", content: "1. Notes/Kayak.md:3  Routes (1.20)" }] },
+					{
+						role: "user",
+						content: [{ type: "tool_result", toolUseId: "toolu_7", content: "1. Notes/Kayak.md:3  Routes (1.20)" }],
+					},
 				],
 			}),
 		);
@@ -109,8 +147,14 @@ describe("AnthropicModelClient streaming, over the real SDK", () => {
 		expect(fake().messageBodies[1]).toMatchObject({
 			messages: [
 				{ role: "user" },
-				{ role: "assistant", content: [{ type: "tool_use", id: "toolu_7", name: "memory_search", input: { query: "kayak" } }] },
-				{ role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_7", content: "1. Notes/Kayak.md:3  Routes (1.20)" }] },
+				{
+					role: "assistant",
+					content: [{ type: "tool_use", id: "toolu_7", name: "memory_search", input: { query: "kayak" } }],
+				},
+				{
+					role: "user",
+					content: [{ type: "tool_result", tool_use_id: "toolu_7", content: "1. Notes/Kayak.md:3  Routes (1.20)" }],
+				},
 			],
 		});
 	});
@@ -122,18 +166,33 @@ describe("AnthropicModelClient streaming, over the real SDK", () => {
 				userRequest("x", {
 					messages: [
 						{ role: "assistant", content: [{ type: "tool_use", id: "toolu_1", name: "memory_get", input: {} }] },
-						{ role: "user", content: [{ type: "tool_result", toolUseId: "toolu_1", content: "Error: no such note", isError: true }] },
+						{
+							role: "user",
+							content: [{ type: "tool_result", toolUseId: "toolu_1", content: "Error: no such note", isError: true }],
+						},
 					],
 				}),
 			),
 		);
 		expect(fake().messageBodies[0]).toMatchObject({
-			messages: [{}, { content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "Error: no such note", is_error: true }] }],
+			messages: [
+				{},
+				{ content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "Error: no such note", is_error: true }] },
+			],
 		});
 	});
 
 	it("reports usage with the cache read and write counts", async () => {
-		fake().enqueue(textReply("ok", { usage: { input_tokens: 120, output_tokens: 42, cache_read_input_tokens: 3000, cache_creation_input_tokens: 800 } }));
+		fake().enqueue(
+			textReply("ok", {
+				usage: {
+					input_tokens: 120,
+					output_tokens: 42,
+					cache_read_input_tokens: 3000,
+					cache_creation_input_tokens: 800,
+				},
+			}),
+		);
 		const { events } = await drain(clientFor(fake()).client.stream(userRequest("Hi")));
 		expect(events.filter((event) => event.type === "usage")).toEqual([
 			{ type: "usage", usage: { inputTokens: 120, outputTokens: 42, cacheReadTokens: 3000, cacheWriteTokens: 800 } },
@@ -148,9 +207,12 @@ describe("AnthropicModelClient streaming, over the real SDK", () => {
 
 	it("gives a tool call cut by max_tokens an empty input, which the API accepts back", async () => {
 		fake().enqueue(
-			messageReply([{ type: "tool_use", id: "toolu_cut", name: "memory_search", input: {}, inputJson: '{"query": "a very lo' }], {
-				stopReason: "max_tokens",
-			}),
+			messageReply(
+				[{ type: "tool_use", id: "toolu_cut", name: "memory_search", input: {}, inputJson: '{"query": "a very lo' }],
+				{
+					stopReason: "max_tokens",
+				},
+			),
 		);
 		const { events } = await drain(clientFor(fake()).client.stream(userRequest("Hi")));
 		expect(events.find((event) => event.type === "tool_use")).toEqual({
@@ -161,7 +223,9 @@ describe("AnthropicModelClient streaming, over the real SDK", () => {
 	});
 
 	it("gives a tool call without arguments an empty input", async () => {
-		fake().enqueue(messageReply([{ type: "tool_use", id: "toolu_none", name: "memory_recent", input: {}, inputJson: "" }]));
+		fake().enqueue(
+			messageReply([{ type: "tool_use", id: "toolu_none", name: "memory_recent", input: {}, inputJson: "" }]),
+		);
 		const { events } = await drain(clientFor(fake()).client.stream(userRequest("Hi")));
 		expect(events.filter((event) => event.type === "tool_input")).toEqual([]);
 		expect(events.find((event) => event.type === "tool_use")).toMatchObject({ block: { id: "toolu_none", input: {} } });
@@ -170,9 +234,12 @@ describe("AnthropicModelClient streaming, over the real SDK", () => {
 	it("stops mid-stream when the signal aborts: keeps what was emitted and ends with aborted", async () => {
 		fake().enqueue(textReply("One two three four five six seven eight nine ten.", { chunkSize: 4, delayMs: 20 }));
 		const controller = new AbortController();
-		const { events, error } = await drain(clientFor(fake()).client.stream(userRequest("Count", { signal: controller.signal })), (event) => {
-			if (event.type === "text" && textOf([event]) !== "" && controller.signal.aborted === false) controller.abort();
-		});
+		const { events, error } = await drain(
+			clientFor(fake()).client.stream(userRequest("Count", { signal: controller.signal })),
+			(event) => {
+				if (event.type === "text" && textOf([event]) !== "" && controller.signal.aborted === false) controller.abort();
+			},
+		);
 		expect(error?.kind).toBe("aborted");
 		expect(textOf(events)).toBe("One ");
 		expect(events.some((event) => event.type === "stop")).toBe(false);
@@ -182,7 +249,9 @@ describe("AnthropicModelClient streaming, over the real SDK", () => {
 	it("ends with aborted, without a request, when the signal aborted before the call", async () => {
 		const controller = new AbortController();
 		controller.abort();
-		const { events, error } = await drain(clientFor(fake()).client.stream(userRequest("Hi", { signal: controller.signal })));
+		const { events, error } = await drain(
+			clientFor(fake()).client.stream(userRequest("Hi", { signal: controller.signal })),
+		);
 		expect(events).toEqual([]);
 		expect(error?.kind).toBe("aborted");
 		expect(fake().requests).toHaveLength(0);
@@ -190,7 +259,10 @@ describe("AnthropicModelClient streaming, over the real SDK", () => {
 
 	it("keeps the partial text and ends with stream-cut when the connection drops mid-answer", async () => {
 		// message_start, ping, content_block_start, then two text deltas: cut after 5 events.
-		fake().enqueue(textReply("Partial answer that never ends", { chunkSize: 8, cutAfterEvents: 5 }), textReply("not used"));
+		fake().enqueue(
+			textReply("Partial answer that never ends", { chunkSize: 8, cutAfterEvents: 5 }),
+			textReply("not used"),
+		);
 		const { client, delays } = clientFor(fake());
 		const { events, error } = await drain(client.stream(userRequest("Hi")));
 		expect(textOf(events)).toBe("Partial answer t");
@@ -201,7 +273,10 @@ describe("AnthropicModelClient streaming, over the real SDK", () => {
 	});
 
 	it("gives up on a stream that stalls mid-answer after the idle limit: the partial text is kept, the connection closed, nothing retried", async () => {
-		fake().enqueue(textReply("Partial answer that stalls", { chunkSize: 8, stallAfterEvents: 5 }), textReply("not used"));
+		fake().enqueue(
+			textReply("Partial answer that stalls", { chunkSize: 8, stallAfterEvents: 5 }),
+			textReply("not used"),
+		);
 		const { client, delays } = clientFor(fake(), { idleTimeoutMs: 200 });
 		const started = Date.now();
 		const { events, error } = await drain(client.stream(userRequest("Hi")));
@@ -229,7 +304,9 @@ describe("AnthropicModelClient streaming, over the real SDK", () => {
 	});
 
 	it("ends with stream-cut when the API sends an error event mid-answer", async () => {
-		fake().enqueue(textReply("Half of it", { chunkSize: 4, errorAfterEvents: { events: 5, type: "overloaded_error" } }));
+		fake().enqueue(
+			textReply("Half of it", { chunkSize: 4, errorAfterEvents: { events: 5, type: "overloaded_error" } }),
+		);
 		const { events, error } = await drain(clientFor(fake()).client.stream(userRequest("Hi")));
 		expect(textOf(events)).toBe("Half of ");
 		expect(error?.kind).toBe("stream-cut");
@@ -237,10 +314,17 @@ describe("AnthropicModelClient streaming, over the real SDK", () => {
 	});
 
 	it("gives the tokens counted at the start of the stream first, before any text, for a stopped answer to count", async () => {
-		fake().enqueue(textReply("Counted.", { usage: { input_tokens: 812, cache_read_input_tokens: 64, output_tokens: 9 } }));
+		fake().enqueue(
+			textReply("Counted.", { usage: { input_tokens: 812, cache_read_input_tokens: 64, output_tokens: 9 } }),
+		);
 		const { events } = await drain(clientFor(fake()).client.stream(userRequest("Hi")));
-		expect(events[0]).toEqual({ type: "usage_start", usage: { inputTokens: 812, outputTokens: 1, cacheReadTokens: 64, cacheWriteTokens: 0 } });
-		expect(events.filter((event) => event.type === "usage")).toEqual([{ type: "usage", usage: { inputTokens: 812, outputTokens: 9, cacheReadTokens: 64, cacheWriteTokens: 0 } }]);
+		expect(events[0]).toEqual({
+			type: "usage_start",
+			usage: { inputTokens: 812, outputTokens: 1, cacheReadTokens: 64, cacheWriteTokens: 0 },
+		});
+		expect(events.filter((event) => event.type === "usage")).toEqual([
+			{ type: "usage", usage: { inputTokens: 812, outputTokens: 9, cacheReadTokens: 64, cacheWriteTokens: 0 } },
+		]);
 	});
 
 	it("retries a stream that broke before anything was shown", async () => {

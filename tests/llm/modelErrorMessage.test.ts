@@ -2,7 +2,20 @@ import { ModelError, type ModelErrorKind } from "../../src/core/model/modelClien
 import { setLanguage, t } from "../../src/i18n";
 import { modelErrorMessage } from "../../src/llm/modelErrorMessage";
 
-const KINDS: ModelErrorKind[] = ["invalid-key", "permission", "unknown-model", "rate-limit", "overloaded", "server", "offline", "stream-cut", "aborted", "bad-request", "idle-timeout", "time-limit"];
+const KINDS: ModelErrorKind[] = [
+	"invalid-key",
+	"permission",
+	"unknown-model",
+	"rate-limit",
+	"overloaded",
+	"server",
+	"offline",
+	"stream-cut",
+	"aborted",
+	"bad-request",
+	"idle-timeout",
+	"time-limit",
+];
 
 describe("modelErrorMessage", () => {
 	afterEach(() => setLanguage("en"));
@@ -23,11 +36,17 @@ describe("modelErrorMessage", () => {
 	});
 
 	it("says how long to wait when the server said so", () => {
-		expect(modelErrorMessage(new ModelError("rate-limit", "", 3_600_000), t)).toBe("Anthropic's rate limit was reached. Try again in 3600 s.");
-		expect(modelErrorMessage(new ModelError("rate-limit", ""), t)).toBe("Anthropic's rate limit was reached. Try again in a moment.");
+		expect(modelErrorMessage(new ModelError("rate-limit", "", 3_600_000), t)).toBe(
+			"Anthropic's rate limit was reached. Try again in 3600 s.",
+		);
+		expect(modelErrorMessage(new ModelError("rate-limit", ""), t)).toBe(
+			"Anthropic's rate limit was reached. Try again in a moment.",
+		);
 	});
 
 	it("passes on the API's reason for a bad request", () => {
-		expect(modelErrorMessage(new ModelError("bad-request", "prompt is too long"), t)).toBe("Anthropic could not handle the request: prompt is too long");
+		expect(modelErrorMessage(new ModelError("bad-request", "prompt is too long"), t)).toBe(
+			"Anthropic could not handle the request: prompt is too long",
+		);
 	});
 });

@@ -28,9 +28,19 @@ export function realDelay(callback: () => void, ms: number): () => void {
 }
 
 /** The real client over the real SDK, pointed at the fake server, with the waits between tries recorded and the idle limit on real timers. */
-export function clientFor(fake: FakeAnthropic, options: Partial<AnthropicClientOptions> = {}): { client: AnthropicModelClient; delays: RecordedDelays } {
+export function clientFor(
+	fake: FakeAnthropic,
+	options: Partial<AnthropicClientOptions> = {},
+): { client: AnthropicModelClient; delays: RecordedDelays } {
 	const delays = recordedDelays();
-	const client = new AnthropicModelClient({ apiKey: "sk-ant-test", baseURL: fake.baseURL, delay: delays.delay, idleDelay: realDelay, random: () => 0.5, ...options });
+	const client = new AnthropicModelClient({
+		apiKey: "sk-ant-test",
+		baseURL: fake.baseURL,
+		delay: delays.delay,
+		idleDelay: realDelay,
+		random: () => 0.5,
+		...options,
+	});
 	return { client, delays };
 }
 
@@ -52,7 +62,10 @@ export interface Drained {
 }
 
 /** Reads a stream to its end, keeping what arrived before a failure; `onEvent` may act mid-stream. */
-export async function drain(stream: AsyncIterable<ModelEvent>, onEvent: (event: ModelEvent) => void = () => undefined): Promise<Drained> {
+export async function drain(
+	stream: AsyncIterable<ModelEvent>,
+	onEvent: (event: ModelEvent) => void = () => undefined,
+): Promise<Drained> {
 	const events: ModelEvent[] = [];
 	try {
 		for await (const event of stream) {

@@ -10,16 +10,34 @@ function answerTo(answer: SearchAnswer): string {
 
 describe("the offline answer", () => {
 	const answer: SearchAnswer = {
-		best: { path: "Projects/Thesis.md", line: 21, heading: "Thesis > Status", text: "- [ ] Chapter 2 draft, due on 2026-12-15" },
+		best: {
+			path: "Projects/Thesis.md",
+			line: 21,
+			heading: "Thesis > Status",
+			text: "- [ ] Chapter 2 draft, due on 2026-12-15",
+		},
 		matches: [
-			{ path: "Projects/Thesis.md", line: 21, heading: "Thesis > Status", score: 2, passage: "- [x] Ethics approval\n- [ ] Chapter 2 draft, due on 2026-12-15\n\n1. Write\n2. Send" },
+			{
+				path: "Projects/Thesis.md",
+				line: 21,
+				heading: "Thesis > Status",
+				score: 2,
+				passage: "- [x] Ethics approval\n- [ ] Chapter 2 draft, due on 2026-12-15\n\n1. Write\n2. Send",
+			},
 			{ path: "Notes/Plan.md", line: 1, heading: "", score: 1, passage: "Plan the chapters." },
 		],
-		linked: { from: "Projects/Thesis.md", notes: [{ path: "People/Dr. Lin.md", line: 8, heading: "Dr. Lin", passage: "Supervisor." }] },
+		linked: {
+			from: "Projects/Thesis.md",
+			notes: [{ path: "People/Dr. Lin.md", line: 8, heading: "Dr. Lin", passage: "Supervisor." }],
+		},
 	};
 
 	it("answers from the search's data, whatever the result's text says", () => {
-		const result = { text: "Found two notes; the thesis one answers best.", isError: false, display: { kind: "search-answer", answer } } as const;
+		const result = {
+			text: "Found two notes; the thesis one answers best.",
+			isError: false,
+			display: { kind: "search-answer", answer },
+		} as const;
 		expect(offlineAnswer(toolResultBlock("toolu_offline_1", result), t)).toBe(answerTo(answer));
 		expect(answerTo(answer)).toContain("[[Projects/Thesis#Status|Thesis › Status]]");
 	});
@@ -51,7 +69,11 @@ describe("the offline answer", () => {
 	});
 
 	it("shows no heading as a `#` line, and names a section under another title by the note first", () => {
-		const text = answerTo({ best: null, matches: [{ path: "a/Trip.md", line: 3, heading: "Packing > Food", score: 1, passage: "- Rice" }], linked: null });
+		const text = answerTo({
+			best: null,
+			matches: [{ path: "a/Trip.md", line: 3, heading: "Packing > Food", score: 1, passage: "- Rice" }],
+			linked: null,
+		});
 		expect(text).toContain("**[[a/Trip#Food|Trip › Packing › Food]]**\n\n- Rice");
 		expect(text).not.toMatch(/^#/m);
 	});

@@ -1,4 +1,10 @@
-import type { ChatMessage, ModelEvent, ModelRequest, ToolDefinition, ToolUseBlock } from "../../src/core/model/modelClient";
+import type {
+	ChatMessage,
+	ModelEvent,
+	ModelRequest,
+	ToolDefinition,
+	ToolUseBlock,
+} from "../../src/core/model/modelClient";
 import { toolResultBlock } from "../../src/core/agent/loop";
 import { MEMORY_TOOLS } from "../../src/core/agent/tools";
 import { setLanguage, t } from "../../src/i18n";
@@ -7,10 +13,21 @@ import { toolsOver } from "../core/agent/tools/toolFixture";
 import { drain, textOf } from "./modelFixture";
 
 /** The memory tools as the loop offers them to a model. */
-const TOOLS: ToolDefinition[] = [...MEMORY_TOOLS.values()].map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
+const TOOLS: ToolDefinition[] = [...MEMORY_TOOLS.values()].map((tool) => ({
+	name: tool.name,
+	description: tool.description,
+	inputSchema: tool.inputSchema,
+}));
 
 function ask(messages: ChatMessage[], overrides: Partial<ModelRequest> = {}): ModelRequest {
-	return { model: OFFLINE_MODEL_ID, system: [{ text: "soul.md", cacheBreakpoint: true }], messages, tools: TOOLS, maxTokens: 1024, ...overrides };
+	return {
+		model: OFFLINE_MODEL_ID,
+		system: [{ text: "soul.md", cacheBreakpoint: true }],
+		messages,
+		tools: TOOLS,
+		maxTokens: 1024,
+		...overrides,
+	};
 }
 
 const question: ChatMessage = { role: "user", content: [{ type: "text", text: "Where did I go kayaking?" }] };
@@ -54,9 +71,17 @@ describe("OfflineModel", () => {
 		const { events, error } = await drain(new OfflineModel(t).stream(ask([question])));
 		expect(error).toBeUndefined();
 		const call = toolCallOf(events);
-		expect(call).toEqual({ type: "tool_use", id: "toolu_offline_1", name: "memory_search", input: { query: "Where did I go kayaking?", limit: 5 } });
+		expect(call).toEqual({
+			type: "tool_use",
+			id: "toolu_offline_1",
+			name: "memory_search",
+			input: { query: "Where did I go kayaking?", limit: 5 },
+		});
 		expect(events.map((event) => event.type)).toEqual(["tool_input", "tool_use", "usage", "stop"]);
-		expect(events.at(-2)).toEqual({ type: "usage", usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 } });
+		expect(events.at(-2)).toEqual({
+			type: "usage",
+			usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+		});
 		expect(events.at(-1)).toEqual({ type: "stop", reason: "tool_use" });
 		expect(MEMORY_TOOLS.has(call.name)).toBe(true);
 	});
@@ -70,7 +95,9 @@ describe("OfflineModel", () => {
 		expect(result.isError).toBe(false);
 		const text = textOf(second.events);
 		expect(text.startsWith("Offline mode: no model is connected. These notes match your question:\n\n")).toBe(true);
-		expect(text).toContain("**[[Notes/Kayak trips#Fjord|Kayak trips › Fjord]]**\n\nWe went kayaking along the fjord in June.");
+		expect(text).toContain(
+			"**[[Notes/Kayak trips#Fjord|Kayak trips › Fjord]]**\n\nWe went kayaking along the fjord in June.",
+		);
 		expect(text).toContain("**[[memory/daily/2026-03-10|2026-03-10]]**\n\nPlanned another kayaking weekend.");
 		expect(text).not.toContain("Recipes");
 		expect(text.endsWith("To chat with Claude, add an Anthropic API key in the plugin settings.")).toBe(true);
@@ -87,13 +114,23 @@ describe("OfflineModel", () => {
 	});
 
 	it("passes on a failed search", async () => {
-		const call: ToolUseBlock = { type: "tool_use", id: "toolu_offline_1", name: "memory_search", input: { query: "x" } };
+		const call: ToolUseBlock = {
+			type: "tool_use",
+			id: "toolu_offline_1",
+			name: "memory_search",
+			input: { query: "x" },
+		};
 		const { events } = await drain(
 			new OfflineModel(t).stream(
 				ask([
 					question,
 					{ role: "assistant", content: [call] },
-					{ role: "user", content: [{ type: "tool_result", toolUseId: call.id, content: "Error: the index is not ready", isError: true }] },
+					{
+						role: "user",
+						content: [
+							{ type: "tool_result", toolUseId: call.id, content: "Error: the index is not ready", isError: true },
+						],
+					},
 				]),
 			),
 		);
@@ -122,8 +159,14 @@ describe("OfflineModel", () => {
 	it("numbers its tool calls across the conversation", async () => {
 		const earlier: ChatMessage[] = [
 			question,
-			{ role: "assistant", content: [{ type: "tool_use", id: "toolu_offline_1", name: "memory_search", input: { query: "x" } }] },
-			{ role: "user", content: [{ type: "tool_result", toolUseId: "toolu_offline_1", content: "No matching memories found." }] },
+			{
+				role: "assistant",
+				content: [{ type: "tool_use", id: "toolu_offline_1", name: "memory_search", input: { query: "x" } }],
+			},
+			{
+				role: "user",
+				content: [{ type: "tool_result", toolUseId: "toolu_offline_1", content: "No matching memories found." }],
+			},
 			{ role: "assistant", content: [{ type: "text", text: "Offline mode: ..." }] },
 		];
 		const { events } = await drain(new OfflineModel(t).stream(ask([...earlier, question])));
@@ -139,7 +182,8 @@ describe("OfflineModel", () => {
 	});
 
 	it("says goodbye to a farewell instead of searching the notes for it, and still searches a goodbye that asks something", async () => {
-		const said = (text: string) => drain(new OfflineModel(t).stream(ask([{ role: "user", content: [{ type: "text", text }] }])));
+		const said = (text: string) =>
+			drain(new OfflineModel(t).stream(ask([{ role: "user", content: [{ type: "text", text }] }])));
 		for (const farewell of ["先走了，明天见", "OK, bye!", "また明日"]) {
 			const { events } = await said(farewell);
 			expect(events.some((event) => event.type === "tool_use")).toBe(false);
@@ -151,7 +195,9 @@ describe("OfflineModel", () => {
 
 	it("keeps the query within memory_search's 2,000 characters", async () => {
 		const long = "kayak ".repeat(500);
-		const { events } = await drain(new OfflineModel(t).stream(ask([{ role: "user", content: [{ type: "text", text: long }] }])));
+		const { events } = await drain(
+			new OfflineModel(t).stream(ask([{ role: "user", content: [{ type: "text", text: long }] }])),
+		);
 		expect((toolCallOf(events).input as { query: string }).query).toHaveLength(2000);
 	});
 

@@ -36,7 +36,10 @@ beforeEach(() => {
 async function chat(options: { key?: string | null; indexed?: boolean } = {}) {
 	const app = new App(new MemoryVault({ files: FILES }));
 	const settings = { ...defaultSettings(), excludedFolders: ["Private"] };
-	app.vault.adapter.hidden.set(DATA, JSON.stringify({ schemaVersion: CURRENT_SCHEMA_VERSION, settings, state: defaultState() }));
+	app.vault.adapter.hidden.set(
+		DATA,
+		JSON.stringify({ schemaVersion: CURRENT_SCHEMA_VERSION, settings, state: defaultState() }),
+	);
 	if (options.key !== null) app.secretStorage.setSecret(DEFAULT_API_KEY_SECRET, options.key ?? "test");
 	const { plugin, mock } = await loadPlugin(app, new MemoryIndexStore(), fake().baseURL);
 	app.workspace.triggerLayoutReady();
@@ -56,9 +59,13 @@ describe("the chat pane", () => {
 		fake().enqueue(textReply("See ![[Private/Diary]], [[Diary]], [notes](Private/Diary.md) and [[Atlas]]."));
 		await view.send("What do my notes say?");
 		const answer = lastAnswer(view)!;
-		expect(Array.from(answer.querySelectorAll("a.internal-link"), (link) => link.getAttribute("data-href"))).toEqual(["Atlas"]);
+		expect(Array.from(answer.querySelectorAll("a.internal-link"), (link) => link.getAttribute("data-href"))).toEqual([
+			"Atlas",
+		]);
 		expect(answer.querySelector(".internal-embed")).toBeNull();
-		expect(answer.querySelector(".assistant-chat-body")?.textContent).toBe("See Private/Diary, Diary, notes and Atlas.");
+		expect(answer.querySelector(".assistant-chat-body")?.textContent).toBe(
+			"See Private/Diary, Diary, notes and Atlas.",
+		);
 	});
 
 	it("streams the answer as it arrives, throttled, and renders [[links]] as clickable links", async () => {
@@ -108,7 +115,9 @@ describe("the chat pane", () => {
 		const chip = el(view, ".assistant-chat-chip");
 		expect(chip?.querySelector("summary")?.textContent).toBe('Searched memory for "Atlas"');
 		expect(chip?.hasClass("is-running")).toBe(false);
-		const bodies = Array.from(chip?.querySelectorAll(".assistant-chat-chip-body") ?? []).map((body) => body.textContent ?? "");
+		const bodies = Array.from(chip?.querySelectorAll(".assistant-chat-chip-body") ?? []).map(
+			(body) => body.textContent ?? "",
+		);
 		expect(bodies[0]).toContain('"query": "Atlas"');
 		expect(bodies[1]).toContain("Projects/Atlas.md");
 		expect(answerText(view)).toContain("It ships in March");
@@ -134,11 +143,15 @@ describe("the chat pane", () => {
 		fake().enqueue(errorReply(400, { message: "bad request" }));
 		await view.send("Hello");
 		expect(view.containerEl.querySelectorAll(".assistant-chat-message.is-assistant")).toHaveLength(0);
-		expect(Array.from(view.containerEl.querySelectorAll("button")).filter((button) => button.textContent === "Retry")).toHaveLength(1);
+		expect(
+			Array.from(view.containerEl.querySelectorAll("button")).filter((button) => button.textContent === "Retry"),
+		).toHaveLength(1);
 		fake().enqueue(textReply("Hello again."));
 		(el(view, ".assistant-chat-error-retry") as HTMLButtonElement).click();
 		await until(() => answerText(view).includes("Hello again."), "the retried answer");
-		expect(Array.from(view.containerEl.querySelectorAll("button")).filter((button) => button.textContent === "Retry")).toHaveLength(1);
+		expect(
+			Array.from(view.containerEl.querySelectorAll("button")).filter((button) => button.textContent === "Retry"),
+		).toHaveLength(1);
 	});
 
 	it("answers offline from the notes, without a key and without any request, labelled offline", async () => {
@@ -162,13 +175,18 @@ describe("the chat pane", () => {
 		expect(el(view, ".assistant-chat-send")?.getText()).toBe(zh["chat.send"]);
 		expect(el(view, ".assistant-chat-input")?.getAttribute("placeholder")).toBe(zh["chat.placeholder"]);
 		expect(el(view, ".assistant-chat-include-note span")?.getText()).toBe(zh["chat.include-note"]);
-		expect(view.containerEl.querySelector('.view-action[data-icon="plus"]')?.getAttribute("aria-label")).toBe(zh["chat.new"]);
+		expect(view.containerEl.querySelector('.view-action[data-icon="plus"]')?.getAttribute("aria-label")).toBe(
+			zh["chat.new"],
+		);
 		expect(answerText(view)).toBe(answer);
 	});
 
 	it("opens with a resume banner from the last checkpoint, saved when the tool returns it", async () => {
 		const { view, app } = await chat();
-		fake().enqueue(toolUseReply("checkpoint", { doing: "Writing chapter 2", next_action: "Outline section 2.3" }), textReply("Saved."));
+		fake().enqueue(
+			toolUseReply("checkpoint", { doing: "Writing chapter 2", next_action: "Outline section 2.3" }),
+			textReply("Saved."),
+		);
 		await view.send("Save a checkpoint");
 		expect(el(view, ".assistant-chat-chip summary")?.textContent).toBe("Saved a checkpoint");
 		view.newChat();
@@ -182,7 +200,12 @@ describe("the chat pane", () => {
 	it("resumes from the last checkpoint: Resume puts where the work stood, notes and references included, into the new chat's context", async () => {
 		const { view } = await chat();
 		fake().enqueue(
-			toolUseReply("checkpoint", { doing: "Writing chapter 2", next_action: "Outline section 2.3", notes: "Dr. Lin wants it by Friday", refs: ["[[Thesis]]"] }),
+			toolUseReply("checkpoint", {
+				doing: "Writing chapter 2",
+				next_action: "Outline section 2.3",
+				notes: "Dr. Lin wants it by Friday",
+				refs: ["[[Thesis]]"],
+			}),
 			textReply("Saved."),
 		);
 		await view.send("Save a checkpoint");
@@ -190,7 +213,10 @@ describe("the chat pane", () => {
 		fake().enqueue(textReply("You were outlining section 2.3."));
 		const before = fake().messageBodies.length;
 		(el(view, ".assistant-chat-resume-go") as HTMLButtonElement).click();
-		await until(() => fake().messageBodies.length > before && answerText(view).includes("section 2.3"), "the resumed turn");
+		await until(
+			() => fake().messageBodies.length > before && answerText(view).includes("section 2.3"),
+			"the resumed turn",
+		);
 		const sent = JSON.stringify(fake().messageBodies[before]);
 		expect(sent).toContain("The user is resuming earlier work from a checkpoint");
 		expect(sent).toContain("Doing: Writing chapter 2");

@@ -23,7 +23,9 @@ describe("refused writes explained to the user", () => {
 	});
 
 	it("says which note a refused write was about", () => {
-		expect(describeError(new WriteRefusedError("exists", "soul.md"))).toBe("Not written: soul.md already exists and is never overwritten.");
+		expect(describeError(new WriteRefusedError("exists", "soul.md"))).toBe(
+			"Not written: soul.md already exists and is never overwritten.",
+		);
 	});
 
 	it("still says something useful for an unexpected failure", () => {
@@ -36,7 +38,9 @@ describe("a note that is not plain text", () => {
 
 	it("is named with the reason, in the user's language", () => {
 		const error = new WriteRefusedError("not-plain-text", "scan.md");
-		expect(describeError(error)).toBe("Not written: scan.md is not plain text (it holds bytes that are not UTF-8, or a NUL character), so the assistant never edits it.");
+		expect(describeError(error)).toBe(
+			"Not written: scan.md is not plain text (it holds bytes that are not UTF-8, or a NUL character), so the assistant never edits it.",
+		);
 		setLanguage("zh");
 		expect(describeError(error)).toBe("未写入：scan.md 不是纯文本（含有非 UTF-8 字节或 NUL 字符），助理从不编辑它。");
 	});

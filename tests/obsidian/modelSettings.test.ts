@@ -26,7 +26,9 @@ async function modelRows(key?: string) {
 	if (key !== undefined) app.secretStorage.setSecret(DEFAULT_API_KEY_SECRET, key);
 	const { mock } = await loadPlugin(app, new MemoryIndexStore(), fake().baseURL);
 	const tab = mock.settingTabs[0] as unknown as AssistantSettingTab;
-	const group = tab.settingItems.find((item): item is SettingDefinitionGroup => "heading" in item && item.heading === "Model");
+	const group = tab.settingItems.find(
+		(item): item is SettingDefinitionGroup => "heading" in item && item.heading === "Model",
+	);
 	const [keyRow, modelRow, connectionRow] = (group?.items ?? []) as SettingDefinitionRender[];
 	const stops: (() => void)[] = [];
 	const draw = (row: SettingDefinitionRender) => {
@@ -39,7 +41,8 @@ async function modelRows(key?: string) {
 	const drawAll = () => ({ key: draw(keyRow), model: draw(modelRow), connection: draw(connectionRow) });
 	const pick = (setting: Setting, name: string) => {
 		const select = setting.controlEl.querySelector("select")!;
-		if (!Array.from(select.options).some((option) => option.value === name)) select.createEl("option", { value: name, text: name });
+		if (!Array.from(select.options).some((option) => option.value === name))
+			select.createEl("option", { value: name, text: name });
 		select.value = name;
 		select.dispatchEvent(new Event("change"));
 	};
@@ -55,7 +58,10 @@ describe("the model settings", () => {
 		expect(select?.value).toBe("");
 		select!.value = "anthropic";
 		select!.dispatchEvent(new Event("change"));
-		await until(() => (app.vault.adapter.hidden.get(DATA) ?? "").includes('"apiKeySecret": "anthropic"'), "the saved name");
+		await until(
+			() => (app.vault.adapter.hidden.get(DATA) ?? "").includes('"apiKeySecret": "anthropic"'),
+			"the saved name",
+		);
 		expect(app.vault.adapter.hidden.get(DATA) ?? "").not.toContain("sk-ant-secret-value");
 	});
 
@@ -84,7 +90,9 @@ describe("the model settings", () => {
 		const select = setting.controlEl.querySelector("select")!;
 		await until(() => select.options.length > 3, "the model list");
 		const ids = Array.from(select.options).map((option) => option.value);
-		expect(ids).toEqual(expect.arrayContaining([DEFAULT_MODEL, OFFLINE_MODEL_ID, "claude-opus-5-5", "claude-haiku-5-5"]));
+		expect(ids).toEqual(
+			expect.arrayContaining([DEFAULT_MODEL, OFFLINE_MODEL_ID, "claude-opus-5-5", "claude-haiku-5-5"]),
+		);
 		expect(select.value).toBe(DEFAULT_MODEL);
 		expect(setting.descEl.getText()).toMatch(/Connected/);
 		select.value = "claude-opus-5-5";
@@ -112,7 +120,9 @@ describe("the model settings", () => {
 		const select = rows.model.controlEl.querySelector("select")!;
 		await until(() => select.options.length > 3, "the model list");
 		expect(rows.model.descEl.getText()).toMatch(/^Connected: \d+ models available\.$/);
-		expect(rows.key.descEl.querySelector(".assistant-api-key-status")?.textContent).toBe("The assistant uses the key in the secret “anthropic-api-key”.");
+		expect(rows.key.descEl.querySelector(".assistant-api-key-status")?.textContent).toBe(
+			"The assistant uses the key in the secret “anthropic-api-key”.",
+		);
 		expect(Notice.messages).toContain("API key set: the assistant uses the secret “anthropic-api-key”.");
 		stopAll();
 	});
@@ -134,8 +144,13 @@ describe("the model settings", () => {
 		const { drawAll, pick, stopAll } = await modelRows();
 		const rows = drawAll();
 		pick(rows.key, "work-key");
-		await until(() => (rows.key.descEl.querySelector(".assistant-api-key-status")?.textContent ?? "").includes("work-key"), "the key status");
-		expect(rows.key.descEl.querySelector(".assistant-api-key-status")?.textContent).toMatch(/^This device has no secret named “work-key”/);
+		await until(
+			() => (rows.key.descEl.querySelector(".assistant-api-key-status")?.textContent ?? "").includes("work-key"),
+			"the key status",
+		);
+		expect(rows.key.descEl.querySelector(".assistant-api-key-status")?.textContent).toMatch(
+			/^This device has no secret named “work-key”/,
+		);
 		expect(rows.key.controlEl.querySelector("select")?.value).toBe("");
 		expect(rows.model.descEl.getText()).toBe("Add an API key to list the models it can use.");
 		expect(Notice.messages).toEqual([]);

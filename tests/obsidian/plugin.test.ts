@@ -17,7 +17,9 @@ function loadedPlugin(files: Record<string, string> = {}, savedData?: string) {
 }
 
 function command(plugin: AssistantWorkspacePlugin, id: string): () => unknown {
-	const found = (plugin as unknown as { commands: { id: string; callback?: () => unknown }[] }).commands.find((c) => c.id.endsWith(`:${id}`));
+	const found = (plugin as unknown as { commands: { id: string; callback?: () => unknown }[] }).commands.find((c) =>
+		c.id.endsWith(`:${id}`),
+	);
 	if (!found?.callback) throw new Error(`no command ${id}`);
 	return found.callback;
 }
@@ -79,7 +81,12 @@ describe("the plugin in Obsidian", () => {
 		expect(await app.vault.read(app.vault.getFileByPath("MEMORY.md")!)).toBe(own);
 		expect(Notice.messages.join("\n")).toMatch(/^Assistant workspace ready: created .*soul\.md/);
 		const audit = app.vault.adapter.hidden.get(".obsidian/plugins/assistant-workspace/audit.jsonl") ?? "";
-		expect(audit.trim().split("\n").map((line) => (JSON.parse(line) as { path: string }).path)).toContain("soul.md");
+		expect(
+			audit
+				.trim()
+				.split("\n")
+				.map((line) => (JSON.parse(line) as { path: string }).path),
+		).toContain("soul.md");
 	});
 
 	it("tells the user when there is nothing to promote today", async () => {
@@ -94,7 +101,9 @@ describe("the plugin in Obsidian", () => {
 		const broken = '{"schemaVersion": 2, "settings": {"assistantFolder": "AI"'; // cut off mid-write
 		const { app, loaded } = loadedPlugin({}, broken);
 		await loaded;
-		const backups = [...app.vault.adapter.hidden.entries()].filter(([path]) => /data\.json\.corrupt-.*\.bak$/.test(path));
+		const backups = [...app.vault.adapter.hidden.entries()].filter(([path]) =>
+			/data\.json\.corrupt-.*\.bak$/.test(path),
+		);
 		expect(backups.map(([, text]) => text)).toEqual([broken]);
 		expect(Notice.messages).toEqual([
 			expect.stringMatching(/^The original file was kept as data\.json\.corrupt-.*\.bak in the plugin folder\.$/),
@@ -104,7 +113,11 @@ describe("the plugin in Obsidian", () => {
 	});
 
 	it("keeps the valid settings of a damaged data file and resets only the bad one", async () => {
-		const saved = JSON.stringify({ schemaVersion: 2, settings: { assistantFolder: "AI", archiveRetentionDays: -5, language: "zh" }, state: {} });
+		const saved = JSON.stringify({
+			schemaVersion: 2,
+			settings: { assistantFolder: "AI", archiveRetentionDays: -5, language: "zh" },
+			state: {},
+		});
 		const { app, plugin, loaded } = loadedPlugin({}, saved);
 		await loaded;
 		expect(Notice.messages.some((m) => m.includes("settings.archiveRetentionDays"))).toBe(true);

@@ -41,7 +41,12 @@ class PluginOnDevice extends AssistantWorkspacePlugin {
 }
 
 /** The plugin as Obsidian loads it, on `device`; `mock` is the same object as the mock sees it. */
-export async function loadPlugin(app: App, device = new MemoryIndexStore(), chat?: string | ChatEndpoint, clock: Clock = systemClock) {
+export async function loadPlugin(
+	app: App,
+	device = new MemoryIndexStore(),
+	chat?: string | ChatEndpoint,
+	clock: Clock = systemClock,
+) {
 	const plugin = new PluginOnDevice(asObsidianApp(app), manifest);
 	plugin.device = device;
 	plugin.chat = typeof chat === "string" ? { baseURL: chat } : (chat ?? {});
@@ -70,7 +75,9 @@ export function command(mock: MockPlugin, id: string): () => unknown {
 /** The "Index status" row of the settings tab, drawn as Obsidian draws it: its text and its button. */
 export function indexStatusRow(mock: MockPlugin) {
 	const tab = mock.settingTabs[0] as unknown as AssistantSettingTab;
-	const group = tab.settingItems.find((item): item is SettingDefinitionGroup => "heading" in item && item.heading === "Index");
+	const group = tab.settingItems.find(
+		(item): item is SettingDefinitionGroup => "heading" in item && item.heading === "Index",
+	);
 	const row = group?.items?.[0] as SettingDefinitionRender | undefined;
 	if (!row) throw new Error("no index status row");
 	const setting = new Setting(document.createElement("div"));

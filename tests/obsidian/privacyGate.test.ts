@@ -27,8 +27,10 @@ const SAVED = JSON.stringify({
 });
 /** A save cut off half-way: the private folder is in the part that never reached the disk. */
 const CUT = SAVED.slice(0, SAVED.indexOf('"excludedFolders"') + 5);
-const GATE_NOTICE = "Your excluded folders and tags could not be read, so nothing is sent to any model until you have checked them in the privacy section of the plugin settings.";
-const REFUSAL = "Nothing was sent: your excluded folders and tags could not be read. Check and confirm them in the privacy section of the plugin settings.";
+const GATE_NOTICE =
+	"Your excluded folders and tags could not be read, so nothing is sent to any model until you have checked them in the privacy section of the plugin settings.";
+const REFUSAL =
+	"Nothing was sent: your excluded folders and tags could not be read. Check and confirm them in the privacy section of the plugin settings.";
 
 beforeEach(() => {
 	resetChatTest();
@@ -50,8 +52,11 @@ async function pluginWith(files: { data?: string; lastGood?: string }) {
 function reviewRow(mock: MockPlugin) {
 	const tab = mock.settingTabs[0] as unknown as AssistantSettingTab;
 	tab.update();
-	const group = tab.settingItems.find((item): item is SettingDefinitionGroup => "heading" in item && item.heading === "Privacy");
-	const row = group?.items?.find((item) => "name" in item && item.name === "Check these settings") as SettingDefinitionRender | undefined;
+	const group = tab.settingItems.find(
+		(item): item is SettingDefinitionGroup => "heading" in item && item.heading === "Privacy",
+	);
+	const row = group?.items?.find((item) => "name" in item && item.name === "Check these settings") as
+		SettingDefinitionRender | undefined;
 	if (row === undefined) return null;
 	const setting = new Setting(document.createElement("div"));
 	row.render(setting as never, null as never);
@@ -63,7 +68,9 @@ async function changeLanguage(mock: MockPlugin): Promise<void> {
 	await (mock.settingTabs[0] as unknown as AssistantSettingTab).setControlValue("language", "en");
 }
 
-const savedState = (app: App, path: string) => (JSON.parse(app.vault.adapter.hidden.get(path) ?? "null") as { state: { privacyReviewNeeded: boolean } } | null)?.state;
+const savedState = (app: App, path: string) =>
+	(JSON.parse(app.vault.adapter.hidden.get(path) ?? "null") as { state: { privacyReviewNeeded: boolean } } | null)
+		?.state;
 
 describe("the privacy review after a damaged data.json", () => {
 	it("tells at load, and the chat sends nothing and says why, until the user has confirmed the settings; then it works", async () => {
@@ -79,7 +86,10 @@ describe("the privacy review after a damaged data.json", () => {
 		expect(row?.desc).toMatch(/^The plugin's data file was damaged/);
 		expect(row?.button?.textContent).toBe("I have checked these settings");
 		row?.button?.click();
-		await until(() => savedState(app, LAST_GOOD)?.privacyReviewNeeded === false, "the confirmation saved, and its last good copy");
+		await until(
+			() => savedState(app, LAST_GOOD)?.privacyReviewNeeded === false,
+			"the confirmation saved, and its last good copy",
+		);
 		expect(savedState(app, DATA)?.privacyReviewNeeded).toBe(false);
 		expect(reviewRow(mock)).toBeNull();
 
@@ -101,7 +111,10 @@ describe("the privacy review after a damaged data.json", () => {
 
 	it("keeps the damaged file as a backup before the first save, which the save leaves whole", async () => {
 		const { app, mock } = await pluginWith({ data: CUT });
-		const backups = () => [...app.vault.adapter.hidden.entries()].filter(([path]) => /data\.json\.corrupt-.*\.bak$/.test(path)).map(([, text]) => text);
+		const backups = () =>
+			[...app.vault.adapter.hidden.entries()]
+				.filter(([path]) => /data\.json\.corrupt-.*\.bak$/.test(path))
+				.map(([, text]) => text);
 		expect(backups()).toEqual([CUT]);
 		await changeLanguage(mock);
 		expect(backups()).toEqual([CUT]);
@@ -113,7 +126,9 @@ describe("the privacy review after a damaged data.json", () => {
 		expect(Notice.messages).not.toContain(GATE_NOTICE);
 		expect(reviewRow(mock)).toBeNull();
 		await changeLanguage(mock);
-		expect(JSON.parse(app.vault.adapter.hidden.get(LAST_GOOD) ?? "{}")).toMatchObject({ settings: { excludedFolders: ["Private"], language: "en" } });
+		expect(JSON.parse(app.vault.adapter.hidden.get(LAST_GOOD) ?? "{}")).toMatchObject({
+			settings: { excludedFolders: ["Private"], language: "en" },
+		});
 	});
 
 	it("holds back the heartbeat too, and says why when the user asks for one", async () => {

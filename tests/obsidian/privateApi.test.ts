@@ -27,7 +27,9 @@ const BROKEN_REGISTRIES: Record<string, unknown> = {
 	},
 	"a plugin without options": { getEnabledPluginById: () => ({}) },
 	"options given as text": { getEnabledPluginById: () => ({ options: "Journal" }) },
-	"options of other types": { getEnabledPluginById: () => ({ options: { folder: 7, format: ["YYYY"], template: null } }) },
+	"options of other types": {
+		getEnabledPluginById: () => ({ options: { folder: 7, format: ["YYYY"], template: null } }),
+	},
 };
 
 describe("Obsidian's internal APIs, where they are missing or reshaped", () => {
@@ -61,9 +63,11 @@ describe("Obsidian's internal APIs, where they are missing or reshaped", () => {
 
 	it("lets Alt+Enter in Search memory go on to Obsidian's own handling when the suggestion list's chooser is missing", () => {
 		const modal = new SearchMemoryModal(new App() as never, {} as never, {} as never);
-		const altEnter = (modal.scope as unknown as { handlers: { modifiers: string[] | null; key: string | null; func: (evt: KeyboardEvent) => unknown }[] }).handlers.find(
-			(handler) => handler.key === "Enter" && handler.modifiers?.includes("Alt"),
-		);
+		const altEnter = (
+			modal.scope as unknown as {
+				handlers: { modifiers: string[] | null; key: string | null; func: (evt: KeyboardEvent) => unknown }[];
+			}
+		).handlers.find((handler) => handler.key === "Enter" && handler.modifiers?.includes("Alt"));
 		const evt = new KeyboardEvent("keydown", { key: "Enter", altKey: true });
 		expect(altEnter?.func(evt)).toBe(true);
 		const used: KeyboardEvent[] = [];

@@ -5,12 +5,18 @@ describe("settings edited in the settings tab", () => {
 	it("shows lists one entry a line and reads them back without blank lines or stray spaces", () => {
 		const settings = { ...defaultSettings(), excludedFolders: ["Private", "Journal/secret"] };
 		expect(settingToControl(settings, "excludedFolders")).toBe("Private\nJournal/secret");
-		expect(settingFromControl("excludedFolders", "  Private \n\n Work/HR\n")).toEqual({ excludedFolders: ["Private", "Work/HR"] });
+		expect(settingFromControl("excludedFolders", "  Private \n\n Work/HR\n")).toEqual({
+			excludedFolders: ["Private", "Work/HR"],
+		});
 	});
 
 	it("reads pinned notes as vault paths, adding the extension the user left out", () => {
-		expect(settingFromControl("pinnedNotes", " Projects/Atlas \n\n/memory.md\n")).toEqual({ pinnedNotes: ["Projects/Atlas.md", "memory.md"] });
-		expect(settingToControl({ ...defaultSettings(), pinnedNotes: ["a.md", "b/c.md"] }, "pinnedNotes")).toBe("a.md\nb/c.md");
+		expect(settingFromControl("pinnedNotes", " Projects/Atlas \n\n/memory.md\n")).toEqual({
+			pinnedNotes: ["Projects/Atlas.md", "memory.md"],
+		});
+		expect(settingToControl({ ...defaultSettings(), pinnedNotes: ["a.md", "b/c.md"] }, "pinnedNotes")).toBe(
+			"a.md\nb/c.md",
+		);
 	});
 
 	it("keeps the assistant folder without leading or trailing slashes", () => {

@@ -3,16 +3,35 @@
  */
 import type { SettingDefinitionGroup } from "obsidian";
 import { Notice, setLanguageForTests } from "../../sandbox/obsidianApi";
-import { control, controls, drawRow, group, resetSettingsTest, settingsTabOn, settle } from "./settings/settingsTabFixture";
+import {
+	control,
+	controls,
+	drawRow,
+	group,
+	resetSettingsTest,
+	settingsTabOn,
+	settle,
+} from "./settings/settingsTabFixture";
 
 beforeEach(resetSettingsTest);
 
-const headings = (tab: ReturnType<typeof settingsTabOn>["tab"]) => tab.settingItems.map((item) => (item as SettingDefinitionGroup).heading);
+const headings = (tab: ReturnType<typeof settingsTabOn>["tab"]) =>
+	tab.settingItems.map((item) => (item as SettingDefinitionGroup).heading);
 
 describe("the settings tab", () => {
 	it("declares every setting so that Obsidian's settings search finds it, in sections", () => {
 		const { tab } = settingsTabOn();
-		expect(headings(tab)).toEqual(["Model", "Workspace", "Onboarding", "Heartbeat", "Memory", "Capture", "Privacy", "Index", "Interface"]);
+		expect(headings(tab)).toEqual([
+			"Model",
+			"Workspace",
+			"Onboarding",
+			"Heartbeat",
+			"Memory",
+			"Capture",
+			"Privacy",
+			"Index",
+			"Interface",
+		]);
 		expect(controls(tab.settingItems).map((item) => item.control.key)).toEqual([
 			"assistantFolder",
 			"heartbeatEnabled",
@@ -42,7 +61,10 @@ describe("the settings tab", () => {
 
 	it("refuses an inbox folder outside the vault or in the configuration folder in place, and never saves it", async () => {
 		const { tab, settingsStore, saved } = settingsTabOn();
-		const inbox = control(tab, "inboxFolder") as { validate: (value: string) => string | undefined; placeholder?: string };
+		const inbox = control(tab, "inboxFolder") as {
+			validate: (value: string) => string | undefined;
+			placeholder?: string;
+		};
 		// Empty means the assistant folder's own inbox, which the field shows.
 		expect(inbox.placeholder).toBe("Inbox");
 		expect(inbox.validate("../Elsewhere")).toBe('Refused: the path climbs out of its folder with "..".');
@@ -82,9 +104,13 @@ describe("the settings tab", () => {
 		const { tab, settingsStore } = settingsTabOn();
 		const start = control(tab, "heartbeatActiveStart").validate as (value: string) => string | undefined;
 		const end = control(tab, "heartbeatActiveEnd").validate as (value: string) => string | undefined;
-		expect(start("25:00")).toBe('"25:00" is not a time of day. Write it as HH:MM in 24-hour time, such as 08:00 or 22:30.');
+		expect(start("25:00")).toBe(
+			'"25:00" is not a time of day. Write it as HH:MM in 24-hour time, such as 08:00 or 22:30.',
+		);
 		expect(start("24:00")).toBe("24:00 can only end the active hours. To start at midnight, write 00:00.");
-		expect(end("08:00")).toBe("The active hours start and end at 08:00, so the heartbeat would never run. To let it run at any hour, turn on all day.");
+		expect(end("08:00")).toBe(
+			"The active hours start and end at 08:00, so the heartbeat would never run. To let it run at any hour, turn on all day.",
+		);
 		expect(end("24:00")).toBeUndefined();
 		await tab.setControlValue("heartbeatActiveStart", "25:00");
 		await tab.setControlValue("heartbeatActiveEnd", "08:00");
@@ -97,8 +123,13 @@ describe("the settings tab", () => {
 	it("shows the heartbeat's last run and its outcome, and whether it waits after a failure", async () => {
 		const { tab, settingsStore } = settingsTabOn();
 		expect(drawRow(tab, "Heartbeat", "Last run").setting.descEl.getText()).toBe("The heartbeat has not run yet.");
-		await settingsStore.updateState({ lastHeartbeatRun: { at: "2026-03-15T09:00:00.000Z", outcome: "failed" }, heartbeatRetryAfter: "2026-03-15T09:15:00.000Z" });
-		expect(drawRow(tab, "Heartbeat", "Last run").setting.descEl.getText()).toBe("Mar 15, 2026, 9:00 AM. It failed. It tries again after Mar 15, 2026, 9:15 AM.");
+		await settingsStore.updateState({
+			lastHeartbeatRun: { at: "2026-03-15T09:00:00.000Z", outcome: "failed" },
+			heartbeatRetryAfter: "2026-03-15T09:15:00.000Z",
+		});
+		expect(drawRow(tab, "Heartbeat", "Last run").setting.descEl.getText()).toBe(
+			"Mar 15, 2026, 9:00 AM. It failed. It tries again after Mar 15, 2026, 9:15 AM.",
+		);
 	});
 
 	it("shows each identity file, present with its size and a button to open it, or missing", async () => {
@@ -139,7 +170,9 @@ describe("the settings tab", () => {
 		await tab.setControlValue("language", "en");
 		expect(Notice.messages).toEqual([]);
 		await tab.setControlValue("language", "zh");
-		expect(Notice.messages).toEqual(["助理的界面已切换为中文。命令面板和功能区中的命令名称会在下次启动 Obsidian 后更新。"]);
+		expect(Notice.messages).toEqual([
+			"助理的界面已切换为中文。命令面板和功能区中的命令名称会在下次启动 Obsidian 后更新。",
+		]);
 	});
 
 	it("redraws in Chinese as soon as the language is switched, and follows Obsidian's language on auto", async () => {

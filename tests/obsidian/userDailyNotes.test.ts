@@ -13,7 +13,11 @@ async function todayNote(template: string): Promise<string> {
 	const vault = new MemoryVault({ files: FILES });
 	const app = new App(vault);
 	app.internalPlugins.enable("daily-notes", { folder: "Journal", format: "YYYY-MM-DD", template });
-	const target = await userDailyNotesTarget(app as never, viewOf(vault, { excludedFolders: ["Private"] }), "2026-11-27");
+	const target = await userDailyNotesTarget(
+		app as never,
+		viewOf(vault, { excludedFolders: ["Private"] }),
+		"2026-11-27",
+	);
 	return target.template;
 }
 

@@ -9,7 +9,8 @@ import type { Plugin as MockPlugin } from "../../sandbox/obsidianApi/plugin";
 import { App, command, indexStatus, indexStatusRow, loadPlugin, until, untilIndexed } from "./pluginFixture";
 
 const NOTES = {
-	"Projects/Atlas.md": "---\ntags: [project/atlas]\n---\n# Atlas\nIntro.\n## Budget\nThe lighthouse budget was approved.",
+	"Projects/Atlas.md":
+		"---\ntags: [project/atlas]\n---\n# Atlas\nIntro.\n## Budget\nThe lighthouse budget was approved.",
 	"Notes/harbor.md": "# Harbor\nThe harbor lighthouse was repainted.",
 	"Notes/garden.md": "# Garden\nTomatoes and basil.",
 	"Private/diary.md": "The lighthouse keeper's secret.",
@@ -48,7 +49,9 @@ async function searchPaths(mock: MockPlugin, query: string): Promise<string[]> {
 }
 
 async function withSettings(mock: MockPlugin, key: string, value: unknown): Promise<void> {
-	await (mock.settingTabs[0] as unknown as { setControlValue(key: string, value: unknown): Promise<void> }).setControlValue(key, value);
+	await (
+		mock.settingTabs[0] as unknown as { setControlValue(key: string, value: unknown): Promise<void> }
+	).setControlValue(key, value);
 }
 
 beforeEach(() => {
@@ -75,14 +78,19 @@ describe("the search index in Obsidian", () => {
 	});
 
 	it("keeps a note whose properties do not parse out of search, and names it in the status for the user to fix", async () => {
-		const app = vaultApp({ ...NOTES, "Notes/broken.md": "---\nassistant: private\nassistant: public\n---\nThe lighthouse alarm code is 4321." });
+		const app = vaultApp({
+			...NOTES,
+			"Notes/broken.md": "---\nassistant: private\nassistant: public\n---\nThe lighthouse alarm code is 4321.",
+		});
 		const { mock } = await loadPlugin(app);
 		await withSettings(mock, "excludedFolders", "Private");
 		app.workspace.triggerLayoutReady();
 		await untilIndexed(mock);
 		expect(await searchPaths(mock, "lighthouse alarm")).not.toContain("Notes/broken.md");
 		expect(indexStatus(mock)).toContain("1 with properties that could not be read, kept private until fixed");
-		expect(indexStatus(mock)).toContain("Kept private until their properties (frontmatter) are fixed: Notes/broken.md.");
+		expect(indexStatus(mock)).toContain(
+			"Kept private until their properties (frontmatter) are fixed: Notes/broken.md.",
+		);
 	});
 
 	it("shows each hit with its heading and a snippet, and Enter opens the note at the hit's line", async () => {
@@ -91,7 +99,10 @@ describe("the search index in Obsidian", () => {
 		app.workspace.triggerLayoutReady();
 		await untilIndexed(mock);
 		const { rows, input } = await searchMemory(mock, "budget approved");
-		expect(rows[0]).toEqual({ place: "Projects/Atlas.md › Atlas > Budget", snippet: "The lighthouse budget was approved." });
+		expect(rows[0]).toEqual({
+			place: "Projects/Atlas.md › Atlas > Budget",
+			snippet: "The lighthouse budget was approved.",
+		});
 		input.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter" }));
 		await until(() => app.workspace.activeFile !== null, "the note to open");
 		const leaf = app.workspace.openLeaves.at(-1);
@@ -113,7 +124,11 @@ describe("the search index in Obsidian", () => {
 		expect(reads(app)).toBe(before); // the events carried all the index needed
 		expect(await searchPaths(mock, "peppers")).toEqual(["Notes/garden.md"]);
 		expect(await searchPaths(mock, "tomatoes")).toEqual([]);
-		expect((await searchPaths(mock, "lighthouse")).sort()).toEqual(["Notes/Port.md", "Notes/garden.md", "Private/diary.md"]);
+		expect((await searchPaths(mock, "lighthouse")).sort()).toEqual([
+			"Notes/Port.md",
+			"Notes/garden.md",
+			"Private/diary.md",
+		]);
 	});
 
 	it("moves a folder's notes with it, reading none of them", async () => {
@@ -163,7 +178,11 @@ describe("the search index in Obsidian", () => {
 		app.workspace.triggerLayoutReady();
 		const item = mock.statusBarItems[0];
 		const shown: string[] = [];
-		new MutationObserver(() => shown.push(item.getText())).observe(item, { childList: true, characterData: true, subtree: true });
+		new MutationObserver(() => shown.push(item.getText())).observe(item, {
+			childList: true,
+			characterData: true,
+			subtree: true,
+		});
 		await until(() => item.getText() === "" && shown.length > 1, "the build to finish");
 		expect(shown[0]).toBe("正在索引 0 / 3,000");
 		expect(shown.some((text) => /^正在索引 \d,\d{3} \/ 3,000$/.test(text))).toBe(true);
@@ -191,7 +210,10 @@ describe("the search index in Obsidian", () => {
 		app.workspace.triggerLayoutReady();
 		await untilIndexed(mock);
 		await app.fileManager.renameFile(app.vault.getFileByPath("b.md")!, "z.md");
-		await until(() => (mock.settingTabs[0].getControlValue("pinnedNotes") as string) === "z.md", "the setting to follow");
+		await until(
+			() => (mock.settingTabs[0].getControlValue("pinnedNotes") as string) === "z.md",
+			"the setting to follow",
+		);
 		expect(await searchPaths(mock, "sqlite")).toEqual(["z.md", "a.md"]);
 	});
 
@@ -206,7 +228,11 @@ describe("the search index in Obsidian", () => {
 		await withSettings(mock, "excludedFolders", "");
 		await searchPaths(mock, "anything"); // applies the change
 		await until(() => indexStatus(mock).startsWith("4 notes indexed"), "the notes to come back");
-		expect((await searchPaths(mock, "lighthouse")).sort()).toEqual(["Notes/harbor.md", "Private/diary.md", "Projects/Atlas.md"]);
+		expect((await searchPaths(mock, "lighthouse")).sort()).toEqual([
+			"Notes/harbor.md",
+			"Private/diary.md",
+			"Projects/Atlas.md",
+		]);
 	});
 
 	it("rebuilds from scratch from the command and from the settings tab, and says how long it took", async () => {

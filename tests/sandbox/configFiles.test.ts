@@ -6,7 +6,14 @@ import { startSandbox, type Sandbox } from "../../sandbox/server/sandboxServer";
 import type { VaultListing } from "../../sandbox/server/vaultFolder";
 
 const PLUGIN = ".obsidian/plugins/assistant-workspace";
-const MANIFEST = JSON.stringify({ id: "assistant-workspace", name: "Assistant Workspace", version: "0", minAppVersion: "1.13.0", description: "Test.", author: "test" });
+const MANIFEST = JSON.stringify({
+	id: "assistant-workspace",
+	name: "Assistant Workspace",
+	version: "0",
+	minAppVersion: "1.13.0",
+	description: "Test.",
+	author: "test",
+});
 
 /**
  * The sandbox server's side of the plugin's files in the config folder: what the page's adapter
@@ -22,7 +29,10 @@ describe("the sandbox's config files on disk", () => {
 		outside = mkdtempSync(join(tmpdir(), "sandbox-outside-"));
 		mkdirSync(join(root, ".obsidian"));
 		writeFileSync(join(root, "Welcome.md"), "# Hi");
-		sandbox = await startSandbox({ bundles: { plugin: { main: "", manifest: MANIFEST, styles: "" }, shell: { script: "", styles: "" } }, vaultDir: root });
+		sandbox = await startSandbox({
+			bundles: { plugin: { main: "", manifest: MANIFEST, styles: "" }, shell: { script: "", styles: "" } },
+			vaultDir: root,
+		});
 	});
 	afterEach(async () => {
 		await sandbox.close();
@@ -31,7 +41,11 @@ describe("the sandbox's config files on disk", () => {
 	});
 
 	const call = (method: string, endpoint: string, path: string, body?: string) =>
-		fetch(`${sandbox.url}api/${endpoint}?${new URLSearchParams({ path }).toString()}`, { method, body, headers: { [WRITE_HEADER]: "1" } });
+		fetch(`${sandbox.url}api/${endpoint}?${new URLSearchParams({ path }).toString()}`, {
+			method,
+			body,
+			headers: { [WRITE_HEADER]: "1" },
+		});
 
 	it("appends the audit trail line by line into the plugin's folder, made when missing", async () => {
 		expect((await call("POST", "append", `${PLUGIN}/audit.jsonl`, '{"n":1}\n')).status).toBe(204);
@@ -44,14 +58,21 @@ describe("the sandbox's config files on disk", () => {
 		await call("PUT", "file", `${PLUGIN}/data.json.last-good`, "{}");
 		await call("POST", "append", `${PLUGIN}/previous-contents.jsonl`, "{}\n");
 		const listing = (await (await fetch(`${sandbox.url}api/vault`)).json()) as VaultListing;
-		expect(Object.keys(listing.config).sort()).toEqual([`${PLUGIN}/data.json`, `${PLUGIN}/data.json.last-good`, `${PLUGIN}/previous-contents.jsonl`]);
+		expect(Object.keys(listing.config).sort()).toEqual([
+			`${PLUGIN}/data.json`,
+			`${PLUGIN}/data.json.last-good`,
+			`${PLUGIN}/previous-contents.jsonl`,
+		]);
 		expect(listing.files.map((file) => file.path)).toEqual(["Welcome.md"]);
 	});
 
-	it.each([`${PLUGIN}/../../../escape.jsonl`, "/tmp/escape.jsonl", `${PLUGIN}\\..\\escape.jsonl`])("refuses to append at %j", async (path) => {
-		expect((await call("POST", "append", path, "no\n")).status).toBe(400);
-		expect(existsSync(join(root, "..", "escape.jsonl"))).toBe(false);
-	});
+	it.each([`${PLUGIN}/../../../escape.jsonl`, "/tmp/escape.jsonl", `${PLUGIN}\\..\\escape.jsonl`])(
+		"refuses to append at %j",
+		async (path) => {
+			expect((await call("POST", "append", path, "no\n")).status).toBe(400);
+			expect(existsSync(join(root, "..", "escape.jsonl"))).toBe(false);
+		},
+	);
 
 	it("refuses to append through a plugin folder that is a symbolic link, or to a log that is one", async () => {
 		mkdirSync(join(root, ".obsidian", "plugins"));

@@ -1,4 +1,14 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, existsSync, mkdirSync } from "node:fs";
+import {
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	symlinkSync,
+	writeFileSync,
+	existsSync,
+	mkdirSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UnsafePathError } from "../../src/core/vault/unsafePath";
@@ -44,10 +54,13 @@ describe("the sandbox's vault folder on disk", () => {
 		expect(existsSync(join(root, "B"))).toBe(false);
 	});
 
-	it.each(["../escape.md", "/etc/passwd", "a/../../escape.md", "a\\..\\b.md", "", "./x.md", "a//b.md"])("refuses the path %j", async (path) => {
-		const vault = await VaultFolder.open(root);
-		await expect(vault.write(path, "no")).rejects.toBeInstanceOf(PathOutsideVault);
-	});
+	it.each(["../escape.md", "/etc/passwd", "a/../../escape.md", "a\\..\\b.md", "", "./x.md", "a//b.md"])(
+		"refuses the path %j",
+		async (path) => {
+			const vault = await VaultFolder.open(root);
+			await expect(vault.write(path, "no")).rejects.toBeInstanceOf(PathOutsideVault);
+		},
+	);
 
 	it("refuses to write through a symbolic link that leads out of the vault", async () => {
 		symlinkSync(outside, join(root, "link"));

@@ -12,7 +12,10 @@ describe("the headless command line", () => {
 	it("prints a note's metadata in the shape of the recordings", () => {
 		const run = runCli("metadata", join(EXAMPLE_VAULT, "Welcome.md"));
 		expect(run.code).toBe(0);
-		const printed = JSON.parse(run.stdout) as { cachedMetadata: { frontmatter: { aliases: string[] } }; getAllTags: string[] };
+		const printed = JSON.parse(run.stdout) as {
+			cachedMetadata: { frontmatter: { aliases: string[] } };
+			getAllTags: string[];
+		};
 		expect(printed.cachedMetadata.frontmatter.aliases).toEqual(["Start here", "首页"]);
 		expect(printed.getAllTags).toEqual(["#meta"]);
 	});
@@ -45,9 +48,14 @@ describe("the headless command line", () => {
 	it("promotes a day once, archives old days, and lists both in the audit trail", () => {
 		const vault = copyOfExampleVault();
 		mkdirSync(join(vault, "memory", "daily"), { recursive: true });
-		writeFileSync(join(vault, "memory", "daily", "2026-10-01.md"), "# 2026-10-01\n\n## Candidate long-term memory\n\n- Mei drinks tea, not coffee.\n");
+		writeFileSync(
+			join(vault, "memory", "daily", "2026-10-01.md"),
+			"# 2026-10-01\n\n## Candidate long-term memory\n\n- Mei drinks tea, not coffee.\n",
+		);
 
-		expect(runCli("promote", "--vault", vault, "--date", "2026-10-01").stdout).toContain("promote 2026-10-01: promoted");
+		expect(runCli("promote", "--vault", vault, "--date", "2026-10-01").stdout).toContain(
+			"promote 2026-10-01: promoted",
+		);
 		const memory = readFileSync(join(vault, "memory.md"), "utf8");
 		expect(runCli("promote", "--vault", vault, "--date", "2026-10-01").stdout).toContain("already-promoted");
 		expect(readFileSync(join(vault, "memory.md"), "utf8")).toBe(memory);
@@ -67,15 +75,22 @@ describe("the headless command line", () => {
 		const { workspace } = headless;
 		const writer = workspace.writer;
 		const before = await headless.vault.read("Welcome.md");
-		const { record } = await writer.appendToNote("Welcome.md", "\nA line the assistant added.\n", { actor: "assistant", reason: "Note the new habit" });
+		const { record } = await writer.appendToNote("Welcome.md", "\nA line the assistant added.\n", {
+			actor: "assistant",
+			reason: "Note the new habit",
+		});
 		if (record === null) throw new Error("expected a write");
 		expect(readFileSync(join(vault, "Welcome.md"), "utf8")).toBe(`${before}\nA line the assistant added.\n`);
-		expect(await undoWrite({ record, before }, { vault: workspace.vault, writer }, "user")).toMatchObject({ kind: "restored" });
+		expect(await undoWrite({ record, before }, { vault: workspace.vault, writer }, "user")).toMatchObject({
+			kind: "restored",
+		});
 
 		const audit = runCli("audit", "--vault", vault).stdout.trim().split("\n");
 		expect(audit).toHaveLength(2);
 		expect(audit[0]).toMatch(/assistant\s+append\s+Welcome\.md/);
-		expect(audit[1]).toMatch(/user\s+restore\s+Welcome\.md .*Undo the change of 2026-10-02T08:00:00\.000Z: Note the new habit\)$/);
+		expect(audit[1]).toMatch(
+			/user\s+restore\s+Welcome\.md .*Undo the change of 2026-10-02T08:00:00\.000Z: Note the new habit\)$/,
+		);
 		expect(readFileSync(join(vault, "Welcome.md"), "utf8")).toBe(before);
 	});
 
@@ -85,7 +100,10 @@ describe("the headless command line", () => {
 		writeFileSync(join(outside, "memory.md"), "# Someone else's file\n");
 		symlinkSync(join(outside, "memory.md"), join(vault, "memory.md"));
 		mkdirSync(join(vault, "memory", "daily"), { recursive: true });
-		writeFileSync(join(vault, "memory", "daily", "2026-10-01.md"), "# 2026-10-01\n\n## Candidate long-term memory\n\n- Mei drinks tea.\n");
+		writeFileSync(
+			join(vault, "memory", "daily", "2026-10-01.md"),
+			"# 2026-10-01\n\n## Candidate long-term memory\n\n- Mei drinks tea.\n",
+		);
 
 		const run = runCli("promote", "--vault", vault, "--date", "2026-10-01");
 		expect(run.code).toBe(1);
@@ -99,13 +117,28 @@ describe("the headless command line", () => {
 		const outside = mkdtempSync(join(tmpdir(), "aw-cli-outside-"));
 		symlinkSync(outside, join(vault, "Inbox"), "dir");
 		mkdirSync(join(vault, ".obsidian", "plugins", "assistant-workspace"), { recursive: true });
-		writeFileSync(join(vault, ".obsidian", "plugins", "assistant-workspace", "data.json"), JSON.stringify({ settings: { inboxFolder: "Inbox" } }));
+		writeFileSync(
+			join(vault, ".obsidian", "plugins", "assistant-workspace", "data.json"),
+			JSON.stringify({ settings: { inboxFolder: "Inbox" } }),
+		);
 
-		const run = runCli("capture", "--vault", vault, "--title", "Idea", "--text", "Tea at four.", "--now", "2026-10-02T08:00:00Z");
+		const run = runCli(
+			"capture",
+			"--vault",
+			vault,
+			"--title",
+			"Idea",
+			"--text",
+			"Tea at four.",
+			"--now",
+			"2026-10-02T08:00:00Z",
+		);
 		expect(run.code).toBe(1);
 		expect(run.stderr).toContain("Inbox/2026-10-02 Idea.md is reached through a symbolic link");
 		expect(readdirSync(outside)).toEqual([]);
-		expect(runCli("audit", "--vault", vault).stdout).toMatch(/user\s+refused\s+create Inbox\/2026-10-02 Idea\.md\s+\(symlink, nothing written;/);
+		expect(runCli("audit", "--vault", vault).stdout).toMatch(
+			/user\s+refused\s+create Inbox\/2026-10-02 Idea\.md\s+\(symlink, nothing written;/,
+		);
 	});
 
 	it("names a file whose name is not valid UTF-8 on stderr and works with every other note", () => {

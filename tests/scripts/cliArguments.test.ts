@@ -23,13 +23,25 @@ describe("the command line's arguments", () => {
 		[["promote", "--date", "../../x"], '--date is a calendar date written YYYY-MM-DD, not "../../x".'],
 		[["promote", "--date", "2026-13-45"], '--date is a calendar date written YYYY-MM-DD, not "2026-13-45".'],
 		[["weekly", "--week", "2026-W99", "--offline"], '--week is an ISO week such as 2026-W47, not "2026-W99".'],
-		[["archive", "--now", "garbage"], '--now is a date and time in ISO 8601, such as 2026-11-29T08:00:00Z, not "garbage".'],
+		[
+			["archive", "--now", "garbage"],
+			'--now is a date and time in ISO 8601, such as 2026-11-29T08:00:00Z, not "garbage".',
+		],
 		[["archive", "--now", "1"], '--now is a date and time in ISO 8601, such as 2026-11-29T08:00:00Z, not "1".'],
 		[["search", "kayak", "--limit", "-3"], '--limit is a whole number of 1 or more, not "-3".'],
 		[["search", "kayak", "--limit", "abc"], '--limit is a whole number of 1 or more, not "abc".'],
-		[["organize", "--note", "../outside.md", "--offline"], '--note is a note\'s path inside the vault, such as Projects/Plan.md, not "../outside.md".'],
-		[["organize", "--note", "/etc/passwd", "--offline"], '--note is a note\'s path inside the vault, such as Projects/Plan.md, not "/etc/passwd".'],
-		[["chat", "hi", "--base-url", "file:///etc"], '--base-url is an http or https address, such as http://127.0.0.1:8080, not "file:///etc".'],
+		[
+			["organize", "--note", "../outside.md", "--offline"],
+			'--note is a note\'s path inside the vault, such as Projects/Plan.md, not "../outside.md".',
+		],
+		[
+			["organize", "--note", "/etc/passwd", "--offline"],
+			'--note is a note\'s path inside the vault, such as Projects/Plan.md, not "/etc/passwd".',
+		],
+		[
+			["chat", "hi", "--base-url", "file:///etc"],
+			'--base-url is an http or https address, such as http://127.0.0.1:8080, not "file:///etc".',
+		],
 		[["inspect", "--bogus", "1"], "inspect does not take --bogus."],
 		[["promote", "--date", "2026-11-29", "2026-11-30"], 'promote does not take "2026-11-30"; options start with --.'],
 		[["audit", "--vault", "elsewhere"], "--vault is given twice."],
@@ -40,13 +52,17 @@ describe("the command line's arguments", () => {
 
 	it("refuses a missing vault, and a vault that is not there", () => {
 		expectOneLineRefusal(runCli("inspect"), "inspect needs --vault.");
-		expectOneLineRefusal(runCli("inspect", "--vault", join(vault, "nowhere")), `No vault folder at ${join(vault, "nowhere")}.`);
+		expectOneLineRefusal(
+			runCli("inspect", "--vault", join(vault, "nowhere")),
+			`No vault folder at ${join(vault, "nowhere")}.`,
+		);
 	});
 });
 
 describe("the command line with damaged settings", () => {
 	const CUT = '{"schemaVersion": 2, "settings": {"excludedFolders": ["Sec';
-	const REFUSAL = /^error: Nothing was sent: your excluded folders and tags could not be read\. .* Repair the plugin's data\.json .*$/;
+	const REFUSAL =
+		/^error: Nothing was sent: your excluded folders and tags could not be read\. .* Repair the plugin's data\.json .*$/;
 	/** Claude's key, and an address where nothing listens: were anything sent, the error would say the connection failed. */
 	const KEY = { ANTHROPIC_API_KEY: "test" };
 	const NOWHERE = ["--base-url", "http://127.0.0.1:9"];
@@ -81,7 +97,11 @@ describe("the command line with damaged settings", () => {
 	});
 
 	it("uses the last good copy's private folders when there is one, and then refuses nothing", () => {
-		const lastGood = JSON.stringify({ schemaVersion: 2, settings: { excludedFolders: ["Secret"], excludedTags: [] }, state: {} });
+		const lastGood = JSON.stringify({
+			schemaVersion: 2,
+			settings: { excludedFolders: ["Secret"], excludedTags: [] },
+			state: {},
+		});
 		const { vault } = damagedVault(lastGood);
 		const search = runCli("search", "zanzibar", "--vault", vault, "--json");
 		expect(search.code).toBe(0);
@@ -111,11 +131,17 @@ describe("the command line's saves of data.json", () => {
 		mkdirSync(folder, { recursive: true });
 		const cut = '{"schemaVersion": 2, "settings": {"excludedFolders": ["Sec';
 		writeFileSync(join(folder, "data.json"), cut);
-		writeFileSync(join(folder, "data.json.last-good"), JSON.stringify({ schemaVersion: 2, settings: { excludedFolders: ["Secret"], excludedTags: [] }, state: {} }));
+		writeFileSync(
+			join(folder, "data.json.last-good"),
+			JSON.stringify({ schemaVersion: 2, settings: { excludedFolders: ["Secret"], excludedTags: [] }, state: {} }),
+		);
 		const run = runCli("heartbeat", "--vault", vault, "--offline", "--onboarded", "--now", "2026-11-29T10:00:00Z");
 		expect(run.code).toBe(0);
 		const backups = readdirSync(folder).filter((name) => /^data\.json\.corrupt-.*\.bak$/.test(name));
 		expect(backups.map((name) => readFileSync(join(folder, name), "utf8"))).toEqual([cut]);
-		expect(JSON.parse(readFileSync(join(folder, "data.json"), "utf8"))).toMatchObject({ settings: { excludedFolders: ["Secret"] }, state: { onboardingComplete: true } });
+		expect(JSON.parse(readFileSync(join(folder, "data.json"), "utf8"))).toMatchObject({
+			settings: { excludedFolders: ["Secret"] },
+			state: { onboardingComplete: true },
+		});
 	});
 });

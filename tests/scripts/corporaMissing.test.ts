@@ -8,7 +8,11 @@ const ROOT = resolve(__dirname, "..", "..");
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");
 
 function runWithoutCorpora(script: string): { code: number | null; stdout: string; stderr: string } {
-	const run = spawnSync(TSX, [join(ROOT, "scripts", script)], { encoding: "utf8", cwd: ROOT, env: { ...process.env, CORPORA_DIR: "/nonexistent/corpora" } });
+	const run = spawnSync(TSX, [join(ROOT, "scripts", script)], {
+		encoding: "utf8",
+		cwd: ROOT,
+		env: { ...process.env, CORPORA_DIR: "/nonexistent/corpora" },
+	});
 	return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 

@@ -25,7 +25,9 @@ describe("the plugin's own files in a vault folder", () => {
 		mkdirSync(join(vault, ".obsidian", "plugins"), { recursive: true });
 		symlinkSync(outside, join(vault, PLUGIN_FOLDER), "dir");
 		expect(() => DiskPluginData.load(vault).save(defaultPluginData(), new Date())).toThrow(UnsafePathError);
-		await expect(new DiskLogFile(vault, `${PLUGIN_FOLDER}/audit.jsonl`).append("{}\n")).rejects.toBeInstanceOf(UnsafePathError);
+		await expect(new DiskLogFile(vault, `${PLUGIN_FOLDER}/audit.jsonl`).append("{}\n")).rejects.toBeInstanceOf(
+			UnsafePathError,
+		);
 		expect(readdirSync(outside)).toEqual([]);
 	});
 
@@ -33,7 +35,9 @@ describe("the plugin's own files in a vault folder", () => {
 		mkdirSync(join(vault, PLUGIN_FOLDER), { recursive: true });
 		writeFileSync(join(outside, "elsewhere.jsonl"), "");
 		symlinkSync(join(outside, "elsewhere.jsonl"), join(vault, PLUGIN_FOLDER, "audit.jsonl"));
-		await expect(new DiskLogFile(vault, `${PLUGIN_FOLDER}/audit.jsonl`).append("{}\n")).rejects.toBeInstanceOf(UnsafePathError);
+		await expect(new DiskLogFile(vault, `${PLUGIN_FOLDER}/audit.jsonl`).append("{}\n")).rejects.toBeInstanceOf(
+			UnsafePathError,
+		);
 		expect(readFileSync(join(outside, "elsewhere.jsonl"), "utf8")).toBe("");
 	});
 });

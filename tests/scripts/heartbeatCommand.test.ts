@@ -25,9 +25,17 @@ interface HeartbeatRun {
  */
 function heartbeat(args: readonly string[], options: { key?: boolean; zone?: string } = {}): Promise<HeartbeatRun> {
 	const { ANTHROPIC_API_KEY: _key, ANTHROPIC_BASE_URL: _host, ...inherited } = process.env;
-	const env = { ...inherited, TZ: options.zone ?? "UTC", ...(options.key === true ? { ANTHROPIC_API_KEY: "test" } : {}) };
+	const env = {
+		...inherited,
+		TZ: options.zone ?? "UTC",
+		...(options.key === true ? { ANTHROPIC_API_KEY: "test" } : {}),
+	};
 	const network = options.key === true ? ["--base-url", fake().baseURL] : [];
-	const child = spawn(TSX, [join(ROOT, "scripts", "cli.ts"), "heartbeat", "--vault", vault, "--json", ...network, ...args], { cwd: ROOT, env });
+	const child = spawn(
+		TSX,
+		[join(ROOT, "scripts", "cli.ts"), "heartbeat", "--vault", vault, "--json", ...network, ...args],
+		{ cwd: ROOT, env },
+	);
 	let stdout = "";
 	let stderr = "";
 	child.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
@@ -42,7 +50,8 @@ function heartbeat(args: readonly string[], options: { key?: boolean; zone?: str
 }
 
 const DATA = () => join(vault, ".obsidian", "plugins", "assistant-workspace", "data.json");
-const saved = () => JSON.parse(readFileSync(DATA(), "utf8")) as { settings: Record<string, unknown>; state: Record<string, unknown> };
+const saved = () =>
+	JSON.parse(readFileSync(DATA(), "utf8")) as { settings: Record<string, unknown>; state: Record<string, unknown> };
 const now = (iso: string) => ["--now", iso];
 const SILENT = { ran: true, reason: null, silent: true, text: "" };
 const notRun = (reason: string) => ({ ran: false, reason, silent: true, text: "" });
@@ -64,13 +73,30 @@ describe("heartbeat on the command line", () => {
 
 	it("speaks a real alert once a day, saves it to daily memory, and keeps its state in data.json between runs", async () => {
 		fake().enqueue(textReply("Reminder: call mom at 5pm. HEARTBEAT_OK"), textReply("**Reminder:** call mom at 5pm!"));
-		const first = await heartbeat(["--onboarded", "--active-hours", "8:00-22:00", ...now("2026-11-29T10:00:00Z"), "--model", "claude-haiku-5-5"], { key: true });
+		const first = await heartbeat(
+			["--onboarded", "--active-hours", "8:00-22:00", ...now("2026-11-29T10:00:00Z"), "--model", "claude-haiku-5-5"],
+			{ key: true },
+		);
 		expect(first.stderr).not.toContain("error");
-		expect(first).toMatchObject({ code: 0, line: { ran: true, reason: null, silent: false, text: "Reminder: call mom at 5pm." } });
-		expect(readFileSync(join(vault, "memory", "daily", "2026-11-29.md"), "utf8")).toContain("## Heartbeat\n- 10:00 Reminder: call mom at 5pm.\n");
+		expect(first).toMatchObject({
+			code: 0,
+			line: { ran: true, reason: null, silent: false, text: "Reminder: call mom at 5pm." },
+		});
+		expect(readFileSync(join(vault, "memory", "daily", "2026-11-29.md"), "utf8")).toContain(
+			"## Heartbeat\n- 10:00 Reminder: call mom at 5pm.\n",
+		);
 		expect((fake().messageBodies[0] as { model: string }).model).toBe("claude-haiku-5-5");
-		expect(saved().settings).toMatchObject({ heartbeatEnabled: true, heartbeatActiveStart: "08:00", heartbeatActiveEnd: "22:00", heartbeatAllDay: false });
-		expect(saved().state).toMatchObject({ onboardingComplete: true, lastHeartbeatDate: "2026-11-29", lastHeartbeatRun: { outcome: "spoke" } });
+		expect(saved().settings).toMatchObject({
+			heartbeatEnabled: true,
+			heartbeatActiveStart: "08:00",
+			heartbeatActiveEnd: "22:00",
+			heartbeatAllDay: false,
+		});
+		expect(saved().state).toMatchObject({
+			onboardingComplete: true,
+			lastHeartbeatDate: "2026-11-29",
+			lastHeartbeatRun: { outcome: "spoke" },
+		});
 
 		expect((await heartbeat([...now("2026-11-29T15:00:00Z")], { key: true })).line).toEqual(notRun("already-today"));
 		expect(fake().messageBodies).toHaveLength(1);
@@ -84,26 +110,40 @@ describe("heartbeat on the command line", () => {
 
 	it("after a failure records only a retry later the same day, then retries and completes", async () => {
 		fake().enqueue(errorReply(401));
-		const failed = await heartbeat(["--onboarded", "--active-hours", "all-day", ...now("2026-11-29T10:00:00Z")], { key: true });
+		const failed = await heartbeat(["--onboarded", "--active-hours", "all-day", ...now("2026-11-29T10:00:00Z")], {
+			key: true,
+		});
 		expect(failed.code).toBe(1);
 		expect(failed.line).toEqual(notRun("error"));
 		expect(failed.stderr).toContain(en["model-error.invalid-key"]);
 		expect(failed.stderr).toContain("try again after 2026-11-29T10:15:00.000Z");
-		expect(saved().state).toMatchObject({ lastHeartbeatDate: null, heartbeatFailures: 1, heartbeatRetryAfter: "2026-11-29T10:15:00.000Z" });
+		expect(saved().state).toMatchObject({
+			lastHeartbeatDate: null,
+			heartbeatFailures: 1,
+			heartbeatRetryAfter: "2026-11-29T10:15:00.000Z",
+		});
 
 		expect((await heartbeat([...now("2026-11-29T10:14:00Z")], { key: true })).line).toEqual(notRun("retry-later"));
 		expect(fake().messageBodies).toHaveLength(1);
 
 		fake().enqueue(textReply("一切正常 HEARTBEAT_OK"));
 		expect((await heartbeat([...now("2026-11-29T10:15:00Z")], { key: true })).line).toEqual(SILENT);
-		expect(saved().state).toMatchObject({ lastHeartbeatDate: "2026-11-29", heartbeatFailures: 0, heartbeatRetryAfter: null, lastHeartbeatRun: { outcome: "silent" } });
+		expect(saved().state).toMatchObject({
+			lastHeartbeatDate: "2026-11-29",
+			heartbeatFailures: 0,
+			heartbeatRetryAfter: null,
+			lastHeartbeatRun: { outcome: "silent" },
+		});
 		expect(existsSync(join(vault, "memory", "daily", "2026-11-29.md"))).toBe(false);
 	});
 
 	it("ends on its own when the model's stream stalls: after --idle-timeout, a failure to retry, nothing saved", async () => {
 		fake().enqueue(textReply("Reminder: call mom, it is Sunday.", { chunkSize: 4, stallAfterEvents: 5 }));
 		const started = Date.now();
-		const run = await heartbeat(["--onboarded", "--active-hours", "all-day", "--idle-timeout", "0.5", ...now("2026-11-29T10:00:00Z")], { key: true });
+		const run = await heartbeat(
+			["--onboarded", "--active-hours", "all-day", "--idle-timeout", "0.5", ...now("2026-11-29T10:00:00Z")],
+			{ key: true },
+		);
 		expect(Date.now() - started).toBeLessThan(30_000);
 		expect(run.code).toBe(1);
 		expect(run.stderr).toContain("error: the run timed out");
@@ -131,13 +171,17 @@ describe("heartbeat on the command line", () => {
 		expect(run.code).toBe(1);
 		expect(run.stderr).toContain(en["heartbeat.hours.invalid-time"].replace("{value}", "25:00"));
 		expect(existsSync(DATA())).toBe(false);
-		expect((await heartbeat(["--active-hours", "08:00", ...now("2026-11-29T10:00:00Z")])).stderr).toContain("HH:MM-HH:MM or all-day");
+		expect((await heartbeat(["--active-hours", "08:00", ...now("2026-11-29T10:00:00Z")])).stderr).toContain(
+			"HH:MM-HH:MM or all-day",
+		);
 	});
 
 	it("counts days on the user's local clock: in Shanghai a new day starts at 16:00 UTC", async () => {
 		fake().enqueue(textReply("HEARTBEAT_OK"), textReply("HEARTBEAT_OK"));
 		const shanghai = { key: true, zone: "Asia/Shanghai" };
-		expect((await heartbeat(["--onboarded", "--active-hours", "all-day", ...now("2026-11-29T15:30:00Z")], shanghai)).line).toEqual(SILENT);
+		expect(
+			(await heartbeat(["--onboarded", "--active-hours", "all-day", ...now("2026-11-29T15:30:00Z")], shanghai)).line,
+		).toEqual(SILENT);
 		expect(saved().state.lastHeartbeatDate).toBe("2026-11-29");
 		expect((await heartbeat([...now("2026-11-29T15:59:00Z")], shanghai)).line).toEqual(notRun("already-today"));
 		expect((await heartbeat([...now("2026-11-29T16:00:00Z")], shanghai)).line).toEqual(SILENT);

@@ -21,7 +21,13 @@ describe("search, tool and index on the command line", () => {
 		expect(run.code).toBe(0);
 		const { matches } = JSON.parse(run.stdout) as { matches: PrintedMatch[] };
 		expect(matches).toHaveLength(4);
-		expect(matches[0]).toEqual({ path: "Projects/Thesis - sleep and memory.md", line: expect.any(Number) as number, heading: expect.stringContaining("Thesis") as string, score: expect.any(Number) as number, passage: expect.any(String) as string });
+		expect(matches[0]).toEqual({
+			path: "Projects/Thesis - sleep and memory.md",
+			line: expect.any(Number) as number,
+			heading: expect.stringContaining("Thesis") as string,
+			score: expect.any(Number) as number,
+			passage: expect.any(String) as string,
+		});
 		for (const match of matches) expect(Object.keys(match)).toEqual(["path", "line", "heading", "score", "passage"]);
 		expect(new Set(matches.map((match) => match.path)).size).toBe(4);
 		const scores = matches.map((match) => match.score);
@@ -29,7 +35,12 @@ describe("search, tool and index on the command line", () => {
 	});
 
 	it("search never shows the private note, and applies the filters and exclusions it is given", () => {
-		const paths = (...args: string[]) => (JSON.parse(runCli("search", ...args, "--vault", EXAMPLE_VAULT, ...NOW, "--json").stdout) as { matches: PrintedMatch[] }).matches.map((match) => match.path);
+		const paths = (...args: string[]) =>
+			(
+				JSON.parse(runCli("search", ...args, "--vault", EXAMPLE_VAULT, ...NOW, "--json").stdout) as {
+					matches: PrintedMatch[];
+				}
+			).matches.map((match) => match.path);
 		expect(paths("personal notes health never send", "--limit", "20")).not.toContain("Private/Health.md");
 		expect(paths("sleep", "--limit", "20", "--tags", "project")).toEqual(["Projects/Thesis - sleep and memory.md"]);
 		const withoutNotes = paths("sleep", "--limit", "20", "--exclude-folders", "Notes,Archive");
@@ -45,16 +56,37 @@ describe("search, tool and index on the command line", () => {
 	});
 
 	it("tool prints the tool's answer exactly, and exits 0", () => {
-		const run = runCli("tool", "memory_get", '{"path": "People/Dr. Lin.md", "line_start": 1, "line_end": 1}', "--vault", EXAMPLE_VAULT);
+		const run = runCli(
+			"tool",
+			"memory_get",
+			'{"path": "People/Dr. Lin.md", "line_start": 1, "line_end": 1}',
+			"--vault",
+			EXAMPLE_VAULT,
+		);
 		expect(run.code).toBe(0);
-		expect(run.stdout).toBe("Source: People/Dr. Lin.md:1\n---\n\n[End of the lines asked for; the note has 13 lines.]\n");
+		expect(run.stdout).toBe(
+			"Source: People/Dr. Lin.md:1\n---\n\n[End of the lines asked for; the note has 13 lines.]\n",
+		);
 	});
 
 	it("tool exits 1 when the tool answers with an error, and the answer is still what the model would get", () => {
 		const denied = runCli("tool", "memory_get", '{"path": "Private/Health.md"}', "--vault", EXAMPLE_VAULT);
 		// A note hidden by its own flag is answered as one that is not there.
-		expect(denied).toEqual({ code: 1, stdout: 'Error: no note at "Private/Health.md". Paths are vault paths as memory_search gives them, e.g. "Projects/Atlas.md".\n', stderr: "" });
-		const excluded = runCli("tool", "memory_get", '{"path": "Projects/Thesis - sleep and memory.md"}', "--vault", EXAMPLE_VAULT, "--exclude-tags", "research");
+		expect(denied).toEqual({
+			code: 1,
+			stdout:
+				'Error: no note at "Private/Health.md". Paths are vault paths as memory_search gives them, e.g. "Projects/Atlas.md".\n',
+			stderr: "",
+		});
+		const excluded = runCli(
+			"tool",
+			"memory_get",
+			'{"path": "Projects/Thesis - sleep and memory.md"}',
+			"--vault",
+			EXAMPLE_VAULT,
+			"--exclude-tags",
+			"research",
+		);
 		expect(excluded.code).toBe(1);
 		expect(excluded.stdout).toMatch(/^Error: no note at "Projects\/Thesis - sleep and memory\.md"/);
 		const invalid = runCli("tool", "memory_search", '{"query": ""}', "--vault", EXAMPLE_VAULT);
@@ -99,9 +131,15 @@ describe("search, tool and index on the command line", () => {
 	it.each([
 		[["search", "--vault", EXAMPLE_VAULT], "search takes one query"],
 		[["search", "sleep", "--vault", EXAMPLE_VAULT, "--limit", "50"], "limit: must be at most 20"],
-		[["search", "sleep", "--vault", EXAMPLE_VAULT, "--since", "yesterday"], "--since is a calendar date written YYYY-MM-DD"],
+		[
+			["search", "sleep", "--vault", EXAMPLE_VAULT, "--since", "yesterday"],
+			"--since is a calendar date written YYYY-MM-DD",
+		],
 		[["tool", "memory_get", "{path: x}", "--vault", EXAMPLE_VAULT], "must be one JSON object"],
-		[["tool", "memory_delete", "{}", "--vault", EXAMPLE_VAULT], "tool takes a tool name (memory_search, memory_get, memory_recent)"],
+		[
+			["tool", "memory_delete", "{}", "--vault", EXAMPLE_VAULT],
+			"tool takes a tool name (memory_search, memory_get, memory_recent)",
+		],
 		[["index", "--vault", EXAMPLE_VAULT, "--limit", "3"], "index does not take --limit"],
 	])("refuses %j with one clear line and no stack trace", (args, message) => {
 		const run = runCli(...args);

@@ -34,7 +34,13 @@ const TITLES = [
 ];
 /** Twenty notes whose bodies share filler words, so that only the title tells them apart. */
 const VAULT = TITLES.map((title, index) =>
-	noteInputOf({ path: `Notes/${title}.md`, content: `Some notes written on day ${index}. Nothing else to see here; 笔记 ノート.\n` }, MTIME),
+	noteInputOf(
+		{
+			path: `Notes/${title}.md`,
+			content: `Some notes written on day ${index}. Nothing else to see here; 笔记 ノート.\n`,
+		},
+		MTIME,
+	),
 );
 
 describe("retrieval evaluation metrics", () => {
@@ -82,14 +88,22 @@ describe.each(ENGINE_NAMES)("the %s engine adapter", (name) => {
 		engine.update(edited);
 		expect(engine.search("rye flour", 5)[0]).toBe(edited.path);
 		const restarted = createEngine(name, { now: NOW });
-		restarted.restore(stored, VAULT.map((note) => (note.path === edited.path ? edited : note)));
+		restarted.restore(
+			stored,
+			VAULT.map((note) => (note.path === edited.path ? edited : note)),
+		);
 		expect(restarted.search("rye flour", 5)[0]).toBe(edited.path);
 	});
 });
 
 describe("the synthetic benchmark vaults", () => {
 	const pool = sourcePoolOf({
-		en: [{ path: "Guides/Graph view.md", content: "# Graph view\n\nThe graph shows links.\n\nZoom with the wheel to see more.\n" }],
+		en: [
+			{
+				path: "Guides/Graph view.md",
+				content: "# Graph view\n\nThe graph shows links.\n\nZoom with the wheel to see more.\n",
+			},
+		],
 		zh: [{ path: "插件/关系图谱.md", content: "# 关系图谱\n\n关系图谱显示笔记之间的链接。\n" }],
 		ja: [{ path: "プラグイン/グラフビュー.md", content: "# グラフビュー\n\nノート間のリンクを表示します。\n" }],
 	});

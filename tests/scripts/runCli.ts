@@ -19,7 +19,11 @@ export function runCli(...args: string[]): CliRun {
 
 /** `runCli` with `env` added to the environment (`ANTHROPIC_API_KEY`). */
 export function runCliWith(env: Readonly<Record<string, string>>, ...args: string[]): CliRun {
-	const run = spawnSync(TSX, [join(ROOT, "scripts", "cli.ts"), ...args], { encoding: "utf8", cwd: ROOT, env: { ...process.env, TZ: "UTC", ...env } });
+	const run = spawnSync(TSX, [join(ROOT, "scripts", "cli.ts"), ...args], {
+		encoding: "utf8",
+		cwd: ROOT,
+		env: { ...process.env, TZ: "UTC", ...env },
+	});
 	return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -35,14 +39,19 @@ export interface SpawnedRun extends CliRun {
 export function spawnCli(args: readonly string[], env: Record<string, string> = {}): Promise<SpawnedRun> {
 	const { ANTHROPIC_API_KEY: _key, ANTHROPIC_BASE_URL: _host, ...inherited } = process.env;
 	const started = Date.now();
-	const child = spawn(TSX, [join(ROOT, "scripts", "cli.ts"), ...args], { cwd: ROOT, env: { ...inherited, TZ: "UTC", ...env } });
+	const child = spawn(TSX, [join(ROOT, "scripts", "cli.ts"), ...args], {
+		cwd: ROOT,
+		env: { ...inherited, TZ: "UTC", ...env },
+	});
 	const chunks: { at: number; text: string }[] = [];
 	let stderr = "";
 	child.stdout.setEncoding("utf8").on("data", (text: string) => chunks.push({ at: Date.now() - started, text }));
 	child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
 	return new Promise((resolvePromise, reject) => {
 		child.on("error", reject);
-		child.on("close", (code) => resolvePromise({ code, stdout: chunks.map((chunk) => chunk.text).join(""), stderr, chunks }));
+		child.on("close", (code) =>
+			resolvePromise({ code, stdout: chunks.map((chunk) => chunk.text).join(""), stderr, chunks }),
+		);
 	});
 }
 

@@ -7,9 +7,19 @@ import { join, resolve } from "node:path";
 jest.setTimeout(60_000);
 
 const ROOT = resolve(__dirname, "..", "..");
-const GIT_USER = { GIT_AUTHOR_NAME: "Test", GIT_AUTHOR_EMAIL: "test@example.invalid", GIT_COMMITTER_NAME: "Test", GIT_COMMITTER_EMAIL: "test@example.invalid" };
+const GIT_USER = {
+	GIT_AUTHOR_NAME: "Test",
+	GIT_AUTHOR_EMAIL: "test@example.invalid",
+	GIT_COMMITTER_NAME: "Test",
+	GIT_COMMITTER_EMAIL: "test@example.invalid",
+};
 
-function run(cwd: string, command: string, args: readonly string[], env: Record<string, string> = {}): { code: number | null; stdout: string; stderr: string } {
+function run(
+	cwd: string,
+	command: string,
+	args: readonly string[],
+	env: Record<string, string> = {},
+): { code: number | null; stdout: string; stderr: string } {
 	const { npm_package_version: _inherited, ...inherited } = process.env;
 	const result = spawnSync(command, args, { cwd, encoding: "utf8", env: { ...inherited, ...GIT_USER, ...env } });
 	return { code: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -23,10 +33,16 @@ function json(dir: string, name: string): Record<string, unknown> {
 let repo: string;
 beforeEach(() => {
 	repo = mkdtempSync(join(tmpdir(), "aw-version-"));
-	for (const name of ["package.json", "manifest.json", "versions.json", ".npmrc"]) cpSync(join(ROOT, name), join(repo, name));
+	for (const name of ["package.json", "manifest.json", "versions.json", ".npmrc"])
+		cpSync(join(ROOT, name), join(repo, name));
 	mkdirSync(join(repo, "scripts"));
 	cpSync(join(ROOT, "scripts", "versionBump.mjs"), join(repo, "scripts", "versionBump.mjs"));
-	for (const args of [["init", "-q"], ["add", "-A"], ["commit", "-qm", "start"]]) expect(run(repo, "git", args).code).toBe(0);
+	for (const args of [
+		["init", "-q"],
+		["add", "-A"],
+		["commit", "-qm", "start"],
+	])
+		expect(run(repo, "git", args).code).toBe(0);
 });
 afterEach(() => rmSync(repo, { recursive: true, force: true }));
 
@@ -38,7 +54,9 @@ describe("npm version", () => {
 		expect(json(repo, "manifest.json")).toEqual({ ...before, version: "0.2.0" });
 		expect(json(repo, "versions.json")).toEqual({ ...json(ROOT, "versions.json"), "0.2.0": before.minAppVersion });
 		// Both files are in the version's commit, and the tag is what the release workflow compares.
-		expect(run(repo, "git", ["show", "--name-only", "--format=%s", "HEAD"]).stdout.split("\n").filter(Boolean).sort()).toEqual(["0.2.0", "manifest.json", "package.json", "versions.json"]);
+		expect(
+			run(repo, "git", ["show", "--name-only", "--format=%s", "HEAD"]).stdout.split("\n").filter(Boolean).sort(),
+		).toEqual(["0.2.0", "manifest.json", "package.json", "versions.json"]);
 		expect(run(repo, "git", ["tag"]).stdout).toBe("0.2.0\n");
 	});
 

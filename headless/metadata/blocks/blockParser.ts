@@ -31,12 +31,17 @@ function withoutTrailingBlanks(line: string): string {
 }
 
 function tableCellCount(row: string): number {
-	return row.trim().replace(/^\|/, "").replace(/\|$/, "").split(/(?<!\\)\|/).length;
+	return row
+		.trim()
+		.replace(/^\|/, "")
+		.replace(/\|$/, "")
+		.split(/(?<!\\)\|/).length;
 }
 
 /** A one-line paragraph followed by a delimiter row with as many cells is a table's header (GFM). */
 function startTableAt(paragraph: BlockNode, line: string): void {
-	if (paragraph.segments.length !== 1 || !line.includes("|") || !TABLE_DELIMITER_ROW.test(withoutTrailingBlanks(line))) return;
+	if (paragraph.segments.length !== 1 || !line.includes("|") || !TABLE_DELIMITER_ROW.test(withoutTrailingBlanks(line)))
+		return;
 	if (tableCellCount(paragraph.segments[0].text) === tableCellCount(line)) paragraph.kind = "table";
 }
 
@@ -125,7 +130,8 @@ class BlockParser implements BlockBuilder {
 			if (continuation === "notMatched") break;
 			container = child;
 		}
-		if (emptyRestFrom !== null) this.emptyRestWalks.set(emptyRestFrom, { treeVersion: this.treeVersion, to: container });
+		if (emptyRestFrom !== null)
+			this.emptyRestWalks.set(emptyRestFrom, { treeVersion: this.treeVersion, to: container });
 		return container;
 	}
 
@@ -188,9 +194,7 @@ class BlockParser implements BlockBuilder {
 			case "code":
 				return this.continueCode(block, cursor);
 			case "html":
-				return cursor.blank && block.closer?.kind === "html" && block.closer.end === null
-					? "notMatched"
-					: "matched";
+				return cursor.blank && block.closer?.kind === "html" && block.closer.end === null ? "notMatched" : "matched";
 			case "paragraph":
 			case "table":
 				return cursor.blank ? "notMatched" : "matched";

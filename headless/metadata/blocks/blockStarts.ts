@@ -64,7 +64,10 @@ const atxHeading: BlockStart = (builder, _container, cursor) => {
 	const textStart = cursor.nextNonspace + hashes[0].length;
 	const raw = cursor.text.slice(textStart);
 	const leading = raw.length - raw.trimStart().length;
-	const text = raw.trim().replace(/(?:^|[ \t]+)#+$/, "").trimEnd();
+	const text = raw
+		.trim()
+		.replace(/(?:^|[ \t]+)#+$/, "")
+		.trimEnd();
 	heading.segments.push({ offset: cursor.lineStart + textStart + leading, text });
 	cursor.advanceToEnd();
 	return "leaf";

@@ -4,15 +4,7 @@
  */
 
 type ContainerKind = "document" | "blockquote" | "list" | "listItem";
-type LeafKind =
-	| "paragraph"
-	| "heading"
-	| "code"
-	| "html"
-	| "comment"
-	| "math"
-	| "table"
-	| "thematicBreak";
+type LeafKind = "paragraph" | "heading" | "code" | "html" | "comment" | "math" | "table" | "thematicBreak";
 export type BlockKind = ContainerKind | LeafKind;
 
 /** A piece of one line that belongs to a leaf, with its offset in the note. */

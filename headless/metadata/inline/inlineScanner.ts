@@ -50,7 +50,7 @@ function backtickRunLength(text: string, from: number): number {
 /** The index after the code span opened at `open`: it closes at a backtick run of the same length. */
 function codeSpanEnd(text: string, open: number): number {
 	const fenceLength = backtickRunLength(text, open);
-	for (let next = text.indexOf("`", open + fenceLength); next >= 0; ) {
+	for (let next = text.indexOf("`", open + fenceLength); next >= 0;) {
 		const length = backtickRunLength(text, next);
 		if (length === fenceLength) return next + length;
 		next = text.indexOf("`", next + length);

@@ -21,7 +21,9 @@ interface ItemVisit {
 function visitItems(document: BlockNode): ItemVisit[] {
 	const visits: ItemVisit[] = [];
 	const openItems: ItemVisit[] = [];
-	const frames: Array<{ readonly node: BlockNode; next: number; readonly visit?: ItemVisit }> = [{ node: document, next: 0 }];
+	const frames: Array<{ readonly node: BlockNode; next: number; readonly visit?: ItemVisit }> = [
+		{ node: document, next: 0 },
+	];
 	let order = 0;
 	while (frames.length > 0) {
 		const frame = frames[frames.length - 1];
@@ -79,7 +81,10 @@ export function placeListItems(document: BlockNode, index: LineIndex): Map<Block
 	return places;
 }
 
-export function listItemsOf(places: ReadonlyMap<BlockNode, ListItemPlace>, blockIds: ReadonlyMap<BlockNode, string>): ListItemCache[] {
+export function listItemsOf(
+	places: ReadonlyMap<BlockNode, ListItemPlace>,
+	blockIds: ReadonlyMap<BlockNode, string>,
+): ListItemCache[] {
 	const items: ListItemCache[] = [];
 	for (const [node, place] of places) {
 		const item: ListItemCache = { parent: place.parent, position: place.position };

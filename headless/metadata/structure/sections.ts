@@ -36,7 +36,6 @@ export function findBlockIds(document: BlockNode): Map<BlockNode, string> {
 	return ids;
 }
 
-
 /** One section per top-level block; the frontmatter's `yaml` section comes first when there is one. */
 export function sectionsOf(
 	document: BlockNode,

@@ -4,7 +4,8 @@
 // change, the request fails with this message instead of reading files that are not there.
 import { AnthropicError } from "@anthropic-ai/sdk/core/error";
 
-const NOT_BUNDLED = "Assistant Workspace authenticates with an API key only: the SDK's credential chain is not bundled.";
+const NOT_BUNDLED =
+	"Assistant Workspace authenticates with an API key only: the SDK's credential chain is not bundled.";
 
 export function resolveCredentialsFromConfig() {
 	throw new AnthropicError(NOT_BUNDLED);

@@ -9,7 +9,8 @@ function encode(text) {
 
 function scalar(value) {
 	if (value instanceof Date) return value.toISOString();
-	if (typeof value === "string" || typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return String(value);
+	if (typeof value === "string" || typeof value === "number" || typeof value === "boolean" || typeof value === "bigint")
+		return String(value);
 	throw new TypeError(`A query parameter of type ${typeof value} is not supported here.`);
 }
 
@@ -19,7 +20,8 @@ export function stringifyQuery(query) {
 		if (value === undefined) continue;
 		if (value === null) parts.push(`${encode(key)}=`);
 		else if (Array.isArray(value)) {
-			for (const item of value) if (item !== undefined) parts.push(`${encode(`${key}[]`)}=${item === null ? "" : encode(scalar(item))}`);
+			for (const item of value)
+				if (item !== undefined) parts.push(`${encode(`${key}[]`)}=${item === null ? "" : encode(scalar(item))}`);
 		} else parts.push(`${encode(key)}=${encode(scalar(value))}`);
 	}
 	return parts.join("&");

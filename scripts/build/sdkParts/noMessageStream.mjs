@@ -4,6 +4,8 @@ import { AnthropicError } from "@anthropic-ai/sdk/core/error";
 
 export class MessageStream {
 	static createMessage() {
-		throw new AnthropicError("Assistant Workspace streams with messages.create({ stream: true }): messages.stream() is not bundled.");
+		throw new AnthropicError(
+			"Assistant Workspace streams with messages.create({ stream: true }): messages.stream() is not bundled.",
+		);
 	}
 }

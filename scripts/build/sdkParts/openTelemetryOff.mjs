@@ -3,8 +3,16 @@
 // its client with tracing off and must never hand prompts (the user's notes) to a tracer or
 // propagator that another plugin registered in the same window, so the global registry the real
 // API reads is left out along with its 10 KB.
-const ROOT_CONTEXT = Object.freeze({ getValue: () => undefined, setValue: () => ROOT_CONTEXT, deleteValue: () => ROOT_CONTEXT });
-const INVALID_SPAN_CONTEXT = Object.freeze({ traceId: "00000000000000000000000000000000", spanId: "0000000000000000", traceFlags: 0 });
+const ROOT_CONTEXT = Object.freeze({
+	getValue: () => undefined,
+	setValue: () => ROOT_CONTEXT,
+	deleteValue: () => ROOT_CONTEXT,
+});
+const INVALID_SPAN_CONTEXT = Object.freeze({
+	traceId: "00000000000000000000000000000000",
+	spanId: "0000000000000000",
+	traceFlags: 0,
+});
 const NON_RECORDING_SPAN = Object.freeze({
 	spanContext: () => INVALID_SPAN_CONTEXT,
 	setAttribute: () => NON_RECORDING_SPAN,

@@ -11,7 +11,9 @@ const DEFAULT_MAX_CONTENT_BYTES = 750000;
 export function resolveOpenTelemetryOptions(option) {
 	const traces = option === false ? false : option?.traces;
 	if (traces !== false && traces?.enabled !== false) {
-		throw new AnthropicError("Assistant Workspace builds its client with openTelemetry: false: the SDK's tracing is not bundled.");
+		throw new AnthropicError(
+			"Assistant Workspace builds its client with openTelemetry: false: the SDK's tracing is not bundled.",
+		);
 	}
 	return Object.freeze({
 		tracerProvider: undefined,

@@ -15,7 +15,13 @@ export function parseRunnerArgs(argv: readonly string[], options: Readonly<Recor
 		if (argv[i] === "--json") {
 			json = true;
 		} else if (argv[i].startsWith("--") && Object.hasOwn(options, name) && argv[i + 1] !== undefined) {
-			lists.set(name, argv[++i].split(",").map((item) => item.trim()).filter((item) => item !== ""));
+			lists.set(
+				name,
+				argv[++i]
+					.split(",")
+					.map((item) => item.trim())
+					.filter((item) => item !== ""),
+			);
 		} else {
 			const usage = Object.entries(options).map(([option, value]) => `[--${option} ${value}]`);
 			throw new RunnerUsageError(`unknown argument ${argv[i]}; options: [--json] ${usage.join(" ")}`);
@@ -29,7 +35,8 @@ export function chosen<T extends string>(args: RunnerArgs, name: string, allowed
 	const picked = args.lists.get(name);
 	if (picked === undefined) return [...allowed];
 	for (const item of picked) {
-		if (!(allowed as readonly string[]).includes(item)) throw new RunnerUsageError(`--${name}: ${item} is not one of ${allowed.join(", ")}`);
+		if (!(allowed as readonly string[]).includes(item))
+			throw new RunnerUsageError(`--${name}: ${item} is not one of ${allowed.join(", ")}`);
 	}
 	return allowed.filter((item) => picked.includes(item));
 }

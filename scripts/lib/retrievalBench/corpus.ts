@@ -4,7 +4,8 @@ import type { NoteInput } from "../../../src/core/retrieval";
 import { computeMetadata } from "../../../headless/metadata";
 
 /** The shared real vaults (read-only), kept next to the repository's clone; `CORPORA_DIR` points elsewhere. */
-export const CORPORA_DIR = process.env.CORPORA_DIR ?? nodePath.resolve(__dirname, "..", "..", "..", "..", "shared", "corpora");
+export const CORPORA_DIR =
+	process.env.CORPORA_DIR ?? nodePath.resolve(__dirname, "..", "..", "..", "..", "shared", "corpora");
 export const HELP_LANGUAGES = ["en", "zh", "ja"] as const;
 export type HelpLanguage = (typeof HELP_LANGUAGES)[number];
 
@@ -24,7 +25,10 @@ export class CorporaMissingError extends Error {}
 export function requireCorpora(dirs: readonly string[]): void {
 	const missing = dirs.filter((dir) => !existsSync(dir));
 	if (missing.length === 0) return;
-	const fetch = process.env.CORPORA_DIR === undefined ? "bash scripts/fetchCorpora.sh" : `CORPORA_DIR=${CORPORA_DIR} bash scripts/fetchCorpora.sh`;
+	const fetch =
+		process.env.CORPORA_DIR === undefined
+			? "bash scripts/fetchCorpora.sh"
+			: `CORPORA_DIR=${CORPORA_DIR} bash scripts/fetchCorpora.sh`;
 	throw new CorporaMissingError(
 		[
 			`The public vaults this run reads are not in ${CORPORA_DIR}:`,
@@ -55,7 +59,8 @@ export function readMarkdownFolder(root: string): VaultFile[] {
 			if (entry.name.startsWith(".")) continue;
 			const path = folder === "" ? entry.name : `${folder}/${entry.name}`;
 			if (entry.isDirectory()) walk(path);
-			else if (entry.isFile() && path.endsWith(".md")) files.push({ path, content: readFileSync(nodePath.join(root, path), "utf8") });
+			else if (entry.isFile() && path.endsWith(".md"))
+				files.push({ path, content: readFileSync(nodePath.join(root, path), "utf8") });
 		}
 	};
 	walk("");
@@ -66,7 +71,12 @@ const encoder = new TextEncoder();
 
 /** The note as the plugin hands it to an index: with the metadata Obsidian's cache would hold. */
 export function noteInputOf(file: VaultFile, mtime: number): NoteInput {
-	return { path: file.path, content: file.content, metadata: computeMetadata(file.content), stat: { mtime, size: encoder.encode(file.content).length } };
+	return {
+		path: file.path,
+		content: file.content,
+		metadata: computeMetadata(file.content),
+		stat: { mtime, size: encoder.encode(file.content).length },
+	};
 }
 
 /** A vault read into notes, every file with the same modification time (the benchmarks change them by hand). */

@@ -1,5 +1,12 @@
 import { baseName, parentFolder } from "../../../src/core/vault/paths";
-import { HELP_LANGUAGES, helpVaultDir, hubVaultDir, readMarkdownFolder, type HelpLanguage, type VaultFile } from "./corpus";
+import {
+	HELP_LANGUAGES,
+	helpVaultDir,
+	hubVaultDir,
+	readMarkdownFolder,
+	type HelpLanguage,
+	type VaultFile,
+} from "./corpus";
 import { isCodeFence, joinNote, splitNote, type NoteParts } from "./markdownBlocks";
 import { SeededRandom } from "./seededRandom";
 
@@ -20,9 +27,36 @@ export const LAST_DAILY_DAY = "2026-06-30";
 const DAILY_SPAN_DAYS = 730;
 const DAILY_SHARE = 0.1;
 /** Mostly English (the hub is), with enough Chinese and Japanese for CJK to weigh in the index. */
-const LANGUAGE_SHARES: readonly [HelpLanguage, number][] = [["en", 0.6], ["zh", 0.2], ["ja", 0.2]];
-const ROOT_FOLDERS = ["Projects", "Areas", "Resources", "Archive", "Reading", "Meetings", "项目", "学习笔记", "資料", "メモ"];
-const TITLE_MODIFIERS = ["notes", "draft", "review", "summary", "v2", "ideas", "2025", "笔记", "总结", "メモ", "まとめ"];
+const LANGUAGE_SHARES: readonly [HelpLanguage, number][] = [
+	["en", 0.6],
+	["zh", 0.2],
+	["ja", 0.2],
+];
+const ROOT_FOLDERS = [
+	"Projects",
+	"Areas",
+	"Resources",
+	"Archive",
+	"Reading",
+	"Meetings",
+	"项目",
+	"学习笔记",
+	"資料",
+	"メモ",
+];
+const TITLE_MODIFIERS = [
+	"notes",
+	"draft",
+	"review",
+	"summary",
+	"v2",
+	"ideas",
+	"2025",
+	"笔记",
+	"总结",
+	"メモ",
+	"まとめ",
+];
 const TAGS = ["project/atlas", "project/hermes", "area/health", "reading", "meeting", "idea", "日记", "学习", "メモ"];
 const DAY_MS = 86_400_000;
 
@@ -62,7 +96,13 @@ export function syntheticVault(pool: SourcePool, size: number, seed: number): Va
 	return files;
 }
 
-function dailyNote(pool: SourcePool, random: SeededRandom, index: number, count: number, taken: Set<string>): VaultFile {
+function dailyNote(
+	pool: SourcePool,
+	random: SeededRandom,
+	index: number,
+	count: number,
+	taken: Set<string>,
+): VaultFile {
 	const lastDay = Date.parse(`${LAST_DAILY_DAY}T00:00:00Z`);
 	const daysBack = DAILY_SPAN_DAYS - 1 - Math.floor((index * DAILY_SPAN_DAYS) / count);
 	const date = new Date(lastDay - daysBack * DAY_MS).toISOString().slice(0, 10);
@@ -79,13 +119,17 @@ function dailyNote(pool: SourcePool, random: SeededRandom, index: number, count:
 function mutatedNote(pool: SourcePool, random: SeededRandom, taken: Set<string>): VaultFile {
 	const lang = languageOf(random);
 	const source = random.pick(pool[lang]);
-	const blocks = random.shuffled(source.parts.blocks).map((block) => (random.chance(0.3) ? swapWords(block, random) : block));
+	const blocks = random
+		.shuffled(source.parts.blocks)
+		.map((block) => (random.chance(0.3) ? swapWords(block, random) : block));
 	if (random.chance(0.3)) {
 		const other = random.pick(pool[random.pick(HELP_LANGUAGES.filter((candidate) => candidate !== lang))]);
 		for (let i = 1 + random.below(3); i > 0 && other.prose.length > 0; i--) blocks.push(random.pick(other.prose));
 	}
 	const tagged = source.parts.frontmatter === "" && random.chance(0.25);
-	const frontmatter = tagged ? `---\ntags: [${random.pick(TAGS)}, ${random.pick(TAGS)}]\n---\n` : source.parts.frontmatter;
+	const frontmatter = tagged
+		? `---\ntags: [${random.pick(TAGS)}, ${random.pick(TAGS)}]\n---\n`
+		: source.parts.frontmatter;
 	const title = random.chance(0.7) ? `${source.title} ${random.pick(TITLE_MODIFIERS)}` : source.title;
 	return { path: uniquePath(`${folderFor(source, random)}/${title}`, taken), content: joinNote(frontmatter, blocks) };
 }

@@ -11,9 +11,11 @@ export interface ActiveHoursSetting {
  * When the heartbeat may run, in minutes after local midnight: from `start` (inclusive) to `end`
  * (exclusive, up to 1440 for `24:00`). A start after the end wraps past midnight (22:00–08:00).
  */
-export type ActiveWindow = { readonly allDay: true } | { readonly allDay: false; readonly start: number; readonly end: number };
+export type ActiveWindow =
+	{ readonly allDay: true } | { readonly allDay: false; readonly start: number; readonly end: number };
 
-export type CheckedActiveHours = { readonly ok: true; readonly window: ActiveWindow } | { readonly ok: false; readonly problem: TimeProblem };
+export type CheckedActiveHours =
+	{ readonly ok: true; readonly window: ActiveWindow } | { readonly ok: false; readonly problem: TimeProblem };
 
 /**
  * The active hours the user set, checked as the settings tab checks them before saving: both
@@ -28,7 +30,10 @@ export function checkActiveHours(setting: ActiveHoursSetting): CheckedActiveHour
 	const end = parseTimeOfDay(setting.heartbeatActiveEnd, "end");
 	if (!end.ok) return end;
 	if (start.minutes === end.minutes) {
-		return { ok: false, problem: { key: "heartbeat.hours.empty-window", params: { value: setting.heartbeatActiveStart.trim() } } };
+		return {
+			ok: false,
+			problem: { key: "heartbeat.hours.empty-window", params: { value: setting.heartbeatActiveStart.trim() } },
+		};
 	}
 	return { ok: true, window: { allDay: false, start: start.minutes, end: end.minutes } };
 }

@@ -57,6 +57,10 @@ export async function archiveByPolicy(
 	if (!enabled) return { kind: "off" };
 	const counts = archiveCounts(await workspace.archive("heartbeat"));
 	if (counts.archived === 0 && counts.keptUnpromoted === 0) return { kind: "ran", counts, loggedAt: null };
-	const logged = await workspace.appendDailyMemory(stampedEntry(localTime(clock), describe(counts)), "heartbeat", HEARTBEAT_SECTION);
+	const logged = await workspace.appendDailyMemory(
+		stampedEntry(localTime(clock), describe(counts)),
+		"heartbeat",
+		HEARTBEAT_SECTION,
+	);
 	return { kind: "ran", counts, loggedAt: logged.path };
 }

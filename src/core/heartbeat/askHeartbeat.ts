@@ -54,7 +54,11 @@ export async function askHeartbeat(
 	const deps: TurnDeps = {
 		model: ports.model,
 		modelId: ports.modelId,
-		prepareRequest: () => ({ system, messages: [{ role: "user", content: [{ type: "text", text: userMessage }] }], tools: HEARTBEAT_TOOL_DEFINITIONS }),
+		prepareRequest: () => ({
+			system,
+			messages: [{ role: "user", content: [{ type: "text", text: userMessage }] }],
+			tools: HEARTBEAT_TOOL_DEFINITIONS,
+		}),
 		executeTool: oneHeartbeatTool(tools),
 		toolEffect: toolEffectIn(HEARTBEAT_TOOLS),
 		delay: ports.delay,

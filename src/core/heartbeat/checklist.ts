@@ -17,7 +17,6 @@ function withoutComments(text: string): string {
 	return text.replace(/<!--[\s\S]*?(?:-->|$)/g, "");
 }
 
-
 const HEADING = /^#{1,6}(?:\s|$)/;
 /** List markers and task boxes, any number of them nested, with nothing after. */
 const EMPTY_ITEM = /^(?:(?:[-*+]|\d{1,9}[.)])(?:\s+|$))*(?:\[[ xX]?\])?$/;

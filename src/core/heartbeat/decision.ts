@@ -8,7 +8,8 @@ import type { HeartbeatSettings, HeartbeatState } from "./heartbeatState";
  * over. `outside-active-hours` also covers active hours that are not valid (which the settings
  * refuse to save): they never become midnight.
  */
-export type SkipReason = "not-onboarded" | "disabled" | "already-today" | "retry-later" | "outside-active-hours" | "busy" | "empty-checklist";
+export type SkipReason =
+	"not-onboarded" | "disabled" | "already-today" | "retry-later" | "outside-active-hours" | "busy" | "empty-checklist";
 
 export type HeartbeatDecision = { readonly run: true } | { readonly run: false; readonly reason: SkipReason };
 
@@ -40,7 +41,8 @@ export function heartbeatDecision(
 	if (!settings.heartbeatEnabled) return skip("disabled");
 	if (options.force !== true) {
 		if (state.lastHeartbeatDate === localToday({ now: () => now })) return skip("already-today");
-		if (state.heartbeatRetryAfter !== null && now.getTime() < Date.parse(state.heartbeatRetryAfter)) return skip("retry-later");
+		if (state.heartbeatRetryAfter !== null && now.getTime() < Date.parse(state.heartbeatRetryAfter))
+			return skip("retry-later");
 	}
 	const hours = checkActiveHours(settings);
 	if (!hours.ok || !isWithinActiveHours(hours.window, now)) return skip("outside-active-hours");

@@ -46,14 +46,27 @@ export function heartbeatSystem(identity: IdentityNotes, now: Date): SystemBlock
 }
 
 /** The heartbeat's message in place of the user's: the checklist, recent memory and the last checkpoint. */
-export function heartbeatMessage(material: Pick<HeartbeatMaterial, "checklist" | "recentMemory" | "checkpoint">): string {
+export function heartbeatMessage(
+	material: Pick<HeartbeatMaterial, "checklist" | "recentMemory" | "checkpoint">,
+): string {
 	const checklist = excerptOf(material.checklist.text, CHECKLIST_MAX_CHARS);
-	const checklistText = checklist.cutChars === 0 ? checklist.text : `${checklist.text}\n[Cut here: the rest of the checklist is not shown.]`;
+	const checklistText =
+		checklist.cutChars === 0
+			? checklist.text
+			: `${checklist.text}\n[Cut here: the rest of the checklist is not shown.]`;
 	const { checkpoint } = material;
 	return [
 		tagged("heartbeat-checklist", { path: material.checklist.path }, checklistText),
 		tagged("recent-memory", {}, material.recentMemory),
-		...(checkpoint === null ? [] : [tagged("last-checkpoint", { "saved-at": checkpoint.savedAt }, `Doing: ${checkpoint.doing}\nNext action: ${checkpoint.nextAction}`)]),
+		...(checkpoint === null
+			? []
+			: [
+					tagged(
+						"last-checkpoint",
+						{ "saved-at": checkpoint.savedAt },
+						`Doing: ${checkpoint.doing}\nNext action: ${checkpoint.nextAction}`,
+					),
+				]),
 		"Heartbeat check: go through the checklist now.",
 	].join("\n\n");
 }

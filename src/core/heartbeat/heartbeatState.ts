@@ -7,11 +7,20 @@ import { spokenRecord } from "./repeats";
 /** What the heartbeat reads of the plugin's state: its own records, and the last checkpoint for its prompt. */
 export type HeartbeatState = Pick<
 	PluginState,
-	"onboardingComplete" | "lastHeartbeatDate" | "lastHeartbeatRun" | "lastHeartbeatSpoken" | "heartbeatFailures" | "heartbeatRetryAfter" | "lastCheckpoint"
+	| "onboardingComplete"
+	| "lastHeartbeatDate"
+	| "lastHeartbeatRun"
+	| "lastHeartbeatSpoken"
+	| "heartbeatFailures"
+	| "heartbeatRetryAfter"
+	| "lastCheckpoint"
 >;
 
 /** What the heartbeat reads of the user's settings. */
-export type HeartbeatSettings = Pick<Settings, "heartbeatEnabled" | "heartbeatAllDay" | "heartbeatActiveStart" | "heartbeatActiveEnd">;
+export type HeartbeatSettings = Pick<
+	Settings,
+	"heartbeatEnabled" | "heartbeatAllDay" | "heartbeatActiveStart" | "heartbeatActiveEnd"
+>;
 
 /** The fields a run changes, for the plugin to merge into its state and save (`updateState`). */
 export type HeartbeatStateChange = Partial<HeartbeatState>;
@@ -31,8 +40,17 @@ export function stateAfterRun(
 	const lastHeartbeatRun = { at: at.now.toISOString(), outcome };
 	if (!completesTheDay(outcome)) {
 		const heartbeatFailures = state.heartbeatFailures + 1;
-		return { lastHeartbeatRun, heartbeatFailures, heartbeatRetryAfter: new Date(at.now.getTime() + retryWait(heartbeatFailures)).toISOString() };
+		return {
+			lastHeartbeatRun,
+			heartbeatFailures,
+			heartbeatRetryAfter: new Date(at.now.getTime() + retryWait(heartbeatFailures)).toISOString(),
+		};
 	}
-	const change: HeartbeatStateChange = { lastHeartbeatDate: at.today, lastHeartbeatRun, heartbeatFailures: 0, heartbeatRetryAfter: null };
+	const change: HeartbeatStateChange = {
+		lastHeartbeatDate: at.today,
+		lastHeartbeatRun,
+		heartbeatFailures: 0,
+		heartbeatRetryAfter: null,
+	};
 	return shown === undefined ? change : { ...change, lastHeartbeatSpoken: spokenRecord(shown, at.now) };
 }

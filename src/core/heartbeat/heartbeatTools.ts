@@ -6,9 +6,13 @@ import { toolError } from "../agent/tools/toolResult";
 /** What the heartbeat may look up: it reads, searches and never writes (its message is saved for it). */
 const HEARTBEAT_TOOL_NAMES = ["memory_search", "memory_recent"];
 
-export const HEARTBEAT_TOOLS: ToolSet<MemoryToolDeps> = new Map([...MEMORY_TOOLS].filter(([name]) => HEARTBEAT_TOOL_NAMES.includes(name)));
+export const HEARTBEAT_TOOLS: ToolSet<MemoryToolDeps> = new Map(
+	[...MEMORY_TOOLS].filter(([name]) => HEARTBEAT_TOOL_NAMES.includes(name)),
+);
 
-export const HEARTBEAT_TOOL_DEFINITIONS: readonly ToolDefinition[] = [...HEARTBEAT_TOOLS.values()].map(toolDefinitionOf);
+export const HEARTBEAT_TOOL_DEFINITIONS: readonly ToolDefinition[] = [...HEARTBEAT_TOOLS.values()].map(
+	toolDefinitionOf,
+);
 
 /**
  * The heartbeat's tools over `deps`, one call per run: the loop allows one tool round, and a
@@ -18,7 +22,10 @@ export const HEARTBEAT_TOOL_DEFINITIONS: readonly ToolDefinition[] = [...HEARTBE
 export function oneHeartbeatTool(deps: MemoryToolDeps): ExecuteTool {
 	let used = false;
 	return (name, input) => {
-		if (used) return Promise.resolve(toolError("not run: the heartbeat allows one tool call, already made. Answer with what you have."));
+		if (used)
+			return Promise.resolve(
+				toolError("not run: the heartbeat allows one tool call, already made. Answer with what you have."),
+			);
 		used = true;
 		return runTool(name, input, deps, HEARTBEAT_TOOLS);
 	};

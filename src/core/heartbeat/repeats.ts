@@ -25,5 +25,10 @@ export function isRepeat(last: SpokenRecord | null, text: string, now: Date): bo
 
 /** Texts that read the same (`plainText`), punctuation aside, have the same fingerprint. */
 function fingerprint(text: string): string {
-	return sha256Hex(plainText(text).replace(/\p{P}+/gu, " ").replace(/\s+/g, " ").trim());
+	return sha256Hex(
+		plainText(text)
+			.replace(/\p{P}+/gu, " ")
+			.replace(/\s+/g, " ")
+			.trim(),
+	);
 }

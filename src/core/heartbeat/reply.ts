@@ -12,7 +12,8 @@ export type HeartbeatReply = { readonly kind: "acknowledgement" } | { readonly k
  * word: `tokenAt` checks the character before it (a lookbehind would do, but Safari before 16.4
  * cannot parse one, and the whole bundle would fail to load there).
  */
-const TOKEN = /(?:\*{1,3}|_{1,3}|`|~~|<[a-z][^>]*>)*HEARTBEAT_OK(?![a-z0-9])[.!。！]*(?:\*{1,3}|_{1,3}|`|~~|<\/[a-z][^>]*>)*[.!。！]*/gi;
+const TOKEN =
+	/(?:\*{1,3}|_{1,3}|`|~~|<[a-z][^>]*>)*HEARTBEAT_OK(?![a-z0-9])[.!。！]*(?:\*{1,3}|_{1,3}|`|~~|<\/[a-z][^>]*>)*[.!。！]*/gi;
 
 /** Whether a match of `TOKEN` at `offset` stands on its own: markup before it, or no letter or digit. */
 function tokenAt(match: string, offset: number, whole: string): boolean {

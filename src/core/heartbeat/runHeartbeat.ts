@@ -9,7 +9,12 @@ import { findIdentityFiles } from "../workspace/identity";
 import { askHeartbeat, type HeartbeatModel } from "./askHeartbeat";
 import { NOTICE_AFTER_FAILURES } from "./backoff";
 import { heartbeatDecision, type SkipReason } from "./decision";
-import { stateAfterRun, type HeartbeatSettings, type HeartbeatState, type HeartbeatStateChange } from "./heartbeatState";
+import {
+	stateAfterRun,
+	type HeartbeatSettings,
+	type HeartbeatState,
+	type HeartbeatStateChange,
+} from "./heartbeatState";
 import { classifyReply } from "./reply";
 import { isRepeat } from "./repeats";
 
@@ -64,19 +69,34 @@ export type HeartbeatReport =
  * daily memory here; showing it (the chat pane, a notice) and saving `change` into the plugin's
  * state are the host's. Pure over its ports.
  */
-export async function runHeartbeat(deps: HeartbeatDeps, request: HeartbeatRequest, signal?: AbortSignal): Promise<HeartbeatReport> {
+export async function runHeartbeat(
+	deps: HeartbeatDeps,
+	request: HeartbeatRequest,
+	signal?: AbortSignal,
+): Promise<HeartbeatReport> {
 	const { vault } = deps;
 	const now = vault.clock.now();
 	const files = findIdentityFiles(vault.vault, vault.layout);
 	// A missing or private checklist is an empty one.
 	const checklist = (await readGuarded(vault, files.heartbeat)) ?? { path: vault.layout.heartbeat, text: "" };
-	const decision = heartbeatDecision(request.state, request.settings, now, checklist.text, request.busy, { force: request.force });
+	const decision = heartbeatDecision(request.state, request.settings, now, checklist.text, request.busy, {
+		force: request.force,
+	});
 	if (!decision.run) return { kind: "skipped", reason: decision.reason };
 	if (deps.model.offline) return { kind: "skipped", reason: "offline" };
 
-	const identity = { soul: await readGuarded(vault, files.soul), user: await readGuarded(vault, files.user), rules: await readGuarded(vault, files.rules) };
+	const identity = {
+		soul: await readGuarded(vault, files.soul),
+		user: await readGuarded(vault, files.user),
+		rules: await readGuarded(vault, files.rules),
+	};
 	const recentMemory = (await runTool("memory_recent", {}, vault)).text;
-	const answer = await askHeartbeat(deps, vault, { identity, checklist, recentMemory, checkpoint: request.state.lastCheckpoint }, signal);
+	const answer = await askHeartbeat(
+		deps,
+		vault,
+		{ identity, checklist, recentMemory, checkpoint: request.state.lastCheckpoint },
+		signal,
+	);
 	const at = { now, today: localToday({ now: () => now }) };
 	switch (answer.kind) {
 		case "interrupted":
@@ -92,7 +112,8 @@ export async function runHeartbeat(deps: HeartbeatDeps, request: HeartbeatReques
 			break;
 	}
 	const reply = classifyReply(answer.text);
-	if (reply.kind === "acknowledgement") return { kind: "silent", outcome: "silent", change: stateAfterRun(request.state, "silent", at) };
+	if (reply.kind === "acknowledgement")
+		return { kind: "silent", outcome: "silent", change: stateAfterRun(request.state, "silent", at) };
 	if (isRepeat(request.state.lastHeartbeatSpoken, reply.text, now)) {
 		return { kind: "silent", outcome: "repeated", change: stateAfterRun(request.state, "repeated", at) };
 	}
@@ -103,7 +124,11 @@ export async function runHeartbeat(deps: HeartbeatDeps, request: HeartbeatReques
 async function saveToDailyMemory(vault: HeartbeatDeps["vault"], text: string): Promise<SavedEntry> {
 	try {
 		const entry = stampedEntry(localTime(vault.clock), text);
-		const result = await appendDailyEntry(vault, vault.daily, entry, { section: HEARTBEAT_SECTION, actor: "heartbeat", reason: "Heartbeat message" });
+		const result = await appendDailyEntry(vault, vault.daily, entry, {
+			section: HEARTBEAT_SECTION,
+			actor: "heartbeat",
+			reason: "Heartbeat message",
+		});
 		return { path: result.path };
 	} catch (error) {
 		return { error };

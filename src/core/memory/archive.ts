@@ -28,7 +28,9 @@ export interface ArchiveOptions {
 	 * stranded in the archive; its records join the archive's. Without it, a day with candidates not
 	 * yet promoted is left where it is (`not-promoted`).
 	 */
-	readonly promote?: (date: string) => Promise<{ readonly status: PromotionStatus; readonly records: readonly AuditRecord[] }>;
+	readonly promote?: (
+		date: string,
+	) => Promise<{ readonly status: PromotionStatus; readonly records: readonly AuditRecord[] }>;
 }
 
 export interface ArchivedDay {
@@ -44,7 +46,8 @@ export interface ArchivedDay {
  * `private`: the day is hidden by the privacy rules, so it is neither read, summarised nor moved.
  * `not-promoted`: its candidate long-term memory is not promoted yet and could not be now.
  */
-export type ArchiveSkipReason = "not-a-daily-note" | "future" | "within-retention" | "destination-exists" | "private" | "not-promoted";
+export type ArchiveSkipReason =
+	"not-a-daily-note" | "future" | "within-retention" | "destination-exists" | "private" | "not-promoted";
 
 export interface ArchiveResult {
 	readonly today: string;
@@ -61,11 +64,16 @@ export async function archiveOldDailyNotes(
 	options: ArchiveOptions,
 ): Promise<ArchiveResult> {
 	const retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
-	if (!Number.isInteger(retentionDays) || retentionDays < 0) throw new RangeError("Retention must be a whole number of days, 0 or more.");
+	if (!Number.isInteger(retentionDays) || retentionDays < 0)
+		throw new RangeError("Retention must be a whole number of days, 0 or more.");
 	const today = localToday(deps.clock);
 	const result: ArchiveResult = { today, retentionDays, archived: [], skipped: [], records: [] };
 	const indexPath = joinVaultPath(layout.archiveFolder, "index.md");
-	const intent: WriteIntent = { actor: options.actor, reason: `Archive daily memory older than ${retentionDays} days`, action: "archive" };
+	const intent: WriteIntent = {
+		actor: options.actor,
+		reason: `Archive daily memory older than ${retentionDays} days`,
+		action: "archive",
+	};
 
 	const inDailyFolder = (path: string) => parentFolder(path) === layout.dailyFolder;
 	const files = deps.vault
@@ -73,7 +81,8 @@ export async function archiveOldDailyNotes(
 		.filter((file) => inDailyFolder(file.path))
 		.map((file) => file.path)
 		.sort();
-	for (const hidden of deps.vault.hiddenFiles()) if (inDailyFolder(hidden.path)) result.skipped.push({ path: hidden.path, reason: "private" });
+	for (const hidden of deps.vault.hiddenFiles())
+		if (inDailyFolder(hidden.path)) result.skipped.push({ path: hidden.path, reason: "private" });
 	for (const path of files) {
 		const date = baseName(path);
 		const reason = skipReason(path, date, today, retentionDays);
@@ -104,11 +113,17 @@ export async function archiveOldDailyNotes(
  * A day's candidates promoted before its note moves: nothing to do when it has none or they are
  * promoted already; `null` when they are there, unpromoted, and could not be promoted now.
  */
-async function promotedFirst(text: string, date: string, options: ArchiveOptions): Promise<{ readonly promoted: boolean; readonly records: readonly AuditRecord[] } | null> {
+async function promotedFirst(
+	text: string,
+	date: string,
+	options: ArchiveOptions,
+): Promise<{ readonly promoted: boolean; readonly records: readonly AuditRecord[] } | null> {
 	if (promotionState(text, date) !== "unpromoted") return { promoted: false, records: [] };
 	if (options.promote === undefined) return null;
 	const outcome = await options.promote(date);
-	return PROMOTED.includes(outcome.status) ? { promoted: outcome.status === "promoted", records: outcome.records } : null;
+	return PROMOTED.includes(outcome.status)
+		? { promoted: outcome.status === "promoted", records: outcome.records }
+		: null;
 }
 
 /** What a promotion ends with when the day's candidates are in long-term memory afterwards. */
@@ -121,9 +136,19 @@ function skipReason(path: string, date: string, today: string, retentionDays: nu
 	return age > retentionDays ? null : "within-retention";
 }
 
-async function addIndexLine(deps: MemoryDeps, indexPath: string, date: string, line: string, intent: WriteIntent): Promise<WriteOutcome> {
+async function addIndexLine(
+	deps: MemoryDeps,
+	indexPath: string,
+	date: string,
+	line: string,
+	intent: WriteIntent,
+): Promise<WriteOutcome> {
 	if (!deps.writer.isTaken(indexPath)) {
 		return deps.writer.createNote(indexPath, appendBlock(`${ARCHIVE_INDEX_TITLE}\n`, line, "paragraph"), intent);
 	}
-	return deps.writer.processNote(indexPath, (current) => (indexHasDay(current, date) ? current : appendBlock(current, line, "line")), intent);
+	return deps.writer.processNote(
+		indexPath,
+		(current) => (indexHasDay(current, date) ? current : appendBlock(current, line, "line")),
+		intent,
+	);
 }

@@ -22,14 +22,24 @@ export interface CaptureRequest {
 }
 
 /** Creates the captured note in `inboxFolder` (and the folder when missing) at a path no file or folder holds. */
-export async function captureToInbox(deps: MemoryDeps, inboxFolder: string, request: CaptureRequest): Promise<WriteOutcome> {
+export async function captureToInbox(
+	deps: MemoryDeps,
+	inboxFolder: string,
+	request: CaptureRequest,
+): Promise<WriteOutcome> {
 	const path = freeNotePath(deps.writer, inboxFolder, captureFileName(localToday(deps.clock), request.title));
 	const content = captureContent(request, localTimestamp(deps.clock));
-	return deps.writer.createNote(path, content, { actor: request.actor, reason: `Capture "${request.title}" to the inbox` });
+	return deps.writer.createNote(path, content, {
+		actor: request.actor,
+		reason: `Capture "${request.title}" to the inbox`,
+	});
 }
 
 /** The note: frontmatter (`captured`, `source`, `tags`, `assistant: private` when asked), a blank line, the text. */
-export function captureContent(request: Pick<CaptureRequest, "text" | "tags" | "source" | "private">, capturedAt: string): string {
+export function captureContent(
+	request: Pick<CaptureRequest, "text" | "tags" | "source" | "private">,
+	capturedAt: string,
+): string {
 	const tags = captureTags(request.tags ?? []);
 	const frontmatter = [
 		"---",

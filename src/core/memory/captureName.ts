@@ -33,12 +33,7 @@ const EDGE_DOTS_AND_SPACES = /^[.\s]+|[.\s]+$/gu;
  * Windows device name (`CON`, `nul.txt`) given a `_`; `Untitled` when nothing is left.
  */
 export function safeTitle(title: string): string {
-	const cleaned = trimEdges(
-		title
-			.normalize("NFC")
-			.replace(UNSAFE, " ")
-			.replace(/\s+/gu, " "),
-	);
+	const cleaned = trimEdges(title.normalize("NFC").replace(UNSAFE, " ").replace(/\s+/gu, " "));
 	const cut = trimEdges(withinBytes(cleaned, MAX_TITLE_BYTES));
 	if (cut === "") return UNTITLED;
 	// `CON.notes` is reserved too: the part before the first dot is what Windows looks at.
@@ -75,7 +70,10 @@ export function freeNotePath(writer: Pick<AuditedWriter, "isTaken">, folder: str
 
 function trimEdges(text: string): string {
 	// A cut may leave a joiner or a variation selector of an emoji it split; it goes with the emoji.
-	return text.replace(EDGE_DOTS_AND_SPACES, "").replace(/(?:\u200d|\ufe0e|\ufe0f)+$/u, "").replace(EDGE_DOTS_AND_SPACES, "");
+	return text
+		.replace(EDGE_DOTS_AND_SPACES, "")
+		.replace(/(?:\u200d|\ufe0e|\ufe0f)+$/u, "")
+		.replace(EDGE_DOTS_AND_SPACES, "");
 }
 
 /** The longest head of `text` of at most `maxBytes` UTF-8 bytes that ends between two code points. */
@@ -90,4 +88,3 @@ function withinBytes(text: string, maxBytes: number): string {
 	}
 	return text.slice(0, end);
 }
-

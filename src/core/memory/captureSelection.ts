@@ -26,7 +26,11 @@ export interface SelectionCapture {
 /** The longest title taken from a selection, in characters; the file name is cut further if need be. */
 const TITLE_FROM_SELECTION_CHARS = 60;
 
-export function captureSelection(deps: MemoryDeps, inboxFolder: string, capture: SelectionCapture): Promise<WriteOutcome> {
+export function captureSelection(
+	deps: MemoryDeps,
+	inboxFolder: string,
+	capture: SelectionCapture,
+): Promise<WriteOutcome> {
 	return captureToInbox(deps, inboxFolder, {
 		title: selectionTitle(capture),
 		text: capture.selection,
@@ -50,5 +54,7 @@ function selectionTitle(capture: SelectionCapture): string {
 	if (typed !== "") return typed;
 	const line = firstMeaningfulLine(capture.selection) ?? baseName(capture.sourcePath);
 	const characters = [...line];
-	return characters.length <= TITLE_FROM_SELECTION_CHARS ? line : characters.slice(0, TITLE_FROM_SELECTION_CHARS).join("");
+	return characters.length <= TITLE_FROM_SELECTION_CHARS
+		? line
+		: characters.slice(0, TITLE_FROM_SELECTION_CHARS).join("");
 }

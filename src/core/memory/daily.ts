@@ -16,7 +16,10 @@ import type { MemoryDeps } from "./memoryDeps";
 export type { DailyTarget } from "./dailyNote";
 
 /** Daily memory in the assistant folder: `memory/daily/YYYY-MM-DD.md`, one note per day. */
-export function assistantFolderTarget(layout: Pick<WorkspaceLayout, "dailyFolder">, template = DEFAULT_DAILY_TEMPLATE): DailyTarget {
+export function assistantFolderTarget(
+	layout: Pick<WorkspaceLayout, "dailyFolder">,
+	template = DEFAULT_DAILY_TEMPLATE,
+): DailyTarget {
 	return { pathFor: (date) => joinVaultPath(layout.dailyFolder, `${date}.md`), heading: null, template };
 }
 
@@ -57,7 +60,11 @@ export async function appendDailyEntry(
 		const outcome = await deps.writer.createNote(path, content, intent);
 		return { date, path: outcome.path, status: "created", record: outcome.record };
 	}
-	const outcome = await deps.writer.processNote(path, (current) => insertUnderHeadings(current, headings, entry), intent);
+	const outcome = await deps.writer.processNote(
+		path,
+		(current) => insertUnderHeadings(current, headings, entry),
+		intent,
+	);
 	return { date, path: outcome.path, status: "appended", record: outcome.record };
 }
 

@@ -1,4 +1,12 @@
-import { addDays, daysBetween, formatDay, localDayOf, localTimeOfDay, localTimestampOf, parseDay } from "../calendar/localCalendar";
+import {
+	addDays,
+	daysBetween,
+	formatDay,
+	localDayOf,
+	localTimeOfDay,
+	localTimestampOf,
+	parseDay,
+} from "../calendar/localCalendar";
 import type { Clock } from "../ports";
 
 /** Today as the user's clock on the wall reads it: daily memory is named by the local date, not by UTC. */

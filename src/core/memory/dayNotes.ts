@@ -25,13 +25,23 @@ export interface DayNote {
 }
 
 /** The note of `date` the assistant may read, where it is kept first, else in the archive; `null` when there is none (or it is hidden). */
-export function findDayNote(vault: Pick<VaultView, "stat">, target: DailyTarget, layout: Pick<WorkspaceLayout, "archiveFolder">, date: string): DayNote | null {
+export function findDayNote(
+	vault: Pick<VaultView, "stat">,
+	target: DailyTarget,
+	layout: Pick<WorkspaceLayout, "archiveFolder">,
+	date: string,
+): DayNote | null {
 	if (vault.stat(target.pathFor(date)) !== null) return { path: target.pathFor(date), archived: false };
 	const archived = archivedDayPath(layout, date);
 	return vault.stat(archived) !== null ? { path: archived, archived: true } : null;
 }
 
 /** The target that holds `date`'s note: the archive once the day was archived, else where daily memory is kept. */
-export function targetHolding(vault: Pick<VaultView, "stat">, target: DailyTarget, layout: Pick<WorkspaceLayout, "archiveFolder">, date: string): DailyTarget {
+export function targetHolding(
+	vault: Pick<VaultView, "stat">,
+	target: DailyTarget,
+	layout: Pick<WorkspaceLayout, "archiveFolder">,
+	date: string,
+): DailyTarget {
 	return findDayNote(vault, target, layout, date)?.archived === true ? archiveTarget(layout) : target;
 }

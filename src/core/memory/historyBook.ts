@@ -25,12 +25,18 @@ export function yearlyFolder(layout: Pick<WorkspaceLayout, "weeklyFolder">): str
 }
 
 /** The weekly summaries, newest first. */
-export function weeklyPages(store: Pick<NoteStore, "listFiles">, layout: Pick<WorkspaceLayout, "weeklyFolder">): HistoryPage[] {
+export function weeklyPages(
+	store: Pick<NoteStore, "listFiles">,
+	layout: Pick<WorkspaceLayout, "weeklyFolder">,
+): HistoryPage[] {
 	return pagesIn(store, layout.weeklyFolder, WEEK_FILE);
 }
 
 /** The yearly summaries, newest first. */
-export function yearlyPages(store: Pick<NoteStore, "listFiles">, layout: Pick<WorkspaceLayout, "weeklyFolder">): HistoryPage[] {
+export function yearlyPages(
+	store: Pick<NoteStore, "listFiles">,
+	layout: Pick<WorkspaceLayout, "weeklyFolder">,
+): HistoryPage[] {
 	return pagesIn(store, yearlyFolder(layout), YEAR_FILE);
 }
 

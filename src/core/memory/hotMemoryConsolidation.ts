@@ -47,11 +47,19 @@ export interface ProposalOptions {
 }
 
 /** A proposal when `memory.md` exceeds the cap; `null` when it does not (or there is none). */
-export async function proposeConsolidation(store: VaultView, memoryPath: string, options: ProposalOptions): Promise<ConsolidationProposal | null> {
+export async function proposeConsolidation(
+	store: VaultView,
+	memoryPath: string,
+	options: ProposalOptions,
+): Promise<ConsolidationProposal | null> {
 	if (store.stat(memoryPath) === null) return null;
 	const current = await store.read(memoryPath);
 	if (!exceedsHotMemoryCap(current, options.capTokens)) return null;
-	const proposal = (proposed: string, author: ConsolidationProposal["author"], modelError: unknown = null): ConsolidationProposal => ({
+	const proposal = (
+		proposed: string,
+		author: ConsolidationProposal["author"],
+		modelError: unknown = null,
+	): ConsolidationProposal => ({
 		memoryPath,
 		basedOn: sha256Hex(current),
 		current,
@@ -62,7 +70,12 @@ export async function proposeConsolidation(store: VaultView, memoryPath: string,
 	if (options.model !== null) {
 		try {
 			const system = CONSOLIDATION_SYSTEM.replace("{cap}", String(options.capTokens));
-			const proposed = await options.model.complete({ system, prompt: current, maxTokens: Math.max(2 * options.capTokens, 1024), signal: options.signal });
+			const proposed = await options.model.complete({
+				system,
+				prompt: current,
+				maxTokens: Math.max(2 * options.capTokens, 1024),
+				signal: options.signal,
+			});
 			if (proposed.trim() !== "") return proposal(`${proposed.trim()}\n`, "model");
 		} catch (error) {
 			if (options.signal?.aborted === true) throw error;
@@ -93,7 +106,10 @@ export type ConsolidationOutcome =
 	| { readonly kind: "missing" };
 
 /** Keeps the current `memory.md` in the archive folder, then writes the approved text, both audited. */
-export async function applyConsolidation(deps: MemoryDeps, approval: ApprovedConsolidation): Promise<ConsolidationOutcome> {
+export async function applyConsolidation(
+	deps: MemoryDeps,
+	approval: ApprovedConsolidation,
+): Promise<ConsolidationOutcome> {
 	if (approval.approved.trim() === "") return { kind: "empty" };
 	if (deps.vault.stat(approval.memoryPath) === null) return { kind: "missing" };
 	const current = await deps.vault.read(approval.memoryPath);
@@ -109,5 +125,9 @@ export async function applyConsolidation(deps: MemoryDeps, approval: ApprovedCon
 		actor: approval.actor,
 		reason: `Consolidate hot memory as approved; the previous version is kept at ${kept.path}`,
 	});
-	return { kind: "applied", keptAt: kept.path, records: [kept, replaced].flatMap((outcome) => (outcome.record ? [outcome.record] : [])) };
+	return {
+		kind: "applied",
+		keptAt: kept.path,
+		records: [kept, replaced].flatMap((outcome) => (outcome.record ? [outcome.record] : [])),
+	};
 }

@@ -1,4 +1,12 @@
-import { addDays, formatDay, localDayOf, mondayOfWeek, parseDay, weekNumberOf, type CalendarDay } from "../calendar/localCalendar";
+import {
+	addDays,
+	formatDay,
+	localDayOf,
+	mondayOfWeek,
+	parseDay,
+	weekNumberOf,
+	type CalendarDay,
+} from "../calendar/localCalendar";
 
 /**
  * ISO 8601 weeks, `YYYY-Www`, the history book's pages: a week runs Monday to Sunday and belongs

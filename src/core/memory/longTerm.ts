@@ -4,7 +4,14 @@ import { isDailyDate } from "./dailyDates";
 import type { DailyTarget } from "./dailyNote";
 import { appendBlock } from "../text/markdownSections";
 import type { MemoryDeps } from "./memoryDeps";
-import { findCandidateSection, hasPromotedHeading, promotedBlock, promotionRounds, unpromotedText, withPromotionMarker } from "./promotion";
+import {
+	findCandidateSection,
+	hasPromotedHeading,
+	promotedBlock,
+	promotionRounds,
+	unpromotedText,
+	withPromotionMarker,
+} from "./promotion";
 
 /**
  * Long-term memory (`memory.md`) is append-only: this module has no way to rewrite it. Whatever
@@ -72,19 +79,26 @@ export async function promoteDay(deps: MemoryDeps, request: PromotionRequest): P
 	});
 	if (!isDailyDate(date)) return result("invalid-date", null);
 	const dailyPath = request.target.pathFor(date);
-	if (deps.vault.hiddenReason(dailyPath) !== null || deps.vault.hiddenReason(memoryPath) !== null) return result("skipped-private", dailyPath);
+	if (deps.vault.hiddenReason(dailyPath) !== null || deps.vault.hiddenReason(memoryPath) !== null)
+		return result("skipped-private", dailyPath);
 	if (deps.vault.stat(dailyPath) === null) return result("no-daily-note", dailyPath);
 
 	const daily = await deps.vault.read(dailyPath);
 	const section = findCandidateSection(daily);
 	// Candidates added after a promotion make a round of their own: `memory.md` stays append-only.
 	const round = promotionRounds(daily, date) + 1;
-	if (round > 1 && (section === null || unpromotedText(daily, section, date) === "")) return result("already-promoted", dailyPath);
-	const intent: WriteIntent = { actor: request.actor, reason: `Promote candidate memory of ${date}`, action: "promote" };
+	if (round > 1 && (section === null || unpromotedText(daily, section, date) === ""))
+		return result("already-promoted", dailyPath);
+	const intent: WriteIntent = {
+		actor: request.actor,
+		reason: `Promote candidate memory of ${date}`,
+		action: "promote",
+	};
 	const markDaily = () => deps.writer.processNote(dailyPath, (current) => withPromotionMarker(current, date), intent);
 
 	const memory = deps.vault.stat(memoryPath) === null ? "" : await deps.vault.read(memoryPath);
-	if (hasPromotedHeading(memory, date, round)) return result("marker-restored", dailyPath, recordsOf([await markDaily()]));
+	if (hasPromotedHeading(memory, date, round))
+		return result("marker-restored", dailyPath, recordsOf([await markDaily()]));
 
 	if (section === null) return result("no-candidate-section", dailyPath);
 	const candidates = unpromotedText(daily, section, date);

@@ -23,12 +23,20 @@ export function offlineConsolidation(memory: string): string {
 	let merged = parts;
 	if (promoted.length > 1) {
 		const dates = promoted.map((part) => part.promoted as string).sort();
-		const bodies = promoted.map((part) => part.text.slice(part.text.search(/\r?\n/) + 1).trim()).filter((body) => body !== "");
-		const section: Part = { text: `## Promoted memory, ${dates[0]} to ${dates[dates.length - 1]}${eol}${eol}${bodies.join(eol)}${eol}${eol}`, promoted: null };
+		const bodies = promoted
+			.map((part) => part.text.slice(part.text.search(/\r?\n/) + 1).trim())
+			.filter((body) => body !== "");
+		const section: Part = {
+			text: `## Promoted memory, ${dates[0]} to ${dates[dates.length - 1]}${eol}${eol}${bodies.join(eol)}${eol}${eol}`,
+			promoted: null,
+		};
 		const first = parts.indexOf(promoted[0]);
 		merged = [...parts.slice(0, first), section, ...parts.slice(first).filter((part) => part.promoted === null)];
 	}
-	const tidied = withoutRepeatedItems(merged.map((part) => part.text).join(""), eol).replace(/(\r?\n){3,}/g, `${eol}${eol}`);
+	const tidied = withoutRepeatedItems(merged.map((part) => part.text).join(""), eol).replace(
+		/(\r?\n){3,}/g,
+		`${eol}${eol}`,
+	);
 	return tidied.replace(/(\r?\n)+$/, eol);
 }
 
@@ -57,7 +65,8 @@ function withoutRepeatedItems(text: string, eol: string): string {
 	const kept = lines.filter((line, index) => {
 		const item = LIST_ITEM.exec(line);
 		if (item === null) return true;
-		const continued = index + 1 < lines.length && /^\s+\S/.test(lines[index + 1]) && LIST_ITEM.exec(lines[index + 1]) === null;
+		const continued =
+			index + 1 < lines.length && /^\s+\S/.test(lines[index + 1]) && LIST_ITEM.exec(lines[index + 1]) === null;
 		const key = item[1].normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
 		if (continued || key === "") return true;
 		if (seen.has(key)) return false;

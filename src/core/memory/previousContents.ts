@@ -160,7 +160,8 @@ export class PreviousContents {
 			size += entry.size;
 		}
 		// Dropping only repeated lines loses nothing: the time before which texts are gone stays.
-		const keptSince = survivors.length === newestFirst.length ? state.keptSince : (survivors[survivors.length - 1]?.[1].at ?? now);
+		const keptSince =
+			survivors.length === newestFirst.length ? state.keptSince : (survivors[survivors.length - 1]?.[1].at ?? now);
 		survivors.reverse();
 		const header = `${JSON.stringify({ keptSince })}\n`;
 		const content = header + survivors.map(([hash, entry]) => lineOf(hash, entry.text, entry.at)).join("");
@@ -175,7 +176,8 @@ function lineOf(sha256: string, text: string, at: number): string {
 	return `${JSON.stringify({ sha256, text, at })}\n`;
 }
 
-type Line = { readonly sha256: string; readonly text: string; readonly at: number | null } | { readonly keptSince: number };
+type Line =
+	{ readonly sha256: string; readonly text: string; readonly at: number | null } | { readonly keptSince: number };
 
 function parseLine(line: string): Line | null {
 	try {
@@ -243,7 +245,10 @@ export class RememberingStore implements NoteStore {
 		return after;
 	}
 
-	async processFrontMatter(path: string, update: (properties: Record<string, unknown>) => void): Promise<{ before: string; after: string }> {
+	async processFrontMatter(
+		path: string,
+		update: (properties: Record<string, unknown>) => void,
+	): Promise<{ before: string; after: string }> {
 		const changed = await this.inner.processFrontMatter(path, update);
 		if (changed.before !== changed.after) await this.previous.keep(changed.before);
 		return changed;

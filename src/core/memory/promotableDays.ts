@@ -36,7 +36,8 @@ export async function promotableDays(
 	for (let days = 1; days <= RECENT_DAYS; days++) dates.add(localDaysAgo(clock, days));
 	for (const file of vault.listFiles()) {
 		const date = baseName(file.path);
-		if (isDailyDate(date) && (file.path === target.pathFor(date) || file.path === archivedDayPath(layout, date))) dates.add(date);
+		if (isDailyDate(date) && (file.path === target.pathFor(date) || file.path === archivedDayPath(layout, date)))
+			dates.add(date);
 	}
 	const days: PromotableDay[] = [];
 	for (const date of [...dates].sort().reverse()) {
@@ -45,7 +46,12 @@ export async function promotableDays(
 			if (date === today) days.push({ date, path: null, archived: false, state: "nothing" });
 			continue;
 		}
-		days.push({ date, path: note.path, archived: note.archived, state: promotionState(await vault.read(note.path), date) });
+		days.push({
+			date,
+			path: note.path,
+			archived: note.archived,
+			state: promotionState(await vault.read(note.path), date),
+		});
 	}
 	// A date ahead of today's (a note named for tomorrow) comes after it: today is the default.
 	return [...days.filter((day) => day.date === today), ...days.filter((day) => day.date !== today)];

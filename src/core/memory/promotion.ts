@@ -65,7 +65,10 @@ export function promotionRounds(daily: string, date: string): number {
  */
 export function unpromotedText(daily: string, section: Section, date: string): string {
 	if (promotionRounds(daily, date) === 0) return candidateText(daily, section);
-	const inSection = marginLines(daily).filter((line) => line.start >= section.bodyStart && line.end <= section.end + 1 && MARKER_LINE.exec(line.text)?.[1] === date);
+	const inSection = marginLines(daily).filter(
+		(line) =>
+			line.start >= section.bodyStart && line.end <= section.end + 1 && MARKER_LINE.exec(line.text)?.[1] === date,
+	);
 	const last = inSection.at(-1);
 	if (last === undefined) return "";
 	return daily.slice(last.end, section.end).replace(ANY_MARKER, "").trim();

@@ -43,7 +43,11 @@ export type UndoOutcome =
 const ALREADY_UNDONE = "The note already has its previous content.";
 
 /** Puts back `write.before` when the note's content still hashes to the record's `sha256After`. */
-export async function undoWrite(write: UndoableWrite, deps: Pick<MemoryDeps, "vault" | "writer">, actor: AuditActor): Promise<UndoOutcome> {
+export async function undoWrite(
+	write: UndoableWrite,
+	deps: Pick<MemoryDeps, "vault" | "writer">,
+	actor: AuditActor,
+): Promise<UndoOutcome> {
 	const { record, before } = write;
 	const refused = (refusal: UndoRefusal, message: string, current: string | null = null): UndoOutcome => ({
 		kind: "refused",
@@ -54,17 +58,32 @@ export async function undoWrite(write: UndoableWrite, deps: Pick<MemoryDeps, "va
 		current,
 	});
 	if (record.sha256Before === null || record.from !== undefined) {
-		return refused("not-undoable", "This change created or moved the note; undoing it would delete or move a note, which undo does not do.");
+		return refused(
+			"not-undoable",
+			"This change created or moved the note; undoing it would delete or move a note, which undo does not do.",
+		);
 	}
 	if (sha256Hex(before) !== record.sha256Before) {
-		return refused("not-undoable", "The saved previous content is not the content this change started from, so it cannot be put back.");
+		return refused(
+			"not-undoable",
+			"The saved previous content is not the content this change started from, so it cannot be put back.",
+		);
 	}
-	if (deps.vault.hiddenReason(record.path) !== null) return refused("hidden", "The note is private now (by the privacy settings or its properties), so the assistant does not change it.");
-	if (deps.vault.stat(record.path) === null) return refused("missing", "The note is no longer there (moved, renamed or deleted).");
+	if (deps.vault.hiddenReason(record.path) !== null)
+		return refused(
+			"hidden",
+			"The note is private now (by the privacy settings or its properties), so the assistant does not change it.",
+		);
+	if (deps.vault.stat(record.path) === null)
+		return refused("missing", "The note is no longer there (moved, renamed or deleted).");
 	const current = await deps.vault.read(record.path);
 	if (sha256Hex(current) === record.sha256Before) return refused("already-undone", ALREADY_UNDONE, current);
 	const changedSince = (now: string) =>
-		refused("changed-since", "The note has changed since this change was made; undoing it would lose those edits. Both versions are shown.", now);
+		refused(
+			"changed-since",
+			"The note has changed since this change was made; undoing it would lose those edits. Both versions are shown.",
+			now,
+		);
 	if (sha256Hex(current) !== record.sha256After) return changedSince(current);
 	try {
 		const outcome = await deps.writer.restoreNote(record.path, before, record.sha256After, {
@@ -76,7 +95,8 @@ export async function undoWrite(write: UndoableWrite, deps: Pick<MemoryDeps, "va
 		return { kind: "restored", path: outcome.path, record: outcome.record };
 	} catch (error) {
 		// The note changed between the check above and the atomic write, which checks again.
-		if (error instanceof WriteRefusedError && error.refusal === "removes-text") return changedSince(await deps.vault.read(record.path));
+		if (error instanceof WriteRefusedError && error.refusal === "removes-text")
+			return changedSince(await deps.vault.read(record.path));
 		throw error;
 	}
 }

@@ -26,11 +26,23 @@ export async function readWeekMemory(
 }
 
 /** How many days of the week have daily memory the assistant may read (where it is kept, or archived). */
-export function daysWithMemory(vault: VaultView, target: DailyTarget, layout: Pick<WorkspaceLayout, "archiveFolder">, week: IsoWeek): number {
+export function daysWithMemory(
+	vault: VaultView,
+	target: DailyTarget,
+	layout: Pick<WorkspaceLayout, "archiveFolder">,
+	week: IsoWeek,
+): number {
 	return week.days.filter((date) => findDayNote(vault, target, layout, date) !== null).length;
 }
 
 /** The days of the week whose daily memory is hidden by the privacy rules: left out, and said so. */
-export function hiddenDaysOf(vault: VaultView, target: DailyTarget, layout: Pick<WorkspaceLayout, "archiveFolder">, week: IsoWeek): string[] {
-	return week.days.filter((date) => [target.pathFor(date), archivedDayPath(layout, date)].some((path) => vault.hiddenReason(path) !== null));
+export function hiddenDaysOf(
+	vault: VaultView,
+	target: DailyTarget,
+	layout: Pick<WorkspaceLayout, "archiveFolder">,
+	week: IsoWeek,
+): string[] {
+	return week.days.filter((date) =>
+		[target.pathFor(date), archivedDayPath(layout, date)].some((path) => vault.hiddenReason(path) !== null),
+	);
 }

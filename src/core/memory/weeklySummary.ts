@@ -32,7 +32,14 @@ export interface WeeklySummaryRequest {
 }
 
 /** `skipped-private`: the summary note itself is hidden by the privacy rules, so it is neither read nor replaced. */
-export type WeeklyStatus = "written" | "rewritten" | "already-summarised" | "no-daily-memory" | "week-not-over" | "invalid-week" | "skipped-private";
+export type WeeklyStatus =
+	| "written"
+	| "rewritten"
+	| "already-summarised"
+	| "no-daily-memory"
+	| "week-not-over"
+	| "invalid-week"
+	| "skipped-private";
 
 export interface WeeklySummaryResult {
 	readonly week: string;
@@ -55,9 +62,16 @@ export interface WeeklySummaryResult {
 const SUMMARY_MAX_TOKENS = 1200;
 const NOTHING_FOLDED: FoldResult = { weeks: [], records: [] };
 
-export async function buildWeeklySummary(deps: MemoryDeps, request: WeeklySummaryRequest): Promise<WeeklySummaryResult> {
+export async function buildWeeklySummary(
+	deps: MemoryDeps,
+	request: WeeklySummaryRequest,
+): Promise<WeeklySummaryResult> {
 	const week = parseIsoWeek(request.week);
-	const result = (status: WeeklyStatus, path: string | null, extra: Partial<WeeklySummaryResult> = {}): WeeklySummaryResult => ({
+	const result = (
+		status: WeeklyStatus,
+		path: string | null,
+		extra: Partial<WeeklySummaryResult> = {},
+	): WeeklySummaryResult => ({
 		week: request.week,
 		path,
 		status,
@@ -84,7 +98,12 @@ export async function buildWeeklySummary(deps: MemoryDeps, request: WeeklySummar
 	let modelError: unknown = null;
 	if (request.model !== null) {
 		try {
-			summary = await request.model.complete({ system: WEEKLY_SYSTEM, prompt: weeklyPrompt(week, days), maxTokens: SUMMARY_MAX_TOKENS, signal: request.signal });
+			summary = await request.model.complete({
+				system: WEEKLY_SYSTEM,
+				prompt: weeklyPrompt(week, days),
+				maxTokens: SUMMARY_MAX_TOKENS,
+				signal: request.signal,
+			});
 			author = "model";
 		} catch (error) {
 			if (request.signal?.aborted === true) throw error;
@@ -102,7 +121,11 @@ export async function buildWeeklySummary(deps: MemoryDeps, request: WeeklySummar
 	if (exists) {
 		const old = await deps.vault.read(path);
 		if (old === note) return result("already-summarised", path);
-		const kept = await deps.writer.createNote(freeNotePath(deps.writer, weeklyArchiveFolder(request.layout), `${week.id}.md`), old, { ...intent, action: "archive" });
+		const kept = await deps.writer.createNote(
+			freeNotePath(deps.writer, weeklyArchiveFolder(request.layout), `${week.id}.md`),
+			old,
+			{ ...intent, action: "archive" },
+		);
 		keptAt = kept.path;
 		const replaced = await deps.writer.replaceKeptNote(path, note, kept.path, intent);
 		records.push(...[kept, replaced].flatMap((outcome) => (outcome.record ? [outcome.record] : [])));
@@ -111,5 +134,12 @@ export async function buildWeeklySummary(deps: MemoryDeps, request: WeeklySummar
 		if (created.record) records.push(created.record);
 	}
 	const folded = await foldOldWeeks(deps, request.layout, request.actor);
-	return result(exists ? "rewritten" : "written", path, { author, modelError, keptAt, folded, skippedPrivate, records: [...records, ...folded.records] });
+	return result(exists ? "rewritten" : "written", path, {
+		author,
+		modelError,
+		keptAt,
+		folded,
+		skippedPrivate,
+		records: [...records, ...folded.records],
+	});
 }

@@ -14,7 +14,12 @@ export type SummaryAuthor = "model" | "extract";
 const EXTRACT_LINES_PER_DAY = 6;
 const EXTRACT_LINE_CHARS = 240;
 
-export function weeklySummaryNote(week: IsoWeek, days: readonly DailyMemory[], summary: string, author: SummaryAuthor): string {
+export function weeklySummaryNote(
+	week: IsoWeek,
+	days: readonly DailyMemory[],
+	summary: string,
+	author: SummaryAuthor,
+): string {
 	const first = week.days[0];
 	const last = week.days[week.days.length - 1];
 	const sources = days.map((day) => `[[${day.path.replace(/\.md$/i, "")}|${day.date}]]`).join(", ");
@@ -71,7 +76,13 @@ export function weeklyPrompt(week: IsoWeek, days: readonly DailyMemory[], maxCha
 		const cut = text.length <= maxCharsPerDay ? text : `${text.slice(0, maxCharsPerDay)}\n[…]`;
 		return `<day date="${day.date}">\n${cut}\n</day>`;
 	});
-	return [`The daily memory of week ${week.id} (${week.days[0]} to ${week.days[6]}):`, "", ...blocks, "", "Write the summary of this week."].join("\n");
+	return [
+		`The daily memory of week ${week.id} (${week.days[0]} to ${week.days[6]}):`,
+		"",
+		...blocks,
+		"",
+		"Write the summary of this week.",
+	].join("\n");
 }
 
 function meaningfulLines(text: string): string[] {
@@ -82,10 +93,16 @@ function meaningfulLines(text: string): string[] {
 		const trimmed = raw.trim();
 		if (/^(```|~~~)/.test(trimmed)) inFence = !inFence;
 		if (inFence || /^(#{1,6}(\s|$)|<!--|```|~~~|([-*_]\s*){3,}$)/.test(trimmed)) continue;
-		const line = trimmed.replace(/^(>\s*)*([-*+]|\d+[.)])?\s*(\[.\]\s*)?/, "").replace(/<!--.*?-->/g, "").replace(/\s+/g, " ").trim();
+		const line = trimmed
+			.replace(/^(>\s*)*([-*+]|\d+[.)])?\s*(\[.\]\s*)?/, "")
+			.replace(/<!--.*?-->/g, "")
+			.replace(/\s+/g, " ")
+			.trim();
 		if (!/[\p{L}\p{N}]/u.test(line) || /^\d{4}-\d{2}-\d{2}$/.test(line)) continue;
 		const characters = [...line];
-		kept.push(characters.length <= EXTRACT_LINE_CHARS ? line : `${characters.slice(0, EXTRACT_LINE_CHARS).join("").trimEnd()}…`);
+		kept.push(
+			characters.length <= EXTRACT_LINE_CHARS ? line : `${characters.slice(0, EXTRACT_LINE_CHARS).join("").trimEnd()}…`,
+		);
 	}
 	return kept;
 }

@@ -26,19 +26,36 @@ export function weeklyArchiveFolder(layout: Pick<WorkspaceLayout, "archiveFolder
 	return joinVaultPath(layout.archiveFolder, "weekly");
 }
 
-export async function foldOldWeeks(deps: MemoryDeps, layout: Pick<WorkspaceLayout, "weeklyFolder" | "archiveFolder">, actor: AuditActor): Promise<FoldResult> {
+export async function foldOldWeeks(
+	deps: MemoryDeps,
+	layout: Pick<WorkspaceLayout, "weeklyFolder" | "archiveFolder">,
+	actor: AuditActor,
+): Promise<FoldResult> {
 	const old = weeklyPages(deps.vault, layout).slice(MAX_HISTORY_WEEKS).reverse();
 	const records: AuditRecord[] = [];
 	for (const page of old) {
-		const intent: WriteIntent = { actor, reason: `Fold week ${page.period} into its yearly summary`, action: "archive" };
+		const intent: WriteIntent = {
+			actor,
+			reason: `Fold week ${page.period} into its yearly summary`,
+			action: "archive",
+		};
 		const added = await addToYear(deps, layout, page, intent);
-		const moved = await deps.writer.moveNote(page.path, freeNotePath(deps.writer, weeklyArchiveFolder(layout), fileName(page.path)), intent);
+		const moved = await deps.writer.moveNote(
+			page.path,
+			freeNotePath(deps.writer, weeklyArchiveFolder(layout), fileName(page.path)),
+			intent,
+		);
 		records.push(...[added, moved].flatMap((outcome) => (outcome?.record ? [outcome.record] : [])));
 	}
 	return { weeks: old.map((page) => page.period), records };
 }
 
-async function addToYear(deps: MemoryDeps, layout: Pick<WorkspaceLayout, "weeklyFolder">, page: HistoryPage, intent: WriteIntent): Promise<WriteOutcome | null> {
+async function addToYear(
+	deps: MemoryDeps,
+	layout: Pick<WorkspaceLayout, "weeklyFolder">,
+	page: HistoryPage,
+	intent: WriteIntent,
+): Promise<WriteOutcome | null> {
 	const year = page.period.slice(0, 4);
 	const path = joinVaultPath(yearlyFolder(layout), `${year}.md`);
 	const section = `## ${page.period}\n\n${foldedBody(await deps.vault.read(page.path))}`;
@@ -51,7 +68,9 @@ async function addToYear(deps: MemoryDeps, layout: Pick<WorkspaceLayout, "weekly
 /** A weekly summary without its frontmatter and title, its headings one level down, under the week's heading. */
 function foldedBody(summary: string): string {
 	const body = withoutFrontmatter(summary).split(/\r?\n/);
-	const withoutTitle = body.filter((line, index) => !(index === body.findIndex((other) => other.trim() !== "") && /^#\s/.test(line)));
+	const withoutTitle = body.filter(
+		(line, index) => !(index === body.findIndex((other) => other.trim() !== "") && /^#\s/.test(line)),
+	);
 	return withoutTitle
 		.map((line) => (/^#{1,5}\s/.test(line) ? `#${line}` : line))
 		.join("\n")

@@ -53,7 +53,8 @@ export function textModelOver(client: ModelClient, modelId: string, timer: TextM
 				});
 				for await (const event of events) if (event.type === "text") text += event.text;
 			} catch (error) {
-				if (limit.expired) throw new ModelError("time-limit", `The request ran past its time limit of ${timeLimitMs / 1000} s.`);
+				if (limit.expired)
+					throw new ModelError("time-limit", `The request ran past its time limit of ${timeLimitMs / 1000} s.`);
 				throw error;
 			} finally {
 				limit.dispose();

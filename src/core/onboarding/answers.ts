@@ -17,4 +17,3 @@ export interface OnboardingAnswers {
 	readonly dailyMemory: DailyMemoryChoice | null;
 	readonly other: readonly OtherAnswer[];
 }
-

@@ -33,14 +33,20 @@ export function answersFromBlock(json: JsonObject): OnboardingAnswers {
 		}
 	};
 	visit(json, "");
-	const joined = Object.fromEntries(Object.entries(text).map(([key, parts]) => [key, parts.join("\n")])) as Partial<Record<TextAnswer, string>>;
+	const joined = Object.fromEntries(Object.entries(text).map(([key, parts]) => [key, parts.join("\n")])) as Partial<
+		Record<TextAnswer, string>
+	>;
 	return { text: joined, inboxFolder, dailyMemory, other };
 }
 
 /** A value as the user's words: lists one item per line, objects one `key: value` per line. */
 function textOf(value: JsonValue): string {
 	if (value === null) return "";
-	if (Array.isArray(value)) return value.map(textOf).filter((item) => item !== "").join("\n");
+	if (Array.isArray(value))
+		return value
+			.map(textOf)
+			.filter((item) => item !== "")
+			.join("\n");
 	if (isObject(value)) {
 		return Object.entries(value)
 			.map(([key, inner]) => [key, textOf(inner)] as const)

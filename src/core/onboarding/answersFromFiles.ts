@@ -12,7 +12,10 @@ type TextAnswers = Partial<Record<TextAnswer, string>>;
  */
 export function answersFromFiles(files: ExistingFiles): TextAnswers {
 	const wording = [draftWordingFor("en"), draftWordingFor("zh")];
-	const found = (markdown: string | undefined, read: (markdown: string, wording: DraftWording) => TextAnswers): TextAnswers => {
+	const found = (
+		markdown: string | undefined,
+		read: (markdown: string, wording: DraftWording) => TextAnswers,
+	): TextAnswers => {
 		if (markdown === undefined) return {};
 		for (const candidate of wording) {
 			const answers = read(markdown, candidate);
@@ -30,11 +33,20 @@ export function answersFromFiles(files: ExistingFiles): TextAnswers {
 function userAnswers(markdown: string, wording: DraftWording): TextAnswers {
 	const { about, work, preferences, focus } = wording.userSections;
 	const [name, aboutItems] = labelledApart(sectionItems(markdown, about), labelPrefix(wording, wording.labels.name));
-	return answers({ name, about: aboutItems, work: sectionItems(markdown, work), preferences: sectionItems(markdown, preferences), focus: sectionItems(markdown, focus) });
+	return answers({
+		name,
+		about: aboutItems,
+		work: sectionItems(markdown, work),
+		preferences: sectionItems(markdown, preferences),
+		focus: sectionItems(markdown, focus),
+	});
 }
 
 function soulAnswers(markdown: string, wording: DraftWording): TextAnswers {
-	const [assistantName, style] = labelledApart(sectionItems(markdown, wording.soulHeading), labelPrefix(wording, wording.labels.assistantName));
+	const [assistantName, style] = labelledApart(
+		sectionItems(markdown, wording.soulHeading),
+		labelPrefix(wording, wording.labels.assistantName),
+	);
 	return answers({ assistantName, style });
 }
 

@@ -40,7 +40,11 @@ export type FileOutcome =
  * refuses the replacement unless the kept copy still matches. Nothing is written to a file that
  * changed since the plan was made. One failure does not stop the other files.
  */
-export async function applyOnboarding(plan: OnboardingPlan, replace: ReadonlySet<IdentityRole>, deps: ApplyDeps): Promise<FileOutcome[]> {
+export async function applyOnboarding(
+	plan: OnboardingPlan,
+	replace: ReadonlySet<IdentityRole>,
+	deps: ApplyDeps,
+): Promise<FileOutcome[]> {
 	const outcomes: FileOutcome[] = [];
 	for (const file of plan.files) {
 		try {
@@ -64,12 +68,23 @@ async function applyFile(file: FilePlan, consented: boolean, deps: ApplyDeps): P
 		return { kind: "created", path };
 	}
 	if (file.addsOnly) {
-		await deps.writer.appendToNote(path, file.planned.slice(file.existing.length), intent(`add the user's answers to ${fileName(path)}`));
+		await deps.writer.appendToNote(
+			path,
+			file.planned.slice(file.existing.length),
+			intent(`add the user's answers to ${fileName(path)}`),
+		);
 		return { kind: "appended", path };
 	}
 	const keptAt = freePath(deps, joinVaultPath(deps.archiveFolder, "onboarding", deps.today, fileName(path)));
 	await deps.writer.createNote(keptAt, file.existing, intent(`keep ${path} as it was before it is replaced`));
-	await deps.writer.replaceKeptNote(path, file.planned, keptAt, intent(`replace ${fileName(path)} with the version from the user's answers (the previous one is kept at ${keptAt})`));
+	await deps.writer.replaceKeptNote(
+		path,
+		file.planned,
+		keptAt,
+		intent(
+			`replace ${fileName(path)} with the version from the user's answers (the previous one is kept at ${keptAt})`,
+		),
+	);
 	return { kind: "replaced", path, keptAt };
 }
 
@@ -79,6 +94,7 @@ function freePath(deps: ApplyDeps, path: string): string {
 	const folder = path.slice(0, path.length - fileName(path).length);
 	const extension = extensionOf(path);
 	let candidate = path;
-	for (let copy = 2; taken(candidate); copy++) candidate = `${folder}${baseName(path)} ${copy}${extension === "" ? "" : `.${extension}`}`;
+	for (let copy = 2; taken(candidate); copy++)
+		candidate = `${folder}${baseName(path)} ${copy}${extension === "" ? "" : `.${extension}`}`;
 	return candidate;
 }

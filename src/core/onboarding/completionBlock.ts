@@ -36,11 +36,21 @@ export function parseOnboardingCompletion(message: string): OnboardingCompletion
 	if (body.trim() === "") return invalid("onboarding.block.empty", {}, "the onboarding-complete block is empty");
 	const parsed = parseLenientJson(body);
 	if (!parsed.ok) {
-		if (closing === -1) return invalid("onboarding.block.unclosed", {}, `the onboarding-complete block has no closing fence (${opening.fence})`);
+		if (closing === -1)
+			return invalid(
+				"onboarding.block.unclosed",
+				{},
+				`the onboarding-complete block has no closing fence (${opening.fence})`,
+			);
 		const { line, column, message: expected } = parsed;
-		return invalid("onboarding.block.invalid-json", { line, column }, `line ${line}, column ${column} of the block: ${expected}`);
+		return invalid(
+			"onboarding.block.invalid-json",
+			{ line, column },
+			`line ${line}, column ${column} of the block: ${expected}`,
+		);
 	}
-	if (!isObject(parsed.value)) return invalid("onboarding.block.not-an-object", {}, "the block holds JSON that is not an object of answers");
+	if (!isObject(parsed.value))
+		return invalid("onboarding.block.not-an-object", {}, "the block holds JSON that is not an object of answers");
 	return { kind: "complete", answers: parsed.value };
 }
 

@@ -30,7 +30,12 @@ export interface OnboardingDraft {
  * unanswered question leaves its part of the template as it was. `date` (the local day) dates
  * the memory section. An inbox folder the containment guard refuses is dropped.
  */
-export function draftIdentityFiles(answers: OnboardingAnswers, language: Language, date: string, policy: ContainmentPolicy): OnboardingDraft {
+export function draftIdentityFiles(
+	answers: OnboardingAnswers,
+	language: Language,
+	date: string,
+	policy: ContainmentPolicy,
+): OnboardingDraft {
 	const wording = draftWordingFor(language);
 	const templates = templatesFor(language);
 	const items = (answer: TextAnswer) => listItems(answers.text[answer] ?? "");
@@ -68,7 +73,10 @@ function soulFile(template: string, wording: DraftWording, answers: OnboardingAn
 function userFile(template: string, wording: DraftWording, answers: OnboardingAnswers, items: Items): string {
 	const { about, work, preferences, focus } = wording.userSections;
 	const name = answers.text.name?.trim();
-	let file = withItemsUnder(template, about, [...(name ? [labelledItem(wording, wording.labels.name, name)] : []), ...items("about")]);
+	let file = withItemsUnder(template, about, [
+		...(name ? [labelledItem(wording, wording.labels.name, name)] : []),
+		...items("about"),
+	]);
 	file = withItemsUnder(file, work, items("work"));
 	file = withItemsUnder(file, preferences, items("preferences"));
 	file = withItemsUnder(file, focus, items("focus"));
@@ -78,7 +86,10 @@ function userFile(template: string, wording: DraftWording, answers: OnboardingAn
 
 /** The five rule blocks as the template has them, then the user's own sections at the end, where the template asks for them. */
 function rulesFile(template: string, wording: DraftWording, inboxFolder: string | null, items: Items): string {
-	const vault = [...items("organization"), ...(inboxFolder === null ? [] : [`- ${filled(wording.inbox, inboxFolder)}`])];
+	const vault = [
+		...items("organization"),
+		...(inboxFolder === null ? [] : [`- ${filled(wording.inbox, inboxFolder)}`]),
+	];
 	let file = template;
 	if (vault.length > 0) file = withSectionAtEnd(file, section(wording.vaultHeading, vault));
 	if (items("rules").length > 0) file = withSectionAtEnd(file, section(wording.rulesHeading, items("rules")));

@@ -1,5 +1,10 @@
 /** Onboarding: the questions, the answers the conversation or the form gives, and the files made from them. */
-export { ONBOARDING_COMPLETE_TAG, parseOnboardingCompletion, type BlockProblem, type OnboardingCompletion } from "./completionBlock";
+export {
+	ONBOARDING_COMPLETE_TAG,
+	parseOnboardingCompletion,
+	type BlockProblem,
+	type OnboardingCompletion,
+} from "./completionBlock";
 export { parseLenientJson, type JsonValue, type LenientParse } from "./lenientJson";
 export { applyOnboarding, type ApplyDeps, type FileOutcome, type OnboardingWriter } from "./apply";
 export type { OnboardingAnswers, OtherAnswer } from "./answers";
@@ -9,7 +14,14 @@ export { draftIdentityFiles, type OnboardingDraft, type OnboardingSettings } fro
 export { readExistingFiles } from "./existingFiles";
 export { onboardingModel } from "./onboardingModel";
 export { onboardingPrompt } from "./onboardingPrompt";
-export { planOnboarding, type ExistingFiles, type FileChoice, type FilePlan, type FileState, type OnboardingPlan } from "./plan";
+export {
+	planOnboarding,
+	type ExistingFiles,
+	type FileChoice,
+	type FilePlan,
+	type FileState,
+	type OnboardingPlan,
+} from "./plan";
 export {
 	DAILY_MEMORY_CHOICES,
 	ONBOARDING_QUESTIONS,

@@ -131,7 +131,8 @@ class Reader {
 		const start = this.at;
 		while (!this.atEnd() && !/[}\]\n]/.test(this.text[this.at])) {
 			const char = this.text[this.at];
-			if ((char === "," && inArray) || ((char === "," || char === "，") && NEXT_MEMBER.test(this.text.slice(this.at)))) break;
+			if ((char === "," && inArray) || ((char === "," || char === "，") && NEXT_MEMBER.test(this.text.slice(this.at))))
+				break;
 			this.at++;
 		}
 		const word = this.text.slice(start, this.at).trim();

@@ -46,10 +46,19 @@ export interface OnboardingPlan {
  * Each planned file against what the vault holds. `memory.md` is append-only, so its plan is the
  * existing file with the draft's section added at its end (nothing, when it already holds it).
  */
-export function planOnboarding(draft: OnboardingDraft, existing: ExistingFiles, layout: WorkspaceLayout): OnboardingPlan {
+export function planOnboarding(
+	draft: OnboardingDraft,
+	existing: ExistingFiles,
+	layout: WorkspaceLayout,
+): OnboardingPlan {
 	const files = IDENTITY_ROLES.map((role) => {
 		const current = existing[role];
-		return filePlan(role, current?.path ?? layout[role], current?.content ?? null, plannedContent(role, draft, current?.content ?? null));
+		return filePlan(
+			role,
+			current?.path ?? layout[role],
+			current?.content ?? null,
+			plannedContent(role, draft, current?.content ?? null),
+		);
 	});
 	return { files, settings: draft.settings };
 }

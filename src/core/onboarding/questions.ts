@@ -8,7 +8,17 @@ export const ONBOARDING_TOPICS = ["you", "assistant", "notes"] as const;
 export type OnboardingTopic = (typeof ONBOARDING_TOPICS)[number];
 
 /** The answers kept as the user's own words, each going to one place in the identity files. */
-export const TEXT_ANSWERS = ["name", "about", "work", "focus", "preferences", "assistantName", "style", "rules", "organization"] as const;
+export const TEXT_ANSWERS = [
+	"name",
+	"about",
+	"work",
+	"focus",
+	"preferences",
+	"assistantName",
+	"style",
+	"rules",
+	"organization",
+] as const;
 export type TextAnswer = (typeof TEXT_ANSWERS)[number];
 
 /** Where the assistant keeps its daily memory: the values of the `dailyMemoryLocation` setting. */

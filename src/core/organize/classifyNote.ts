@@ -73,7 +73,9 @@ class Scores {
 				top === null ||
 				topEntry === null ||
 				candidate.confidence > top.confidence ||
-				(candidate.confidence === top.confidence && (entry.confidence > topEntry.confidence || (entry.confidence === topEntry.confidence && folder < top.folder)));
+				(candidate.confidence === top.confidence &&
+					(entry.confidence > topEntry.confidence ||
+						(entry.confidence === topEntry.confidence && folder < top.folder)));
 			if (better) {
 				top = candidate;
 				topEntry = entry;
@@ -83,23 +85,35 @@ class Scores {
 	}
 }
 
-export function classifyNote(vault: OrganizeVault, taxonomy: Taxonomy, path: string, visible: readonly string[]): Classification {
+export function classifyNote(
+	vault: OrganizeVault,
+	taxonomy: Taxonomy,
+	path: string,
+	visible: readonly string[],
+): Classification {
 	const scores = new Scores();
 	const forRole = (role: FolderRole) => folderForRole(taxonomy, role);
 	const metadata = vault.view.getMetadata(path);
 
 	for (const tag of tagsOf(metadata)) {
-		const role = tag.split("/").map(roleOfWord).find((found) => found !== null) ?? null;
+		const role =
+			tag
+				.split("/")
+				.map(roleOfWord)
+				.find((found) => found !== null) ?? null;
 		const byRole = role === null ? null : forRole(role);
 		if (role !== null) scores.add(byRole, WEIGHT.roleWord, reason("organize.reason.tag-role", { tag, role }));
 		const named = folderNamed(taxonomy, tag);
-		if (named !== null && named.folder !== byRole?.folder) scores.add(named, WEIGHT.tagNamesFolder, reason("organize.reason.tag-folder", { tag, folder: named.folder }));
+		if (named !== null && named.folder !== byRole?.folder)
+			scores.add(named, WEIGHT.tagNamesFolder, reason("organize.reason.tag-folder", { tag, folder: named.folder }));
 	}
 	for (const [key, value] of Object.entries(metadata?.frontmatter ?? {})) {
 		if (typeof value !== "string") continue;
 		const role = /^(type|category|kind)$/i.test(key) ? roleOfWord(value) : null;
-		if (role !== null) scores.add(forRole(role), WEIGHT.roleWord, reason("organize.reason.property-role", { key, value, role }));
-		if (/^status$/i.test(key) && DONE_STATUS.test(value.trim())) scores.add(forRole("archive"), WEIGHT.status, reason("organize.reason.done", { value }));
+		if (role !== null)
+			scores.add(forRole(role), WEIGHT.roleWord, reason("organize.reason.property-role", { key, value, role }));
+		if (/^status$/i.test(key) && DONE_STATUS.test(value.trim()))
+			scores.add(forRole("archive"), WEIGHT.status, reason("organize.reason.done", { value }));
 	}
 
 	const projectLinks = new Set<string>();
@@ -110,12 +124,20 @@ export function classifyNote(vault: OrganizeVault, taxonomy: Taxonomy, path: str
 		if (entry === null || parentFolder(other) === parentFolder(path)) continue;
 		if (entry.role === "projects" && !projectLinks.has(entry.folder)) {
 			projectLinks.add(entry.folder);
-			scores.add(entry, WEIGHT.projectLink, reason("organize.reason.project-link", { note: baseName(other), folder: entry.folder }));
+			scores.add(
+				entry,
+				WEIGHT.projectLink,
+				reason("organize.reason.project-link", { note: baseName(other), folder: entry.folder }),
+			);
 		} else if (!NEVER_BY_NEIGHBOURS.has(entry.role) && entry.role !== "projects") {
 			const given = neighbours.get(entry.folder) ?? 0;
 			if (given + WEIGHT.neighbour > WEIGHT.neighbourCap + 1e-9) continue;
 			neighbours.set(entry.folder, given + WEIGHT.neighbour);
-			scores.add(entry, WEIGHT.neighbour, reason("organize.reason.neighbour", { note: baseName(other), folder: entry.folder }));
+			scores.add(
+				entry,
+				WEIGHT.neighbour,
+				reason("organize.reason.neighbour", { note: baseName(other), folder: entry.folder }),
+			);
 		}
 	}
 
@@ -123,17 +145,28 @@ export function classifyNote(vault: OrganizeVault, taxonomy: Taxonomy, path: str
 	if (DATED_TITLE.test(title)) scores.add(forRole("journal"), WEIGHT.datedTitle, reason("organize.reason.dated-title"));
 	for (const word of foldName(title).split(" ")) {
 		const role = word.length > 1 ? roleOfWord(word) : null;
-		if (role !== null && role !== "notes") scores.add(forRole(role), WEIGHT.titleWord, reason("organize.reason.title-word", { word, role }));
+		if (role !== null && role !== "notes")
+			scores.add(forRole(role), WEIGHT.titleWord, reason("organize.reason.title-word", { word, role }));
 	}
 
 	const best = scores.best(taxonomy);
 	if (best !== null) return best;
 	const notes = forRole("notes");
 	if (notes !== null && !NEVER.has(notes.role)) {
-		return { folder: notes.folder, role: notes.role, confidence: WEIGHT.fallback, reasons: [reason("organize.reason.fallback", { folder: notes.folder })] };
+		return {
+			folder: notes.folder,
+			role: notes.role,
+			confidence: WEIGHT.fallback,
+			reasons: [reason("organize.reason.fallback", { folder: notes.folder })],
+		};
 	}
 	const here = entryOf(taxonomy, parentFolder(path));
-	return { folder: parentFolder(path), role: here?.role ?? "notes", confidence: 0, reasons: [reason("organize.reason.nothing")] };
+	return {
+		folder: parentFolder(path),
+		role: here?.role ?? "notes",
+		confidence: 0,
+		reasons: [reason("organize.reason.nothing")],
+	};
 }
 
 /** The folder whose own name is `tag` (`#recipes` → `Resources/Recipes`), folded as names are. */

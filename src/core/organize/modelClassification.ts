@@ -22,7 +22,13 @@ const NOTE_CHARS = 3000;
 const MODEL_CONFIDENCE = 0.75;
 const AGREED_CONFIDENCE = 0.9;
 
-export function organizePrompt(path: string, content: string, taxonomy: Taxonomy, rules: Classification, allowed: readonly string[]): string {
+export function organizePrompt(
+	path: string,
+	content: string,
+	taxonomy: Taxonomy,
+	rules: Classification,
+	allowed: readonly string[],
+): string {
 	const folders = taxonomy.folders
 		.filter((entry) => allowed.includes(entry.folder))
 		.map((entry) => `- ${entry.folder} (${entry.role}, ${entry.notes} notes)`);
@@ -49,12 +55,21 @@ export async function classifyWithModel(
 	allowed: readonly string[],
 	signal?: AbortSignal,
 ): Promise<Classification> {
-	const answer = await model.complete({ system: ORGANIZE_SYSTEM, prompt: organizePrompt(note.path, note.content, taxonomy, rules, allowed), maxTokens: 200, signal });
+	const answer = await model.complete({
+		system: ORGANIZE_SYSTEM,
+		prompt: organizePrompt(note.path, note.content, taxonomy, rules, allowed),
+		maxTokens: 200,
+		signal,
+	});
 	const picked = parseAnswer(answer);
-	const entry = picked === null ? undefined : taxonomy.folders.find((candidate) => candidate.folder === picked.folder && allowed.includes(candidate.folder));
+	const entry =
+		picked === null
+			? undefined
+			: taxonomy.folders.find((candidate) => candidate.folder === picked.folder && allowed.includes(candidate.folder));
 	if (entry === undefined || picked === null) return rules;
 	const why = reason("organize.reason.model", { why: picked.why === "" ? baseName(entry.folder) : picked.why });
-	if (entry.folder === rules.folder) return { ...rules, confidence: Math.max(rules.confidence, AGREED_CONFIDENCE), reasons: [why, ...rules.reasons] };
+	if (entry.folder === rules.folder)
+		return { ...rules, confidence: Math.max(rules.confidence, AGREED_CONFIDENCE), reasons: [why, ...rules.reasons] };
 	return { folder: entry.folder, role: entry.role, confidence: MODEL_CONFIDENCE, reasons: [why] };
 }
 
@@ -64,7 +79,10 @@ function parseAnswer(answer: string): { folder: string; why: string } | null {
 	try {
 		const value = JSON.parse(json) as Record<string, unknown>;
 		if (typeof value.folder !== "string") return null;
-		return { folder: value.folder.replace(/^\/+|\/+$/g, ""), why: typeof value.why === "string" ? value.why.trim() : "" };
+		return {
+			folder: value.folder.replace(/^\/+|\/+$/g, ""),
+			why: typeof value.why === "string" ? value.why.trim() : "",
+		};
 	} catch {
 		return null;
 	}

@@ -37,10 +37,17 @@ export function planMove(
 	folder: string,
 	linkSources: readonly string[],
 ): MovePlan {
-	if (parentFolder(path) === folder) return { from: path, to: path, linkingNotes: [], verifiedNotes: [], privateVerifiedNotes: 0 };
+	if (parentFolder(path) === folder)
+		return { from: path, to: path, linkingNotes: [], verifiedNotes: [], privateVerifiedNotes: 0 };
 	const to = freeNotePath(writer, folder, fileName(path));
 	const verified = vault.verifiedChangedByMove(path);
-	return { from: path, to, linkingNotes: notesLinkingTo(vault.view, linkSources, path), verifiedNotes: verified.visible, privateVerifiedNotes: verified.hidden };
+	return {
+		from: path,
+		to,
+		linkingNotes: notesLinkingTo(vault.view, linkSources, path),
+		verifiedNotes: verified.visible,
+		privateVerifiedNotes: verified.hidden,
+	};
 }
 
 /** A move not made: it would change verified notes the user did not confirm. */
@@ -50,7 +57,9 @@ export class UnconfirmedVerifiedMoveError extends Error {
 	readonly privateNotes: number;
 
 	constructor(path: string, verifiedNotes: readonly string[], privateNotes: number) {
-		super(`Not moved: moving ${path} would change verified notes (${[...verifiedNotes, ...(privateNotes > 0 ? [`${privateNotes} private`] : [])].join(", ")}), and that was not confirmed`);
+		super(
+			`Not moved: moving ${path} would change verified notes (${[...verifiedNotes, ...(privateNotes > 0 ? [`${privateNotes} private`] : [])].join(", ")}), and that was not confirmed`,
+		);
 		this.name = "UnconfirmedVerifiedMoveError";
 		this.path = path;
 		this.verifiedNotes = verifiedNotes;
@@ -63,11 +72,17 @@ export class UnconfirmedVerifiedMoveError extends Error {
  * when there is nothing to move. Refused unless every verified note the move would change is
  * among the notes the user saw and agreed to, and as many private ones as they agreed to.
  */
-export async function applyMove(writer: AuditedWriter, plan: MovePlan, actor: AuditActor, confirmed: VerifiedConfirmation = NOTHING_CONFIRMED): Promise<WriteOutcome | null> {
+export async function applyMove(
+	writer: AuditedWriter,
+	plan: MovePlan,
+	actor: AuditActor,
+	confirmed: VerifiedConfirmation = NOTHING_CONFIRMED,
+): Promise<WriteOutcome | null> {
 	if (plan.to === plan.from) return null;
 	const unconfirmed = plan.verifiedNotes.filter((note) => !confirmed.notes.includes(note));
 	const privateUnconfirmed = plan.privateVerifiedNotes > confirmed.privateNotes ? plan.privateVerifiedNotes : 0;
-	if (unconfirmed.length > 0 || privateUnconfirmed > 0) throw new UnconfirmedVerifiedMoveError(plan.from, unconfirmed, privateUnconfirmed);
+	if (unconfirmed.length > 0 || privateUnconfirmed > 0)
+		throw new UnconfirmedVerifiedMoveError(plan.from, unconfirmed, privateUnconfirmed);
 	return writer.moveNote(plan.from, plan.to, { actor, reason: `Organize: move to ${parentFolder(plan.to) || "/"}` });
 }
 

@@ -23,7 +23,9 @@ export interface OrganizeSuggestion {
 
 /** Where the model may send a note: any folder of the taxonomy but the inbox, the assistant's own and the templates. */
 function allowedFolders(taxonomy: Taxonomy): string[] {
-	return taxonomy.folders.filter((entry) => !["inbox", "memory", "templates"].includes(entry.role)).map((entry) => entry.folder);
+	return taxonomy.folders
+		.filter((entry) => !["inbox", "memory", "templates"].includes(entry.role))
+		.map((entry) => entry.folder);
 }
 
 /** How a caller follows a run over many notes: its Cancel, and each note as it is done. */
@@ -55,13 +57,25 @@ export async function suggestOrganize(
 		if (model !== null) {
 			try {
 				const content = await vault.view.read(path);
-				classification = await classifyWithModel(model, { path, content }, taxonomy, classification, allowedFolders(taxonomy), signal);
+				classification = await classifyWithModel(
+					model,
+					{ path, content },
+					taxonomy,
+					classification,
+					allowedFolders(taxonomy),
+					signal,
+				);
 			} catch (error) {
 				if (signal?.aborted === true) throw error;
 				modelError = error;
 			}
 		}
-		suggestions.push({ path, classification, plan: planMove(vault, writer, path, classification.folder, visible), modelError });
+		suggestions.push({
+			path,
+			classification,
+			plan: planMove(vault, writer, path, classification.folder, visible),
+			modelError,
+		});
 		run.onNoteDone?.(index + 1);
 	}
 	return suggestions;

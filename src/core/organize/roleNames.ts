@@ -9,22 +9,85 @@ const EXACT_NAMES: Readonly<Record<FolderRole, readonly string[]>> = {
 	inbox: ["inbox", "收件箱", "收集箱", "待整理", "受信箱", "インボックス"],
 	notes: ["notes", "note", "笔记", "筆記", "ノート", "メモ"],
 	projects: ["projects", "project", "项目", "項目", "专案", "專案", "プロジェクト"],
-	journal: ["journal", "journals", "daily", "dailies", "daily notes", "diary", "日记", "日記", "日志", "日誌", "每日笔记"],
+	journal: [
+		"journal",
+		"journals",
+		"daily",
+		"dailies",
+		"daily notes",
+		"diary",
+		"日记",
+		"日記",
+		"日志",
+		"日誌",
+		"每日笔记",
+	],
 	archive: ["archive", "archives", "archived", "归档", "歸檔", "存档", "存檔", "アーカイブ"],
 	templates: ["templates", "template", "模板", "模版", "範本", "テンプレート"],
-	resources: ["resources", "resource", "references", "reference", "资源", "資源", "资料", "資料", "参考", "參考", "参考资料", "リソース"],
+	resources: [
+		"resources",
+		"resource",
+		"references",
+		"reference",
+		"资源",
+		"資源",
+		"资料",
+		"資料",
+		"参考",
+		"參考",
+		"参考资料",
+		"リソース",
+	],
 	memory: ["memory", "记忆", "記憶"],
 };
 
 /** Other words for a role, and words that a longer name may contain. */
 const NEAR_NAMES: Readonly<Record<FolderRole, readonly string[]>> = {
-	inbox: ["capture", "captures", "fleeting", "unsorted", "to sort", "incoming", "收集", "速记", "临时", "草稿", "drafts"],
-	notes: ["zettelkasten", "slipbox", "slip box", "permanent", "evergreen", "knowledge", "wiki", "cards", "卡片", "知识", "知识库", "笔记本"],
+	inbox: [
+		"capture",
+		"captures",
+		"fleeting",
+		"unsorted",
+		"to sort",
+		"incoming",
+		"收集",
+		"速记",
+		"临时",
+		"草稿",
+		"drafts",
+	],
+	notes: [
+		"zettelkasten",
+		"slipbox",
+		"slip box",
+		"permanent",
+		"evergreen",
+		"knowledge",
+		"wiki",
+		"cards",
+		"卡片",
+		"知识",
+		"知识库",
+		"笔记本",
+	],
 	projects: ["areas", "area", "work", "领域", "工作", "任务"],
 	journal: ["periodic", "periodic notes", "log", "logs", "calendar", "weekly", "周记", "日程", "每日", "随笔"],
 	archive: ["old", "attic", "past", "backup", "旧", "過去", "历史", "已完成"],
 	templates: ["tpl", "templater", "snippets"],
-	resources: ["assets", "attachments", "attachment", "media", "files", "library", "reading", "附件", "素材", "书库", "阅读", "图片"],
+	resources: [
+		"assets",
+		"attachments",
+		"attachment",
+		"media",
+		"files",
+		"library",
+		"reading",
+		"附件",
+		"素材",
+		"书库",
+		"阅读",
+		"图片",
+	],
 	memory: ["memories", "assistant", "记忆库"],
 };
 
@@ -83,7 +146,8 @@ function entries(table: Readonly<Record<FolderRole, readonly string[]>>): [Folde
  * them, anywhere for Chinese and Japanese, which write words without spaces.
  */
 function containsWord(folded: string, known: string): boolean {
-	if (/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+$/u.test(known)) return known.length >= 2 && folded.includes(known);
+	if (/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+$/u.test(known))
+		return known.length >= 2 && folded.includes(known);
 	return ` ${folded} `.includes(` ${known} `);
 }
 

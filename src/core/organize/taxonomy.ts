@@ -61,7 +61,11 @@ export function inferTaxonomy(vault: OrganizeVault): Taxonomy {
 	const folders = visibleFolders(vault).sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0));
 	for (const folder of folders) {
 		const own = notes.ownNotes(folder);
-		const candidates = [...settingCandidates(vault, folder), ...nameCandidates(folder), ...contentCandidates(vault, own)];
+		const candidates = [
+			...settingCandidates(vault, folder),
+			...nameCandidates(folder),
+			...contentCandidates(vault, own),
+		];
 		const parent = entries.get(parentFolder(folder));
 		if (parent !== undefined) candidates.push(inherited(parent));
 		entries.set(folder, chosen(folder, candidates, own.length));
@@ -87,11 +91,23 @@ export function entryOf(taxonomy: Taxonomy, folder: string): FolderEntry | null 
 
 function settingCandidates(vault: OrganizeVault, folder: string): Candidate[] {
 	const found: Candidate[] = [];
-	const same = (setting: string | null | undefined) => setting !== undefined && setting !== null && setting !== "" && setting.toLowerCase() === folder.toLowerCase();
-	if (same(vault.templatesFolder)) found.push({ role: "templates", confidence: CONFIDENCE.setting, reason: reason("taxonomy.reason.templates-setting") });
-	if (same(vault.dailyNotesFolder)) found.push({ role: "journal", confidence: CONFIDENCE.setting, reason: reason("taxonomy.reason.daily-notes-setting") });
+	const same = (setting: string | null | undefined) =>
+		setting !== undefined && setting !== null && setting !== "" && setting.toLowerCase() === folder.toLowerCase();
+	if (same(vault.templatesFolder))
+		found.push({
+			role: "templates",
+			confidence: CONFIDENCE.setting,
+			reason: reason("taxonomy.reason.templates-setting"),
+		});
+	if (same(vault.dailyNotesFolder))
+		found.push({
+			role: "journal",
+			confidence: CONFIDENCE.setting,
+			reason: reason("taxonomy.reason.daily-notes-setting"),
+		});
 	const { layout } = vault;
-	if (same(layout.inboxFolder)) found.push({ role: "inbox", confidence: CONFIDENCE.setting, reason: reason("taxonomy.reason.assistant-inbox") });
+	if (same(layout.inboxFolder))
+		found.push({ role: "inbox", confidence: CONFIDENCE.setting, reason: reason("taxonomy.reason.assistant-inbox") });
 	const memoryFolder = parentFolder(layout.dailyFolder);
 	const assistantOwn = [layout.root, memoryFolder, layout.chatsFolder].filter((own) => own !== "");
 	if (assistantOwn.some((own) => own.toLowerCase() === folder.toLowerCase()))
@@ -119,7 +135,11 @@ function contentCandidates(vault: OrganizeVault, notes: readonly string[]): Cand
 	const share = (count: number) => count / notes.length;
 	const dated = notes.filter((path) => DATED_NAME.test(baseName(path))).length;
 	if (share(dated) >= LEARN_MIN_SHARE) {
-		found.push({ role: "journal", confidence: CONFIDENCE.datedNotes, reason: reason("taxonomy.reason.dated-notes", { count: dated, total: notes.length }) });
+		found.push({
+			role: "journal",
+			confidence: CONFIDENCE.datedNotes,
+			reason: reason("taxonomy.reason.dated-notes", { count: dated, total: notes.length }),
+		});
 	}
 	const byRole = new Map<FolderRole, number>();
 	for (const path of notes) {
@@ -127,7 +147,11 @@ function contentCandidates(vault: OrganizeVault, notes: readonly string[]): Cand
 	}
 	for (const [role, count] of byRole) {
 		if (share(count) >= LEARN_MIN_SHARE) {
-			found.push({ role, confidence: CONFIDENCE.taggedNotes, reason: reason("taxonomy.reason.tagged-notes", { count, total: notes.length, role }) });
+			found.push({
+				role,
+				confidence: CONFIDENCE.taggedNotes,
+				reason: reason("taxonomy.reason.tagged-notes", { count, total: notes.length, role }),
+			});
 		}
 	}
 	return found;
@@ -144,13 +168,16 @@ export function noteRoleWords(vault: Pick<OrganizeVault, "view">, path: string):
 }
 
 function inherited(parent: FolderEntry): Candidate {
-	const confidence = ENCLOSING_ROLES.has(parent.role) ? Math.min(CONFIDENCE.setting, parent.confidence + 0.05) : parent.confidence;
+	const confidence = ENCLOSING_ROLES.has(parent.role)
+		? Math.min(CONFIDENCE.setting, parent.confidence + 0.05)
+		: parent.confidence;
 	return { role: parent.role, confidence, reason: reason("taxonomy.reason.inside", { folder: parent.folder }) };
 }
 
 /** The strongest candidate's role (the first of equals, so a folder's own name beats its parent's), with every reason for it. */
 function chosen(folder: string, candidates: readonly Candidate[], notes: number): FolderEntry {
-	if (candidates.length === 0) return { folder, role: "notes", confidence: CONFIDENCE.other, reasons: [reason("taxonomy.reason.other")], notes };
+	if (candidates.length === 0)
+		return { folder, role: "notes", confidence: CONFIDENCE.other, reasons: [reason("taxonomy.reason.other")], notes };
 	const best = candidates.reduce((top, candidate) => (candidate.confidence > top.confidence ? candidate : top));
 	const reasons = candidates
 		.filter((candidate) => candidate.role === best.role)

@@ -20,7 +20,12 @@ export type TaxonomySuggestion =
 	/** A folder whose notes are all private: not empty, and not judged. */
 	| { readonly kind: "private-folder"; readonly folder: string; readonly notes: number }
 	/** A tag on many notes that no folder is named after. */
-	| { readonly kind: "tag-as-folder"; readonly tag: string; readonly notes: number; readonly folders: readonly string[] };
+	| {
+			readonly kind: "tag-as-folder";
+			readonly tag: string;
+			readonly notes: number;
+			readonly folders: readonly string[];
+	  };
 
 /** A folder with more notes than this directly in it is large. */
 export const LARGE_FOLDER_NOTES = 100;
@@ -40,10 +45,22 @@ export function taxonomySuggestions(vault: OrganizeVault, taxonomy: Taxonomy): T
 		if (NOT_JUDGED.has(entry.role)) continue;
 		if (entry.notes > LARGE_FOLDER_NOTES) {
 			const own = byFolder.ownNotes(entry.folder);
-			suggestions.push({ kind: "large-folder", folder: entry.folder, notes: entry.notes, tags: commonest(own.flatMap((path) => tagsByNote.get(path) ?? []), TOP_TAGS) });
+			suggestions.push({
+				kind: "large-folder",
+				folder: entry.folder,
+				notes: entry.notes,
+				tags: commonest(
+					own.flatMap((path) => tagsByNote.get(path) ?? []),
+					TOP_TAGS,
+				),
+			});
 		} else if (byFolder.notesIn(entry.folder).length === 0) {
 			const hidden = privateNotesIn(entry.folder);
-			suggestions.push(hidden === 0 ? { kind: "empty-folder", folder: entry.folder } : { kind: "private-folder", folder: entry.folder, notes: hidden });
+			suggestions.push(
+				hidden === 0
+					? { kind: "empty-folder", folder: entry.folder }
+					: { kind: "private-folder", folder: entry.folder, notes: hidden },
+			);
 		}
 	}
 	const folderNames = new Set(taxonomy.folders.map((entry) => foldName(fileName(entry.folder))));
@@ -57,7 +74,12 @@ export function taxonomySuggestions(vault: OrganizeVault, taxonomy: Taxonomy): T
 	}
 	for (const [tag, tagged] of [...byTag].sort(([a], [b]) => (a < b ? -1 : 1))) {
 		if (tagged.length < TAG_FOLDER_MIN_NOTES || folderNames.has(foldName(tag.split("/").pop() ?? tag))) continue;
-		suggestions.push({ kind: "tag-as-folder", tag, notes: tagged.length, folders: commonest(tagged.map(parentFolder), TOP_TAGS) });
+		suggestions.push({
+			kind: "tag-as-folder",
+			tag,
+			notes: tagged.length,
+			folders: commonest(tagged.map(parentFolder), TOP_TAGS),
+		});
 	}
 	return suggestions;
 }
@@ -68,12 +90,20 @@ export function taxonomySuggestions(vault: OrganizeVault, taxonomy: Taxonomy): T
  * that day. Each run writes a report of its own, a record of that day's suggestions, so an earlier
  * report under the other language's name is kept as it is, never overwritten.
  */
-export function taxonomyReportPath(layout: Pick<WorkspaceLayout, "root">, date: string, translate: Translate): { readonly folder: string; readonly name: string } {
+export function taxonomyReportPath(
+	layout: Pick<WorkspaceLayout, "root">,
+	date: string,
+	translate: Translate,
+): { readonly folder: string; readonly name: string } {
 	return { folder: layout.root, name: `${translate("taxonomy-report.note-name", { date })}.md` };
 }
 
 /** The report note: a heading, a line on what it is, then one list item a suggestion. */
-export function taxonomyReportText(suggestions: readonly TaxonomySuggestion[], date: string, translate: Translate): string {
+export function taxonomyReportText(
+	suggestions: readonly TaxonomySuggestion[],
+	date: string,
+	translate: Translate,
+): string {
 	const lines = [`# ${translate("taxonomy-report.title", { date })}`, "", translate("taxonomy-report.intro"), ""];
 	if (suggestions.length === 0) lines.push(translate("taxonomy-report.nothing"));
 	for (const suggestion of suggestions) lines.push(`- ${line(suggestion, translate)}`);
@@ -86,14 +116,20 @@ function line(suggestion: TaxonomySuggestion, translate: Translate): string {
 		case "large-folder": {
 			const base = translate("taxonomy-report.large-folder", { folder: suggestion.folder, count: suggestion.notes });
 			const tags = suggestion.tags.map((tag) => `#${tag}`).join(", ");
-			return suggestion.tags.length === 0 ? base : `${base} ${translate("taxonomy-report.large-folder-tags", { tags })}`;
+			return suggestion.tags.length === 0
+				? base
+				: `${base} ${translate("taxonomy-report.large-folder-tags", { tags })}`;
 		}
 		case "empty-folder":
 			return translate("taxonomy-report.empty-folder", { folder: suggestion.folder });
 		case "private-folder":
 			return translate("taxonomy-report.private-folder", { folder: suggestion.folder, count: suggestion.notes });
 		case "tag-as-folder":
-			return translate("taxonomy-report.tag-as-folder", { tag: suggestion.tag, count: suggestion.notes, folders: suggestion.folders.map(folder).join(", ") });
+			return translate("taxonomy-report.tag-as-folder", {
+				tag: suggestion.tag,
+				count: suggestion.notes,
+				folders: suggestion.folders.map(folder).join(", "),
+			});
 	}
 }
 

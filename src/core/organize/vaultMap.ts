@@ -63,18 +63,29 @@ export async function vaultMap(vault: OrganizeVault, taxonomy: Taxonomy): Promis
 	return summaries;
 }
 
-async function describe(vault: OrganizeVault, folder: string, role: FolderRole, inside: readonly string[], own: readonly string[]): Promise<Reason[]> {
-	const folderNote = own.find((path) => [fileName(folder).toLowerCase(), "index", "readme"].includes(baseName(path).toLowerCase()));
+async function describe(
+	vault: OrganizeVault,
+	folder: string,
+	role: FolderRole,
+	inside: readonly string[],
+	own: readonly string[],
+): Promise<Reason[]> {
+	const folderNote = own.find((path) =>
+		[fileName(folder).toLowerCase(), "index", "readme"].includes(baseName(path).toLowerCase()),
+	);
 	const line = folderNote === undefined ? null : firstMeaningfulLine(await vault.view.read(folderNote));
 	if (line !== null) return [reason("vault-map.description.folder-note", { text: cut(line) })];
 	const tags = topTags(vault, inside);
 	const byRole = reason(ROLE_DESCRIPTIONS[role]);
-	return tags.length === 0 ? [byRole] : [byRole, reason("vault-map.description.tagged", { tags: tags.map((tag) => `#${tag}`).join(", ") })];
+	return tags.length === 0
+		? [byRole]
+		: [byRole, reason("vault-map.description.tagged", { tags: tags.map((tag) => `#${tag}`).join(", ") })];
 }
 
 function topTags(vault: Pick<OrganizeVault, "view">, notes: readonly string[]): string[] {
 	const counts = new Map<string, number>();
-	for (const path of notes) for (const tag of tagsOf(vault.view.getMetadata(path))) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+	for (const path of notes)
+		for (const tag of tagsOf(vault.view.getMetadata(path))) counts.set(tag, (counts.get(tag) ?? 0) + 1);
 	return [...counts]
 		.filter(([, count]) => count > 1)
 		.sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
@@ -84,5 +95,7 @@ function topTags(vault: Pick<OrganizeVault, "view">, notes: readonly string[]): 
 
 function cut(line: string): string {
 	const characters = [...line];
-	return characters.length <= DESCRIPTION_CHARS ? line : `${characters.slice(0, DESCRIPTION_CHARS).join("").trimEnd()}…`;
+	return characters.length <= DESCRIPTION_CHARS
+		? line
+		: `${characters.slice(0, DESCRIPTION_CHARS).join("").trimEnd()}…`;
 }

@@ -45,11 +45,19 @@ export function vaultMapPaths(layout: Pick<WorkspaceLayout, "root">): string[] {
 
 /** The generated part of the note: a table of the folders, relative paths only. */
 export function vaultMapTable(summaries: readonly FolderSummary[], translate: Translate): string {
-	const header = [translate("vault-map.column.folder"), translate("vault-map.column.role"), translate("vault-map.column.notes"), translate("vault-map.column.description"), translate("vault-map.column.most-linked")];
+	const header = [
+		translate("vault-map.column.folder"),
+		translate("vault-map.column.role"),
+		translate("vault-map.column.notes"),
+		translate("vault-map.column.description"),
+		translate("vault-map.column.most-linked"),
+	];
 	const rows = summaries.map((summary) => [
 		summary.folder,
 		translate(ROLE_NAMES[summary.role]),
-		summary.privateNotes === 0 ? String(summary.notes) : translate("vault-map.notes-with-private", { count: summary.notes, private: summary.privateNotes }),
+		summary.privateNotes === 0
+			? String(summary.notes)
+			: translate("vault-map.notes-with-private", { count: summary.notes, private: summary.privateNotes }),
 		describe(summary.description, translate),
 		summary.mostLinked.map((path) => `[[${path.replace(/\.md$/i, "")}\\|${baseName(path)}]]`).join(", "),
 	]);
@@ -72,7 +80,15 @@ export async function writeVaultMap(
 	const intent = { actor, reason: "Refresh the vault map" };
 	if (deps.writer.isTaken(path)) return deps.writer.writeAssistantCallout(path, table, intent);
 	const quoted = table.split("\n").map((row) => `> ${row}`);
-	const content = [`# ${translate("vault-map.title")}`, "", translate("vault-map.intro"), "", ASSISTANT_CALLOUT_HEADER, ...quoted, ""].join("\n");
+	const content = [
+		`# ${translate("vault-map.title")}`,
+		"",
+		translate("vault-map.intro"),
+		"",
+		ASSISTANT_CALLOUT_HEADER,
+		...quoted,
+		"",
+	].join("\n");
 	return deps.writer.createNote(path, content, intent);
 }
 

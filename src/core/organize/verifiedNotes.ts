@@ -22,7 +22,10 @@ function fold(text: string): string {
 function meansYes(value: unknown): boolean {
 	if (value === true || value === 1) return true;
 	if (typeof value === "string") return YES.has(fold(value));
-	return Array.isArray(value) && value.some((item) => item === true || item === 1 || (typeof item === "string" && YES.has(fold(item))));
+	return (
+		Array.isArray(value) &&
+		value.some((item) => item === true || item === 1 || (typeof item === "string" && YES.has(fold(item))))
+	);
 }
 
 export function isVerified(metadata: NoteMetadata | null): boolean {
@@ -52,6 +55,8 @@ export function verifiedNotesChangedByMove(
 		.listFiles()
 		.map((file) => file.path)
 		.filter((note) => extensionOf(note) === "md");
-	const changed = [path, ...notesLinkingTo(source.metadata, notes, path)].filter((note) => extensionOf(note) === "md" && isVerified(source.metadata.getMetadata(note)));
+	const changed = [path, ...notesLinkingTo(source.metadata, notes, path)].filter(
+		(note) => extensionOf(note) === "md" && isVerified(source.metadata.getMetadata(note)),
+	);
 	return { visible: changed.filter((note) => !isHidden(note)).sort(), hidden: changed.filter(isHidden).length };
 }

@@ -24,6 +24,12 @@ export { DEFAULT_RANKING, type FieldBoosts, type RankingParams } from "./ranking
 export { RetrievalIndex, type FileEntry, type RenameOutcome, type RetrievalIndexOptions } from "./retrievalIndex";
 export type { SearchFilters } from "./query/searchFilters";
 export type { SearchHit, SearchOptions } from "./searchTypes";
-export { indexInSlices, runInSlices, type IndexProgress, type SliceOptions, type Slicing } from "./indexing/slicedIndexing";
+export {
+	indexInSlices,
+	runInSlices,
+	type IndexProgress,
+	type SliceOptions,
+	type Slicing,
+} from "./indexing/slicedIndexing";
 export { DEFAULT_SNIPPET_CHARS, snippetOf, type Snippet } from "./ranking/snippet";
 export { forEachToken, tokenize } from "./text/tokenizer";

@@ -90,12 +90,20 @@ export class RetrievalIndex {
 	}
 
 	/** An index restored from a snapshot; an unusable snapshot (another version, damaged) gives an empty one. */
-	static fromSnapshot(snapshot: IndexSnapshot, policy: IndexPolicy, options: RetrievalIndexOptions = {}): RetrievalIndex {
+	static fromSnapshot(
+		snapshot: IndexSnapshot,
+		policy: IndexPolicy,
+		options: RetrievalIndexOptions = {},
+	): RetrievalIndex {
 		return runToEnd(RetrievalIndex.restoreSteps(snapshot, policy, options));
 	}
 
 	/** `fromSnapshot` in steps of bounded work, for a caller that spreads it over time slices. */
-	static *restoreSteps(snapshot: IndexSnapshot, policy: IndexPolicy, options: RetrievalIndexOptions = {}): Generator<void, RetrievalIndex> {
+	static *restoreSteps(
+		snapshot: IndexSnapshot,
+		policy: IndexPolicy,
+		options: RetrievalIndexOptions = {},
+	): Generator<void, RetrievalIndex> {
 		const index = new RetrievalIndex(policy, options);
 		const decoded = yield* decodeSnapshot(snapshot, policy, index.settings, index.vocabulary);
 		// An unusable snapshot may have left some of its terms behind.
@@ -128,7 +136,8 @@ export class RetrievalIndex {
 	*snapshotSteps(): Generator<void, IndexSnapshot> {
 		const compact = this.postings.compactTable;
 		// A compact table's chunk numbers hold for the notes in the order they were placed.
-		const records = compact === null ? [...this.records.values()] : this.postings.tables.notes.flatMap((record) => record ?? []);
+		const records =
+			compact === null ? [...this.records.values()] : this.postings.tables.notes.flatMap((record) => record ?? []);
 		return yield* encodeSnapshot({
 			records,
 			skipped: [...this.skipped.values()],
@@ -216,7 +225,12 @@ export class RetrievalIndex {
 	}
 
 	stats(): IndexStats {
-		return indexStatsOf(this.collection.noteCount, this.collection.chunkCount, this.vocabulary.size, this.skipped.values());
+		return indexStatsOf(
+			this.collection.noteCount,
+			this.collection.chunkCount,
+			this.vocabulary.size,
+			this.skipped.values(),
+		);
 	}
 
 	/** Whether the next search can start at once (otherwise it first rebuilds the postings). */
@@ -312,7 +326,10 @@ export class RetrievalIndex {
 }
 
 /** The filters and the caller's rule as one predicate; the rule alone makes no search of everything. */
-function withAdmits(filter: NotePredicate | null, admits: ((path: string) => boolean) | undefined): NotePredicate | null {
+function withAdmits(
+	filter: NotePredicate | null,
+	admits: ((path: string) => boolean) | undefined,
+): NotePredicate | null {
 	if (admits === undefined) return filter;
 	return filter === null ? (record) => admits(record.path) : (record) => filter(record) && admits(record.path);
 }

@@ -31,10 +31,18 @@ function fullDiff(old: readonly string[], now: readonly string[]): Array<Step | 
 	let head = 0;
 	while (head < old.length && head < now.length && old[head] === now[head]) head++;
 	let tail = 0;
-	while (tail < old.length - head && tail < now.length - head && old[old.length - 1 - tail] === now[now.length - 1 - tail]) tail++;
+	while (
+		tail < old.length - head &&
+		tail < now.length - head &&
+		old[old.length - 1 - tail] === now[now.length - 1 - tail]
+	)
+		tail++;
 	const middleOld = old.slice(head, old.length - tail);
 	const middleNow = now.slice(head, now.length - tail);
-	const middle = shortestEdit(middleOld, middleNow, MAX_EDITS) ?? [{ kind: "not-compared" as const }, ...replacedWhole(middleOld, middleNow)];
+	const middle = shortestEdit(middleOld, middleNow, MAX_EDITS) ?? [
+		{ kind: "not-compared" as const },
+		...replacedWhole(middleOld, middleNow),
+	];
 	return [...unchanged(old.slice(0, head)), ...middle, ...unchanged(old.slice(old.length - tail))];
 }
 
@@ -43,7 +51,10 @@ function unchanged(lines: readonly string[]): Step[] {
 }
 
 function replacedWhole(old: readonly string[], now: readonly string[]): Step[] {
-	return [...old.map((text): Step => ({ kind: "removed", text })), ...now.map((text): Step => ({ kind: "added", text }))];
+	return [
+		...old.map((text): Step => ({ kind: "removed", text })),
+		...now.map((text): Step => ({ kind: "added", text })),
+	];
 }
 
 /** The lines as numbers, equal lines as equal numbers, so that the search compares integers. */
@@ -119,7 +130,8 @@ function withGaps(steps: ReadonlyArray<Step | NotCompared>, context: number): Di
 	const changed = steps.map((step) => step.kind !== "context");
 	if (!changed.includes(true)) return [];
 	const near = (index: number) => {
-		for (let k = Math.max(0, index - context); k <= Math.min(steps.length - 1, index + context); k++) if (changed[k]) return true;
+		for (let k = Math.max(0, index - context); k <= Math.min(steps.length - 1, index + context); k++)
+			if (changed[k]) return true;
 		return false;
 	};
 	const lines: DiffLine[] = [];

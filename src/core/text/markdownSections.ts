@@ -57,7 +57,10 @@ export function sameTitle(a: string, b: string): boolean {
 }
 
 function foldTitle(title: string): string {
-	return title.trim().toLowerCase().replace(/[\s_-]+/g, " ");
+	return title
+		.trim()
+		.toLowerCase()
+		.replace(/[\s_-]+/g, " ");
 }
 
 /** The level and title of an ATX heading line, or `null` when the line is none. */
@@ -88,7 +91,12 @@ export function proseLines(content: string): Line[] {
 		const line = lines[index];
 		const fenceMark = /^ {0,3}(`{3,}|~{3,})/.exec(line.text)?.[1] ?? null;
 		if (fence !== null) {
-			if (fenceMark !== null && fenceMark[0] === fence[0] && fenceMark.length >= fence.length && line.text.trim() === fenceMark) {
+			if (
+				fenceMark !== null &&
+				fenceMark[0] === fence[0] &&
+				fenceMark.length >= fence.length &&
+				line.text.trim() === fenceMark
+			) {
 				fence = null;
 			}
 			continue;
@@ -117,7 +125,13 @@ export function marginLines(content: string): Line[] {
 		const line = lines[index];
 		const fenceMark = /^(`{3,}|~{3,})/.exec(line.text)?.[1] ?? null;
 		if (fence !== null) {
-			if (fenceMark !== null && fenceMark[0] === fence[0] && fenceMark.length >= fence.length && line.text.trimEnd() === fenceMark) fence = null;
+			if (
+				fenceMark !== null &&
+				fenceMark[0] === fence[0] &&
+				fenceMark.length >= fence.length &&
+				line.text.trimEnd() === fenceMark
+			)
+				fence = null;
 		} else if (fenceMark !== null) {
 			fence = fenceMark;
 		} else if (line.text !== "" && !/^[ \t]/.test(line.text)) {
@@ -170,7 +184,12 @@ export function insertUnderHeadings(content: string, chain: readonly HeadingSpec
 
 /** Inserts `block` after the last non-blank line of `section` (see `insertUnderHeadings`). */
 export function insertIntoSection(content: string, section: Section, block: string): string {
-	return insertLines(content, endOfText(content, section.bodyStart, section.end), blockLines(block), detectEol(content));
+	return insertLines(
+		content,
+		endOfText(content, section.bodyStart, section.end),
+		blockLines(block),
+		detectEol(content),
+	);
 }
 
 /**
@@ -188,7 +207,10 @@ export function appendBlock(content: string, block: string, gap: "line" | "parag
 
 /** The text of a section's body without its trailing blank lines. */
 export function sectionBody(content: string, section: Section): string {
-	return content.slice(section.bodyStart, section.end).replace(/^\s*\n/, "").replace(/\s+$/, "");
+	return content
+		.slice(section.bodyStart, section.end)
+		.replace(/^\s*\n/, "")
+		.replace(/\s+$/, "");
 }
 
 function blockLines(block: string): string[] {

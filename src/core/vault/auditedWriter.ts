@@ -61,7 +61,8 @@ const REFUSAL_MESSAGES: Readonly<Record<WriteRefusal, string>> = {
 	missing: "Not written, there is no file at this path",
 	"removes-text": "Not written, the change would remove existing text",
 	"not-assistant-owned": "Not written, only the assistant's chat transcripts may be rewritten",
-	"not-plain-text": "Not written, the file is not plain UTF-8 text (it holds other bytes or a NUL character) and is never edited",
+	"not-plain-text":
+		"Not written, the file is not plain UTF-8 text (it holds other bytes or a NUL character) and is never edited",
 };
 
 export interface AuditedWriterDeps {
@@ -110,7 +111,13 @@ export class AuditedWriter {
 	 * outside the callout is unchanged and what follows its header is nothing but callout lines.
 	 */
 	async writeAssistantCallout(path: string, text: string, intent: WriteIntent): Promise<WriteOutcome> {
-		return this.edit(path, (current) => withAssistantCallout(current, text), "process", intent, changesOnlyTheAssistantCallout);
+		return this.edit(
+			path,
+			(current) => withAssistantCallout(current, text),
+			"process",
+			intent,
+			changesOnlyTheAssistantCallout,
+		);
 	}
 
 	/**
@@ -121,7 +128,12 @@ export class AuditedWriter {
 	 * remove those edits. That `previousContent` is what the note held before that change is the
 	 * caller's to check (`undoWrite` checks it against the record's `sha256Before`).
 	 */
-	async restoreNote(path: string, previousContent: string, expectedCurrentHash: string, intent: WriteIntent): Promise<WriteOutcome> {
+	async restoreNote(
+		path: string,
+		previousContent: string,
+		expectedCurrentHash: string,
+		intent: WriteIntent,
+	): Promise<WriteOutcome> {
 		const unchangedSince = (current: string) => sha256Hex(current) === expectedCurrentHash;
 		return this.edit(path, () => previousContent, "restore", intent, unchangedSince);
 	}
@@ -143,7 +155,8 @@ export class AuditedWriter {
 	): Promise<WriteOutcome> {
 		const target = assertContained(path, this.policy);
 		const folder = assertContained(chatsFolder, this.policy);
-		if (!isInFolder(target, folder) || target === folder || extensionOf(target) !== "md") throw new WriteRefusedError("not-assistant-owned", target);
+		if (!isInFolder(target, folder) || target === folder || extensionOf(target) !== "md")
+			throw new WriteRefusedError("not-assistant-owned", target);
 		if (updateProperties === undefined) return this.edit(target, transform, "process", intent, anyChange);
 		return this.refusalsAudited("process", intent, async () => {
 			if (this.deps.store.stat(target) === null) throw new WriteRefusedError("missing", target);
@@ -165,7 +178,13 @@ export class AuditedWriter {
 		const copy = assertContained(keptAt, this.policy);
 		if (this.deps.store.stat(copy) === null) throw new WriteRefusedError("missing", copy);
 		const kept = await this.deps.store.read(copy);
-		return this.edit(path, () => content, "process", intent, (current) => current === kept);
+		return this.edit(
+			path,
+			() => content,
+			"process",
+			intent,
+			(current) => current === kept,
+		);
 	}
 
 	/**
@@ -220,7 +239,11 @@ export class AuditedWriter {
 	}
 
 	/** Runs `transform` over the plain-text note at `target` in one atomic `process`, if `allowed`. */
-	private async applied(target: string, transform: (current: string) => string, allowed: (current: string, next: string) => boolean): Promise<{ before: string; after: string }> {
+	private async applied(
+		target: string,
+		transform: (current: string) => string,
+		allowed: (current: string, next: string) => boolean,
+	): Promise<{ before: string; after: string }> {
 		if (this.deps.store.stat(target) === null) throw new WriteRefusedError("missing", target);
 		const checked = await this.plainTextAt(target);
 		let before = "";
@@ -252,14 +275,21 @@ export class AuditedWriter {
 			throw error;
 		}
 		const folded = target.toLowerCase();
-		return this.deps.store.listFiles().some((file) => file.path.toLowerCase() === folded) || this.deps.store.listFolders().some((folder) => folder.toLowerCase() === folded);
+		return (
+			this.deps.store.listFiles().some((file) => file.path.toLowerCase() === folded) ||
+			this.deps.store.listFolders().some((folder) => folder.toLowerCase() === folded)
+		);
 	}
 
 	/**
 	 * Runs one write; when the host refuses its path on disk, the refusal goes into the audit
 	 * trail (nothing was written) and the error on to the caller.
 	 */
-	private async refusalsAudited(action: AuditAction, intent: WriteIntent, write: () => Promise<WriteOutcome>): Promise<WriteOutcome> {
+	private async refusalsAudited(
+		action: AuditAction,
+		intent: WriteIntent,
+		write: () => Promise<WriteOutcome>,
+	): Promise<WriteOutcome> {
 		try {
 			return await write();
 		} catch (error) {

@@ -8,15 +8,7 @@ import { foldedFolderRule, foldedPath, isInFolder, normalizeVaultPath } from "./
  * (an `obsidian://` URI or a careless adapter may decode `%2e%2e%2f` into `../`).
  */
 
-export type ContainmentRule =
-	| "empty"
-	| "nul"
-	| "absolute"
-	| "home"
-	| "parent"
-	| "config"
-	| "trash"
-	| "excluded";
+export type ContainmentRule = "empty" | "nul" | "absolute" | "home" | "parent" | "config" | "trash" | "excluded";
 
 /** What the guard needs to know of the vault and the settings. */
 export interface ContainmentPolicy {

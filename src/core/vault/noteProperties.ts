@@ -49,7 +49,12 @@ export function isMarkedPrivate(metadata: NoteMetadata | null): boolean {
 	if (!isProperties(frontmatter)) return false;
 	for (const name in frontmatter) {
 		if (!Object.prototype.hasOwnProperty.call(frontmatter, name) || foldedWord(name) !== "assistant") continue;
-		if (leavesOf(frontmatter[name]).some((item) => typeof item === "string" && item.split(WORD_SEPARATOR).some((part) => foldedWord(part) === "private"))) return true;
+		if (
+			leavesOf(frontmatter[name]).some(
+				(item) => typeof item === "string" && item.split(WORD_SEPARATOR).some((part) => foldedWord(part) === "private"),
+			)
+		)
+			return true;
 	}
 	return false;
 }
@@ -112,7 +117,7 @@ function leavesOf(value: unknown): readonly unknown[] {
 
 /** Whether `tag` is `filter` or nested below it (`project` holds `project/atlas`); both normalized. */
 export function tagMatches(tag: string, filter: string): boolean {
-	return tag === filter || (tag.startsWith(filter) && tag.charCodeAt(filter.length) === 0x2f /* / */);
+	return tag === filter || (tag.startsWith(filter) && tag.charCodeAt(filter.length) === 0x2f) /* / */;
 }
 
 /**

@@ -63,7 +63,14 @@ const LOOSE_SEGMENT = /(^|\/) |[ .](\/|$)/;
  */
 export function foldedPath(path: string): string {
 	const folded = foldedAsMeant(path);
-	if (!LOOSE_SEGMENT.test(folded) && !folded.includes("//") && !folded.includes("\\") && !folded.startsWith("/") && !folded.endsWith("/")) return folded;
+	if (
+		!LOOSE_SEGMENT.test(folded) &&
+		!folded.includes("//") &&
+		!folded.includes("\\") &&
+		!folded.startsWith("/") &&
+		!folded.endsWith("/")
+	)
+		return folded;
 	return folded
 		.replace(/\\/g, "/")
 		.split("/")

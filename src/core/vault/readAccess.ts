@@ -32,8 +32,10 @@ const EXPLANATIONS: Readonly<Record<HiddenReason, string>> = {
 	"excluded-folder": "The folder is marked private in the settings.",
 	"excluded-tag": "The note has a tag marked private in the settings.",
 	private: "The note is marked private (assistant: private).",
-	"no-metadata": "Obsidian has not read the note's properties yet, so whether it is private is unknown; it stays closed until then.",
-	"unreadable-frontmatter": "The note's properties (frontmatter) could not be read, so it counts as private until the user fixes them.",
+	"no-metadata":
+		"Obsidian has not read the note's properties yet, so whether it is private is unknown; it stays closed until then.",
+	"unreadable-frontmatter":
+		"The note's properties (frontmatter) could not be read, so it counts as private until the user fixes them.",
 };
 
 /**
@@ -52,7 +54,8 @@ export function checkReadAccess(path: string, view: VaultView): ReadAccess {
 	const stat = view.stat(normalized);
 	if (stat === null) return { kind: "not-found", path: normalized };
 	const fileReason = skipReasonForFile(stat.path, stat.size, view.policy);
-	if (fileReason !== null) return { kind: "unreadable", path: stat.path, reason: fileReason === "too-large" ? "too-large" : "not-markdown" };
+	if (fileReason !== null)
+		return { kind: "unreadable", path: stat.path, reason: fileReason === "too-large" ? "too-large" : "not-markdown" };
 	const metadata = view.getMetadata(stat.path);
 	// The view shows a note only with its metadata; without it the note would have been hidden.
 	if (metadata === null) return denied("no-metadata");
@@ -63,7 +66,9 @@ function denied(rule: HiddenReason): ReadAccess {
 	return { kind: "denied", rule, explanation: EXPLANATIONS[rule] };
 }
 
-type Containment = { readonly kind: "contained"; readonly path: string } | { readonly kind: "denied"; readonly rule: ContainmentRule; readonly explanation: string };
+type Containment =
+	| { readonly kind: "contained"; readonly path: string }
+	| { readonly kind: "denied"; readonly rule: ContainmentRule; readonly explanation: string };
 
 /**
  * The write guard's verdicts, remembered by policy and path. A verdict depends on nothing else
@@ -101,5 +106,8 @@ function judged(path: string, policy: ContainmentPolicy): Containment {
 
 /** The policy as a key: every field of it (a new field fails to type-check here until it is part of the key). */
 function policyKeyOf(policy: ContainmentPolicy): string {
-	return JSON.stringify({ configDir: policy.configDir, excludedFolders: policy.excludedFolders } satisfies Required<ContainmentPolicy>);
+	return JSON.stringify({
+		configDir: policy.configDir,
+		excludedFolders: policy.excludedFolders,
+	} satisfies Required<ContainmentPolicy>);
 }

@@ -61,7 +61,8 @@ declare const VIEW_BRAND: unique symbol;
 /** Why the view hides a file: a privacy rule of the index, never a size or type. */
 export type HiddenReason = Exclude<SkipReason, "not-markdown" | "too-large">;
 
-export type NoteVerdict = { readonly hidden: HiddenReason } | { readonly hidden: null; readonly metadata: NoteMetadata | null };
+export type NoteVerdict =
+	{ readonly hidden: HiddenReason } | { readonly hidden: null; readonly metadata: NoteMetadata | null };
 
 export interface HiddenFile {
 	readonly path: string;
@@ -200,6 +201,8 @@ class PrivacyView {
 		if (extensionOf(path) !== "md") return { hidden: null, metadata: null };
 		const metadata = this.source.metadata.getMetadata(path);
 		const byNote = skipReasonForNote(metadata, metadata === null ? [] : tagsOf(metadata), policy);
-		return byNote === null || byNote === "not-markdown" || byNote === "too-large" ? { hidden: null, metadata } : { hidden: byNote };
+		return byNote === null || byNote === "not-markdown" || byNote === "too-large"
+			? { hidden: null, metadata }
+			: { hidden: byNote };
 	}
 }

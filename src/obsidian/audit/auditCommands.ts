@@ -7,7 +7,13 @@ import { AUDIT_VIEW_TYPE, AuditView } from "./auditView";
 export function registerAuditView(deps: CommandDeps): Command[] {
 	const plugin = deps.plugin;
 	plugin.registerView(AUDIT_VIEW_TYPE, (leaf) => new AuditView(leaf, deps));
-	return [{ id: "show-assistant-changes", name: t("command.show-assistant-changes"), callback: () => void showChanges(plugin) }];
+	return [
+		{
+			id: "show-assistant-changes",
+			name: t("command.show-assistant-changes"),
+			callback: () => void showChanges(plugin),
+		},
+	];
 }
 
 async function showChanges(plugin: Plugin): Promise<AuditView | null> {

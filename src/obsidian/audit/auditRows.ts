@@ -14,7 +14,9 @@ export function filteredChanges(records: readonly AuditRecord[], filter: AuditVi
 	const note = filter.note.trim().toLowerCase();
 	return records
 		.filter((record) => filter.actor === "all" || record.actor === filter.actor)
-		.filter((record) => note === "" || [record.path, record.from ?? ""].some((path) => path.toLowerCase().includes(note)))
+		.filter(
+			(record) => note === "" || [record.path, record.from ?? ""].some((path) => path.toLowerCase().includes(note)),
+		)
 		.reverse();
 }
 

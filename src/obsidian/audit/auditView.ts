@@ -42,13 +42,13 @@ export class AuditView extends ItemView {
 	protected override async onOpen(): Promise<void> {
 		this.addAction("refresh-cw", t("audit.refresh"), () => void this.reload());
 		const filters = this.contentEl.createDiv("assistant-audit-filters");
-		new Setting(filters)
-			.setName(t("audit.filter-actor"))
-			.addDropdown((dropdown) => {
-				dropdown.addOption("all", t("audit.actor.all"));
-				for (const actor of AUDIT_ACTORS) dropdown.addOption(actor, t(`audit.actor.${actor}`));
-				dropdown.setValue(this.filter.actor).onChange((value) => this.setFilter({ actor: value as AuditViewFilter["actor"] }));
-			});
+		new Setting(filters).setName(t("audit.filter-actor")).addDropdown((dropdown) => {
+			dropdown.addOption("all", t("audit.actor.all"));
+			for (const actor of AUDIT_ACTORS) dropdown.addOption(actor, t(`audit.actor.${actor}`));
+			dropdown
+				.setValue(this.filter.actor)
+				.onChange((value) => this.setFilter({ actor: value as AuditViewFilter["actor"] }));
+		});
 		new Setting(filters).setName(t("audit.filter-note")).addText((input) => {
 			input.setPlaceholder(t("audit.filter-note-placeholder")).onChange((value) => this.setFilter({ note: value }));
 			input.inputEl.addClass("assistant-audit-note-filter");
@@ -76,10 +76,14 @@ export class AuditView extends ItemView {
 		list.empty();
 		const changes = filteredChanges(this.records, this.filter);
 		if (changes.length === 0) {
-			list.createEl("p", { cls: "assistant-audit-empty", text: t(this.records.length === 0 ? "audit.none" : "audit.none-match") });
+			list.createEl("p", {
+				cls: "assistant-audit-empty",
+				text: t(this.records.length === 0 ? "audit.none" : "audit.none-match"),
+			});
 			return;
 		}
-		if (changes.length > SHOWN_CHANGES) list.createEl("p", { text: t("audit.latest", { shown: SHOWN_CHANGES, count: changes.length }) });
+		if (changes.length > SHOWN_CHANGES)
+			list.createEl("p", { text: t("audit.latest", { shown: SHOWN_CHANGES, count: changes.length }) });
 		for (const record of changes.slice(0, SHOWN_CHANGES)) this.drawRecord(list, record);
 	}
 
@@ -89,12 +93,17 @@ export class AuditView extends ItemView {
 		head.createSpan({ cls: "assistant-audit-time", text: formatTime(new Date(record.time)) });
 		head.createSpan({ cls: "assistant-audit-actor", text: t(`audit.actor.${record.actor}`) });
 		head.createSpan({ cls: "assistant-audit-action", text: t(`audit.action.${record.action}`) });
-		const note = head.createEl("a", { cls: "assistant-audit-note internal-link", text: record.path, attr: { href: record.path } });
+		const note = head.createEl("a", {
+			cls: "assistant-audit-note internal-link",
+			text: record.path,
+			attr: { href: record.path },
+		});
 		note.addEventListener("click", (evt) => {
 			evt.preventDefault();
 			void openNote(this.app, record.path);
 		});
-		if (record.from !== undefined) row.createDiv({ cls: "assistant-audit-from", text: t("audit.moved-from", { path: record.from }) });
+		if (record.from !== undefined)
+			row.createDiv({ cls: "assistant-audit-from", text: t("audit.moved-from", { path: record.from }) });
 		row.createDiv({ cls: "assistant-audit-reason", text: record.reason });
 		if (!isUndoable(record)) return;
 		const undo = row.createEl("button", { cls: "assistant-audit-undo", text: t("audit.undo") });

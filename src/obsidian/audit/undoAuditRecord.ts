@@ -5,7 +5,11 @@ import type { CommandContext } from "../commandContext";
 import type { SettingsStore } from "../settingsStore";
 
 /** Undoes one change of the trail with the text kept before it (`PreviousContents`), as the user. */
-export function undoRecord(settingsStore: SettingsStore, context: CommandContext, record: AuditRecord): Promise<UndoChangeOutcome> {
+export function undoRecord(
+	settingsStore: SettingsStore,
+	context: CommandContext,
+	record: AuditRecord,
+): Promise<UndoChangeOutcome> {
 	return undoAuditedChange(record, settingsStore.previousContents, context.memory, "user");
 }
 

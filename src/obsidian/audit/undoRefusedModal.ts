@@ -6,7 +6,12 @@ import { FORM_CLASS } from "../formClass";
 export class UndoRefusedModal extends Modal {
 	constructor(
 		app: App,
-		private readonly refusal: { readonly path: string; readonly message: string; readonly previous: string; readonly current: string | null },
+		private readonly refusal: {
+			readonly path: string;
+			readonly message: string;
+			readonly previous: string;
+			readonly current: string | null;
+		},
 	) {
 		super(app);
 	}

@@ -32,7 +32,11 @@ export function captureCommands(deps: CommandDeps): Command[] {
 				}
 				void captureAndTell(deps, async () => {
 					const context = await openCommandContext(deps, "user");
-					return captureSelection(context.memory, context.workspace.layout.inboxFolder, { sourcePath: source.path, selection, actor: "user" });
+					return captureSelection(context.memory, context.workspace.layout.inboxFolder, {
+						sourcePath: source.path,
+						selection,
+						actor: "user",
+					});
 				});
 			},
 		},
@@ -42,7 +46,11 @@ export function captureCommands(deps: CommandDeps): Command[] {
 /** "Capture to inbox" with the form's title, text and tags; shared with the command line. */
 export async function captureInput(deps: CommandDeps, input: CaptureInput): Promise<WriteOutcome> {
 	const context = await openCommandContext(deps, "user");
-	return captureToInbox(context.memory, context.workspace.layout.inboxFolder, { ...input, source: "user", actor: "user" });
+	return captureToInbox(context.memory, context.workspace.layout.inboxFolder, {
+		...input,
+		source: "user",
+		actor: "user",
+	});
 }
 
 async function captureAndTell(deps: CommandDeps, capture: () => Promise<WriteOutcome>): Promise<void> {

@@ -27,7 +27,12 @@ export function insertAtCursor(app: App, text: string): void {
  * through the audited writer, as the user's action, so it is in the assistant's change log; the
  * notice that says so has Undo.
  */
-export async function saveAnswerAsNote(app: App, settingsStore: SettingsStore, question: string, answer: string): Promise<void> {
+export async function saveAnswerAsNote(
+	app: App,
+	settingsStore: SettingsStore,
+	question: string,
+	answer: string,
+): Promise<void> {
 	try {
 		const folder = app.fileManager.getNewFileParent(app.workspace.getActiveFile()?.path ?? "").path;
 		const { writer } = await settingsStore.open();
@@ -35,7 +40,11 @@ export async function saveAnswerAsNote(app: App, settingsStore: SettingsStore, q
 		const text = answerNoteText(answer);
 		const outcome = await writer.createNote(path, text, { actor: "user", reason: "Save a chat answer as a note" });
 		noticeWithNote(app, t("chat.save-note.done"), outcome.path, [
-			{ text: t("chat.undo"), tooltip: t("chat.save-note.undo-tooltip"), run: () => void trashSaved(app, outcome.path, text) },
+			{
+				text: t("chat.undo"),
+				tooltip: t("chat.save-note.undo-tooltip"),
+				run: () => void trashSaved(app, outcome.path, text),
+			},
 		]);
 	} catch (error) {
 		new Notice(t("chat.save-note.failed", { error: describeError(error) }));

@@ -93,7 +93,11 @@ export class AssistantMessage {
 
 	usage(usage: TurnUsage): void {
 		const total = usage.total;
-		this.showTokens(total.inputTokens + total.outputTokens + total.cacheReadTokens + total.cacheWriteTokens, usage.costUsd, usage.estimated === true);
+		this.showTokens(
+			total.inputTokens + total.outputTokens + total.cacheReadTokens + total.cacheWriteTokens,
+			usage.costUsd,
+			usage.estimated === true,
+		);
 	}
 
 	/**
@@ -120,7 +124,9 @@ export class AssistantMessage {
 		if (this.text.trim() !== "") {
 			button("assistant-chat-copy", t("chat.copy"), t("chat.copy-tooltip"), () => actions.copy(this.text));
 			button("assistant-chat-insert", t("chat.insert"), t("chat.insert-tooltip"), () => actions.insert(this.text));
-			button("assistant-chat-save-note", t("chat.save-note"), t("chat.save-note-tooltip"), () => actions.save(this.question, this.text));
+			button("assistant-chat-save-note", t("chat.save-note"), t("chat.save-note-tooltip"), () =>
+				actions.save(this.question, this.text),
+			);
 		}
 		const retry = actions.retry;
 		if (retry !== undefined) button("assistant-chat-retry", t("chat.retry"), t("chat.retry-tooltip"), () => retry());
@@ -128,7 +134,10 @@ export class AssistantMessage {
 
 	private showTokens(count: number, costUsd: number | null, estimated: boolean): void {
 		this.footerEl.querySelector(".assistant-chat-usage")?.remove();
-		const usageEl = this.footerEl.createSpan({ cls: "assistant-chat-usage", text: usageText(count, costUsd, estimated) });
+		const usageEl = this.footerEl.createSpan({
+			cls: "assistant-chat-usage",
+			text: usageText(count, costUsd, estimated),
+		});
 		if (estimated) {
 			usageEl.addClass("is-estimated");
 			usageEl.setAttr("title", t("chat.usage-estimated-tooltip"));
@@ -168,6 +177,9 @@ export class AssistantMessage {
 function usageText(count: number, costUsd: number | null, estimated: boolean): string {
 	if (count === 0) return t("chat.usage-nothing-sent");
 	const tokens = count.toLocaleString();
-	if (estimated) return costUsd === null ? t("chat.usage-estimated-no-cost", { tokens }) : t("chat.usage-estimated", { tokens, cost: costUsd.toFixed(4) });
+	if (estimated)
+		return costUsd === null
+			? t("chat.usage-estimated-no-cost", { tokens })
+			: t("chat.usage-estimated", { tokens, cost: costUsd.toFixed(4) });
 	return costUsd === null ? t("chat.usage-no-cost", { tokens }) : t("chat.usage", { tokens, cost: costUsd.toFixed(4) });
 }

@@ -32,7 +32,10 @@ export class ChatComposer {
 		this.includeNote = toggle.createEl("input", { type: "checkbox" });
 		this.includeNoteLabel = toggle.createSpan({ text: t("chat.include-note") });
 		const row = parent.createDiv({ cls: "assistant-chat-input-row" });
-		this.input = row.createEl("textarea", { cls: "assistant-chat-input", attr: { rows: 3, placeholder: t("chat.placeholder") } });
+		this.input = row.createEl("textarea", {
+			cls: "assistant-chat-input",
+			attr: { rows: 3, placeholder: t("chat.placeholder") },
+		});
 		this.button = row.createEl("button", { cls: "assistant-chat-send mod-cta", text: t("chat.send") });
 		this.mentions = new MentionSuggest(app, this.input, parent, owner, new NoteTitleSearch(app, owner, mentionable));
 		owner.registerDomEvent(this.input, "keydown", (event) => {

@@ -15,7 +15,11 @@ export function listChats(app: App, chatsFolder: string): ChatEntry[] {
 	return app.vault
 		.getMarkdownFiles()
 		.filter((file) => isInFolder(file.path, chatsFolder))
-		.map((file) => ({ file, title: transcriptTitle(file.path), started: transcriptStart(file.path)?.getTime() ?? file.stat.ctime }))
+		.map((file) => ({
+			file,
+			title: transcriptTitle(file.path),
+			started: transcriptStart(file.path)?.getTime() ?? file.stat.ctime,
+		}))
 		.sort((a, b) => b.started - a.started || b.file.stat.mtime - a.file.stat.mtime);
 }
 

@@ -44,7 +44,9 @@ export class ChatHistoryModal extends SuggestModal<ChatEntry> {
 		content.createDiv({ cls: "suggestion-title", text: chat.title });
 		content.createDiv({ cls: "suggestion-note", text: formatTime(new Date(chat.started)) });
 		const aux = el.createDiv("suggestion-aux");
-		this.rowButton(aux, "pencil", t("chat.history.rename"), "assistant-chat-history-rename", () => this.askRename(chat));
+		this.rowButton(aux, "pencil", t("chat.history.rename"), "assistant-chat-history-rename", () =>
+			this.askRename(chat),
+		);
 		const remove = this.rowButton(aux, "trash-2", t("chat.history.delete"), "assistant-chat-history-delete", () => {
 			if (!remove.hasClass("mod-warning")) {
 				remove.addClass("mod-warning");

@@ -1,4 +1,12 @@
-import { ItemView, Notice, type HoverParent, type HoverPopover, type Menu, type TFile, type WorkspaceLeaf } from "obsidian";
+import {
+	ItemView,
+	Notice,
+	type HoverParent,
+	type HoverPopover,
+	type Menu,
+	type TFile,
+	type WorkspaceLeaf,
+} from "obsidian";
 import { budgetHitMessage } from "../../core/agent/loop";
 import type { ChatMessage, ModelErrorKind } from "../../core/model/modelClient";
 import { ChatSession, type SessionEvent } from "../../core/agent/session";
@@ -136,10 +144,16 @@ export class ChatView extends ItemView implements HoverParent {
 		this.listEl = root.createDiv({ cls: "assistant-chat-messages" });
 		this.errorEl = root.createDiv({ cls: "assistant-chat-error" });
 		this.errorEl.hide();
-		this.composer = new ChatComposer(this.app, root.createDiv({ cls: "assistant-chat-composer" }), this, {
-			send: (text) => void this.send(text),
-			stop: () => this.stop(),
-		}, mentionableNotes(this.deps.settingsStore));
+		this.composer = new ChatComposer(
+			this.app,
+			root.createDiv({ cls: "assistant-chat-composer" }),
+			this,
+			{
+				send: (text) => void this.send(text),
+				stop: () => this.stop(),
+			},
+			mentionableNotes(this.deps.settingsStore),
+		);
 		this.registerDomEvent(this.containerEl, "keydown", (event) => {
 			if (event.key === "Escape" && this.running !== null) {
 				event.preventDefault();
@@ -189,7 +203,13 @@ export class ChatView extends ItemView implements HoverParent {
 	/** The pane's menu offers a new chat in a new tab, beside this one. */
 	override onPaneMenu(menu: Menu, source: string): void {
 		super.onPaneMenu(menu, source);
-		menu.addItem((item) => item.setTitle(t("command.new-chat-in-tab")).setIcon("file-plus").setSection("open").onClick(() => this.deps.openInNewTab()));
+		menu.addItem((item) =>
+			item
+				.setTitle(t("command.new-chat-in-tab"))
+				.setIcon("file-plus")
+				.setSection("open")
+				.onClick(() => this.deps.openInNewTab()),
+		);
 	}
 
 	/** Forgets the conversation (the transcript stays) and offers to resume from the last checkpoint. */
@@ -230,7 +250,10 @@ export class ChatView extends ItemView implements HoverParent {
 			this.listEl.createDiv({ cls: "assistant-chat-message is-user", text: turn.question });
 			const answer = this.newAnswer(turn.question);
 			// The last answer can be retried, as when it was just written.
-			await answer.restore(turn, index === turns.length - 1 && this.session.canRetry ? this.answerActions : this.withoutRetry);
+			await answer.restore(
+				turn,
+				index === turns.length - 1 && this.session.canRetry ? this.answerActions : this.withoutRetry,
+			);
 		}
 		if (turns.length === 0) this.showEmpty();
 		this.scrollToEnd();
@@ -245,7 +268,9 @@ export class ChatView extends ItemView implements HoverParent {
 		this.resumeEl.hide();
 		this.listEl.createDiv({ cls: "assistant-chat-message is-user", text: message });
 		if (this.home.folder === null) this.home = { folder: this.deps.settingsStore.settings.assistantFolder };
-		const currentNotePath = this.composer.includeCurrentNote ? (this.app.workspace.getActiveFile()?.path ?? null) : null;
+		const currentNotePath = this.composer.includeCurrentNote
+			? (this.app.workspace.getActiveFile()?.path ?? null)
+			: null;
 		await this.draw(message, (signal) => this.session.send(message, { currentNotePath, resume }, signal));
 	}
 
@@ -261,7 +286,10 @@ export class ChatView extends ItemView implements HoverParent {
 		this.running?.abort();
 	}
 
-	private async draw(question: string, events: (signal: AbortSignal) => AsyncGenerator<SessionEvent, unknown>): Promise<void> {
+	private async draw(
+		question: string,
+		events: (signal: AbortSignal) => AsyncGenerator<SessionEvent, unknown>,
+	): Promise<void> {
 		const controller = new AbortController();
 		this.running = controller;
 		// The last turn's error and its Retry go: a new turn has begun.
@@ -306,7 +334,8 @@ export class ChatView extends ItemView implements HoverParent {
 				return;
 			case "tool-finished":
 				answer.toolFinished(event.id, event.result);
-				if (event.result.display?.kind === "checkpoint") void this.deps.settingsStore.updateState({ lastCheckpoint: event.result.display.checkpoint });
+				if (event.result.display?.kind === "checkpoint")
+					void this.deps.settingsStore.updateState({ lastCheckpoint: event.result.display.checkpoint });
 				return;
 			case "usage":
 				answer.usage(event.turn);
@@ -323,7 +352,8 @@ export class ChatView extends ItemView implements HoverParent {
 				new Notice(budgetHitMessage(event.hit, t));
 				return;
 			case "error":
-				if (event.error.kind !== "aborted") this.showError(modelErrorMessage(event.error, t), !NOT_RETRIED.includes(event.error.kind));
+				if (event.error.kind !== "aborted")
+					this.showError(modelErrorMessage(event.error, t), !NOT_RETRIED.includes(event.error.kind));
 				return;
 			case "memory-flushed":
 				if (event.dailyNotePath !== null) showMemoryFlush(answer.el, event.dailyNotePath);
@@ -333,7 +363,8 @@ export class ChatView extends ItemView implements HoverParent {
 				return;
 			case "checkpoint-suggested":
 				// A chat with a purpose of its own (onboarding) has no work to resume: its "bye" is not a moment.
-				if (this.mode === null) showCheckpointOffer(answer.el, this, event.reason, () => this.offerCheckpoint(event.draft));
+				if (this.mode === null)
+					showCheckpointOffer(answer.el, this, event.reason, () => this.offerCheckpoint(event.draft));
 				return;
 			default:
 				return;
@@ -406,7 +437,10 @@ export class ChatView extends ItemView implements HoverParent {
 			return;
 		}
 		this.resumeEl.createSpan({ text: t("chat.resume", { doing: checkpoint.doing, next: checkpoint.nextAction }) });
-		const resume = this.resumeEl.createEl("button", { cls: "assistant-chat-resume-go mod-cta", text: t("chat.resume-button") });
+		const resume = this.resumeEl.createEl("button", {
+			cls: "assistant-chat-resume-go mod-cta",
+			text: t("chat.resume-button"),
+		});
 		this.registerDomEvent(resume, "click", () => void this.send(t("chat.resume-message"), checkpoint));
 		const dismiss = this.resumeEl.createEl("button", { cls: "assistant-chat-resume-dismiss", text: t("chat.dismiss") });
 		this.registerDomEvent(dismiss, "click", () => this.resumeEl.hide());
@@ -417,13 +451,19 @@ export class ChatView extends ItemView implements HoverParent {
 	private offerCheckpoint(draft: { readonly doing: string }): void {
 		const session = this.session;
 		const tools = async () => ({ ...(await this.deps.ports()).tools, actor: "user" as const });
-		new CheckpointModal(this.app, async (input) => {
-			if (await saveCheckpoint(this.app, this.deps.settingsStore, tools, input)) session.checkpointSaved();
-		}, draft).open();
+		new CheckpointModal(
+			this.app,
+			async (input) => {
+				if (await saveCheckpoint(this.app, this.deps.settingsStore, tools, input)) session.checkpointSaved();
+			},
+			draft,
+		).open();
 	}
 
 	private showOverCap(): void {
-		this.deps.overCap.showIfOverCap(this.overCapEl, this).catch((error: unknown) => console.error("Assistant Workspace: could not check long-term memory's size.", error));
+		this.deps.overCap
+			.showIfOverCap(this.overCapEl, this)
+			.catch((error: unknown) => console.error("Assistant Workspace: could not check long-term memory's size.", error));
 	}
 
 	private startNewChat(): void {
@@ -437,7 +477,9 @@ export class ChatView extends ItemView implements HoverParent {
 	}
 
 	/** A session for a new chat, or one going on from a saved chat's conversation and transcript. */
-	private newSession(saved: { readonly conversation: readonly ChatMessage[]; readonly transcriptPath: string } | null): ChatSession {
+	private newSession(
+		saved: { readonly conversation: readonly ChatMessage[]; readonly transcriptPath: string } | null,
+	): ChatSession {
 		const mode = this.mode;
 		const ports = mode === null ? this.deps.ports : async () => mode.ports(await this.deps.ports());
 		const session = new ChatSession(ports, this.deps.clock);
@@ -455,7 +497,8 @@ export class ChatView extends ItemView implements HoverParent {
 
 	private newAnswer(question: string): AssistantMessage {
 		const sourcePath = this.app.workspace.getActiveFile()?.path ?? "";
-		const drawnAs = (markdown: string) => withResolvedLinks(markdown, sourcePath, this.deps.settingsStore.vaultView(), "as written");
+		const drawnAs = (markdown: string) =>
+			withResolvedLinks(markdown, sourcePath, this.deps.settingsStore.vaultView(), "as written");
 		const answer = new AssistantMessage(this.listEl, this.app, this, sourcePath, this.chipActions, question, drawnAs);
 		this.answers.push(answer);
 		return answer;

@@ -19,7 +19,13 @@ export interface WelcomeActions {
  * identity, add a key or stay offline while there is none, and questions about the user's own
  * recent notes, each a button that asks it.
  */
-export function drawWelcome(parent: HTMLElement, owner: Component, welcome: ChatWelcome, askForKey: boolean, actions: WelcomeActions): void {
+export function drawWelcome(
+	parent: HTMLElement,
+	owner: Component,
+	welcome: ChatWelcome,
+	askForKey: boolean,
+	actions: WelcomeActions,
+): void {
 	const steps = parent.createDiv({ cls: "assistant-chat-welcome-steps" });
 	const button = (within: HTMLElement, cls: string, text: string, tooltip: string, onClick: () => void) => {
 		const el = within.createEl("button", { cls, text, attr: { title: tooltip } });
@@ -34,7 +40,13 @@ export function drawWelcome(parent: HTMLElement, owner: Component, welcome: Chat
 	if (askForKey) {
 		const row = steps.createDiv({ cls: "assistant-chat-welcome-key" });
 		row.createSpan({ text: t("chat.welcome.key-text") });
-		button(row, welcome.needsSetup ? "" : "mod-cta", t("chat.welcome.add-key"), t("chat.welcome.add-key-tooltip"), actions.addKey);
+		button(
+			row,
+			welcome.needsSetup ? "" : "mod-cta",
+			t("chat.welcome.add-key"),
+			t("chat.welcome.add-key-tooltip"),
+			actions.addKey,
+		);
 		button(row, "", t("chat.welcome.stay-offline"), t("chat.welcome.stay-offline-tooltip"), () => {
 			row.remove();
 			actions.stayOffline();
@@ -45,6 +57,8 @@ export function drawWelcome(parent: HTMLElement, owner: Component, welcome: Chat
 	questions.createDiv({ cls: "assistant-chat-welcome-label", text: t("chat.welcome.questions") });
 	for (const topic of welcome.topics) {
 		const question = t("chat.welcome.question", { topic });
-		button(questions, "assistant-chat-welcome-question", question, t("chat.welcome.question-tooltip"), () => actions.ask(question));
+		button(questions, "assistant-chat-welcome-question", question, t("chat.welcome.question-tooltip"), () =>
+			actions.ask(question),
+		);
 	}
 }

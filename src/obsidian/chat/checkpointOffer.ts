@@ -7,7 +7,12 @@ import { t } from "../../i18n";
  * without a model): why now, a button that opens the checkpoint form already filled with what the
  * user was doing, and one that lets the moment pass. Either button removes the row.
  */
-export function showCheckpointOffer(answerEl: HTMLElement, owner: Component, reason: CheckpointReason, save: () => void): void {
+export function showCheckpointOffer(
+	answerEl: HTMLElement,
+	owner: Component,
+	reason: CheckpointReason,
+	save: () => void,
+): void {
 	const row = createDiv({ cls: "assistant-chat-checkpoint-offer" });
 	row.createSpan({ text: t(`checkpoint.offer.${reason}`) });
 	const saveButton = row.createEl("button", { cls: "mod-cta", text: t("checkpoint.offer.save") });

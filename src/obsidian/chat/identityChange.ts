@@ -13,9 +13,16 @@ export type UndoIdentityChange = (write: UndoableWrite) => Promise<UndoOutcome>;
  * why, the lines added, and one button that puts the file back as it was, as long as the user
  * has not edited it since.
  */
-export function renderIdentityChange(parent: HTMLElement, change: IdentityDiffDisplay, undo: UndoIdentityChange): HTMLElement {
+export function renderIdentityChange(
+	parent: HTMLElement,
+	change: IdentityDiffDisplay,
+	undo: UndoIdentityChange,
+): HTMLElement {
 	const el = parent.createDiv({ cls: "assistant-chat-identity-change" });
-	el.createDiv({ cls: "assistant-chat-identity-reason", text: t("chat.identity.changed", { path: change.path, reason: change.reason }) });
+	el.createDiv({
+		cls: "assistant-chat-identity-reason",
+		text: t("chat.identity.changed", { path: change.path, reason: change.reason }),
+	});
 	renderDiff(el, lineDiff(change.before, change.after, 1));
 	const bar = el.createDiv({ cls: "assistant-chat-identity-actions" });
 	const button = bar.createEl("button", { cls: "assistant-chat-undo", text: t("chat.undo") });

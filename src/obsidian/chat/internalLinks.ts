@@ -31,6 +31,13 @@ export function followInternalLinks(view: ItemView & HoverParent, el: HTMLElemen
 	view.registerDomEvent(el, "mouseover", (event) => {
 		const link = internalLinkAt(event);
 		if (link === null) return;
-		view.app.workspace.trigger("hover-link", { event, source, hoverParent: view, targetEl: link.el, linktext: link.linktext, sourcePath: "" });
+		view.app.workspace.trigger("hover-link", {
+			event,
+			source,
+			hoverParent: view,
+			targetEl: link.el,
+			linktext: link.linktext,
+			sourcePath: "",
+		});
 	});
 }

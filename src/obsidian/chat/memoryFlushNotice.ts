@@ -10,6 +10,10 @@ export function showMemoryFlush(answerEl: HTMLElement, dailyNotePath: string): v
 	const line = createDiv({ cls: "assistant-chat-memory-flush" });
 	line.createSpan({ text: t("chat.memory-flushed") });
 	line.appendText(" ");
-	line.createEl("a", { cls: "internal-link", text: baseName(dailyNotePath), attr: { "data-href": dailyNotePath, href: dailyNotePath } });
+	line.createEl("a", {
+		cls: "internal-link",
+		text: baseName(dailyNotePath),
+		attr: { "data-href": dailyNotePath, href: dailyNotePath },
+	});
 	answerEl.before(line);
 }

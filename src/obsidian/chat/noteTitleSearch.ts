@@ -40,7 +40,10 @@ export class NoteTitleSearch {
 		const wanted = query.trim();
 		// Only the few shown are checked against the privacy rules: the match itself stays instant.
 		if (wanted === "") return best(this.files, (file) => file.stat.mtime, this.limit).filter(this.mentionable);
-		const candidates = this.last !== null && this.last.query !== "" && wanted.startsWith(this.last.query) ? this.last.matches.map((found) => found.file) : this.files;
+		const candidates =
+			this.last !== null && this.last.query !== "" && wanted.startsWith(this.last.query)
+				? this.last.matches.map((found) => found.file)
+				: this.files;
 		const match = prepareFuzzySearch(wanted);
 		const matches: Found[] = [];
 		for (const file of candidates) {

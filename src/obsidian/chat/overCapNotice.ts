@@ -25,8 +25,13 @@ export class OverCapNotice {
 		if (size === null || this.shown) return;
 		this.shown = true;
 		el.empty();
-		el.createSpan({ text: t("chat.over-cap", { tokens: formatCount(size.tokens), cap: formatCount(workspace.hotMemoryCapTokens) }) });
-		const consolidate = el.createEl("button", { cls: "assistant-chat-over-cap-consolidate", text: t("chat.over-cap.consolidate") });
+		el.createSpan({
+			text: t("chat.over-cap", { tokens: formatCount(size.tokens), cap: formatCount(workspace.hotMemoryCapTokens) }),
+		});
+		const consolidate = el.createEl("button", {
+			cls: "assistant-chat-over-cap-consolidate",
+			text: t("chat.over-cap.consolidate"),
+		});
 		view.registerDomEvent(consolidate, "click", () => {
 			el.hide();
 			this.consolidate();

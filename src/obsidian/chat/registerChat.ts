@@ -25,10 +25,14 @@ export function registerChat(
 	const ports = () => obsidianTurnPorts(plugin, settingsStore, index, clock, endpoint);
 	const overCap = new OverCapNotice(settingsStore, () => void consolidateMemory({ plugin, settingsStore, ports }));
 	const openSettings = () => {
-		if (!openPluginSettings(plugin.app, plugin.manifest.id)) new Notice(t("chat.welcome.settings-where", { plugin: plugin.manifest.name }));
+		if (!openPluginSettings(plugin.app, plugin.manifest.id))
+			new Notice(t("chat.welcome.settings-where", { plugin: plugin.manifest.name }));
 	};
 	const openInNewTab = () => void openChatInNewTab(plugin);
-	plugin.registerView(CHAT_VIEW_TYPE, (leaf) => new ChatView(leaf, { settingsStore, clock, ports, overCap, onboarding, openSettings, openInNewTab }));
+	plugin.registerView(
+		CHAT_VIEW_TYPE,
+		(leaf) => new ChatView(leaf, { settingsStore, clock, ports, overCap, onboarding, openSettings, openInNewTab }),
+	);
 	// Hovering a `[[link]]` in an answer shows the note, as the "Page preview" core plugin's settings say.
 	plugin.registerHoverLinkSource(CHAT_VIEW_TYPE, { display: plugin.manifest.name, defaultMod: true });
 	plugin.addRibbonIcon(CHAT_ICON, t("command.open-chat"), () => void openChat(plugin));

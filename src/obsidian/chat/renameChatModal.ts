@@ -15,8 +15,14 @@ export class RenameChatModal extends Modal {
 	override onOpen(): void {
 		this.modalEl.addClass(FORM_CLASS);
 		this.setTitle(t("chat.history.rename-title"));
-		const input = this.contentEl.createEl("input", { cls: "assistant-chat-rename-input", type: "text", value: this.title });
-		const save = this.contentEl.createDiv({ cls: "modal-button-container" }).createEl("button", { cls: "mod-cta", text: t("chat.history.save") });
+		const input = this.contentEl.createEl("input", {
+			cls: "assistant-chat-rename-input",
+			type: "text",
+			value: this.title,
+		});
+		const save = this.contentEl
+			.createDiv({ cls: "modal-button-container" })
+			.createEl("button", { cls: "mod-cta", text: t("chat.history.save") });
 		const submit = () => {
 			const title = input.value.trim();
 			if (title === "") return;

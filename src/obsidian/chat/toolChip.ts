@@ -1,5 +1,12 @@
 import type { PaneType } from "obsidian";
-import { locationPhrase, toolDescriber, type NoteLocation, type ToolDescriber, type ToolPhrase, type ToolResult } from "../../core/agent/tools";
+import {
+	locationPhrase,
+	toolDescriber,
+	type NoteLocation,
+	type ToolDescriber,
+	type ToolPhrase,
+	type ToolResult,
+} from "../../core/agent/tools";
 import type { SavedToolCall } from "../../core/agent/transcript";
 import { t } from "../../i18n";
 import { renderIdentityChange, type UndoIdentityChange } from "./identityChange";
@@ -55,7 +62,8 @@ export class ToolChip {
 		this.showLocations(result.locations ?? []);
 		if (result.isError) this.failed(result.text);
 		else this.showResult(result.text);
-		if (result.display?.kind === "identity-diff") this.el.after(renderIdentityChange(this.parent, result.display, this.actions.undo));
+		if (result.display?.kind === "identity-diff")
+			this.el.after(renderIdentityChange(this.parent, result.display, this.actions.undo));
 	}
 
 	private failed(error: string): void {
@@ -69,8 +77,17 @@ export class ToolChip {
 		this.el.createDiv({ cls: "assistant-chat-chip-heading", text: t(`chip.locations.${this.describer.locations}`) });
 		const list = this.el.createEl("ul", { cls: "assistant-chat-chip-locations" });
 		for (const location of locations) {
-			const open = location.line === undefined ? t("chip.open-note", { path: location.path }) : t("chip.open-location", { path: location.path, line: location.line });
-			const link = list.createEl("li").createEl("a", { cls: "assistant-chat-chip-location", text: said(locationPhrase(location)), attr: { "aria-label": open } });
+			const open =
+				location.line === undefined
+					? t("chip.open-note", { path: location.path })
+					: t("chip.open-location", { path: location.path, line: location.line });
+			const link = list
+				.createEl("li")
+				.createEl("a", {
+					cls: "assistant-chat-chip-location",
+					text: said(locationPhrase(location)),
+					attr: { "aria-label": open },
+				});
 			link.addEventListener("click", (event) => {
 				event.preventDefault();
 				this.actions.open(location, event.ctrlKey || event.metaKey ? "tab" : false);

@@ -36,17 +36,37 @@ export function registerCliHandlers(deps: CommandDeps, runHeartbeat: () => Promi
 			title: { value: "<title>", description: t("cli.capture.title"), required: true },
 			text: { value: "<text>", description: t("cli.capture.text"), required: true },
 		},
-		(params) => answered(async () => (await captureInput(deps, { title: params.title ?? "", text: params.text ?? "", tags: [] })).path),
+		(params) =>
+			answered(
+				async () => (await captureInput(deps, { title: params.title ?? "", text: params.text ?? "", tags: [] })).path,
+			),
 	);
-	plugin.registerCliHandler(id("recent"), t("cli.recent"), { days: { value: "<n>", description: t("cli.recent.days") } }, (params) =>
-		answered(async () => (await memoryRecent.run(params.days === undefined ? {} : { days: Number(params.days) }, (await openCommandContext(deps, "user")).tools)).text),
+	plugin.registerCliHandler(
+		id("recent"),
+		t("cli.recent"),
+		{ days: { value: "<n>", description: t("cli.recent.days") } },
+		(params) =>
+			answered(
+				async () =>
+					(
+						await memoryRecent.run(
+							params.days === undefined ? {} : { days: Number(params.days) },
+							(await openCommandContext(deps, "user")).tools,
+						)
+					).text,
+			),
 	);
-	plugin.registerCliHandler(id("heartbeat"), t("cli.heartbeat"), null, () => answered(async () => (await runHeartbeat()).join("\n")));
+	plugin.registerCliHandler(id("heartbeat"), t("cli.heartbeat"), null, () =>
+		answered(async () => (await runHeartbeat()).join("\n")),
+	);
 	return true;
 }
 
 async function search(deps: CommandDeps, params: CliData): Promise<string> {
-	const request = parseArguments(memorySearchInput, { query: params.query, ...(params.limit === undefined ? {} : { limit: Number(params.limit) }) });
+	const request = parseArguments(memorySearchInput, {
+		query: params.query,
+		...(params.limit === undefined ? {} : { limit: Number(params.limit) }),
+	});
 	if (!request.ok) return request.message;
 	const matches = await searchMemories((await deps.ports()).tools, request.value);
 	return params.json === undefined ? formatMatches(matches) : JSON.stringify(matches, null, 2);

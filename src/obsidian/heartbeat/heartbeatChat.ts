@@ -12,7 +12,8 @@ export interface HeartbeatChat {
 /** The chat panes of the workspace as the heartbeat sees them. */
 export function chatPaneOf(plugin: Plugin): HeartbeatChat {
 	const workspace = plugin.app.workspace;
-	const chatViews = () => workspace.getLeavesOfType(CHAT_VIEW_TYPE).flatMap((leaf) => (leaf.view instanceof ChatView ? [leaf.view] : []));
+	const chatViews = () =>
+		workspace.getLeavesOfType(CHAT_VIEW_TYPE).flatMap((leaf) => (leaf.view instanceof ChatView ? [leaf.view] : []));
 	return {
 		isStreaming: () => chatViews().some((view) => view.busy),
 		show: async (text) => {

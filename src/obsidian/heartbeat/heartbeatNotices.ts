@@ -12,14 +12,17 @@ export function heartbeatNotices(report: HeartbeatReport, requestedByUser: boole
 	switch (report.kind) {
 		case "spoke": {
 			const notices = [t("heartbeat.notice", { text: report.text })];
-			if ("error" in report.saved) notices.push(t("heartbeat.save-failed", { error: describeError(report.saved.error) }));
+			if ("error" in report.saved)
+				notices.push(t("heartbeat.save-failed", { error: describeError(report.saved.error) }));
 			return notices;
 		}
 		case "failed":
 			if (report.tellUser) return [t("heartbeat.failed-repeatedly", { count: report.change.heartbeatFailures ?? 0 })];
 			return requestedByUser ? [failureText(report)] : [];
 		case "silent":
-			return requestedByUser ? [t(report.outcome === "silent" ? "heartbeat.nothing-to-report" : "heartbeat.repeated")] : [];
+			return requestedByUser
+				? [t(report.outcome === "silent" ? "heartbeat.nothing-to-report" : "heartbeat.repeated")]
+				: [];
 		case "skipped":
 			return requestedByUser ? [t(`heartbeat.skipped.${report.reason}`)] : [];
 		case "interrupted":

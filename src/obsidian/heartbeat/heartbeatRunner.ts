@@ -51,7 +51,9 @@ export class HeartbeatRunner {
 		const stop = new AbortController();
 		this.running = stop;
 		try {
-			const report = requestedByUser ? await this.heartbeatWithProgress(stop) : await this.heartbeat(false, stop.signal);
+			const report = requestedByUser
+				? await this.heartbeatWithProgress(stop)
+				: await this.heartbeat(false, stop.signal);
 			if ("change" in report) await this.deps.settingsStore.updateState(report.change);
 			if (report.kind === "spoke") await this.deps.chat.show(report.text);
 			for (const message of heartbeatNotices(report, requestedByUser)) notify(message);
@@ -76,12 +78,16 @@ export class HeartbeatRunner {
 	 * before the model answered records nothing, and says so.
 	 */
 	private async heartbeatWithProgress(stop: AbortController): Promise<HeartbeatReport> {
-		const outcome = await withProgress(noticeProgress(this.deps.notifier), { what: t("progress.heartbeat"), showAfterMs: USUALLY_FAST_MS, cancellable: true }, async (progress) => {
-			progress.signal.addEventListener("abort", () => stop.abort(), { once: true });
-			const report = await this.heartbeat(true, stop.signal);
-			if (report.kind === "interrupted") progress.signal.throwIfAborted();
-			return report;
-		});
+		const outcome = await withProgress(
+			noticeProgress(this.deps.notifier),
+			{ what: t("progress.heartbeat"), showAfterMs: USUALLY_FAST_MS, cancellable: true },
+			async (progress) => {
+				progress.signal.addEventListener("abort", () => stop.abort(), { once: true });
+				const report = await this.heartbeat(true, stop.signal);
+				if (report.kind === "interrupted") progress.signal.throwIfAborted();
+				return report;
+			},
+		);
 		return outcome.kind === "done" ? outcome.value : { kind: "interrupted" };
 	}
 
@@ -95,4 +101,3 @@ export class HeartbeatRunner {
 		);
 	}
 }
-

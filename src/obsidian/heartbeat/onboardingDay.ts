@@ -5,6 +5,10 @@ import type { PluginState } from "../../core/workspace/data/state";
  * counts as that day's heartbeat, so the next open of the vault that day stays quiet. Returns
  * what to add to `change` for that (nothing unless `change` completes onboarding).
  */
-export function onboardingDayChange(state: PluginState, change: Partial<PluginState>, today: string): Partial<PluginState> {
+export function onboardingDayChange(
+	state: PluginState,
+	change: Partial<PluginState>,
+	today: string,
+): Partial<PluginState> {
 	return change.onboardingComplete === true && !state.onboardingComplete ? { lastHeartbeatDate: today } : {};
 }

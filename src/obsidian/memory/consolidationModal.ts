@@ -28,7 +28,9 @@ export class ConsolidationModal extends Modal {
 		this.modalEl.addClass(FORM_CLASS);
 		this.setTitle(t("consolidation.title", { path: this.proposal.memoryPath }));
 		const { contentEl } = this;
-		contentEl.createEl("p", { text: t(this.proposal.author === "model" ? "consolidation.by-model" : "consolidation.offline") });
+		contentEl.createEl("p", {
+			text: t(this.proposal.author === "model" ? "consolidation.by-model" : "consolidation.offline"),
+		});
 		contentEl.createEl("p", { text: t("consolidation.kept") });
 		const diffHolder = contentEl.createDiv("assistant-consolidation-diff");
 		const showDiff = () => {

@@ -26,7 +26,10 @@ export class DayPickerModal extends SuggestModal<PromotableDay> {
 	renderSuggestion(day: PromotableDay, el: HTMLElement): void {
 		el.addClass("mod-complex");
 		const content = el.createDiv("suggestion-content");
-		content.createDiv({ cls: "suggestion-title", text: day.date === this.days[0]?.date ? t("promote.today", { date: day.date }) : day.date });
+		content.createDiv({
+			cls: "suggestion-title",
+			text: day.date === this.days[0]?.date ? t("promote.today", { date: day.date }) : day.date,
+		});
 		const state = day.path === null ? t("promote.state.no-note") : t(`promote.state.${day.state}`);
 		content.createDiv({ cls: "suggestion-note", text: day.archived ? `${state} ${t("promote.archived")}` : state });
 		if (day.state === "unpromoted") el.addClass("assistant-day-unpromoted");

@@ -1,4 +1,9 @@
-import { applyConsolidation, proposeConsolidation, type ConsolidationOutcome, type ConsolidationProposal } from "../../core/memory/hotMemoryConsolidation";
+import {
+	applyConsolidation,
+	proposeConsolidation,
+	type ConsolidationOutcome,
+	type ConsolidationProposal,
+} from "../../core/memory/hotMemoryConsolidation";
 import type { CommandContext } from "../commandContext";
 
 /** `memory.md`'s size when it is over the cap the settings set; `null` when it fits (or there is none). */
@@ -8,11 +13,19 @@ export function overCap(context: CommandContext): Promise<{ readonly tokens: num
 
 export function propose(context: CommandContext, signal?: AbortSignal): Promise<ConsolidationProposal | null> {
 	const { workspace } = context;
-	return proposeConsolidation(context.memory.vault, workspace.memoryPath(), { capTokens: workspace.hotMemoryCapTokens, model: context.model, signal });
+	return proposeConsolidation(context.memory.vault, workspace.memoryPath(), {
+		capTokens: workspace.hotMemoryCapTokens,
+		model: context.model,
+		signal,
+	});
 }
 
 /** Writes the text the user approved, the previous `memory.md` kept in the archive first. */
-export function applyApproved(context: CommandContext, proposal: ConsolidationProposal, approved: string): Promise<ConsolidationOutcome> {
+export function applyApproved(
+	context: CommandContext,
+	proposal: ConsolidationProposal,
+	approved: string,
+): Promise<ConsolidationOutcome> {
 	return applyConsolidation(context.memory, {
 		memoryPath: proposal.memoryPath,
 		basedOn: proposal.basedOn,

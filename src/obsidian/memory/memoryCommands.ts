@@ -22,7 +22,11 @@ const PICKER_WEEKS = 12;
 async function pickWeek(deps: CommandDeps): Promise<void> {
 	await notifyFailure(deps.settingsStore.notifier, async () => {
 		const context = await openCommandContext(deps, "user");
-		new WeekPickerModal(deps.plugin.app, pickableWeeks(context, deps.settingsStore.clock, PICKER_WEEKS), (week) => void buildAndTell(deps, week)).open();
+		new WeekPickerModal(
+			deps.plugin.app,
+			pickableWeeks(context, deps.settingsStore.clock, PICKER_WEEKS),
+			(week) => void buildAndTell(deps, week),
+		).open();
 	});
 }
 
@@ -33,10 +37,16 @@ async function pickDayToPromote(deps: CommandDeps): Promise<void> {
 		const days = await (await settingsStore.open()).promotableDays();
 		const promote = async (date: string): Promise<void> => {
 			const workspace = await settingsStore.open();
-			const result = await whileSlow(noticeProgress(settingsStore.notifier), t("progress.promote"), () => workspace.promote(date, "user"));
+			const result = await whileSlow(noticeProgress(settingsStore.notifier), t("progress.promote"), () =>
+				workspace.promote(date, "user"),
+			);
 			settingsStore.notifier.notify(promotionMessage(result));
 		};
-		new DayPickerModal(deps.plugin.app, days, (date) => void notifyFailure(settingsStore.notifier, () => promote(date))).open();
+		new DayPickerModal(
+			deps.plugin.app,
+			days,
+			(date) => void notifyFailure(settingsStore.notifier, () => promote(date)),
+		).open();
 	});
 }
 
@@ -56,7 +66,12 @@ export function memoryCommands(deps: CommandDeps): Command[] {
 			name: t("command.save-checkpoint"),
 			callback: () =>
 				new CheckpointModal(app, async (input) => {
-					await saveCheckpoint(app, deps.settingsStore, async () => (await openCommandContext(deps, "user")).tools, input);
+					await saveCheckpoint(
+						app,
+						deps.settingsStore,
+						async () => (await openCommandContext(deps, "user")).tools,
+						input,
+					);
 				}).open(),
 		},
 	];
@@ -66,11 +81,16 @@ async function buildAndTell(deps: CommandDeps, week: string): Promise<void> {
 	await notifyFailure(deps.settingsStore.notifier, async () => {
 		const context = await openCommandContext(deps, "user");
 		const what = context.model !== null ? t("weekly.writing", { week }) : t("progress.weekly-offline", { week });
-		const outcome = await withProgress(noticeProgress(deps.settingsStore.notifier), askingProgress(context.model !== null, what), (progress) => buildWeek(context, week, "user", progress.signal));
+		const outcome = await withProgress(
+			noticeProgress(deps.settingsStore.notifier),
+			askingProgress(context.model !== null, what),
+			(progress) => buildWeek(context, week, "user", progress.signal),
+		);
 		if (outcome.kind === "cancelled") return;
 		const result = outcome.value;
 		const message = weeklyMessage(result);
-		if (result.path !== null && deps.plugin.app.vault.getFileByPath(result.path) !== null) noticeWithNote(deps.plugin.app, message, result.path);
+		if (result.path !== null && deps.plugin.app.vault.getFileByPath(result.path) !== null)
+			noticeWithNote(deps.plugin.app, message, result.path);
 		else deps.settingsStore.notifier.notify(message);
 	});
 }
@@ -111,7 +131,11 @@ export async function consolidateMemory(deps: CommandDeps): Promise<void> {
 			return;
 		}
 		const what = context.model !== null ? t("consolidation.proposing") : t("progress.consolidation-offline");
-		const outcome = await withProgress(noticeProgress(notifier), askingProgress(context.model !== null, what), (progress) => propose(context, progress.signal));
+		const outcome = await withProgress(
+			noticeProgress(notifier),
+			askingProgress(context.model !== null, what),
+			(progress) => propose(context, progress.signal),
+		);
 		if (outcome.kind === "cancelled" || outcome.value === null) return;
 		const proposal = outcome.value;
 		new ConsolidationModal(deps.plugin.app, proposal, (approved) =>

@@ -13,7 +13,12 @@ import type { CheckpointInput } from "./checkpointModal";
  * it. `tools` are the chat tools' world with the user as the writer. Whether it was saved; a failure
  * is told in a notice.
  */
-export async function saveCheckpoint(app: App, settingsStore: SettingsStore, tools: () => Promise<WriteToolDeps>, input: CheckpointInput): Promise<boolean> {
+export async function saveCheckpoint(
+	app: App,
+	settingsStore: SettingsStore,
+	tools: () => Promise<WriteToolDeps>,
+	input: CheckpointInput,
+): Promise<boolean> {
 	let saved = false;
 	await notifyFailure(settingsStore.notifier, async () => {
 		const result = await checkpoint.run(input, await tools());

@@ -25,9 +25,15 @@ export class WeekPickerModal extends SuggestModal<PickableWeek> {
 	renderSuggestion(entry: PickableWeek, el: HTMLElement): void {
 		el.addClass("mod-complex");
 		const content = el.createDiv("suggestion-content");
-		content.createDiv({ cls: "suggestion-title", text: entry.week === this.weeks[0]?.week ? t("weekly.last-week", { week: entry.week }) : entry.week });
+		content.createDiv({
+			cls: "suggestion-title",
+			text: entry.week === this.weeks[0]?.week ? t("weekly.last-week", { week: entry.week }) : entry.week,
+		});
 		const memory = entry.days === 0 ? t("weekly.no-memory-days") : t("weekly.memory-days", { count: entry.days });
-		content.createDiv({ cls: "suggestion-note", text: entry.summarised ? `${memory} ${t("weekly.summarised")}` : memory });
+		content.createDiv({
+			cls: "suggestion-note",
+			text: entry.summarised ? `${memory} ${t("weekly.summarised")}` : memory,
+		});
 		if (entry.days > 0) el.addClass("assistant-week-with-memory");
 	}
 

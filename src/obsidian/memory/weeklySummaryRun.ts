@@ -19,8 +19,20 @@ export function recentWeeks(clock: Clock, count: number): string[] {
 }
 
 /** The history book's page of `week`, from the daily memory where the settings keep it; a page already written is left as it is. */
-export function buildWeek(context: CommandContext, week: string, actor: AuditActor, signal?: AbortSignal): Promise<WeeklySummaryResult> {
-	return buildWeeklySummary(context.memory, { week, target: context.tools.daily, layout: context.workspace.layout, model: context.model, actor, signal });
+export function buildWeek(
+	context: CommandContext,
+	week: string,
+	actor: AuditActor,
+	signal?: AbortSignal,
+): Promise<WeeklySummaryResult> {
+	return buildWeeklySummary(context.memory, {
+		week,
+		target: context.tools.daily,
+		layout: context.workspace.layout,
+		model: context.model,
+		actor,
+		signal,
+	});
 }
 
 /** A week the picker offers, with what the user needs to choose it: how many days of memory it has, and whether it is summarised. */
@@ -36,6 +48,10 @@ export function pickableWeeks(context: CommandContext, clock: Clock, count: numb
 	return recentWeeks(clock, count).map((id) => {
 		const week = parseIsoWeek(id);
 		const days = week === null ? 0 : daysWithMemory(context.memory.vault, context.tools.daily, layout, week);
-		return { week: id, days, summarised: context.memory.vault.stat(joinVaultPath(layout.weeklyFolder, `${id}.md`)) !== null };
+		return {
+			week: id,
+			days,
+			summarised: context.memory.vault.stat(joinVaultPath(layout.weeklyFolder, `${id}.md`)) !== null,
+		};
 	});
 }

@@ -19,10 +19,17 @@ export async function applyReviewed(
 	deps: { readonly workspace: AssistantWorkspace; readonly settingsStore: SettingsStore; readonly clock: Clock },
 ): Promise<FileOutcome[]> {
 	const { workspace, settingsStore, clock } = deps;
-	const outcomes = await applyOnboarding(plan, replace, { vault: workspace.vault, writer: workspace.writer, archiveFolder: workspace.layout.archiveFolder, today: localToday(clock) });
+	const outcomes = await applyOnboarding(plan, replace, {
+		vault: workspace.vault,
+		writer: workspace.writer,
+		archiveFolder: workspace.layout.archiveFolder,
+		today: localToday(clock),
+	});
 	for (const outcome of outcomes) {
-		if (outcome.kind === "failed") new Notice(t("onboarding.notice.failed", { path: outcome.path, error: describeError(outcome.error) }));
-		if (outcome.kind === "changed-since-review") new Notice(t("onboarding.notice.changed-since-review", { path: outcome.path }));
+		if (outcome.kind === "failed")
+			new Notice(t("onboarding.notice.failed", { path: outcome.path, error: describeError(outcome.error) }));
+		if (outcome.kind === "changed-since-review")
+			new Notice(t("onboarding.notice.changed-since-review", { path: outcome.path }));
 	}
 	if (outcomes.every((outcome) => outcome.kind !== "failed" && outcome.kind !== "changed-since-review")) {
 		await settingsStore.update(plan.settings, { onboardingComplete: true });

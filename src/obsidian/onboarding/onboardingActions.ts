@@ -84,7 +84,11 @@ async function openForm(deps: OnboardingDeps, review: (answers: OnboardingAnswer
 	const { app, settingsStore } = deps;
 	const workspace = await settingsStore.open();
 	const written = answersFromFiles(await readExistingFiles(workspace.vault, workspace.layout));
-	const current = { inboxFolder: workspace.layout.inboxFolder, dailyMemory: settingsStore.settings.dailyMemoryLocation, written };
+	const current = {
+		inboxFolder: workspace.layout.inboxFolder,
+		dailyMemory: settingsStore.settings.dailyMemoryLocation,
+		written,
+	};
 	const policy = { configDir: app.vault.configDir, excludedFolders: settingsStore.settings.excludedFolders };
 	new OnboardingFormModal(app, current, policy, review).open();
 }
@@ -96,7 +100,8 @@ async function reviewAnswers(deps: OnboardingDeps, answers: OnboardingAnswers): 
 	const policy = { configDir: workspace.vault.configDir, excludedFolders: settingsStore.settings.excludedFolders };
 	const draft = draftIdentityFiles(answers, settingsStore.language(), localToday(clock), policy);
 	const plan = planOnboarding(draft, await readExistingFiles(workspace.vault, workspace.layout), workspace.layout);
-	const apply = (replace: ReadonlySet<IdentityRole>) => applyReviewed(plan, replace, { workspace, settingsStore, clock }).then(() => undefined, showFailure);
+	const apply = (replace: ReadonlySet<IdentityRole>) =>
+		applyReviewed(plan, replace, { workspace, settingsStore, clock }).then(() => undefined, showFailure);
 	new OnboardingReviewModal(app, plan, workspace.layout.archiveFolder, apply).open();
 }
 

@@ -1,5 +1,13 @@
 import { Modal, Setting, type App } from "obsidian";
-import { DAILY_MEMORY_CHOICES, ONBOARDING_QUESTIONS, ONBOARDING_TOPICS, type DailyMemoryChoice, type OnboardingAnswers, type QuestionField, type TextAnswer } from "../../core/onboarding";
+import {
+	DAILY_MEMORY_CHOICES,
+	ONBOARDING_QUESTIONS,
+	ONBOARDING_TOPICS,
+	type DailyMemoryChoice,
+	type OnboardingAnswers,
+	type QuestionField,
+	type TextAnswer,
+} from "../../core/onboarding";
 import { assertContained, type ContainmentPolicy } from "../../core/vault/containment";
 import { t } from "../../i18n";
 import { describeError } from "../describeError";
@@ -43,7 +51,9 @@ export class OnboardingFormModal extends Modal {
 		for (const topic of ONBOARDING_TOPICS) {
 			new Setting(content).setName(t(`onboarding.topic.${topic}`)).setHeading();
 			for (const question of ONBOARDING_QUESTIONS.filter((candidate) => candidate.topic === topic)) {
-				const row = new Setting(content).setName(t(`onboarding.question.${question.id}`)).setDesc(t(`onboarding.question.${question.id}.hint`));
+				const row = new Setting(content)
+					.setName(t(`onboarding.question.${question.id}`))
+					.setDesc(t(`onboarding.question.${question.id}.hint`));
 				if (question.fields.length === 1) this.addField(row, question.fields[0]);
 				else for (const field of question.fields) this.addField(new Setting(content).setName(fieldLabel(field)), field);
 			}
@@ -96,7 +106,9 @@ export class OnboardingFormModal extends Modal {
 				row.addDropdown((dropdown) => {
 					dropdown.selectEl.setAttr("data-answer", field.answer);
 					for (const choice of DAILY_MEMORY_CHOICES) dropdown.addOption(choice, t(`settings.daily-location.${choice}`));
-					dropdown.setValue(this.dailyMemory).onChange((value) => (this.dailyMemory = value === "daily-notes" ? "daily-notes" : "assistant-folder"));
+					dropdown
+						.setValue(this.dailyMemory)
+						.onChange((value) => (this.dailyMemory = value === "daily-notes" ? "daily-notes" : "assistant-folder"));
 				});
 				return;
 		}
@@ -114,7 +126,9 @@ export class OnboardingFormModal extends Modal {
 	}
 
 	private answers(): OnboardingAnswers {
-		const text = Object.fromEntries(Object.entries(this.text).filter(([, value]) => value.trim() !== "")) as Partial<Record<TextAnswer, string>>;
+		const text = Object.fromEntries(Object.entries(this.text).filter(([, value]) => value.trim() !== "")) as Partial<
+			Record<TextAnswer, string>
+		>;
 		const folder = this.inboxFolder.trim();
 		return {
 			text,

@@ -52,7 +52,11 @@ export class OnboardingReviewModal extends Modal {
 		el.setAttr("data-path", file.path);
 		const row = new Setting(el).setName(file.path).setDesc(t(`onboarding.review.state.${file.state}`));
 		if (file.state === "new") {
-			el.createEl("pre", { cls: "assistant-onboarding-preview", text: file.planned, attr: { tabindex: 0, "aria-label": t("onboarding.review.preview", { path: file.path }) } });
+			el.createEl("pre", {
+				cls: "assistant-onboarding-preview",
+				text: file.planned,
+				attr: { tabindex: 0, "aria-label": t("onboarding.review.preview", { path: file.path }) },
+			});
 			return;
 		}
 		if (file.state !== "changed") return;
@@ -71,7 +75,9 @@ export class OnboardingReviewModal extends Modal {
 		const { inboxFolder, dailyMemoryLocation } = this.plan.settings;
 		const changes = [
 			...(inboxFolder === undefined ? [] : [t("onboarding.review.setting.inbox", { folder: inboxFolder })]),
-			...(dailyMemoryLocation === undefined ? [] : [`${t("onboarding.field.dailyMemory")}: ${t(`settings.daily-location.${dailyMemoryLocation}`)}`]),
+			...(dailyMemoryLocation === undefined
+				? []
+				: [`${t("onboarding.field.dailyMemory")}: ${t(`settings.daily-location.${dailyMemoryLocation}`)}`]),
 		];
 		if (changes.length === 0) return;
 		new Setting(parent).setName(t("onboarding.review.settings")).setDesc(changes.join(" · "));

@@ -33,16 +33,27 @@ export function staysPut(review: NoteReview): boolean {
 export function renderReview(parent: HTMLElement, review: NoteReview): void {
 	const { plan } = review;
 	const folder = folderLabel(parentFolder(plan.to));
-	parent.createEl("p", { cls: "assistant-organize-folder", text: staysPut(review) ? t("organize.stays", { folder }) : t("organize.suggested", { folder, path: plan.to }) });
+	parent.createEl("p", {
+		cls: "assistant-organize-folder",
+		text: staysPut(review) ? t("organize.stays", { folder }) : t("organize.suggested", { folder, path: plan.to }),
+	});
 	const why = parent.createEl("ul", { cls: "assistant-organize-reasons" });
 	for (const reason of review.reasons) why.createEl("li", { text: t(reason.key, reason.params) });
-	if (review.modelError !== null) parent.createEl("p", { cls: "mod-warning", text: t("organize.model-failed", { error: errorText(review.modelError) }) });
+	if (review.modelError !== null)
+		parent.createEl("p", {
+			cls: "mod-warning",
+			text: t("organize.model-failed", { error: errorText(review.modelError) }),
+		});
 	if (staysPut(review)) return;
 	if (plan.verifiedNotes.length > 0 || plan.privateVerifiedNotes > 0) {
-		parent.createEl("p", { cls: "mod-warning", text: t("organize.verified", { count: plan.verifiedNotes.length + plan.privateVerifiedNotes }) });
+		parent.createEl("p", {
+			cls: "mod-warning",
+			text: t("organize.verified", { count: plan.verifiedNotes.length + plan.privateVerifiedNotes }),
+		});
 		const verified = parent.createEl("ul", { cls: "assistant-organize-verified" });
 		for (const path of plan.verifiedNotes) verified.createEl("li", { text: baseName(path), attr: { title: path } });
-		if (plan.privateVerifiedNotes > 0) verified.createEl("li", { text: t("organize.verified-private", { count: plan.privateVerifiedNotes }) });
+		if (plan.privateVerifiedNotes > 0)
+			verified.createEl("li", { text: t("organize.verified-private", { count: plan.privateVerifiedNotes }) });
 	}
 	if (plan.linkingNotes.length === 0) {
 		parent.createEl("p", { cls: "assistant-organize-links", text: t("organize.no-links") });

@@ -33,7 +33,11 @@ export function organizeCommands(deps: CommandDeps): Command[] {
 			},
 		},
 		{ id: "organize-inbox", name: t("command.organize-inbox"), callback: () => void organizeInbox(deps) },
-		{ id: "suggest-taxonomy-changes", name: t("command.suggest-taxonomy-changes"), callback: () => void reportTaxonomy(deps) },
+		{
+			id: "suggest-taxonomy-changes",
+			name: t("command.suggest-taxonomy-changes"),
+			callback: () => void reportTaxonomy(deps),
+		},
 		{ id: "refresh-vault-map", name: t("command.refresh-vault-map"), callback: () => void refreshAndTell(deps) },
 	];
 }
@@ -48,7 +52,9 @@ async function organizeNote(deps: CommandDeps, path: string): Promise<void> {
 			deps.settingsStore.notifier.notify(t("organize.private"));
 			return;
 		}
-		new OrganizePreviewModal(deps.plugin.app, context, reviewOf(suggestion), (plan) => moveAndTell(deps, context, [plan])).open();
+		new OrganizePreviewModal(deps.plugin.app, context, reviewOf(suggestion), (plan) =>
+			moveAndTell(deps, context, [plan]),
+		).open();
 	});
 }
 
@@ -61,7 +67,10 @@ async function organizeInbox(deps: CommandDeps): Promise<void> {
 			return;
 		}
 		const outcome = await suggestWithProgress(deps, context, paths);
-		if (outcome.kind === "done") new OrganizeInboxModal(deps.plugin.app, context, outcome.value.map(reviewOf), (plans) => moveAndTell(deps, context, plans)).open();
+		if (outcome.kind === "done")
+			new OrganizeInboxModal(deps.plugin.app, context, outcome.value.map(reviewOf), (plans) =>
+				moveAndTell(deps, context, plans),
+			).open();
 	});
 }
 
@@ -73,28 +82,38 @@ function suggestWithProgress(deps: CommandDeps, context: CommandContext, paths: 
 	const count = paths.length;
 	const asking = context.model !== null;
 	const what = asking ? t("organize.asking-model", { count }) : t("progress.organize-offline", { count });
-	return withProgress(noticeProgress(deps.settingsStore.notifier), askingProgress(asking, what), async (progress: Progress) => {
-		const suggestions = await suggestOrganize(context.organize, context.memory.writer, paths, context.model, {
-			signal: progress.signal,
-			onNoteDone: (done) => {
-				if (count > 1) progress.steps(done, count);
-			},
-		});
-		// Cancelled after the last answer: the review it would open is not wanted either.
-		progress.signal.throwIfAborted();
-		return suggestions;
-	});
+	return withProgress(
+		noticeProgress(deps.settingsStore.notifier),
+		askingProgress(asking, what),
+		async (progress: Progress) => {
+			const suggestions = await suggestOrganize(context.organize, context.memory.writer, paths, context.model, {
+				signal: progress.signal,
+				onNoteDone: (done) => {
+					if (count > 1) progress.steps(done, count);
+				},
+			});
+			// Cancelled after the last answer: the review it would open is not wanted either.
+			progress.signal.throwIfAborted();
+			return suggestions;
+		},
+	);
 }
 
 /** Moves what the user accepted, after asking once when any move would change verified notes. */
 async function moveAndTell(deps: CommandDeps, context: CommandContext, plans: readonly MovePlan[]): Promise<void> {
 	const confirmation = confirmingAll(plans);
-	if (confirmation.notes.length === 0 && confirmation.privateNotes === 0) return moveAll(deps, context, plans, NOTHING_CONFIRMED);
+	if (confirmation.notes.length === 0 && confirmation.privateNotes === 0)
+		return moveAll(deps, context, plans, NOTHING_CONFIRMED);
 	new VerifiedMoveModal(deps.plugin.app, confirmation, () => moveAll(deps, context, plans, confirmation)).open();
 }
 
 /** Moves the plans one after the other; a refused move is told and the rest still go. */
-async function moveAll(deps: CommandDeps, context: CommandContext, plans: readonly MovePlan[], confirmed: VerifiedConfirmation): Promise<void> {
+async function moveAll(
+	deps: CommandDeps,
+	context: CommandContext,
+	plans: readonly MovePlan[],
+	confirmed: VerifiedConfirmation,
+): Promise<void> {
 	const moved: { path: string; links: number }[] = [];
 	for (const plan of plans) {
 		await guarded(deps, async () => {
@@ -102,8 +121,10 @@ async function moveAll(deps: CommandDeps, context: CommandContext, plans: readon
 			if (outcome !== null) moved.push({ path: outcome.path, links: plan.linkingNotes.length });
 		});
 	}
-	if (plans.length === 1 && moved.length === 1) noticeWithNote(deps.plugin.app, t("organize.moved", { count: moved[0].links }), moved[0].path);
-	else if (plans.length > 1) deps.settingsStore.notifier.notify(t("organize.moved-many", { count: moved.length, total: plans.length }));
+	if (plans.length === 1 && moved.length === 1)
+		noticeWithNote(deps.plugin.app, t("organize.moved", { count: moved[0].links }), moved[0].path);
+	else if (plans.length > 1)
+		deps.settingsStore.notifier.notify(t("organize.moved-many", { count: moved.length, total: plans.length }));
 }
 
 async function reportTaxonomy(deps: CommandDeps): Promise<void> {
@@ -113,7 +134,10 @@ async function reportTaxonomy(deps: CommandDeps): Promise<void> {
 		const written = await whileComputing(noticeProgress(deps.settingsStore.notifier), t("progress.taxonomy"), () => {
 			const text = taxonomyReportText(taxonomySuggestions(context.organize, inferTaxonomy(context.organize)), date, t);
 			const { folder, name } = taxonomyReportPath(context.workspace.layout, date, t);
-			return context.memory.writer.createNote(freeNotePath(context.memory.writer, folder, name), text, { actor: "user", reason: "Suggest taxonomy changes" });
+			return context.memory.writer.createNote(freeNotePath(context.memory.writer, folder, name), text, {
+				actor: "user",
+				reason: "Suggest taxonomy changes",
+			});
 		});
 		noticeWithNote(deps.plugin.app, t("taxonomy-report.done"), written.path);
 	});
@@ -122,7 +146,9 @@ async function reportTaxonomy(deps: CommandDeps): Promise<void> {
 async function refreshAndTell(deps: CommandDeps): Promise<void> {
 	await guarded(deps, async () => {
 		const context = await openCommandContext(deps, "user");
-		const outcome = await whileComputing(noticeProgress(deps.settingsStore.notifier), t("progress.vault-map"), () => refreshVaultMap(context, "user"));
+		const outcome = await whileComputing(noticeProgress(deps.settingsStore.notifier), t("progress.vault-map"), () =>
+			refreshVaultMap(context, "user"),
+		);
 		noticeWithNote(deps.plugin.app, t(outcome.changed ? "vault-map.refreshed" : "vault-map.unchanged"), outcome.path);
 	});
 }

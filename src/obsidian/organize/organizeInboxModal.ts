@@ -59,10 +59,18 @@ export class OrganizeInboxModal extends Modal {
 	}
 
 	private drawRow(row: Row): void {
-		const setting = new Setting(this.contentEl).setName(baseName(row.review.plan.from)).setClass("assistant-organize-row");
+		const setting = new Setting(this.contentEl)
+			.setName(baseName(row.review.plan.from))
+			.setClass("assistant-organize-row");
 		setting.descEl.empty();
 		// The decision in words, not only in the highlighted button: a colour alone says nothing to everyone.
-		setting.descEl.createDiv({ cls: "assistant-organize-decision", text: row.decision === "accept" ? t("organize.decision.accept", { folder: folderLabel(row.review.plan.to) }) : t("organize.decision.skip") });
+		setting.descEl.createDiv({
+			cls: "assistant-organize-decision",
+			text:
+				row.decision === "accept"
+					? t("organize.decision.accept", { folder: folderLabel(row.review.plan.to) })
+					: t("organize.decision.skip"),
+		});
 		renderReview(setting.descEl, row.review);
 		setting
 			.addButton((button) => {

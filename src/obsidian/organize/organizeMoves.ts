@@ -14,7 +14,11 @@ export function planInto(context: CommandContext, path: string, folder: string):
  * review may have taken the name it was to have. `null` when it is already there. Refused when
  * the move would now change a verified note the user did not confirm.
  */
-export function moveAccepted(context: CommandContext, plan: MovePlan, confirmed: VerifiedConfirmation): Promise<WriteOutcome | null> {
+export function moveAccepted(
+	context: CommandContext,
+	plan: MovePlan,
+	confirmed: VerifiedConfirmation,
+): Promise<WriteOutcome | null> {
 	return applyMove(context.memory.writer, planInto(context, plan.from, parentFolder(plan.to)), "user", confirmed);
 }
 

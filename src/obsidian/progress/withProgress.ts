@@ -54,7 +54,11 @@ const SECOND_MS = 1000;
  * Cancel ends with a notice that nothing was written; work that ends on its own after Cancel
  * (it had written already) counts as done and tells what it did; any other failure is thrown.
  */
-export async function withProgress<T>(host: ProgressHost, options: ProgressOptions, task: (progress: Progress) => Promise<T>): Promise<ProgressOutcome<T>> {
+export async function withProgress<T>(
+	host: ProgressHost,
+	options: ProgressOptions,
+	task: (progress: Progress) => Promise<T>,
+): Promise<ProgressOutcome<T>> {
 	const stop = new AbortController();
 	const started = host.scheduler.now();
 	let what = options.what;
@@ -123,7 +127,11 @@ export function askingProgress(asksModel: boolean, what: string): ProgressOption
  * Work that offers no Cancel and is usually fast (it writes as it goes, or reads the vault
  * only): its progress shows only once it has taken longer than `USUALLY_FAST_MS`.
  */
-export async function whileSlow<T>(host: ProgressHost, what: string, task: (progress: Progress) => Promise<T>): Promise<T> {
+export async function whileSlow<T>(
+	host: ProgressHost,
+	what: string,
+	task: (progress: Progress) => Promise<T>,
+): Promise<T> {
 	return valueOf(await withProgress(host, { what, showAfterMs: USUALLY_FAST_MS }, task));
 }
 
@@ -135,7 +143,11 @@ const FRAME_MS = 20;
  * no timer fires while it runs, so a progress waiting for half a second would never be seen.
  * Its progress shows at once, and the work starts once the page has drawn it.
  */
-export async function whileComputing<T>(host: ProgressHost, what: string, task: (progress: Progress) => Promise<T>): Promise<T> {
+export async function whileComputing<T>(
+	host: ProgressHost,
+	what: string,
+	task: (progress: Progress) => Promise<T>,
+): Promise<T> {
 	const drawnFirst = async (progress: Progress): Promise<T> => {
 		await new Promise<void>((resolve) => host.scheduler.delay(resolve, FRAME_MS));
 		return task(progress);

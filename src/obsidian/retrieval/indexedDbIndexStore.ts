@@ -34,7 +34,10 @@ export class IndexedDbIndexStore implements IndexStore {
 	async load(): Promise<SavedIndex> {
 		const [snapshot, opens] = await Promise.all([this.get(SNAPSHOT), this.get(OPENS)]);
 		// Only this class writes these records, under these keys.
-		return { snapshot: (snapshot as IndexSnapshot | undefined) ?? null, opens: (opens as SavedOpen[] | undefined) ?? null };
+		return {
+			snapshot: (snapshot as IndexSnapshot | undefined) ?? null,
+			opens: (opens as SavedOpen[] | undefined) ?? null,
+		};
 	}
 
 	async saveSnapshot(snapshot: IndexSnapshot): Promise<void> {

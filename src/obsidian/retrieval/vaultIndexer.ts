@@ -57,7 +57,12 @@ export class VaultIndexer {
 		const service = this.service;
 		this.plugin.registerEvent(
 			app.metadataCache.on("changed", (file, content, metadata) =>
-				service.noteChanged({ path: file.path, content, metadata, stat: { mtime: file.stat.mtime, size: file.stat.size } }),
+				service.noteChanged({
+					path: file.path,
+					content,
+					metadata,
+					stat: { mtime: file.stat.mtime, size: file.stat.size },
+				}),
 			),
 		);
 		this.plugin.registerEvent(app.metadataCache.on("resolved", () => service.linksChanged()));

@@ -13,7 +13,12 @@ export function captureSection(context: SettingsContext): SettingsSection {
 			{
 				name: t("settings.inbox.name"),
 				desc: t("settings.inbox.desc", { folder: ownInbox }),
-				control: { type: "folder", key: "inboxFolder", placeholder: ownInbox, validate: (folder) => folderProblem(context, folder) },
+				control: {
+					type: "folder",
+					key: "inboxFolder",
+					placeholder: ownInbox,
+					validate: (folder) => folderProblem(context, folder),
+				},
 			},
 		],
 	};

@@ -9,9 +9,13 @@ export function renderFileStatus(setting: Setting, app: App, path: string | null
 		return;
 	}
 	setting.setDesc(t("settings.file.present", { path: file.path, size: fileSize(file.stat.size) }));
-	setting.addButton((button) => button.setButtonText(t("settings.file.open")).onClick(() => void app.workspace.openLinkText(file.path, "", false)));
+	setting.addButton((button) =>
+		button.setButtonText(t("settings.file.open")).onClick(() => void app.workspace.openLinkText(file.path, "", false)),
+	);
 }
 
 function fileSize(bytes: number): string {
-	return bytes < 1024 ? t("settings.file.bytes", { count: bytes }) : t("settings.file.kilobytes", { count: Math.round(bytes / 102.4) / 10 });
+	return bytes < 1024
+		? t("settings.file.bytes", { count: bytes })
+		: t("settings.file.kilobytes", { count: Math.round(bytes / 102.4) / 10 });
 }

@@ -10,7 +10,10 @@ import type { SettingsContext } from "./settingsContext";
 export function folderProblem(context: SettingsContext, folder: string): string | undefined {
 	if (folder.trim() === "" || folder.trim() === "/") return undefined;
 	try {
-		assertContained(folder, { configDir: context.app.vault.configDir, excludedFolders: context.settingsStore.settings.excludedFolders });
+		assertContained(folder, {
+			configDir: context.app.vault.configDir,
+			excludedFolders: context.settingsStore.settings.excludedFolders,
+		});
 		return undefined;
 	} catch (error) {
 		return describeError(error);

@@ -35,11 +35,18 @@ export async function inspectTarget(settingsStore: SettingsStore, folder: string
  * state in one save. The setting changes only after the step succeeded: a file that could not
  * be created leaves the assistant where it was (an error thrown does too).
  */
-export async function switchAssistantFolder(settingsStore: SettingsStore, folder: string, step: SwitchStep): Promise<SwitchResult> {
+export async function switchAssistantFolder(
+	settingsStore: SettingsStore,
+	folder: string,
+	step: SwitchStep,
+): Promise<SwitchResult> {
 	if (step === "initialize" || step === "complete") {
 		const report = await (await settingsStore.open(folder)).initialize(settingsStore.language());
 		if (report.failed.length > 0) return { ok: false, failed: report.failed };
 	}
-	await settingsStore.update({ assistantFolder: folder }, step === "rerun-onboarding" ? { onboardingComplete: false } : {});
+	await settingsStore.update(
+		{ assistantFolder: folder },
+		step === "rerun-onboarding" ? { onboardingComplete: false } : {},
+	);
 	return { ok: true };
 }

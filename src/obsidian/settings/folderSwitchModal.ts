@@ -26,15 +26,21 @@ export class FolderSwitchModal extends Modal {
 		this.setTitle(t("folder-switch.title", { folder }));
 		this.contentEl.createEl("p", {
 			// A folder not there yet is one the switch creates, not an empty one.
-			text: t(this.inspection.folderExists ? `folder-switch.status.${this.inspection.status}` : "folder-switch.status.will-be-created", {
-				folder,
-				count: this.inspection.noteCount,
-				present: paths(this.inspection.present),
-				missing: paths(this.inspection.missing),
-			}),
+			text: t(
+				this.inspection.folderExists
+					? `folder-switch.status.${this.inspection.status}`
+					: "folder-switch.status.will-be-created",
+				{
+					folder,
+					count: this.inspection.noteCount,
+					present: paths(this.inspection.present),
+					missing: paths(this.inspection.missing),
+				},
+			),
 		});
 		const steps = switchSteps(this.inspection.status);
-		for (const step of steps) this.contentEl.createEl("p", { cls: "assistant-folder-switch-step", text: t(`folder-switch.explain.${step}`) });
+		for (const step of steps)
+			this.contentEl.createEl("p", { cls: "assistant-folder-switch-step", text: t(`folder-switch.explain.${step}`) });
 		this.contentEl.createEl("p", { cls: "setting-item-description", text: t("folder-switch.safety") });
 		const buttons = new Setting(this.contentEl);
 		for (const [index, step] of steps.entries()) {

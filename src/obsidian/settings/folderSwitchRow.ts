@@ -22,7 +22,10 @@ export function renderFolderSwitch(setting: Setting, context: SettingsContext): 
 		button?.setDisabled(draft === null);
 	};
 	setting.addButton((component) => {
-		button = component.setButtonText(t("settings.switch.button")).setCta().onClick(() => void confirmSwitch(context));
+		button = component
+			.setButtonText(t("settings.switch.button"))
+			.setCta()
+			.onClick(() => void confirmSwitch(context));
 	});
 	describe();
 	return folderDraft.onChange(describe);

@@ -14,7 +14,11 @@ export function heartbeatSection(context: SettingsContext): SettingsSection {
 		type: "group",
 		heading: t("settings.heartbeat.heading"),
 		items: [
-			{ name: t("settings.heartbeat.enabled.name"), desc: t("settings.heartbeat.enabled.desc"), control: { type: "toggle", key: "heartbeatEnabled" } },
+			{
+				name: t("settings.heartbeat.enabled.name"),
+				desc: t("settings.heartbeat.enabled.desc"),
+				control: { type: "toggle", key: "heartbeatEnabled" },
+			},
 			{
 				name: t("settings.heartbeat.start.name"),
 				desc: t("settings.heartbeat.start.desc"),
@@ -37,13 +41,21 @@ export function heartbeatSection(context: SettingsContext): SettingsSection {
 					validate: (value) => activeHoursProblem(settingsStore.settings, { heartbeatActiveEnd: value }),
 				},
 			},
-			{ name: t("settings.heartbeat.all-day.name"), desc: t("settings.heartbeat.all-day.desc"), control: { type: "toggle", key: "heartbeatAllDay" } },
+			{
+				name: t("settings.heartbeat.all-day.name"),
+				desc: t("settings.heartbeat.all-day.desc"),
+				control: { type: "toggle", key: "heartbeatAllDay" },
+			},
 			{
 				name: t("settings.heartbeat.checklist.name"),
 				aliases: ["HEARTBEAT.md"],
 				render: (setting) => void showChecklist(setting, context),
 			},
-			{ name: t("settings.heartbeat.last-run.name"), searchable: false, render: (setting) => void setting.setDesc(lastRunText(settingsStore.state)) },
+			{
+				name: t("settings.heartbeat.last-run.name"),
+				searchable: false,
+				render: (setting) => void setting.setDesc(lastRunText(settingsStore.state)),
+			},
 		],
 	};
 }
@@ -56,7 +68,12 @@ async function showChecklist(setting: Setting, context: SettingsContext): Promis
 export function lastRunText(state: PluginState): string {
 	const run = state.lastHeartbeatRun;
 	if (run === null) return t("settings.heartbeat.never");
-	const text = t("settings.heartbeat.last-run", { time: formatTime(new Date(run.at)), outcome: t(`settings.heartbeat.outcome.${run.outcome}`) });
+	const text = t("settings.heartbeat.last-run", {
+		time: formatTime(new Date(run.at)),
+		outcome: t(`settings.heartbeat.outcome.${run.outcome}`),
+	});
 	const retry = state.heartbeatRetryAfter;
-	return retry === null ? text : `${text} ${t("settings.heartbeat.retry-after", { time: formatTime(new Date(retry)) })}`;
+	return retry === null
+		? text
+		: `${text} ${t("settings.heartbeat.retry-after", { time: formatTime(new Date(retry)) })}`;
 }

@@ -10,7 +10,11 @@ export function indexSection(context: SettingsContext): SettingsSection {
 		type: "group",
 		heading: t("settings.index.heading"),
 		items: [
-			{ name: t("settings.index-status.name"), searchable: false, render: (setting) => showIndexStatus(setting, context) },
+			{
+				name: t("settings.index-status.name"),
+				searchable: false,
+				render: (setting) => showIndexStatus(setting, context),
+			},
 			{
 				name: t("settings.pinned.name"),
 				desc: t("settings.pinned.desc"),
@@ -24,6 +28,10 @@ function showIndexStatus(setting: Setting, context: SettingsContext): () => void
 	const { indexer, settingsStore } = context;
 	const describe = () => void setting.setDesc(indexStatusText(indexer.service));
 	describe();
-	setting.addButton((button) => button.setButtonText(t("settings.rebuild.button")).onClick(() => void rebuildAndNotify(indexer, settingsStore.notifier)));
+	setting.addButton((button) =>
+		button
+			.setButtonText(t("settings.rebuild.button"))
+			.onClick(() => void rebuildAndNotify(indexer, settingsStore.notifier)),
+	);
 	return indexer.service.onStatus(describe);
 }

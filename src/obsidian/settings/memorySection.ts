@@ -30,7 +30,13 @@ export function memorySection(): SettingsSection {
 					key: "hotMemoryCapTokens",
 					min: HOT_MEMORY_CAP_RANGE.min,
 					max: HOT_MEMORY_CAP_RANGE.max,
-					validate: (tokens) => (isHotMemoryCap(tokens) ? undefined : t("settings.hot-memory-cap.invalid", { min: formatCount(HOT_MEMORY_CAP_RANGE.min), max: formatCount(HOT_MEMORY_CAP_RANGE.max) })),
+					validate: (tokens) =>
+						isHotMemoryCap(tokens)
+							? undefined
+							: t("settings.hot-memory-cap.invalid", {
+									min: formatCount(HOT_MEMORY_CAP_RANGE.min),
+									max: formatCount(HOT_MEMORY_CAP_RANGE.max),
+								}),
 				},
 			},
 			{
@@ -41,10 +47,15 @@ export function memorySection(): SettingsSection {
 					key: "archiveRetentionDays",
 					min: 1,
 					max: 3650,
-					validate: (days) => (Number.isInteger(days) && days >= 1 && days <= 3650 ? undefined : t("settings.retention.invalid")),
+					validate: (days) =>
+						Number.isInteger(days) && days >= 1 && days <= 3650 ? undefined : t("settings.retention.invalid"),
 				},
 			},
-			{ name: t("settings.archive-automatically.name"), desc: t("settings.archive-automatically.desc"), control: { type: "toggle", key: "archiveAutomatically" } },
+			{
+				name: t("settings.archive-automatically.name"),
+				desc: t("settings.archive-automatically.desc"),
+				control: { type: "toggle", key: "archiveAutomatically" },
+			},
 		],
 	};
 }

@@ -79,7 +79,10 @@ export class ModelRowsState {
 		try {
 			return this.settle({ kind: "listed", models: await client.listModels(running.signal) }, running);
 		} catch (error) {
-			return this.settle({ kind: "failed", message: error instanceof ModelError ? modelErrorMessage(error, t) : String(error) }, running);
+			return this.settle(
+				{ kind: "failed", message: error instanceof ModelError ? modelErrorMessage(error, t) : String(error) },
+				running,
+			);
 		}
 	}
 

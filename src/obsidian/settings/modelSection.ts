@@ -11,9 +11,17 @@ export function modelSection(context: SettingsContext): SettingsSection {
 		type: "group",
 		heading: t("settings.model.heading"),
 		items: [
-			{ name: t("settings.api-key.name"), desc: t("settings.api-key.desc"), render: (setting) => renderApiKey(setting, app, settingsStore, rows) },
+			{
+				name: t("settings.api-key.name"),
+				desc: t("settings.api-key.desc"),
+				render: (setting) => renderApiKey(setting, app, settingsStore, rows),
+			},
 			{ name: t("settings.model.name"), render: (setting) => renderModelChoice(setting, settingsStore, rows) },
-			{ name: t("settings.connection.name"), desc: t("settings.connection.desc"), render: (setting) => renderConnectionTest(setting, rows) },
+			{
+				name: t("settings.connection.name"),
+				desc: t("settings.connection.desc"),
+				render: (setting) => renderConnectionTest(setting, rows),
+			},
 		],
 	};
 }

@@ -5,11 +5,13 @@ import type { SettingsContext, SettingsSection } from "./settingsContext";
 /** Onboarding: whether it is done, and its three ways in (a conversation, a form, starting over). */
 export function onboardingSection(context: SettingsContext): SettingsSection {
 	const { settingsStore, onboarding } = context;
-	const action = (label: string, run: () => unknown, cta = false) => (setting: Setting) =>
-		void setting.addButton((button) => {
-			button.setButtonText(label).onClick(() => void run());
-			if (cta) button.setCta();
-		});
+	const action =
+		(label: string, run: () => unknown, cta = false) =>
+		(setting: Setting) =>
+			void setting.addButton((button) => {
+				button.setButtonText(label).onClick(() => void run());
+				if (cta) button.setCta();
+			});
 	return {
 		type: "group",
 		heading: t("settings.onboarding.heading"),
@@ -18,12 +20,22 @@ export function onboardingSection(context: SettingsContext): SettingsSection {
 				name: t("settings.onboarding.status.name"),
 				searchable: false,
 				render: (setting) =>
-					void setting.setDesc(t(settingsStore.state.onboardingComplete ? "settings.onboarding.complete" : "settings.onboarding.not-complete")),
+					void setting.setDesc(
+						t(
+							settingsStore.state.onboardingComplete
+								? "settings.onboarding.complete"
+								: "settings.onboarding.not-complete",
+						),
+					),
 			},
 			{
 				name: t("settings.onboarding.conversation.name"),
 				desc: t("settings.onboarding.conversation.desc"),
-				render: action(t("settings.onboarding.conversation.button"), () => onboarding.startConversation(), !settingsStore.state.onboardingComplete),
+				render: action(
+					t("settings.onboarding.conversation.button"),
+					() => onboarding.startConversation(),
+					!settingsStore.state.onboardingComplete,
+				),
 			},
 			{
 				name: t("settings.onboarding.form.name"),

@@ -9,7 +9,14 @@ import type { SettingsContext, SettingsSection } from "./settingsContext";
  */
 export function privacySection(context: SettingsContext): SettingsSection {
 	const review = context.settingsStore.state.privacyReviewNeeded
-		? [{ name: t("settings.privacy-review.name"), desc: t("settings.privacy-review.desc"), searchable: false, render: (setting: Setting) => confirmButton(setting, context) }]
+		? [
+				{
+					name: t("settings.privacy-review.name"),
+					desc: t("settings.privacy-review.desc"),
+					searchable: false,
+					render: (setting: Setting) => confirmButton(setting, context),
+				},
+			]
 		: [];
 	return {
 		type: "group",

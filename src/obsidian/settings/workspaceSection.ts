@@ -16,7 +16,12 @@ export function workspaceSection(context: SettingsContext): SettingsSection {
 			{
 				name: t("settings.folder.name"),
 				desc: t("settings.folder.desc"),
-				control: { type: "folder", key: "assistantFolder", includeRoot: true, validate: (folder) => folderProblem(context, folder) },
+				control: {
+					type: "folder",
+					key: "assistantFolder",
+					includeRoot: true,
+					validate: (folder) => folderProblem(context, folder),
+				},
 			},
 			{ name: t("settings.switch.name"), searchable: false, render: (setting) => renderFolderSwitch(setting, context) },
 			{ name: t("settings.status.name"), searchable: false, render: (setting) => void showStatus(setting, context) },
@@ -51,6 +56,10 @@ async function showStatus(setting: Setting, context: SettingsContext): Promise<v
 	);
 }
 
-async function showIdentityFile(setting: Setting, context: SettingsContext, role: (typeof IDENTITY_ROLES)[number]): Promise<void> {
+async function showIdentityFile(
+	setting: Setting,
+	context: SettingsContext,
+	role: (typeof IDENTITY_ROLES)[number],
+): Promise<void> {
 	renderFileStatus(setting, context.app, (await context.settingsStore.open()).identityFiles()[role]);
 }

@@ -32,7 +32,12 @@ export class HeartbeatUpkeep {
 		const vault = await openCommandContext(this.deps, "heartbeat").catch(failed);
 		if (vault === undefined) return;
 		// The summary first: it may make the weekly folder, and the archive a year's folder, which the map then lists.
-		const steps = [() => this.summariseLastWeek(vault), () => this.archiveByPolicy(vault), () => this.refreshMap(vault), () => this.tellOverCap(vault)];
+		const steps = [
+			() => this.summariseLastWeek(vault),
+			() => this.archiveByPolicy(vault),
+			() => this.refreshMap(vault),
+			() => this.tellOverCap(vault),
+		];
 		for (const step of steps) await step().catch(failed);
 	}
 
@@ -54,8 +59,14 @@ export class HeartbeatUpkeep {
 		const { settingsStore } = this.deps;
 		const today = context.workspace.today();
 		if (today === this.archivedOn) return;
-		const describe = (counts: ArchiveCounts) => t("heartbeat.archive-log", { report: archiveMessages(counts).join(" ") });
-		const outcome = await archiveByPolicy(context.workspace, settingsStore.clock, settingsStore.settings.archiveAutomatically, describe);
+		const describe = (counts: ArchiveCounts) =>
+			t("heartbeat.archive-log", { report: archiveMessages(counts).join(" ") });
+		const outcome = await archiveByPolicy(
+			context.workspace,
+			settingsStore.clock,
+			settingsStore.settings.archiveAutomatically,
+			describe,
+		);
 		if (outcome.kind === "ran") this.archivedOn = today;
 	}
 
@@ -64,6 +75,8 @@ export class HeartbeatUpkeep {
 		const hash = size === null ? null : sha256Hex(size.text);
 		if (size === null || hash === this.toldMemory) return;
 		this.toldMemory = hash;
-		this.deps.settingsStore.notifier.notify(t("consolidation.over-cap", { tokens: size.tokens, cap: context.workspace.hotMemoryCapTokens }));
+		this.deps.settingsStore.notifier.notify(
+			t("consolidation.over-cap", { tokens: size.tokens, cap: context.workspace.hotMemoryCapTokens }),
+		);
 	}
 }

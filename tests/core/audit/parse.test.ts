@@ -24,7 +24,13 @@ const moved: AuditRecord = {
 	sha256After: hash("b"),
 	reason: "Archive",
 };
-const promoted: AuditRecord = { ...created, actor: "user", action: "promote", path: "memory.md", sha256Before: hash("c") };
+const promoted: AuditRecord = {
+	...created,
+	actor: "user",
+	action: "promote",
+	path: "memory.md",
+	sha256Before: hash("c"),
+};
 
 describe("parseAuditLog", () => {
 	it("reads back what was written, in order", () => {
@@ -46,9 +52,18 @@ describe("parseAuditLog", () => {
 	});
 
 	it("reads a refused write apart from the writes, never as one, and a refusal without its rule as corrupt", () => {
-		const refused: AuditRefusal = { time: "2026-01-03T10:00:00.000Z", actor: "assistant", action: "append", path: "alias.md", refused: "symlink", reason: "Note it" };
+		const refused: AuditRefusal = {
+			time: "2026-01-03T10:00:00.000Z",
+			actor: "assistant",
+			action: "append",
+			path: "alias.md",
+			refused: "symlink",
+			reason: "Note it",
+		};
 		const { refused: _rule, ...withoutRule } = refused;
-		const text = [auditLine(created), auditLine(refused), `${JSON.stringify(withoutRule)}\n`, auditLine(moved)].join("");
+		const text = [auditLine(created), auditLine(refused), `${JSON.stringify(withoutRule)}\n`, auditLine(moved)].join(
+			"",
+		);
 		expect(parseAuditLog(text)).toEqual({ records: [created, moved], refusals: [refused], corruptLines: 1 });
 	});
 

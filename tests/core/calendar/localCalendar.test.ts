@@ -19,11 +19,15 @@ interface Reading {
 
 /** What the date helpers say of each instant on a device in time zone `zone`. */
 function readInZone(zone: string, instants: readonly string[]): Reading[] {
-	const output = execFileSync(process.execPath, [join(REPO, "node_modules", "tsx", "dist", "cli.mjs"), join(__dirname, "readInZone.ts"), ...instants], {
-		cwd: REPO,
-		encoding: "utf8",
-		env: { ...process.env, TZ: zone },
-	});
+	const output = execFileSync(
+		process.execPath,
+		[join(REPO, "node_modules", "tsx", "dist", "cli.mjs"), join(__dirname, "readInZone.ts"), ...instants],
+		{
+			cwd: REPO,
+			encoding: "utf8",
+			env: { ...process.env, TZ: zone },
+		},
+	);
 	return JSON.parse(output) as Reading[];
 }
 
@@ -62,7 +66,15 @@ describe("calendar days", () => {
 describe("ISO weeks", () => {
 	it("belong to the year of their Thursday, with week 53 only in the years that have one", () => {
 		expect(parseIsoWeek("2026-W01")?.days[0]).toBe("2025-12-29");
-		expect(parseIsoWeek("2026-W53")?.days).toEqual(["2026-12-28", "2026-12-29", "2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02", "2027-01-03"]);
+		expect(parseIsoWeek("2026-W53")?.days).toEqual([
+			"2026-12-28",
+			"2026-12-29",
+			"2026-12-30",
+			"2026-12-31",
+			"2027-01-01",
+			"2027-01-02",
+			"2027-01-03",
+		]);
 		expect(parseIsoWeek("2020-W53")?.days[6]).toBe("2021-01-03");
 		expect(parseIsoWeek("2025-W53")).toBeNull();
 		expect(parseIsoWeek("2026-W54")).toBeNull();
@@ -92,16 +104,33 @@ describe("a transcript's start time", () => {
 
 describe("on a device in another time zone", () => {
 	it("names days and times by the clock on the wall through a spring-forward day", () => {
-		const [before, after, nextNight] = readInZone("America/New_York", ["2026-03-08T06:59:00Z", "2026-03-08T07:00:00Z", "2026-03-09T04:30:00Z"]);
-		expect(before).toMatchObject({ today: "2026-03-08", time: "01:59", timestamp: "2026-03-08T01:59:00-05:00", yesterday: "2026-03-07" });
+		const [before, after, nextNight] = readInZone("America/New_York", [
+			"2026-03-08T06:59:00Z",
+			"2026-03-08T07:00:00Z",
+			"2026-03-09T04:30:00Z",
+		]);
+		expect(before).toMatchObject({
+			today: "2026-03-08",
+			time: "01:59",
+			timestamp: "2026-03-08T01:59:00-05:00",
+			yesterday: "2026-03-07",
+		});
 		expect(after).toMatchObject({ today: "2026-03-08", time: "03:00", timestamp: "2026-03-08T03:00:00-04:00" });
 		// Half past midnight after a 23-hour day: yesterday is still the day of the change.
-		expect(nextNight).toMatchObject({ today: "2026-03-09", yesterday: "2026-03-08", timestamp: "2026-03-09T00:30:00-04:00" });
+		expect(nextNight).toMatchObject({
+			today: "2026-03-09",
+			yesterday: "2026-03-08",
+			timestamp: "2026-03-09T00:30:00-04:00",
+		});
 		expect(before.transcriptStart).toBe("2026-03-08T06:59:00.000Z");
 	});
 
 	it("tells the repeated hour of a fall-back day apart by its offset", () => {
-		const [first, second, lateNight] = readInZone("America/New_York", ["2026-11-01T05:30:00Z", "2026-11-01T06:30:00Z", "2026-11-02T04:30:00Z"]);
+		const [first, second, lateNight] = readInZone("America/New_York", [
+			"2026-11-01T05:30:00Z",
+			"2026-11-01T06:30:00Z",
+			"2026-11-02T04:30:00Z",
+		]);
 		expect(first.timestamp).toBe("2026-11-01T01:30:00-04:00");
 		expect(second.timestamp).toBe("2026-11-01T01:30:00-05:00");
 		// Half past eleven at night after a 25-hour day: still the 1st, yesterday the 31st.

@@ -8,7 +8,10 @@ describe("an empty checklist", () => {
 		["only headings", "# Heartbeat\n\n## Checklist\n### Later\n"],
 		["empty list items", "# Heartbeat\n- \n*\n+\n1.\n2)\n"],
 		["empty task boxes", "- [ ]\n- [x]\n* [ ]  \n[ ]\n1. [ ]\n  - [ ]\n"],
-		["an HTML comment holding example items", "# Heartbeat\n<!--\n- [ ] Remind me of deadlines\n-->\n## Checklist\n- [ ]\n"],
+		[
+			"an HTML comment holding example items",
+			"# Heartbeat\n<!--\n- [ ] Remind me of deadlines\n-->\n## Checklist\n- [ ]\n",
+		],
 		["an unclosed comment", "# Heartbeat\n<!-- - [ ] Remind me of deadlines\n- [ ] Ask about the thesis"],
 		["a comment on the line of a box", "- [ ] <!-- e.g. call mom -->"],
 		["properties and a rule", "---\ntags: [assistant]\n---\n# Heartbeat\n\n---\n- [ ]\n"],
@@ -17,9 +20,12 @@ describe("an empty checklist", () => {
 		expect(isChecklistEmpty(text)).toBe(true);
 	});
 
-	it.each(["en", "zh"] as const)("the %s template's HEARTBEAT.md counts as empty: a fresh workspace never speaks up", (language) => {
-		expect(isChecklistEmpty(templatesFor(language).heartbeat)).toBe(true);
-	});
+	it.each(["en", "zh"] as const)(
+		"the %s template's HEARTBEAT.md counts as empty: a fresh workspace never speaks up",
+		(language) => {
+			expect(isChecklistEmpty(templatesFor(language).heartbeat)).toBe(true);
+		},
+	);
 
 	it.each([
 		["a task", "# Heartbeat\n- [ ] Remind me to call mom on Sundays\n"],

@@ -70,13 +70,25 @@ describe("the heartbeat's settings and state in data.json", () => {
 		const loaded = loadPluginData(saved);
 		expect(loaded.problems).toEqual([]);
 		expect(loaded.backupNeeded).toBe(false);
-		expect(loaded.data.settings).toEqual({ ...defaultSettings(), assistantFolder: "Assistant", heartbeatEnabled: false });
-		expect(loaded.data.settings).toMatchObject({ heartbeatActiveStart: "08:00", heartbeatActiveEnd: "22:00", heartbeatAllDay: false });
+		expect(loaded.data.settings).toEqual({
+			...defaultSettings(),
+			assistantFolder: "Assistant",
+			heartbeatEnabled: false,
+		});
+		expect(loaded.data.settings).toMatchObject({
+			heartbeatActiveStart: "08:00",
+			heartbeatActiveEnd: "22:00",
+			heartbeatAllDay: false,
+		});
 		expect(loaded.data.state).toEqual({ ...defaultState(), onboardingComplete: true, lastHeartbeatDate: "2026-11-28" });
 	});
 
 	it("a version 0 file (a first workspace's daily check-in) loads too", () => {
-		const loaded = loadPluginData({ onboardingComplete: true, lastCheckInDate: "2026-11-28", dailyCheckInEnabled: true });
+		const loaded = loadPluginData({
+			onboardingComplete: true,
+			lastCheckInDate: "2026-11-28",
+			dailyCheckInEnabled: true,
+		});
 		expect(loaded.problems).toEqual([]);
 		expect(loaded.data.state.lastHeartbeatDate).toBe("2026-11-28");
 		expect(loaded.data.state.heartbeatFailures).toBe(0);
@@ -99,8 +111,15 @@ describe("the heartbeat's settings and state in data.json", () => {
 	});
 
 	it("what a run records is valid state: saved and loaded again, it is unchanged", () => {
-		const state = { ...defaultState(), onboardingComplete: true, ...stateAfterRun(defaultState(), "spoke", AT, "Call mom."), ...stateAfterRun({ heartbeatFailures: 0 }, "failed", AT) };
-		const loaded = loadPluginData(JSON.parse(JSON.stringify({ schemaVersion: CURRENT_SCHEMA_VERSION, settings: defaultSettings(), state })));
+		const state = {
+			...defaultState(),
+			onboardingComplete: true,
+			...stateAfterRun(defaultState(), "spoke", AT, "Call mom."),
+			...stateAfterRun({ heartbeatFailures: 0 }, "failed", AT),
+		};
+		const loaded = loadPluginData(
+			JSON.parse(JSON.stringify({ schemaVersion: CURRENT_SCHEMA_VERSION, settings: defaultSettings(), state })),
+		);
 		expect(loaded.problems).toEqual([]);
 		expect(loaded.data.state).toEqual(state);
 	});

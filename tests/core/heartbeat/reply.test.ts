@@ -55,11 +55,17 @@ describe("the heartbeat's answer", () => {
 		["**HEARTBEAT_OK** Reminder: call mom at 5pm.", "Reminder: call mom at 5pm."],
 		["Call mom.", "Call mom."],
 		["Dentist at 3.", "Dentist at 3."],
-		["All clear, but the thesis draft is due tomorrow. HEARTBEAT_OK", "All clear, but the thesis draft is due tomorrow."],
+		[
+			"All clear, but the thesis draft is due tomorrow. HEARTBEAT_OK",
+			"All clear, but the thesis draft is due tomorrow.",
+		],
 		["Nothing urgent. Dr. Lin is waiting for chapter 2.", "Nothing urgent. Dr. Lin is waiting for chapter 2."],
 		["Not all clear: the backup failed.", "Not all clear: the backup failed."],
 		["Okra delivery at 5.", "Okra delivery at 5."],
-		["- Thesis chapter due Friday\n  - send it to Dr. Lin\n\nHEARTBEAT_OK", "- Thesis chapter due Friday\n  - send it to Dr. Lin"],
+		[
+			"- Thesis chapter due Friday\n  - send it to Dr. Lin\n\nHEARTBEAT_OK",
+			"- Thesis chapter due Friday\n  - send it to Dr. Lin",
+		],
 	])("an English alert %p is shown, token removed", (reply, text) => {
 		expect(classifyReply(reply)).toEqual(shown(text));
 	});

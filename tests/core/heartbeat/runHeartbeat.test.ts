@@ -1,4 +1,9 @@
-import { runHeartbeat, type HeartbeatDeps, type HeartbeatReport, type HeartbeatRequest } from "../../../src/core/heartbeat";
+import {
+	runHeartbeat,
+	type HeartbeatDeps,
+	type HeartbeatReport,
+	type HeartbeatRequest,
+} from "../../../src/core/heartbeat";
 import type { HeartbeatLimits } from "../../../src/core/heartbeat/askHeartbeat";
 import { dailyNotesTarget } from "../../../src/core/memory/daily";
 import { defaultSettings } from "../../../src/core/workspace/data/settings";
@@ -39,7 +44,13 @@ beforeEach(async () => {
 });
 
 function deps(limits?: Partial<HeartbeatLimits>, idleTimeoutMs?: number): HeartbeatDeps {
-	return { model: clientFor(fake(), { idleTimeoutMs }).client, modelId: "claude-test", delay: realDelay, vault: vault.deps, limits };
+	return {
+		model: clientFor(fake(), { idleTimeoutMs }).client,
+		modelId: "claude-test",
+		delay: realDelay,
+		vault: vault.deps,
+		limits,
+	};
 }
 
 function heartbeat(
@@ -69,22 +80,35 @@ describe("a heartbeat run", () => {
 
 	it("puts the last checkpoint in the prompt, where the user left off, and nothing when there is none", async () => {
 		fake().enqueue(textReply("HEARTBEAT_OK"), textReply("HEARTBEAT_OK"));
-		const lastCheckpoint = { savedAt: "2026-03-14T18:30:00+00:00", doing: "Writing chapter 2", nextAction: "Outline section 2.3" };
+		const lastCheckpoint = {
+			savedAt: "2026-03-14T18:30:00+00:00",
+			doing: "Writing chapter 2",
+			nextAction: "Outline section 2.3",
+		};
 		await heartbeat({ state: { ...READY.state, lastCheckpoint } });
 		await heartbeat();
 		const [withCheckpoint, without] = sentBodies(fake()).map((body) => String(body.messages[0].content[0].text));
-		expect(withCheckpoint).toContain('<last-checkpoint saved-at="2026-03-14T18:30:00+00:00">\nDoing: Writing chapter 2\nNext action: Outline section 2.3\n</last-checkpoint>');
+		expect(withCheckpoint).toContain(
+			'<last-checkpoint saved-at="2026-03-14T18:30:00+00:00">\nDoing: Writing chapter 2\nNext action: Outline section 2.3\n</last-checkpoint>',
+		);
 		expect(without).not.toContain("last-checkpoint");
 	});
 
 	it("stays silent on an acknowledgement: records today, writes nothing", async () => {
 		const before = await vault.snapshot();
 		fake().enqueue(textReply("**HEARTBEAT_OK**"));
-		const report = await heartbeat({ state: { ...READY.state, heartbeatFailures: 2, heartbeatRetryAfter: "2026-03-15T11:00:00.000Z" } });
+		const report = await heartbeat({
+			state: { ...READY.state, heartbeatFailures: 2, heartbeatRetryAfter: "2026-03-15T11:00:00.000Z" },
+		});
 		expect(report).toEqual({
 			kind: "silent",
 			outcome: "silent",
-			change: { lastHeartbeatDate: "2026-03-15", lastHeartbeatRun: { at: "2026-03-15T12:00:00.000Z", outcome: "silent" }, heartbeatFailures: 0, heartbeatRetryAfter: null },
+			change: {
+				lastHeartbeatDate: "2026-03-15",
+				lastHeartbeatRun: { at: "2026-03-15T12:00:00.000Z", outcome: "silent" },
+				heartbeatFailures: 0,
+				heartbeatRetryAfter: null,
+			},
 		});
 		expect(await vault.snapshot()).toEqual(before);
 		expect(vault.records()).toEqual([]);
@@ -98,9 +122,17 @@ describe("a heartbeat run", () => {
 	it("speaks a real alert, token removed, and saves it under ## Heartbeat in today's daily memory, as the heartbeat", async () => {
 		fake().enqueue(textReply("Reminder: call mom at 5pm. HEARTBEAT_OK", { chunkSize: 5 }));
 		const report = await heartbeat();
-		expect(report).toMatchObject({ kind: "spoke", text: "Reminder: call mom at 5pm.", saved: { path: "memory/daily/2026-03-15.md" } });
-		expect(await vault.vault.read("memory/daily/2026-03-15.md")).toContain("## Heartbeat\n- 12:00 Reminder: call mom at 5pm.\n");
-		expect(vault.records().map((record) => [record.actor, record.path])).toEqual([["heartbeat", "memory/daily/2026-03-15.md"]]);
+		expect(report).toMatchObject({
+			kind: "spoke",
+			text: "Reminder: call mom at 5pm.",
+			saved: { path: "memory/daily/2026-03-15.md" },
+		});
+		expect(await vault.vault.read("memory/daily/2026-03-15.md")).toContain(
+			"## Heartbeat\n- 12:00 Reminder: call mom at 5pm.\n",
+		);
+		expect(vault.records().map((record) => [record.actor, record.path])).toEqual([
+			["heartbeat", "memory/daily/2026-03-15.md"],
+		]);
 		if (report.kind !== "spoke") throw new Error("expected a message");
 		expect(report.change.lastHeartbeatDate).toBe("2026-03-15");
 		expect(report.change.lastHeartbeatSpoken?.sha256).toMatch(/^[0-9a-f]{64}$/);
@@ -111,7 +143,9 @@ describe("a heartbeat run", () => {
 		const daily = dailyNotesTarget((date) => `Journal/${date}.md`, "# {{date}}\n\nMy own notes.\n");
 		const report = await runHeartbeat({ ...deps(), vault: { ...vault.deps, daily } }, READY);
 		expect(report).toMatchObject({ kind: "spoke", saved: { path: "Journal/2026-03-15.md" } });
-		expect(await vault.vault.read("Journal/2026-03-15.md")).toBe("# 2026-03-15\n\nMy own notes.\n\n## Assistant\n### Heartbeat\n- 12:00 Reminder: call mom at 5pm.\n");
+		expect(await vault.vault.read("Journal/2026-03-15.md")).toBe(
+			"# 2026-03-15\n\nMy own notes.\n\n## Assistant\n### Heartbeat\n- 12:00 Reminder: call mom at 5pm.\n",
+		);
 	});
 
 	it("does not say the same thing twice within 24 hours, but does after", async () => {
@@ -124,12 +158,24 @@ describe("a heartbeat run", () => {
 		expect(again).toMatchObject({ kind: "silent", outcome: "repeated", change: { lastHeartbeatDate: "2026-03-15" } });
 		expect((await vault.vault.read("memory/daily/2026-03-15.md")).match(/Call mom/g)).toHaveLength(1);
 
-		const dayLater = { ...state, lastHeartbeatSpoken: state.lastHeartbeatSpoken && { ...state.lastHeartbeatSpoken, at: "2026-03-14T12:00:00.000Z" } };
-		expect(await heartbeat({ state: dayLater, force: true })).toMatchObject({ kind: "spoke", text: "Call mom at 5pm." });
+		const dayLater = {
+			...state,
+			lastHeartbeatSpoken: state.lastHeartbeatSpoken && {
+				...state.lastHeartbeatSpoken,
+				at: "2026-03-14T12:00:00.000Z",
+			},
+		};
+		expect(await heartbeat({ state: dayLater, force: true })).toMatchObject({
+			kind: "spoke",
+			text: "Call mom at 5pm.",
+		});
 	});
 
 	it("may look one thing up, and the words before its tool call are not the answer", async () => {
-		fake().enqueue(toolUseReply("memory_search", { query: "mom birthday" }, { textBefore: "Let me check." }), textReply("HEARTBEAT_OK"));
+		fake().enqueue(
+			toolUseReply("memory_search", { query: "mom birthday" }, { textBefore: "Let me check." }),
+			textReply("HEARTBEAT_OK"),
+		);
 		expect(await heartbeat()).toMatchObject({ kind: "silent" });
 		const bodies = sentBodies(fake());
 		expect(bodies).toHaveLength(2);
@@ -148,9 +194,14 @@ describe("a heartbeat run", () => {
 			textReply("HEARTBEAT_OK"),
 		);
 		expect(await heartbeat()).toMatchObject({ kind: "silent" });
-		const results = (sentBodies(fake())[1].messages[2].content as { type: string; tool_use_id: string; content: string; is_error?: boolean }[]).filter(
-			(block) => block.type === "tool_result",
-		);
+		const results = (
+			sentBodies(fake())[1].messages[2].content as {
+				type: string;
+				tool_use_id: string;
+				content: string;
+				is_error?: boolean;
+			}[]
+		).filter((block) => block.type === "tool_result");
 		expect(results.map((result) => [result.tool_use_id, result.is_error === true])).toEqual([
 			["toolu_a", false],
 			["toolu_b", true],
@@ -178,7 +229,11 @@ describe("a heartbeat run", () => {
 			state = { ...state, ...report.change };
 		}
 		expect(tellUser).toEqual([false, false, true]);
-		expect(state).toMatchObject({ lastHeartbeatDate: "2026-03-14", heartbeatFailures: 3, lastHeartbeatRun: { outcome: "failed" } });
+		expect(state).toMatchObject({
+			lastHeartbeatDate: "2026-03-14",
+			heartbeatFailures: 3,
+			lastHeartbeatRun: { outcome: "failed" },
+		});
 		expect(t("heartbeat.failed-repeatedly", { count: 3 })).toContain("3 times");
 	});
 
@@ -186,7 +241,11 @@ describe("a heartbeat run", () => {
 		fake().enqueue(textReply("Reminder: call mom.", { chunkSize: 2, stallAfterEvents: 4 }));
 		const started = Date.now();
 		const report = await heartbeat({}, { idleTimeoutMs: 150, limits: { totalMs: 10_000 } });
-		expect(report).toMatchObject({ kind: "failed", outcome: "timed-out", change: { heartbeatFailures: 1, lastHeartbeatRun: { outcome: "timed-out" } } });
+		expect(report).toMatchObject({
+			kind: "failed",
+			outcome: "timed-out",
+			change: { heartbeatFailures: 1, lastHeartbeatRun: { outcome: "timed-out" } },
+		});
 		expect(Date.now() - started).toBeLessThan(5000);
 		expect(await vault.vault.read("memory/daily/2026-03-14.md")).not.toContain("Reminder");
 	});
@@ -216,7 +275,10 @@ describe("a heartbeat run", () => {
 
 	it("checks the rules before it asks the model", async () => {
 		expect(await heartbeat({ busy: true })).toEqual({ kind: "skipped", reason: "busy" });
-		expect(await heartbeat({ state: { ...READY.state, lastHeartbeatDate: "2026-03-15" } })).toEqual({ kind: "skipped", reason: "already-today" });
+		expect(await heartbeat({ state: { ...READY.state, lastHeartbeatDate: "2026-03-15" } })).toEqual({
+			kind: "skipped",
+			reason: "already-today",
+		});
 		expect(fake().messageBodies).toHaveLength(0);
 	});
 
@@ -226,7 +288,9 @@ describe("a heartbeat run", () => {
 		["a private HEARTBEAT.md", "---\nassistant: private\n---\n- [ ] Call mom\n"],
 	])("takes %s for an empty checklist", async (_, checklist) => {
 		const { "HEARTBEAT.md": _checklist, ...others } = FILES;
-		vault = await writeToolsOver(checklist === null ? others : { ...others, "HEARTBEAT.md": checklist }, { excludedFolders: ["Private"] });
+		vault = await writeToolsOver(checklist === null ? others : { ...others, "HEARTBEAT.md": checklist }, {
+			excludedFolders: ["Private"],
+		});
 		expect(await heartbeat()).toEqual({ kind: "skipped", reason: "empty-checklist" });
 	});
 });

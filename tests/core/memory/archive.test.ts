@@ -23,14 +23,25 @@ const files = {
 };
 
 describe("archiveOldDailyNotes", () => {
-	const withCandidate = "# Day\n\n## Log\n- Decided the thesis title.\n\n## Candidate long-term memory\n- The thesis is on sleep and memory.\n";
+	const withCandidate =
+		"# Day\n\n## Log\n- Decided the thesis title.\n\n## Candidate long-term memory\n- The thesis is on sleep and memory.\n";
 
 	it("never strands a candidate in the archive: an unpromoted day is promoted first, then moved", async () => {
 		const fixture = memoryFixture({ "memory/daily/2026-01-05.md": withCandidate, "memory.md": "# Memory\n" }, NOW);
-		const workspace = new AssistantWorkspace({ store: fixture.vault, metadata: fixture.vault, auditFile: fixture.log, clock: fixture.deps.clock, settings: defaultPluginData().settings });
+		const workspace = new AssistantWorkspace({
+			store: fixture.vault,
+			metadata: fixture.vault,
+			auditFile: fixture.log,
+			clock: fixture.deps.clock,
+			settings: defaultPluginData().settings,
+		});
 		const result = await workspace.archive("user");
-		expect(result.archived).toMatchObject([{ date: "2026-01-05", to: "memory/archive/2026/2026-01-05.md", promoted: true }]);
-		expect(await fixture.vault.read("memory.md")).toContain("## Promoted from 2026-01-05\n\n- The thesis is on sleep and memory.");
+		expect(result.archived).toMatchObject([
+			{ date: "2026-01-05", to: "memory/archive/2026/2026-01-05.md", promoted: true },
+		]);
+		expect(await fixture.vault.read("memory.md")).toContain(
+			"## Promoted from 2026-01-05\n\n- The thesis is on sleep and memory.",
+		);
 		expect(await fixture.vault.read("memory/archive/2026/2026-01-05.md")).toContain("<!-- promoted: 2026-01-05 -->");
 		expect(result.records.map((record) => record.action)).toEqual(["promote", "promote", "archive", "archive"]);
 	});
@@ -48,8 +59,20 @@ describe("archiveOldDailyNotes", () => {
 		const result = await archiveOldDailyNotes(deps, layout, heartbeat);
 
 		expect(result.archived).toEqual([
-			{ date: "2026-01-01", from: "memory/daily/2026-01-01.md", to: "memory/archive/2026/2026-01-01.md", summary: "New year plans", promoted: false },
-			{ date: "2026-02-12", from: "memory/daily/2026-02-12.md", to: "memory/archive/2026/2026-02-12.md", summary: "Thirty-one days ago", promoted: false },
+			{
+				date: "2026-01-01",
+				from: "memory/daily/2026-01-01.md",
+				to: "memory/archive/2026/2026-01-01.md",
+				summary: "New year plans",
+				promoted: false,
+			},
+			{
+				date: "2026-02-12",
+				from: "memory/daily/2026-02-12.md",
+				to: "memory/archive/2026/2026-02-12.md",
+				summary: "Thirty-one days ago",
+				promoted: false,
+			},
 		]);
 		expect(await vault.read("memory/archive/2026/2026-01-01.md")).toBe(files["memory/daily/2026-01-01.md"]);
 		expect(await vault.read("memory/archive/index.md")).toBe(
@@ -75,7 +98,8 @@ describe("archiveOldDailyNotes", () => {
 			{ path: "memory/daily/2026-04-01.md", reason: "future" },
 			{ path: "memory/daily/notes.md", reason: "not-a-daily-note" },
 		]);
-		for (const path of result.skipped.map((s) => s.path)) expect(await vault.read(path)).toBe(files[path as keyof typeof files]);
+		for (const path of result.skipped.map((s) => s.path))
+			expect(await vault.read(path)).toBe(files[path as keyof typeof files]);
 		expect(await vault.read("memory/daily/old/2025-01-01.md")).toBe("in a sub-folder");
 	});
 
@@ -104,7 +128,10 @@ describe("archiveOldDailyNotes", () => {
 
 	it("does not list a day twice in the index", async () => {
 		const index = "# Daily memory archive\n\n- [[2026-01-01]]: written by hand\n";
-		const { deps, vault } = memoryFixture({ "memory/daily/2026-01-01.md": daily("x"), "memory/archive/index.md": index }, NOW);
+		const { deps, vault } = memoryFixture(
+			{ "memory/daily/2026-01-01.md": daily("x"), "memory/archive/index.md": index },
+			NOW,
+		);
 		const result = await archiveOldDailyNotes(deps, layout, heartbeat);
 		expect(result.archived.map((a) => a.date)).toEqual(["2026-01-01"]);
 		expect(await vault.read("memory/archive/index.md")).toBe(index);
@@ -130,9 +157,11 @@ describe("archiveOldDailyNotes", () => {
 
 describe("firstMeaningfulLine", () => {
 	it("skips frontmatter, headings, comments, rules and empty bullets", () => {
-		expect(firstMeaningfulLine("---\na: 1\n---\n# 2026-01-01\n\n## Log\n<!-- x -->\n---\n- \n- [x] Finished **the** draft  \n")).toBe(
-			"Finished **the** draft",
-		);
+		expect(
+			firstMeaningfulLine(
+				"---\na: 1\n---\n# 2026-01-01\n\n## Log\n<!-- x -->\n---\n- \n- [x] Finished **the** draft  \n",
+			),
+		).toBe("Finished **the** draft");
 		expect(firstMeaningfulLine("## 日志\n> 今天很好\n")).toBe("今天很好");
 		expect(firstMeaningfulLine("# Title\n\n## Log\n")).toBeNull();
 	});

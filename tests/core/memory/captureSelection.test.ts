@@ -8,14 +8,33 @@ describe("capture to the inbox", () => {
 	it("never collides: the same title three times, and a name taken in another case, give new notes beside the old", async () => {
 		const fixture = memoryFixture({ "Inbox/2026-11-28 idea.md": "mine" }, NOW);
 		const paths: string[] = [];
-		for (let i = 0; i < 3; i++) paths.push((await captureToInbox(fixture.deps, "Inbox", { title: "Idea", text: `take ${i}`, source: "user", actor: "user" })).path);
+		for (let i = 0; i < 3; i++)
+			paths.push(
+				(
+					await captureToInbox(fixture.deps, "Inbox", {
+						title: "Idea",
+						text: `take ${i}`,
+						source: "user",
+						actor: "user",
+					})
+				).path,
+			);
 		expect(paths).toEqual(["Inbox/2026-11-28 Idea 2.md", "Inbox/2026-11-28 Idea 3.md", "Inbox/2026-11-28 Idea 4.md"]);
 		expect(await fixture.vault.read("Inbox/2026-11-28 idea.md")).toBe("mine");
 	});
 
 	it("never leaves the inbox, whatever the title", async () => {
 		const fixture = memoryFixture({}, NOW);
-		for (const title of ["../../etc/passwd", "/abs", "..\\..\\x", ".obsidian/app", "~/home", "a/b/c", "CON", "  ..  "]) {
+		for (const title of [
+			"../../etc/passwd",
+			"/abs",
+			"..\\..\\x",
+			".obsidian/app",
+			"~/home",
+			"a/b/c",
+			"CON",
+			"  ..  ",
+		]) {
 			const { path } = await captureToInbox(fixture.deps, "Inbox", { title, text: "x", source: "user", actor: "user" });
 			expect(path).toMatch(/^Inbox\/2026-11-28 [^/]+\.md$/);
 		}
@@ -24,7 +43,11 @@ describe("capture to the inbox", () => {
 
 	it("captures a selection with a backlink to its note in `source`, titled from its first line", async () => {
 		const fixture = memoryFixture({ "Notes/Sleep.md": "# Sleep\nDeep sleep consolidates memory.\nMore.\n" }, NOW);
-		const { path } = await captureSelection(fixture.deps, "Inbox", { sourcePath: "Notes/Sleep.md", selection: "Deep sleep consolidates memory.\nMore.", actor: "user" });
+		const { path } = await captureSelection(fixture.deps, "Inbox", {
+			sourcePath: "Notes/Sleep.md",
+			selection: "Deep sleep consolidates memory.\nMore.",
+			actor: "user",
+		});
 		expect(path).toBe("Inbox/2026-11-28 Deep sleep consolidates memory.md");
 		expect(await fixture.vault.read(path)).toBe(
 			'---\ncaptured: 2026-11-28T10:00:00+00:00\nsource: "[[Notes/Sleep|Sleep]]"\n---\n\nDeep sleep consolidates memory.\nMore.\n',
@@ -44,7 +67,11 @@ describe("capture to the inbox", () => {
 			["Private"],
 		);
 		const captured = [];
-		for (const [sourcePath, selection] of [["Private/Plan.md", "okapi-folder"], ["Diary/Day.md", "okapi-flag"], ["Notes/Open.md", "okapi-open"]]) {
+		for (const [sourcePath, selection] of [
+			["Private/Plan.md", "okapi-folder"],
+			["Diary/Day.md", "okapi-flag"],
+			["Notes/Open.md", "okapi-open"],
+		]) {
 			captured.push((await captureSelection(fixture.deps, "Inbox", { sourcePath, selection, actor: "user" })).path);
 		}
 		const seen = fixture.deps.vault.listFiles().map((file) => file.path);

@@ -1,4 +1,9 @@
-import { appendDailyEntry, assistantFolderTarget, dailyNotesTarget, readRecentDays } from "../../../src/core/memory/daily";
+import {
+	appendDailyEntry,
+	assistantFolderTarget,
+	dailyNotesTarget,
+	readRecentDays,
+} from "../../../src/core/memory/daily";
 import { layoutFor } from "../../../src/core/workspace/layout";
 import { memoryFixture } from "./fixture";
 
@@ -12,8 +17,14 @@ describe("appendDailyEntry in the assistant folder", () => {
 		const { deps, vault, records } = memoryFixture({}, "2026-03-05T22:15:00Z");
 		const result = await appendDailyEntry(deps, ownNotes, "- Read the paper", user);
 
-		expect(result).toMatchObject({ date: "2026-03-05", path: "Assistant/memory/daily/2026-03-05.md", status: "created" });
-		expect(await vault.read(result.path)).toBe("# 2026-03-05\n\n## Log\n- Read the paper\n\n## Candidate long-term memory\n");
+		expect(result).toMatchObject({
+			date: "2026-03-05",
+			path: "Assistant/memory/daily/2026-03-05.md",
+			status: "created",
+		});
+		expect(await vault.read(result.path)).toBe(
+			"# 2026-03-05\n\n## Log\n- Read the paper\n\n## Candidate long-term memory\n",
+		);
 		expect(records()).toHaveLength(1);
 		expect(records()[0]).toMatchObject({ action: "create", actor: "user", path: result.path });
 	});
@@ -22,7 +33,10 @@ describe("appendDailyEntry in the assistant folder", () => {
 		const { deps, vault } = memoryFixture({}, "2026-03-05T08:00:00Z");
 		await appendDailyEntry(deps, ownNotes, "- first", user);
 		await appendDailyEntry(deps, ownNotes, "- second", user);
-		await appendDailyEntry(deps, ownNotes, "- Prefers short answers", { ...user, section: "Candidate long-term memory" });
+		await appendDailyEntry(deps, ownNotes, "- Prefers short answers", {
+			...user,
+			section: "Candidate long-term memory",
+		});
 
 		expect(await vault.read("Assistant/memory/daily/2026-03-05.md")).toBe(
 			"# 2026-03-05\n\n## Log\n- first\n- second\n\n## Candidate long-term memory\n- Prefers short answers\n",
@@ -92,7 +106,12 @@ describe("readRecentDays", () => {
 	});
 
 	it("reads only the assistant's section of the user's daily note", async () => {
-		const { deps } = memoryFixture({ "Journal/2026.03.05.md": "private diary\n\n## Assistant\n- met Ann\n" }, "2026-03-05T08:00:00Z");
-		expect(await readRecentDays(deps, userNotes, 1)).toEqual([{ date: "2026-03-05", path: "Journal/2026.03.05.md", text: "- met Ann" }]);
+		const { deps } = memoryFixture(
+			{ "Journal/2026.03.05.md": "private diary\n\n## Assistant\n- met Ann\n" },
+			"2026-03-05T08:00:00Z",
+		);
+		expect(await readRecentDays(deps, userNotes, 1)).toEqual([
+			{ date: "2026-03-05", path: "Journal/2026.03.05.md", text: "- met Ann" },
+		]);
 	});
 });

@@ -18,7 +18,11 @@ export interface MemoryFixture {
 }
 
 /** A vault, an audit log and a writer over them, with the clock at `now` (tests run in UTC). */
-export function memoryFixture(files: Record<string, SeedFile>, now: string, excludedFolders: string[] = []): MemoryFixture {
+export function memoryFixture(
+	files: Record<string, SeedFile>,
+	now: string,
+	excludedFolders: string[] = [],
+): MemoryFixture {
 	const vault = new MemoryVault({ files });
 	const log = new MemoryLogFile();
 	const clock: Clock = { now: () => new Date(now) };
@@ -28,7 +32,9 @@ export function memoryFixture(files: Record<string, SeedFile>, now: string, excl
 		log,
 		deps: { vault: viewOf(vault, { excludedFolders }), writer, clock },
 		async snapshot() {
-			const entries = await Promise.all(vault.listFiles().map(async (file) => [file.path, await vault.read(file.path)] as const));
+			const entries = await Promise.all(
+				vault.listFiles().map(async (file) => [file.path, await vault.read(file.path)] as const),
+			);
 			return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
 		},
 		records: () => parseAuditLog(log.text).records,

@@ -37,14 +37,24 @@ describe("hot memory consolidation", () => {
 
 	it("asks the model for the proposal when there is one", async () => {
 		const { deps } = memoryFixture({ "memory.md": MEMORY }, NOW);
-		const model: TextModel = { complete: (request) => Promise.resolve(request.prompt === MEMORY ? "# Memory\n- All of it, shorter." : "wrong") };
-		expect((await proposeConsolidation(deps.vault, "memory.md", { capTokens: 10, model }))?.proposed).toBe("# Memory\n- All of it, shorter.\n");
+		const model: TextModel = {
+			complete: (request) => Promise.resolve(request.prompt === MEMORY ? "# Memory\n- All of it, shorter." : "wrong"),
+		};
+		expect((await proposeConsolidation(deps.vault, "memory.md", { capTokens: 10, model }))?.proposed).toBe(
+			"# Memory\n- All of it, shorter.\n",
+		);
 	});
 
 	it("keeps the old memory.md in the archive first, then writes exactly the approved text, both audited", async () => {
 		const fixture = memoryFixture({ "memory.md": MEMORY }, NOW);
 		const approved = "# Memory\n- Edited by the user before approving.\n";
-		const outcome = await applyConsolidation(fixture.deps, { memoryPath: "memory.md", basedOn: sha256Hex(MEMORY), approved, archiveFolder: "memory/archive", actor: "user" });
+		const outcome = await applyConsolidation(fixture.deps, {
+			memoryPath: "memory.md",
+			basedOn: sha256Hex(MEMORY),
+			approved,
+			archiveFolder: "memory/archive",
+			actor: "user",
+		});
 		expect(outcome).toMatchObject({ kind: "applied", keptAt: "memory/archive/memory 2026-11-28.md" });
 		expect(await fixture.vault.read("memory.md")).toBe(approved);
 		expect(await fixture.vault.read("memory/archive/memory 2026-11-28.md")).toBe(MEMORY);
@@ -52,16 +62,34 @@ describe("hot memory consolidation", () => {
 			["archive", "memory/archive/memory 2026-11-28.md"],
 			["process", "memory.md"],
 		]);
-		const second = await applyConsolidation(fixture.deps, { memoryPath: "memory.md", basedOn: sha256Hex(approved), approved: "# Again\n", archiveFolder: "memory/archive", actor: "user" });
+		const second = await applyConsolidation(fixture.deps, {
+			memoryPath: "memory.md",
+			basedOn: sha256Hex(approved),
+			approved: "# Again\n",
+			archiveFolder: "memory/archive",
+			actor: "user",
+		});
 		expect(second).toMatchObject({ kind: "applied", keptAt: "memory/archive/memory 2026-11-28 2.md" });
 		expect(await fixture.vault.read("memory/archive/memory 2026-11-28 2.md")).toBe(approved);
 	});
 
 	it("drops nothing without the approved text: refuses when memory.md changed since the proposal, or the text is empty", async () => {
 		const fixture = memoryFixture({ "memory.md": `${MEMORY}- Added after the proposal.\n` }, NOW);
-		const changed = await applyConsolidation(fixture.deps, { memoryPath: "memory.md", basedOn: sha256Hex(MEMORY), approved: "# Short\n", archiveFolder: "memory/archive", actor: "user" });
+		const changed = await applyConsolidation(fixture.deps, {
+			memoryPath: "memory.md",
+			basedOn: sha256Hex(MEMORY),
+			approved: "# Short\n",
+			archiveFolder: "memory/archive",
+			actor: "user",
+		});
 		expect(changed.kind).toBe("changed-since");
-		const empty = await applyConsolidation(fixture.deps, { memoryPath: "memory.md", basedOn: sha256Hex(`${MEMORY}- Added after the proposal.\n`), approved: "  \n", archiveFolder: "memory/archive", actor: "user" });
+		const empty = await applyConsolidation(fixture.deps, {
+			memoryPath: "memory.md",
+			basedOn: sha256Hex(`${MEMORY}- Added after the proposal.\n`),
+			approved: "  \n",
+			archiveFolder: "memory/archive",
+			actor: "user",
+		});
 		expect(empty.kind).toBe("empty");
 		expect(await fixture.vault.read("memory.md")).toBe(`${MEMORY}- Added after the proposal.\n`);
 		expect(fixture.records()).toEqual([]);
@@ -69,8 +97,18 @@ describe("hot memory consolidation", () => {
 
 	it("the writer replaces a note only while its current text is kept elsewhere", async () => {
 		const fixture = memoryFixture({ "memory.md": "old", "memory/archive/copy.md": "not the same" }, NOW);
-		await expect(fixture.deps.writer.replaceKeptNote("memory.md", "new", "memory/archive/copy.md", { actor: "user", reason: "test" })).rejects.toMatchObject({ refusal: "removes-text" });
-		await expect(fixture.deps.writer.replaceKeptNote("memory.md", "new", "memory/archive/none.md", { actor: "user", reason: "test" })).rejects.toMatchObject({ refusal: "missing" });
+		await expect(
+			fixture.deps.writer.replaceKeptNote("memory.md", "new", "memory/archive/copy.md", {
+				actor: "user",
+				reason: "test",
+			}),
+		).rejects.toMatchObject({ refusal: "removes-text" });
+		await expect(
+			fixture.deps.writer.replaceKeptNote("memory.md", "new", "memory/archive/none.md", {
+				actor: "user",
+				reason: "test",
+			}),
+		).rejects.toMatchObject({ refusal: "missing" });
 		expect(await fixture.vault.read("memory.md")).toBe("old");
 	});
 });

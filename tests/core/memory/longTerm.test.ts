@@ -9,7 +9,8 @@ const DAY = "memory/daily/2026-03-05.md";
 const NOW = "2026-03-06T08:00:00Z";
 const request = { date: "2026-03-05", target, memoryPath: layout.memory, actor: "user" } as const;
 
-const daily = "# 2026-03-05\n\n## Log\n- worked\n\n## Candidate long-term memory\n- Prefers tea\n- Thesis due in June\n\n## Notes\nend\n";
+const daily =
+	"# 2026-03-05\n\n## Log\n- worked\n\n## Candidate long-term memory\n- Prefers tea\n- Thesis due in June\n\n## Notes\nend\n";
 /** The user's own long-term memory: odd spacing, no final line break, all of it must survive. */
 const userMemory = "# Memory\n\n  My own notes, *as I wrote them*.\n\n\n- fact one";
 
@@ -45,7 +46,10 @@ describe("promoteDay", () => {
 		const { deps, vault } = memoryFixture({ [DAY]: daily, "memory.md": userMemory }, NOW);
 		await promoteDay(deps, request);
 		// The assistant appends a candidate at the end of the section, below the marker.
-		const later = (await vault.read(DAY)).replace("<!-- promoted: 2026-03-05 -->\n", "<!-- promoted: 2026-03-05 -->\n- Moved the lab to Thursdays\n");
+		const later = (await vault.read(DAY)).replace(
+			"<!-- promoted: 2026-03-05 -->\n",
+			"<!-- promoted: 2026-03-05 -->\n- Moved the lab to Thursdays\n",
+		);
 		await vault.process(DAY, () => later);
 
 		expect((await promoteDay(deps, request)).status).toBe("promoted");
@@ -55,16 +59,25 @@ describe("promoteDay", () => {
 		expect((await promoteDay(deps, request)).status).toBe("already-promoted");
 
 		// Killed after memory.md but before the daily note's second marker: the next run only marks the day.
-		const crashed = memoryFixture({ [DAY]: later, "memory.md": `${userMemory}\n\n## Promoted from 2026-03-05 (2)\n\n- Moved the lab to Thursdays\n` }, NOW);
+		const crashed = memoryFixture(
+			{
+				[DAY]: later,
+				"memory.md": `${userMemory}\n\n## Promoted from 2026-03-05 (2)\n\n- Moved the lab to Thursdays\n`,
+			},
+			NOW,
+		);
 		expect((await promoteDay(crashed.deps, request)).status).toBe("marker-restored");
 		expect((await crashed.vault.read("memory.md")).match(/Moved the lab/g)).toHaveLength(1);
 	});
 
-	it.each(["## Candidate Long-Term Memory", "### candidate long term memory", "## 候选长期记忆"])("finds the candidates under %j", async (heading) => {
-		const { deps, vault } = memoryFixture({ [DAY]: `${heading}\n- 喜欢喝茶\n` }, NOW);
-		expect((await promoteDay(deps, request)).status).toBe("promoted");
-		expect(await vault.read("memory.md")).toBe("## Promoted from 2026-03-05\n\n- 喜欢喝茶\n");
-	});
+	it.each(["## Candidate Long-Term Memory", "### candidate long term memory", "## 候选长期记忆"])(
+		"finds the candidates under %j",
+		async (heading) => {
+			const { deps, vault } = memoryFixture({ [DAY]: `${heading}\n- 喜欢喝茶\n` }, NOW);
+			expect((await promoteDay(deps, request)).status).toBe("promoted");
+			expect(await vault.read("memory.md")).toBe("## Promoted from 2026-03-05\n\n- 喜欢喝茶\n");
+		},
+	);
 
 	it("promotes nothing from an empty or missing candidate section, and says so", async () => {
 		const empty = memoryFixture({ [DAY]: "## Candidate long-term memory\n\n## Notes\n", "memory.md": userMemory }, NOW);

@@ -13,7 +13,9 @@ const LIMITS: KeepLimits = { maxSize: 20_000, maxAgeDays: 30 };
 function setup(limits: KeepLimits = LIMITS) {
 	let now = Date.parse("2026-11-01T10:00:00Z");
 	const clock = { now: () => new Date(now) };
-	const notes = Object.fromEntries(Array.from({ length: 300 }, (_, n) => [`notes/${n}.md`, `note ${n}: ${"x".repeat(80)}\n`]));
+	const notes = Object.fromEntries(
+		Array.from({ length: 300 }, (_, n) => [`notes/${n}.md`, `note ${n}: ${"x".repeat(80)}\n`]),
+	);
 	const vault = new MemoryVault({ files: { ...notes, "log.md": "start\n", "other.md": "other\n" } });
 	const audit = new AuditLog(new MemoryLogFile());
 	const kept = new MemoryLogFile();
@@ -72,7 +74,9 @@ describe("the previous texts kept for undo", () => {
 		await append("other.md", "a line\n");
 		later(31 * DAY);
 		const recent = await append("log.md", "today\n");
-		expect(await undoAuditedChange({ ...recent, sha256Before: "0".repeat(64) }, previous, deps, "user")).toMatchObject({ kind: "unavailable" });
+		expect(await undoAuditedChange({ ...recent, sha256Before: "0".repeat(64) }, previous, deps, "user")).toMatchObject({
+			kind: "unavailable",
+		});
 	});
 
 	it("keeps the text of the change just made even when it alone is larger than the limit", async () => {

@@ -3,11 +3,18 @@ import { defaultSettings } from "../../../src/core/workspace/data/settings";
 import { memoryFixture } from "./fixture";
 
 const NOW = "2026-03-18T09:00:00Z";
-const candidates = (date: string, line: string) => `# ${date}\n\n## Log\n- Worked.\n\n## Candidate long-term memory\n- ${line}\n`;
+const candidates = (date: string, line: string) =>
+	`# ${date}\n\n## Log\n- Worked.\n\n## Candidate long-term memory\n- ${line}\n`;
 
 function workspaceOver(files: Record<string, string>) {
 	const fixture = memoryFixture(files, NOW);
-	const workspace = new AssistantWorkspace({ store: fixture.vault, metadata: fixture.vault, auditFile: fixture.log, clock: fixture.deps.clock, settings: defaultSettings() });
+	const workspace = new AssistantWorkspace({
+		store: fixture.vault,
+		metadata: fixture.vault,
+		auditFile: fixture.log,
+		clock: fixture.deps.clock,
+		settings: defaultSettings(),
+	});
 	return { ...fixture, workspace };
 }
 
@@ -37,7 +44,9 @@ describe("promoting any day", () => {
 		});
 		const result = await workspace.promote("2025-11-02", "user");
 		expect(result).toMatchObject({ status: "promoted", dailyPath: "memory/archive/2025/2025-11-02.md" });
-		expect(await vault.read("memory.md")).toBe("# Memory\n\n## Promoted from 2025-11-02\n\n- The thesis is on sleep.\n");
+		expect(await vault.read("memory.md")).toBe(
+			"# Memory\n\n## Promoted from 2025-11-02\n\n- The thesis is on sleep.\n",
+		);
 		expect(await vault.read("memory/archive/2025/2025-11-02.md")).toContain("<!-- promoted: 2025-11-02 -->");
 		expect((await workspace.promotableDays()).find((day) => day.date === "2025-11-02")?.state).toBe("promoted");
 		expect((await workspace.promote("2025-11-02", "user")).status).toBe("already-promoted");
@@ -48,7 +57,10 @@ describe("promoting any day", () => {
 			"memory.md": "# Memory\n",
 			"memory/daily/2026-03-17.md": candidates("2026-03-17", "Prefers tea."),
 		});
-		expect(await workspace.promote("2026-03-17", "user")).toMatchObject({ status: "promoted", dailyPath: "memory/daily/2026-03-17.md" });
+		expect(await workspace.promote("2026-03-17", "user")).toMatchObject({
+			status: "promoted",
+			dailyPath: "memory/daily/2026-03-17.md",
+		});
 		expect(await vault.read("memory.md")).toContain("- Prefers tea.");
 	});
 });

@@ -25,7 +25,8 @@ describe("promotion's marks cannot be spoofed through the tools", () => {
 		const daily = `# ${DATE}\n\n## Candidate long-term memory\n- Prefers tea\n`;
 		const { run, deps, vault, snapshot } = await writeToolsOver({ [DAY]: daily, "memory.md": "# Memory\n" });
 		for (const text of LOOK_ALIKES) {
-			for (const target of ["daily", "longterm"]) expect((await run("memory_append", { target, text })).isError).toBe(false);
+			for (const target of ["daily", "longterm"])
+				expect((await run("memory_append", { target, text })).isError).toBe(false);
 		}
 		// Annotating the assistant's own memory may be refused; tried all the same.
 		for (const path of [DAY, "memory.md"]) await run("note_annotate", { path, text: `${HEADING}\n${MARKER}` });

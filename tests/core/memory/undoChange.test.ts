@@ -38,7 +38,12 @@ describe("undo from the audit trail", () => {
 		const record = await lastRecord();
 		await vault.process("a.md", (text) => `${text}the user's line\n`);
 		const outcome = await undoAuditedChange(record, previous, deps, "user");
-		expect(outcome).toMatchObject({ kind: "refused", refusal: "changed-since", previous: "one\n", current: "one\ntwo\nthe user's line\n" });
+		expect(outcome).toMatchObject({
+			kind: "refused",
+			refusal: "changed-since",
+			previous: "one\n",
+			current: "one\ntwo\nthe user's line\n",
+		});
 		expect(await vault.read("a.md")).toBe("one\ntwo\nthe user's line\n");
 	});
 
@@ -51,6 +56,9 @@ describe("undo from the audit trail", () => {
 		const outcome = await undoAuditedChange({ ...record, sha256Before: "0".repeat(64) }, reloaded, deps, "user");
 		expect(outcome.kind).toBe("unavailable");
 		const created = await writer.createNote("b.md", "x", { actor: "assistant", reason: "new" });
-		expect(await undoAuditedChange(created.record!, reloaded, deps, "user")).toMatchObject({ kind: "refused", refusal: "not-undoable" });
+		expect(await undoAuditedChange(created.record!, reloaded, deps, "user")).toMatchObject({
+			kind: "refused",
+			refusal: "not-undoable",
+		});
 	});
 });

@@ -1,4 +1,9 @@
-import { answersFromFiles, draftIdentityFiles, type ExistingFiles, type OnboardingDraft } from "../../../src/core/onboarding";
+import {
+	answersFromFiles,
+	draftIdentityFiles,
+	type ExistingFiles,
+	type OnboardingDraft,
+} from "../../../src/core/onboarding";
 import { templatesFor } from "../../../src/core/workspace/templates";
 import { MINA, MINA_ZH, POLICY, TODAY } from "./onboardingFixture";
 
@@ -28,19 +33,37 @@ describe("the answers read back from the identity files onboarding wrote", () =>
 
 	it("drafts the same files again from what it read: a form reopened and reviewed changes nothing", () => {
 		const first = draftIdentityFiles(MINA, "en", TODAY, POLICY);
-		const again = draftIdentityFiles({ text: answersFromFiles(written(first)), inboxFolder: "00 Inbox", dailyMemory: null, other: MINA.other }, "en", TODAY, POLICY);
+		const again = draftIdentityFiles(
+			{ text: answersFromFiles(written(first)), inboxFolder: "00 Inbox", dailyMemory: null, other: MINA.other },
+			"en",
+			TODAY,
+			POLICY,
+		);
 		expect(again.files).toEqual(first.files);
 	});
 
 	it("reads files written in Chinese, and the assistant's own name apart from the style", () => {
-		const zh = draftIdentityFiles({ ...MINA_ZH, text: { ...MINA_ZH.text, assistantName: "小助" } }, "zh", TODAY, POLICY);
+		const zh = draftIdentityFiles(
+			{ ...MINA_ZH, text: { ...MINA_ZH.text, assistantName: "小助" } },
+			"zh",
+			TODAY,
+			POLICY,
+		);
 		expect(answersFromFiles(written(zh))).toEqual({ ...MINA_ZH.text, assistantName: "小助" });
 	});
 
 	it("finds nothing in the templates, in files of the user's own, or when there are no files", () => {
 		const templates = templatesFor("en");
 		const own = { path: "user.md", content: "# User\n\n## About me\n\nI write my own notes here.\n" };
-		expect(answersFromFiles({ soul: { path: "soul.md", content: templates.soul }, user: { path: "user.md", content: templates.user }, rules: null, memory: null, heartbeat: null })).toEqual({});
+		expect(
+			answersFromFiles({
+				soul: { path: "soul.md", content: templates.soul },
+				user: { path: "user.md", content: templates.user },
+				rules: null,
+				memory: null,
+				heartbeat: null,
+			}),
+		).toEqual({});
 		expect(answersFromFiles({ soul: null, user: own, rules: null, memory: null, heartbeat: null })).toEqual({});
 		expect(answersFromFiles({ soul: null, user: null, rules: null, memory: null, heartbeat: null })).toEqual({});
 	});

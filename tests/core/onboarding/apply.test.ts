@@ -1,4 +1,10 @@
-import { applyOnboarding, draftIdentityFiles, planOnboarding, readExistingFiles, type OnboardingPlan } from "../../../src/core/onboarding";
+import {
+	applyOnboarding,
+	draftIdentityFiles,
+	planOnboarding,
+	readExistingFiles,
+	type OnboardingPlan,
+} from "../../../src/core/onboarding";
 import type { IdentityRole } from "../../../src/core/workspace/identity";
 import { layoutFor } from "../../../src/core/workspace/layout";
 import { templatesFor } from "../../../src/core/workspace/templates";
@@ -9,7 +15,11 @@ const LAYOUT = layoutFor("");
 const draft = draftIdentityFiles(MINA, "en", TODAY, POLICY);
 const MY_SOUL = "# Soul\n\nI am terse. My own words.\n";
 
-async function onboard(files: Record<string, string>, replace: IdentityRole[], beforeApply?: (fixture: ReturnType<typeof memoryFixture>) => Promise<void>) {
+async function onboard(
+	files: Record<string, string>,
+	replace: IdentityRole[],
+	beforeApply?: (fixture: ReturnType<typeof memoryFixture>) => Promise<void>,
+) {
 	const fixture = memoryFixture(files, `${TODAY}T10:00:00Z`);
 	const plan: OnboardingPlan = planOnboarding(draft, await readExistingFiles(fixture.deps.vault, LAYOUT), LAYOUT);
 	await beforeApply?.(fixture);
@@ -53,7 +63,12 @@ describe("applying the onboarding plan", () => {
 		expect(files[keptAt]).toBe(MY_SOUL);
 		expect(files["soul.md"]).toBe(draft.files.soul);
 		const [archived, replaced] = fixture.records();
-		expect([archived.action, archived.path, replaced.action, replaced.path]).toEqual(["create", keptAt, "process", "soul.md"]);
+		expect([archived.action, archived.path, replaced.action, replaced.path]).toEqual([
+			"create",
+			keptAt,
+			"process",
+			"soul.md",
+		]);
 		expect(replaced.sha256Before).toBe(archived.sha256After);
 	});
 
@@ -83,7 +98,10 @@ describe("applying the onboarding plan", () => {
 	});
 
 	it("skips a file that already holds the draft and writes nothing for it", async () => {
-		const { outcomes, fixture } = await onboard({ "HEARTBEAT.md": draft.files.heartbeat, "claude.md": templatesFor("en").rules }, ["rules"]);
+		const { outcomes, fixture } = await onboard(
+			{ "HEARTBEAT.md": draft.files.heartbeat, "claude.md": templatesFor("en").rules },
+			["rules"],
+		);
 		expect(outcomes.find((outcome) => outcome.path === "HEARTBEAT.md")?.kind).toBe("unchanged");
 		expect(fixture.records().some((record) => record.path === "HEARTBEAT.md")).toBe(false);
 	});

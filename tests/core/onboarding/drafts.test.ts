@@ -11,7 +11,10 @@ describe("the files onboarding drafts from the answers", () => {
 
 	it("puts the user's words in user.md under the template's sections, and keeps what fits nowhere", () => {
 		expect(linesUnder(draft.files.user, "About me")).toEqual(["- Name: Mina"]);
-		expect(linesUnder(draft.files.user, "Work and projects")).toEqual(["- PhD in sleep research", "- chapter 2 of the thesis"]);
+		expect(linesUnder(draft.files.user, "Work and projects")).toEqual([
+			"- PhD in sleep research",
+			"- chapter 2 of the thesis",
+		]);
 		expect(linesUnder(draft.files.user, "Current focus")).toEqual(["- finish chapter 2 by May"]);
 		expect(linesUnder(draft.files.user, "Also mentioned")).toEqual(["- favourite colour: green"]);
 		expect(draft.files.user.startsWith("# User\n\n<!--")).toBe(true);
@@ -66,7 +69,12 @@ describe("the files onboarding drafts from the answers", () => {
 	});
 
 	it("leaves a file as its template when no answer belongs in it", () => {
-		const empty = draftIdentityFiles({ text: {}, inboxFolder: null, dailyMemory: null, other: [] }, "en", TODAY, POLICY);
+		const empty = draftIdentityFiles(
+			{ text: {}, inboxFolder: null, dailyMemory: null, other: [] },
+			"en",
+			TODAY,
+			POLICY,
+		);
 		expect(empty.files.soul).toBe(templatesFor("en").soul);
 		expect(empty.files.user).toBe(templatesFor("en").user);
 		expect(empty.files.rules).toBe(templatesFor("en").rules);

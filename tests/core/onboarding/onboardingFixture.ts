@@ -18,7 +18,12 @@ export const MINA: OnboardingAnswers = {
 };
 
 export const MINA_ZH: OnboardingAnswers = {
-	text: { name: "米娜", work: "睡眠研究方向的博士生", style: "回答简短，不用表情符号", organization: "按项目分文件夹，用标签标状态" },
+	text: {
+		name: "米娜",
+		work: "睡眠研究方向的博士生",
+		style: "回答简短，不用表情符号",
+		organization: "按项目分文件夹，用标签标状态",
+	},
 	inboxFolder: null,
 	dailyMemory: null,
 	other: [],

@@ -34,7 +34,11 @@ describe("the onboarding plan", () => {
 	});
 
 	it("skips a file that already holds the draft, and finds files under their aliases", async () => {
-		const plan = await planOn({ "soul.md": draft.files.soul, "AGENTS.md": draft.files.rules, "Memory.md": draft.newMemory });
+		const plan = await planOn({
+			"soul.md": draft.files.soul,
+			"AGENTS.md": draft.files.rules,
+			"Memory.md": draft.newMemory,
+		});
 		expect(byRole(plan.files, "soul").state).toBe("identical");
 		expect(byRole(plan.files, "rules")).toMatchObject({ path: "AGENTS.md", state: "identical" });
 		expect(byRole(plan.files, "memory")).toMatchObject({ path: "Memory.md", state: "identical" });
@@ -43,13 +47,22 @@ describe("the onboarding plan", () => {
 	it("asks about a changed file with a diff, proposing to keep what the user wrote", async () => {
 		const mine = "# Soul\n\nI am terse.\n";
 		const soul = byRole((await planOn({ "soul.md": mine })).files, "soul");
-		expect(soul).toMatchObject({ state: "changed", existing: mine, planned: draft.files.soul, addsOnly: false, proposed: "keep" });
+		expect(soul).toMatchObject({
+			state: "changed",
+			existing: mine,
+			planned: draft.files.soul,
+			addsOnly: false,
+			proposed: "keep",
+		});
 		expect(soul.diff).toContainEqual({ kind: "removed", text: "I am terse." });
 		expect(soul.diff).toContainEqual({ kind: "added", text: "- Short answers, no emoji" });
 	});
 
 	it("proposes to replace a file that is still a template, in either language", async () => {
-		const plan = await planOn({ "soul.md": templatesFor("zh").soul, "user.md": templatesFor("en").user.replace(/\n/g, "\r\n") });
+		const plan = await planOn({
+			"soul.md": templatesFor("zh").soul,
+			"user.md": templatesFor("en").user.replace(/\n/g, "\r\n"),
+		});
 		expect(byRole(plan.files, "soul")).toMatchObject({ state: "changed", proposed: "replace" });
 		expect(byRole(plan.files, "user")).toMatchObject({ state: "changed", proposed: "replace" });
 	});

@@ -19,7 +19,12 @@ export function organizeFixture(
 		...fixture,
 		organize: {
 			view: fixture.deps.vault,
-			verifiedChangedByMove: (path) => verifiedNotesChangedByMove({ store: fixture.vault, metadata: fixture.vault }, (note) => fixture.deps.vault.hiddenReason(note) !== null, path),
+			verifiedChangedByMove: (path) =>
+				verifiedNotesChangedByMove(
+					{ store: fixture.vault, metadata: fixture.vault },
+					(note) => fixture.deps.vault.hiddenReason(note) !== null,
+					path,
+				),
 			layout,
 			templatesFolder: options.templatesFolder ?? null,
 			dailyNotesFolder: options.dailyNotesFolder ?? null,

@@ -25,7 +25,9 @@ describe("organize: where a note belongs, and the move", () => {
 	it("classifies each inbox note by its links, tags, status and title, with reasons, and skips private notes", async () => {
 		const { organize, deps } = organizeFixture(VAULT);
 		const suggestions = await suggestOrganize(organize, deps.writer, inboxNotes(organize, "Inbox"), null);
-		const folders = Object.fromEntries(suggestions.map((item) => [item.path, [item.classification.folder, item.classification.role]]));
+		const folders = Object.fromEntries(
+			suggestions.map((item) => [item.path, [item.classification.folder, item.classification.role]]),
+		);
 		expect(folders).toEqual({
 			"Inbox/2026-11-20.md": ["Journal", "journal"],
 			"Inbox/Done thing.md": ["Archive", "archive"],
@@ -35,7 +37,10 @@ describe("organize: where a note belongs, and the move", () => {
 			"Inbox/Spaced.md": ["Notes", "notes"],
 		});
 		const lab = suggestions.find((item) => item.path === "Inbox/Lab booking.md");
-		expect(lab?.classification.reasons[0]).toEqual({ key: "organize.reason.project-link", params: { note: "Thesis", folder: "Projects" } });
+		expect(lab?.classification.reasons[0]).toEqual({
+			key: "organize.reason.project-link",
+			params: { note: "Thesis", folder: "Projects" },
+		});
 		const lonely = suggestions.find((item) => item.path === "Inbox/Lonely.md");
 		expect(lonely?.classification.confidence).toBeLessThan(0.3);
 	});
@@ -43,7 +48,13 @@ describe("organize: where a note belongs, and the move", () => {
 	it("moves a note with every link to it updated, audited, never over an existing note", async () => {
 		const fixture = organizeFixture({ ...VAULT, "Projects/Lab booking.md": "Someone else's note.\n" });
 		const [suggestion] = await suggestOrganize(fixture.organize, fixture.deps.writer, ["Inbox/Lab booking.md"], null);
-		expect(suggestion.plan).toEqual({ from: "Inbox/Lab booking.md", to: "Projects/Lab booking 2.md", linkingNotes: ["Notes/Sleep.md", "Welcome.md"], verifiedNotes: [], privateVerifiedNotes: 0 });
+		expect(suggestion.plan).toEqual({
+			from: "Inbox/Lab booking.md",
+			to: "Projects/Lab booking 2.md",
+			linkingNotes: ["Notes/Sleep.md", "Welcome.md"],
+			verifiedNotes: [],
+			privateVerifiedNotes: 0,
+		});
 		await applyMove(fixture.deps.writer, suggestion.plan, "user");
 		const after = await fixture.snapshot();
 		expect(after["Projects/Lab booking 2.md"]).toBe("Booked the lab for [[Thesis]].\n");
@@ -52,7 +63,14 @@ describe("organize: where a note belongs, and the move", () => {
 		expect(after["Notes/Sleep.md"]).toBe("# Sleep\n[[Lab booking 2]]\n");
 		expect(after["Welcome.md"]).toContain("[[Lab booking 2]]");
 		expect(fixture.vault.resolveLink("Lab booking 2", "Welcome.md")).toBe("Projects/Lab booking 2.md");
-		expect(fixture.records()).toEqual([expect.objectContaining({ action: "move", from: "Inbox/Lab booking.md", path: "Projects/Lab booking 2.md", actor: "user" })]);
+		expect(fixture.records()).toEqual([
+			expect.objectContaining({
+				action: "move",
+				from: "Inbox/Lab booking.md",
+				path: "Projects/Lab booking 2.md",
+				actor: "user",
+			}),
+		]);
 	});
 
 	it("asks the model when there is one, keeping only an answer that names a folder it may use", async () => {
@@ -64,11 +82,26 @@ describe("organize: where a note belongs, and the move", () => {
 				return Promise.resolve(answer);
 			},
 		});
-		const [moved] = await suggestOrganize(organize, deps.writer, ["Inbox/Lonely.md"], answering('{"folder": "Archive", "why": "An old thought."}'));
-		expect(moved.classification).toEqual({ folder: "Archive", role: "archive", confidence: 0.75, reasons: [{ key: "organize.reason.model", params: { why: "An old thought." } }] });
+		const [moved] = await suggestOrganize(
+			organize,
+			deps.writer,
+			["Inbox/Lonely.md"],
+			answering('{"folder": "Archive", "why": "An old thought."}'),
+		);
+		expect(moved.classification).toEqual({
+			folder: "Archive",
+			role: "archive",
+			confidence: 0.75,
+			reasons: [{ key: "organize.reason.model", params: { why: "An old thought." } }],
+		});
 		expect(prompts[0]).toContain("Nothing here.");
 		expect(prompts[0]).not.toContain("- Inbox");
-		const [kept] = await suggestOrganize(organize, deps.writer, ["Inbox/Lonely.md"], answering('{"folder": "../outside"}'));
+		const [kept] = await suggestOrganize(
+			organize,
+			deps.writer,
+			["Inbox/Lonely.md"],
+			answering('{"folder": "../outside"}'),
+		);
 		expect(kept.classification.folder).toBe("Notes");
 		const failing: TextModel = { complete: () => Promise.reject(new Error("overloaded")) };
 		const [fallback] = await suggestOrganize(organize, deps.writer, ["Inbox/Lonely.md"], failing);

@@ -3,7 +3,12 @@ import { matchFolderName } from "../../../src/core/organize/roleNames";
 import { organizeFixture } from "./fixture";
 
 const roles = (files: Record<string, string>, options: Parameters<typeof organizeFixture>[1] = {}) =>
-	Object.fromEntries(inferTaxonomy(organizeFixture(files, options).organize).folders.map((entry) => [entry.folder, [entry.role, entry.confidence]]));
+	Object.fromEntries(
+		inferTaxonomy(organizeFixture(files, options).organize).folders.map((entry) => [
+			entry.folder,
+			[entry.role, entry.confidence],
+		]),
+	);
 
 describe("taxonomy inferred from the vault's folders", () => {
 	it("reads an English vault: exact names 0.9, near names 0.6, others 0.3, subfolders take their parent's role", () => {
@@ -60,7 +65,16 @@ describe("taxonomy inferred from the vault's folders", () => {
 
 	it("learns from the user's structure: mostly dated notes are a journal, the Templates plugin's folder holds templates", () => {
 		const learned = roles(
-			{ "Log book/2026-11-01.md": "", "Log book/2026-11-02.md": "", "Log book/2026-11-03.md": "", "Log book/ideas.md": "", "Scaffolds/a.md": "", "Clients/a.md": "#project", "Clients/b.md": "#project", "Clients/c.md": "---\ntype: 项目\n---\n" },
+			{
+				"Log book/2026-11-01.md": "",
+				"Log book/2026-11-02.md": "",
+				"Log book/2026-11-03.md": "",
+				"Log book/ideas.md": "",
+				"Scaffolds/a.md": "",
+				"Clients/a.md": "#project",
+				"Clients/b.md": "#project",
+				"Clients/c.md": "---\ntype: 项目\n---\n",
+			},
 			{ templatesFolder: "Scaffolds" },
 		);
 		expect(learned["Log book"]).toEqual(["journal", 0.8]);
@@ -69,7 +83,16 @@ describe("taxonomy inferred from the vault's folders", () => {
 	});
 
 	it("keeps the assistant's own folders as memory, and never shows private or hidden folders", () => {
-		const fixture = organizeFixture({ "memory/daily/2026-11-01.md": "", "memory/weekly/2026-W44.md": "", "Secret/a.md": "", ".trash/x.md": "", "Notes/a.md": "" }, { excludedFolders: ["Secret"] });
+		const fixture = organizeFixture(
+			{
+				"memory/daily/2026-11-01.md": "",
+				"memory/weekly/2026-W44.md": "",
+				"Secret/a.md": "",
+				".trash/x.md": "",
+				"Notes/a.md": "",
+			},
+			{ excludedFolders: ["Secret"] },
+		);
 		const taxonomy = inferTaxonomy(fixture.organize);
 		expect(taxonomy.folders.map((entry) => [entry.folder, entry.role])).toEqual([
 			["Notes", "notes"],

@@ -3,7 +3,8 @@ import { LARGE_FOLDER_NOTES, taxonomyReportText, taxonomySuggestions } from "../
 import { translateIn } from "../../../src/i18n";
 import { organizeFixture } from "./fixture";
 
-const en = (key: Parameters<typeof translateIn>[1], params?: Readonly<Record<string, string | number>>) => translateIn("en", key, params ?? {});
+const en = (key: Parameters<typeof translateIn>[1], params?: Readonly<Record<string, string | number>>) =>
+	translateIn("en", key, params ?? {});
 
 function suggestionsFor(files: Record<string, string>, folders: string[] = []) {
 	const { organize } = organizeFixture(files, { folders });
@@ -12,8 +13,15 @@ function suggestionsFor(files: Record<string, string>, folders: string[] = []) {
 
 describe("taxonomy suggestions", () => {
 	it("names a folder grown too large, with the tags that could split it", () => {
-		const many = Object.fromEntries(Array.from({ length: LARGE_FOLDER_NOTES + 1 }, (_, n) => [`Notes/n${n}.md`, n % 3 === 0 ? "#sleep" : "#diet"]));
-		expect(suggestionsFor(many)).toContainEqual({ kind: "large-folder", folder: "Notes", notes: LARGE_FOLDER_NOTES + 1, tags: ["diet", "sleep"] });
+		const many = Object.fromEntries(
+			Array.from({ length: LARGE_FOLDER_NOTES + 1 }, (_, n) => [`Notes/n${n}.md`, n % 3 === 0 ? "#sleep" : "#diet"]),
+		);
+		expect(suggestionsFor(many)).toContainEqual({
+			kind: "large-folder",
+			folder: "Notes",
+			notes: LARGE_FOLDER_NOTES + 1,
+			tags: ["diet", "sleep"],
+		});
 	});
 
 	it("names folders left empty, but never an empty inbox", () => {
@@ -25,21 +33,30 @@ describe("taxonomy suggestions", () => {
 	});
 
 	it("never calls a folder of private notes empty: it says how many notes the assistant does not read, and never their names", () => {
-		const { organize } = organizeFixture({ "Notes/a.md": "a", "Diary/2026-11-01.md": "---\nassistant: private\n---\nSECRET" });
+		const { organize } = organizeFixture({
+			"Notes/a.md": "a",
+			"Diary/2026-11-01.md": "---\nassistant: private\n---\nSECRET",
+		});
 		const found = taxonomySuggestions(organize, inferTaxonomy(organize));
 		expect(found).toContainEqual({ kind: "private-folder", folder: "Diary", notes: 1 });
 		expect(found).not.toContainEqual(expect.objectContaining({ kind: "empty-folder", folder: "Diary" }));
 		const text = taxonomyReportText(found, "2026-11-28", en);
-		expect(text).toContain("Diary holds 1 note the assistant does not read (private): it is not empty, and nothing is suggested for it.");
+		expect(text).toContain(
+			"Diary holds 1 note the assistant does not read (private): it is not empty, and nothing is suggested for it.",
+		);
 		expect(text).not.toMatch(/2026-11-01|SECRET/);
 	});
 
 	it("names a frequent tag that no folder is named after, and where its notes live now", () => {
 		const files = {
-			...Object.fromEntries(Array.from({ length: 5 }, (_, n) => [`${n < 3 ? "Notes" : "Journal"}/t${n}.md`, "#travel #recipes"])),
+			...Object.fromEntries(
+				Array.from({ length: 5 }, (_, n) => [`${n < 3 ? "Notes" : "Journal"}/t${n}.md`, "#travel #recipes"]),
+			),
 			"Resources/Recipes/Tart.md": "#recipes",
 		};
-		expect(suggestionsFor(files)).toEqual([{ kind: "tag-as-folder", tag: "travel", notes: 5, folders: ["Notes", "Journal"] }]);
+		expect(suggestionsFor(files)).toEqual([
+			{ kind: "tag-as-folder", tag: "travel", notes: 5, folders: ["Notes", "Journal"] },
+		]);
 	});
 
 	it("writes the report as a note for the user to read", () => {

@@ -4,8 +4,10 @@ import { vaultMapPath, writeVaultMap } from "../../../src/core/organize/vaultMap
 import { translateIn } from "../../../src/i18n";
 import { organizeFixture } from "./fixture";
 
-const en = (key: Parameters<typeof translateIn>[1], params?: Readonly<Record<string, string | number>>) => translateIn("en", key, params ?? {});
-const zh = (key: Parameters<typeof translateIn>[1], params?: Readonly<Record<string, string | number>>) => translateIn("zh", key, params ?? {});
+const en = (key: Parameters<typeof translateIn>[1], params?: Readonly<Record<string, string | number>>) =>
+	translateIn("en", key, params ?? {});
+const zh = (key: Parameters<typeof translateIn>[1], params?: Readonly<Record<string, string | number>>) =>
+	translateIn("zh", key, params ?? {});
 
 const VAULT = {
 	"Projects/Projects.md": "# Projects\nEverything I am working on this year.\n",
@@ -21,10 +23,36 @@ describe("vault map", () => {
 		const { organize } = organizeFixture(VAULT);
 		const summaries = await vaultMap(organize, inferTaxonomy(organize));
 		expect(summaries).toEqual([
-			{ folder: "Notes", role: "notes", notes: 3, privateNotes: 0, description: [{ key: "vault-map.description.notes" }, { key: "vault-map.description.tagged", params: { tags: "#sleep" } }], mostLinked: ["Notes/c.md"] },
+			{
+				folder: "Notes",
+				role: "notes",
+				notes: 3,
+				privateNotes: 0,
+				description: [
+					{ key: "vault-map.description.notes" },
+					{ key: "vault-map.description.tagged", params: { tags: "#sleep" } },
+				],
+				mostLinked: ["Notes/c.md"],
+			},
 			// A folder of private notes holds notes the assistant does not read: counted, never named.
-			{ folder: "Private", role: "notes", notes: 0, privateNotes: 1, description: [{ key: "vault-map.description.notes" }], mostLinked: [] },
-			{ folder: "Projects", role: "projects", notes: 2, privateNotes: 0, description: [{ key: "vault-map.description.folder-note", params: { text: "Everything I am working on this year." } }], mostLinked: ["Projects/Thesis.md"] },
+			{
+				folder: "Private",
+				role: "notes",
+				notes: 0,
+				privateNotes: 1,
+				description: [{ key: "vault-map.description.notes" }],
+				mostLinked: [],
+			},
+			{
+				folder: "Projects",
+				role: "projects",
+				notes: 2,
+				privateNotes: 0,
+				description: [
+					{ key: "vault-map.description.folder-note", params: { text: "Everything I am working on this year." } },
+				],
+				mostLinked: ["Projects/Thesis.md"],
+			},
 		]);
 	});
 

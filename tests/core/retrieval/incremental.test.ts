@@ -23,7 +23,8 @@ function observe(index: RetrievalIndex) {
 }
 
 const before: Record<string, string> = {
-	"Projects/Atlas.md": "---\ntags: [project/atlas]\naliases: [AT]\n---\n# Atlas\nBudget review for atlas.\n## Meeting notes\nDiscussed sqlite.",
+	"Projects/Atlas.md":
+		"---\ntags: [project/atlas]\naliases: [AT]\n---\n# Atlas\nBudget review for atlas.\n## Meeting notes\nDiscussed sqlite.",
 	"memory/daily/2026-03-10.md": "Dentist at 3pm. Meeting notes: chose sqlite.",
 	"Notes/db.md": "# 数据库\n我们选择了数据库 sqlite。データベースの比較。",
 	"Notes/old.md": "An old note about the atlas budget.",
@@ -52,7 +53,8 @@ describe("incremental indexing", () => {
 	});
 
 	it("rebuilds itself after many edits and still answers as a fresh index", () => {
-		const words = (seed: number) => Array.from({ length: 400 }, (_, i) => `w${(seed * 7919 + i * 104729) % 5000}`).join(" ");
+		const words = (seed: number) =>
+			Array.from({ length: 400 }, (_, i) => `w${(seed * 7919 + i * 104729) % 5000}`).join(" ");
 		const files: Record<string, string> = {};
 		for (let i = 0; i < 50; i++) files[`n${i}.md`] = `${words(i)} sqlite`;
 		const index = indexOfVault(files);
@@ -80,6 +82,8 @@ describe("incremental indexing", () => {
 		const index = indexOfVault({ "Inbox/Kiwi.md": "fruit" });
 		index.rename("Inbox/Kiwi.md", "memory/daily/2026-03-15 Mango.md");
 		expect(index.search("kiwi", { now: NOW })).toEqual([]);
-		expect(index.search("mango", { now: NOW, kind: "daily" })).toMatchObject([{ path: "memory/daily/2026-03-15 Mango.md" }]);
+		expect(index.search("mango", { now: NOW, kind: "daily" })).toMatchObject([
+			{ path: "memory/daily/2026-03-15 Mango.md" },
+		]);
 	});
 });

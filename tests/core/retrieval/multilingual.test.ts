@@ -34,7 +34,9 @@ describe("multilingual retrieval", () => {
 	});
 
 	it("answers a mixed query", () => {
-		expect(searchPaths(index, "graph view 图谱")).toEqual(expect.arrayContaining(["en/Graph view.md", "zh/关系图谱.md"]));
+		expect(searchPaths(index, "graph view 图谱")).toEqual(
+			expect.arrayContaining(["en/Graph view.md", "zh/关系图谱.md"]),
+		);
 	});
 
 	it.each([

@@ -36,7 +36,9 @@ describe("weighing the words of a query", () => {
 	it("weighs a Japanese query by its nouns, not by its particles and verb endings", () => {
 		const index = indexOfVault({
 			...everydayNotes(20, "今日は何かありますか。"),
-			...Object.fromEntries(["一", "二", "三"].map((n) => [`質問${n}.md`, "ほかにはありますか？するべきことはありますか？"])),
+			...Object.fromEntries(
+				["一", "二", "三"].map((n) => [`質問${n}.md`, "ほかにはありますか？するべきことはありますか？"]),
+			),
 			"ファイル復元.md": "スナップショットから復元できます。",
 		});
 		expect(searchPaths(index, "復元する方法はありますか")[0]).toBe("ファイル復元.md");

@@ -13,7 +13,10 @@ describe("ranking", () => {
 		expect(hit.heading).toBe("Trip > Wildlife");
 		const lines = content.split("\n");
 		expect(lines.slice(hit.line - 1, hit.endLine).join("\n")).toContain("quokka");
-		expect(snippetOf(content, hit)).toEqual({ line: lines.indexOf("We saw a quokka near the ferry.") + 1, text: expect.stringContaining("quokka") as string });
+		expect(snippetOf(content, hit)).toEqual({
+			line: lines.indexOf("We saw a quokka near the ferry.") + 1,
+			text: expect.stringContaining("quokka") as string,
+		});
 	});
 
 	it("ranks a title match above a passing mention in a body", () => {
@@ -143,7 +146,9 @@ describe("ranking", () => {
 		const lifted = index.search("kayak", { now: NOW, links });
 		expect(scoreOf(lifted, "close.md")).toBeCloseTo(scoreOf(own, "close.md") + 0.06 * scoreOf(own, "hub.md"));
 		expect(scoreOf(lifted, "far.md")).toBeCloseTo(scoreOf(own, "far.md") * 1.25);
-		expect(lifted.map((hit) => hit.path).indexOf("far.md")).toBeGreaterThan(lifted.map((hit) => hit.path).indexOf("middle.md"));
+		expect(lifted.map((hit) => hit.path).indexOf("far.md")).toBeGreaterThan(
+			lifted.map((hit) => hit.path).indexOf("middle.md"),
+		);
 	});
 
 	describe("hot set", () => {
@@ -165,7 +170,10 @@ describe("ranking", () => {
 		it("cannot manufacture a match, nor lift a weak one above a strong one", () => {
 			const hotSet = {
 				pinned: new Set(["pinned elsewhere.md", "a.md"]),
-				openCounts: new Map([["pinned elsewhere.md", 1000], ["a.md", 1000]]),
+				openCounts: new Map([
+					["pinned elsewhere.md", 1000],
+					["a.md", 1000],
+				]),
 			};
 			expect(searchPaths(index, "violin", { hotSet })).toEqual(["Violin.md", "a.md", "b.md"]);
 		});

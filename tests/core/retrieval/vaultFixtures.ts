@@ -24,7 +24,12 @@ export function policyFor(settings: Partial<PolicySettings> = {}): IndexPolicy {
 
 /** A note as the plugin would hand it over, with the metadata Obsidian would compute for it. */
 export function noteOf(path: string, content: string, mtime = DEFAULT_MTIME): NoteInput {
-	return { path, content, metadata: computeMetadata(content), stat: { mtime, size: new TextEncoder().encode(content).length } };
+	return {
+		path,
+		content,
+		metadata: computeMetadata(content),
+		stat: { mtime, size: new TextEncoder().encode(content).length },
+	};
 }
 
 export interface VaultOptions extends RetrievalIndexOptions {

@@ -1,4 +1,8 @@
-import { ASSISTANT_CALLOUT_HEADER, findAssistantCallout, withAssistantCallout } from "../../../src/core/text/assistantCallout";
+import {
+	ASSISTANT_CALLOUT_HEADER,
+	findAssistantCallout,
+	withAssistantCallout,
+} from "../../../src/core/text/assistantCallout";
 import type { WriteIntent } from "../../../src/core/vault/auditedWriter";
 import { memoryFixture } from "../memory/fixture";
 
@@ -38,7 +42,9 @@ describe("the assistant's callout", () => {
 	});
 
 	it("is replaced in place with the header kept, or appended after a blank line", () => {
-		expect(withAssistantCallout("A\n\n>[!assistant]- Mine\n> old\n> older\n\nB\n", "new\n\nlines\n")).toBe("A\n\n>[!assistant]- Mine\n> new\n>\n> lines\n\nB\n");
+		expect(withAssistantCallout("A\n\n>[!assistant]- Mine\n> old\n> older\n\nB\n", "new\n\nlines\n")).toBe(
+			"A\n\n>[!assistant]- Mine\n> new\n>\n> lines\n\nB\n",
+		);
 		expect(withAssistantCallout("A", "new")).toBe(`A\n\n${ASSISTANT_CALLOUT_HEADER}\n> new\n`);
 		expect(withAssistantCallout("", "new")).toBe(`${ASSISTANT_CALLOUT_HEADER}\n> new\n`);
 	});
@@ -59,7 +65,9 @@ describe("AuditedWriter.writeAssistantCallout", () => {
 	it("refuses a missing note and a path outside its reach, writing nothing", async () => {
 		const { deps, vault, log } = memoryFixture({ "Private/n.md": "x" }, NOW, ["Private"]);
 		await expect(deps.writer.writeAssistantCallout("n.md", "x", intent)).rejects.toMatchObject({ refusal: "missing" });
-		await expect(deps.writer.writeAssistantCallout("Private/n.md", "x", intent)).rejects.toMatchObject({ rule: "excluded" });
+		await expect(deps.writer.writeAssistantCallout("Private/n.md", "x", intent)).rejects.toMatchObject({
+			rule: "excluded",
+		});
 		await expect(deps.writer.writeAssistantCallout("../n.md", "x", intent)).rejects.toMatchObject({ rule: "parent" });
 		expect(await vault.read("Private/n.md")).toBe("x");
 		expect(log.text).toBe("");

@@ -6,14 +6,14 @@ import { parseTranscript } from "../../../src/core/agent/transcript/parseTranscr
 import { findFrontmatterBlock, withoutFrontmatter } from "../../../src/core/text/frontmatterBlock";
 
 const NOTES: Record<string, string> = {
-	"plain": "---\ntitle: x\n---\nbody\n",
-	"CRLF": "---\r\ntitle: x\r\n---\r\nbody\r\n",
+	plain: "---\ntitle: x\n---\nbody\n",
+	CRLF: "---\r\ntitle: x\r\n---\r\nbody\r\n",
 	"byte-order mark": "\uFEFF---\ntitle: x\n---\nbody\n",
 	"spaces after the fences": "--- \ntitle: x\n---\t\nbody\n",
 	"empty block": "---\n---\nbody\n",
 	"closing fence at the very end": "---\ntitle: x\n---",
 	"YAML's ... does not close": "---\ntitle: x\n...\nbody\n",
-	"unclosed": "---\ntitle: x\nbody\n",
+	unclosed: "---\ntitle: x\nbody\n",
 	"first line not a fence": "\n---\ntitle: x\n---\nbody\n",
 	"four dashes": "----\ntitle: x\n----\nbody\n",
 	"indented fence": " ---\ntitle: x\n---\nbody\n",
@@ -26,7 +26,8 @@ describe("the end of a properties block", () => {
 		const yaml = cache.sections?.[0]?.type === "yaml" ? cache.sections[0] : undefined;
 		const block = findFrontmatterBlock(text);
 		expect(block?.closingLine ?? null).toBe(yaml?.position.end.line ?? null);
-		if (block !== null) expect(text.slice(0, block.bodyStart).replace(/\r?\n$/, "").length).toBe(yaml?.position.end.offset);
+		if (block !== null)
+			expect(text.slice(0, block.bodyStart).replace(/\r?\n$/, "").length).toBe(yaml?.position.end.offset);
 	});
 
 	it("leaves the body, or the whole text when there is no block", () => {
@@ -43,6 +44,8 @@ describe("the end of a properties block", () => {
 		expect(firstMeaningfulLine("---\ntitle: the day\n...\nWent to the lake.\n")).toBe("title: the day");
 		expect(firstMeaningfulLine("---\r\ntitle: x\r\n---\r\nWent to the lake.\r\n")).toBe("Went to the lake.");
 		expect(proseLines("\uFEFF---\ntitle: x\n---\n# Heading\n").map((line) => line.text)).toEqual(["# Heading"]);
-		expect(parseTranscript("--- \nmodel: m\n---\n## You · 2026-11-28 10:00\n\nHi\n\n## Assistant\n\nHello\n")).toHaveLength(1);
+		expect(
+			parseTranscript("--- \nmodel: m\n---\n## You · 2026-11-28 10:00\n\nHi\n\n## Assistant\n\nHello\n"),
+		).toHaveLength(1);
 	});
 });

@@ -1,7 +1,9 @@
 import { lineDiff, type DiffLine } from "../../../src/core/text/lineDiff";
 
-const numberedLines = (count: number, prefix = "line") => Array.from({ length: count }, (_, index) => `${prefix} ${index + 1}`);
-const changes = (lines: readonly DiffLine[]) => lines.filter((line) => line.kind === "removed" || line.kind === "added");
+const numberedLines = (count: number, prefix = "line") =>
+	Array.from({ length: count }, (_, index) => `${prefix} ${index + 1}`);
+const changes = (lines: readonly DiffLine[]) =>
+	lines.filter((line) => line.kind === "removed" || line.kind === "added");
 
 describe("the line diff", () => {
 	it("shows the three changed lines of a 2,000-line note, with their context, and folds the rest", () => {
@@ -20,16 +22,30 @@ describe("the line diff", () => {
 			{ kind: "added", text: "changed near the end" },
 		]);
 		expect(diff.filter((line) => line.kind === "context")).toHaveLength(6);
-		expect(diff.filter((line) => line.kind === "gap").map((line) => (line.kind === "gap" ? line.lines : 0))).toEqual([9, 987, 987, 8]);
+		expect(diff.filter((line) => line.kind === "gap").map((line) => (line.kind === "gap" ? line.lines : 0))).toEqual([
+			9, 987, 987, 8,
+		]);
 		expect(diff.some((line) => line.kind === "not-compared")).toBe(false);
 	});
 
 	it("shows lines inserted and deleted at the start and at the end", () => {
 		const body = ["a", "b", "c"].join("\n");
-		expect(lineDiff(body, `new\n${body}`, 0)).toEqual([{ kind: "added", text: "new" }, { kind: "gap", lines: 3 }]);
-		expect(lineDiff(body, `${body}\nnew`, 0)).toEqual([{ kind: "gap", lines: 3 }, { kind: "added", text: "new" }]);
-		expect(lineDiff(body, "b\nc", 0)).toEqual([{ kind: "removed", text: "a" }, { kind: "gap", lines: 2 }]);
-		expect(lineDiff(body, "a\nb", 0)).toEqual([{ kind: "gap", lines: 2 }, { kind: "removed", text: "c" }]);
+		expect(lineDiff(body, `new\n${body}`, 0)).toEqual([
+			{ kind: "added", text: "new" },
+			{ kind: "gap", lines: 3 },
+		]);
+		expect(lineDiff(body, `${body}\nnew`, 0)).toEqual([
+			{ kind: "gap", lines: 3 },
+			{ kind: "added", text: "new" },
+		]);
+		expect(lineDiff(body, "b\nc", 0)).toEqual([
+			{ kind: "removed", text: "a" },
+			{ kind: "gap", lines: 2 },
+		]);
+		expect(lineDiff(body, "a\nb", 0)).toEqual([
+			{ kind: "gap", lines: 2 },
+			{ kind: "removed", text: "c" },
+		]);
 	});
 
 	it("keeps repeated lines that did not change as unchanged", () => {

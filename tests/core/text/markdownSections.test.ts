@@ -4,7 +4,8 @@ const h2 = (title: string) => ({ level: 2, title });
 
 describe("scanHeadings", () => {
 	it("ignores frontmatter, fenced code and tags", () => {
-		const note = "---\ntitle: '# not a heading'\n---\n# Title ##\n```md\n## inside code\n```\n#tag\n~~~\n# also code\n~~~\n### Real\n";
+		const note =
+			"---\ntitle: '# not a heading'\n---\n# Title ##\n```md\n## inside code\n```\n#tag\n~~~\n# also code\n~~~\n### Real\n";
 		expect(scanHeadings(note).map(({ level, title }) => [level, title])).toEqual([
 			[1, "Title"],
 			[3, "Real"],
@@ -15,7 +16,9 @@ describe("scanHeadings", () => {
 describe("insertUnderHeadings", () => {
 	it("adds at the end of the section, after its sub-sections and before the next heading of the same level", () => {
 		const note = "## Log\n- a\n### Later\n- b\n\n## Candidate\n- c\n";
-		expect(insertUnderHeadings(note, [h2("Log")], "- new")).toBe("## Log\n- a\n### Later\n- b\n- new\n\n## Candidate\n- c\n");
+		expect(insertUnderHeadings(note, [h2("Log")], "- new")).toBe(
+			"## Log\n- a\n### Later\n- b\n- new\n\n## Candidate\n- c\n",
+		);
 	});
 
 	it("fills an empty section right under its heading", () => {
@@ -24,7 +27,9 @@ describe("insertUnderHeadings", () => {
 	});
 
 	it("creates a missing heading at the end of the note, after a blank line, keeping the note's final-newline style", () => {
-		expect(insertUnderHeadings("# Day\n\nMy own text", [h2("Assistant")], "- x")).toBe("# Day\n\nMy own text\n\n## Assistant\n- x");
+		expect(insertUnderHeadings("# Day\n\nMy own text", [h2("Assistant")], "- x")).toBe(
+			"# Day\n\nMy own text\n\n## Assistant\n- x",
+		);
 		expect(insertUnderHeadings("", [h2("Log")], "- x")).toBe("## Log\n- x\n");
 	});
 

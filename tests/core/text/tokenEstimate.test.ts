@@ -23,6 +23,7 @@ describe("estimateTokens", () => {
 	it("is deterministic and never less for a longer text", () => {
 		const text = "mixed 文本 and more text, 更多的文本。".repeat(20);
 		expect(estimateTokens(text)).toBe(estimateTokens(text));
-		for (let end = 1; end < text.length; end++) expect(estimateTokens(text.slice(0, end))).toBeLessThanOrEqual(estimateTokens(text.slice(0, end + 1)));
+		for (let end = 1; end < text.length; end++)
+			expect(estimateTokens(text.slice(0, end))).toBeLessThanOrEqual(estimateTokens(text.slice(0, end + 1)));
 	});
 });

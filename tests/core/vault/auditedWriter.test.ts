@@ -44,7 +44,13 @@ describe("AuditedWriter", () => {
 
 		expect(await vault.read("a.md")).toBe("line 1\nline 2\n");
 		expect(records()).toMatchObject([
-			{ action: "append", path: "a.md", bytes: 14, sha256Before: hashOf("line 1\n"), sha256After: hashOf("line 1\nline 2\n") },
+			{
+				action: "append",
+				path: "a.md",
+				bytes: 14,
+				sha256Before: hashOf("line 1\n"),
+				sha256After: hashOf("line 1\nline 2\n"),
+			},
 		]);
 	});
 
@@ -56,10 +62,15 @@ describe("AuditedWriter", () => {
 
 	it("processes with a transform that inserts text, recording the action given by the intent", async () => {
 		const { deps, vault, records } = memoryFixture({ "a.md": "top\nbottom\n" }, NOW);
-		await deps.writer.processNote("a.md", (text) => text.replace("top\n", "top\nmiddle\n"), { ...intent, action: "promote" });
+		await deps.writer.processNote("a.md", (text) => text.replace("top\n", "top\nmiddle\n"), {
+			...intent,
+			action: "promote",
+		});
 
 		expect(await vault.read("a.md")).toBe("top\nmiddle\nbottom\n");
-		expect(records()).toMatchObject([{ action: "promote", sha256Before: hashOf("top\nbottom\n"), sha256After: hashOf("top\nmiddle\nbottom\n") }]);
+		expect(records()).toMatchObject([
+			{ action: "promote", sha256Before: hashOf("top\nbottom\n"), sha256After: hashOf("top\nmiddle\nbottom\n") },
+		]);
 	});
 
 	it("writes and logs nothing when a transform changes nothing", async () => {
@@ -71,8 +82,12 @@ describe("AuditedWriter", () => {
 
 	it("never destroys user text: a transform that removes or rewrites text is refused", async () => {
 		const { deps, vault, log } = memoryFixture({ "a.md": "the user's words\n" }, NOW);
-		await expect(deps.writer.processNote("a.md", () => "replaced\n", intent)).rejects.toMatchObject({ refusal: "removes-text" });
-		await expect(deps.writer.processNote("a.md", (text) => text.slice(1), intent)).rejects.toMatchObject({ refusal: "removes-text" });
+		await expect(deps.writer.processNote("a.md", () => "replaced\n", intent)).rejects.toMatchObject({
+			refusal: "removes-text",
+		});
+		await expect(deps.writer.processNote("a.md", (text) => text.slice(1), intent)).rejects.toMatchObject({
+			refusal: "removes-text",
+		});
 		expect(await vault.read("a.md")).toBe("the user's words\n");
 		expect(log.text).toBe("");
 	});
@@ -84,7 +99,14 @@ describe("AuditedWriter", () => {
 		expect(vault.stat("inbox/a.md")).toBeNull();
 		expect(await vault.read("projects/2026/a.md")).toBe("text");
 		expect(records()).toMatchObject([
-			{ action: "move", path: "projects/2026/a.md", from: "inbox/a.md", bytes: 4, sha256Before: hashOf("text"), sha256After: hashOf("text") },
+			{
+				action: "move",
+				path: "projects/2026/a.md",
+				from: "inbox/a.md",
+				bytes: 4,
+				sha256Before: hashOf("text"),
+				sha256After: hashOf("text"),
+			},
 		]);
 	});
 

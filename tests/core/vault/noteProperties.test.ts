@@ -11,7 +11,14 @@ function metadataWith(frontmatter: Record<string, unknown>, inlineTags: string[]
 describe("note properties", () => {
 	it("reads tags and aliases under their keys in any case, and no other key", () => {
 		const metadata = metadataWith(
-			{ Tags: "Project, #Area  reading", TAG: ["project", 2026], ALIASES: "Atlas, The atlas", alias: 7, tagsx: "nope", Title: "Atlas plan" },
+			{
+				Tags: "Project, #Area  reading",
+				TAG: ["project", 2026],
+				ALIASES: "Atlas, The atlas",
+				alias: 7,
+				tagsx: "nope",
+				Title: "Atlas plan",
+			},
 			["#Inline", "#area"],
 		);
 		expect(tagsOf(metadata)).toEqual(["project", "area", "reading", "2026", "inline"]);

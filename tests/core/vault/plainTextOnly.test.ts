@@ -25,7 +25,8 @@ describe("the writer edits only notes whose bytes are plain text", () => {
 			deps.writer.processNote("note.md", (text) => `${text}more\n`, intent),
 			deps.writer.writeAssistantCallout("note.md", "A summary.", intent),
 		];
-		for (const write of writes) await expect(write).rejects.toMatchObject({ refusal: "not-plain-text", path: "note.md" });
+		for (const write of writes)
+			await expect(write).rejects.toMatchObject({ refusal: "not-plain-text", path: "note.md" });
 		expect(await vault.readBinary("note.md")).toEqual(bytes);
 		expect(log.text).toBe("");
 	});
@@ -53,7 +54,12 @@ describe("the writer edits only notes whose bytes are plain text", () => {
 		}
 		const vault = new ReplacedAfterCheck({ files: { "note.md": "plain\n" } });
 		const log = new MemoryLogFile();
-		const writer = new AuditedWriter({ store: vault, audit: new AuditLog(log), clock: { now: () => new Date(NOW) }, excludedFolders: [] });
+		const writer = new AuditedWriter({
+			store: vault,
+			audit: new AuditLog(log),
+			clock: { now: () => new Date(NOW) },
+			excludedFolders: [],
+		});
 		await expect(writer.appendToNote("note.md", "more\n", intent)).rejects.toBeInstanceOf(WriteRefusedError);
 		expect(await vault.read("note.md")).toBe("Caf\uFFFD au lait\n");
 		expect(log.text).toBe("");

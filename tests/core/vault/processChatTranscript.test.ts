@@ -21,11 +21,25 @@ describe("AuditedWriter.processChatTranscript", () => {
 	it("rewrites a transcript in the chats folder, text removed included, atomically and audited with the hashes before and after", async () => {
 		const { deps, vault, records } = memoryFixture(FILES, NOW);
 		const before = FILES[TRANSCRIPT];
-		const outcome = await deps.writer.processChatTranscript(TRANSCRIPT, CHATS, (current) => current.replace("input: 10", "input: 25"), intent);
+		const outcome = await deps.writer.processChatTranscript(
+			TRANSCRIPT,
+			CHATS,
+			(current) => current.replace("input: 10", "input: 25"),
+			intent,
+		);
 		const after = await vault.read(TRANSCRIPT);
 		expect(after).toBe("---\ntokens:\n  input: 25\n---\n\n## You\n");
 		expect(records()).toEqual([
-			{ time: NOW, actor: "assistant", action: "process", path: TRANSCRIPT, bytes: after.length, sha256Before: sha256Hex(before), sha256After: sha256Hex(after), reason: intent.reason },
+			{
+				time: NOW,
+				actor: "assistant",
+				action: "process",
+				path: TRANSCRIPT,
+				bytes: after.length,
+				sha256Before: sha256Hex(before),
+				sha256After: sha256Hex(after),
+				reason: intent.reason,
+			},
 		]);
 		expect(outcome).toEqual({ path: TRANSCRIPT, changed: true, record: records()[0] });
 		// Below the chats folder, a subfolder is still the assistant's.
@@ -43,7 +57,10 @@ describe("AuditedWriter.processChatTranscript", () => {
 		const { deps, log, snapshot } = memoryFixture(FILES, NOW);
 		const files = await snapshot();
 		const transform = jest.fn(() => "");
-		await expect(deps.writer.processChatTranscript(path, CHATS, transform, intent)).rejects.toMatchObject({ name: "WriteRefusedError", refusal: "not-assistant-owned" });
+		await expect(deps.writer.processChatTranscript(path, CHATS, transform, intent)).rejects.toMatchObject({
+			name: "WriteRefusedError",
+			refusal: "not-assistant-owned",
+		});
 		expect(transform).not.toHaveBeenCalled();
 		expect(await snapshot()).toEqual(files);
 		expect(log.text).toBe("");
@@ -59,7 +76,9 @@ describe("AuditedWriter.processChatTranscript", () => {
 			["Notes/mine.md", "/"],
 		];
 		for (const [path, folder] of cases) {
-			await expect(deps.writer.processChatTranscript(path, folder, () => "", intent)).rejects.toMatchObject({ name: "ContainmentError" });
+			await expect(deps.writer.processChatTranscript(path, folder, () => "", intent)).rejects.toMatchObject({
+				name: "ContainmentError",
+			});
 		}
 		expect(log.text).toBe("");
 	});

@@ -5,12 +5,19 @@ import { layoutFor } from "../../../src/core/workspace/layout";
 import { MemoryVault } from "../../../headless/inMemory/memoryVault";
 
 describe("checkReadAccess", () => {
-	const vault = new MemoryVault({ files: { "Notes/a.md": "alpha", "Private/b.md": "beta", "Notes/c.md": "---\nassistant: private\n---\ngamma" } });
+	const vault = new MemoryVault({
+		files: { "Notes/a.md": "alpha", "Private/b.md": "beta", "Notes/c.md": "---\nassistant: private\n---\ngamma" },
+	});
 	const policy = indexPolicyFor(layoutFor("Assistant"), { configDir: vault.configDir, excludedFolders: ["Private"] });
 	const access = (path: string) => checkReadAccess(path, privacyView({ store: vault, metadata: vault }, policy));
 
 	it("allows a note of the vault, normalized, with its stat and metadata", () => {
-		expect(access("./Notes//a.md")).toMatchObject({ kind: "allowed", path: "Notes/a.md", stat: { size: 5 }, metadata: {} });
+		expect(access("./Notes//a.md")).toMatchObject({
+			kind: "allowed",
+			path: "Notes/a.md",
+			stat: { size: 5 },
+			metadata: {},
+		});
 	});
 
 	it("refuses a private folder before it looks whether the file exists", () => {
@@ -35,7 +42,8 @@ describe("checkReadAccess", () => {
 	it("judges a path again when the private folders change, even in place", () => {
 		const folders = ["Private"];
 		const changing = { ...policy, excludedFolders: folders };
-		const judged = (against = changing) => checkReadAccess("Notes/a.md", privacyView({ store: vault, metadata: vault }, against));
+		const judged = (against = changing) =>
+			checkReadAccess("Notes/a.md", privacyView({ store: vault, metadata: vault }, against));
 		expect(judged().kind).toBe("allowed");
 		folders.push("Notes");
 		// The path rule refuses it, as it refuses any path written into a private folder.
@@ -46,7 +54,10 @@ describe("checkReadAccess", () => {
 	});
 
 	it("keeps a note closed while the metadata cache does not know whether it is private", () => {
-		const unknown = privacyView({ store: vault, metadata: { getMetadata: () => null, resolveLink: () => null } }, policy);
+		const unknown = privacyView(
+			{ store: vault, metadata: { getMetadata: () => null, resolveLink: () => null } },
+			policy,
+		);
 		expect(checkReadAccess("Notes/a.md", unknown)).toEqual({ kind: "not-found", path: "Notes/a.md" });
 		expect(unknown.listFiles()).toEqual([]);
 	});

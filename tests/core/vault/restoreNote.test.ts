@@ -12,14 +12,25 @@ describe("AuditedWriter.restoreNote", () => {
 		const outcome = await deps.writer.restoreNote("a.md", "before\n", sha256Hex("before\nand after\n"), intent);
 		expect(await vault.read("a.md")).toBe("before\n");
 		expect(records()).toEqual([
-			{ time: NOW, actor: "user", action: "restore", path: "a.md", bytes: 7, sha256Before: sha256Hex("before\nand after\n"), sha256After: sha256Hex("before\n"), reason: "undo" },
+			{
+				time: NOW,
+				actor: "user",
+				action: "restore",
+				path: "a.md",
+				bytes: 7,
+				sha256Before: sha256Hex("before\nand after\n"),
+				sha256After: sha256Hex("before\n"),
+				reason: "undo",
+			},
 		]);
 		expect(outcome).toEqual({ path: "a.md", changed: true, record: records()[0] });
 	});
 
 	it("refuses, writing and logging nothing, when the note has changed since", async () => {
 		const { deps, vault, log } = memoryFixture({ "a.md": "before\nand after\nand the user's edit\n" }, NOW);
-		await expect(deps.writer.restoreNote("a.md", "before\n", sha256Hex("before\nand after\n"), intent)).rejects.toMatchObject({ refusal: "removes-text", path: "a.md" });
+		await expect(
+			deps.writer.restoreNote("a.md", "before\n", sha256Hex("before\nand after\n"), intent),
+		).rejects.toMatchObject({ refusal: "removes-text", path: "a.md" });
 		expect(await vault.read("a.md")).toBe("before\nand after\nand the user's edit\n");
 		expect(log.text).toBe("");
 	});
@@ -27,7 +38,9 @@ describe("AuditedWriter.restoreNote", () => {
 	it("passes through the containment guard", async () => {
 		const { deps } = memoryFixture({ "a.md": "x" }, NOW);
 		for (const path of ["../a.md", ".obsidian/a.md", "/a.md"]) {
-			await expect(deps.writer.restoreNote(path, "", sha256Hex("x"), intent)).rejects.toMatchObject({ name: "ContainmentError" });
+			await expect(deps.writer.restoreNote(path, "", sha256Hex("x"), intent)).rejects.toMatchObject({
+				name: "ContainmentError",
+			});
 		}
 	});
 });
@@ -39,10 +52,23 @@ describe("undoWrite", () => {
 		const { deps, vault, records } = memoryFixture({ "a.md": "one\r\ntwo" }, NOW);
 		const { record } = await deps.writer.processNote("a.md", (text) => `${text}\r\nthree`, assistant);
 		if (record === null) throw new Error("expected a write");
-		expect(await undoWrite({ record, before: "one\r\ntwo" }, deps, "user")).toMatchObject({ kind: "restored", path: "a.md" });
+		expect(await undoWrite({ record, before: "one\r\ntwo" }, deps, "user")).toMatchObject({
+			kind: "restored",
+			path: "a.md",
+		});
 		expect(await vault.read("a.md")).toBe("one\r\ntwo");
-		expect(records()[1]).toMatchObject({ actor: "user", action: "restore", path: "a.md", sha256Before: record.sha256After, sha256After: record.sha256Before, reason: `Undo the change of ${NOW}: add a line` });
-		expect(await undoWrite({ record, before: "one\r\ntwo" }, deps, "user")).toMatchObject({ kind: "refused", refusal: "already-undone" });
+		expect(records()[1]).toMatchObject({
+			actor: "user",
+			action: "restore",
+			path: "a.md",
+			sha256Before: record.sha256After,
+			sha256After: record.sha256Before,
+			reason: `Undo the change of ${NOW}: add a line`,
+		});
+		expect(await undoWrite({ record, before: "one\r\ntwo" }, deps, "user")).toMatchObject({
+			kind: "refused",
+			refusal: "already-undone",
+		});
 	});
 
 	it("does not undo a creation or a move: that would delete or move a note", async () => {
@@ -51,7 +77,10 @@ describe("undoWrite", () => {
 		const moved = await deps.writer.moveNote("a.md", "c/a.md", assistant);
 		for (const { record } of [created, moved]) {
 			if (record === null) throw new Error("expected a write");
-			expect(await undoWrite({ record, before: "x" }, deps, "user")).toMatchObject({ kind: "refused", refusal: "not-undoable" });
+			expect(await undoWrite({ record, before: "x" }, deps, "user")).toMatchObject({
+				kind: "refused",
+				refusal: "not-undoable",
+			});
 		}
 		expect(await vault.read("b.md")).toBe("new");
 		expect(records()).toHaveLength(2);
@@ -61,10 +90,18 @@ describe("undoWrite", () => {
 		const { deps, vault } = memoryFixture({ "a.md": "one" }, NOW);
 		const { record } = await deps.writer.appendToNote("a.md", " two", assistant);
 		if (record === null) throw new Error("expected a write");
-		expect(await undoWrite({ record, before: "" }, deps, "user")).toMatchObject({ kind: "refused", refusal: "not-undoable" });
+		expect(await undoWrite({ record, before: "" }, deps, "user")).toMatchObject({
+			kind: "refused",
+			refusal: "not-undoable",
+		});
 		expect(await vault.read("a.md")).toBe("one two");
 		await deps.writer.moveNote("a.md", "b.md", assistant);
-		expect(await undoWrite({ record, before: "one" }, deps, "user")).toMatchObject({ kind: "refused", refusal: "missing", current: null, previous: "one" });
+		expect(await undoWrite({ record, before: "one" }, deps, "user")).toMatchObject({
+			kind: "refused",
+			refusal: "missing",
+			current: null,
+			previous: "one",
+		});
 	});
 
 	it("refuses when the user edits the note between the check and the write, and shows the edit", async () => {

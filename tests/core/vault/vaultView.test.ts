@@ -59,7 +59,12 @@ function view(): { vault: MemoryVault; view: VaultView } {
 describe("the privacy view", () => {
 	it("lists, stats, reads and resolves only the notes the rules let the assistant see", async () => {
 		const { view: seen } = view();
-		expect(seen.listFiles().map((file) => file.path).sort()).toEqual(Object.keys(VISIBLE).sort());
+		expect(
+			seen
+				.listFiles()
+				.map((file) => file.path)
+				.sort(),
+		).toEqual(Object.keys(VISIBLE).sort());
 		for (const path of Object.keys(HIDDEN)) {
 			expect([path, seen.stat(path)]).toEqual([path, null]);
 			expect([path, seen.getMetadata(path)]).toEqual([path, null]);
@@ -99,15 +104,22 @@ describe("the privacy view", () => {
 	});
 
 	it("refuses to read a note that opens a properties block its metadata shows no properties for", async () => {
-		const files = { "Diary/odd.md": "---\nassistant: private\n---\nSECRET-disagreement", "Notes.md": "---\n---\n# Notes\n" };
+		const files = {
+			"Diary/odd.md": "---\nassistant: private\n---\nSECRET-disagreement",
+			"Notes.md": "---\n---\n# Notes\n",
+		};
 		const vault = new MemoryVault({ files });
 		// A metadata cache that read no properties (a parser that disagrees with the text), the rest of the note as it is.
-		const late = viewOfCache(vault, () => true, (metadata) => ({
-			...metadata,
-			frontmatter: undefined,
-			frontmatterPosition: undefined,
-			sections: metadata.sections?.filter((section) => section.type !== "yaml"),
-		}));
+		const late = viewOfCache(
+			vault,
+			() => true,
+			(metadata) => ({
+				...metadata,
+				frontmatter: undefined,
+				frontmatterPosition: undefined,
+				sections: metadata.sections?.filter((section) => section.type !== "yaml"),
+			}),
+		);
 		await expect(late.read("Diary/odd.md")).rejects.toThrow("File not found");
 		await expect(late.read("Notes.md")).resolves.toContain("# Notes");
 	});
@@ -115,7 +127,14 @@ describe("the privacy view", () => {
 	it("follows private folders changed while the workspace lives, as the settings tab changes them during a turn", async () => {
 		const vault = new MemoryVault({ files: { "Health/log.md": "# Log\nSECRET-health\n" } });
 		let settings = { ...defaultPluginData().settings };
-		const workspace = new AssistantWorkspace({ store: vault, metadata: vault, auditFile: new MemoryLogFile(), clock: { now: () => new Date() }, settings, privacyNow: () => settings });
+		const workspace = new AssistantWorkspace({
+			store: vault,
+			metadata: vault,
+			auditFile: new MemoryLogFile(),
+			clock: { now: () => new Date() },
+			settings,
+			privacyNow: () => settings,
+		});
 		expect(workspace.vault.stat("Health/log.md")).not.toBeNull();
 		settings = { ...settings, excludedFolders: ["Health"] };
 		expect(workspace.vault.stat("Health/log.md")).toBeNull();
@@ -133,17 +152,32 @@ describe("the privacy view", () => {
 describe("what is derived from a hidden note", () => {
 	const layout = layoutFor("");
 	const target = assistantFolderTarget(layout);
-	const privateDay = "---\nassistant: private\n---\n# 2026-11-17\n\n## Log\n- SECRET-day\n\n## Candidate long-term memory\n- SECRET-candidate\n";
+	const privateDay =
+		"---\nassistant: private\n---\n# 2026-11-17\n\n## Log\n- SECRET-day\n\n## Candidate long-term memory\n- SECRET-candidate\n";
 
 	it("is not promoted: the command says skipped: private and memory.md is untouched", async () => {
-		const fixture = memoryFixture({ "memory/daily/2026-11-17.md": privateDay, "memory.md": "# Memory\n" }, "2026-11-28T10:00:00Z");
-		const result = await promoteDay(fixture.deps, { date: "2026-11-17", target, memoryPath: "memory.md", actor: "user" });
+		const fixture = memoryFixture(
+			{ "memory/daily/2026-11-17.md": privateDay, "memory.md": "# Memory\n" },
+			"2026-11-28T10:00:00Z",
+		);
+		const result = await promoteDay(fixture.deps, {
+			date: "2026-11-17",
+			target,
+			memoryPath: "memory.md",
+			actor: "user",
+		});
 		expect(result.status).toBe("skipped-private");
 		expect(await fixture.snapshot()).toEqual({ "memory/daily/2026-11-17.md": privateDay, "memory.md": "# Memory\n" });
 	});
 
 	it("is neither summarised in the archive index nor moved", async () => {
-		const fixture = memoryFixture({ "memory/daily/2026-10-01.md": privateDay, "memory/daily/2026-10-02.md": "# 2026-10-02\n\n## Log\n- Public day.\n" }, "2026-11-28T10:00:00Z");
+		const fixture = memoryFixture(
+			{
+				"memory/daily/2026-10-01.md": privateDay,
+				"memory/daily/2026-10-02.md": "# 2026-10-02\n\n## Log\n- Public day.\n",
+			},
+			"2026-11-28T10:00:00Z",
+		);
 		const result = await archiveOldDailyNotes(fixture.deps, layout, { actor: "user" });
 		expect(result.archived.map((day) => day.date)).toEqual(["2026-10-02"]);
 		expect(result.skipped).toContainEqual({ path: "memory/daily/2026-10-01.md", reason: "private" });
@@ -156,10 +190,19 @@ describe("what is derived from a hidden note", () => {
 
 	it("is left out of the weekly summary, which says so", async () => {
 		const fixture = memoryFixture(
-			{ "memory/daily/2026-11-17.md": privateDay, "memory/daily/2026-11-18.md": "# 2026-11-18\n\n## Log\n- 10:00 Booked the sleep lab.\n" },
+			{
+				"memory/daily/2026-11-17.md": privateDay,
+				"memory/daily/2026-11-18.md": "# 2026-11-18\n\n## Log\n- 10:00 Booked the sleep lab.\n",
+			},
 			"2026-11-28T10:00:00Z",
 		);
-		const result = await buildWeeklySummary(fixture.deps, { week: "2026-W47", target, layout, model: null, actor: "user" });
+		const result = await buildWeeklySummary(fixture.deps, {
+			week: "2026-W47",
+			target,
+			layout,
+			model: null,
+			actor: "user",
+		});
 		expect(result.status).toBe("written");
 		expect(result.skippedPrivate).toEqual(["2026-11-17"]);
 		const summary = (await fixture.snapshot())["memory/weekly/2026-W47.md"];
@@ -169,7 +212,11 @@ describe("what is derived from a hidden note", () => {
 });
 
 /** A view over `vault` whose metadata cache knows the notes only once `ready()` says so. */
-function viewOfCache(vault: MemoryVault, ready: () => boolean, edit: (metadata: NoteMetadata) => NoteMetadata = (metadata) => metadata): VaultView {
+function viewOfCache(
+	vault: MemoryVault,
+	ready: () => boolean,
+	edit: (metadata: NoteMetadata) => NoteMetadata = (metadata) => metadata,
+): VaultView {
 	const known = (path: string) => {
 		const metadata = ready() ? vault.getMetadata(path) : null;
 		return metadata === null ? null : edit(metadata);

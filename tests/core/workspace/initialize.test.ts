@@ -10,7 +10,10 @@ import { memoryWriter } from "./memoryWriter";
 const auditedWriterFits: AuditedWriter extends WorkspaceWriter ? true : false = true;
 
 async function snapshot(vault: MemoryVault): Promise<Record<string, string>> {
-	const files = vault.listFiles().map((file) => file.path).sort();
+	const files = vault
+		.listFiles()
+		.map((file) => file.path)
+		.sort();
 	return Object.fromEntries(await Promise.all(files.map(async (path) => [path, await vault.read(path)] as const)));
 }
 

@@ -18,7 +18,13 @@ describe("workspace templates", () => {
 			"Writing constraints",
 			"Safety",
 		]);
-		expect(headings(templatesFor("zh").rules, "##")).toEqual(["时间感知", "记忆规则", "笔记规范", "写作约束", "操作安全"]);
+		expect(headings(templatesFor("zh").rules, "##")).toEqual([
+			"时间感知",
+			"记忆规则",
+			"笔记规范",
+			"写作约束",
+			"操作安全",
+		]);
 	});
 
 	it("keep the same structure in both languages", () => {
@@ -30,12 +36,15 @@ describe("workspace templates", () => {
 		}
 	});
 
-	it.each(LANGUAGES)("leave HEARTBEAT.md (%s) with headings and comments only, so the heartbeat stays off", (language) => {
-		const lines = withoutComments(templatesFor(language).heartbeat)
-			.split("\n")
-			.filter((line) => line.trim() !== "");
-		expect(lines.every((line) => line.startsWith("#"))).toBe(true);
-	});
+	it.each(LANGUAGES)(
+		"leave HEARTBEAT.md (%s) with headings and comments only, so the heartbeat stays off",
+		(language) => {
+			const lines = withoutComments(templatesFor(language).heartbeat)
+				.split("\n")
+				.filter((line) => line.trim() !== "");
+			expect(lines.every((line) => line.startsWith("#"))).toBe(true);
+		},
+	);
 
 	it.each(LANGUAGES)("start every file (%s) with a title and end it with a newline", (language) => {
 		for (const text of Object.values(templatesFor(language))) {

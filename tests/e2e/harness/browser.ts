@@ -6,7 +6,8 @@ export const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
 /** Headless Chromium with no network use of its own: no updates, sync, metrics or component downloads. */
 export async function launchChromium(): Promise<Browser> {
-	if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\`.`);
+	if (!existsSync(CHROMIUM))
+		throw new Error(`No Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\`.`);
 	return chromium.launch({
 		executablePath: CHROMIUM,
 		headless: true,

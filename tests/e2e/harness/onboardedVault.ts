@@ -13,7 +13,9 @@ export const FAKE_KEY = { [DEFAULT_API_KEY_SECRET]: "sk-ant-e2e-valid" };
  * `HEARTBEAT.md` with a real checklist, and the plugin's `data.json` saying so; the key is
  * `FAKE_KEY`. For `files` of `open()`, with `secrets: FAKE_KEY`.
  */
-export function onboardedVault(change: { readonly settings?: Partial<Settings>; readonly state?: Partial<PluginState> } = {}): Record<string, string> {
+export function onboardedVault(
+	change: { readonly settings?: Partial<Settings>; readonly state?: Partial<PluginState> } = {},
+): Record<string, string> {
 	const settings = { ...defaultSettings(), ...change.settings };
 	const state = { ...defaultState(), onboardingComplete: true, ...change.state };
 	return {
@@ -21,7 +23,8 @@ export function onboardedVault(change: { readonly settings?: Partial<Settings>; 
 		"user.md": "# User\n\nMina, a PhD student writing a thesis on sleep and memory.\n",
 		"claude.md": "# Rules\n\nAnswer in English.\n",
 		"memory.md": "# Memory\n",
-		"HEARTBEAT.md": "# Heartbeat\n\n- [ ] Remind me to call mom on Sundays\n- [ ] Tell me when a thesis draft is due this week\n",
+		"HEARTBEAT.md":
+			"# Heartbeat\n\n- [ ] Remind me to call mom on Sundays\n- [ ] Tell me when a thesis draft is due this week\n",
 		[PLUGIN_DATA]: JSON.stringify({ schemaVersion: CURRENT_SCHEMA_VERSION, settings, state }, null, 2),
 	};
 }

@@ -93,7 +93,9 @@ export function useSandbox(): (options?: SessionOptions) => Promise<SandboxSessi
 					if (holdsOn(holds, text)) return text;
 					await page.waitForTimeout(100);
 				}
-				throw new Error(`${path} on disk did not become as expected within ${DISK_WAIT_MS} ms: ${await readFromDisk(path).catch(String)}`);
+				throw new Error(
+					`${path} on disk did not become as expected within ${DISK_WAIT_MS} ms: ${await readFromDisk(path).catch(String)}`,
+				);
 			},
 			screenshot: (name) => saveScreenshot(page, name),
 			reload: async () => {
@@ -124,5 +126,6 @@ async function settled(page: Page): Promise<void> {
 /** Waits until the page has loaded the plugin and laid out the workspace, or says why it could not. */
 async function untilStarted(page: Page): Promise<void> {
 	await page.locator("body[data-sandbox]").waitFor({ timeout: 15000 });
-	if ((await page.getAttribute("body", "data-sandbox")) !== "ready") throw new Error(`The sandbox did not start: ${await page.locator(".notice").allTextContents()}`);
+	if ((await page.getAttribute("body", "data-sandbox")) !== "ready")
+		throw new Error(`The sandbox did not start: ${await page.locator(".notice").allTextContents()}`);
 }

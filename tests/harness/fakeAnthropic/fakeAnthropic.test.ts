@@ -3,7 +3,11 @@ import { errorReply, textReply, toolUseReply, useFakeAnthropic } from ".";
 const fake = useFakeAnthropic();
 
 function post(body: unknown): Promise<Response> {
-	return fetch(`${fake().baseURL}/v1/messages`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+	return fetch(`${fake().baseURL}/v1/messages`, {
+		method: "POST",
+		headers: { "content-type": "application/json" },
+		body: JSON.stringify(body),
+	});
 }
 
 /** The `event:` names of an SSE body, in order. */
@@ -32,7 +36,9 @@ describe("the fake Anthropic server", () => {
 			"message_stop",
 		]);
 		expect(sse).toContain('"model":"claude-sonnet-5-5"');
-		expect(sse).toContain('data: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hello "}}');
+		expect(sse).toContain(
+			'data: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hello "}}',
+		);
 		expect(sse).toContain('"delta":{"stop_reason":"end_turn","stop_sequence":null}');
 	});
 
@@ -53,20 +59,30 @@ describe("the fake Anthropic server", () => {
 		expect(await limited.json()).toMatchObject({ type: "error", error: { type: "rate_limit_error" } });
 		const overloaded = await post({});
 		expect(overloaded.status).toBe(529);
-		expect(await overloaded.json()).toMatchObject({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } });
+		expect(await overloaded.json()).toMatchObject({
+			type: "error",
+			error: { type: "overloaded_error", message: "Overloaded" },
+		});
 	});
 
 	it("fails loudly, with an error no client retries, when no answer was scripted", async () => {
 		const response = await post({});
 		expect(response.status).toBe(400);
-		expect(await response.json()).toMatchObject({ error: { type: "invalid_request_error", message: "fake server: no scripted response left" } });
+		expect(await response.json()).toMatchObject({
+			error: { type: "invalid_request_error", message: "fake server: no scripted response left" },
+		});
 	});
 
 	it("records every request: method, path, headers and parsed body", async () => {
 		fake().enqueue(textReply("ok"));
 		await (await post({ model: "m", messages: [] })).text();
 		expect(fake().requests).toEqual([
-			expect.objectContaining({ method: "POST", url: "/v1/messages", body: { model: "m", messages: [] }, headers: expect.objectContaining({ "content-type": "application/json" }) }),
+			expect.objectContaining({
+				method: "POST",
+				url: "/v1/messages",
+				body: { model: "m", messages: [] },
+				headers: expect.objectContaining({ "content-type": "application/json" }),
+			}),
 		]);
 	});
 
@@ -88,10 +104,15 @@ describe("the fake Anthropic server", () => {
 	it("counts a client that hangs up mid-stream", async () => {
 		fake().enqueue(textReply("abcdefgh", { chunkSize: 1, delayMs: 20 }));
 		const controller = new AbortController();
-		const response = await fetch(`${fake().baseURL}/v1/messages`, { method: "POST", body: "{}", signal: controller.signal });
+		const response = await fetch(`${fake().baseURL}/v1/messages`, {
+			method: "POST",
+			body: "{}",
+			signal: controller.signal,
+		});
 		controller.abort();
 		await expect(response.text()).rejects.toThrow();
-		for (let waited = 0; fake().disconnects === 0 && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+		for (let waited = 0; fake().disconnects === 0 && waited < 2000; waited += 10)
+			await new Promise((resolve) => setTimeout(resolve, 10));
 		expect(fake().disconnects).toBe(1);
 	});
 
@@ -101,17 +122,24 @@ describe("the fake Anthropic server", () => {
 			headers: {
 				origin: "app://obsidian.md",
 				"access-control-request-method": "POST",
-				"access-control-request-headers": "authorization,anthropic-version,anthropic-dangerous-direct-browser-access,content-type",
+				"access-control-request-headers":
+					"authorization,anthropic-version,anthropic-dangerous-direct-browser-access,content-type",
 			},
 		});
 		expect(preflight.status).toBe(204);
 		expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
 		expect(preflight.headers.get("access-control-allow-methods")).toContain("POST");
-		expect(preflight.headers.get("access-control-allow-headers")).toBe("authorization,anthropic-version,anthropic-dangerous-direct-browser-access,content-type");
+		expect(preflight.headers.get("access-control-allow-headers")).toBe(
+			"authorization,anthropic-version,anthropic-dangerous-direct-browser-access,content-type",
+		);
 		expect(fake().requests).toEqual([]);
 		const privateNetwork = await fetch(`${fake().baseURL}/v1/models`, {
 			method: "OPTIONS",
-			headers: { origin: "https://example.test", "access-control-request-method": "GET", "access-control-request-private-network": "true" },
+			headers: {
+				origin: "https://example.test",
+				"access-control-request-method": "GET",
+				"access-control-request-private-network": "true",
+			},
 		});
 		expect(privateNetwork.headers.get("access-control-allow-private-network")).toBe("true");
 		fake().enqueue(errorReply(429, { retryAfter: "3" }));
@@ -126,11 +154,20 @@ describe("the fake Anthropic server", () => {
 			{ id: "b", display_name: "B" },
 			{ id: "c", display_name: "C" },
 		];
-		const first = (await (await fetch(`${fake().baseURL}/v1/models?limit=2`)).json()) as { data: { id: string }[]; has_more: boolean; last_id: string };
+		const first = (await (await fetch(`${fake().baseURL}/v1/models?limit=2`)).json()) as {
+			data: { id: string }[];
+			has_more: boolean;
+			last_id: string;
+		};
 		expect(first.data.map((model) => model.id)).toEqual(["a", "b"]);
 		expect(first).toMatchObject({ has_more: true, last_id: "b" });
-		const second = (await (await fetch(`${fake().baseURL}/v1/models?limit=2&after_id=b`)).json()) as { data: { id: string; type: string }[]; has_more: boolean };
-		expect(second.data).toEqual([expect.objectContaining({ id: "c", type: "model", display_name: "C", lifecycle: "active" })]);
+		const second = (await (await fetch(`${fake().baseURL}/v1/models?limit=2&after_id=b`)).json()) as {
+			data: { id: string; type: string }[];
+			has_more: boolean;
+		};
+		expect(second.data).toEqual([
+			expect.objectContaining({ id: "c", type: "model", display_name: "C", lifecycle: "active" }),
+		]);
 		expect(second.has_more).toBe(false);
 	});
 });

@@ -114,7 +114,11 @@ export class FakeAnthropic {
 		} else if (request.method === "GET" && path === "/v1/models") {
 			this.answerModels(request, response);
 		} else {
-			sendError(response, { kind: "error", status: 404, message: `${request.method} ${path} is not part of the fake API` });
+			sendError(response, {
+				kind: "error",
+				status: 404,
+				message: `${request.method} ${path} is not part of the fake API`,
+			});
 		}
 	}
 
@@ -155,7 +159,12 @@ export class FakeAnthropic {
 	}
 }
 
-async function streamMessage(message: ScriptedMessage, model: string, response: ServerResponse, markCut: () => void): Promise<void> {
+async function streamMessage(
+	message: ScriptedMessage,
+	model: string,
+	response: ServerResponse,
+	markCut: () => void,
+): Promise<void> {
 	response.writeHead(200, {
 		"content-type": "text/event-stream; charset=utf-8",
 		"cache-control": "no-cache",

@@ -57,14 +57,19 @@ function blockEvents(block: ScriptedBlock, index: number, chunkSize: number): Ss
 	if (block.type === "text") {
 		return [
 			sse("content_block_start", { index, content_block: { type: "text", text: "" } }),
-			...chunks(block.text, chunkSize).map((text) => sse("content_block_delta", { index, delta: { type: "text_delta", text } })),
+			...chunks(block.text, chunkSize).map((text) =>
+				sse("content_block_delta", { index, delta: { type: "text_delta", text } }),
+			),
 			sse("content_block_stop", { index }),
 		];
 	}
 	// Like the API: the block starts with an empty input, whose JSON then streams, first as "".
 	const json = block.inputJson ?? JSON.stringify(block.input);
 	return [
-		sse("content_block_start", { index, content_block: { type: "tool_use", id: block.id, name: block.name, input: {} } }),
+		sse("content_block_start", {
+			index,
+			content_block: { type: "tool_use", id: block.id, name: block.name, input: {} },
+		}),
 		...["", ...chunks(json, chunkSize)].map((partial_json) =>
 			sse("content_block_delta", { index, delta: { type: "input_json_delta", partial_json } }),
 		),
@@ -80,6 +85,7 @@ function sse(type: string, fields: Record<string, unknown>): SseEvent {
 function chunks(text: string, size: number): string[] {
 	const characters = Array.from(text);
 	const pieces: string[] = [];
-	for (let start = 0; start < characters.length; start += size) pieces.push(characters.slice(start, start + size).join(""));
+	for (let start = 0; start < characters.length; start += size)
+		pieces.push(characters.slice(start, start + size).join(""));
 	return pieces;
 }

@@ -32,7 +32,11 @@ describe("tags", () => {
 describe("links and embeds", () => {
 	it("URL-decodes the target of a markdown link and keeps its text as display text", () => {
 		const [link] = computeMetadata("see [My note](My%20note.md#Part%201)").links ?? [];
-		expect(link).toMatchObject({ link: "My note.md#Part 1", displayText: "My note", original: "[My note](My%20note.md#Part%201)" });
+		expect(link).toMatchObject({
+			link: "My note.md#Part 1",
+			displayText: "My note",
+			original: "[My note](My%20note.md#Part%201)",
+		});
 	});
 
 	it("skips external URLs and empty targets", () => {

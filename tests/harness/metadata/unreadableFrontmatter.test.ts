@@ -40,7 +40,10 @@ describe("a frontmatter block that does not parse", () => {
 		expect(cache.frontmatterPosition).toBeUndefined();
 		expect(cache.frontmatterLinks).toBeUndefined();
 		const blockEnd = content.indexOf("---\n# Body") + 3;
-		expect(cache.sections?.[0]).toEqual({ type: "yaml", position: { start: { line: 0, col: 0, offset: 0 }, end: expect.objectContaining({ offset: blockEnd }) } });
+		expect(cache.sections?.[0]).toEqual({
+			type: "yaml",
+			position: { start: { line: 0, col: 0, offset: 0 }, end: expect.objectContaining({ offset: blockEnd }) },
+		});
 		expect(cache.headings?.map((heading) => heading.heading)).toEqual(["Body"]);
 	});
 
@@ -54,7 +57,41 @@ describe("a frontmatter block that does not parse", () => {
 });
 
 const FIXTURES = path.resolve(__dirname, "../../fixtures/obsidian-metadata");
-const PIECES = ["---\n", "\n", "> ", "- ", "  ", "\t", "[[", "]]", "[", "]", "(", ")", "`", "```", "%%", "$$", "<!--", "-->", "<div>", "#", "^id", "&a ", "*a", ": ", '"', "'", "{", "}", "|", "\r\n", "\u0000", "\ufeff", "😀"];
+const PIECES = [
+	"---\n",
+	"\n",
+	"> ",
+	"- ",
+	"  ",
+	"\t",
+	"[[",
+	"]]",
+	"[",
+	"]",
+	"(",
+	")",
+	"`",
+	"```",
+	"%%",
+	"$$",
+	"<!--",
+	"-->",
+	"<div>",
+	"#",
+	"^id",
+	"&a ",
+	"*a",
+	": ",
+	'"',
+	"'",
+	"{",
+	"}",
+	"|",
+	"\r\n",
+	"\u0000",
+	"\ufeff",
+	"😀",
+];
 
 function mutate(text: string, random: () => number): string {
 	let result = text;
@@ -64,7 +101,9 @@ function mutate(text: string, random: () => number): string {
 		const choice = random();
 		if (choice < 0.4) result = result.slice(0, at) + PIECES[Math.floor(random() * PIECES.length)] + result.slice(at);
 		else if (choice < 0.7) result = result.slice(0, at) + result.slice(at + 1 + Math.floor(random() * 20));
-		else result = result.slice(0, at) + result.slice(at, at + 40).repeat(2 + Math.floor(random() * 4)) + result.slice(at + 40);
+		else
+			result =
+				result.slice(0, at) + result.slice(at, at + 40).repeat(2 + Math.floor(random() * 4)) + result.slice(at + 40);
 	}
 	return result;
 }
@@ -73,7 +112,10 @@ function randomText(random: () => number): string {
 	let text = "";
 	const length = Math.floor(random() * 300);
 	for (let i = 0; i < length; i++) {
-		text += random() < 0.5 ? PIECES[Math.floor(random() * PIECES.length)] : String.fromCharCode(Math.floor(random() * 0xd7ff));
+		text +=
+			random() < 0.5
+				? PIECES[Math.floor(random() * PIECES.length)]
+				: String.fromCharCode(Math.floor(random() * 0xd7ff));
 	}
 	return text;
 }
@@ -82,7 +124,10 @@ describe("computeMetadata on any string", () => {
 	const notes = fs
 		.readdirSync(FIXTURES)
 		.filter((name) => name.endsWith(".json"))
-		.map((name) => (JSON.parse(fs.readFileSync(path.join(FIXTURES, name), "utf8")) as { fileContents: string }).fileContents);
+		.map(
+			(name) =>
+				(JSON.parse(fs.readFileSync(path.join(FIXTURES, name), "utf8")) as { fileContents: string }).fileContents,
+		);
 
 	it("never throws on mutations of the recorded notes", () => {
 		const random = seededRandom(20261201);

@@ -7,7 +7,8 @@ import { DiskVault } from "../../../headless/vault/diskVault";
  */
 async function main(): Promise<void> {
 	const [root, note, tag, count] = process.argv.slice(2);
-	if (root === undefined || note === undefined || tag === undefined || count === undefined) throw new Error("usage: appender <vault> <note> <tag> <count>");
+	if (root === undefined || note === undefined || tag === undefined || count === undefined)
+		throw new Error("usage: appender <vault> <note> <tag> <count>");
 	const vault = DiskVault.open(root, { problems: { report: () => undefined } });
 	for (let line = 0; line < Number(count); line++) await vault.process(note, (current) => `${current}${tag} ${line}\n`);
 }

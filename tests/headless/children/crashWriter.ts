@@ -10,7 +10,9 @@ async function main(): Promise<void> {
 	const [root, sizeArgument, ...notes] = process.argv.slice(2);
 	if (root === undefined || sizeArgument === undefined) throw new Error("usage: crashWriter <vault> <size> <note>...");
 	const size = Number(sizeArgument);
-	const vault = DiskVault.open(root, { problems: { report: (problem) => process.stderr.write(`${JSON.stringify(problem)}\n`) } });
+	const vault = DiskVault.open(root, {
+		problems: { report: (problem) => process.stderr.write(`${JSON.stringify(problem)}\n`) },
+	});
 	process.stdout.write("writing\n");
 	for (;;) {
 		for (const note of notes) {

@@ -56,9 +56,15 @@ describe("an answer's buttons: insert into the note being edited, save as a new 
 		app.fileManager.newFileLocation = { location: "folder", folder: "Notes" };
 		button("assistant-chat-save-note")?.click();
 		await until(() => app.vault.getFileByPath("Notes/When do zebras migrate 2.md") !== null, "the saved note");
-		await expect(app.vault.read(app.vault.getFileByPath("Notes/When do zebras migrate 2.md")!)).resolves.toBe(`${ANSWER}\n`);
-		await expect(app.vault.read(app.vault.getFileByPath("Notes/When do zebras migrate.md")!)).resolves.toBe("The user's own note.");
-		expect(app.vault.adapter.hidden.get(AUDIT)).toContain('"action":"create","path":"Notes/When do zebras migrate 2.md"');
+		await expect(app.vault.read(app.vault.getFileByPath("Notes/When do zebras migrate 2.md")!)).resolves.toBe(
+			`${ANSWER}\n`,
+		);
+		await expect(app.vault.read(app.vault.getFileByPath("Notes/When do zebras migrate.md")!)).resolves.toBe(
+			"The user's own note.",
+		);
+		expect(app.vault.adapter.hidden.get(AUDIT)).toContain(
+			'"action":"create","path":"Notes/When do zebras migrate 2.md"',
+		);
 		expect(app.vault.adapter.hidden.get(AUDIT)).toContain('"actor":"user"');
 	});
 
@@ -73,8 +79,12 @@ describe("an answer's buttons: insert into the note being edited, save as a new 
 		const { view } = await answered();
 		await view.send("And wildebeest?");
 		const answers = Array.from(view.contentEl.querySelectorAll(".assistant-chat-message.is-assistant"));
-		expect(answers.map((answer) => answer.querySelectorAll(".assistant-chat-insert, .assistant-chat-save-note").length)).toEqual([2, 2]);
+		expect(
+			answers.map((answer) => answer.querySelectorAll(".assistant-chat-insert, .assistant-chat-save-note").length),
+		).toEqual([2, 2]);
 		expect(answers.map((answer) => answer.querySelectorAll(".assistant-chat-retry").length)).toEqual([0, 1]);
-		expect(answers[0].querySelector(".assistant-chat-save-note")?.getAttribute("title")).toBe("Save this answer as a new note, named after your question, where new notes go");
+		expect(answers[0].querySelector(".assistant-chat-save-note")?.getAttribute("title")).toBe(
+			"Save this answer as a new note, named after your question, where new notes go",
+		);
 	});
 });

@@ -32,7 +32,9 @@ describe("links and notes in the answers", () => {
 		await view.send("When does Atlas ship?");
 		const link = view.contentEl.querySelector<HTMLElement>(".assistant-chat-body a.internal-link");
 		link?.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
-		expect(hovers).toEqual([expect.objectContaining({ source: CHAT_VIEW_TYPE, hoverParent: view, targetEl: link, linktext: "Atlas" })]);
+		expect(hovers).toEqual([
+			expect.objectContaining({ source: CHAT_VIEW_TYPE, hoverParent: view, targetEl: link, linktext: "Atlas" }),
+		]);
 		link?.click();
 		expect(app.workspace.openedLinks).toEqual(["Atlas"]);
 	});
@@ -60,12 +62,19 @@ describe("links and notes in the answers", () => {
 	it("shows an identity change with its diff, and Undo puts the file back exactly", async () => {
 		const { app, view } = await openChatOn(fake(), { "user.md": USER });
 		fake().enqueue(
-			toolUseReply("identity_update", { file: "user", text: "- Prefers short answers", reason: "You asked for short answers", section: "Preferences" }),
+			toolUseReply("identity_update", {
+				file: "user",
+				text: "- Prefers short answers",
+				reason: "You asked for short answers",
+				section: "Preferences",
+			}),
 			textReply("Noted: short answers from now on."),
 		);
 		await view.send("Keep your answers short from now on.");
 		const change = view.contentEl.querySelector<HTMLElement>(".assistant-chat-identity-change");
-		expect(change?.querySelector(".assistant-chat-identity-reason")?.textContent).toBe("Changed user.md: You asked for short answers");
+		expect(change?.querySelector(".assistant-chat-identity-reason")?.textContent).toBe(
+			"Changed user.md: You asked for short answers",
+		);
 		const added = textsOf(Array.from(change?.querySelectorAll(".assistant-chat-diff-line.is-added") ?? []));
 		expect(added).toEqual(["+ - Prefers short answers"]);
 		expect(change?.querySelectorAll(".assistant-chat-diff-line.is-removed")).toHaveLength(0);
@@ -75,13 +84,18 @@ describe("links and notes in the answers", () => {
 		change?.querySelector<HTMLButtonElement>(".assistant-chat-undo")?.click();
 		await until(() => change?.hasClass("is-undone") === true, "the undo");
 		expect(await app.vault.memory.read("user.md")).toBe(USER);
-		expect(change?.querySelector(".assistant-chat-undo-status")?.textContent).toBe("Undone: user.md is back as it was.");
+		expect(change?.querySelector(".assistant-chat-undo-status")?.textContent).toBe(
+			"Undone: user.md is back as it was.",
+		);
 		expect(change?.querySelector<HTMLButtonElement>(".assistant-chat-undo")?.disabled).toBe(true);
 	});
 
 	it("refuses to undo an identity change the user edited since, and says why", async () => {
 		const { app, view } = await openChatOn(fake(), { "user.md": USER });
-		fake().enqueue(toolUseReply("identity_update", { file: "user", text: "- Prefers short answers", reason: "You asked" }), textReply("Noted."));
+		fake().enqueue(
+			toolUseReply("identity_update", { file: "user", text: "- Prefers short answers", reason: "You asked" }),
+			textReply("Noted."),
+		);
 		await view.send("Keep your answers short.");
 		await app.vault.memory.process("user.md", (content) => `${content}- My own line\n`);
 		const edited = await app.vault.memory.read("user.md");

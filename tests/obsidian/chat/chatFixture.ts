@@ -28,9 +28,15 @@ export async function openChatOn(
 ) {
 	const app = new App(new MemoryVault({ files }));
 	const settings = { ...defaultSettings(), ...options.settings };
-	app.vault.adapter.hidden.set(DATA, JSON.stringify({ schemaVersion: CURRENT_SCHEMA_VERSION, settings, state: defaultState() }));
+	app.vault.adapter.hidden.set(
+		DATA,
+		JSON.stringify({ schemaVersion: CURRENT_SCHEMA_VERSION, settings, state: defaultState() }),
+	);
 	if (options.key !== null) app.secretStorage.setSecret(DEFAULT_API_KEY_SECRET, "test");
-	const { plugin, mock } = await loadPlugin(app, new MemoryIndexStore(), { baseURL: fake.baseURL, idleTimeoutMs: options.idleTimeoutMs });
+	const { plugin, mock } = await loadPlugin(app, new MemoryIndexStore(), {
+		baseURL: fake.baseURL,
+		idleTimeoutMs: options.idleTimeoutMs,
+	});
 	app.workspace.triggerLayoutReady();
 	if (options.indexed === true) await untilIndexed(mock);
 	const view = await openChat(plugin);
@@ -38,13 +44,16 @@ export async function openChatOn(
 }
 
 export const inView = (view: ChatView, selector: string) => view.contentEl.querySelector<HTMLElement>(selector);
-export const allInView = (view: ChatView, selector: string) => Array.from(view.contentEl.querySelectorAll<HTMLElement>(selector));
+export const allInView = (view: ChatView, selector: string) =>
+	Array.from(view.contentEl.querySelectorAll<HTMLElement>(selector));
 export const textsOf = (elements: readonly Element[]) => elements.map((element) => element.textContent ?? "");
 
 /** The text of every message of the request sent `index`-th, in order, as the model got them. */
 export function sentMessages(fake: FakeAnthropic, index: number): string[] {
 	const body = fake.messageBodies[index] as { messages: { content: string | { type: string; text?: string }[] }[] };
 	return body.messages.map((message) =>
-		typeof message.content === "string" ? message.content : message.content.map((block) => block.text ?? `[${block.type}]`).join("\n"),
+		typeof message.content === "string"
+			? message.content
+			: message.content.map((block) => block.text ?? `[${block.type}]`).join("\n"),
 	);
 }

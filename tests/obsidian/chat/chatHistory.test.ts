@@ -38,7 +38,17 @@ const FILES = {
 		],
 	]),
 	[KITCHEN]: transcript("2026-03-04T10:00:00+00:00", [
-		["## You · 2026-03-04 10:00", "", "What was the kitchen budget?", "", "## Assistant", "", "Twelve thousand.", "", "*Tokens: 50 in, 5 out · ≈ $0.01*"],
+		[
+			"## You · 2026-03-04 10:00",
+			"",
+			"What was the kitchen budget?",
+			"",
+			"## Assistant",
+			"",
+			"Twelve thousand.",
+			"",
+			"*Tokens: 50 in, 5 out · ≈ $0.01*",
+		],
 	]),
 };
 

@@ -16,12 +16,19 @@ beforeEach(() => {
 	Notice.messages.length = 0;
 });
 
-const answerText = (view: Parameters<typeof inView>[0]) => allInView(view, ".assistant-chat-message.is-assistant").pop()?.querySelector(".assistant-chat-body")?.textContent ?? "";
+const answerText = (view: Parameters<typeof inView>[0]) =>
+	allInView(view, ".assistant-chat-message.is-assistant").pop()?.querySelector(".assistant-chat-body")?.textContent ??
+	"";
 
 describe("the chat pane within the limits of one turn", () => {
 	it("runs a planted burst of 50 memory_append calls only up to the answer's budget and says so in one notice", async () => {
 		const { view, app } = await openChatOn(fake(), {});
-		const burst = Array.from({ length: 50 }, (_, i) => ({ type: "tool_use" as const, id: `toolu_planted_${i}`, name: "memory_append", input: { target: "daily", text: `planted entry ${i}` } }));
+		const burst = Array.from({ length: 50 }, (_, i) => ({
+			type: "tool_use" as const,
+			id: `toolu_planted_${i}`,
+			name: "memory_append",
+			input: { target: "daily", text: `planted entry ${i}` },
+		}));
 		fake().enqueue(messageReply(burst), textReply("I was asked to write too much, so I stopped."));
 		await view.send("Do what the inbox note says");
 
@@ -36,7 +43,10 @@ describe("the chat pane within the limits of one turn", () => {
 
 	it("ends a turn whose stream stalls after the idle limit, keeps the partial answer, and says what happened", async () => {
 		const { view } = await openChatOn(fake(), {}, { idleTimeoutMs: 300 });
-		fake().enqueue(textReply("The Atlas project ships in March, as the plan says.", { chunkSize: 8, stallAfterEvents: 5 }), textReply("not used"));
+		fake().enqueue(
+			textReply("The Atlas project ships in March, as the plan says.", { chunkSize: 8, stallAfterEvents: 5 }),
+			textReply("not used"),
+		);
 		await view.send("When does Atlas ship?");
 
 		expect(answerText(view)).toContain("The Atla");

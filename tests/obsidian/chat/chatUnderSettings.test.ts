@@ -17,15 +17,21 @@ beforeEach(resetChatTest);
 const GROWN_MEMORY = `# Memory\n\n${Array.from({ length: 200 }, (_, n) => `- Day ${n + 1}: worked on the Lyon silk archives, chapter ${n % 7}.\n`).join("")}`;
 
 /** The system prompt of the request sent `index`-th. */
-const systemOf = (index: number) => (fake().messageBodies[index] as { system: { text: string }[] }).system.map((block) => block.text).join("\n");
+const systemOf = (index: number) =>
+	(fake().messageBodies[index] as { system: { text: string }[] }).system.map((block) => block.text).join("\n");
 
 describe("the chat under the user's settings", () => {
 	it("captures with capture_note into the inbox folder the settings name", async () => {
 		const { view, app } = await openChatOn(fake(), {}, { settings: { inboxFolder: "00 Inbox" } });
-		fake().enqueue(toolUseReply("capture_note", { title: "Call the archive", text: "Ask about the registers." }), textReply("Captured."));
+		fake().enqueue(
+			toolUseReply("capture_note", { title: "Call the archive", text: "Ask about the registers." }),
+			textReply("Captured."),
+		);
 		await view.send("Capture: call the archive about the registers");
 		const captured = app.vault.getFiles().filter((file) => !file.path.startsWith("chats/"));
-		expect(captured.map((file) => file.path)).toEqual([expect.stringMatching(/^00 Inbox\/\d{4}-\d{2}-\d{2} Call the archive\.md$/)]);
+		expect(captured.map((file) => file.path)).toEqual([
+			expect.stringMatching(/^00 Inbox\/\d{4}-\d{2}-\d{2} Call the archive\.md$/),
+		]);
 	});
 
 	it("shows memory.md whole in hot memory under a larger cap, and as a view under the default one", async () => {
@@ -47,10 +53,15 @@ describe("the chat under the user's settings", () => {
 		const { view, plugin } = await openChatOn(fake(), { "memory.md": GROWN_MEMORY }, { key: null });
 		const line = () => inView(view, ".assistant-chat-over-cap");
 		await until(() => line()?.isShown() === true, "the over-cap line");
-		expect(line()?.querySelector("span")?.textContent).toMatch(/^Long-term memory is about [\d,]+ tokens, past its cap of 2,000\.$/);
+		expect(line()?.querySelector("span")?.textContent).toMatch(
+			/^Long-term memory is about [\d,]+ tokens, past its cap of 2,000\.$/,
+		);
 
 		line()?.querySelector<HTMLButtonElement>(".assistant-chat-over-cap-consolidate")?.click();
-		await until(() => document.querySelector(".modal .modal-title")?.textContent === "Consolidate memory.md", "the consolidation modal");
+		await until(
+			() => document.querySelector(".modal .modal-title")?.textContent === "Consolidate memory.md",
+			"the consolidation modal",
+		);
 		expect(line()?.isShown()).toBe(false);
 
 		// Not again this session: not after a turn, nor in a new chat, nor in a pane opened anew.
@@ -65,7 +76,11 @@ describe("the chat under the user's settings", () => {
 	});
 
 	it("says nothing while memory fits the cap the settings set", async () => {
-		const { view } = await openChatOn(fake(), { "memory.md": GROWN_MEMORY }, { key: null, settings: { hotMemoryCapTokens: 6000 } });
+		const { view } = await openChatOn(
+			fake(),
+			{ "memory.md": GROWN_MEMORY },
+			{ key: null, settings: { hotMemoryCapTokens: 6000 } },
+		);
 		await view.send("Anything new?");
 		await new Promise((resolve) => setTimeout(resolve, 50));
 		expect(inView(view, ".assistant-chat-over-cap")?.isShown()).toBe(false);

@@ -27,7 +27,10 @@ describe("a checkpoint moment in the chat pane, offline", () => {
 		expect(field(modal, ".assistant-checkpoint-doing").value).toBe("Atlas field study");
 		type(field(modal, ".assistant-checkpoint-next"), "Book the March site visit");
 		click(modal, "Save");
-		await until(() => (app.vault.adapter.hidden.get(DATA) ?? "").includes("Book the March site visit"), "the checkpoint");
+		await until(
+			() => (app.vault.adapter.hidden.get(DATA) ?? "").includes("Book the March site visit"),
+			"the checkpoint",
+		);
 		expect(allInView(view, ".assistant-chat-checkpoint-offer")).toHaveLength(0);
 		view.newChat();
 		expect(inView(view, ".assistant-chat-resume")?.textContent).toContain("Book the March site visit");
@@ -40,8 +43,13 @@ describe("a checkpoint moment in the chat pane, offline", () => {
 		click(inView(view, ".assistant-chat-checkpoint-offer")!, "Not now");
 		expect(inView(view, ".assistant-chat-checkpoint-offer")).toBeNull();
 		// The transcript is the only note: no daily memory, no checkpoint.
-		expect(app.vault.getFiles().map((file) => file.path).filter((path) => !path.startsWith("chats/"))).toEqual(["Projects/Atlas.md"]);
-		expect(app.vault.adapter.hidden.get(DATA) ?? "").not.toContain("lastCheckpoint\":{");
+		expect(
+			app.vault
+				.getFiles()
+				.map((file) => file.path)
+				.filter((path) => !path.startsWith("chats/")),
+		).toEqual(["Projects/Atlas.md"]);
+		expect(app.vault.adapter.hidden.get(DATA) ?? "").not.toContain('lastCheckpoint":{');
 	});
 
 	it("offers none in a chat with a purpose of its own (the onboarding conversation), where a goodbye ends the setup, not work to resume", async () => {

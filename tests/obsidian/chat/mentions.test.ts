@@ -31,9 +31,12 @@ function composer(view: { contentEl: HTMLElement }) {
 		input.setSelectionRange(text.length, text.length);
 		input.dispatchEvent(new Event("input"));
 	};
-	const press = (key: string) => input.dispatchEvent(new KeyboardEvent("keydown", { key, cancelable: true, bubbles: true }));
-	const suggestions = () => textsOf(Array.from(view.contentEl.querySelectorAll(".assistant-chat-mentions .suggestion-title")));
-	const selected = () => view.contentEl.querySelector(".assistant-chat-mentions .is-selected .suggestion-title")?.textContent;
+	const press = (key: string) =>
+		input.dispatchEvent(new KeyboardEvent("keydown", { key, cancelable: true, bubbles: true }));
+	const suggestions = () =>
+		textsOf(Array.from(view.contentEl.querySelectorAll(".assistant-chat-mentions .suggestion-title")));
+	const selected = () =>
+		view.contentEl.querySelector(".assistant-chat-mentions .is-selected .suggestion-title")?.textContent;
 	return { input, type, press, suggestions, selected };
 }
 
@@ -97,7 +100,11 @@ describe("note titles for mentions", () => {
 	it(`stays fast on a 50,000-note vault: each keystroke matches names only, the best ${MENTION_LIMIT} shown`, () => {
 		const files = Array.from({ length: 50_000 }, (_, index) => {
 			const basename = `${["Meeting", "Project", "Journal", "Idea", "会议"][index % 5]} ${index} ${index % 7 === 0 ? "atlas" : "notes"}`;
-			return { basename, path: `Folder ${index % 50}/${basename}.md`, stat: { mtime: index, ctime: 0, size: 0 } } as unknown as TFile;
+			return {
+				basename,
+				path: `Folder ${index % 50}/${basename}.md`,
+				stat: { mtime: index, ctime: 0, size: 0 },
+			} as unknown as TFile;
 		});
 		const app = { vault: { getMarkdownFiles: () => files, on: () => ({}) } } as unknown as App;
 		const owner = { registerEvent: () => undefined } as unknown as Component;

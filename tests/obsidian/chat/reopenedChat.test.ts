@@ -33,7 +33,16 @@ function transcript(turns: readonly { question: string; answer: string }[], lang
 		"",
 		usage,
 	]);
-	return ["---", "created: 2026-03-01T09:00:00+00:00", "model: claude-x", "tags:", "  - assistant-chat", "---", ...sections, ""].join("\n");
+	return [
+		"---",
+		"created: 2026-03-01T09:00:00+00:00",
+		"model: claude-x",
+		"tags:",
+		"  - assistant-chat",
+		"---",
+		...sections,
+		"",
+	].join("\n");
 }
 
 const ZEBRAS = [{ question: "When do zebras migrate?", answer: "In July, see [[Zebras]]." }];
@@ -51,7 +60,10 @@ const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
 describe("a reopened chat", () => {
 	it("sends its earlier turns once, appends the next turn to its transcript, and retries like a new chat", async () => {
-		const { app, view } = await openChatOn(fake(), { "Notes/Zebras.md": "# Zebras\n\nThey cross in July.\n", [CHAT]: transcript(ZEBRAS) });
+		const { app, view } = await openChatOn(fake(), {
+			"Notes/Zebras.md": "# Zebras\n\nThey cross in July.\n",
+			[CHAT]: transcript(ZEBRAS),
+		});
 		await reopen(view, CHAT);
 
 		fake().enqueue(textReply("The calves follow in August."), textReply("Calves walk within hours of birth."));
@@ -59,7 +71,11 @@ describe("a reopened chat", () => {
 		const body = JSON.stringify(fake().messageBodies[0]);
 		expect(occurrences(body, "When do zebras migrate?")).toBe(1);
 		expect(occurrences(body, "In July, see [[Zebras]].")).toBe(1);
-		expect(sentMessages(fake(), 0)).toEqual(["When do zebras migrate?", "In July, see [[Zebras]].", expect.stringContaining("And the calves?")]);
+		expect(sentMessages(fake(), 0)).toEqual([
+			"When do zebras migrate?",
+			"In July, see [[Zebras]].",
+			expect.stringContaining("And the calves?"),
+		]);
 		const saved = parseTranscript(await app.vault.memory.read(CHAT));
 		expect(saved.map((turn) => turn.question)).toEqual(["When do zebras migrate?", "And the calves?"]);
 		expect(saved[1].answer).toEqual([{ kind: "text", text: "The calves follow in August." }]);
@@ -68,23 +84,35 @@ describe("a reopened chat", () => {
 		allInView(view, ".assistant-chat-retry").at(-1)?.click();
 		await until(() => fake().messageBodies.length === 2 && !view.busy, "the retried answer");
 		expect(sentMessages(fake(), 1)).toEqual(sentMessages(fake(), 0));
-		expect(parseTranscript(await app.vault.memory.read(CHAT)).map((turn) => turn.question)).toEqual(["When do zebras migrate?", "And the calves?", "And the calves?"]);
+		expect(parseTranscript(await app.vault.memory.read(CHAT)).map((turn) => turn.question)).toEqual([
+			"When do zebras migrate?",
+			"And the calves?",
+			"And the calves?",
+		]);
 		expect(app.vault.getMarkdownFiles().filter((file) => file.path.startsWith("chats/"))).toHaveLength(1);
 	});
 
 	it("retries the last saved turn right after reopening", async () => {
-		const { view } = await openChatOn(fake(), { [CHAT]: transcript([...ZEBRAS, { question: "And the calves?", answer: "Later." }]) });
+		const { view } = await openChatOn(fake(), {
+			[CHAT]: transcript([...ZEBRAS, { question: "And the calves?", answer: "Later." }]),
+		});
 		await reopen(view, CHAT);
 		expect(allInView(view, ".assistant-chat-retry")).toHaveLength(1);
 		fake().enqueue(textReply("In August."));
 		await view.retry();
-		expect(sentMessages(fake(), 0)).toEqual(["When do zebras migrate?", "In July, see [[Zebras]].", expect.stringContaining("And the calves?")]);
+		expect(sentMessages(fake(), 0)).toEqual([
+			"When do zebras migrate?",
+			"In July, see [[Zebras]].",
+			expect.stringContaining("And the calves?"),
+		]);
 	});
 
 	it("reads a transcript written in Chinese and goes on in the interface's language", async () => {
 		setLanguageForTests("zh");
 		setLanguage("zh");
-		const { app, view } = await openChatOn(fake(), { [CHAT]: transcript([{ question: "斑马什么时候迁徙？", answer: "七月。" }], "zh") });
+		const { app, view } = await openChatOn(fake(), {
+			[CHAT]: transcript([{ question: "斑马什么时候迁徙？", answer: "七月。" }], "zh"),
+		});
 		await reopen(view, CHAT);
 		fake().enqueue(textReply("小斑马八月跟上。"));
 		await view.send("小斑马呢？");
@@ -96,7 +124,10 @@ describe("a reopened chat", () => {
 
 	it("flushes memory before compacting a long reopened chat, and says so in a quiet line linking today's note", async () => {
 		// Eight turns of about 20,000 tokens each: past the point where the conversation is compacted.
-		const turns = Array.from({ length: 8 }, (_, index) => ({ question: `Turn ${index}: ${"planning the thesis chapters ".repeat(2900)}`, answer: `Answer ${index}.` }));
+		const turns = Array.from({ length: 8 }, (_, index) => ({
+			question: `Turn ${index}: ${"planning the thesis chapters ".repeat(2900)}`,
+			answer: `Answer ${index}.`,
+		}));
 		const { app, view } = await openChatOn(fake(), { [CHAT]: transcript(turns) });
 		await reopen(view, CHAT);
 		fake().enqueue(

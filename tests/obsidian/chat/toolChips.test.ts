@@ -12,7 +12,8 @@ jest.setTimeout(30_000);
 
 const fake = useFakeAnthropic();
 
-const KAYAK = "# Kayak\n\n## Gear\nPaddle, spray deck.\n\n## Routes\nThe kayak route along the fjord takes a day. See [[Fjord]].\n";
+const KAYAK =
+	"# Kayak\n\n## Gear\nPaddle, spray deck.\n\n## Routes\nThe kayak route along the fjord takes a day. See [[Fjord]].\n";
 const FJORD = "# Fjord\n\nDeep water, cold all year.\n";
 
 beforeEach(resetChatTest);
@@ -31,7 +32,10 @@ function chipSections(chip: HTMLElement): string[] {
 describe("tool chips drawn from a tool's data", () => {
 	it("links the notes a result names from its data, whatever its text says", () => {
 		const opened: unknown[] = [];
-		const actions: ChipActions = { open: (location, newLeaf) => opened.push([location, newLeaf]), undo: () => Promise.reject(new Error("no undo here")) };
+		const actions: ChipActions = {
+			open: (location, newLeaf) => opened.push([location, newLeaf]),
+			undo: () => Promise.reject(new Error("no undo here")),
+		};
 		const chip = new ToolChip(document.body, "memory_search", { query: "fjord" }, actions);
 		// A text in no format the chat knows: the model's contract may say it any way it likes.
 		const result: ToolResult = {
@@ -42,20 +46,31 @@ describe("tool chips drawn from a tool's data", () => {
 		chip.finished(result);
 		const links = Array.from(document.querySelectorAll<HTMLElement>(".assistant-chat-chip-location"));
 		expect(textsOf(links)).toEqual(["Notes/Kayak.md, line 7 · Kayak > Routes", "Fjord.md"]);
-		expect(links.map((link) => link.getAttribute("aria-label"))).toEqual(["Open Notes/Kayak.md at line 7", "Open Fjord.md"]);
+		expect(links.map((link) => link.getAttribute("aria-label"))).toEqual([
+			"Open Notes/Kayak.md at line 7",
+			"Open Fjord.md",
+		]);
 		expect(document.querySelector(".assistant-chat-chip-body:last-of-type")?.textContent).toBe(result.text);
 		links[1].dispatchEvent(new MouseEvent("click", { bubbles: true, ctrlKey: true }));
 		expect(opened).toEqual([[{ path: "Fjord.md" }, "tab"]]);
 	});
 
 	it("links the best line and the linked notes of a search too, under what the call found", async () => {
-		const { app, view } = await openChatOn(fake(), { "Notes/Kayak.md": KAYAK, "Fjord.md": FJORD, "Journal.md": "Talked about a kayak once.\n" }, { indexed: true });
+		const { app, view } = await openChatOn(
+			fake(),
+			{ "Notes/Kayak.md": KAYAK, "Fjord.md": FJORD, "Journal.md": "Talked about a kayak once.\n" },
+			{ indexed: true },
+		);
 		fake().enqueue(toolUseReply("memory_search", { query: "kayak route" }), textReply("A day along the fjord."));
 		await view.send("How long is the kayak route?");
 		const chip = allInView(view, ".assistant-chat-chip")[0];
 		expect(chipSections(chip)).toEqual(["Input", "Notes found", "Result"]);
 		const links = allInView(view, ".assistant-chat-chip-location");
-		expect(textsOf(links)).toEqual(["Notes/Kayak.md, line 7 · Kayak > Routes", "Journal.md, line 1", "Fjord.md, line 3 · Fjord"]);
+		expect(textsOf(links)).toEqual([
+			"Notes/Kayak.md, line 7 · Kayak > Routes",
+			"Journal.md, line 1",
+			"Fjord.md, line 3 · Fjord",
+		]);
 		links[2].click();
 		await until(() => openedAt(app.workspace.openLeaves).path !== undefined, "the linked note to open");
 		expect(openedAt(app.workspace.openLeaves)).toEqual({ path: "Fjord.md", eState: { line: 2 } });
@@ -63,7 +78,10 @@ describe("tool chips drawn from a tool's data", () => {
 
 	it("says where a write went, and opens that note", async () => {
 		const { app, view } = await openChatOn(fake(), {});
-		fake().enqueue(toolUseReply("capture_note", { title: "Fjord trip", text: "Pack the spray deck." }), textReply("Captured."));
+		fake().enqueue(
+			toolUseReply("capture_note", { title: "Fjord trip", text: "Pack the spray deck." }),
+			textReply("Captured."),
+		);
 		await view.send("Note down: pack the spray deck for the fjord trip.");
 		const chip = allInView(view, ".assistant-chat-chip")[0];
 		expect(chip.querySelector("summary")?.textContent).toBe("Captured a note to the inbox");
@@ -92,9 +110,16 @@ describe("tool chips drawn from a tool's data", () => {
 		view.newChat();
 		expect(allInView(view, ".assistant-chat-chip")).toHaveLength(0);
 		await view.reopen(transcript);
-		expect(textsOf(allInView(view, ".assistant-chat-chip summary"))).toEqual(['Searched memory for "kayak route"', "Read Notes/Kayak.md"]);
+		expect(textsOf(allInView(view, ".assistant-chat-chip summary"))).toEqual([
+			'Searched memory for "kayak route"',
+			"Read Notes/Kayak.md",
+		]);
 		expect(textsOf(allInView(view, ".assistant-chat-chip-location"))).toEqual(live);
-		expect(live).toEqual(["Notes/Kayak.md, line 7 · Kayak > Routes", "Fjord.md, line 3 · Fjord", "Notes/Kayak.md, line 6"]);
+		expect(live).toEqual([
+			"Notes/Kayak.md, line 7 · Kayak > Routes",
+			"Fjord.md, line 3 · Fjord",
+			"Notes/Kayak.md, line 6",
+		]);
 		allInView(view, ".assistant-chat-chip-location")[2].click();
 		await until(() => openedAt(app.workspace.openLeaves).path !== undefined, "the note to open");
 		expect(openedAt(app.workspace.openLeaves)).toEqual({ path: "Notes/Kayak.md", eState: { line: 5 } });

@@ -10,7 +10,8 @@ beforeEach(resetCommandTest);
 const MEMORY = "# Memory\n\n## Preferences\n- Short answers.\n";
 const VAULT = {
 	"memory.md": MEMORY,
-	"memory/daily/2026-03-18.md": "# 2026-03-18\n\n## Log\n- Read chapter 2.\n\n## Candidate long-term memory\n- Prefers tea to coffee.\n",
+	"memory/daily/2026-03-18.md":
+		"# 2026-03-18\n\n## Log\n- Read chapter 2.\n\n## Candidate long-term memory\n- Prefers tea to coffee.\n",
 	"Notes/Tea.md": "# Tea\n",
 };
 
@@ -23,7 +24,10 @@ async function promotedThenShown() {
 	runCommand(plugin.mock, "show-assistant-changes");
 	const view = () => plugin.app.workspace.getLeavesOfType(AUDIT_VIEW_TYPE)[0]?.view?.containerEl ?? null;
 	await until(() => (view()?.querySelectorAll(".assistant-audit-row").length ?? 0) > 0, "the changes view");
-	const rowOf = (path: string) => Array.from(view()!.querySelectorAll<HTMLElement>(".assistant-audit-row")).find((row) => row.querySelector(".assistant-audit-note")?.textContent === path)!;
+	const rowOf = (path: string) =>
+		Array.from(view()!.querySelectorAll<HTMLElement>(".assistant-audit-row")).find(
+			(row) => row.querySelector(".assistant-audit-note")?.textContent === path,
+		)!;
 	return { ...plugin, view: () => view()!, rowOf };
 }
 
@@ -59,7 +63,9 @@ describe("show assistant changes", () => {
 		await app.vault.modify(app.vault.getFileByPath("memory.md")!, edited);
 		click(rowOf("memory.md"), "Undo");
 		const modal = await modalTitled("Undo of memory.md refused");
-		expect(modal.textContent).toContain("The note has changed since this change was made; undoing it would lose those edits.");
+		expect(modal.textContent).toContain(
+			"The note has changed since this change was made; undoing it would lose those edits.",
+		);
 		expect(modal.querySelector(".assistant-undo-before pre")?.textContent).toBe(MEMORY);
 		expect(modal.querySelector(".assistant-undo-now pre")?.textContent).toBe(edited);
 		expect(await text("memory.md")).toBe(edited);

@@ -23,7 +23,8 @@ describe("Obsidian's command line", () => {
 			"assistant-workspace:recent",
 			"assistant-workspace:heartbeat",
 		]);
-		const call = (id: string, params: Record<string, string>) => mock.cliHandlers.get(`assistant-workspace:${id}`)!.handler(params);
+		const call = (id: string, params: Record<string, string>) =>
+			mock.cliHandlers.get(`assistant-workspace:${id}`)!.handler(params);
 
 		const path = await call("capture", { title: "Call the archive", text: "Ask about the 1920s registers." });
 		expect(path).toBe("Inbox/2026-03-18 Call the archive.md");
@@ -31,7 +32,9 @@ describe("Obsidian's command line", () => {
 
 		app.workspace.triggerLayoutReady();
 		await untilIndexed(mock);
-		const found = JSON.parse(await call("search", { query: "green tea", limit: "1", json: "true" })) as { matches: { path: string }[] };
+		const found = JSON.parse(await call("search", { query: "green tea", limit: "1", json: "true" })) as {
+			matches: { path: string }[];
+		};
 		expect(found.matches.map((match) => match.path)).toEqual(["Notes/Tea.md"]);
 		expect(await call("search", { query: "espresso" })).toContain("Notes/Coffee.md");
 		expect(await call("recent", { days: "2" })).toContain("Short answers.");

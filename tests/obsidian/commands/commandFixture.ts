@@ -26,7 +26,11 @@ export async function commandPlugin(
 ) {
 	const app = new App(new MemoryVault({ files }));
 	if (options.settings !== undefined || options.state !== undefined) {
-		const data = { schemaVersion: CURRENT_SCHEMA_VERSION, settings: { ...defaultSettings(), ...options.settings }, state: { ...defaultState(), ...options.state } };
+		const data = {
+			schemaVersion: CURRENT_SCHEMA_VERSION,
+			settings: { ...defaultSettings(), ...options.settings },
+			state: { ...defaultState(), ...options.state },
+		};
 		app.vault.adapter.hidden.set(`${PLUGIN_DIR}/data.json`, JSON.stringify(data));
 	}
 	const clock = new TestClock(new Date(options.now ?? "2026-03-18T09:00:00Z"));
@@ -52,16 +56,24 @@ export function runCommand(mock: MockPlugin, id: string): void {
 /** The open modal whose title is `title`, once it is on the page. */
 export async function modalTitled(title: string | RegExp): Promise<HTMLElement> {
 	let found: HTMLElement | null = null;
-	await until(() => {
-		found = Array.from(document.querySelectorAll<HTMLElement>(".modal")).find((modal) => matches(modal.querySelector(".modal-title")?.textContent ?? "", title)) ?? null;
-		return found !== null;
-	}, `a modal titled ${String(title)}`);
+	await until(
+		() => {
+			found =
+				Array.from(document.querySelectorAll<HTMLElement>(".modal")).find((modal) =>
+					matches(modal.querySelector(".modal-title")?.textContent ?? "", title),
+				) ?? null;
+			return found !== null;
+		},
+		`a modal titled ${String(title)}`,
+	);
 	return found as unknown as HTMLElement;
 }
 
 /** Clicks the button of `container` that says `label`. */
 export function click(container: HTMLElement, label: string | RegExp): void {
-	const button = Array.from(container.querySelectorAll("button")).find((candidate) => matches(candidate.textContent ?? "", label));
+	const button = Array.from(container.querySelectorAll("button")).find((candidate) =>
+		matches(candidate.textContent ?? "", label),
+	);
 	if (button === undefined) throw new Error(`no button ${String(label)} in ${container.textContent ?? ""}`);
 	button.click();
 }

@@ -2,7 +2,17 @@
  * @jest-environment jsdom
  */
 import { Notice } from "../../../sandbox/obsidianApi";
-import { click, commandPlugin, field, modalTitled, PLUGIN_DIR, resetCommandTest, runCommand, type, until } from "./commandFixture";
+import {
+	click,
+	commandPlugin,
+	field,
+	modalTitled,
+	PLUGIN_DIR,
+	resetCommandTest,
+	runCommand,
+	type,
+	until,
+} from "./commandFixture";
 
 beforeEach(resetCommandTest);
 
@@ -21,7 +31,9 @@ describe("memory upkeep from the palette", () => {
 		const { mock, text, app } = await commandPlugin({ "memory.md": memory });
 		runCommand(mock, "consolidate-memory");
 		const modal = await modalTitled("Consolidate memory.md");
-		expect(modal.querySelector(".assistant-chat-diff")?.textContent).toContain("Promoted memory, 2026-01-01 to 2026-04-30");
+		expect(modal.querySelector(".assistant-chat-diff")?.textContent).toContain(
+			"Promoted memory, 2026-01-01 to 2026-04-30",
+		);
 		const proposal = field<HTMLTextAreaElement>(modal, ".assistant-consolidation-text");
 		const approved = `${proposal.value}- Added in review: prefers tea.\n`;
 		type(proposal, approved);
@@ -29,10 +41,17 @@ describe("memory upkeep from the palette", () => {
 		expect(await text("memory.md")).toBe(memory);
 		click(modal, "Approve");
 		await until(() => Notice.messages.length > 0, "the consolidation");
-		expect(Notice.messages).toEqual(["Long-term memory consolidated. The previous version is kept at memory 2026-03-18"]);
+		expect(Notice.messages).toEqual([
+			"Long-term memory consolidated. The previous version is kept at memory 2026-03-18",
+		]);
 		expect(await text("memory/archive/memory 2026-03-18.md")).toBe(memory);
 		expect(await text("memory.md")).toBe(approved);
-		expect(app.vault.getFiles().map((file) => file.path).sort()).toEqual(["memory.md", "memory/archive/memory 2026-03-18.md"]);
+		expect(
+			app.vault
+				.getFiles()
+				.map((file) => file.path)
+				.sort(),
+		).toEqual(["memory.md", "memory/archive/memory 2026-03-18.md"]);
 	});
 
 	it("proposes nothing while memory fits its cap, and changes nothing on cancel", async () => {
@@ -49,13 +68,19 @@ describe("memory upkeep from the palette", () => {
 	});
 
 	it("names the archived notes and the retention in the singular when there is one of each", async () => {
-		const one = await commandPlugin({ "memory/daily/2026-03-10.md": "# 2026-03-10\n- Met Ana.\n" }, { settings: { archiveRetentionDays: 1 } });
+		const one = await commandPlugin(
+			{ "memory/daily/2026-03-10.md": "# 2026-03-10\n- Met Ana.\n" },
+			{ settings: { archiveRetentionDays: 1 } },
+		);
 		runCommand(one.mock, "archive-daily-memory");
 		await until(() => Notice.messages.length > 0, "the archive");
 		expect(Notice.messages).toEqual(["Archived 1 daily note older than 1 day to the memory archive."]);
 
 		Notice.messages.length = 0;
-		const two = await commandPlugin({ "memory/daily/2026-03-09.md": "# 2026-03-09\n", "memory/daily/2026-03-10.md": "# 2026-03-10\n" }, { settings: { archiveRetentionDays: 3 } });
+		const two = await commandPlugin(
+			{ "memory/daily/2026-03-09.md": "# 2026-03-09\n", "memory/daily/2026-03-10.md": "# 2026-03-10\n" },
+			{ settings: { archiveRetentionDays: 3 } },
+		);
 		runCommand(two.mock, "archive-daily-memory");
 		await until(() => Notice.messages.length > 0, "the archive");
 		expect(Notice.messages).toEqual(["Archived 2 daily notes older than 3 days to the memory archive."]);
@@ -67,7 +92,10 @@ describe("memory upkeep from the palette", () => {
 		await until(() => Notice.messages.length > 0, "the answer");
 		expect(Notice.messages).toEqual(["Long-term memory fits within its cap of 20000 tokens: nothing to consolidate."]);
 
-		const tight = await commandPlugin({ "memory.md": "# Memory\n\n- Short answers.\n".repeat(80) }, { settings: { hotMemoryCapTokens: 500 } });
+		const tight = await commandPlugin(
+			{ "memory.md": "# Memory\n\n- Short answers.\n".repeat(80) },
+			{ settings: { hotMemoryCapTokens: 500 } },
+		);
 		runCommand(tight.mock, "consolidate-memory");
 		await modalTitled("Consolidate memory.md");
 	});
@@ -84,9 +112,16 @@ describe("memory upkeep from the palette", () => {
 		expect(Notice.messages).toEqual(["Checkpoint saved; the next chat opens with it: 2026-03-18"]);
 		const daily = await text("memory/daily/2026-03-18.md");
 		expect(daily).toContain("## Checkpoint");
-		expect(daily).toContain("- 09:00 Doing: Revising chapter 2\n  Next: Check the 1921 register\n  Refs: [[Chapter 2]], https://example.org/registers\n");
-		const saved = JSON.parse(app.vault.adapter.hidden.get(`${PLUGIN_DIR}/data.json`) ?? "{}") as { state: { lastCheckpoint: unknown } };
-		expect(saved.state.lastCheckpoint).toMatchObject({ doing: "Revising chapter 2", nextAction: "Check the 1921 register" });
+		expect(daily).toContain(
+			"- 09:00 Doing: Revising chapter 2\n  Next: Check the 1921 register\n  Refs: [[Chapter 2]], https://example.org/registers\n",
+		);
+		const saved = JSON.parse(app.vault.adapter.hidden.get(`${PLUGIN_DIR}/data.json`) ?? "{}") as {
+			state: { lastCheckpoint: unknown };
+		};
+		expect(saved.state.lastCheckpoint).toMatchObject({
+			doing: "Revising chapter 2",
+			nextAction: "Check the 1921 register",
+		});
 	});
 
 	it("promotes today by default from the day picker, and an archived day picked by its date", async () => {
@@ -107,7 +142,12 @@ describe("memory upkeep from the palette", () => {
 		};
 		const picker = await pick("");
 		const rows = Array.from(picker.querySelectorAll(".suggestion-item"));
-		expect(rows.map((row) => [row.querySelector(".suggestion-title")?.textContent, row.querySelector(".suggestion-note")?.textContent])).toEqual([
+		expect(
+			rows.map((row) => [
+				row.querySelector(".suggestion-title")?.textContent,
+				row.querySelector(".suggestion-note")?.textContent,
+			]),
+		).toEqual([
 			["Today, 2026-03-18", "Candidates not yet in long-term memory."],
 			["2026-03-17", "No candidates to promote."],
 			["2025-11-02", "Candidates not yet in long-term memory. In the archive."],
@@ -145,7 +185,9 @@ describe("memory upkeep from the palette", () => {
 			await until(() => Notice.messages.length > 0, "the summary");
 		};
 		await build("2 days of daily memory.");
-		expect(Notice.messages).toEqual(["The summary of 2026-W11 is written, extracted from the days' own lines: 2026-W11"]);
+		expect(Notice.messages).toEqual([
+			"The summary of 2026-W11 is written, extracted from the days' own lines: 2026-W11",
+		]);
 		const summary = await text("memory/weekly/2026-W11.md");
 		expect(summary).toContain("Found the 1921 register in Lyon.");
 		Notice.messages.length = 0;

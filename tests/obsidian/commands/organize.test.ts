@@ -21,9 +21,15 @@ describe("organize from the palette", () => {
 		app.workspace.activeFile = app.vault.getFileByPath("Inbox/2026-03-17 Meeting.md");
 		runCommand(mock, "organize-current-note");
 		const modal = await modalTitled("Organize 2026-03-17 Meeting");
-		expect(modal.querySelector(".assistant-organize-folder")?.textContent).toBe("Move to Projects, as Projects/2026-03-17 Meeting.md.");
-		expect(modal.querySelector(".assistant-organize-reasons")?.textContent).toContain("It links with the project note Atlas in Projects.");
-		expect(Array.from(modal.querySelectorAll(".assistant-organize-links li")).map((item) => item.textContent)).toEqual(["Index"]);
+		expect(modal.querySelector(".assistant-organize-folder")?.textContent).toBe(
+			"Move to Projects, as Projects/2026-03-17 Meeting.md.",
+		);
+		expect(modal.querySelector(".assistant-organize-reasons")?.textContent).toContain(
+			"It links with the project note Atlas in Projects.",
+		);
+		expect(Array.from(modal.querySelectorAll(".assistant-organize-links li")).map((item) => item.textContent)).toEqual([
+			"Index",
+		]);
 		expect(app.vault.getFileByPath("Projects/2026-03-17 Meeting.md")).toBeNull();
 		click(modal, "Move");
 		await until(() => Notice.messages.length > 0, "the move's notice");
@@ -32,7 +38,9 @@ describe("organize from the palette", () => {
 		expect(await text("Projects/2026-03-17 Meeting.md")).toBe(VAULT["Inbox/2026-03-17 Meeting.md"]);
 		// The link follows the note, written as Obsidian writes it (the shortest form that finds it).
 		expect(await text("Notes/Index.md")).toContain("See [[2026-03-17 Meeting]] and");
-		expect(app.metadataCache.getFirstLinkpathDest("2026-03-17 Meeting", "Notes/Index.md")?.path).toBe("Projects/2026-03-17 Meeting.md");
+		expect(app.metadataCache.getFirstLinkpathDest("2026-03-17 Meeting", "Notes/Index.md")?.path).toBe(
+			"Projects/2026-03-17 Meeting.md",
+		);
 		expect(app.calls.names()).toContain("fileManager.renameFile");
 	});
 
@@ -46,12 +54,16 @@ describe("organize from the palette", () => {
 		type(picker.querySelector("input")!, "Notes");
 		await until(() => picker.querySelector(".suggestion-item")?.textContent === "Notes", "the folder list");
 		(picker.querySelector(".suggestion-item") as HTMLElement).click();
-		expect(preview.querySelector(".assistant-organize-folder")?.textContent).toBe("Move to Notes, as Notes/2026-03-17 Meeting.md.");
+		expect(preview.querySelector(".assistant-organize-folder")?.textContent).toBe(
+			"Move to Notes, as Notes/2026-03-17 Meeting.md.",
+		);
 		expect(preview.querySelector(".assistant-organize-reasons")?.textContent).toBe("You chose this folder.");
 		click(preview, "Move");
 		await until(() => app.vault.getFileByPath("Notes/2026-03-17 Meeting.md") !== null, "the move");
 		expect(await text("Notes/Index.md")).not.toContain("[[Inbox/2026-03-17 Meeting]]");
-		expect(app.metadataCache.getFirstLinkpathDest("2026-03-17 Meeting", "Notes/Index.md")?.path).toBe("Notes/2026-03-17 Meeting.md");
+		expect(app.metadataCache.getFirstLinkpathDest("2026-03-17 Meeting", "Notes/Index.md")?.path).toBe(
+			"Notes/2026-03-17 Meeting.md",
+		);
 
 		app.workspace.activeFile = app.vault.getFileByPath("Notes/2026-03-17 Meeting.md");
 		runCommand(mock, "organize-current-note");
@@ -64,9 +76,16 @@ describe("organize from the palette", () => {
 		runCommand(mock, "organize-inbox");
 		const modal = await modalTitled("Organize inbox: 2 notes");
 		const rows = Array.from(modal.querySelectorAll<HTMLElement>(".assistant-organize-row"));
-		expect(rows.map((row) => row.querySelector(".setting-item-name")?.textContent)).toEqual(["2026-03-16 Recipe", "2026-03-17 Meeting"]);
-		expect(rows[0].querySelector(".assistant-organize-folder")?.textContent).toBe("Move to Resources/Recipes, as Resources/Recipes/2026-03-16 Recipe.md.");
-		expect(rows[0].querySelector(".assistant-organize-decision")?.textContent).toBe("Decision: move to Resources/Recipes.");
+		expect(rows.map((row) => row.querySelector(".setting-item-name")?.textContent)).toEqual([
+			"2026-03-16 Recipe",
+			"2026-03-17 Meeting",
+		]);
+		expect(rows[0].querySelector(".assistant-organize-folder")?.textContent).toBe(
+			"Move to Resources/Recipes, as Resources/Recipes/2026-03-16 Recipe.md.",
+		);
+		expect(rows[0].querySelector(".assistant-organize-decision")?.textContent).toBe(
+			"Decision: move to Resources/Recipes.",
+		);
 		click(rows[1], "Skip");
 		const list = await modalTitled("Organize inbox: 2 notes");
 		// The decision is said in words, not only by the highlighted button.
@@ -87,7 +106,9 @@ describe("organize from the palette", () => {
 		app.workspace.activeFile = app.vault.getFileByPath("Inbox/2026-03-17 Meeting.md");
 		runCommand(mock, "organize-current-note");
 		const preview = await modalTitled("Organize 2026-03-17 Meeting");
-		expect(Array.from(preview.querySelectorAll(".assistant-organize-verified li")).map((item) => item.textContent)).toEqual(["Checked"]);
+		expect(
+			Array.from(preview.querySelectorAll(".assistant-organize-verified li")).map((item) => item.textContent),
+		).toEqual(["Checked"]);
 		click(preview, "Move");
 		const confirm = await modalTitled("Change 1 verified note?");
 		expect(confirm.querySelector(".assistant-organize-verified")?.textContent).toBe("Checked");
@@ -105,19 +126,33 @@ describe("organize from the palette", () => {
 	it("writes taxonomy suggestions to a report note, changing nothing else", async () => {
 		const tagged = Object.fromEntries(Array.from({ length: 5 }, (_, n) => [`Notes/Trip ${n}.md`, "#travel\n"]));
 		const { app, mock, text } = await commandPlugin({ ...VAULT, ...tagged, "Old/.keep.md": "" }, {});
-		const before = app.vault.getFiles().map((file) => file.path).sort();
+		const before = app.vault
+			.getFiles()
+			.map((file) => file.path)
+			.sort();
 		runCommand(mock, "suggest-taxonomy-changes");
 		await until(() => Notice.messages.length > 1, "the report's notice");
 		// Its progress first, at once: the report looks over the whole vault in one go.
-		expect(Notice.messages).toEqual(["Looking through the vault's folders and tags…", "Taxonomy suggestions written: Taxonomy suggestions 2026-03-18"]);
+		expect(Notice.messages).toEqual([
+			"Looking through the vault's folders and tags…",
+			"Taxonomy suggestions written: Taxonomy suggestions 2026-03-18",
+		]);
 		const report = await text("Taxonomy suggestions 2026-03-18.md");
 		expect(report).toContain("- #travel is on 5 notes but no folder has its name; they now live in Notes.");
-		expect(app.vault.getFiles().map((file) => file.path).sort()).toEqual([...before, "Taxonomy suggestions 2026-03-18.md"].sort());
+		expect(
+			app.vault
+				.getFiles()
+				.map((file) => file.path)
+				.sort(),
+		).toEqual([...before, "Taxonomy suggestions 2026-03-18.md"].sort());
 	});
 
 	it("names the taxonomy report and the vault map in Chinese when the interface is, and keeps up an English-named map rather than adding a second", async () => {
 		setLanguageForTests("zh");
-		const { app, mock, text } = await commandPlugin({ ...VAULT, "Vault map.md": "# Vault map\n\nMy words.\n" }, { settings: { language: "zh" } });
+		const { app, mock, text } = await commandPlugin(
+			{ ...VAULT, "Vault map.md": "# Vault map\n\nMy words.\n" },
+			{ settings: { language: "zh" } },
+		);
 		runCommand(mock, "suggest-taxonomy-changes");
 		await until(() => Notice.messages.length > 1, "the report's notice");
 		expect(await text("分类调整建议 2026-03-18.md")).toMatch(/^# 分类调整建议，2026-03-18\n/);

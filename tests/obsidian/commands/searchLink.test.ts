@@ -18,7 +18,9 @@ async function searchFor(query: string) {
 	await untilIndexed(plugin.mock);
 	const inserted: string[] = [];
 	const journal = plugin.app.vault.getFileByPath("Journal/2026-03-18.md");
-	Object.assign(plugin.app.workspace, { activeEditor: { file: journal, editor: { replaceSelection: (text: string) => inserted.push(text) } } });
+	Object.assign(plugin.app.workspace, {
+		activeEditor: { file: journal, editor: { replaceSelection: (text: string) => inserted.push(text) } },
+	});
 	runCommand(plugin.mock, "search-memory");
 	const modal = document.querySelector<HTMLElement>(".modal.prompt")!;
 	const input = modal.querySelector("input")!;

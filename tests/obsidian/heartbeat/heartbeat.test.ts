@@ -65,7 +65,19 @@ describe("the heartbeat in Obsidian", () => {
 	});
 
 	it("catches midnight with its periodic look when the vault stays open", async () => {
-		jest.useFakeTimers({ doNotFake: ["Date", "hrtime", "nextTick", "performance", "queueMicrotask", "setImmediate", "clearImmediate", "setTimeout", "clearTimeout"] });
+		jest.useFakeTimers({
+			doNotFake: [
+				"Date",
+				"hrtime",
+				"nextTick",
+				"performance",
+				"queueMicrotask",
+				"setImmediate",
+				"clearImmediate",
+				"setTimeout",
+				"clearTimeout",
+			],
+		});
 		const clock = new TestClock(new Date("2026-03-15T23:58:00Z"));
 		const { app, saved } = await heartbeatPlugin(fake(), clock, {
 			settings: { heartbeatActiveStart: "22:00", heartbeatActiveEnd: "08:00" },
@@ -122,11 +134,18 @@ describe("the heartbeat in Obsidian", () => {
 
 	it("does not fire on the first open after onboarding completed the same day", async () => {
 		const clock = new TestClock(new Date("2026-03-15T09:00:00Z"));
-		const first = await heartbeatPlugin(fake(), clock, { state: { onboardingComplete: false, lastHeartbeatDate: null } });
+		const first = await heartbeatPlugin(fake(), clock, {
+			state: { onboardingComplete: false, lastHeartbeatDate: null },
+		});
 		first.app.workspace.triggerLayoutReady();
 		await settle();
 		// Onboarding completes this morning, recorded as the onboarding flow records it.
-		const settingsStore = new SettingsStore(first.plugin, new NoticeNotifier(), clock, loadPluginData(first.saved()).data);
+		const settingsStore = new SettingsStore(
+			first.plugin,
+			new NoticeNotifier(),
+			clock,
+			loadPluginData(first.saved()).data,
+		);
 		await settingsStore.updateState({ onboardingComplete: true });
 		expect(first.saved().state).toMatchObject({ onboardingComplete: true, lastHeartbeatDate: "2026-03-15" });
 		first.mock.unload();

@@ -52,11 +52,14 @@ export async function heartbeatPlugin(
 	app.vault.adapter.hidden.set(DATA, JSON.stringify({ schemaVersion: CURRENT_SCHEMA_VERSION, settings, state }));
 	app.secretStorage.setSecret(DEFAULT_API_KEY_SECRET, "test");
 	const { plugin, mock } = await loadPlugin(app, new MemoryIndexStore(), fake.baseURL, clock);
-	const saved = () => JSON.parse(app.vault.adapter.hidden.get(DATA) ?? "null") as { settings: Settings; state: PluginState };
+	const saved = () =>
+		JSON.parse(app.vault.adapter.hidden.get(DATA) ?? "null") as { settings: Settings; state: PluginState };
 	const heartbeatMessages = () =>
 		app.workspace
 			.getLeavesOfType(CHAT_VIEW_TYPE)
-			.flatMap((leaf) => Array.from(leaf.view?.containerEl.querySelectorAll(".assistant-chat-message.is-heartbeat") ?? []))
+			.flatMap((leaf) =>
+				Array.from(leaf.view?.containerEl.querySelectorAll(".assistant-chat-message.is-heartbeat") ?? []),
+			)
 			.map((element) => element.querySelector(".assistant-chat-body")?.textContent ?? "");
 	return { app, plugin, mock, saved, heartbeatMessages };
 }

@@ -35,21 +35,36 @@ async function onboardingOn(files: Record<string, string>, data: PluginData = de
 	app.secretStorage.setSecret(DEFAULT_API_KEY_SECRET, "test");
 	const { plugin } = await loadPlugin(app, new MemoryIndexStore(), fake().baseURL);
 	app.workspace.triggerLayoutReady();
-	const settingsStore = new SettingsStore(plugin, new NoticeNotifier(), { now: () => new Date(`${TODAY}T10:00:00`) }, data);
-	const actions = createOnboardingActions({ app: asObsidianApp(app), settingsStore, clock: { now: () => new Date(`${TODAY}T10:00:00`) }, openChat: () => openChat(plugin) });
+	const settingsStore = new SettingsStore(
+		plugin,
+		new NoticeNotifier(),
+		{ now: () => new Date(`${TODAY}T10:00:00`) },
+		data,
+	);
+	const actions = createOnboardingActions({
+		app: asObsidianApp(app),
+		settingsStore,
+		clock: { now: () => new Date(`${TODAY}T10:00:00`) },
+		openChat: () => openChat(plugin),
+	});
 	const read = (path: string) => app.vault.adapter.read(path);
 	return { app, plugin, settingsStore, actions, read };
 }
 
 /** The open modal whose title is `title`. */
 async function modalTitled(title: string): Promise<HTMLElement> {
-	const find = () => Array.from(document.querySelectorAll<HTMLElement>(".modal")).find((modal) => modal.querySelector(".modal-title")?.textContent === title);
+	const find = () =>
+		Array.from(document.querySelectorAll<HTMLElement>(".modal")).find(
+			(modal) => modal.querySelector(".modal-title")?.textContent === title,
+		);
 	await until(() => find() !== undefined, `the modal "${title}"`);
 	return find() as HTMLElement;
 }
 
 function type(modal: HTMLElement, answer: string, value: string): void {
-	const input = modal.querySelector<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(`[data-answer="${answer}"]`);
+	const input = modal.querySelector<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(
+		`[data-answer="${answer}"]`,
+	);
 	if (input === null) throw new Error(`no field ${answer}`);
 	input.value = value;
 	input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? "change" : "input"));
@@ -74,7 +89,10 @@ function reviewed(modal: HTMLElement) {
 
 async function applyReview(): Promise<void> {
 	click(await modalTitled("Review your assistant's files"), "Apply");
-	await until(() => Notice.messages.some((message) => message.startsWith("Onboarding complete")), "the onboarding notice");
+	await until(
+		() => Notice.messages.some((message) => message.startsWith("Onboarding complete")),
+		"the onboarding notice",
+	);
 }
 
 async function fillInTheForm(actions: ReturnType<typeof createOnboardingActions>): Promise<void> {
@@ -102,7 +120,8 @@ describe("onboarding in Obsidian", () => {
 		// Each new file shows the text it will be written with, before anything is.
 		const texts = Object.fromEntries(reviewed(review).map(({ path, text }) => [path, text]));
 		await applyReview();
-		for (const path of ["soul.md", "user.md", "claude.md", "memory.md", "HEARTBEAT.md"]) expect(texts[path]).toBe(await read(path));
+		for (const path of ["soul.md", "user.md", "claude.md", "memory.md", "HEARTBEAT.md"])
+			expect(texts[path]).toBe(await read(path));
 		expect(texts["user.md"]).toContain("- Name: Mina");
 		expect(await read("user.md")).toContain("- Name: Mina");
 		expect(await read("soul.md")).toContain("- Short answers, no emoji");
@@ -121,7 +140,8 @@ describe("onboarding in Obsidian", () => {
 		await applyReview();
 		actions.fillInForm();
 		const form = await modalTitled("Set up your assistant");
-		const value = (answer: string) => form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[data-answer="${answer}"]`)?.value;
+		const value = (answer: string) =>
+			form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[data-answer="${answer}"]`)?.value;
 		await until(() => value("name") === "Mina", "the name read back");
 		expect(value("work")).toBe("PhD student in sleep research");
 		expect(value("style")).toBe("Short answers, no emoji");
@@ -160,12 +180,28 @@ describe("onboarding in Obsidian", () => {
 	it("goes from the conversation's completion block (CRLF, four backticks) to the review", async () => {
 		const { actions, plugin, read } = await onboardingOn({});
 		fake().enqueue(textReply("Hi! What should I call you, and what are you working on?"));
-		const block = ["Thanks, that's enough to start.", "", "````onboarding-complete  ", "{", "  'name': 'Mina',", '  "what I do": **PhD student**,', '  "tone": "calm, brief",', "}", "   ````", ""].join("\r\n");
+		const block = [
+			"Thanks, that's enough to start.",
+			"",
+			"````onboarding-complete  ",
+			"{",
+			"  'name': 'Mina',",
+			'  "what I do": **PhD student**,',
+			'  "tone": "calm, brief",',
+			"}",
+			"   ````",
+			"",
+		].join("\r\n");
 		fake().enqueue(textReply(block, { chunkSize: 7 }));
 		const chat = await openChat(plugin);
 		actions.startConversation();
-		await until(() => chat.contentEl.querySelectorAll(".assistant-chat-message.is-assistant").length === 1 && !chat.busy, "the first question");
-		expect(chat.contentEl.querySelector(".assistant-chat-message.is-user")?.textContent).toBe("Let's set up my assistant.");
+		await until(
+			() => chat.contentEl.querySelectorAll(".assistant-chat-message.is-assistant").length === 1 && !chat.busy,
+			"the first question",
+		);
+		expect(chat.contentEl.querySelector(".assistant-chat-message.is-user")?.textContent).toBe(
+			"Let's set up my assistant.",
+		);
 		await chat.send("Mina, a PhD student. Keep it calm and brief. That's enough.");
 		const review = await modalTitled("Review your assistant's files");
 		expect(reviewed(review)).toHaveLength(5);
@@ -189,8 +225,13 @@ describe("onboarding in Obsidian", () => {
 		expect(settings.isOpen).toBe(false);
 		await until(() => app.workspace.getLeavesOfType("assistant-workspace-chat").length === 1, "the chat pane");
 		const chat = await openChat(plugin);
-		await until(() => chat.contentEl.querySelectorAll(".assistant-chat-message.is-assistant").length === 1 && !chat.busy, "the first question");
-		expect(chat.contentEl.querySelector(".assistant-chat-message.is-assistant")?.textContent).toContain("What should I call you?");
+		await until(
+			() => chat.contentEl.querySelectorAll(".assistant-chat-message.is-assistant").length === 1 && !chat.busy,
+			"the first question",
+		);
+		expect(chat.contentEl.querySelector(".assistant-chat-message.is-assistant")?.textContent).toContain(
+			"What should I call you?",
+		);
 	});
 
 	it("answers a completion block that cannot be read with a retry message in the chat", async () => {
@@ -198,12 +239,19 @@ describe("onboarding in Obsidian", () => {
 		fake().enqueue(textReply('Done!\n```onboarding-complete\n{"name": "Mina" "role": }\n```'));
 		const chat = await openChat(plugin);
 		actions.startConversation();
-		await until(() => chat.contentEl.querySelector(".assistant-chat-error-text")?.textContent !== undefined && !chat.busy, "the retry message");
+		await until(
+			() => chat.contentEl.querySelector(".assistant-chat-error-text")?.textContent !== undefined && !chat.busy,
+			"the retry message",
+		);
 		const error = chat.contentEl.querySelector<HTMLElement>(".assistant-chat-error");
-		expect(error?.querySelector(".assistant-chat-error-text")?.textContent).toMatch(/^The assistant's answers could not be read \(line 1, column \d+\)\. Ask it to send them again\.$/);
+		expect(error?.querySelector(".assistant-chat-error-text")?.textContent).toMatch(
+			/^The assistant's answers could not be read \(line 1, column \d+\)\. Ask it to send them again\.$/,
+		);
 		expect(error?.querySelector("button")?.textContent).toBe("Retry");
 		expect(document.querySelector(".modal")).toBeNull();
-		expect(app.vault.getFiles().filter((file) => file.extension === "md" && !file.path.startsWith("chats/"))).toEqual([]);
+		expect(app.vault.getFiles().filter((file) => file.extension === "md" && !file.path.startsWith("chats/"))).toEqual(
+			[],
+		);
 	});
 
 	it("saves the inbox folder the form names, where captures then go", async () => {
@@ -217,7 +265,9 @@ describe("onboarding in Obsidian", () => {
 		expect(review.textContent).toContain("Inbox folder: 00 Inbox");
 		await applyReview();
 		expect(settingsStore.settings.inboxFolder).toBe("00 Inbox");
-		expect(JSON.parse(app.vault.adapter.hidden.get(DATA) ?? "{}")).toMatchObject({ settings: { inboxFolder: "00 Inbox" } });
+		expect(JSON.parse(app.vault.adapter.hidden.get(DATA) ?? "{}")).toMatchObject({
+			settings: { inboxFolder: "00 Inbox" },
+		});
 		expect((await settingsStore.open()).layout.inboxFolder).toBe("00 Inbox");
 	});
 
@@ -239,7 +289,9 @@ describe("onboarding in Obsidian", () => {
 		app.secretStorage.setSecret(DEFAULT_API_KEY_SECRET, "");
 		actions.startConversation();
 		await modalTitled("Set up your assistant");
-		expect(Notice.messages).toContain("The conversation needs an Anthropic API key. The form asks the same questions without one.");
+		expect(Notice.messages).toContain(
+			"The conversation needs an Anthropic API key. The form asks the same questions without one.",
+		);
 		expect(fake().messageBodies).toHaveLength(0);
 	});
 
@@ -247,12 +299,22 @@ describe("onboarding in Obsidian", () => {
 		const files = { "soul.md": MY_SOUL, "user.md": "# User\n\nMina\n", "memory.md": "# Memory\n" };
 		const data = { ...defaultPluginData(), state: { ...defaultPluginData().state, onboardingComplete: true } };
 		const { actions, settingsStore, app, read } = await onboardingOn(files, data);
-		const before = app.vault.getFiles().map((file) => file.path).sort();
+		const before = app.vault
+			.getFiles()
+			.map((file) => file.path)
+			.sort();
 		await actions.startOver();
 		expect(settingsStore.state.onboardingComplete).toBe(false);
 		expect(Notice.messages).toEqual(["Onboarding can be run again. Every file was kept."]);
-		expect(JSON.parse(app.vault.adapter.hidden.get(DATA) ?? "{}")).toMatchObject({ state: { onboardingComplete: false } });
-		expect(app.vault.getFiles().map((file) => file.path).sort()).toEqual(before);
+		expect(JSON.parse(app.vault.adapter.hidden.get(DATA) ?? "{}")).toMatchObject({
+			state: { onboardingComplete: false },
+		});
+		expect(
+			app.vault
+				.getFiles()
+				.map((file) => file.path)
+				.sort(),
+		).toEqual(before);
 		for (const [path, content] of Object.entries(files)) expect(await read(path)).toBe(content);
 	});
 });

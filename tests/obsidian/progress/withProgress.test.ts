@@ -3,7 +3,12 @@ import { textModelOver } from "../../../src/core/model/textModel";
 import { buildWeeklySummary } from "../../../src/core/memory/weeklySummary";
 import { layoutFor } from "../../../src/core/workspace/layout";
 import { setLanguage } from "../../../src/i18n";
-import { whileComputing, whileSlow, withProgress, type ProgressHost } from "../../../src/obsidian/progress/withProgress";
+import {
+	whileComputing,
+	whileSlow,
+	withProgress,
+	type ProgressHost,
+} from "../../../src/obsidian/progress/withProgress";
 import { textReply, useFakeAnthropic } from "../../harness/fakeAnthropic";
 import { FakeScheduler } from "../../harness/fakeScheduler";
 import { memoryFixture } from "../../core/memory/fixture";
@@ -67,13 +72,17 @@ describe("progress while a command works", () => {
 	it("shows what is happening at once, then the seconds as they pass, then the steps done, and closes when the work is done", async () => {
 		const { host, scheduler, texts, notices, display } = recordedHost();
 		const work = pending<string>();
-		const run = withProgress(host, { what: "The model is writing the summary of 2026-W47…", cancellable: true }, async (progress) => {
-			scheduler.advance(1000);
-			scheduler.advance(1000);
-			progress.steps(2, 5);
-			progress.say("Asking the model where 5 notes belong…");
-			return work.promise;
-		});
+		const run = withProgress(
+			host,
+			{ what: "The model is writing the summary of 2026-W47…", cancellable: true },
+			async (progress) => {
+				scheduler.advance(1000);
+				scheduler.advance(1000);
+				progress.steps(2, 5);
+				progress.say("Asking the model where 5 notes belong…");
+				return work.promise;
+			},
+		);
 		expect(display.cancel).not.toBeNull();
 		work.resolve("written");
 		await expect(run).resolves.toEqual({ kind: "done", value: "written" });
@@ -114,7 +123,11 @@ describe("progress while a command works", () => {
 		slow.scheduler.advance(499);
 		expect(slow.display.shown).toBe(0);
 		slow.scheduler.advance(1);
-		expect([slow.display.shown, slow.shownText(), slow.display.cancel]).toEqual([1, "Archiving old daily memory…", null]);
+		expect([slow.display.shown, slow.shownText(), slow.display.cancel]).toEqual([
+			1,
+			"Archiving old daily memory…",
+			null,
+		]);
 		slow.scheduler.advance(500);
 		expect(slow.shownText()).toBe("Archiving old daily memory… (1 second)");
 		work.resolve("archived");
@@ -145,8 +158,18 @@ describe("progress while a command works", () => {
 		fake().enqueue(textReply("A summary the user will never see.", { delayMs: 300 }));
 		const model = textModelOver(clientFor(fake()).client, "claude-sonnet-5-5", { delay: realDelay });
 		const { host, texts, notices, display } = recordedHost();
-		const run = withProgress(host, { what: "The model is writing the summary of 2026-W47…", cancellable: true }, (progress) =>
-			buildWeeklySummary(fixture.deps, { week: "2026-W47", target: assistantFolderTarget(layout), layout, model, actor: "user", signal: progress.signal }),
+		const run = withProgress(
+			host,
+			{ what: "The model is writing the summary of 2026-W47…", cancellable: true },
+			(progress) =>
+				buildWeeklySummary(fixture.deps, {
+					week: "2026-W47",
+					target: assistantFolderTarget(layout),
+					layout,
+					model,
+					actor: "user",
+					signal: progress.signal,
+				}),
 		);
 		await until(() => fake().requests.length === 1, "the request to the model");
 		display.cancel?.();
@@ -162,7 +185,11 @@ describe("progress while a command works", () => {
 	it("tells what was written, not that nothing was, when the work had written before Cancel reached it", async () => {
 		const { host, notices, display } = recordedHost();
 		const wrote = pending<string>();
-		const run = withProgress(host, { what: "The heartbeat is reading its checklist and recent memory…", cancellable: true }, () => wrote.promise);
+		const run = withProgress(
+			host,
+			{ what: "The heartbeat is reading its checklist and recent memory…", cancellable: true },
+			() => wrote.promise,
+		);
 		display.cancel?.();
 		wrote.resolve("saved under ## Heartbeat");
 		await expect(run).resolves.toEqual({ kind: "done", value: "saved under ## Heartbeat" });

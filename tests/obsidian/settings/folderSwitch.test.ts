@@ -7,7 +7,8 @@ import { drawRow, resetSettingsTest, settingsTabOn, settle } from "./settingsTab
 beforeEach(resetSettingsTest);
 
 const modal = () => document.body.querySelector<HTMLElement>(".modal");
-const modalButton = (text: string) => Array.from(modal()?.querySelectorAll("button") ?? []).find((button) => button.textContent === text);
+const modalButton = (text: string) =>
+	Array.from(modal()?.querySelectorAll("button") ?? []).find((button) => button.textContent === text);
 
 /** Picks `folder` in the folder field, clicks Switch, and waits for the confirmation. */
 async function pickAndSwitch(tab: ReturnType<typeof settingsTabOn>["tab"], folder: string) {
@@ -27,7 +28,9 @@ describe("switching the assistant folder", () => {
 		expect(settingsStore.settings.assistantFolder).toBe("");
 		expect(saved()).toBeNull();
 		expect(tab.getControlValue("assistantFolder")).toBe("Assistant");
-		expect(row.setting.descEl.getText()).toBe("Picked: Assistant. Switching first checks the folder and asks what to do there.");
+		expect(row.setting.descEl.getText()).toBe(
+			"Picked: Assistant. Switching first checks the folder and asks what to do there.",
+		);
 		expect(row.button("Switch")?.disabled).toBe(false);
 	});
 
@@ -59,7 +62,12 @@ describe("switching the assistant folder", () => {
 	});
 
 	it("offers to adopt an existing workspace or run onboarding again, which resets onboarding and keeps every file", async () => {
-		const files = { "Me/soul.md": "# Soul\nMine.\n", "Me/user.md": "# User\n", "Me/claude.md": "# Rules\n", "Me/memory.md": "# Memory\n" };
+		const files = {
+			"Me/soul.md": "# Soul\nMine.\n",
+			"Me/user.md": "# User\n",
+			"Me/claude.md": "# Rules\n",
+			"Me/memory.md": "# Memory\n",
+		};
 		const { app, tab, settingsStore, onboarding, saved } = settingsTabOn(files);
 		await settingsStore.updateState({ onboardingComplete: true });
 		await pickAndSwitch(tab, "Me");

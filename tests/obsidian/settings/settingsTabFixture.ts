@@ -1,4 +1,9 @@
-import type { SettingDefinitionControl, SettingDefinitionGroup, SettingDefinitionItem, SettingDefinitionRender } from "obsidian";
+import type {
+	SettingDefinitionControl,
+	SettingDefinitionGroup,
+	SettingDefinitionItem,
+	SettingDefinitionRender,
+} from "obsidian";
 import { App, asObsidianApp, Notice, Plugin, Setting, setLanguageForTests } from "../../../sandbox/obsidianApi";
 import { systemClock } from "../../../src/core/systemClock";
 import { loadPluginData } from "../../../src/core/workspace/data/load";
@@ -40,25 +45,42 @@ export function settingsTabOn(files: Record<string, string> = {}) {
 	const settingsStore = new SettingsStore(obsidianPlugin, new NoticeNotifier(), systemClock, loadPluginData(null).data);
 	const indexer = new VaultIndexer(obsidianPlugin, settingsStore, new MemoryIndexStore(), systemClock);
 	const onboarding = recordingOnboarding();
-	const tab = new AssistantSettingTab(asObsidianApp(app), obsidianPlugin, { settingsStore, indexer, endpoint: {}, onboarding });
+	const tab = new AssistantSettingTab(asObsidianApp(app), obsidianPlugin, {
+		settingsStore,
+		indexer,
+		endpoint: {},
+		onboarding,
+	});
 	tab.update();
-	const saved = () => JSON.parse(app.vault.adapter.hidden.get(DATA) ?? "null") as { settings: Record<string, unknown>; state: Record<string, unknown> } | null;
+	const saved = () =>
+		JSON.parse(app.vault.adapter.hidden.get(DATA) ?? "null") as {
+			settings: Record<string, unknown>;
+			state: Record<string, unknown>;
+		} | null;
 	return { app, tab, settingsStore, onboarding, saved };
 }
 
 export function group(tab: AssistantSettingTab, heading: string): SettingDefinitionGroup {
-	const found = tab.settingItems.find((item): item is SettingDefinitionGroup => "heading" in item && item.heading === heading);
+	const found = tab.settingItems.find(
+		(item): item is SettingDefinitionGroup => "heading" in item && item.heading === heading,
+	);
 	if (!found) throw new Error(`no section ${heading}`);
 	return found;
 }
 
 /** A row of a section drawn as Obsidian draws it. */
 export function drawRow(tab: AssistantSettingTab, heading: string, name: string) {
-	const row = (group(tab, heading).items ?? []).find((item) => "name" in item && item.name === name) as SettingDefinitionRender | undefined;
+	const row = (group(tab, heading).items ?? []).find((item) => "name" in item && item.name === name) as
+		SettingDefinitionRender | undefined;
 	if (!row?.render) throw new Error(`no row ${name} in ${heading}`);
 	const setting = new Setting(document.createElement("div"));
 	const stop = row.render(setting as never, null as never);
-	return { setting, stop, button: (text: string) => Array.from(setting.controlEl.querySelectorAll("button")).find((button) => button.textContent === text) };
+	return {
+		setting,
+		stop,
+		button: (text: string) =>
+			Array.from(setting.controlEl.querySelectorAll("button")).find((button) => button.textContent === text),
+	};
 }
 
 export function controls(items: readonly SettingDefinitionItem[]): SettingDefinitionControl[] {

@@ -23,14 +23,22 @@ describe("the check of main.js against Safari 15", () => {
 	});
 
 	it("fails on a lookbehind built from a string, as esbuild writes a literal its target lacks", () => {
-		expect(problems('const r = new RegExp("(?<=a)b");')).toEqual(["a regex lookbehind built with RegExp (Safari 16.4)"]);
-		expect(problems("const r = RegExp(`(?<!${x})b`, 'g');")).toEqual(["a regex lookbehind built with RegExp (Safari 16.4)"]);
+		expect(problems('const r = new RegExp("(?<=a)b");')).toEqual([
+			"a regex lookbehind built with RegExp (Safari 16.4)",
+		]);
+		expect(problems("const r = RegExp(`(?<!${x})b`, 'g');")).toEqual([
+			"a regex lookbehind built with RegExp (Safari 16.4)",
+		]);
 		expect(problems('const r = new globalThis.RegExp("x(?<" + "!a)");')).toEqual([]);
-		expect(problems('const r = new globalThis.RegExp("x(?<!" + "a)");')).toEqual(["a regex lookbehind built with RegExp (Safari 16.4)"]);
+		expect(problems('const r = new globalThis.RegExp("x(?<!" + "a)");')).toEqual([
+			"a regex lookbehind built with RegExp (Safari 16.4)",
+		]);
 	});
 
 	it("fails on the regex v flag, in a literal or built with RegExp", () => {
-		expect(problems("const r = /[\\p{L}--a]/v;")).toEqual([expect.stringMatching(/^does not parse as an ES2022 script/)]);
+		expect(problems("const r = /[\\p{L}--a]/v;")).toEqual([
+			expect.stringMatching(/^does not parse as an ES2022 script/),
+		]);
 		expect(problems('const r = new RegExp("a", "v");')).toEqual(["the regex v flag built with RegExp (Safari 17)"]);
 	});
 
@@ -39,7 +47,12 @@ describe("the check of main.js against Safari 15", () => {
 	});
 
 	it("fails on what Obsidian cannot evaluate as a script: top-level await, a hashbang, later syntax", () => {
-		for (const source of ["await load();", "#!/usr/bin/env node\nrun();", "using x = open();", "const r = /(?i:a)b/;"]) {
+		for (const source of [
+			"await load();",
+			"#!/usr/bin/env node\nrun();",
+			"using x = open();",
+			"const r = /(?i:a)b/;",
+		]) {
 			expect(problems(source)).toEqual([expect.stringMatching(/^does not parse as an ES2022 script/)]);
 		}
 	});

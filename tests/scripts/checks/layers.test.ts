@@ -17,7 +17,8 @@ const value = (target: string): ImportEdge => ({ kind: "file", target, typeOnly:
 const type = (target: string): ImportEdge => ({ kind: "file", target, typeOnly: true });
 const packageImport = (target: string, typeOnly = false): ImportEdge => ({ kind: "package", target, typeOnly });
 const graphOf = (edges: Record<string, ImportEdge[]>): ImportGraph => new Map(Object.entries(edges));
-const messages = (graph: ImportGraph) => layerViolations(graph).map((violation) => `${violation.kind}: ${violation.message}`);
+const messages = (graph: ImportGraph) =>
+	layerViolations(graph).map((violation) => `${violation.kind}: ${violation.message}`);
 
 describe("the layer check", () => {
 	it("finds the repository's layers running one way, with no cycle", () => {
@@ -51,11 +52,16 @@ describe("the layer check", () => {
 			"sandbox/server/sandboxServer.ts": [],
 			"src/main.ts": [],
 		});
-		expect(messages(graph)).toEqual(["imports-tests: scripts/start.ts imports tests/harness/viewOf.ts: code that ships or runs for users never imports tests/"]);
+		expect(messages(graph)).toEqual([
+			"imports-tests: scripts/start.ts imports tests/harness/viewOf.ts: code that ships or runs for users never imports tests/",
+		]);
 	});
 
 	it("keeps the two hosts apart though they stand on the same floor", () => {
-		const graph = graphOf({ "src/obsidian/chat/chatView.ts": [type("headless/vault/diskVault.ts")], "headless/vault/diskVault.ts": [] });
+		const graph = graphOf({
+			"src/obsidian/chat/chatView.ts": [type("headless/vault/diskVault.ts")],
+			"headless/vault/diskVault.ts": [],
+		});
 		expect(messages(graph)).toEqual([
 			"sideways: src/obsidian/chat/chatView.ts (Obsidian host) imports headless/vault/diskVault.ts (Node host): layers on the same floor stand apart",
 		]);
@@ -76,7 +82,10 @@ describe("the layer check", () => {
 	});
 
 	it("fails closed on a file no layer holds and on an import that names no file", () => {
-		const graph = graphOf({ "src/newFolder/thing.ts": [], "src/core/text/lineDiff.ts": [value("?src/core/text/gone")] });
+		const graph = graphOf({
+			"src/newFolder/thing.ts": [],
+			"src/core/text/lineDiff.ts": [value("?src/core/text/gone")],
+		});
 		expect(messages(graph)).toEqual([
 			"unplaced: src/newFolder/thing.ts is in no layer: add its folder to the table in scripts/checks/layerRules.ts",
 			"unresolved: src/core/text/lineDiff.ts imports src/core/text/gone, which is no file",
@@ -84,13 +93,30 @@ describe("the layer check", () => {
 	});
 
 	it("counts type-only imports in a cycle, except between the Obsidian stand-in's own types", () => {
-		expect(importCycles(graphOf({ "src/core/organize/a.ts": [type("src/core/organize/b.ts")], "src/core/organize/b.ts": [value("src/core/organize/a.ts")] }))).toEqual([
-			["src/core/organize/a.ts", "src/core/organize/b.ts"],
-		]);
-		expect(importCycles(graphOf({ "sandbox/obsidianApi/app.ts": [type("sandbox/obsidianApi/view.ts")], "sandbox/obsidianApi/view.ts": [type("sandbox/obsidianApi/app.ts")] }))).toEqual([]);
-		expect(importCycles(graphOf({ "sandbox/obsidianApi/app.ts": [value("sandbox/obsidianApi/view.ts")], "sandbox/obsidianApi/view.ts": [value("sandbox/obsidianApi/app.ts")] }))).toEqual([
-			["sandbox/obsidianApi/app.ts", "sandbox/obsidianApi/view.ts"],
-		]);
+		expect(
+			importCycles(
+				graphOf({
+					"src/core/organize/a.ts": [type("src/core/organize/b.ts")],
+					"src/core/organize/b.ts": [value("src/core/organize/a.ts")],
+				}),
+			),
+		).toEqual([["src/core/organize/a.ts", "src/core/organize/b.ts"]]);
+		expect(
+			importCycles(
+				graphOf({
+					"sandbox/obsidianApi/app.ts": [type("sandbox/obsidianApi/view.ts")],
+					"sandbox/obsidianApi/view.ts": [type("sandbox/obsidianApi/app.ts")],
+				}),
+			),
+		).toEqual([]);
+		expect(
+			importCycles(
+				graphOf({
+					"sandbox/obsidianApi/app.ts": [value("sandbox/obsidianApi/view.ts")],
+					"sandbox/obsidianApi/view.ts": [value("sandbox/obsidianApi/app.ts")],
+				}),
+			),
+		).toEqual([["sandbox/obsidianApi/app.ts", "sandbox/obsidianApi/view.ts"]]);
 	});
 
 	it("shows a cycle as its shortest round, from its first file by name", () => {

@@ -10,7 +10,10 @@ const ROOT = resolve(__dirname, "..", "..", "..");
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");
 
 function lintFolder(dir?: string): { code: number | null; stdout: string; stderr: string } {
-	const run = spawnSync(TSX, [join(ROOT, "scripts", "checks", "workflows.ts"), ...(dir === undefined ? [] : [dir])], { encoding: "utf8", cwd: ROOT });
+	const run = spawnSync(TSX, [join(ROOT, "scripts", "checks", "workflows.ts"), ...(dir === undefined ? [] : [dir])], {
+		encoding: "utf8",
+		cwd: ROOT,
+	});
 	return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 

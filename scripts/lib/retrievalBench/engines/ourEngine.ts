@@ -14,7 +14,6 @@ import { countLinks } from "../../../../headless/links/linkCounts";
 import { LinkResolver } from "../../../../headless/links/linkResolver";
 import type { EngineSetup, SearchEngine, StoredIndex } from "./searchEngine";
 
-
 /** Our `RetrievalIndex`, driven as the plugin drives it. */
 export class OurEngine implements SearchEngine {
 	readonly name = "ours";
@@ -83,7 +82,8 @@ export class OurEngine implements SearchEngine {
 		if (this.links !== null) return this.links;
 		const resolver = new LinkResolver(this.notes.map((note) => note.path));
 		const resolved: Record<string, Record<string, number>> = {};
-		for (const note of this.notes) resolved[note.path] = note.metadata === null ? {} : countLinks(note.path, note.metadata, resolver).resolved;
+		for (const note of this.notes)
+			resolved[note.path] = note.metadata === null ? {} : countLinks(note.path, note.metadata, resolver).resolved;
 		return (this.links = linkGraphFromResolvedLinks(resolved));
 	}
 

@@ -17,7 +17,11 @@ export interface ConversationState {
 	readonly flushedAtMessageCount: number | null;
 }
 
-export const FRESH_CONVERSATION: ConversationState = { compactedThrough: 0, summary: null, flushedAtMessageCount: null };
+export const FRESH_CONVERSATION: ConversationState = {
+	compactedThrough: 0,
+	summary: null,
+	flushedAtMessageCount: null,
+};
 
 export type CompactionDecision =
 	/** The conversation fits, or nothing more can be folded. */
@@ -41,7 +45,11 @@ export interface CompactionCheck {
  * has flushed memory since the last of the messages to fold was written: a flush happens
  * exactly once before each compaction, never again for messages already flushed.
  */
-export function decideCompaction(check: CompactionCheck, state: ConversationState, compactAtFraction: number): CompactionDecision {
+export function decideCompaction(
+	check: CompactionCheck,
+	state: ConversationState,
+	compactAtFraction: number,
+): CompactionDecision {
 	if (check.promptTokens < compactAtFraction * check.limitTokens) return { kind: "keep" };
 	if (check.foldableThrough <= state.compactedThrough) return { kind: "keep" };
 	const flushed = state.flushedAtMessageCount;
@@ -50,8 +58,16 @@ export function decideCompaction(check: CompactionCheck, state: ConversationStat
 }
 
 /** The state once the model has flushed memory, its reply (`summary`) standing for the turns to fold. */
-export function afterMemoryFlush(state: ConversationState, messageCount: number, summary: string | null): ConversationState {
-	return { ...state, flushedAtMessageCount: messageCount, summary: summary === null || summary.trim() === "" ? state.summary : summary.trim() };
+export function afterMemoryFlush(
+	state: ConversationState,
+	messageCount: number,
+	summary: string | null,
+): ConversationState {
+	return {
+		...state,
+		flushedAtMessageCount: messageCount,
+		summary: summary === null || summary.trim() === "" ? state.summary : summary.trim(),
+	};
 }
 
 /**
@@ -65,11 +81,18 @@ export const MEMORY_FLUSH_PROMPT = [
 ].join("\n\n");
 
 /** The conversation as sent: the folded messages replaced by the summary, set before the first message kept. */
-export function compactedMessages(messages: readonly ChatMessage[], through: number, summary: string | null): ChatMessage[] {
+export function compactedMessages(
+	messages: readonly ChatMessage[],
+	through: number,
+	summary: string | null,
+): ChatMessage[] {
 	if (through <= 0 || messages.length === 0) return [...messages];
 	const kept = messages.slice(Math.min(through, messages.length - 1));
 	const [first, ...rest] = kept;
-	return [{ role: first.role, content: [{ type: "text", text: summaryBlock(through, summary) }, ...first.content] }, ...rest];
+	return [
+		{ role: first.role, content: [{ type: "text", text: summaryBlock(through, summary) }, ...first.content] },
+		...rest,
+	];
 }
 
 /** What stands for the first `through` messages once they are folded. */

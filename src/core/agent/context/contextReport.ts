@@ -5,7 +5,16 @@ import type { CompactionDecision, ConversationState } from "./compaction";
  * Tokens are estimates (see `tokenEstimate.ts`).
  */
 
-export type LayerName = "identity" | "hot-memory" | "instructions" | "memory-hint" | "vault-map" | "notes" | "history-book" | "conversation" | "user-message";
+export type LayerName =
+	| "identity"
+	| "hot-memory"
+	| "instructions"
+	| "memory-hint"
+	| "vault-map"
+	| "notes"
+	| "history-book"
+	| "conversation"
+	| "user-message";
 
 /** Lines of a note, 1-based and inclusive, as `memory_get` reads them. */
 export interface LineRange {

@@ -25,18 +25,27 @@ export interface ConversationLayers {
  * Layers 7 and 8: the conversation, compacted when the whole prompt comes near the model's
  * context window, then the user's message.
  */
-export function conversationLayers(input: ConversationInput, systemTokens: number, budgets: ContextBudgets): ConversationLayers {
+export function conversationLayers(
+	input: ConversationInput,
+	systemTokens: number,
+	budgets: ContextBudgets,
+): ConversationLayers {
 	const { history, userMessage, contextWindowTokens } = input;
-	const state = { ...input.conversation, compactedThrough: Math.min(Math.max(0, input.conversation.compactedThrough), history.length) };
+	const state = {
+		...input.conversation,
+		compactedThrough: Math.min(Math.max(0, input.conversation.compactedThrough), history.length),
+	};
 	const user = userTextMessage(userMessage);
 	const userTokens = messageTokens(user);
 	const limitTokens = contextWindowTokens - budgets.reservedTokens;
 	// Each message is estimated once: a long conversation is the largest text of the request.
 	const tokensFrom = suffixSums(history.map(messageTokens));
-	const conversationTokens = (through: number) => tokensFrom[through] + (through === 0 ? 0 : estimateTokens(summaryBlock(through, state.summary)));
+	const conversationTokens = (through: number) =>
+		tokensFrom[through] + (through === 0 ? 0 : estimateTokens(summaryBlock(through, state.summary)));
 
 	const starts = turnStarts(history, state.compactedThrough);
-	const foldableThrough = starts.length > budgets.keepTurns ? starts[starts.length - budgets.keepTurns] : state.compactedThrough;
+	const foldableThrough =
+		starts.length > budgets.keepTurns ? starts[starts.length - budgets.keepTurns] : state.compactedThrough;
 	const promptTokens = systemTokens + conversationTokens(state.compactedThrough) + userTokens;
 	const decision = decideCompaction({ promptTokens, limitTokens, foldableThrough }, state, budgets.compactAtFraction);
 

@@ -40,4 +40,3 @@ function blockWeight(block: ContentBlock): number {
 			return textWeight(block.content);
 	}
 }
-

@@ -22,7 +22,11 @@ const SEPARATOR = "\n\n";
  * its own budget, as many as the layer's budget holds counting back from the latest, then
  * shown oldest first so that the story reads in order.
  */
-export function historyBookLayer(weeks: readonly WeeklySummary[], aboutThePast: boolean, budgets: ContextBudgets): Layer {
+export function historyBookLayer(
+	weeks: readonly WeeklySummary[],
+	aboutThePast: boolean,
+	budgets: ContextBudgets,
+): Layer {
 	const budget = budgets.historyBookTokens;
 	if (!aboutThePast) return skippedLayer("history-book", budget, "not a question about the past");
 	if (weeks.length === 0) return skippedLayer("history-book", budget, "no weekly summaries");
@@ -35,7 +39,12 @@ export function historyBookLayer(weeks: readonly WeeklySummary[], aboutThePast: 
 	let remaining = budget - tagWeight(TAG, {}) - textWeight(longestHeader + SEPARATOR);
 	const shown: string[] = [];
 	for (const [index, week] of candidates.entries()) {
-		const item: TaggedNote = { tag: WEEK_TAG, attributes: { id: week.week, path: week.path }, note: week, ownTokens: budgets.historyWeekTokens };
+		const item: TaggedNote = {
+			tag: WEEK_TAG,
+			attributes: { id: week.week, path: week.path },
+			note: week,
+			ownTokens: budgets.historyWeekTokens,
+		};
 		const allowance = remaining - textWeight(SEPARATOR);
 		if (allowance < Math.min(wantedWeight(item), budgets.minExcerptTokens)) {
 			cuts.push(...candidates.slice(index).map((older) => leftOutCut(older, "layer-budget")));

@@ -26,7 +26,8 @@ const QUESTION_END = "[吗呢吧啊呀]|[，。！？,.!?]|\\s*$";
 const PERSON = "我们|咱们|你们|他们|她们|大家|我|你|您|他|她|私たち|僕ら|僕|私|あなた";
 const CLAUSE_START = "^|[\\s，。！？、；：,.!?;:「『（(]";
 const JAPANESE_PARTICLE = "は|も|が";
-const AMOUNT_OF_TIME = "很久|好久|不久|多年|(?:\\d+|[一二三四五六七八九十两几半]+)\\s*个?(?:天|日|周|星期|礼拜|月|年|小时|分钟)";
+const AMOUNT_OF_TIME =
+	"很久|好久|不久|多年|(?:\\d+|[一二三四五六七八九十两几半]+)\\s*个?(?:天|日|周|星期|礼拜|月|年|小时|分钟)";
 
 /** What may follow a Japanese verb in the past tense in a question: "決めたの", "決めたんですか", "決めたっけ", "決めた？". */
 const AFTER_JAPANESE_PAST = "(?:の|か|ん|っけ|\\s*[?？。!！]|\\s*$)";
@@ -84,7 +85,10 @@ const LOOKS_BACK: readonly RegExp[] = [
 	// "为什么…了", "为啥…了": the reason for something done ("我们为什么暂停了筛选？", "为什么推迟了？").
 	// A "了" ending the question after any other verb tells of a state now ("为什么报错了？"), "了解"
 	// is "to understand", and "为什么天是蓝的" has no "了": questions about now.
-	new RegExp(`(?:为什么|为啥|为何|干嘛)${NOT_CLAUSE_END}{0,20}?(?:(?:${DECISION_VERB})了|了(?!解|${QUESTION_END}))`, "g"),
+	new RegExp(
+		`(?:为什么|为啥|为何|干嘛)${NOT_CLAUSE_END}{0,20}?(?:(?:${DECISION_VERB})了|了(?!解|${QUESTION_END}))`,
+		"g",
+	),
 	// "之前为什么", "以前为什么" (why, back then), but not "开会之前为什么要带电脑" (why one must, before it).
 	/(?:之前|以前)(?:为什么|为啥|为何)(?!要|得|会|应该|必须)/g,
 	// "是怎么决定的", "怎么定下来的": the "…的" of how a decision was made, not "怎么选择合适的方案" (how to choose).
@@ -96,7 +100,10 @@ const LOOKS_BACK: readonly RegExp[] = [
 	// "之前", "以前" (and Japanese "前に") look back at the start of a clause, after a person
 	// ("我们之前", "私は以前") or after an amount of time ("三天前", "很久以前"); after an event they
 	// mean "before it" ("开会之前").
-	new RegExp(`(?:${CLAUSE_START}|${PERSON}|${JAPANESE_PARTICLE})(?:之前|以前|前に)|(?:${AMOUNT_OF_TIME})(?:之|以)?前`, "g"),
+	new RegExp(
+		`(?:${CLAUSE_START}|${PERSON}|${JAPANESE_PARTICLE})(?:之前|以前|前に)|(?:${AMOUNT_OF_TIME})(?:之|以)?前`,
+		"g",
+	),
 
 	// Japanese words that always point back: last time, the other day, last week, last year, "remember?".
 	/前回|この前|先日|先週|先月|昨年|覚えて(?:る|います|いる)/g,
@@ -107,7 +114,10 @@ const LOOKS_BACK: readonly RegExp[] = [
 	// "決めた理由", "変えた経緯": the reason or course of something done.
 	/(?:た|[^な]んだ)(?:理由|経緯|いきさつ|わけ)/g,
 	// "何を決めた？", "どう決めたんだっけ": what was decided or agreed.
-	new RegExp(`(?:決め(?:まし)?た|決ま(?:っ|りまし)た|選(?:んだ|びました)|話し合(?:っ|いまし)た|(?:相談|合意)し(?:まし)?た)${AFTER_JAPANESE_PAST}`, "g"),
+	new RegExp(
+		`(?:決め(?:まし)?た|決ま(?:っ|りまし)た|選(?:んだ|びました)|話し合(?:っ|いまし)た|(?:相談|合意)し(?:まし)?た)${AFTER_JAPANESE_PAST}`,
+		"g",
+	),
 ];
 
 export function isHistoryQuestion(text: string): boolean {

@@ -27,7 +27,8 @@ const TAG = "hot-memory";
  */
 export function hotMemoryLayer(memory: NoteText | null, budgets: ContextBudgets): HotMemory {
 	const cap = budgets.hotMemoryTokens;
-	if (memory === null || memory.text.trim() === "") return { layer: skippedLayer("hot-memory", cap, "no long-term memory"), report: null };
+	if (memory === null || memory.text.trim() === "")
+		return { layer: skippedLayer("hot-memory", cap, "no long-term memory"), report: null };
 
 	const lines = new LineIndex(memory.text);
 	const weights = Array.from({ length: lines.lineCount }, (_, line) => textWeight(lineText(lines, line)));
@@ -39,7 +40,9 @@ export function hotMemoryLayer(memory: NoteText | null, budgets: ContextBudgets)
 	const shown = wholeFits ? weights.map(() => true) : weights.map(() => false);
 	if (!wholeFits) {
 		// Each gap in the view costs a marker; there are at most two more gaps than hot sections.
-		const gapsBound = (hotSpans.length + 2) * textWeight(`${gapMarker({ firstLine: lines.lineCount, lastLine: lines.lineCount + 1 })}\n`);
+		const gapsBound =
+			(hotSpans.length + 2) *
+			textWeight(`${gapMarker({ firstLine: lines.lineCount, lastLine: lines.lineCount + 1 })}\n`);
 		let available = cap - tagWeight(TAG, attributes) - textWeight(`${header}\n`) - gapsBound;
 		for (const span of hotSpans) {
 			for (let line = span.start; line < span.end && weights[line] <= available; line++) {
@@ -52,7 +55,8 @@ export function hotMemoryLayer(memory: NoteText | null, budgets: ContextBudgets)
 	}
 
 	const gaps = omittedRuns(shown);
-	const sum = (predicate: (line: number) => boolean) => weights.reduce((total, weight, line) => (predicate(line) ? total + weight : total), 0);
+	const sum = (predicate: (line: number) => boolean) =>
+		weights.reduce((total, weight, line) => (predicate(line) ? total + weight : total), 0);
 	const shownTokens = Math.ceil(sum((line) => shown[line]));
 	const report: HotMemoryReport = {
 		path: memory.path,
@@ -86,7 +90,13 @@ function viewHeader(path: string): string {
  * first entry so that the view starts where an entry starts (unless the latest entry alone is
  * too long: its end is better than nothing).
  */
-function showLatestEntries(lines: LineIndex, entryStarts: ReadonlySet<number>, weights: readonly number[], shown: boolean[], available: number): void {
+function showLatestEntries(
+	lines: LineIndex,
+	entryStarts: ReadonlySet<number>,
+	weights: readonly number[],
+	shown: boolean[],
+	available: number,
+): void {
 	const added: number[] = [];
 	for (let line = lines.lineCount - 1; line >= 0; line--) {
 		if (shown[line]) continue;
@@ -120,7 +130,8 @@ function omittedRuns(shown: readonly boolean[]): LineRange[] {
 	shown.forEach((isShown, line) => {
 		if (isShown) return;
 		const last = runs[runs.length - 1] as LineRange | undefined;
-		if (last !== undefined && last.lastLine === line) runs[runs.length - 1] = { firstLine: last.firstLine, lastLine: line + 1 };
+		if (last !== undefined && last.lastLine === line)
+			runs[runs.length - 1] = { firstLine: last.firstLine, lastLine: line + 1 };
 		else runs.push({ firstLine: line + 1, lastLine: line + 1 });
 	});
 	return runs;
@@ -133,7 +144,11 @@ function renderView(lines: LineIndex, shown: readonly boolean[]): string {
 	while (line < shown.length) {
 		let end = line;
 		while (end < shown.length && shown[end] === shown[line]) end++;
-		parts.push(shown[line] ? lines.text.slice(lines.startOf(line), lines.startOf(end)) : `${gapMarker({ firstLine: line + 1, lastLine: end })}\n`);
+		parts.push(
+			shown[line]
+				? lines.text.slice(lines.startOf(line), lines.startOf(end))
+				: `${gapMarker({ firstLine: line + 1, lastLine: end })}\n`,
+		);
 		line = end;
 	}
 	return parts.join("");

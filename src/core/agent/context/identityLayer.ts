@@ -55,7 +55,9 @@ export function identityLayer(notes: IdentityNotes, budgets: ContextBudgets): La
 	const rules = files.find((file) => file.role === "rules");
 	if (rules !== undefined) {
 		// Even a claude.md longer than the whole layer leaves room to point at the other files.
-		const pointers = files.filter((file) => file !== rules).reduce((sum, file) => sum + textWeight(pointerBlock(file).text + SEPARATOR), 0);
+		const pointers = files
+			.filter((file) => file !== rules)
+			.reduce((sum, file) => sum + textWeight(pointerBlock(file).text + SEPARATOR), 0);
 		const block = fileBlock(rules, budgets.identityTokens - pointers, budgets);
 		blocks.set("rules", block);
 		available -= textWeight(block.text + SEPARATOR);
@@ -83,7 +85,9 @@ function shrinkable(files: readonly IdentityFile[], available: number, budgets: 
 		const tooShort = kept.some((_, index) => shares[index] < wants[index] && shares[index] < budgets.minExcerptTokens);
 		if (!tooShort) {
 			const blocks = new Map<Role, FileBlock>();
-			kept.forEach((file, index) => blocks.set(file.role, fileBlock(file, shares[index] - textWeight(SEPARATOR), budgets)));
+			kept.forEach((file, index) =>
+				blocks.set(file.role, fileBlock(file, shares[index] - textWeight(SEPARATOR), budgets)),
+			);
 			leftOut.forEach((file, index) => blocks.set(file.role, pointers[index]));
 			return blocks;
 		}

@@ -7,10 +7,20 @@ export interface Layer {
 	readonly report: LayerReport;
 }
 
-export function sentLayer(layer: LayerName, budgetTokens: number | null, text: string, cuts: readonly Cut[] = []): Layer {
+export function sentLayer(
+	layer: LayerName,
+	budgetTokens: number | null,
+	text: string,
+	cuts: readonly Cut[] = [],
+): Layer {
 	return { text, report: { layer, tokens: estimateTokens(text), budgetTokens, cuts } };
 }
 
-export function skippedLayer(layer: LayerName, budgetTokens: number | null, skipped: string, cuts: readonly Cut[] = []): Layer {
+export function skippedLayer(
+	layer: LayerName,
+	budgetTokens: number | null,
+	skipped: string,
+	cuts: readonly Cut[] = [],
+): Layer {
 	return { text: null, report: { layer, tokens: 0, budgetTokens, cuts, skipped } };
 }

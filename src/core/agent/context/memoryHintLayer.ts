@@ -26,13 +26,19 @@ const TAG = "memory-hint";
  * the oldest ranges are summed up in one phrase.
  */
 export function memoryHintLayer(notes: readonly DailyNoteRef[], today: string, budgets: ContextBudgets): Layer {
-	const byDate = new Map(notes.filter((note) => note.date.length === 10 && parseCalendarDay(note.date) !== null).map((note) => [note.date, note.path]));
+	const byDate = new Map(
+		notes
+			.filter((note) => note.date.length === 10 && parseCalendarDay(note.date) !== null)
+			.map((note) => [note.date, note.path]),
+	);
 	const dates = [...byDate.keys()].sort();
 	const budget = budgets.memoryHintTokens;
 	if (dates.length === 0) return sentLayer("memory-hint", budget, tagged(TAG, {}, "No daily memory yet."));
 
 	const latest = dates[dates.length - 1];
-	const todayNote = byDate.has(today) ? `Today's note (${today}) exists.` : `Today's note (${today}) does not exist yet.`;
+	const todayNote = byDate.has(today)
+		? `Today's note (${today}) exists.`
+		: `Today's note (${today}) does not exist yet.`;
 	const closing = `The latest is ${byDate.get(latest) ?? ""}. ${todayNote} Read the last days with memory_recent, any day with memory_get.`;
 	const runs = dateRuns(dates);
 	const text = (shown: number) => tagged(TAG, {}, `${hintSentence(runs, shown, dates.length)} ${closing}`);
@@ -51,10 +57,14 @@ export function memoryHintLayer(notes: readonly DailyNoteRef[], today: string, b
 /** "Daily memory exists for 9 days: …", the latest `shown` runs listed and the older ones summed up. */
 function hintSentence(runs: readonly DateRun[], shown: number, dayCount: number): string {
 	const older = runs.slice(0, runs.length - shown);
-	const listed = runs.slice(runs.length - shown).map((run) => (run.days === 1 ? run.first : `${run.first} to ${run.last}`));
+	const listed = runs
+		.slice(runs.length - shown)
+		.map((run) => (run.days === 1 ? run.first : `${run.first} to ${run.last}`));
 	if (older.length > 0) {
 		const olderDays = older.reduce((sum, run) => sum + run.days, 0);
-		listed.unshift(`${olderDays} earlier day${olderDays === 1 ? "" : "s"} from ${older[0].first} to ${older[older.length - 1].last}`);
+		listed.unshift(
+			`${olderDays} earlier day${olderDays === 1 ? "" : "s"} from ${older[0].first} to ${older[older.length - 1].last}`,
+		);
 	}
 	return `Daily memory exists for ${dayCount} day${dayCount === 1 ? "" : "s"}: ${listed.join(", ")}.`;
 }

@@ -6,7 +6,8 @@ import type { LineIndex } from "../../retrieval/notes/lineIndex";
  * the rules, which the assistant must never forget whatever the question. In `memory.md` they
  * are the sections under headings that say so, in English, Chinese or Japanese.
  */
-const HOT_TITLE = /\b(?:preferences?|current (?:state|status)|status|rules?|constraints?)\b|偏好|当前状态|现状|规则|约束|禁令|好み|現在の状態|ルール/i;
+const HOT_TITLE =
+	/\b(?:preferences?|current (?:state|status)|status|rules?|constraints?)\b|偏好|当前状态|现状|规则|约束|禁令|好み|現在の状態|ルール/i;
 
 function isHotTitle(title: string): boolean {
 	return HOT_TITLE.test(title);

@@ -14,7 +14,14 @@ export interface NoteText {
 export function leftOutCut(note: NoteText, reason: CutReason): Cut {
 	const lineCount = new LineIndex(note.text).lineCount;
 	const omittedTokens = estimateTokens(note.text);
-	return { subject: note.path, kind: "left-out", reason, shownTokens: 0, omittedTokens, omittedLines: [{ firstLine: 1, lastLine: lineCount }] };
+	return {
+		subject: note.path,
+		kind: "left-out",
+		reason,
+		shownTokens: 0,
+		omittedTokens,
+		omittedLines: [{ firstLine: 1, lastLine: lineCount }],
+	};
 }
 
 export interface NoteExcerpt {
@@ -40,7 +47,9 @@ export function noteExcerpt(note: NoteText, maxWeight: number, headShare: number
 
 	const lines = new LineIndex(note.text);
 	// The marker's longest form for this note, so that the real one (known only after the cut) fits.
-	const markerBound = textWeight(omittedLinesMarker(note.path, { firstLine: lines.lineCount, lastLine: lines.lineCount + 1 }, totalTokens));
+	const markerBound = textWeight(
+		omittedLinesMarker(note.path, { firstLine: lines.lineCount, lastLine: lines.lineCount + 1 }, totalTokens),
+	);
 	const lineBreaksAroundMarker = textWeight("\n\n");
 	const keep = Math.max(0, maxWeight - markerBound - lineBreaksAroundMarker);
 	const headWeight = keep * headShare;

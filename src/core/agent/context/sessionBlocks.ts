@@ -11,7 +11,10 @@ import type { CheckpointReason } from "../session/checkpointMoments";
  * apart from the conversation, so they reach the model only this way.
  */
 export function heartbeatBlock(messages: readonly { readonly at: string; readonly text: string }[]): SystemBlock {
-	const lines = ["<heartbeat-messages>", "Earlier in this chat, your heartbeat told the user (newest last); the user may be answering it:"];
+	const lines = [
+		"<heartbeat-messages>",
+		"Earlier in this chat, your heartbeat told the user (newest last); the user may be answering it:",
+	];
 	for (const message of messages) lines.push(`- ${message.at}: ${message.text}`);
 	lines.push("</heartbeat-messages>");
 	return { text: lines.join("\n") };
@@ -39,7 +42,10 @@ export function resumeBlock(checkpoint: Checkpoint): SystemBlock {
  * checkpoint in it without being asked. The model judges whether the words meant it ("bye" in a
  * quoted letter is no farewell); when it saves none, the user is offered one.
  */
-export function checkpointMomentBlock(reason: CheckpointReason, thresholds: CheckpointThresholds = CHECKPOINT_THRESHOLDS): SystemBlock {
+export function checkpointMomentBlock(
+	reason: CheckpointReason,
+	thresholds: CheckpointThresholds = CHECKPOINT_THRESHOLDS,
+): SystemBlock {
 	const why: Record<CheckpointReason, string> = {
 		leaving: "The user seems to be leaving.",
 		finished: "The user seems to have just finished a part of the work.",

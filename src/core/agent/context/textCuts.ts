@@ -35,7 +35,8 @@ export function tailStart(text: string, maxWeight: number): number {
 	let lineStart = -1;
 	let weightAtLineStart = 0;
 	while (start > 0) {
-		const size = isLowSurrogate(text.charCodeAt(start - 1)) && start > 1 && isHighSurrogate(text.charCodeAt(start - 2)) ? 2 : 1;
+		const size =
+			isLowSurrogate(text.charCodeAt(start - 1)) && start > 1 && isHighSurrogate(text.charCodeAt(start - 2)) ? 2 : 1;
 		const next = weight + characterWeight(text.codePointAt(start - size) ?? 0);
 		if (next > maxWeight) break;
 		weight = next;

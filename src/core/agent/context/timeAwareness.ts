@@ -1,4 +1,11 @@
-import { formatDay, localDayOf, localTimeOfDay, utcOffset, weekdayName, weekNumberOf } from "../../calendar/localCalendar";
+import {
+	formatDay,
+	localDayOf,
+	localTimeOfDay,
+	utcOffset,
+	weekdayName,
+	weekNumberOf,
+} from "../../calendar/localCalendar";
 
 /**
  * The date and time as the user lives them: the injected clock read in the runtime's time zone

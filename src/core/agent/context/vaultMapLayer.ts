@@ -20,7 +20,9 @@ export function vaultMapLayer(note: NoteText | null): Layer {
 	if (note === null) return skippedLayer(TAG, VAULT_MAP_TOKENS, "no vault map note");
 	const rows = tableRows(note.text);
 	if (rows.length === 0) return skippedLayer(TAG, VAULT_MAP_TOKENS, "no table in the vault map note");
-	const lines = [`The user's folders, from ${note.path}: what each is for, how many notes it holds and its most linked notes (paths relative to the vault).`];
+	const lines = [
+		`The user's folders, from ${note.path}: what each is for, how many notes it holds and its most linked notes (paths relative to the vault).`,
+	];
 	let used = lines[0].length + 1;
 	let left = 0;
 	for (const row of rows) {

@@ -44,7 +44,9 @@ export function failedToolResult(name: string, error: unknown): ToolResult {
 }
 
 /** A call cut by the output limit (`max_tokens`) has incomplete input: it is not run. */
-export const CUT_OFF_CALL = toolError("not run: the output limit cut this call off, so its input is incomplete. Call it again with shorter input.");
+export const CUT_OFF_CALL = toolError(
+	"not run: the output limit cut this call off, so its input is incomplete. Call it again with shorter input.",
+);
 
 const BUDGET_NAMES: Readonly<Record<BudgetHit["count"], string>> = {
 	toolCalls: "tool calls",

@@ -1,7 +1,15 @@
 import { ModelError, type ModelRequest, type StopReason, type ToolUseBlock } from "../../model/modelClient";
 import { TimeLimit } from "../../model/timeLimit";
 import type { ToolResult } from "../tools";
-import { CUT_OFF_CALL, INTERRUPTION_MARKERS, lastRoundNotice, overBudgetResult, overLimitResult, STOPPED_CALL, unknownToolResult } from "./loopNotices";
+import {
+	CUT_OFF_CALL,
+	INTERRUPTION_MARKERS,
+	lastRoundNotice,
+	overBudgetResult,
+	overLimitResult,
+	STOPPED_CALL,
+	unknownToolResult,
+} from "./loopNotices";
 import { runToolCall } from "./toolCall";
 import { TurnBudget, type BudgetHit } from "./turnBudget";
 import { DEFAULT_TURN_LIMITS, type PreparedRequest, type TurnDeps, type TurnInput, type TurnLimits } from "./turnDeps";
@@ -18,7 +26,11 @@ import { UsageTally } from "./usageTally";
  * everything that arrived, a stopped or failed turn included. Pure: the model, the request's
  * context, the tools and the timers are all dependencies.
  */
-export function runTurn(deps: TurnDeps, input: TurnInput, signal: AbortSignal): AsyncGenerator<TurnEvent, void, undefined> {
+export function runTurn(
+	deps: TurnDeps,
+	input: TurnInput,
+	signal: AbortSignal,
+): AsyncGenerator<TurnEvent, void, undefined> {
 	return new Turn(deps, input, signal).run();
 }
 
@@ -106,7 +118,10 @@ class Turn {
 				this.messages.closeToolRound();
 				return { stopReason: "tool-limit", error: null, marker: INTERRUPTION_MARKERS.toolLimit(maxRounds) };
 			}
-			yield* this.runTools(response, prepared.tools.map((tool) => tool.name));
+			yield* this.runTools(
+				response,
+				prepared.tools.map((tool) => tool.name),
+			);
 			this.messages.closeToolRound(call === maxRounds ? lastRoundNotice(maxRounds) : undefined);
 		}
 	}
@@ -162,7 +177,12 @@ class Turn {
 		const cutOff = response.stopReason === "max_tokens" ? response.calls[response.calls.length - 1] : undefined;
 		for (const call of response.calls) {
 			this.checkNotStopped();
-			const answered = call === cutOff ? CUT_OFF_CALL : offered.includes(call.name) ? yield* this.overBudget(call) : unknownToolResult(call.name, offered);
+			const answered =
+				call === cutOff
+					? CUT_OFF_CALL
+					: offered.includes(call.name)
+						? yield* this.overBudget(call)
+						: unknownToolResult(call.name, offered);
 			yield { type: "tool-started", id: call.id, name: call.name, input: call.input };
 			const result = answered ?? (await this.execute(call));
 			const finished = result ?? STOPPED_CALL;
@@ -205,11 +225,17 @@ class Turn {
 	private interruption(error: unknown): Ending {
 		if (this.time.expired && (error instanceof Stopped || error instanceof ModelError)) {
 			const limit = this.limits.maxTurnMs;
-			return { stopReason: "error", error: new ModelError("time-limit", `The turn ran past its time limit of ${limit / 1000} s.`), marker: INTERRUPTION_MARKERS.timeLimit(limit) };
+			return {
+				stopReason: "error",
+				error: new ModelError("time-limit", `The turn ran past its time limit of ${limit / 1000} s.`),
+				marker: INTERRUPTION_MARKERS.timeLimit(limit),
+			};
 		}
-		const stopped = error instanceof Stopped || (error instanceof ModelError && (error.kind === "aborted" || this.signal.aborted));
+		const stopped =
+			error instanceof Stopped || (error instanceof ModelError && (error.kind === "aborted" || this.signal.aborted));
 		if (stopped) return { stopReason: "aborted", error: null, marker: INTERRUPTION_MARKERS.aborted };
-		if (error instanceof ModelError) return { stopReason: "error", error, marker: INTERRUPTION_MARKERS.failed(error.kind) };
+		if (error instanceof ModelError)
+			return { stopReason: "error", error, marker: INTERRUPTION_MARKERS.failed(error.kind) };
 		throw error;
 	}
 }

@@ -20,7 +20,12 @@ export interface ToolRunLimits {
  * tool cannot be cancelled: one given up on may still finish in the background, and its result
  * is dropped.
  */
-export function runToolCall(execute: ExecuteTool, name: string, input: unknown, limits: ToolRunLimits): Promise<ToolRun> {
+export function runToolCall(
+	execute: ExecuteTool,
+	name: string,
+	input: unknown,
+	limits: ToolRunLimits,
+): Promise<ToolRun> {
 	const { timeoutMs, delay, signal } = limits;
 	return new Promise((resolve) => {
 		let settled = false;

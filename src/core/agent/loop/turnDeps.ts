@@ -15,7 +15,10 @@ export interface PreparedRequest {
 }
 
 /** Builds the request for `userMessage` after `conversation` (every earlier message, as the chat keeps them). */
-export type PrepareRequest = (conversation: readonly ChatMessage[], userMessage: string) => PreparedRequest | Promise<PreparedRequest>;
+export type PrepareRequest = (
+	conversation: readonly ChatMessage[],
+	userMessage: string,
+) => PreparedRequest | Promise<PreparedRequest>;
 
 /**
  * Runs a tool the model called, by name (the registry's `runTool` with its dependencies bound).
@@ -43,7 +46,13 @@ export interface TurnLimits {
  * Ten minutes is far longer than any honest turn (eight tool rounds of a few seconds each and
  * answers that stream for a minute at most) and still ends a turn the user has walked away from.
  */
-export const DEFAULT_TURN_LIMITS: TurnLimits = { maxToolRounds: 8, toolTimeoutMs: 15_000, maxOutputTokens: 8192, maxTurnMs: 600_000, budgets: TURN_BUDGETS };
+export const DEFAULT_TURN_LIMITS: TurnLimits = {
+	maxToolRounds: 8,
+	toolTimeoutMs: 15_000,
+	maxOutputTokens: 8192,
+	maxTurnMs: 600_000,
+	budgets: TURN_BUDGETS,
+};
 
 export interface TurnDeps {
 	readonly model: ModelClient;

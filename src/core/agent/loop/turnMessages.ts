@@ -91,7 +91,8 @@ export class TurnMessages {
 		const closing = marker ?? (last.role === "assistant" ? null : INTERRUPTION_MARKERS.empty);
 		if (closing !== null) {
 			const block: TextBlock = { type: "text", text: closing };
-			if (last.role === "assistant") this.messages[this.messages.length - 1] = { role: "assistant", content: [...last.content, block] };
+			if (last.role === "assistant")
+				this.messages[this.messages.length - 1] = { role: "assistant", content: [...last.content, block] };
 			else this.messages.push({ role: "assistant", content: [block] });
 		}
 		return [...this.messages];
@@ -100,5 +101,11 @@ export class TurnMessages {
 
 /** A tool's result as the conversation holds it: its text for the model, its data beside for the plugin's own models. */
 export function toolResultBlock(toolUseId: string, result: ToolResult): ToolResultBlock {
-	return { type: "tool_result", toolUseId, content: result.text, ...(result.isError && { isError: true }), ...(result.display !== undefined && { data: result.display }) };
+	return {
+		type: "tool_result",
+		toolUseId,
+		content: result.text,
+		...(result.isError && { isError: true }),
+		...(result.display !== undefined && { data: result.display }),
+	};
 }

@@ -1,7 +1,15 @@
 import { localTimestamp } from "../../memory/dailyDates";
 import { afterMemoryFlush, FRESH_CONVERSATION, MEMORY_FLUSH_PROMPT, type ConversationState } from "../context";
 import { turnStarts, userTextMessage } from "../context/conversationTurns";
-import { runTurn, type PreparedRequest, type ToolCallRecord, type TurnDeps, type TurnEvent, type TurnLimits, type TurnResult } from "../loop";
+import {
+	runTurn,
+	type PreparedRequest,
+	type ToolCallRecord,
+	type TurnDeps,
+	type TurnEvent,
+	type TurnLimits,
+	type TurnResult,
+} from "../loop";
 import { addTurnUsage } from "../loop/usage";
 import type { ChatMessage, ModelClient, ToolDefinition } from "../../model/modelClient";
 import { ASSISTANT_TOOLS, runTool, toolDefinitionOf, toolEffectIn, type WriteToolDeps } from "../tools";
@@ -40,7 +48,11 @@ export interface TurnPorts {
  */
 export type SessionEvent =
 	| TurnEvent
-	| { readonly type: "memory-flushed"; readonly toolCalls: readonly ToolCallRecord[]; readonly dailyNotePath: string | null }
+	| {
+			readonly type: "memory-flushed";
+			readonly toolCalls: readonly ToolCallRecord[];
+			readonly dailyNotePath: string | null;
+	  }
 	| { readonly type: "checkpoint-suggested"; readonly reason: CheckpointReason; readonly draft: CheckpointDraft }
 	| { readonly type: "saved"; readonly path: string }
 	| { readonly type: "save-failed"; readonly error: unknown };
@@ -150,7 +162,12 @@ export class ChatSession {
 	private async *run(text: string, notes: ContextNotes, signal: AbortSignal): AsyncGenerator<SessionEvent, TurnResult> {
 		const ports = await this.ports();
 		const moment = this.moments.momentOf(text);
-		const prepare = sessionRequestBuilder(ports.tools, OFFERED_TOOLS, { ...notes, heartbeats: this.heartbeats, checkpointMoment: moment }, ports);
+		const prepare = sessionRequestBuilder(
+			ports.tools,
+			OFFERED_TOOLS,
+			{ ...notes, heartbeats: this.heartbeats, checkpointMoment: moment },
+			ports,
+		);
 		const at = this.clock.now();
 		let next = await prepare(this.messages, this.compaction, text);
 		let flush: TurnResult | null = null;
@@ -160,7 +177,11 @@ export class ChatSession {
 		}
 		this.compaction = next.conversation.nextState;
 		let result: TurnResult | null = null;
-		for await (const event of runTurn(turnDeps(ports, next.request), { conversation: this.messages, userMessage: text }, signal)) {
+		for await (const event of runTurn(
+			turnDeps(ports, next.request),
+			{ conversation: this.messages, userMessage: text },
+			signal,
+		)) {
 			if (event.type === "done") {
 				result = event.result;
 				this.messages = result.conversation;
@@ -173,7 +194,11 @@ export class ChatSession {
 			// The flush is part of the turn's cost.
 			const usage = flush === null ? result.usage : addTurnUsage(flush.usage, result.usage);
 			try {
-				this.transcript = await saveTranscriptTurn(ports.transcript, this.transcript, { result: { messages: result.messages, usage, toolCalls: result.toolCalls }, at, model: ports.modelId });
+				this.transcript = await saveTranscriptTurn(ports.transcript, this.transcript, {
+					result: { messages: result.messages, usage, toolCalls: result.toolCalls },
+					at,
+					model: ports.modelId,
+				});
 				yield { type: "saved", path: this.transcript };
 			} catch (error) {
 				yield { type: "save-failed", error };
@@ -201,14 +226,30 @@ export class ChatSession {
 	 * summary that stands for the turns folded next. A flush that failed or was stopped is not
 	 * recorded: nothing is folded then, and the next turn asks again.
 	 */
-	private async *flushMemory(ports: TurnPorts, request: PreparedRequest, signal: AbortSignal): AsyncGenerator<SessionEvent, TurnResult> {
-		const flushRequest: PreparedRequest = { ...request, messages: [...request.messages.slice(0, -1), userTextMessage(MEMORY_FLUSH_PROMPT)], tools: FLUSH_TOOLS };
+	private async *flushMemory(
+		ports: TurnPorts,
+		request: PreparedRequest,
+		signal: AbortSignal,
+	): AsyncGenerator<SessionEvent, TurnResult> {
+		const flushRequest: PreparedRequest = {
+			...request,
+			messages: [...request.messages.slice(0, -1), userTextMessage(MEMORY_FLUSH_PROMPT)],
+			tools: FLUSH_TOOLS,
+		};
 		let result: TurnResult | null = null;
-		for await (const event of runTurn(turnDeps(ports, flushRequest), { conversation: this.messages, userMessage: MEMORY_FLUSH_PROMPT }, signal)) {
+		for await (const event of runTurn(
+			turnDeps(ports, flushRequest),
+			{ conversation: this.messages, userMessage: MEMORY_FLUSH_PROMPT },
+			signal,
+		)) {
 			if (event.type === "done") result = event.result;
 		}
 		if (result === null) throw new Error("The memory flush ended without its result.");
-		yield { type: "memory-flushed", toolCalls: result.toolCalls, dailyNotePath: flushedDailyNote(result.toolCalls, ports.tools) };
+		yield {
+			type: "memory-flushed",
+			toolCalls: result.toolCalls,
+			dailyNotePath: flushedDailyNote(result.toolCalls, ports.tools),
+		};
 		if (result.stopReason !== "error" && result.stopReason !== "aborted") {
 			this.compaction = afterMemoryFlush(this.compaction, this.messages.length, lastAnswer(result.messages));
 		}
@@ -236,7 +277,9 @@ function lastMessageOf(conversation: readonly ChatMessage[]): LastMessage | null
 
 /** Today's daily note, when a memory flush wrote to it (the date is the tool's: the flush has just run). */
 function flushedDailyNote(toolCalls: readonly ToolCallRecord[], tools: WriteToolDeps): string | null {
-	const wroteDaily = toolCalls.some((call) => call.name === "memory_append" && !call.result.isError && isDailyTarget(call.input));
+	const wroteDaily = toolCalls.some(
+		(call) => call.name === "memory_append" && !call.result.isError && isDailyTarget(call.input),
+	);
 	return wroteDaily ? tools.daily.pathFor(localToday(tools.clock)) : null;
 }
 

@@ -39,7 +39,12 @@ export class CheckpointMoments {
 	}
 
 	/** A turn ended: its writes count, unless it was a moment or saved a checkpoint, which start the count again. */
-	turnEnded(userMessage: string, moment: CheckpointReason | null, toolCalls: readonly ToolCallRecord[], isWrite: (name: string) => boolean): void {
+	turnEnded(
+		userMessage: string,
+		moment: CheckpointReason | null,
+		toolCalls: readonly ToolCallRecord[],
+		isWrite: (name: string) => boolean,
+	): void {
 		if (moment !== "leaving" && userMessage.trim() !== "") this.lastWork = userMessage.trim();
 		if (moment !== null || savedCheckpoint(toolCalls)) {
 			this.saved();
@@ -59,7 +64,15 @@ export class CheckpointMoments {
 	draft(): CheckpointDraft {
 		const text = this.lastWork.replace(/\s+/g, " ");
 		// A cut between the two halves of an emoji would save half a character: the half goes too.
-		return { doing: text.length <= DRAFT_CHARS ? text : `${text.slice(0, DRAFT_CHARS - 1).replace(/[\uD800-\uDBFF]$/, "").trimEnd()}…` };
+		return {
+			doing:
+				text.length <= DRAFT_CHARS
+					? text
+					: `${text
+							.slice(0, DRAFT_CHARS - 1)
+							.replace(/[\uD800-\uDBFF]$/, "")
+							.trimEnd()}…`,
+		};
 	}
 }
 

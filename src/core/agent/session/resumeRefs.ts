@@ -26,12 +26,15 @@ export function withoutHiddenRefs(checkpoint: Checkpoint, vault: Pick<VaultView,
 		const linkpath = link.split("|", 1)[0].split("#", 1)[0].trim().replace(/\.md$/i, "").toLowerCase();
 		return linkpath !== "" && hidden.some((path) => path === linkpath || path.endsWith(`/${linkpath}`));
 	};
-	const scrubbed = (text: string) => text.replace(WIKILINKS_IN_TEXT, (whole, link: string) => (namesHidden(link) ? WITHHELD_LINK : whole));
+	const scrubbed = (text: string) =>
+		text.replace(WIKILINKS_IN_TEXT, (whole, link: string) => (namesHidden(link) ? WITHHELD_LINK : whole));
 	return {
 		...checkpoint,
 		doing: scrubbed(checkpoint.doing),
 		nextAction: scrubbed(checkpoint.nextAction),
 		...(checkpoint.notes === undefined ? {} : { notes: scrubbed(checkpoint.notes) }),
-		...(checkpoint.refs === undefined ? {} : { refs: checkpoint.refs.filter((ref) => !namesHidden(WIKILINK.exec(ref.trim())?.[1] ?? ref)) }),
+		...(checkpoint.refs === undefined
+			? {}
+			: { refs: checkpoint.refs.filter((ref) => !namesHidden(WIKILINK.exec(ref.trim())?.[1] ?? ref)) }),
 	};
 }

@@ -53,7 +53,11 @@ export interface SessionRequest {
 }
 
 /** Builds the request for `userMessage` after `conversation`, compacted as `state` says. */
-export type PrepareSessionRequest = (conversation: readonly ChatMessage[], state: ConversationState, userMessage: string) => Promise<SessionRequest>;
+export type PrepareSessionRequest = (
+	conversation: readonly ChatMessage[],
+	state: ConversationState,
+	userMessage: string,
+) => Promise<SessionRequest>;
 
 /** How large a turn's context may grow; what is left out takes the defaults. */
 export interface ContextSizes {
@@ -68,7 +72,12 @@ export interface ContextSizes {
  * through the read guard (`resolveNotePath`, over `checkReadAccess`) so that a private note
  * never reaches the prompt, assembled by `assembleContext`, with `tools` offered.
  */
-export function sessionRequestBuilder(deps: MemoryToolDeps, tools: readonly ToolDefinition[], notes: ContextNotes = {}, sizes: ContextSizes = {}): PrepareSessionRequest {
+export function sessionRequestBuilder(
+	deps: MemoryToolDeps,
+	tools: readonly ToolDefinition[],
+	notes: ContextNotes = {},
+	sizes: ContextSizes = {},
+): PrepareSessionRequest {
 	const budgets = sizes.hotMemoryCapTokens === undefined ? {} : { hotMemoryTokens: sizes.hotMemoryCapTokens };
 	const readable = (path: string) => {
 		const access = resolveNotePath(path, deps);
@@ -81,8 +90,16 @@ export function sessionRequestBuilder(deps: MemoryToolDeps, tools: readonly Tool
 	return async (conversation, state, userMessage) => {
 		// One listing of the vault for the turn, the largest thing read (10k notes and more), looked
 		// through once for the three folders the context reads from.
-		const [inRoot, inDaily, inWeekly] = filesDirectlyIn(deps.vault.listFiles(), [deps.layout.root, deps.layout.dailyFolder, deps.layout.weeklyFolder]);
-		const listing = (files: readonly FileStat[]) => ({ listFiles: () => [...files], listFolders: () => deps.vault.listFolders(), configDir: deps.vault.configDir });
+		const [inRoot, inDaily, inWeekly] = filesDirectlyIn(deps.vault.listFiles(), [
+			deps.layout.root,
+			deps.layout.dailyFolder,
+			deps.layout.weeklyFolder,
+		]);
+		const listing = (files: readonly FileStat[]) => ({
+			listFiles: () => [...files],
+			listFolders: () => deps.vault.listFolders(),
+			configDir: deps.vault.configDir,
+		});
 		const files = findIdentityFiles(listing(inRoot), deps.layout);
 		const currentNote = await read(notes.currentNotePath);
 		const mentions: NoteText[] = [];
@@ -99,23 +116,30 @@ export function sessionRequestBuilder(deps: MemoryToolDeps, tools: readonly Tool
 			const note = await read(page.path);
 			if (note !== null) weeklySummaries.push({ ...note, week: page.period });
 		}
-		const { system, messages, report } = assembleContext({
-			clock: deps.clock,
-			identity: { soul: await read(files.soul), user: await read(files.user), rules: await read(files.rules) },
-			longTermMemory: await read(files.memory),
-			dailyNotes: datedNotes(inDaily).filter((note) => readable(note.path) !== null),
-			notes: { currentNote, mentions },
-			vaultMap: await read(vaultMapPaths(deps.layout).find((path) => inRoot.some((file) => file.path === path))),
-			weeklySummaries,
-			history: withoutHiddenResults(conversation, deps.vault),
-			conversation: state,
-			userMessage,
-			contextWindowTokens: sizes.contextWindowTokens ?? CONTEXT_WINDOW_TOKENS,
-		}, budgets);
+		const { system, messages, report } = assembleContext(
+			{
+				clock: deps.clock,
+				identity: { soul: await read(files.soul), user: await read(files.user), rules: await read(files.rules) },
+				longTermMemory: await read(files.memory),
+				dailyNotes: datedNotes(inDaily).filter((note) => readable(note.path) !== null),
+				notes: { currentNote, mentions },
+				vaultMap: await read(vaultMapPaths(deps.layout).find((path) => inRoot.some((file) => file.path === path))),
+				weeklySummaries,
+				history: withoutHiddenResults(conversation, deps.vault),
+				conversation: state,
+				userMessage,
+				contextWindowTokens: sizes.contextWindowTokens ?? CONTEXT_WINDOW_TOKENS,
+			},
+			budgets,
+		);
 		const extra = [
 			...(notes.heartbeats === undefined || notes.heartbeats.length === 0 ? [] : [heartbeatBlock(notes.heartbeats)]),
-			...(notes.resume === undefined || notes.resume === null ? [] : [resumeBlock(withoutHiddenRefs(notes.resume, deps.vault))]),
-			...(notes.checkpointMoment === undefined || notes.checkpointMoment === null ? [] : [checkpointMomentBlock(notes.checkpointMoment)]),
+			...(notes.resume === undefined || notes.resume === null
+				? []
+				: [resumeBlock(withoutHiddenRefs(notes.resume, deps.vault))]),
+			...(notes.checkpointMoment === undefined || notes.checkpointMoment === null
+				? []
+				: [checkpointMomentBlock(notes.checkpointMoment)]),
 		];
 		return { request: { system: [...system, ...extra], messages, tools }, conversation: report.conversation };
 	};
@@ -129,7 +153,8 @@ function filesDirectlyIn(files: readonly FileStat[], folders: readonly string[])
 		const slash = file.path.lastIndexOf("/");
 		for (let index = 0; index < folders.length; index++) {
 			const folder = folders[index];
-			if (slash === -1 ? folder === "" : slash === folder.length && file.path.startsWith(folder)) found[index].push(file);
+			if (slash === -1 ? folder === "" : slash === folder.length && file.path.startsWith(folder))
+				found[index].push(file);
 		}
 	}
 	return found;

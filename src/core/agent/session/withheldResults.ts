@@ -14,7 +14,8 @@ export const WITHHELD_RESULT = "[Withheld: this result came from a note that is 
  * needs withholding.
  */
 export function withoutHiddenResults(conversation: readonly ChatMessage[], vault: VaultView): readonly ChatMessage[] {
-	if (!conversation.some((message) => message.content.some((block) => block.type === "tool_result"))) return conversation;
+	if (!conversation.some((message) => message.content.some((block) => block.type === "tool_result")))
+		return conversation;
 	const hidden = vault
 		.hiddenFiles()
 		.map((file) => file.path)
@@ -27,7 +28,12 @@ export function withoutHiddenResults(conversation: readonly ChatMessage[], vault
 			if (block.type !== "tool_result" || !quotesHidden(block.content)) return block;
 			changed = true;
 			// The data goes with the text: it quotes the same notes.
-			return { type: "tool_result", toolUseId: block.toolUseId, content: WITHHELD_RESULT, ...(block.isError === true && { isError: true }) };
+			return {
+				type: "tool_result",
+				toolUseId: block.toolUseId,
+				content: WITHHELD_RESULT,
+				...(block.isError === true && { isError: true }),
+			};
 		});
 		return content.some((block, index) => block !== message.content[index]) ? { ...message, content } : message;
 	});

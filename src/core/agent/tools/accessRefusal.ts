@@ -12,13 +12,18 @@ export function accessRefusal(access: Exclude<ReadAccess, { kind: "allowed" }>, 
 		case "denied":
 			return { text: `Access denied: ${access.rule}. ${access.explanation}`, isError: true };
 		case "not-found":
-			return toolError(`no note at "${access.path}". Paths are vault paths as memory_search gives them, e.g. "Projects/Atlas.md".`);
+			return toolError(
+				`no note at "${access.path}". Paths are vault paths as memory_search gives them, e.g. "Projects/Atlas.md".`,
+			);
 		case "unreadable":
 			return toolError(UNREADABLE[access.reason](access.path, policy));
 	}
 }
 
-const UNREADABLE: Readonly<Record<Extract<ReadAccess, { kind: "unreadable" }>["reason"], (path: string, policy: IndexPolicy) => string>> = {
+const UNREADABLE: Readonly<
+	Record<Extract<ReadAccess, { kind: "unreadable" }>["reason"], (path: string, policy: IndexPolicy) => string>
+> = {
 	"not-markdown": (path) => `"${path}" is not a markdown note (.md); only notes can be read.`,
-	"too-large": (path, policy) => `"${path}" is larger than the ${formatCount(Math.round(policy.maxFileBytes / 1024))} KB a note may have to be read.`,
+	"too-large": (path, policy) =>
+		`"${path}" is larger than the ${formatCount(Math.round(policy.maxFileBytes / 1024))} KB a note may have to be read.`,
 };

@@ -36,12 +36,27 @@ const DATE = new RegExp(
 );
 const NON_ASCII = /[\u0080-\uffff]/;
 const ORDINAL = /第([零〇一二两三四五六七八九十百]+)/g;
-const DIGITS: Readonly<Record<string, number>> = { 零: 0, 〇: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+const DIGITS: Readonly<Record<string, number>> = {
+	零: 0,
+	〇: 0,
+	一: 1,
+	二: 2,
+	两: 2,
+	三: 3,
+	四: 4,
+	五: 5,
+	六: 6,
+	七: 7,
+	八: 8,
+	九: 9,
+};
 
 export function questionOf(query: string): Question {
 	const folded = query.normalize("NFKC").toLowerCase();
 	const words = new Set(tokenize(folded));
-	const ordinals = new Set([...folded.matchAll(ORDINAL)].map((match) => String(chineseNumber(match[1]))).filter((value) => !words.has(value)));
+	const ordinals = new Set(
+		[...folded.matchAll(ORDINAL)].map((match) => String(chineseNumber(match[1]))).filter((value) => !words.has(value)),
+	);
 	const asksWhen = WHEN_PHRASES.some((phrase) => folded.includes(phrase)) || WHEN_WORDS.test(folded);
 	return { words, ordinals, asksWhen, stems: [...new Set([...words, ...ordinals].map(stemOf))] };
 }
@@ -51,7 +66,9 @@ export function questionOf(query: string): Question {
  * a word of letters its last letter, which plural folding may have written ("queries" → query).
  */
 function stemOf(token: string): string {
-	return token.length > 1 && /^[\p{L}\p{N}]+$/u.test(token) && !/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]/.test(token) ? token.slice(0, -1) : token;
+	return token.length > 1 && /^[\p{L}\p{N}]+$/u.test(token) && !/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]/.test(token)
+		? token.slice(0, -1)
+		: token;
 }
 
 /**
@@ -81,7 +98,11 @@ export function answerUnits(lines: readonly string[], blocks: readonly MarkdownB
 	return blocks.flatMap((block) => {
 		if (block.kind === "list") return block.items.map((item) => listItemUnit(lines, item.start, item.end));
 		if (block.kind === "paragraph" || block.kind === "quote") {
-			return lines.slice(block.start, block.end).flatMap((line, index) => sentencesOf(proseOf(line, block.kind)).map((text) => ({ line: block.start + index + 1, text })));
+			return lines
+				.slice(block.start, block.end)
+				.flatMap((line, index) =>
+					sentencesOf(proseOf(line, block.kind)).map((text) => ({ line: block.start + index + 1, text })),
+				);
 		}
 		return [];
 	});

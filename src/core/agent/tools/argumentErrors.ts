@@ -8,7 +8,9 @@ import type * as z from "zod/mini";
 export const argumentErrors: z.core.$ZodErrorMap = (issue) => {
 	switch (issue.code) {
 		case "invalid_type":
-			return issue.input === undefined ? `missing: expected ${kindOf(issue.expected)}` : `expected ${kindOf(issue.expected)}, not ${kindOfValue(issue.input)}`;
+			return issue.input === undefined
+				? `missing: expected ${kindOf(issue.expected)}`
+				: `expected ${kindOf(issue.expected)}, not ${kindOfValue(issue.input)}`;
 		case "too_small":
 			return `must ${bound("at least", issue.origin, Number(issue.minimum), issue.inclusive)}`;
 		case "too_big":

@@ -8,10 +8,15 @@ import { toolText } from "./toolResult";
 import type { WriteToolDeps } from "./writeToolDeps";
 
 export const captureNoteInput = z.strictObject({
-	title: entryText("The note's title, a few words; it names the file (`YYYY-MM-DD Title.md`, characters files cannot hold left out).", 300),
+	title: entryText(
+		"The note's title, a few words; it names the file (`YYYY-MM-DD Title.md`, characters files cannot hold left out).",
+		300,
+	),
 	text: entryText("The note's content, in markdown.", 20_000),
 	tags: z.optional(
-		z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(10), z.describe("Tags for the note, without `#`, in the vault's own tag names.")),
+		z
+			.array(z.string().check(z.minLength(1), z.maxLength(100)))
+			.check(z.maxLength(10), z.describe("Tags for the note, without `#`, in the vault's own tag names.")),
 	),
 });
 
@@ -26,7 +31,13 @@ export const captureNote = defineTool<typeof captureNoteInput, WriteToolDeps>({
 	schema: captureNoteInput,
 	describe: { label: () => ({ key: "chip.capture_note" }), locations: "written" },
 	async run(input, deps) {
-		const outcome = await captureToInbox(deps, deps.layout.inboxFolder, { ...input, source: "assistant", actor: deps.actor });
-		return toolText(`Captured as a new note: ${outcome.path}. Link to it as [[${baseName(outcome.path)}]].`, { locations: [wholeNote(outcome.path)] });
+		const outcome = await captureToInbox(deps, deps.layout.inboxFolder, {
+			...input,
+			source: "assistant",
+			actor: deps.actor,
+		});
+		return toolText(`Captured as a new note: ${outcome.path}. Link to it as [[${baseName(outcome.path)}]].`, {
+			locations: [wholeNote(outcome.path)],
+		});
 	},
 });

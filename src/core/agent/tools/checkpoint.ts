@@ -22,13 +22,21 @@ import type { WriteToolDeps } from "./writeToolDeps";
 export const CHECKPOINT_SECTION = "Checkpoint";
 
 export const checkpointInput = z.strictObject({
-	doing: entryText("What the user is doing now, in a sentence: the task, the part of it, the question being worked on.", 500),
+	doing: entryText(
+		"What the user is doing now, in a sentence: the task, the part of it, the question being worked on.",
+		500,
+	),
 	next_action: entryText("The very next step, concrete enough to start on without rereading this conversation.", 500),
-	notes: z.optional(entryText("What the next session needs besides: decisions made, open questions, where things stand.", 2000)),
+	notes: z.optional(
+		entryText("What the next session needs besides: decisions made, open questions, where things stand.", 2000),
+	),
 	refs: z.optional(
 		z
 			.array(z.string().check(z.minLength(1), z.maxLength(300)))
-			.check(z.maxLength(20), z.describe("The notes, papers or pages the work relies on, as `[[Note]]` links or URLs.")),
+			.check(
+				z.maxLength(20),
+				z.describe("The notes, papers or pages the work relies on, as `[[Note]]` links or URLs."),
+			),
 	),
 });
 
@@ -36,7 +44,7 @@ export const checkpoint = defineTool<typeof checkpointInput, WriteToolDeps>({
 	name: "checkpoint",
 	description: [
 		"Save where the work stands so that the next conversation can pick it up: what the user is doing and the next action, with notes and references.",
-		"It goes to today's daily memory under Checkpoint, and the next chat opens with it (\"You were doing ... Next: ...\").",
+		'It goes to today\'s daily memory under Checkpoint, and the next chat opens with it ("You were doing ... Next: ...").',
 		`Save one without being asked when the user is about to leave, or a milestone is reached (a part finished, a key decision or source found); after long work (more than ${CHECKPOINT_THRESHOLDS.turns} exchanges or ${CHECKPOINT_THRESHOLDS.notesWritten} notes written since the last checkpoint); before switching to another part of the work; and whenever the user asks.`,
 	].join(" "),
 	effect: "write",
@@ -47,7 +55,9 @@ export const checkpoint = defineTool<typeof checkpointInput, WriteToolDeps>({
 			`Doing: ${input.doing.trim()}`,
 			`Next: ${input.next_action.trim()}`,
 			...(input.notes === undefined ? [] : [`Notes: ${input.notes.trim()}`]),
-			...(input.refs === undefined || input.refs.length === 0 ? [] : [`Refs: ${input.refs.map((ref) => ref.trim()).join(", ")}`]),
+			...(input.refs === undefined || input.refs.length === 0
+				? []
+				: [`Refs: ${input.refs.map((ref) => ref.trim()).join(", ")}`]),
 		];
 		const result = await appendDailyEntry(deps, deps.daily, stampedEntry(localTime(deps.clock), lines.join("\n")), {
 			section: CHECKPOINT_SECTION,
@@ -61,9 +71,12 @@ export const checkpoint = defineTool<typeof checkpointInput, WriteToolDeps>({
 			...(input.notes === undefined ? {} : { notes: input.notes.trim() }),
 			...(input.refs === undefined || input.refs.length === 0 ? {} : { refs: input.refs.map((ref) => ref.trim()) }),
 		};
-		return toolText(`Checkpoint saved in today's daily memory (${result.path}, under ${CHECKPOINT_SECTION}); the next chat opens with it.`, {
-			locations: [wholeNote(result.path)],
-			display: { kind: "checkpoint", path: result.path, checkpoint: saved },
-		});
+		return toolText(
+			`Checkpoint saved in today's daily memory (${result.path}, under ${CHECKPOINT_SECTION}); the next chat opens with it.`,
+			{
+				locations: [wholeNote(result.path)],
+				display: { kind: "checkpoint", path: result.path, checkpoint: saved },
+			},
+		);
 	},
 });

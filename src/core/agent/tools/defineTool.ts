@@ -96,11 +96,15 @@ export function parseArguments<Schema extends z.ZodMiniType>(
 ): { readonly ok: true; readonly value: z.output<Schema> } | { readonly ok: false; readonly message: string } {
 	// Per parse: a global `z.config` would change the messages of every schema of the plugin.
 	const parsed = schema.safeParse(input, { error: argumentErrors });
-	return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: describeIssues(parsed.error.issues) };
+	return parsed.success
+		? { ok: true, value: parsed.data }
+		: { ok: false, message: describeIssues(parsed.error.issues) };
 }
 
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-	return issues.map((issue) => `- ${issue.path.length === 0 ? "arguments" : issue.path.join(".")}: ${issue.message}`).join("\n");
+	return issues
+		.map((issue) => `- ${issue.path.length === 0 ? "arguments" : issue.path.join(".")}: ${issue.message}`)
+		.join("\n");
 }
 
 /** The schema as the model reads it: arguments with defaults are optional. */

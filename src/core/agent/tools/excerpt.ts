@@ -19,5 +19,7 @@ export function excerptOf(text: string, maxChars: number): Excerpt {
 /** `[Cut here: ...]`, telling the model how to read the rest; empty when nothing was cut. */
 export function cutNotice(excerpt: Excerpt, readOn: Readonly<Record<string, string | number>>): string[] {
 	if (excerpt.cutChars === 0) return [];
-	return [`[Cut here: ${countOf(excerpt.cutChars, "more character")}. To see them: memory_get ${JSON.stringify(readOn)}.]`];
+	return [
+		`[Cut here: ${countOf(excerpt.cutChars, "more character")}. To see them: memory_get ${JSON.stringify(readOn)}.]`,
+	];
 }

@@ -5,4 +5,8 @@ export const IDENTITY_FILES = ["soul", "user", "claude"] as const;
 export type IdentityFile = (typeof IDENTITY_FILES)[number];
 
 /** Each file's role in the workspace: `claude` is the rules file (`claude.md`, or an adopted `AGENTS.md`). */
-export const IDENTITY_FILE_ROLES: Readonly<Record<IdentityFile, IdentityRole>> = { soul: "soul", user: "user", claude: "rules" };
+export const IDENTITY_FILE_ROLES: Readonly<Record<IdentityFile, IdentityRole>> = {
+	soul: "soul",
+	user: "user",
+	claude: "rules",
+};

@@ -31,8 +31,11 @@ export function addToIdentity(content: string, text: string, section?: string): 
 	// Level 1 is the file's title: its "section" is the whole file.
 	const sections = headings.filter((heading) => heading.level >= 2);
 	const wanted = section === undefined ? undefined : parseHeadingSpec(section).title;
-	const target = sections.find((heading) => wanted !== undefined && sameTitle(heading.title, wanted)) ?? topicHeading(sections, text);
-	if (target === undefined) return { content: insertUnderHeadings(content, [UPDATES_HEADING], text), heading: headingText(UPDATES_HEADING) };
+	const target =
+		sections.find((heading) => wanted !== undefined && sameTitle(heading.title, wanted)) ??
+		topicHeading(sections, text);
+	if (target === undefined)
+		return { content: insertUnderHeadings(content, [UPDATES_HEADING], text), heading: headingText(UPDATES_HEADING) };
 	const next = headings.find((heading) => heading.start > target.start);
 	const ownLines = { heading: target, bodyStart: target.end, end: next === undefined ? content.length : next.start };
 	return { content: insertIntoSection(content, ownLines, text), heading: headingText(target) };

@@ -14,24 +14,29 @@ export const identityUpdateInput = z.strictObject({
 	file: z
 		.enum(IDENTITY_FILES)
 		.check(
-			z.describe("`soul`: who you are (personality, tone, way of working). `user`: who the user is (work, projects, preferences, current focus). `claude`: the rules you follow."),
+			z.describe(
+				"`soul`: who you are (personality, tone, way of working). `user`: who the user is (work, projects, preferences, current focus). `claude`: the rules you follow.",
+			),
 		),
-	text: entryText("What to add, in markdown, in the file's language and style (usually a list item: `- Prefers short answers in the morning`).", 2000),
-	reason: z
-		.string()
-		.check(
-			z.minLength(1),
-			z.maxLength(300),
-			z.refine((reason) => reason.trim() !== "", "must not be blank"),
-			z.describe("Why, in a sentence the user will read beside the change (e.g. `You asked me to keep answers short`)."),
-		),
+	text: entryText(
+		"What to add, in markdown, in the file's language and style (usually a list item: `- Prefers short answers in the morning`).",
+		2000,
+	),
+	reason: z.string().check(
+		z.minLength(1),
+		z.maxLength(300),
+		z.refine((reason) => reason.trim() !== "", "must not be blank"),
+		z.describe("Why, in a sentence the user will read beside the change (e.g. `You asked me to keep answers short`)."),
+	),
 	section: z.optional(
 		z
 			.string()
 			.check(
 				z.minLength(1),
 				z.maxLength(200),
-				z.describe(`The heading of the file's section the text belongs to, as written there (e.g. \`Preferences\`). Without it, or when no such heading exists, the section whose heading matches the text's topic, else \`${headingText(UPDATES_HEADING)}\` at the end.`),
+				z.describe(
+					`The heading of the file's section the text belongs to, as written there (e.g. \`Preferences\`). Without it, or when no such heading exists, the section whose heading matches the text's topic, else \`${headingText(UPDATES_HEADING)}\` at the end.`,
+				),
 			),
 	),
 });
@@ -49,8 +54,12 @@ export const identityUpdate = defineTool<typeof identityUpdateInput, WriteToolDe
 	describe: { label: () => ({ key: "chip.identity_update" }), locations: "written" },
 	async run(input, deps) {
 		const path = findIdentityFiles(deps.vault, deps.layout)[IDENTITY_FILE_ROLES[input.file]];
-		if (path === null) return toolError(`there is no ${input.file} file in the assistant folder yet; onboarding in the settings creates it.`);
-		const unchanged = () => toolText(`${path} already says this: nothing was changed.`, { locations: [wholeNote(path)] });
+		if (path === null)
+			return toolError(
+				`there is no ${input.file} file in the assistant folder yet; onboarding in the settings creates it.`,
+			);
+		const unchanged = () =>
+			toolText(`${path} already says this: nothing was changed.`, { locations: [wholeNote(path)] });
 		if ((await deps.vault.read(path)).includes(input.text.trim())) return unchanged();
 		// The text before and after as the atomic write saw it, which the record's hashes are of.
 		const seen: { change?: IdentityAddition & { readonly before: string } } = {};
@@ -68,12 +77,26 @@ export const identityUpdate = defineTool<typeof identityUpdateInput, WriteToolDe
 			},
 			{ actor: deps.actor, reason: input.reason.trim() },
 		);
-		if (overCap) return toolError(`not written: ${path} would grow past ${cap} characters, the most an identity file may hold. Tell the user; they can shorten it by hand.`);
+		if (overCap)
+			return toolError(
+				`not written: ${path} would grow past ${cap} characters, the most an identity file may hold. Tell the user; they can shorten it by hand.`,
+			);
 		if (outcome.record === null || seen.change === undefined) return unchanged();
 		const { before, content: after, heading } = seen.change;
-		return toolText(`Added to ${path} under "${heading}". The user sees the change in the chat, with an undo; say what you changed and why.`, {
-			locations: [wholeNote(path)],
-			display: { kind: "identity-diff", file: input.file, path, reason: input.reason.trim(), before, after, undo: { record: outcome.record, before } },
-		});
+		return toolText(
+			`Added to ${path} under "${heading}". The user sees the change in the chat, with an undo; say what you changed and why.`,
+			{
+				locations: [wholeNote(path)],
+				display: {
+					kind: "identity-diff",
+					file: input.file,
+					path,
+					reason: input.reason.trim(),
+					before,
+					after,
+					undo: { record: outcome.record, before },
+				},
+			},
+		);
 	},
 });

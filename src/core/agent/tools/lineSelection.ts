@@ -16,7 +16,8 @@ export interface LineSelection {
  */
 export function selectLines(lines: LineIndex, lineStart = 1, lineEnd?: number): LineSelection | string {
 	const total = lines.lineCount;
-	if (lineStart > total) return `line_start ${lineStart} is past the end of the note, which has ${countOf(total, "line")}.`;
+	if (lineStart > total)
+		return `line_start ${lineStart} is past the end of the note, which has ${countOf(total, "line")}.`;
 	const lastLine = Math.min(lineEnd ?? total, total);
 	const end = lastLine === total ? lines.text.length : lines.startOf(lastLine) - 1;
 	return { start: lines.startOf(lineStart - 1), end, firstLine: lineStart, lastLine };

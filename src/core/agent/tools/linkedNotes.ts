@@ -58,13 +58,20 @@ function openingOf(outline: NoteOutline, deps: MemoryToolDeps): LinkedNote {
 	const section = outline.sections.find((candidate) => candidate.blocks.length > 0) ?? outline.sections[0];
 	const line = (section.blocks[0]?.start ?? section.start) + 1;
 	const passage = passageAt(outline, line, LINKED_PASSAGE_CHARS);
-	return { path: outline.path, line, heading: passage.heading, passage: withResolvedLinks(passage.text, outline.path, deps.vault) };
+	return {
+		path: outline.path,
+		line,
+		heading: passage.heading,
+		passage: withResolvedLinks(passage.text, outline.path, deps.vault),
+	};
 }
 
 /** The link paths of a note, each once: those on `line` (1-based) first, then the body's in order, then its properties'. */
 function linkpathsOf(metadata: NoteMetadata | null, line: number): string[] {
 	const body = [...(metadata?.links ?? [])].sort(
-		(a, b) => Number(b.position.start.line === line - 1) - Number(a.position.start.line === line - 1) || a.position.start.offset - b.position.start.offset,
+		(a, b) =>
+			Number(b.position.start.line === line - 1) - Number(a.position.start.line === line - 1) ||
+			a.position.start.offset - b.position.start.offset,
 	);
 	const linkpaths = [...body, ...(metadata?.frontmatterLinks ?? [])].map(({ link }) => link.split("#", 1)[0].trim());
 	return [...new Set(linkpaths.filter((linkpath) => linkpath !== ""))];

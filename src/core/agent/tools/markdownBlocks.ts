@@ -51,11 +51,24 @@ function blockAt(lines: readonly string[], start: number, end: number): Markdown
 	if (fence !== null) return plain("code", start, closingFence(lines, start, end, fence[1]));
 	if (HEADING.test(line)) return plain("heading", start, start + 1);
 	if (TABLE_ROW.test(line) || (start + 1 < end && line.includes("|") && TABLE_RULE.test(lines[start + 1].trim()))) {
-		return plain("table", start, runWhile(lines, start, end, (row) => row.includes("|")));
+		return plain(
+			"table",
+			start,
+			runWhile(lines, start, end, (row) => row.includes("|")),
+		);
 	}
-	if (QUOTE.test(line)) return plain("quote", start, runWhile(lines, start, end, (row) => QUOTE.test(row)));
+	if (QUOTE.test(line))
+		return plain(
+			"quote",
+			start,
+			runWhile(lines, start, end, (row) => QUOTE.test(row)),
+		);
 	if (LIST_ITEM.test(line)) return listAt(lines, start, end);
-	return plain("paragraph", start, runWhile(lines, start, end, (row) => !startsBlock(row)));
+	return plain(
+		"paragraph",
+		start,
+		runWhile(lines, start, end, (row) => !startsBlock(row)),
+	);
 }
 
 function plain(kind: BlockKind, start: number, end: number): MarkdownBlock {
@@ -75,7 +88,10 @@ function listAt(lines: readonly string[], start: number, end: number): MarkdownB
 		} else if (!/^\s/.test(line) || startsBlock(line)) break;
 		at++;
 	}
-	const items = itemStarts.map((itemStart, index) => ({ start: itemStart, end: trimBlank(lines, itemStart, itemStarts[index + 1] ?? at) }));
+	const items = itemStarts.map((itemStart, index) => ({
+		start: itemStart,
+		end: trimBlank(lines, itemStart, itemStarts[index + 1] ?? at),
+	}));
 	return { kind: "list", start, end: trimBlank(lines, start, at), items };
 }
 

@@ -21,7 +21,10 @@ export const memoryAppendInput = z.strictObject({
 				"`daily`: today's daily memory, the record of what happened (progress, decisions, open questions). `candidate`: a fact that might last but is not settled, into today's daily memory under Candidate long-term memory, which reaches memory.md when the user promotes the day. `longterm`: long-term memory (memory.md), only for what the user stated or repeated as lasting: a preference, a standing fact, a lasting decision.",
 			),
 		),
-	text: entryText("What to remember, in markdown, in the user's language. One entry: a line, or a few lines (they stay together as one item). Keep the user's own words when they said \"remember this\".", TURN_BUDGETS.memoryAppendChars),
+	text: entryText(
+		"What to remember, in markdown, in the user's language. One entry: a line, or a few lines (they stay together as one item). Keep the user's own words when they said \"remember this\".",
+		TURN_BUDGETS.memoryAppendChars,
+	),
 });
 
 export const memoryAppend = defineTool<typeof memoryAppendInput, WriteToolDeps>({
@@ -36,7 +39,9 @@ export const memoryAppend = defineTool<typeof memoryAppendInput, WriteToolDeps>(
 	effect: "write",
 	schema: memoryAppendInput,
 	describe: {
-		label: (input) => ({ key: inputText(input, "target") === "longterm" ? "chip.memory_append.longterm" : "chip.memory_append.daily" }),
+		label: (input) => ({
+			key: inputText(input, "target") === "longterm" ? "chip.memory_append.longterm" : "chip.memory_append.daily",
+		}),
 		locations: "written",
 	},
 	async run(input, deps) {
@@ -45,7 +50,9 @@ export const memoryAppend = defineTool<typeof memoryAppendInput, WriteToolDeps>(
 				actor: deps.actor,
 				reason: "memory_append to daily memory",
 			});
-			return toolText(`Added to today's daily memory (${result.path}, ${result.date}).`, { locations: [wholeNote(result.path)] });
+			return toolText(`Added to today's daily memory (${result.path}, ${result.date}).`, {
+				locations: [wholeNote(result.path)],
+			});
 		}
 		if (input.target === "candidate") {
 			const today = deps.daily.pathFor(localToday(deps.clock));
@@ -55,9 +62,12 @@ export const memoryAppend = defineTool<typeof memoryAppendInput, WriteToolDeps>(
 				section,
 				reason: "memory_append to candidate long-term memory",
 			});
-			return toolText(`Added to today's candidate long-term memory (${result.path}, under ${section}); it reaches memory.md when the day is promoted.`, {
-				locations: [wholeNote(result.path)],
-			});
+			return toolText(
+				`Added to today's candidate long-term memory (${result.path}, under ${section}); it reaches memory.md when the day is promoted.`,
+				{
+					locations: [wholeNote(result.path)],
+				},
+			);
 		}
 		const path = findIdentityFiles(deps.vault, deps.layout).memory ?? deps.layout.memory;
 		if (deps.vault.stat(path) !== null && (await deps.vault.read(path)).includes(input.text.trim())) {

@@ -23,24 +23,33 @@ export const memoryGetInput = z
 			.string()
 			.check(
 				z.minLength(1),
-				z.describe("The note's vault path as memory_search gives it, e.g. `Projects/Atlas.md`; a link such as `[[Atlas]]` works too."),
+				z.describe(
+					"The note's vault path as memory_search gives it, e.g. `Projects/Atlas.md`; a link such as `[[Atlas]]` works too.",
+				),
 			),
-		line_start: z.optional(lineNumber("First line to read, 1-based (e.g. the line memory_search gave). Default: the first line.")),
+		line_start: z.optional(
+			lineNumber("First line to read, 1-based (e.g. the line memory_search gave). Default: the first line."),
+		),
 		line_end: z.optional(lineNumber("Last line to read, 1-based and inclusive. Default: the last line.")),
 		cursor: z.optional(
 			z
 				.string()
 				.check(
 					z.minLength(1),
-					z.describe("The cursor the previous page ended with, to read the next page. Pass it exactly as given, with the same path; line_start and line_end are then not needed."),
+					z.describe(
+						"The cursor the previous page ended with, to read the next page. Pass it exactly as given, with the same path; line_start and line_end are then not needed.",
+					),
 				),
 		),
 	})
 	.check(
-		z.refine((input) => input.line_start === undefined || input.line_end === undefined || input.line_end >= input.line_start, {
-			error: "line_end is before line_start",
-			path: ["line_end"],
-		}),
+		z.refine(
+			(input) => input.line_start === undefined || input.line_end === undefined || input.line_end >= input.line_start,
+			{
+				error: "line_end is before line_start",
+				path: ["line_end"],
+			},
+		),
 	);
 
 export const memoryGet = defineTool({
@@ -53,7 +62,10 @@ export const memoryGet = defineTool({
 	].join(" "),
 	effect: "read",
 	schema: memoryGetInput,
-	describe: { label: (input) => ({ key: "chip.memory_get", vars: { path: inputText(input, "path") } }), locations: "read" },
+	describe: {
+		label: (input) => ({ key: "chip.memory_get", vars: { path: inputText(input, "path") } }),
+		locations: "read",
+	},
 	async run(input, deps) {
 		const access = resolveNotePath(input.path, deps);
 		if (access.kind !== "allowed") return accessRefusal(access, deps.vault.policy);
@@ -67,7 +79,10 @@ export const memoryGet = defineTool({
 			span = { from: selection.start, ...selection };
 		} else {
 			const cursor = decodeCursor(input.cursor);
-			if (cursor === null) return toolError("that cursor is not one memory_get gave. Pass the cursor exactly as the previous page gave it, or read by line_start and line_end.");
+			if (cursor === null)
+				return toolError(
+					"that cursor is not one memory_get gave. Pass the cursor exactly as the previous page gave it, or read by line_start and line_end.",
+				);
 			if (cursor.version !== version || cursor.end > content.length) {
 				return toolError("the note has changed since that cursor was given. Read it again without a cursor.");
 			}
@@ -78,9 +93,15 @@ export const memoryGet = defineTool({
 		const parts = [`Source: ${access.path}:${page.firstLine}`, content.slice(span.start, stop), ""];
 		if (stop < span.end) {
 			const next = { path: access.path, cursor: encodeCursor({ ...span, start: stop, version }) };
-			parts.push(`[Page ends at line ${page.lastLine} of ${lines.lineCount}. More follows: call memory_get with ${JSON.stringify(next)} to read on.]`);
+			parts.push(
+				`[Page ends at line ${page.lastLine} of ${lines.lineCount}. More follows: call memory_get with ${JSON.stringify(next)} to read on.]`,
+			);
 		} else {
-			parts.push(span.end === content.length ? `[End of note: ${countOf(lines.lineCount, "line")}.]` : `[End of the lines asked for; the note has ${countOf(lines.lineCount, "line")}.]`);
+			parts.push(
+				span.end === content.length
+					? `[End of note: ${countOf(lines.lineCount, "line")}.]`
+					: `[End of the lines asked for; the note has ${countOf(lines.lineCount, "line")}.]`,
+			);
 			parts.push(...linkList(access.path, access.metadata, linesOf(lines, span.from, span.end), deps));
 		}
 		return toolText(parts.join("\n"), { locations: [noteLine(access.path, page.firstLine)] });

@@ -26,7 +26,9 @@ export const memoryHistoryInput = z.strictObject({
 				z.int(),
 				z.minimum(1),
 				z.maximum(MAX_HISTORY_WEEKS),
-				z.describe(`How many weeks to go back, newest first (at most ${MAX_HISTORY_WEEKS}; older weeks are in the yearly summaries).`),
+				z.describe(
+					`How many weeks to go back, newest first (at most ${MAX_HISTORY_WEEKS}; older weeks are in the yearly summaries).`,
+				),
 			),
 		8,
 	),
@@ -47,16 +49,26 @@ export const memoryHistory = defineTool({
 		const weeks = weeklyPages(deps.vault, deps.layout).slice(0, input.weeks);
 		const years = yearlyPages(deps.vault, deps.layout);
 		if (weeks.length === 0 && years.length === 0) {
-			return toolText(`The history book is empty: no weekly summaries in ${deps.layout.weeklyFolder} yet. For recent days, call memory_recent.`);
+			return toolText(
+				`The history book is empty: no weekly summaries in ${deps.layout.weeklyFolder} yet. For recent days, call memory_recent.`,
+			);
 		}
 		return historyResult(deps, weeks, years);
 	},
 });
 
 /** The summaries shown, then those listed for lack of room; the notes named are those shown and those listed. */
-async function historyResult(deps: MemoryToolDeps, weeks: readonly HistoryPage[], years: readonly HistoryPage[]): Promise<ToolResult> {
+async function historyResult(
+	deps: MemoryToolDeps,
+	weeks: readonly HistoryPage[],
+	years: readonly HistoryPage[],
+): Promise<ToolResult> {
 	const sections = [
-		{ title: () => `## Weekly summaries, ${weeks[0].period} back to ${weeks[weeks.length - 1].period} (${countOf(weeks.length, "week")})`, pages: weeks },
+		{
+			title: () =>
+				`## Weekly summaries, ${weeks[0].period} back to ${weeks[weeks.length - 1].period} (${countOf(weeks.length, "week")})`,
+			pages: weeks,
+		},
 		{ title: () => `## Yearly summaries (${countOf(years.length, "year")})`, pages: years },
 	].filter((section) => section.pages.length > 0);
 	const lines: string[] = [];
@@ -77,16 +89,32 @@ async function historyResult(deps: MemoryToolDeps, weeks: readonly HistoryPage[]
 		}
 	}
 	if (listed.length > 0) {
-		lines.push("", "Not shown, for lack of room (read each with memory_get):", ...listed.map((page) => `- ${page.period}: ${page.path}`));
+		lines.push(
+			"",
+			"Not shown, for lack of room (read each with memory_get):",
+			...listed.map((page) => `- ${page.period}: ${page.path}`),
+		);
 	}
 	return toolText(lines.join("\n"), { locations: [...read, ...listed.map((page) => wholeNote(page.path))] });
 }
 
 /** A summary under its heading, and whether it could be read (a refused one is named, not shown). */
-async function summaryText(deps: MemoryToolDeps, page: HistoryPage, maxChars: number): Promise<{ readonly lines: string[]; readonly read: boolean }> {
+async function summaryText(
+	deps: MemoryToolDeps,
+	page: HistoryPage,
+	maxChars: number,
+): Promise<{ readonly lines: string[]; readonly read: boolean }> {
 	const heading = `### ${page.period} (${page.path})`;
 	const access = checkReadAccess(page.path, deps.vault);
-	if (access.kind !== "allowed") return { lines: [heading, `Not shown. ${accessRefusal(access, deps.vault.policy).text}`], read: false };
+	if (access.kind !== "allowed")
+		return { lines: [heading, `Not shown. ${accessRefusal(access, deps.vault.policy).text}`], read: false };
 	const excerpt = excerptOf(await deps.vault.read(access.path), maxChars);
-	return { lines: [heading, excerpt.text === "" ? "(empty)" : excerpt.text, ...cutNotice(excerpt, { path: access.path, line_start: excerpt.cutLine })], read: true };
+	return {
+		lines: [
+			heading,
+			excerpt.text === "" ? "(empty)" : excerpt.text,
+			...cutNotice(excerpt, { path: access.path, line_start: excerpt.cutLine }),
+		],
+		read: true,
+	};
 }

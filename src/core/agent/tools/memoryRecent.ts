@@ -20,7 +20,10 @@ export const DAILY_MEMORY_CHARS = 6000;
 export const DAILY_NOTE_MAX_CHARS = 3000;
 
 export const memoryRecentInput = z.strictObject({
-	days: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(7), z.describe("How many days of daily memory, today included.")), 3),
+	days: z._default(
+		z.number().check(z.int(), z.minimum(1), z.maximum(7), z.describe("How many days of daily memory, today included.")),
+		3,
+	),
 });
 
 export const memoryRecent = defineTool({
@@ -35,7 +38,9 @@ export const memoryRecent = defineTool({
 	describe: { label: () => ({ key: "chip.memory_recent" }), locations: "read" },
 	async run(input, deps) {
 		const sections = [await longTermSection(deps), await dailySection(deps, input.days)];
-		return toolText(sections.map((section) => section.lines.join("\n")).join("\n\n"), { locations: sections.flatMap((section) => section.read) });
+		return toolText(sections.map((section) => section.lines.join("\n")).join("\n\n"), {
+			locations: sections.flatMap((section) => section.read),
+		});
 	},
 });
 
@@ -47,18 +52,35 @@ interface Section {
 
 async function longTermSection(deps: MemoryToolDeps): Promise<Section> {
 	const path = findIdentityFiles(deps.vault, deps.layout).memory;
-	if (path === null) return { lines: ["## Long-term memory", `None yet: there is no ${deps.layout.memory}.`], read: [] };
+	if (path === null)
+		return { lines: ["## Long-term memory", `None yet: there is no ${deps.layout.memory}.`], read: [] };
 	const access = checkReadAccess(path, deps.vault);
-	if (access.kind !== "allowed") return { lines: [`## Long-term memory (${path})`, `Not shown. ${accessRefusal(access, deps.vault.policy).text}`], read: [] };
+	if (access.kind !== "allowed")
+		return {
+			lines: [`## Long-term memory (${path})`, `Not shown. ${accessRefusal(access, deps.vault.policy).text}`],
+			read: [],
+		};
 	const excerpt = excerptOf(await deps.vault.read(path), LONG_TERM_HEAD_CHARS);
-	return { lines: [`## Long-term memory (${path})`, excerpt.text, ...cutNotice(excerpt, { path, line_start: excerpt.cutLine })], read: [wholeNote(path)] };
+	return {
+		lines: [
+			`## Long-term memory (${path})`,
+			excerpt.text,
+			...cutNotice(excerpt, { path, line_start: excerpt.cutLine }),
+		],
+		read: [wholeNote(path)],
+	};
 }
 
 async function dailySection(deps: MemoryToolDeps, days: number): Promise<Section> {
-	const found = (await deps.recentDailyMemory(days)).map((day) => ({ day, access: checkReadAccess(day.path, deps.vault) }));
+	const found = (await deps.recentDailyMemory(days)).map((day) => ({
+		day,
+		access: checkReadAccess(day.path, deps.vault),
+	}));
 	const readable = found.filter(({ access }) => access.kind === "allowed").length;
 	const perNote = Math.min(DAILY_NOTE_MAX_CHARS, Math.floor(DAILY_MEMORY_CHARS / Math.max(1, readable)));
-	const lines = [`## Daily memory, ${localDaysAgo(deps.clock, days - 1)} to ${localDaysAgo(deps.clock, 0)}, newest first`];
+	const lines = [
+		`## Daily memory, ${localDaysAgo(deps.clock, days - 1)} to ${localDaysAgo(deps.clock, 0)}, newest first`,
+	];
 	const read: NoteLocation[] = [];
 	for (const { day, access } of found) {
 		lines.push("", `### ${day.date} (${day.path})`);

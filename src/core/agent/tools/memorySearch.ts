@@ -32,7 +32,9 @@ export const memorySearchInput = z
 				.array(z.string().check(z.minLength(1)))
 				.check(
 					z.maxLength(10),
-					z.describe("Only notes with every one of these tags. A tag also matches the tags nested below it: `project` matches `project/atlas`."),
+					z.describe(
+						"Only notes with every one of these tags. A tag also matches the tags nested below it: `project` matches `project/atlas`.",
+					),
 				),
 		),
 		kind: z.optional(
@@ -44,10 +46,19 @@ export const memorySearchInput = z
 					),
 				),
 		),
-		folder: z.optional(z.string().check(z.minLength(1), z.describe("Only notes in this vault folder, at any depth, e.g. `Projects`."))),
-		since: z.optional(calendarDate("Only notes from this day on (YYYY-MM-DD): a daily note's own date, any other note's last modification.")),
+		folder: z.optional(
+			z.string().check(z.minLength(1), z.describe("Only notes in this vault folder, at any depth, e.g. `Projects`.")),
+		),
+		since: z.optional(
+			calendarDate(
+				"Only notes from this day on (YYYY-MM-DD): a daily note's own date, any other note's last modification.",
+			),
+		),
 		until: z.optional(calendarDate("Only notes up to this day (YYYY-MM-DD), inclusive.")),
-		limit: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(20), z.describe("How many notes to return, best first.")), 5),
+		limit: z._default(
+			z.number().check(z.int(), z.minimum(1), z.maximum(20), z.describe("How many notes to return, best first.")),
+			5,
+		),
 	})
 	.check(
 		z.refine((input) => input.since === undefined || input.until === undefined || input.since <= input.until, {
@@ -67,10 +78,16 @@ export const memorySearch = defineTool({
 	].join(" "),
 	effect: "read",
 	schema: memorySearchInput,
-	describe: { label: (input) => ({ key: "chip.memory_search", vars: { query: inputText(input, "query") } }), locations: "found" },
+	describe: {
+		label: (input) => ({ key: "chip.memory_search", vars: { query: inputText(input, "query") } }),
+		locations: "found",
+	},
 	async run(input, deps) {
 		const answer = await searchMemories(deps, input);
-		return toolText(formatMatches(answer), { locations: searchLocations(answer), display: { kind: "search-answer", answer } });
+		return toolText(formatMatches(answer), {
+			locations: searchLocations(answer),
+			display: { kind: "search-answer", answer },
+		});
 	},
 });
 
@@ -78,7 +95,9 @@ export const memorySearch = defineTool({
 export function searchLocations(answer: SearchAnswer): NoteLocation[] {
 	const best = answer.best === null ? [] : [answer.best];
 	const linked = answer.linked?.notes ?? [];
-	return distinctLocations([...best, ...answer.matches, ...linked].map((place) => noteLine(place.path, place.line, place.heading)));
+	return distinctLocations(
+		[...best, ...answer.matches, ...linked].map((place) => noteLine(place.path, place.line, place.heading)),
+	);
 }
 
 /**
@@ -88,7 +107,14 @@ export function searchLocations(answer: SearchAnswer): NoteLocation[] {
  */
 export function formatMatches(answer: SearchAnswer): string {
 	if (answer.matches.length === 0) return NO_MATCHES;
-	const best = answer.best === null ? [] : [`${BEST_LINE_LABEL} ${answer.best.path}:${answer.best.line}  ${answer.best.heading}`.trimEnd(), ...indented(answer.best.text), ""];
+	const best =
+		answer.best === null
+			? []
+			: [
+					`${BEST_LINE_LABEL} ${answer.best.path}:${answer.best.line}  ${answer.best.heading}`.trimEnd(),
+					...indented(answer.best.text),
+					"",
+				];
 	const matches = answer.matches.map((match, i) => [
 		`${i + 1}. ${match.path}:${match.line}  ${match.heading === "" ? "" : `${match.heading} `}(${match.score.toFixed(2)})`,
 		...indented(match.passage),
@@ -99,7 +125,10 @@ export function formatMatches(answer: SearchAnswer): string {
 			: [
 					"",
 					`${LINKED_FROM_LABEL} ${answer.linked.from} ${LINKED_FROM_NOTE}`,
-					...answer.linked.notes.flatMap((note) => [`- ${note.path}:${note.line}  ${note.heading}`.trimEnd(), ...indented(note.passage)]),
+					...answer.linked.notes.flatMap((note) => [
+						`- ${note.path}:${note.line}  ${note.heading}`.trimEnd(),
+						...indented(note.passage),
+					]),
 				];
 	return [...best, ...matches.flat(), ...linked].join("\n");
 }

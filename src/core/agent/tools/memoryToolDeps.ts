@@ -9,7 +9,10 @@ import type { WorkspaceLayout } from "../../workspace/layout";
  * set and the link graph itself, as `IndexService.search` does.
  */
 export interface MemorySearcher {
-	search(query: string, options: SearchFilters & { readonly limit?: number; readonly admits?: (path: string) => boolean }): readonly SearchHit[];
+	search(
+		query: string,
+		options: SearchFilters & { readonly limit?: number; readonly admits?: (path: string) => boolean },
+	): readonly SearchHit[];
 }
 
 /**

@@ -15,7 +15,12 @@ import type { WriteToolDeps } from "./writeToolDeps";
 export const noteAnnotateInput = z.strictObject({
 	path: z
 		.string()
-		.check(z.minLength(1), z.describe("The note's vault path as memory_search gives it, e.g. `Projects/Atlas.md`; a link such as `[[Atlas]]` works too.")),
+		.check(
+			z.minLength(1),
+			z.describe(
+				"The note's vault path as memory_search gives it, e.g. `Projects/Atlas.md`; a link such as `[[Atlas]]` works too.",
+			),
+		),
 	text: entryText(
 		"Your notes on the note, in markdown: analysis, connections to other notes as [[links]], open questions. They replace what your callout in this note held before, so repeat anything from it worth keeping.",
 	),
@@ -31,23 +36,42 @@ export const noteAnnotate = defineTool<typeof noteAnnotateInput, WriteToolDeps>(
 	].join(" "),
 	effect: "write",
 	schema: noteAnnotateInput,
-	describe: { label: (input) => ({ key: "chip.note_annotate", vars: { path: inputText(input, "path") } }), locations: "written" },
+	describe: {
+		label: (input) => ({ key: "chip.note_annotate", vars: { path: inputText(input, "path") } }),
+		locations: "written",
+	},
 	async run(input, deps) {
 		const access = resolveNotePath(input.path, deps);
 		if (access.kind !== "allowed") return accessRefusal(access, deps.vault.policy);
 		if (isAssistantMemory(access.path, deps)) {
-			return toolError(`"${access.path}" is one of your memory or identity files: add to it with memory_append or identity_update.`);
+			return toolError(
+				`"${access.path}" is one of your memory or identity files: add to it with memory_append or identity_update.`,
+			);
 		}
-		const outcome = await deps.writer.writeAssistantCallout(access.path, input.text, { actor: deps.actor, reason: `note_annotate ${access.path}` });
+		const outcome = await deps.writer.writeAssistantCallout(access.path, input.text, {
+			actor: deps.actor,
+			reason: `note_annotate ${access.path}`,
+		});
 		const locations = [wholeNote(access.path)];
-		if (!outcome.changed) return toolText(`Your callout in ${access.path} already holds exactly this text: nothing was changed.`, { locations });
-		return toolText(`Wrote your notes into your callout in ${access.path} ([[${baseName(access.path)}]]); the rest of the note is unchanged.`, { locations });
+		if (!outcome.changed)
+			return toolText(`Your callout in ${access.path} already holds exactly this text: nothing was changed.`, {
+				locations,
+			});
+		return toolText(
+			`Wrote your notes into your callout in ${access.path} ([[${baseName(access.path)}]]); the rest of the note is unchanged.`,
+			{ locations },
+		);
 	},
 });
 
 /** The files whose writes have their own tool, with its rules (append only, announced with an undo). */
 function isAssistantMemory(path: string, deps: WriteToolDeps): boolean {
 	const identity = Object.values(findIdentityFiles(deps.vault, deps.layout));
-	const folders = [deps.layout.dailyFolder, deps.layout.weeklyFolder, deps.layout.archiveFolder, yearlyFolder(deps.layout)];
+	const folders = [
+		deps.layout.dailyFolder,
+		deps.layout.weeklyFolder,
+		deps.layout.archiveFolder,
+		yearlyFolder(deps.layout),
+	];
 	return identity.includes(path) || folders.some((folder) => isInFolder(path, folder));
 }

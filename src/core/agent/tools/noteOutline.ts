@@ -31,7 +31,13 @@ export function outlineOf(path: string, content: string, metadata: NoteMetadata 
 		const [startOffset, endOffset] = section.range;
 		const start = lineOf(startOffset);
 		const end = endOffset <= startOffset ? start : lineOf(endOffset - 1) + 1;
-		return { heading: section.headingTrail, from: section.headingLine === -1 ? start : section.headingLine, start, end, blocks: markdownBlocks(lines, start, end) };
+		return {
+			heading: section.headingTrail,
+			from: section.headingLine === -1 ? start : section.headingLine,
+			start,
+			end,
+			blocks: markdownBlocks(lines, start, end),
+		};
 	});
 	const nameWords = new Set(tokenize([baseName(path), ...aliasesOf(metadata)].join("\n")));
 	return { path, lines, sections, nameWords };
@@ -46,7 +52,8 @@ export function sectionAt(outline: NoteOutline, line: number): OutlineSection {
 
 function startsOfLines(content: string): number[] {
 	const starts = [0];
-	for (let offset = content.indexOf("\n"); offset !== -1; offset = content.indexOf("\n", offset + 1)) starts.push(offset + 1);
+	for (let offset = content.indexOf("\n"); offset !== -1; offset = content.indexOf("\n", offset + 1))
+		starts.push(offset + 1);
 	return starts;
 }
 

@@ -20,7 +20,10 @@ export const PASSAGE_CHARS = 700;
 export function passageAt(outline: NoteOutline, line: number, maxChars = PASSAGE_CHARS): NotePassage {
 	const section = sectionAt(outline, line);
 	const { blocks } = section;
-	const focus = Math.max(0, blocks.findIndex((block) => line - 1 >= block.start && line - 1 < block.end));
+	const focus = Math.max(
+		0,
+		blocks.findIndex((block) => line - 1 >= block.start && line - 1 < block.end),
+	);
 	const sizeOf = (block: MarkdownBlock) => charsOf(outline.lines, block);
 	const upToFocus = blocks.slice(0, focus + 1).reduce((sum, block) => sum + sizeOf(block), 0);
 	const chosen: string[][] = [];
@@ -46,8 +49,16 @@ export function passageAt(outline: NoteOutline, line: number, maxChars = PASSAGE
 function partOf(lines: readonly string[], block: MarkdownBlock, line: number, maxChars: number): string[] {
 	if (block.kind === "code" || block.kind === "table") return [];
 	const pieces: readonly LineRange[] =
-		block.kind === "list" ? block.items : Array.from({ length: block.end - block.start }, (_, index) => ({ start: block.start + index, end: block.start + index + 1 }));
-	const first = Math.max(0, pieces.findIndex((piece) => line >= piece.start && line < piece.end));
+		block.kind === "list"
+			? block.items
+			: Array.from({ length: block.end - block.start }, (_, index) => ({
+					start: block.start + index,
+					end: block.start + index + 1,
+				}));
+	const first = Math.max(
+		0,
+		pieces.findIndex((piece) => line >= piece.start && line < piece.end),
+	);
 	const part: string[] = [];
 	let used = 0;
 	for (const piece of pieces.slice(first)) {

@@ -15,9 +15,15 @@ const FENCE = /^\s*(```|~~~)/;
  * hides, is its text alone, never a link to click. Code is left as it is. `as written` keeps a
  * link that resolves as it was written, for text drawn where it was written (a chat's reply).
  */
-export function withResolvedLinks(text: string, sourcePath: string, view: Pick<VaultView, "resolveLink">, resolved: "full path" | "as written" = "full path"): string {
+export function withResolvedLinks(
+	text: string,
+	sourcePath: string,
+	view: Pick<VaultView, "resolveLink">,
+	resolved: "full path" | "as written" = "full path",
+): string {
 	// A link is still a link after its rewriting only when it resolved.
-	const kept = (whole: string, rewrite: string) => (resolved === "as written" && /^!?\[\[/.test(rewrite) ? whole : rewrite);
+	const kept = (whole: string, rewrite: string) =>
+		resolved === "as written" && /^!?\[\[/.test(rewrite) ? whole : rewrite;
 	let inCode = false;
 	return text
 		.split("\n")
@@ -25,7 +31,9 @@ export function withResolvedLinks(text: string, sourcePath: string, view: Pick<V
 			if (FENCE.test(line)) inCode = !inCode;
 			else if (!inCode) {
 				return line
-					.replace(WIKILINK, (whole, bang: string, target: string, alias: string | undefined) => kept(whole, rewritten(bang, target, alias, sourcePath, view)))
+					.replace(WIKILINK, (whole, bang: string, target: string, alias: string | undefined) =>
+						kept(whole, rewritten(bang, target, alias, sourcePath, view)),
+					)
 					.replace(MARKDOWN_LINK, (whole, bang: string, label: string, destination: string) =>
 						kept(whole, markdownRewritten(whole, bang, label, destination, sourcePath, view)),
 					);
@@ -35,7 +43,13 @@ export function withResolvedLinks(text: string, sourcePath: string, view: Pick<V
 		.join("\n");
 }
 
-function rewritten(bang: string, target: string, alias: string | undefined, sourcePath: string, view: Pick<VaultView, "resolveLink">): string {
+function rewritten(
+	bang: string,
+	target: string,
+	alias: string | undefined,
+	sourcePath: string,
+	view: Pick<VaultView, "resolveLink">,
+): string {
 	const hash = target.indexOf("#");
 	const linkpath = (hash === -1 ? target : target.slice(0, hash)).trim();
 	const subpath = hash === -1 ? "" : target.slice(hash);
@@ -51,7 +65,14 @@ function rewritten(bang: string, target: string, alias: string | undefined, sour
  * resolves it, else its text alone (so an embed of a hidden note never draws it). A path that
  * cannot be decoded resolves to nothing.
  */
-function markdownRewritten(whole: string, bang: string, label: string, destination: string, sourcePath: string, view: Pick<VaultView, "resolveLink">): string {
+function markdownRewritten(
+	whole: string,
+	bang: string,
+	label: string,
+	destination: string,
+	sourcePath: string,
+	view: Pick<VaultView, "resolveLink">,
+): string {
 	const raw = destination.replace(/^<|>$/g, "");
 	if (URL_SCHEME.test(raw)) return whole;
 	let target: string;

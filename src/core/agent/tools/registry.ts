@@ -24,10 +24,20 @@ function toolSet<Deps extends MemoryToolDeps>(tools: readonly MemoryTool<Deps>[]
 export const MEMORY_TOOLS: ToolSet<MemoryToolDeps> = toolSet([memorySearch, memoryGet, memoryRecent]);
 
 /** The tools that write, each through the audited writer; none can rewrite or delete the user's text. */
-export const WRITE_TOOLS: ToolSet<WriteToolDeps> = toolSet([memoryAppend, captureNote, checkpoint, identityUpdate, noteAnnotate]);
+export const WRITE_TOOLS: ToolSet<WriteToolDeps> = toolSet([
+	memoryAppend,
+	captureNote,
+	checkpoint,
+	identityUpdate,
+	noteAnnotate,
+]);
 
 /** Every tool of the assistant: what the chat offers the model. */
-export const ASSISTANT_TOOLS: ToolSet<WriteToolDeps> = toolSet<WriteToolDeps>([...MEMORY_TOOLS.values(), memoryHistory, ...WRITE_TOOLS.values()]);
+export const ASSISTANT_TOOLS: ToolSet<WriteToolDeps> = toolSet<WriteToolDeps>([
+	...MEMORY_TOOLS.values(),
+	memoryHistory,
+	...WRITE_TOOLS.values(),
+]);
 
 /**
  * Runs the tool the model named, among `tools` (the read tools unless told otherwise: pass the
@@ -40,7 +50,8 @@ export function runTool<Deps extends MemoryToolDeps>(
 	tools: ToolSet<Deps> = MEMORY_TOOLS,
 ): Promise<ToolResult> {
 	const tool = tools.get(name);
-	if (tool === undefined) return Promise.resolve(toolError(`there is no tool named "${name}". Tools: ${[...tools.keys()].join(", ")}.`));
+	if (tool === undefined)
+		return Promise.resolve(toolError(`there is no tool named "${name}". Tools: ${[...tools.keys()].join(", ")}.`));
 	return tool.run(input, deps);
 }
 

@@ -72,12 +72,19 @@ export async function searchMemories(deps: MemoryToolDeps, request: MemorySearch
 		const passage = passageAt(outline, line);
 		// Only a line too long to show whole overflows a passage: then the excerpt around the hit, flattened, is all that fits.
 		const text = passage.text.length <= PASSAGE_CHARS ? passage.text : snippet().text;
-		const match = { path: hit.path, line, heading: passage.heading, score: hit.score, passage: withResolvedLinks(text, hit.path, deps.vault) };
+		const match = {
+			path: hit.path,
+			line,
+			heading: passage.heading,
+			score: hit.score,
+			passage: withResolvedLinks(text, hit.path, deps.vault),
+		};
 		found.push({ match, best });
 	}
 	const matches = found.map((read) => read.match);
 	const top = matches.at(0);
-	const linked = top === undefined ? null : await linkedNotesOf(top, new Set(matches.map((match) => match.path)), admits, deps);
+	const linked =
+		top === undefined ? null : await linkedNotesOf(top, new Set(matches.map((match) => match.path)), admits, deps);
 	return { matches, best: bestLineOf(found, deps), linked };
 }
 

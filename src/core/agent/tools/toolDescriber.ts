@@ -39,6 +39,10 @@ export function inputText(input: unknown, name: string): string {
 /** How a location reads as a link: the note, its line, and the section's heading when the result gave one. */
 export function locationPhrase(location: NoteLocation): ToolPhrase {
 	if (location.line === undefined) return { key: "chip.location.note", vars: { path: location.path } };
-	if (location.heading === undefined) return { key: "chip.location.line", vars: { path: location.path, line: location.line } };
-	return { key: "chip.location.section", vars: { path: location.path, line: location.line, heading: location.heading } };
+	if (location.heading === undefined)
+		return { key: "chip.location.line", vars: { path: location.path, line: location.line } };
+	return {
+		key: "chip.location.section",
+		vars: { path: location.path, line: location.line, heading: location.heading },
+	};
 }

@@ -33,7 +33,11 @@ function shapeOf(schema: z.ZodMiniType): JsonSchema {
 			return enumOf(def as z.core.$ZodEnumDef);
 		case "array": {
 			const { element } = def as z.core.$ZodArrayDef;
-			return { ...lengthsOf(def.checks, "minItems", "maxItems"), type: "array", items: toolJsonSchema(element as z.ZodMiniType) };
+			return {
+				...lengthsOf(def.checks, "minItems", "maxItems"),
+				type: "array",
+				items: toolJsonSchema(element as z.ZodMiniType),
+			};
 		}
 		case "optional":
 			return toolJsonSchema((def as z.core.$ZodOptionalDef).innerType as z.ZodMiniType);
@@ -48,7 +52,10 @@ function shapeOf(schema: z.ZodMiniType): JsonSchema {
 
 function objectOf(def: z.core.$ZodObjectDef): JsonSchema {
 	const fields = Object.entries(def.shape);
-	const json: JsonSchema = { type: "object", properties: Object.fromEntries(fields.map(([key, field]) => [key, toolJsonSchema(field as z.ZodMiniType)])) };
+	const json: JsonSchema = {
+		type: "object",
+		properties: Object.fromEntries(fields.map(([key, field]) => [key, toolJsonSchema(field as z.ZodMiniType)])),
+	};
 	// A field with a default may be left out by the model: only the others are required.
 	const required = fields.filter(([, field]) => field._zod.optin === undefined).map(([key]) => key);
 	if (required.length > 0) json.required = required;
@@ -60,7 +67,8 @@ function objectOf(def: z.core.$ZodObjectDef): JsonSchema {
 
 function enumOf(def: z.core.$ZodEnumDef): JsonSchema {
 	const values = Object.values(def.entries);
-	if (values.length === 0 || !values.every((value) => typeof value === "string")) throw new TypeError("A tool's enum must list strings.");
+	if (values.length === 0 || !values.every((value) => typeof value === "string"))
+		throw new TypeError("A tool's enum must list strings.");
 	return withoutChecks(def.checks, { type: "string", enum: values });
 }
 
@@ -76,15 +84,19 @@ function numberOf(checks: Checks): JsonSchema {
 			integer = true;
 			narrow("minimum", Number.MIN_SAFE_INTEGER, (a, b) => a > b);
 			narrow("maximum", Number.MAX_SAFE_INTEGER, (a, b) => a < b);
-		} else if (def.check === "greater_than") narrow(def.inclusive ? "minimum" : "exclusiveMinimum", Number(def.value), (a, b) => a > b);
-		else if (def.check === "less_than") narrow(def.inclusive ? "maximum" : "exclusiveMaximum", Number(def.value), (a, b) => a < b);
+		} else if (def.check === "greater_than")
+			narrow(def.inclusive ? "minimum" : "exclusiveMinimum", Number(def.value), (a, b) => a > b);
+		else if (def.check === "less_than")
+			narrow(def.inclusive ? "maximum" : "exclusiveMaximum", Number(def.value), (a, b) => a < b);
 		else throw new TypeError(`A number check "${def.check}" has no JSON Schema here.`);
 	}
 	const json: JsonSchema = { type: integer ? "integer" : "number" };
 	// Of an inclusive and an exclusive bound on the same side, the schema keeps the tighter one.
-	if (bounds.exclusiveMinimum !== undefined && bounds.exclusiveMinimum >= (bounds.minimum ?? -Infinity)) json.exclusiveMinimum = bounds.exclusiveMinimum;
+	if (bounds.exclusiveMinimum !== undefined && bounds.exclusiveMinimum >= (bounds.minimum ?? -Infinity))
+		json.exclusiveMinimum = bounds.exclusiveMinimum;
 	else if (bounds.minimum !== undefined) json.minimum = bounds.minimum;
-	if (bounds.exclusiveMaximum !== undefined && bounds.exclusiveMaximum <= (bounds.maximum ?? Infinity)) json.exclusiveMaximum = bounds.exclusiveMaximum;
+	if (bounds.exclusiveMaximum !== undefined && bounds.exclusiveMaximum <= (bounds.maximum ?? Infinity))
+		json.exclusiveMaximum = bounds.exclusiveMaximum;
 	else if (bounds.maximum !== undefined) json.maximum = bounds.maximum;
 	return json;
 }
@@ -119,5 +131,7 @@ type CheckDef =
  * tool checks itself, with its own message) and descriptions (read from the registry) are not.
  */
 function checksOf(checks: Checks): CheckDef[] {
-	return (checks ?? []).map((check) => check._zod.def).filter((def): def is CheckDef => def.check !== "custom" && def.check !== "describe");
+	return (checks ?? [])
+		.map((check) => check._zod.def)
+		.filter((def): def is CheckDef => def.check !== "custom" && def.check !== "describe");
 }

@@ -6,7 +6,8 @@ import type { TranscriptTokens } from "./transcriptTokens";
 import { withoutFrontmatter } from "../../text/frontmatterBlock";
 
 /** A part of a saved answer, in order: its text, or one of its tool calls. */
-export type SavedAnswerPart = { readonly kind: "text"; readonly text: string } | { readonly kind: "tool"; readonly call: SavedToolCall };
+export type SavedAnswerPart =
+	{ readonly kind: "text"; readonly text: string } | { readonly kind: "tool"; readonly call: SavedToolCall };
 
 /** One turn of a transcript as it reads back (`turnSection` wrote it). */
 export interface SavedTurn {
@@ -106,5 +107,8 @@ function paragraphs(lines: readonly string[]): [number, number][] {
 
 /** Lines as one text, without the blank lines around it. */
 function textOf(lines: readonly string[]): string {
-	return lines.join("\n").replace(/^\s*\n/, "").trimEnd();
+	return lines
+		.join("\n")
+		.replace(/^\s*\n/, "")
+		.trimEnd();
 }

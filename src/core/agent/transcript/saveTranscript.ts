@@ -33,16 +33,24 @@ const INTENT: WriteIntent = { actor: "assistant", reason: "Save the chat transcr
  * the assistant rewrite its own transcripts, in the chats folder only). Whatever the user wrote into
  * the transcript in between stays.
  */
-export async function saveTranscriptTurn(deps: TranscriptDeps, path: string | null, turn: TranscriptTurn): Promise<string> {
+export async function saveTranscriptTurn(
+	deps: TranscriptDeps,
+	path: string | null,
+	turn: TranscriptTurn,
+): Promise<string> {
 	const totals = turnTotals(turn.result.usage);
 	const section = turnSection(turn.result, turn.at, deps.language);
 	if (path === null) {
-		const target = transcriptPath(deps.chatsFolder, turn.at, questionOf(turn.result.messages), (candidate) => deps.writer.isTaken(candidate));
+		const target = transcriptPath(deps.chatsFolder, turn.at, questionOf(turn.result.messages), (candidate) =>
+			deps.writer.isTaken(candidate),
+		);
 		const properties = { created: localTimestamp({ now: () => turn.at }), model: turn.model, totals };
 		const outcome = await deps.writer.createNote(target, transcriptFrontmatter(properties) + section, INTENT);
 		return outcome.path;
 	}
 	const append = (current: string) => current + (current.endsWith("\n") ? "" : "\n") + section;
-	const outcome = await deps.writer.processChatTranscript(path, deps.chatsFolder, append, INTENT, (properties) => addTotals(properties, totals));
+	const outcome = await deps.writer.processChatTranscript(path, deps.chatsFolder, append, INTENT, (properties) =>
+		addTotals(properties, totals),
+	);
 	return outcome.path;
 }

@@ -17,10 +17,16 @@ export const ERROR_SEPARATOR = " — ";
  * or `- Tool memory_get (path: "Private/Health.md") — Access denied: private. …` (`- 工具 …` in Chinese);
  * below it, the notes its result named (`locationLine`).
  */
-export function toolCallLine(call: ToolUseBlock, result: ToolResultBlock | undefined, locations: readonly NoteLocation[], language: Language): string {
+export function toolCallLine(
+	call: ToolUseBlock,
+	result: ToolResultBlock | undefined,
+	locations: readonly NoteLocation[],
+	language: Language,
+): string {
 	const args = describeInput(call.input);
 	const line = `- ${translateIn(language, "transcript.tool")} ${call.name}${args === "" ? "" : ` (${args})`}`;
-	const item = result?.isError !== true ? line : `${line}${ERROR_SEPARATOR}${cut(result.content.split("\n", 1)[0], ERROR_CHARS)}`;
+	const item =
+		result?.isError !== true ? line : `${line}${ERROR_SEPARATOR}${cut(result.content.split("\n", 1)[0], ERROR_CHARS)}`;
 	return [item, ...locations.map(locationLine)].join("\n");
 }
 

@@ -38,7 +38,11 @@ export function transcriptFrontmatter(properties: TranscriptProperties): string 
 /** The `tokens:` block, then `cost_usd` when the cost is known. */
 function totalsLines(totals: TranscriptTotals): string[] {
 	const cost = totals.costUsd === null ? [] : [`${COST_KEY}: ${Number(totals.costUsd.toFixed(COST_DECIMALS))}`];
-	return ["tokens:", ...Object.entries(TOKEN_KEYS).map(([field, key]) => `  ${key}: ${totals.tokens[field as keyof Usage]}`), ...cost];
+	return [
+		"tokens:",
+		...Object.entries(TOKEN_KEYS).map(([field, key]) => `  ${key}: ${totals.tokens[field as keyof Usage]}`),
+		...cost,
+	];
 }
 
 /**
@@ -57,7 +61,9 @@ export function addTotals(properties: Record<string, unknown>, added: Transcript
 	if (!fields.every((field) => isCount(countOf(field)))) return;
 	const cost = properties[COST_KEY];
 	if (cost !== undefined && typeof cost !== "number") return;
-	properties.tokens = Object.fromEntries(fields.map((field) => [TOKEN_KEYS[field], (countOf(field) as number) + added.tokens[field]]));
+	properties.tokens = Object.fromEntries(
+		fields.map((field) => [TOKEN_KEYS[field], (countOf(field) as number) + added.tokens[field]]),
+	);
 	if (cost === undefined) return;
 	if (added.costUsd === null) delete properties[COST_KEY];
 	else properties[COST_KEY] = Number((cost + added.costUsd).toFixed(COST_DECIMALS));

@@ -12,9 +12,16 @@ const LANGUAGES = Object.keys({ en: true, zh: true } satisfies Record<Language, 
 
 const YOU_HEADINGS = LANGUAGES.map(youHeading);
 const ASSISTANT_HEADINGS = new Set(LANGUAGES.map(assistantHeading));
-const USAGE_KEYS = ["transcript.usage", "transcript.usage-no-cost", "transcript.usage-estimated", "transcript.usage-estimated-no-cost"] as const;
+const USAGE_KEYS = [
+	"transcript.usage",
+	"transcript.usage-no-cost",
+	"transcript.usage-estimated",
+	"transcript.usage-estimated-no-cost",
+] as const;
 const USAGE_LINES = LANGUAGES.flatMap((language) => USAGE_KEYS.map((key) => usagePattern(language, key)));
-const TOOL_CALL = new RegExp(`^- (?:${LANGUAGES.map((language) => escapeRegExp(translateIn(language, "transcript.tool"))).join("|")}) ([\\w-]+)(.*)$`);
+const TOOL_CALL = new RegExp(
+	`^- (?:${LANGUAGES.map((language) => escapeRegExp(translateIn(language, "transcript.tool"))).join("|")}) ([\\w-]+)(.*)$`,
+);
 
 /** The minute after a turn's `## You · ` heading, or `null` for any other line. */
 export function sentAtOf(line: string): string | null {

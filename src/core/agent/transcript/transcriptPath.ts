@@ -13,7 +13,12 @@ const TITLE_CHARS = 60;
  * Where a new chat's transcript goes: `<chats folder>/YYYY-MM-DD HHmm <title>.md`, the local
  * time the chat began and a title from its first prompt, with ` 2`, ` 3`... when the name is taken.
  */
-export function transcriptPath(chatsFolder: string, created: Date, firstPrompt: string, isTaken: (path: string) => boolean): string {
+export function transcriptPath(
+	chatsFolder: string,
+	created: Date,
+	firstPrompt: string,
+	isTaken: (path: string) => boolean,
+): string {
 	return uniqueNotePath(chatsFolder, `${startOf(created)} ${chatTitle(firstPrompt)}.md`, isTaken);
 }
 

@@ -25,7 +25,11 @@ function sentAt(at: Date): string {
  * its place, then the turn's tokens and cost; its labels in `language`, the interface's when the
  * turn was saved. Starts with a blank line and ends with a newline.
  */
-export function turnSection(turn: Pick<TurnResult, "messages" | "usage" | "toolCalls">, at: Date, language: Language): string {
+export function turnSection(
+	turn: Pick<TurnResult, "messages" | "usage" | "toolCalls">,
+	at: Date,
+	language: Language,
+): string {
 	const { messages, usage } = turn;
 	const answer = messages.slice(1);
 	return [
@@ -47,9 +51,14 @@ export function turnSection(turn: Pick<TurnResult, "messages" | "usage" | "toolC
  * notes its result named. The text of tool results and what the loop told the model with them
  * are left out: the transcript is for reading.
  */
-function answerParagraphs(messages: readonly ChatMessage[], toolCalls: readonly ToolCallRecord[], language: Language): string[] {
+function answerParagraphs(
+	messages: readonly ChatMessage[],
+	toolCalls: readonly ToolCallRecord[],
+	language: Language,
+): string[] {
 	const results = new Map<string, ToolResultBlock>();
-	for (const message of messages) for (const block of message.content) if (block.type === "tool_result") results.set(block.toolUseId, block);
+	for (const message of messages)
+		for (const block of message.content) if (block.type === "tool_result") results.set(block.toolUseId, block);
 	const locations = new Map(toolCalls.map((call) => [call.id, call.result.locations ?? []]));
 	const paragraphs: string[] = [];
 	let inList = false;
@@ -72,7 +81,9 @@ function answerParagraphs(messages: readonly ChatMessage[], toolCalls: readonly 
 
 /** The user's words: the text of a turn's first message. */
 export function questionOf(messages: readonly ChatMessage[]): string {
-	return (messages[0]?.content ?? []).flatMap((block) => (block.type === "text" ? [block.text.trim()] : [])).join("\n\n");
+	return (messages[0]?.content ?? [])
+		.flatMap((block) => (block.type === "text" ? [block.text.trim()] : []))
+		.join("\n\n");
 }
 
 function usageLine(usage: TurnUsage, language: Language): string {
@@ -81,8 +92,15 @@ function usageLine(usage: TurnUsage, language: Language): string {
 	const estimated = usage.estimated === true;
 	const text =
 		usage.costUsd === null
-			? translateIn(language, estimated ? "transcript.usage-estimated-no-cost" : "transcript.usage-no-cost", { input, output })
-			: translateIn(language, estimated ? "transcript.usage-estimated" : "transcript.usage", { input, output, cost: costText(usage.costUsd) });
+			? translateIn(language, estimated ? "transcript.usage-estimated-no-cost" : "transcript.usage-no-cost", {
+					input,
+					output,
+				})
+			: translateIn(language, estimated ? "transcript.usage-estimated" : "transcript.usage", {
+					input,
+					output,
+					cost: costText(usage.costUsd),
+				});
 	return `*${text}*`;
 }
 

@@ -17,7 +17,12 @@ export interface ChatWelcome {
 /** One look at the view's listing serves both: the view judges every file it lists, the costly part on a large vault. */
 export function chatWelcome(view: VaultView, layout: WorkspaceLayout): ChatWelcome {
 	const files = view.listFiles();
-	const listed = { listFiles: () => files, listFolders: () => view.listFolders(), getMetadata: (path: string) => view.getMetadata(path), configDir: view.configDir };
+	const listed = {
+		listFiles: () => files,
+		listFolders: () => view.listFolders(),
+		getMetadata: (path: string) => view.getMetadata(path),
+		configDir: view.configDir,
+	};
 	const identity = findIdentityFiles(listed, layout);
 	return {
 		needsSetup: identity.soul === null || identity.user === null || identity.rules === null,

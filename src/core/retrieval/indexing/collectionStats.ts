@@ -1,11 +1,15 @@
-import { BODY, entryField, entryId, FIELD_COUNT, HEADINGS, FIRST_NOTE_FIELD, isChunkField, NOTE_FIELD_COUNT, type Field } from "./fields";
 import {
-	CHUNK_BODY_LENGTH,
-	CHUNK_HEADINGS_LENGTH,
-	CHUNK_STRIDE,
-	chunkCountOf,
-	type NoteRecord,
-} from "./noteRecord";
+	BODY,
+	entryField,
+	entryId,
+	FIELD_COUNT,
+	HEADINGS,
+	FIRST_NOTE_FIELD,
+	isChunkField,
+	NOTE_FIELD_COUNT,
+	type Field,
+} from "./fields";
+import { CHUNK_BODY_LENGTH, CHUNK_HEADINGS_LENGTH, CHUNK_STRIDE, chunkCountOf, type NoteRecord } from "./noteRecord";
 import { withLength } from "./typedArrays";
 
 /** The statistics as a snapshot stores them. */
@@ -43,7 +47,13 @@ export class CollectionStats {
 	/** A copy of the statistics as they are, terms numbered as in the index. */
 	snapshot(): StatsSnapshot {
 		const { chunks, notes } = this;
-		return { frequencies: this.frequencies.slice(), chunks, notes, lengthSums: Array.from(this.lengthSums), nonEmpty: Array.from(this.nonEmpty) };
+		return {
+			frequencies: this.frequencies.slice(),
+			chunks,
+			notes,
+			lengthSums: Array.from(this.lengthSums),
+			nonEmpty: Array.from(this.nonEmpty),
+		};
 	}
 
 	restore(snapshot: StatsSnapshot): void {

@@ -60,7 +60,10 @@ export function* decodeSnapshot(
 		const tags = strings.take(columns[row + NOTE_TAGS]);
 		const aliases = strings.take(columns[row + NOTE_ALIASES]);
 		const trails = strings.take(columns[row + NOTE_TRAILS]);
-		const chunkTable = snapshot.chunkTables.subarray(chunkOffset, (chunkOffset += columns[row + NOTE_CHUNKS] * CHUNK_STRIDE));
+		const chunkTable = snapshot.chunkTables.subarray(
+			chunkOffset,
+			(chunkOffset += columns[row + NOTE_CHUNKS] * CHUNK_STRIDE),
+		);
 		const terms = snapshot.terms.subarray(termOffset, (termOffset += columns[row + NOTE_TERMS]));
 		const mtime = versions[note * 2];
 		const size = versions[note * 2 + 1];
@@ -71,8 +74,22 @@ export function* decodeSnapshot(
 			const { kind, day } = placement(path, policy.kinds);
 			const noteTermsEnd = columns[row + NOTE_TERMS_END];
 			const noteFieldLengths = new Array<number>(NOTE_FIELD_COUNT);
-			for (let field = 0; field < NOTE_FIELD_COUNT; field++) noteFieldLengths[field] = columns[row + NOTE_FIELD_LENGTHS + field];
-			records.push({ path, mtime, size, kind, day, tags, aliases, trails, chunkTable, terms, noteTermsEnd, noteFieldLengths });
+			for (let field = 0; field < NOTE_FIELD_COUNT; field++)
+				noteFieldLengths[field] = columns[row + NOTE_FIELD_LENGTHS + field];
+			records.push({
+				path,
+				mtime,
+				size,
+				kind,
+				day,
+				tags,
+				aliases,
+				trails,
+				chunkTable,
+				terms,
+				noteTermsEnd,
+				noteFieldLengths,
+			});
 		}
 		if (note % NOTES_PER_STEP === NOTES_PER_STEP - 1) yield;
 	}

@@ -29,7 +29,14 @@ import type { Vocabulary } from "./vocabulary";
  * renumbered when the index has them compact, and built anew from the renumbered entries
  * otherwise. `parts` must not change meanwhile (the records never do; the rest is a copy).
  */
-export function* encodeSnapshot({ records, skipped, vocabulary, postings, stats, settings }: SnapshotParts): Generator<void, IndexSnapshot> {
+export function* encodeSnapshot({
+	records,
+	skipped,
+	vocabulary,
+	postings,
+	stats,
+	settings,
+}: SnapshotParts): Generator<void, IndexSnapshot> {
 	const notes = new NoteWriter(records, skipped, vocabulary);
 	const renumbered: NoteRecord[] = [];
 	// Allocating the arrays may start a garbage collection: a step of its own.
@@ -47,7 +54,8 @@ export function* encodeSnapshot({ records, skipped, vocabulary, postings, stats,
 	}
 	skipped.forEach((file, index) => notes.addSkipped(index, file));
 	const { oldIds } = notes;
-	const table = postings === null ? yield* builtTable(renumbered, oldIds.length) : yield* renumberedTable(postings, oldIds);
+	const table =
+		postings === null ? yield* builtTable(renumbered, oldIds.length) : yield* renumberedTable(postings, oldIds);
 	const frequencies = yield* renumberedRows(stats, oldIds);
 	return {
 		version: SNAPSHOT_VERSION,
@@ -179,7 +187,8 @@ function* renumberedTable(table: StoredTable, oldIds: readonly number[]): Genera
 function* renumberedRows({ frequencies }: StatsSnapshot, oldIds: readonly number[]): Generator<void, Int32Array> {
 	const rows = new Int32Array(oldIds.length * FIELD_COUNT);
 	for (let newId = 0; newId < oldIds.length; newId++) {
-		for (let field = 0; field < FIELD_COUNT; field++) rows[newId * FIELD_COUNT + field] = frequencies[oldIds[newId] * FIELD_COUNT + field];
+		for (let field = 0; field < FIELD_COUNT; field++)
+			rows[newId * FIELD_COUNT + field] = frequencies[oldIds[newId] * FIELD_COUNT + field];
 		if (newId % TERMS_PER_STEP === TERMS_PER_STEP - 1) yield;
 	}
 	return rows;

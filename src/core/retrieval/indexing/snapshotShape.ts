@@ -31,8 +31,10 @@ export function isUsableSnapshot(value: unknown): value is IndexSnapshot {
 	const { vocabulary, strings, postings, stats, noteColumns, skippedReasons } = snapshot;
 	if (snapshot.version !== SNAPSHOT_VERSION || typeof snapshot.settings !== "string") return false;
 	if (!isStringTable(vocabulary) || !isStringTable(strings)) return false;
-	if (!isObject(postings) || !isArray(postings.offsets, "Uint32Array") || !isArray(postings.entries, "Uint32Array")) return false;
-	if (!isObject(stats) || !isArray(stats.frequencies, "Int32Array") || !isCount(stats.chunks) || !isCount(stats.notes)) return false;
+	if (!isObject(postings) || !isArray(postings.offsets, "Uint32Array") || !isArray(postings.entries, "Uint32Array"))
+		return false;
+	if (!isObject(stats) || !isArray(stats.frequencies, "Int32Array") || !isCount(stats.chunks) || !isCount(stats.notes))
+		return false;
 	if (!isNumbers(stats.lengthSums, FIELD_COUNT) || !isNumbers(stats.nonEmpty, FIELD_COUNT)) return false;
 	if (!isArray(noteColumns, "Int32Array") || noteColumns.length % NOTE_COLUMNS !== 0) return false;
 	if (!isArray(skippedReasons, "Uint8Array") || !hasReasons(snapshot.reasonNames, skippedReasons)) return false;

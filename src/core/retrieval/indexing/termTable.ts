@@ -16,7 +16,9 @@ const LONGEST_COPY = 0xff;
 const COPY_SLACK = 8;
 /** For a token of `n` bytes (up to 8): the bits of its first four bytes, and of its next four, that it fills. */
 const FIRST_WORD_MASKS = Int32Array.from({ length: 9 }, (_, n) => (n >= 4 ? -1 : (1 << (8 * n)) - 1));
-const SECOND_WORD_MASKS = Int32Array.from({ length: 9 }, (_, n) => (n <= 4 ? 0 : n === 8 ? -1 : (1 << (8 * (n - 4))) - 1));
+const SECOND_WORD_MASKS = Int32Array.from({ length: 9 }, (_, n) =>
+	n <= 4 ? 0 : n === 8 ? -1 : (1 << (8 * (n - 4))) - 1,
+);
 
 /**
  * Distinct strings numbered from 0, found by a range of a longer string: `text[start, end)`,
@@ -60,7 +62,8 @@ export class TermTable {
 	termOf(id: number): string {
 		const { strings, ends } = this.base;
 		// `apply` takes the typed array as it is; spreading it would go through an iterator, four times slower.
-		if (id >= ends.length) return String.fromCharCode.apply(null, this.unitsOf(id - ends.length) as unknown as number[]);
+		if (id >= ends.length)
+			return String.fromCharCode.apply(null, this.unitsOf(id - ends.length) as unknown as number[]);
 		return strings.slice(id === 0 ? 0 : ends[id - 1], ends[id]);
 	}
 
@@ -206,21 +209,25 @@ export class TermTable {
 		const added = id - this.base.ends.length;
 		const copy = added < 0 ? NO_COPY : this.asciiStarts[added];
 		const length = end - start;
-		if (copy === NO_COPY || length > 8 || start + 8 > bytes.length) return this.holdsBytesSlowly(id, bytes, start, end, tail);
+		if (copy === NO_COPY || length > 8 || start + 8 > bytes.length)
+			return this.holdsBytesSlowly(id, bytes, start, end, tail);
 		if (this.asciiUnits[copy - 1] !== (tail === NO_TAIL ? length : length + 1)) return false;
 		if (bytes !== this.tokenBytes) {
 			this.tokenBytes = bytes;
 			this.tokenView = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 		}
-		const first = (this.tokenView.getInt32(start, true) ^ this.asciiView.getInt32(copy, true)) & FIRST_WORD_MASKS[length];
-		const second = (this.tokenView.getInt32(start + 4, true) ^ this.asciiView.getInt32(copy + 4, true)) & SECOND_WORD_MASKS[length];
+		const first =
+			(this.tokenView.getInt32(start, true) ^ this.asciiView.getInt32(copy, true)) & FIRST_WORD_MASKS[length];
+		const second =
+			(this.tokenView.getInt32(start + 4, true) ^ this.asciiView.getInt32(copy + 4, true)) & SECOND_WORD_MASKS[length];
 		return (first | second) === 0 && (tail === NO_TAIL || this.asciiUnits[copy + length] === tail);
 	}
 
 	/** `holdsBytes` a byte at a time: for a term of the base, not ASCII or long, or a token at the end of its array. */
 	private holdsBytesSlowly(id: number, bytes: Uint8Array, start: number, end: number, tail: number): boolean {
 		const { strings, ends } = this.base;
-		if (id < ends.length) return sameUnitsAsBytes(strings, id === 0 ? 0 : ends[id - 1], ends[id], bytes, start, end, tail);
+		if (id < ends.length)
+			return sameUnitsAsBytes(strings, id === 0 ? 0 : ends[id - 1], ends[id], bytes, start, end, tail);
 		const added = id - ends.length;
 		const termStart = added === 0 ? 0 : this.unitEnds[added - 1];
 		return sameArrayUnitsAsBytes(this.units, termStart, this.unitEnds[added], bytes, start, end, tail);
@@ -256,7 +263,15 @@ function emptySlots(count: number): Int32Array {
 }
 
 /** Whether `term[termStart, termEnd)` is `text[start, end)` + `tail`. */
-function sameUnits(term: string, termStart: number, termEnd: number, text: string, start: number, end: number, tail: number): boolean {
+function sameUnits(
+	term: string,
+	termStart: number,
+	termEnd: number,
+	text: string,
+	start: number,
+	end: number,
+	tail: number,
+): boolean {
 	const length = end - start;
 	if (termEnd - termStart !== (tail === NO_TAIL ? length : length + 1)) return false;
 	for (let index = 0; index < length; index++) {
@@ -266,7 +281,15 @@ function sameUnits(term: string, termStart: number, termEnd: number, text: strin
 }
 
 /** `sameUnits` for a term held in a typed array (a generic reader would cost both their speed). */
-function sameArrayUnits(units: Uint16Array, termStart: number, termEnd: number, text: string, start: number, end: number, tail: number): boolean {
+function sameArrayUnits(
+	units: Uint16Array,
+	termStart: number,
+	termEnd: number,
+	text: string,
+	start: number,
+	end: number,
+	tail: number,
+): boolean {
 	const length = end - start;
 	if (termEnd - termStart !== (tail === NO_TAIL ? length : length + 1)) return false;
 	for (let index = 0; index < length; index++) {
@@ -276,7 +299,15 @@ function sameArrayUnits(units: Uint16Array, termStart: number, termEnd: number, 
 }
 
 /** `sameUnits` for a token held a byte a character. */
-function sameUnitsAsBytes(term: string, termStart: number, termEnd: number, bytes: Uint8Array, start: number, end: number, tail: number): boolean {
+function sameUnitsAsBytes(
+	term: string,
+	termStart: number,
+	termEnd: number,
+	bytes: Uint8Array,
+	start: number,
+	end: number,
+	tail: number,
+): boolean {
 	const length = end - start;
 	if (termEnd - termStart !== (tail === NO_TAIL ? length : length + 1)) return false;
 	for (let index = 0; index < length; index++) {
@@ -286,7 +317,15 @@ function sameUnitsAsBytes(term: string, termStart: number, termEnd: number, byte
 }
 
 /** `sameArrayUnits` for a token held a byte a character. */
-function sameArrayUnitsAsBytes(units: Uint16Array, termStart: number, termEnd: number, bytes: Uint8Array, start: number, end: number, tail: number): boolean {
+function sameArrayUnitsAsBytes(
+	units: Uint16Array,
+	termStart: number,
+	termEnd: number,
+	bytes: Uint8Array,
+	start: number,
+	end: number,
+	tail: number,
+): boolean {
 	const length = end - start;
 	if (termEnd - termStart !== (tail === NO_TAIL ? length : length + 1)) return false;
 	for (let index = 0; index < length; index++) {

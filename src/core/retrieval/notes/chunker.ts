@@ -48,7 +48,8 @@ export function chunkRanges(content: string, metadata: NoteMetadata | null, opti
 	const chunks: ChunkRange[] = [];
 	for (const section of sectionsOf(content, metadata, lines)) {
 		// Only a cut looks at code blocks, and only a section longer than a passage is cut: most notes need no list of them.
-		const blocks = section.range[1] - section.range[0] > options.maxChars ? (codeBlocks ??= codeBlocksOf(metadata)) : NO_CODE_BLOCKS;
+		const blocks =
+			section.range[1] - section.range[0] > options.maxChars ? (codeBlocks ??= codeBlocksOf(metadata)) : NO_CODE_BLOCKS;
 		const passages = splitPassages(content, section.range, blocks, options);
 		for (const [start, end] of passages) {
 			chunks.push({

@@ -13,7 +13,9 @@ export interface LinkGraph {
  * A link graph over a map shaped like Obsidian's `metadataCache.resolvedLinks`
  * (source path → target path → number of links).
  */
-export function linkGraphFromResolvedLinks(resolved: Readonly<Record<string, Readonly<Record<string, number>>>>): LinkGraph {
+export function linkGraphFromResolvedLinks(
+	resolved: Readonly<Record<string, Readonly<Record<string, number>>>>,
+): LinkGraph {
 	const outgoing = new Map<string, string[]>();
 	const incoming = new Map<string, string[]>();
 	for (const [source, targets] of Object.entries(resolved)) {

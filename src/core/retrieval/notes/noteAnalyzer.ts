@@ -46,7 +46,10 @@ export class NoteAnalyzer {
 	/** The note's record, or the reason the policy keeps it out of the index. */
 	analyze(note: NoteInput, policy: IndexPolicy): NoteRecord | SkipReason {
 		const tags = tagsOf(note.metadata);
-		const skip = skipReasonForFile(note.path, note.stat.size, policy) ?? note.hiddenBy ?? skipReasonForNote(note.metadata, tags, policy);
+		const skip =
+			skipReasonForFile(note.path, note.stat.size, policy) ??
+			note.hiddenBy ??
+			skipReasonForNote(note.metadata, tags, policy);
 		if (skip !== null) return skip;
 		const aliases = aliasesOf(note.metadata);
 		this.counter.reset();
@@ -93,7 +96,8 @@ export class NoteAnalyzer {
 		terms.set(chunkTerms, entries.length);
 		const shift = entries.length - record.noteTermsEnd;
 		const chunkTable = record.chunkTable.slice();
-		for (let chunk = 0; chunk < chunkCountOf(record); chunk++) chunkTable[chunk * CHUNK_STRIDE + CHUNK_TERMS_END] += shift;
+		for (let chunk = 0; chunk < chunkCountOf(record); chunk++)
+			chunkTable[chunk * CHUNK_STRIDE + CHUNK_TERMS_END] += shift;
 		return {
 			...record,
 			path,

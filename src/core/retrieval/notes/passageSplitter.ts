@@ -75,9 +75,18 @@ function findCut(text: string, start: number, maxChars: number, codeBlocks: read
  * what the offset-by-offset search finds whenever the window holds a line ending outside code
  * (nothing else is that strong), found by visiting only the line endings, as most windows have some.
  */
-function latestLineBoundary(text: string, earliest: number, latest: number, codeBlocks: readonly OffsetRange[]): number {
+function latestLineBoundary(
+	text: string,
+	earliest: number,
+	latest: number,
+	codeBlocks: readonly OffsetRange[],
+): number {
 	let line = -1;
-	for (let newline = text.lastIndexOf("\n", latest - 1); newline >= earliest; newline = text.lastIndexOf("\n", newline - 1)) {
+	for (
+		let newline = text.lastIndexOf("\n", latest - 1);
+		newline >= earliest;
+		newline = text.lastIndexOf("\n", newline - 1)
+	) {
 		if (isInCode(newline + 1, codeBlocks)) continue;
 		if (previousLineIsBlank(text, newline)) return newline + 1;
 		if (line === -1) line = newline + 1;

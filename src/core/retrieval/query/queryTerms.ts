@@ -81,7 +81,12 @@ export function resolveQueryTerms(
 		const expanded = character === undefined ? 0 : addCharacterTerms(character, index, weight);
 		return expanded > 0 ? expanded : weight * stats.unseenInverseDocumentFrequency(BODY);
 	});
-	return { wordCount: words.length, terms, coverage: new QueryCoverage(wordWeights, params.coverageWeight), characters };
+	return {
+		wordCount: words.length,
+		terms,
+		coverage: new QueryCoverage(wordWeights, params.coverageWeight),
+		characters,
+	};
 }
 
 /**
@@ -89,7 +94,11 @@ export function resolveQueryTerms(
  * correction for each of those bigrams. A run's bigrams follow one another in `tokens`, each
  * starting with the character the one before ends with.
  */
-function correctHanRuns(tokens: readonly string[], known: (word: string) => boolean, corrector: CjkTypoCorrector): Map<string, number> {
+function correctHanRuns(
+	tokens: readonly string[],
+	known: (word: string) => boolean,
+	corrector: CjkTypoCorrector,
+): Map<string, number> {
 	const corrections = new Map<string, number>();
 	for (let index = 0; index + 1 < tokens.length; index++) {
 		const [left, right] = [tokens[index], tokens[index + 1]];
@@ -116,7 +125,12 @@ function unmatchedCjkEnds(tokens: readonly string[], known: (word: string) => bo
 		left !== undefined && right !== undefined && isCjkPair(left) && isCjkPair(right) && left[1] === right[0];
 	tokens.forEach((token, index) => {
 		if (!isCjkPair(token) || known(token)) return;
-		const [twoBefore, before, after, twoAfter] = [tokens[index - 2], tokens[index - 1], tokens[index + 1], tokens[index + 2]];
+		const [twoBefore, before, after, twoAfter] = [
+			tokens[index - 2],
+			tokens[index - 1],
+			tokens[index + 1],
+			tokens[index + 2],
+		];
 		const [joinsBefore, joinsAfter] = [chained(before, token), chained(token, after)];
 		const end =
 			joinsBefore && !joinsAfter && !chained(twoBefore, before) && known(before)
@@ -131,7 +145,9 @@ function unmatchedCjkEnds(tokens: readonly string[], known: (word: string) => bo
 
 /** Two CJK characters of the Basic Multilingual Plane: a bigram of a run. */
 function isCjkPair(token: string): boolean {
-	return token.length === 2 && classOfCodePoint(token.charCodeAt(0)) === CJK && classOfCodePoint(token.charCodeAt(1)) === CJK;
+	return (
+		token.length === 2 && classOfCodePoint(token.charCodeAt(0)) === CJK && classOfCodePoint(token.charCodeAt(1)) === CJK
+	);
 }
 
 /**
@@ -142,7 +158,8 @@ function isCjkPair(token: string): boolean {
 export function termsOfWords(query: ResolvedQuery, words: number, vocabulary: Vocabulary): string[] {
 	const terms = new Set<string>();
 	for (const term of query.terms) {
-		if ((words & wordBit(term.word)) !== 0) terms.add(query.characters.get(term.word) ?? vocabulary.termOf(term.termId));
+		if ((words & wordBit(term.word)) !== 0)
+			terms.add(query.characters.get(term.word) ?? vocabulary.termOf(term.termId));
 	}
 	return [...terms];
 }

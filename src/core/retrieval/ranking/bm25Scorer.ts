@@ -93,7 +93,9 @@ export class Bm25Scorer implements Matches {
 	}
 
 	relevance(noteId: number): number {
-		return this.bestScores[noteId] + this.params.secondChunkWeight * this.secondScores[noteId] + this.noteFieldScores[noteId];
+		return (
+			this.bestScores[noteId] + this.params.secondChunkWeight * this.secondScores[noteId] + this.noteFieldScores[noteId]
+		);
 	}
 
 	/** Bit `w` is set when query word `w` matched somewhere in the note. */
@@ -139,7 +141,8 @@ export class Bm25Scorer implements Matches {
 		const from = index.listStart(term.termId, field);
 		const to = index.listEnd(term.termId, field);
 		const delta = index.delta.get(term.termId);
-		if (contendersOnly && to - from > SEEK_WHEN_LIST_EXCEEDS_NOTES * this.contenders.length) this.accumulateContenders(from, to, pass);
+		if (contendersOnly && to - from > SEEK_WHEN_LIST_EXCEEDS_NOTES * this.contenders.length)
+			this.accumulateContenders(from, to, pass);
 		else this.accumulate(index.entries, from, to, pass);
 		if (delta !== undefined) this.accumulate(delta, 0, delta.length, pass);
 	}
@@ -195,7 +198,18 @@ export class Bm25Scorer implements Matches {
 	private accumulateChunks(postings: ArrayLike<number>, from: number, to: number, pass: AccumulationPass): void {
 		const { field, bit, weight, lengthScale, contendersOnly } = pass;
 		const { chunkLive, chunkFieldLengths, chunkNote } = this.index.tables;
-		const { chunkStamps, chunkScores, normBase, noteStamps, contenderStamps, noteWords, bestScores, secondScores, bestChunks, generation } = this;
+		const {
+			chunkStamps,
+			chunkScores,
+			normBase,
+			noteStamps,
+			contenderStamps,
+			noteWords,
+			bestScores,
+			secondScores,
+			bestChunks,
+			generation,
+		} = this;
 		for (let position = from; position < to; position++) {
 			const posting = postings[position];
 			const chunk = posting >>> 10;
@@ -211,7 +225,8 @@ export class Bm25Scorer implements Matches {
 				chunkScores[chunk] = 0;
 			}
 			const tf = posting & 127;
-			const score = (chunkScores[chunk] += (weight * tf) / (tf + normBase + lengthScale * chunkFieldLengths[chunk * 2 + field]));
+			const score = (chunkScores[chunk] +=
+				(weight * tf) / (tf + normBase + lengthScale * chunkFieldLengths[chunk * 2 + field]));
 			noteWords[note] |= bit;
 			const best = bestScores[note];
 			if (chunk === bestChunks[note]) {

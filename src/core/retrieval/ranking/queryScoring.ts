@@ -74,7 +74,12 @@ export function scoreQuery(
  * on the statistics, never on how the index was built: equal lengths go weightiest first, then
  * in query and field order.
  */
-function postingListsOf(terms: readonly QueryTerm[], scorer: Bm25Scorer, postings: InvertedIndex, stats: CollectionStats): PostingList[] {
+function postingListsOf(
+	terms: readonly QueryTerm[],
+	scorer: Bm25Scorer,
+	postings: InvertedIndex,
+	stats: CollectionStats,
+): PostingList[] {
 	const lists: PostingList[] = [];
 	for (const term of terms) {
 		const delta = postings.delta.get(term.termId)?.length ?? 0;
@@ -85,7 +90,9 @@ function postingListsOf(terms: readonly QueryTerm[], scorer: Bm25Scorer, posting
 			lists.push({ term, field, bound: scorer.listBound(term, field), length, frequency });
 		}
 	}
-	return lists.sort((a, b) => a.frequency - b.frequency || b.bound - a.bound || a.term.word - b.term.word || a.field - b.field);
+	return lists.sort(
+		(a, b) => a.frequency - b.frequency || b.bound - a.bound || a.term.word - b.term.word || a.field - b.field,
+	);
 }
 
 /** The most `rest` could add to one note: every list at its bound, every word it stands for, every bonus. */
@@ -102,7 +109,9 @@ function headroomOf(rest: readonly PostingList[], bonus: number): Headroom {
 /** The most the hot set and the link bonus can multiply a score by. */
 function bonusBound(request: RankRequest): number {
 	const { params, options } = request;
-	return (options.hotSet !== undefined ? 1 + params.hotBonusCap : 1) * (hasLinkBonus(request) ? 1 + params.linkBonusCap : 1);
+	return (
+		(options.hotSet !== undefined ? 1 + params.hotBonusCap : 1) * (hasLinkBonus(request) ? 1 + params.linkBonusCap : 1)
+	);
 }
 
 /** How many matches must reach a score for no other note to make the results (or seed the link bonus). */

@@ -135,7 +135,9 @@ export class Ranker {
 			if (!passesFilter(note, request)) continue;
 			this.candidates[count] = note;
 			this.scores[count] =
-				matches.relevance(note) * request.coverage.factor(matches.matchedWords(note)) * decayFactor(noteDays[note], today, params);
+				matches.relevance(note) *
+				request.coverage.factor(matches.matchedWords(note)) *
+				decayFactor(noteDays[note], today, params);
 			this.slots[note] = ++count;
 		}
 		return count;
@@ -166,7 +168,8 @@ export class Ranker {
 			for (const neighbour of [...options.links.outgoing(path), ...options.links.incoming(path)]) {
 				const note = request.noteIdOf(neighbour);
 				const slot = note === undefined ? 0 : this.slots[note];
-				if (slot !== 0 && slot - 1 !== seed) seedScores.set(slot - 1, Math.max(seedScores.get(slot - 1) ?? 0, seedScore));
+				if (slot !== 0 && slot - 1 !== seed)
+					seedScores.set(slot - 1, Math.max(seedScores.get(slot - 1) ?? 0, seedScore));
 			}
 		}
 		for (const [candidate, seedScore] of seedScores) {

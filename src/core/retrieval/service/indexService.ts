@@ -16,12 +16,30 @@ import { OpenCounts } from "./openCounts";
 import { PathEvents } from "./pathEvents";
 import { PolicyChanges } from "./policyChanges";
 import { restoreInSlices } from "./snapshotRestoring";
-import type { BuildReport, IndexServiceOptions, IndexServicePorts, IndexStatus, MemorySearchOptions } from "./serviceTypes";
+import type {
+	BuildReport,
+	IndexServiceOptions,
+	IndexServicePorts,
+	IndexStatus,
+	MemorySearchOptions,
+} from "./serviceTypes";
 import { IndexSaver, SAVE_QUIET_MS } from "./snapshotSaving";
 
-export type { BuildReport, IndexServiceOptions, IndexServicePorts, IndexStatus, MemorySearchOptions, ResolvedLinks } from "./serviceTypes";
+export type {
+	BuildReport,
+	IndexServiceOptions,
+	IndexServicePorts,
+	IndexStatus,
+	MemorySearchOptions,
+	ResolvedLinks,
+} from "./serviceTypes";
 
-const DEFAULTS: Required<IndexServiceOptions> = { sliceMs: 15, readAhead: 16, saveQuietMs: SAVE_QUIET_MS, policyQuietMs: 1000 };
+const DEFAULTS: Required<IndexServiceOptions> = {
+	sliceMs: 15,
+	readAhead: 16,
+	saveQuietMs: SAVE_QUIET_MS,
+	policyQuietMs: 1000,
+};
 
 /**
  * The vault's search index over time: restored from the device at start and checked against the
@@ -57,7 +75,11 @@ export class IndexService {
 	) {
 		this.options = { ...DEFAULTS, ...options };
 		this.pinned = new Set(pinned);
-		const slicing = { sliceMs: this.options.sliceMs, now: () => ports.scheduler.now(), yieldToHost: () => ports.scheduler.yieldToHost() };
+		const slicing = {
+			sliceMs: this.options.sliceMs,
+			now: () => ports.scheduler.now(),
+			yieldToHost: () => ports.scheduler.yieldToHost(),
+		};
 		const failed = (error: unknown) => this.failed(error);
 		this.slicing = slicing;
 		this.saver = new IndexSaver({
@@ -201,7 +223,12 @@ export class IndexService {
 	search(query: string, options: MemorySearchOptions = {}): SearchHit[] {
 		this.policyChanges.applyNow();
 		if (this.index === null) return [];
-		const hits = this.index.search(query, { ...options, now: this.ports.clock.now(), hotSet: this.hotSet(), links: this.linkGraph() });
+		const hits = this.index.search(query, {
+			...options,
+			now: this.ports.clock.now(),
+			hotSet: this.hotSet(),
+			links: this.linkGraph(),
+		});
 		return hits.filter((hit) => this.ports.notes.stat(hit.path) !== null);
 	}
 
@@ -269,7 +296,12 @@ export class IndexService {
 				},
 			});
 			if (!isCurrent()) return null;
-			this.last = { notesUpdated: total, ms: scheduler.now() - started, finishedAt: this.ports.clock.now(), stats: index.stats() };
+			this.last = {
+				notesUpdated: total,
+				ms: scheduler.now() - started,
+				finishedAt: this.ports.clock.now(),
+				stats: index.stats(),
+			};
 		} catch (error) {
 			if (error instanceof BuildSuperseded) return null;
 			throw error;

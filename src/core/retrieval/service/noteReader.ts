@@ -68,8 +68,10 @@ export async function readNote(file: FileEntry, source: NoteSource): Promise<Not
  */
 export function judgedByView(note: NoteInput, view: VaultView): NoteInput {
 	const verdict = view.judge(note.path);
-	if (verdict.hidden !== null) return { path: note.path, content: "", metadata: null, stat: note.stat, hiddenBy: verdict.hidden };
+	if (verdict.hidden !== null)
+		return { path: note.path, content: "", metadata: null, stat: note.stat, hiddenBy: verdict.hidden };
 	const { metadata } = verdict;
-	if (metadata === null || (note.content !== "" && !view.admitsText(note.path, note.content))) return { path: note.path, content: "", metadata: null, stat: note.stat };
+	if (metadata === null || (note.content !== "" && !view.admitsText(note.path, note.content)))
+		return { path: note.path, content: "", metadata: null, stat: note.stat };
 	return { ...note, metadata };
 }

@@ -77,7 +77,9 @@ export class IndexSaver {
 	private save(closing: boolean): Promise<void> {
 		this.cancelTimer?.();
 		this.cancelTimer = null;
-		this.saving = this.saving.then(() => Promise.all([this.saveSnapshot(closing), this.saveOpens()]).then(() => undefined));
+		this.saving = this.saving.then(() =>
+			Promise.all([this.saveSnapshot(closing), this.saveOpens()]).then(() => undefined),
+		);
 		return this.saving;
 	}
 

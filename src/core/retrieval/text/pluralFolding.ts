@@ -44,7 +44,10 @@ export function foldPluralBytes(bytes: Uint8Array, start: number, end: number, f
 function foldBeforeS(last: number, secondLast: number, thirdLast: number, end: number, folded: FoldedWord): void {
 	// "-us", "-ss" and "-is" are not plurals: "status", "class", "analysis".
 	if (last === LETTER_U || last === LETTER_S || last === LETTER_I) return;
-	if (last === LETTER_E && (secondLast === LETTER_X || ((secondLast === LETTER_S || secondLast === LETTER_H) && thirdLast === LETTER_S))) {
+	if (
+		last === LETTER_E &&
+		(secondLast === LETTER_X || ((secondLast === LETTER_S || secondLast === LETTER_H) && thirdLast === LETTER_S))
+	) {
 		// "-xes", "-sses", "-shes": "boxes", "classes", "wishes".
 		folded.end = end - 2;
 	} else if (last === LETTER_E && secondLast === LETTER_I && thirdLast !== LETTER_E && thirdLast !== LETTER_A) {

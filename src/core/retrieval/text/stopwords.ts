@@ -73,6 +73,7 @@ export function isStopwordBytes(bytes: Uint8Array, start: number, end: number, h
 	if (stopword === SHARED) return STOPWORD_TABLE.idOfBytes(bytes, start, end, NO_TAIL, hash) !== -1;
 	const wordStart = stopwordStarts[stopword];
 	if (stopwordStarts[stopword + 1] - wordStart !== end - start) return false;
-	for (let index = 0; index < end - start; index++) if (stopwordBytes[wordStart + index] !== bytes[start + index]) return false;
+	for (let index = 0; index < end - start; index++)
+		if (stopwordBytes[wordStart + index] !== bytes[start + index]) return false;
 	return true;
 }

@@ -1,4 +1,11 @@
-import { ASCII_CLASSES, CJK, classOfCodePoint, isPlainSeparator, WORD, type CharClass } from "../../text/characterClasses";
+import {
+	ASCII_CLASSES,
+	CJK,
+	classOfCodePoint,
+	isPlainSeparator,
+	WORD,
+	type CharClass,
+} from "../../text/characterClasses";
 import { foldPlural, foldPluralBytes, type FoldedWord } from "./pluralFolding";
 import { isStopword, isStopwordBytes } from "./stopwords";
 import { extendHash, HASH_START, hashOfBytes, hashOfRange } from "./termHash";
@@ -14,7 +21,9 @@ const NON_ASCII = /[\u0080-\uffff]/;
  * (NUL is no part of a word). Every byte of a longer character is 0x80 or more, and a separator:
  * right where those characters are plain separators (`isPlainSeparator`).
  */
-const WORD_BYTES = Uint8Array.from({ length: 0x100 }, (_, byte) => (byte < 0x80 && ASCII_CLASSES[byte] === WORD ? String.fromCharCode(byte).toLowerCase().charCodeAt(0) : 0));
+const WORD_BYTES = Uint8Array.from({ length: 0x100 }, (_, byte) =>
+	byte < 0x80 && ASCII_CLASSES[byte] === WORD ? String.fromCharCode(byte).toLowerCase().charCodeAt(0) : 0,
+);
 
 const encoder = new TextEncoder();
 /** The text being read as bytes (see `TermSink`), in UTF-8, reused between calls. */
@@ -167,7 +176,9 @@ function classAt(text: string, offset: number, end: number): CharClass {
 	const unit = text.charCodeAt(offset);
 	if (unit < 0xd800 || unit > 0xdbff || offset + 1 === end) return classOfCodePoint(unit);
 	const next = text.charCodeAt(offset + 1);
-	return next >= 0xdc00 && next <= 0xdfff ? classOfCodePoint(((unit - 0xd800) << 10) + next - 0xdc00 + 0x10000) : classOfCodePoint(unit);
+	return next >= 0xdc00 && next <= 0xdfff
+		? classOfCodePoint(((unit - 0xd800) << 10) + next - 0xdc00 + 0x10000)
+		: classOfCodePoint(unit);
 }
 
 /** 2 for a high surrogate with a unit after it in the range (a surrogate pair), else 1. */

@@ -48,7 +48,12 @@ const REFUSALS: Readonly<Record<Exclude<DataText, { ok: true }>["reason"], Messa
 export function loadPluginDataFiles(files: SavedDataFiles): LoadedPluginData {
 	const lastGood = files.lastGood === null ? null : trustedLastGood(files.lastGood);
 	if (files.data === null) {
-		if (lastGood !== null) return { data: lastGood, problems: [{ key: "data.problem.missing-last-good-used", params: {} }], backupNeeded: false };
+		if (lastGood !== null)
+			return {
+				data: lastGood,
+				problems: [{ key: "data.problem.missing-last-good-used", params: {} }],
+				backupNeeded: false,
+			};
 		if (files.lastGood === null) return loadPluginData(null);
 		// Settings were saved once (the copy is there), so this is no first run.
 		return refused({ key: "data.problem.missing-last-good-unreadable", params: {} }, null);
@@ -59,7 +64,11 @@ export function loadPluginDataFiles(files: SavedDataFiles): LoadedPluginData {
 	if (read.value === null) return refused({ key: "data.problem.not-an-object", params: {} }, lastGood);
 	const loaded = loadPluginData(read.value, lastGood);
 	if (!read.repaired) return loaded;
-	return { ...loaded, problems: [{ key: "data.problem.repaired", params: {} }, ...loaded.problems], backupNeeded: true };
+	return {
+		...loaded,
+		problems: [{ key: "data.problem.repaired", params: {} }, ...loaded.problems],
+		backupNeeded: true,
+	};
 }
 
 /**
@@ -75,7 +84,10 @@ export function loadPluginData(raw: unknown, lastGood: PluginData | null = null)
 	// Only a missing version means version 0; `null` or `"2"` is damage, reported below.
 	const version = raw.schemaVersion === undefined ? 0 : raw.schemaVersion;
 	if (isVersion(version) && version > CURRENT_SCHEMA_VERSION) {
-		return refused({ key: "data.problem.future-version", params: { found: version, supported: CURRENT_SCHEMA_VERSION } }, lastGood);
+		return refused(
+			{ key: "data.problem.future-version", params: { found: version, supported: CURRENT_SCHEMA_VERSION } },
+			lastGood,
+		);
 	}
 	const problems: DataProblem[] = [];
 	let current = raw;
@@ -111,9 +123,18 @@ function trustedLastGood(text: string): PluginData | null {
  * defaults with the privacy review flag set, since nothing says what the user had hidden.
  */
 function refused(problem: DataProblem, lastGood: PluginData | null): LoadedPluginData {
-	if (lastGood !== null) return { data: lastGood, problems: [problem, { key: "data.problem.last-good-used", params: {} }], backupNeeded: true };
+	if (lastGood !== null)
+		return {
+			data: lastGood,
+			problems: [problem, { key: "data.problem.last-good-used", params: {} }],
+			backupNeeded: true,
+		};
 	const defaults = defaultPluginData();
-	return { data: { ...defaults, state: { ...defaults.state, privacyReviewNeeded: true } }, problems: [problem], backupNeeded: true };
+	return {
+		data: { ...defaults, state: { ...defaults.state, privacyReviewNeeded: true } },
+		problems: [problem],
+		backupNeeded: true,
+	};
 }
 
 /**
@@ -121,7 +142,10 @@ function refused(problem: DataProblem, lastGood: PluginData | null): LoadedPlugi
  * colons (which some file systems refuse): `data.json.corrupt-2026-01-31T08-15-00Z.bak`.
  */
 export function backupFileName(now: Date): string {
-	const stamp = now.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/:/g, "-");
+	const stamp = now
+		.toISOString()
+		.replace(/\.\d{3}Z$/, "Z")
+		.replace(/:/g, "-");
 	return `data.json.corrupt-${stamp}.bak`;
 }
 

@@ -27,7 +27,12 @@ export interface Saved {
  * which keeps every model call refused until the user has looked.
  * `salvaged` is what salvaging made of `saved`.
  */
-export function guardPrivacy(saved: Saved, salvaged: PluginData, lastGood: PluginData | null, problems: DataProblem[]): PluginData {
+export function guardPrivacy(
+	saved: Saved,
+	salvaged: PluginData,
+	lastGood: PluginData | null,
+	problems: DataProblem[],
+): PluginData {
 	const savedSettings = isRecord(saved.record.settings) ? saved.record.settings : {};
 	const settings = { ...salvaged.settings };
 	// In a file damaged elsewhere, even a valid list may be an older one (a sync that brought back a stale copy).

@@ -31,7 +31,9 @@ export function salvage<S extends z.ZodMiniObject>(
 	problems: DataProblem[],
 ): z.output<S> {
 	// Every field is now valid or a fallback, so this parse only restores the static type.
-	return schema.parse(salvageValue(schema, value, fallbacks.values, name, { problems, resetKey: RESET_KEYS[fallbacks.source] }));
+	return schema.parse(
+		salvageValue(schema, value, fallbacks.values, name, { problems, resetKey: RESET_KEYS[fallbacks.source] }),
+	);
 }
 
 interface Report {
@@ -39,17 +41,27 @@ interface Report {
 	readonly resetKey: MessageKey;
 }
 
-function salvageValue(schema: z.core.$ZodType, value: unknown, fallback: unknown, name: string, report: Report): unknown {
+function salvageValue(
+	schema: z.core.$ZodType,
+	value: unknown,
+	fallback: unknown,
+	name: string,
+	report: Report,
+): unknown {
 	if (value === undefined) return fallback;
 	if (schema instanceof z.ZodMiniObject && isRecord(value)) {
 		const fallbacks = isRecord(fallback) ? fallback : {};
 		return Object.fromEntries(
-			Object.entries<z.core.$ZodType>(schema.shape).map(([key, field]) => [key, salvageValue(field, value[key], fallbacks[key], `${name}.${key}`, report)]),
+			Object.entries<z.core.$ZodType>(schema.shape).map(([key, field]) => [
+				key,
+				salvageValue(field, value[key], fallbacks[key], `${name}.${key}`, report),
+			]),
 		);
 	}
 	if (schema instanceof z.ZodMiniArray && Array.isArray(value)) {
 		const valid = value.filter((entry) => z.safeParse(schema.def.element, entry).success);
-		if (valid.length < value.length) report.problems.push({ key: "data.problem.invalid-entries", params: { field: name } });
+		if (valid.length < value.length)
+			report.problems.push({ key: "data.problem.invalid-entries", params: { field: name } });
 		return valid;
 	}
 	const parsed = z.safeParse(schema, value);

@@ -20,7 +20,9 @@ export const settingsSchema = z.object({
 	/** Daily memory in the assistant folder (`memory/daily/`) or in the user's own daily notes. */
 	dailyMemoryLocation: z.enum(["assistant-folder", "daily-notes"]),
 	/** Hot memory's cap in estimated tokens: what the chat always shows of `memory.md`, past which a consolidation is proposed. */
-	hotMemoryCapTokens: z.number().check(z.int(), z.minimum(HOT_MEMORY_CAP_RANGE.min), z.maximum(HOT_MEMORY_CAP_RANGE.max)),
+	hotMemoryCapTokens: z
+		.number()
+		.check(z.int(), z.minimum(HOT_MEMORY_CAP_RANGE.min), z.maximum(HOT_MEMORY_CAP_RANGE.max)),
 	/** Days a daily memory note stays before it is archived. */
 	archiveRetentionDays: z.number().check(z.int(), z.minimum(1), z.maximum(3650)),
 	/** Whether the heartbeat archives daily memory past the retention by itself (promoting it first); off, only the command does. */

@@ -24,7 +24,9 @@ export const stateSchema = z.object({
 	/** When the heartbeat last ran (UTC) and how it ended, for the settings tab. */
 	lastHeartbeatRun: z.nullable(z.object({ at: z.iso.datetime(), outcome: z.enum(HEARTBEAT_OUTCOMES) })),
 	/** The last heartbeat message shown, as a hash of its text, and when: it is not shown again within 24 hours. */
-	lastHeartbeatSpoken: z.nullable(z.object({ sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)), at: z.iso.datetime() })),
+	lastHeartbeatSpoken: z.nullable(
+		z.object({ sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)), at: z.iso.datetime() }),
+	),
 	/** Failed heartbeat runs in a row since the last one that completed. */
 	heartbeatFailures: z.number().check(z.int(), z.nonnegative()),
 	/** After a failure, the heartbeat tries again from this moment (UTC), later the same day. */

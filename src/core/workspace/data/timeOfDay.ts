@@ -9,7 +9,8 @@ export interface TimeProblem {
 	readonly params: Readonly<Record<string, string>>;
 }
 
-export type ParsedTime = { readonly ok: true; readonly minutes: number } | { readonly ok: false; readonly problem: TimeProblem };
+export type ParsedTime =
+	{ readonly ok: true; readonly minutes: number } | { readonly ok: false; readonly problem: TimeProblem };
 
 /**
  * A time of day typed as `HH:MM` in 24-hour time, as minutes after midnight. The hour may have
@@ -23,7 +24,9 @@ export function parseTimeOfDay(text: string, role: "start" | "end"): ParsedTime 
 	const hours = match === null ? Number.NaN : Number(match[1]);
 	const minutes = match === null ? Number.NaN : Number(match[2]);
 	if (hours === 24 && minutes === 0) {
-		return role === "end" ? { ok: true, minutes: END_OF_DAY_MINUTES } : refused("heartbeat.hours.midnight-start", typed);
+		return role === "end"
+			? { ok: true, minutes: END_OF_DAY_MINUTES }
+			: refused("heartbeat.hours.midnight-start", typed);
 	}
 	if (!(hours <= 23 && minutes <= 59)) return refused("heartbeat.hours.invalid-time", typed);
 	return { ok: true, minutes: hours * 60 + minutes };

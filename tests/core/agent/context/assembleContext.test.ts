@@ -27,7 +27,14 @@ describe("assembleContext", () => {
 			"current-note",
 			"history-book",
 		]);
-		expect(context.system.map((block) => block.cacheBreakpoint === true)).toEqual([true, false, false, false, false, false]);
+		expect(context.system.map((block) => block.cacheBreakpoint === true)).toEqual([
+			true,
+			false,
+			false,
+			false,
+			false,
+			false,
+		]);
 		expect(context.report.layers.map((layer) => layer.layer)).toEqual([
 			"identity",
 			"hot-memory",
@@ -40,7 +47,10 @@ describe("assembleContext", () => {
 			"user-message",
 		]);
 		expect(context.report.totalTokens).toBe(context.report.layers.reduce((sum, layer) => sum + layer.tokens, 0));
-		expect(context.messages.at(-1)).toEqual({ role: "user", content: [{ type: "text", text: "Why did we choose Postgres?" }] });
+		expect(context.messages.at(-1)).toEqual({
+			role: "user",
+			content: [{ type: "text", text: "Why did we choose Postgres?" }],
+		});
 	});
 
 	it("keeps the prefix up to the breakpoint byte-identical between two turns of a day", () => {
@@ -58,7 +68,8 @@ describe("assembleContext", () => {
 				conversation: FRESH_CONVERSATION,
 			}),
 		);
-		const prefix = (blocks: typeof morning.system) => blocks.slice(0, blocks.findIndex((block) => block.cacheBreakpoint === true) + 1);
+		const prefix = (blocks: typeof morning.system) =>
+			blocks.slice(0, blocks.findIndex((block) => block.cacheBreakpoint === true) + 1);
 		expect(prefix(evening.system)).toEqual(prefix(morning.system));
 		expect(prefix(morning.system)).toHaveLength(1);
 		expect(morning.system[0].text).not.toMatch(/2026|08:01|Thursday/);
@@ -68,23 +79,42 @@ describe("assembleContext", () => {
 	it("tells the model today's date, weekday and the user's local time from the injected clock", () => {
 		const context = assembleContext(contextInput({ clock: clockAt("2026-03-05T23:59:00Z") }));
 		const instructions = context.system.find((block) => block.text.startsWith("<assistant-instructions>"))?.text;
-		expect(instructions).toContain("Today is Thursday, 2026-03-05 (ISO week 2026-W10). The user's local time is 23:59 (UTC+00:00).");
+		expect(instructions).toContain(
+			"Today is Thursday, 2026-03-05 (ISO week 2026-W10). The user's local time is 23:59 (UTC+00:00).",
+		);
 	});
 
 	it("reads the date in the user's time zone, where it may already be tomorrow", () => {
 		// 20:00 UTC is 04:00 the next morning in Shanghai (UTC+8).
 		const now = dateInZone("2026-03-05T20:00:00Z", 8 * 60);
 		const context = assembleContext(
-			contextInput({ clock: { now: () => now }, dailyNotes: [{ date: "2026-03-06", path: "Assistant/memory/daily/2026-03-06.md" }] }),
+			contextInput({
+				clock: { now: () => now },
+				dailyNotes: [{ date: "2026-03-06", path: "Assistant/memory/daily/2026-03-06.md" }],
+			}),
 		);
 		const text = context.system.map((block) => block.text).join("\n");
-		expect(text).toContain("Today is Friday, 2026-03-06 (ISO week 2026-W10). The user's local time is 04:00 (UTC+08:00).");
+		expect(text).toContain(
+			"Today is Friday, 2026-03-06 (ISO week 2026-W10). The user's local time is 04:00 (UTC+08:00).",
+		);
 		expect(text).toContain("Today's note (2026-03-06) exists.");
 	});
 
 	it("names every tool the instructions rely on, and the citation rule", () => {
-		const instructions = assembleContext(contextInput()).system.find((block) => block.text.startsWith("<assistant-instructions>"))?.text ?? "";
-		for (const tool of ["memory_search", "memory_get", "memory_recent", "memory_history", "memory_append", "capture_note", "checkpoint", "identity_update", "note_annotate"]) {
+		const instructions =
+			assembleContext(contextInput()).system.find((block) => block.text.startsWith("<assistant-instructions>"))?.text ??
+			"";
+		for (const tool of [
+			"memory_search",
+			"memory_get",
+			"memory_recent",
+			"memory_history",
+			"memory_append",
+			"capture_note",
+			"checkpoint",
+			"identity_update",
+			"note_annotate",
+		]) {
 			expect(instructions).toContain(tool);
 		}
 		expect(instructions).toContain("cite it as an Obsidian wikilink");

@@ -13,7 +13,11 @@ import { contextInput, toolTurn, turn } from "./contextFixture";
 /** A small window: 20,000 tokens less the 12,000 reserved leaves 8,000; compaction at 6,400. */
 const WINDOW = 20_000;
 
-function assemble(history: readonly ChatMessage[], conversation: ConversationState, userMessage = "next question"): AssembledContext {
+function assemble(
+	history: readonly ChatMessage[],
+	conversation: ConversationState,
+	userMessage = "next question",
+): AssembledContext {
 	return assembleContext(contextInput({ history, conversation, userMessage, contextWindowTokens: WINDOW }));
 }
 
@@ -37,7 +41,13 @@ describe("decideCompaction", () => {
 	});
 
 	it("keeps the conversation when nothing more can be folded", () => {
-		expect(decideCompaction({ ...near, foldableThrough: 10 }, { compactedThrough: 10, summary: null, flushedAtMessageCount: null }, 0.8)).toEqual({ kind: "keep" });
+		expect(
+			decideCompaction(
+				{ ...near, foldableThrough: 10 },
+				{ compactedThrough: 10, summary: null, flushedAtMessageCount: null },
+				0.8,
+			),
+		).toEqual({ kind: "keep" });
 	});
 });
 
@@ -77,7 +87,10 @@ describe("compaction in a long conversation", () => {
 
 		expect(context.report.conversation).toMatchObject({ decision: "compact", nextState: { compactedThrough: 52 } });
 		expect(context.messages).toHaveLength(9);
-		expect(context.messages[0].content[0]).toEqual({ type: "text", text: '<earlier-conversation messages="52">\nWe planned chapter 3.\n</earlier-conversation>' });
+		expect(context.messages[0].content[0]).toEqual({
+			type: "text",
+			text: '<earlier-conversation messages="52">\nWe planned chapter 3.\n</earlier-conversation>',
+		});
 		expect(context.messages[0].content.slice(1)).toEqual(history[52].content);
 		expect(context.messages.slice(1, 8)).toEqual(history.slice(53));
 		expect(context.messages[8]).toEqual({ role: "user", content: [{ type: "text", text: "And now?" }] });
@@ -95,7 +108,9 @@ describe("compaction in a long conversation", () => {
 		messages.forEach((message, index) => {
 			const call = message.content.find((block) => block.type === "tool_use");
 			if (call === undefined) return;
-			expect(messages[index + 1].content).toContainEqual(expect.objectContaining({ type: "tool_result", toolUseId: call.id }));
+			expect(messages[index + 1].content).toContainEqual(
+				expect.objectContaining({ type: "tool_result", toolUseId: call.id }),
+			);
 		});
 	});
 
@@ -103,12 +118,15 @@ describe("compaction in a long conversation", () => {
 		const history = Array.from({ length: 30 }, (_, index) => turn(index)).flat();
 		const context = assemble(history, afterMemoryFlush(FRESH_CONVERSATION, history.length, "  "));
 		const first = context.messages[0].content[0];
-		expect(first.type === "text" && first.text).toContain("The first 52 messages of this conversation were folded to save room");
+		expect(first.type === "text" && first.text).toContain(
+			"The first 52 messages of this conversation were folded to save room",
+		);
 	});
 
 	it("keeps sending the folded view on the next turns, with no new flush", () => {
 		const history = Array.from({ length: 30 }, (_, index) => turn(index)).flat();
-		const compacted = assemble(history, afterMemoryFlush(FRESH_CONVERSATION, history.length, "s")).report.conversation.nextState;
+		const compacted = assemble(history, afterMemoryFlush(FRESH_CONVERSATION, history.length, "s")).report.conversation
+			.nextState;
 		const next = assemble([...history, ...turn(30)], compacted);
 		expect(next.report.conversation.decision).toBe("keep");
 		expect(next.messages).toHaveLength(11);

@@ -30,7 +30,9 @@ export function contextInput(overrides: Partial<ContextInput> = {}): ContextInpu
 
 /** `count` numbered lines of about `width` Latin characters each, so that cuts are easy to check. */
 export function numberedLines(label: string, count: number, width = 60): string {
-	return Array.from({ length: count }, (_, index) => `${label} line ${index + 1} `.padEnd(width, "x")).join("\n") + "\n";
+	return (
+		Array.from({ length: count }, (_, index) => `${label} line ${index + 1} `.padEnd(width, "x")).join("\n") + "\n"
+	);
 }
 
 /** One finished turn: the user's words and the assistant's answer. */
@@ -46,7 +48,10 @@ export function turn(index: number, words = 50): ChatMessage[] {
 export function toolTurn(index: number): ChatMessage[] {
 	return [
 		{ role: "user", content: [{ type: "text", text: `question ${index}` }] },
-		{ role: "assistant", content: [{ type: "tool_use", id: `call-${index}`, name: "memory_search", input: { query: `topic ${index}` } }] },
+		{
+			role: "assistant",
+			content: [{ type: "tool_use", id: `call-${index}`, name: "memory_search", input: { query: `topic ${index}` } }],
+		},
 		{ role: "user", content: [{ type: "tool_result", toolUseId: `call-${index}`, content: `result ${index}` }] },
 		{ role: "assistant", content: [{ type: "text", text: `answer ${index}` }] },
 	];

@@ -12,7 +12,11 @@ function weeks(count: number, words = 20): WeeklySummary[] {
 	return [...all.filter((_, index) => index % 2 === 1), ...all.filter((_, index) => index % 2 === 0)];
 }
 
-function assemble(userMessage: string, weeklySummaries: readonly WeeklySummary[], budgets: Partial<ContextBudgets> = {}) {
+function assemble(
+	userMessage: string,
+	weeklySummaries: readonly WeeklySummary[],
+	budgets: Partial<ContextBudgets> = {},
+) {
 	const context = assembleContext(contextInput({ userMessage, weeklySummaries }), budgets);
 	return {
 		context,
@@ -29,14 +33,17 @@ describe("the history book", () => {
 		expect(context.report.historyQuestion).toBe(false);
 	});
 
-	it.each(["Why did we drop chapter 5?", "我们之前为什么放弃了第五章？"])("is sent for %j, the weeks oldest first", (question) => {
-		const { book, context } = assemble(question, weeks(3));
-		expect(context.report.historyQuestion).toBe(true);
-		expect(book).toContain("weekly summaries of daily memory from 2026-W07 to 2026-W09, oldest first");
-		const order = ["2026-W07", "2026-W08", "2026-W09"].map((week) => book?.indexOf(`<week id="${week}"`) ?? -1);
-		expect(order[0]).toBeGreaterThan(0);
-		expect(order).toEqual([...order].sort((a, b) => a - b));
-	});
+	it.each(["Why did we drop chapter 5?", "我们之前为什么放弃了第五章？"])(
+		"is sent for %j, the weeks oldest first",
+		(question) => {
+			const { book, context } = assemble(question, weeks(3));
+			expect(context.report.historyQuestion).toBe(true);
+			expect(book).toContain("weekly summaries of daily memory from 2026-W07 to 2026-W09, oldest first");
+			const order = ["2026-W07", "2026-W08", "2026-W09"].map((week) => book?.indexOf(`<week id="${week}"`) ?? -1);
+			expect(order[0]).toBeGreaterThan(0);
+			expect(order).toEqual([...order].sort((a, b) => a - b));
+		},
+	);
 
 	it("holds the latest 50 weeks at most and points to memory_history for older ones", () => {
 		const { book, report } = assemble("What did we decide last time?", weeks(60, 5));

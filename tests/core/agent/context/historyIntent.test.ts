@@ -34,12 +34,14 @@ describe("isHistoryQuestion", () => {
 		expect(isHistoryQuestion(text)).toBe(true);
 	});
 
-	it.each(["前回の会議で何を決めた？", "以前話したこと覚えてる？", "私たちは以前この問題を扱いましたか", "先週の進捗は？"])(
-		"takes the Japanese %j for a question about the past",
-		(text) => {
-			expect(isHistoryQuestion(text)).toBe(true);
-		},
-	);
+	it.each([
+		"前回の会議で何を決めた？",
+		"以前話したこと覚えてる？",
+		"私たちは以前この問題を扱いましたか",
+		"先週の進捗は？",
+	])("takes the Japanese %j for a question about the past", (text) => {
+		expect(isHistoryQuestion(text)).toBe(true);
+	});
 
 	it.each([
 		"before I forget, add milk",

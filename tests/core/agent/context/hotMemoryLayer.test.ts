@@ -3,7 +3,10 @@ import { contextInput } from "./contextFixture";
 
 const PATH = "Assistant/memory.md";
 
-function hotMemory(text: string, budgets: Partial<ContextBudgets> = {}): { block: string; report: HotMemoryReport | null; tokens: number } {
+function hotMemory(
+	text: string,
+	budgets: Partial<ContextBudgets> = {},
+): { block: string; report: HotMemoryReport | null; tokens: number } {
 	const context = assembleContext(contextInput({ longTermMemory: { path: PATH, text } }), budgets);
 	const block = context.system.find((system) => system.text.startsWith("<hot-memory"))?.text ?? "";
 	const tokens = context.report.layers.find((layer) => layer.layer === "hot-memory")?.tokens ?? 0;
@@ -15,14 +18,20 @@ function restore(block: string, original: string): string {
 	const lines = original.split("\n");
 	const body = block.replace(/^<hot-memory[^>]*>\n(?:A view of .*\n)?/, "").replace(/<\/hot-memory>$/, "");
 	return body.replace(/\[… lines? (\d+)(?:–(\d+))? not shown …\]\n/g, (_, first: string, last: string | undefined) =>
-		lines.slice(Number(first) - 1, Number(last ?? first)).map((line) => `${line}\n`).join(""),
+		lines
+			.slice(Number(first) - 1, Number(last ?? first))
+			.map((line) => `${line}\n`)
+			.join(""),
 	);
 }
 
-const entry = (index: number) => `## Promoted from 2026-01-${String((index % 28) + 1).padStart(2, "0")}\n- fact ${index}: ${"detail ".repeat(30)}\n`;
-const entries = (from: number, to: number) => Array.from({ length: to - from }, (_, offset) => entry(from + offset)).join("\n");
+const entry = (index: number) =>
+	`## Promoted from 2026-01-${String((index % 28) + 1).padStart(2, "0")}\n- fact ${index}: ${"detail ".repeat(30)}\n`;
+const entries = (from: number, to: number) =>
+	Array.from({ length: to - from }, (_, offset) => entry(from + offset)).join("\n");
 
-const hotSections = "## Preferences\n- Short answers.\n- Metric units.\n\n## Current state\nWriting chapter 3.\n\n## Rules\n- Never book Sundays.\n";
+const hotSections =
+	"## Preferences\n- Short answers.\n- Metric units.\n\n## Current state\nWriting chapter 3.\n\n## Rules\n- Never book Sundays.\n";
 
 describe("hot memory", () => {
 	it("sends a short memory.md whole, without overflow", () => {
@@ -85,6 +94,9 @@ describe("hot memory", () => {
 	it("sends no hot memory when there is no memory.md", () => {
 		const context = assembleContext(contextInput());
 		expect(context.report.hotMemory).toBeNull();
-		expect(context.report.layers.find((layer) => layer.layer === "hot-memory")).toMatchObject({ tokens: 0, skipped: "no long-term memory" });
+		expect(context.report.layers.find((layer) => layer.layer === "hot-memory")).toMatchObject({
+			tokens: 0,
+			skipped: "no long-term memory",
+		});
 	});
 });

@@ -1,4 +1,9 @@
-import { assembleContext, type AssembledContext, type ContextBudgets, type IdentityNotes } from "../../../../src/core/agent/context";
+import {
+	assembleContext,
+	type AssembledContext,
+	type ContextBudgets,
+	type IdentityNotes,
+} from "../../../../src/core/agent/context";
 import { contextInput, numberedLines } from "./contextFixture";
 
 const big = (name: string, lines = 400) => ({ path: `Assistant/${name}`, text: numberedLines(name, lines) });
@@ -13,9 +18,11 @@ describe("the identity layer", () => {
 	it("sends small identity files whole, soul, user then claude.md, each tagged with its path", () => {
 		const context = assembleContext(contextInput());
 		const identity = context.system[0].text;
-		expect(identity).toContain('<identity-file role="soul" path="Assistant/soul.md">\n# Soul\n\nCalm, precise, brief.\n</identity-file>');
-		expect(identity.indexOf("role=\"soul\"")).toBeLessThan(identity.indexOf("role=\"user\""));
-		expect(identity.indexOf("role=\"user\"")).toBeLessThan(identity.indexOf("role=\"rules\""));
+		expect(identity).toContain(
+			'<identity-file role="soul" path="Assistant/soul.md">\n# Soul\n\nCalm, precise, brief.\n</identity-file>',
+		);
+		expect(identity.indexOf('role="soul"')).toBeLessThan(identity.indexOf('role="user"'));
+		expect(identity.indexOf('role="user"')).toBeLessThan(identity.indexOf('role="rules"'));
 		expect(identityReport(context)?.cuts).toEqual([]);
 	});
 
@@ -26,7 +33,10 @@ describe("the identity layer", () => {
 
 		expect(identity).toContain("soul.md line 1 ");
 		expect(identity).toContain("soul.md line 400 ");
-		const marker = /\[… lines (\d+)–(\d+) of Assistant\/soul\.md not shown here \(about [\d,]+ tokens\)\. Read them with memory_get \{"path":"Assistant\/soul\.md","line_start":(\d+),"line_end":(\d+)\} …\]/.exec(identity);
+		const marker =
+			/\[… lines (\d+)–(\d+) of Assistant\/soul\.md not shown here \(about [\d,]+ tokens\)\. Read them with memory_get \{"path":"Assistant\/soul\.md","line_start":(\d+),"line_end":(\d+)\} …\]/.exec(
+				identity,
+			);
 		expect(marker).not.toBeNull();
 		const [first, last] = [Number(marker?.[1]), Number(marker?.[2])];
 		expect([Number(marker?.[3]), Number(marker?.[4])]).toEqual([first, last]);
@@ -35,7 +45,12 @@ describe("the identity layer", () => {
 		expect(identity).toContain(`soul.md line ${last + 1} `);
 		expect(identity).toContain("Answer in the user's language.");
 		expect(identityReport(context)?.cuts).toEqual([
-			expect.objectContaining({ subject: "Assistant/soul.md", kind: "shortened", reason: "note-budget", omittedLines: [{ firstLine: first, lastLine: last }] }),
+			expect.objectContaining({
+				subject: "Assistant/soul.md",
+				kind: "shortened",
+				reason: "note-budget",
+				omittedLines: [{ firstLine: first, lastLine: last }],
+			}),
 		]);
 	});
 
@@ -46,12 +61,26 @@ describe("the identity layer", () => {
 
 		expect(text).toContain('<identity-file role="rules" path="Assistant/claude.md">');
 		expect(text).toContain("claude.md line 30 ");
-		expect(text).toContain('[Assistant/soul.md is not shown here: the identity budget is full. Read it with memory_get {"path":"Assistant/soul.md"}.]');
-		expect(text).toContain('[Assistant/user.md is not shown here: the identity budget is full. Read it with memory_get {"path":"Assistant/user.md"}.]');
+		expect(text).toContain(
+			'[Assistant/soul.md is not shown here: the identity budget is full. Read it with memory_get {"path":"Assistant/soul.md"}.]',
+		);
+		expect(text).toContain(
+			'[Assistant/user.md is not shown here: the identity budget is full. Read it with memory_get {"path":"Assistant/user.md"}.]',
+		);
 		expect(identityReport(context)?.tokens).toBeLessThanOrEqual(700);
 		expect(identityReport(context)?.cuts).toEqual([
-			expect.objectContaining({ subject: "Assistant/soul.md", kind: "left-out", reason: "layer-budget", shownTokens: 0 }),
-			expect.objectContaining({ subject: "Assistant/user.md", kind: "left-out", reason: "layer-budget", shownTokens: 0 }),
+			expect.objectContaining({
+				subject: "Assistant/soul.md",
+				kind: "left-out",
+				reason: "layer-budget",
+				shownTokens: 0,
+			}),
+			expect.objectContaining({
+				subject: "Assistant/user.md",
+				kind: "left-out",
+				reason: "layer-budget",
+				shownTokens: 0,
+			}),
 		]);
 	});
 
@@ -85,7 +114,10 @@ describe("the identity layer", () => {
 		expect(text).toContain("claude.md line 400 ");
 		expect(text).toMatch(/\[… lines \d+–\d+ of Assistant\/claude\.md not shown here/);
 		expect(identityReport(context)?.tokens).toBeLessThanOrEqual(400);
-		expect(identityReport(context)?.cuts.find((cut) => cut.subject === "Assistant/claude.md")).toMatchObject({ kind: "shortened", reason: "layer-budget" });
+		expect(identityReport(context)?.cuts.find((cut) => cut.subject === "Assistant/claude.md")).toMatchObject({
+			kind: "shortened",
+			reason: "layer-budget",
+		});
 	});
 
 	it("fits three files at their full budget within the default layer budget", () => {

@@ -13,8 +13,12 @@ function hint(dailyNotes: readonly DailyNoteRef[], budgets: Partial<ContextBudge
 
 describe("the memory hint", () => {
 	it("lists the days with daily memory as ranges, with the latest path and whether today has a note", () => {
-		const { text } = hint(["2026-02-28", "2026-03-01", "2026-02-27", "2026-03-04", "2026-03-05", "2026-01-10", "not-a-date"].map(day));
-		expect(text).toContain("Daily memory exists for 6 days: 2026-01-10, 2026-02-27 to 2026-03-01, 2026-03-04 to 2026-03-05.");
+		const { text } = hint(
+			["2026-02-28", "2026-03-01", "2026-02-27", "2026-03-04", "2026-03-05", "2026-01-10", "not-a-date"].map(day),
+		);
+		expect(text).toContain(
+			"Daily memory exists for 6 days: 2026-01-10, 2026-02-27 to 2026-03-01, 2026-03-04 to 2026-03-05.",
+		);
 		expect(text).toContain("The latest is Assistant/memory/daily/2026-03-05.md. Today's note (2026-03-05) exists.");
 	});
 
@@ -25,7 +29,9 @@ describe("the memory hint", () => {
 
 	it("sums up the oldest days in one phrase when the list is over its budget", () => {
 		// Every other day for a year: 183 separate days.
-		const days = Array.from({ length: 183 }, (_, index) => day(new Date(Date.UTC(2025, 2, 5) + index * 2 * 86_400_000).toISOString().slice(0, 10)));
+		const days = Array.from({ length: 183 }, (_, index) =>
+			day(new Date(Date.UTC(2025, 2, 5) + index * 2 * 86_400_000).toISOString().slice(0, 10)),
+		);
 		const { text, tokens } = hint(days);
 		expect(tokens).toBeLessThanOrEqual(300);
 		expect(text).toMatch(/Daily memory exists for 183 days: \d+ earlier days from 2025-03-05 to 2025-\d\d-\d\d, /);

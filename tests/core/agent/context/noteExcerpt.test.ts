@@ -6,14 +6,20 @@ const SEED_HEAD_SHARE = 6000 / 7800;
 
 /** The marker's parts: the `memory_get` call it suggests. */
 function markerCall(text: string): { path: string; line_start: number; line_end: number } {
-	const match = /\[… (?:lines? [\d–]+) of (.+?) not shown here \(about [\d,]+ tokens?\)\. Read them with memory_get (\{.*?\}) …\]/.exec(text);
+	const match =
+		/\[… (?:lines? [\d–]+) of (.+?) not shown here \(about [\d,]+ tokens?\)\. Read them with memory_get (\{.*?\}) …\]/.exec(
+			text,
+		);
 	if (match === null) throw new Error(`no marker in:\n${text}`);
 	return JSON.parse(match[2]) as { path: string; line_start: number; line_end: number };
 }
 
 /** The 1-based lines `first` to `last` of `text`, joined as they are written. */
 function linesOf(text: string, first: number, last: number): string {
-	return text.split("\n").slice(first - 1, last).join("\n");
+	return text
+		.split("\n")
+		.slice(first - 1, last)
+		.join("\n");
 }
 
 describe("noteExcerpt", () => {

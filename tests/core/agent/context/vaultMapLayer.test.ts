@@ -38,7 +38,10 @@ describe("the vault map layer", () => {
 	});
 
 	it("sends nothing without a map, and counts the folders a long map leaves out", () => {
-		expect(vaultMapBlock(null)).toEqual({ sent: null, report: expect.objectContaining({ skipped: "no vault map note" }) });
+		expect(vaultMapBlock(null)).toEqual({
+			sent: null,
+			report: expect.objectContaining({ skipped: "no vault map note" }),
+		});
 		const rows = Array.from({ length: 200 }, (_, n) => `> | Folder ${n} | Notes | 3 | Notes on topics and ideas. |  |`);
 		const { sent } = vaultMapBlock([MAP.trimEnd(), ...rows, ""].join("\n"));
 		expect(sent!.length).toBeLessThan(VAULT_MAP_LAYER_CHARS + 100);
@@ -47,14 +50,19 @@ describe("the vault map layer", () => {
 });
 
 describe("a chat turn's context", () => {
-	it.each(["Vault map.md", "仓库地图.md"])("carries the vault map note of the assistant folder, named %s", async (name) => {
-		const vault = new MemoryVault({ files: { [name]: MAP, "Projects/Thesis.md": "# Thesis\n" } });
-		const layout = layoutFor("");
-		const { deps } = await memoryOverVault(
-			{ files: vault, metadata: vault, view: viewOf(vault, {}, layout) },
-			{ layout, clock: clockAt(NOW), recentDailyMemory: () => Promise.resolve([]) },
-		);
-		const request = await sessionPrepareRequest(deps, [])([], "Where do my project notes go?");
-		expect(request.system.map((block) => block.text).join("\n")).toContain(`<vault-map>\nThe user's folders, from ${name}`);
-	});
+	it.each(["Vault map.md", "仓库地图.md"])(
+		"carries the vault map note of the assistant folder, named %s",
+		async (name) => {
+			const vault = new MemoryVault({ files: { [name]: MAP, "Projects/Thesis.md": "# Thesis\n" } });
+			const layout = layoutFor("");
+			const { deps } = await memoryOverVault(
+				{ files: vault, metadata: vault, view: viewOf(vault, {}, layout) },
+				{ layout, clock: clockAt(NOW), recentDailyMemory: () => Promise.resolve([]) },
+			);
+			const request = await sessionPrepareRequest(deps, [])([], "Where do my project notes go?");
+			expect(request.system.map((block) => block.text).join("\n")).toContain(
+				`<vault-map>\nThe user's folders, from ${name}`,
+			);
+		},
+	);
 });

@@ -6,11 +6,13 @@ import type { FakeAnthropic } from "../../../harness/fakeAnthropic";
 import { clientFor } from "../../../llm/modelFixture";
 
 /** The memory tools as the model is offered them. */
-export const MEMORY_TOOL_DEFINITIONS: readonly ToolDefinition[] = [...MEMORY_TOOLS.values()].map(({ name, description, inputSchema }) => ({
-	name,
-	description,
-	inputSchema,
-}));
+export const MEMORY_TOOL_DEFINITIONS: readonly ToolDefinition[] = [...MEMORY_TOOLS.values()].map(
+	({ name, description, inputSchema }) => ({
+		name,
+		description,
+		inputSchema,
+	}),
+);
 
 export const SYSTEM_PROMPT = "You are the assistant of this vault.";
 
@@ -46,10 +48,18 @@ export interface TurnRun {
 export async function runToEnd(
 	deps: TurnDeps,
 	userMessage: string,
-	options: { readonly conversation?: readonly ChatMessage[]; readonly signal?: AbortSignal; readonly onEvent?: (event: TurnEvent) => void } = {},
+	options: {
+		readonly conversation?: readonly ChatMessage[];
+		readonly signal?: AbortSignal;
+		readonly onEvent?: (event: TurnEvent) => void;
+	} = {},
 ): Promise<TurnRun> {
 	const events: TurnEvent[] = [];
-	for await (const event of runTurn(deps, { conversation: options.conversation ?? [], userMessage }, options.signal ?? new AbortController().signal)) {
+	for await (const event of runTurn(
+		deps,
+		{ conversation: options.conversation ?? [], userMessage },
+		options.signal ?? new AbortController().signal,
+	)) {
 		events.push(event);
 		options.onEvent?.(event);
 	}
@@ -87,7 +97,9 @@ export function isWellFormed(messages: readonly ChatMessage[]): boolean {
 		const calls = message.content.flatMap((block) => (block.type === "tool_use" ? [block.id] : []));
 		if (calls.length === 0) return true;
 		const next = messages[index + 1];
-		const answered = new Set((next?.content ?? []).flatMap((block) => (block.type === "tool_result" ? [block.toolUseId] : [])));
+		const answered = new Set(
+			(next?.content ?? []).flatMap((block) => (block.type === "tool_result" ? [block.toolUseId] : [])),
+		);
 		return calls.every((id) => answered.has(id));
 	});
 }

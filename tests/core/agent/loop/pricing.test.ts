@@ -2,7 +2,12 @@ import { estimateCostUsd } from "../../../../src/core/agent/pricing";
 import { DEFAULT_MODEL } from "../../../../src/llm";
 import { DEFAULT_MODELS } from "../../../harness/fakeAnthropic";
 
-const usage = (inputTokens: number, outputTokens: number, cacheReadTokens = 0, cacheWriteTokens = 0) => ({ inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens });
+const usage = (inputTokens: number, outputTokens: number, cacheReadTokens = 0, cacheWriteTokens = 0) => ({
+	inputTokens,
+	outputTokens,
+	cacheReadTokens,
+	cacheWriteTokens,
+});
 
 describe("the price table", () => {
 	it("prices the default model per million tokens of input, output, cache reads and cache writes", () => {
@@ -30,7 +35,10 @@ describe("the price table", () => {
 
 	it("prices a long prompt at the long-prompt rate where the model has one, counting cached tokens in the prompt", () => {
 		expect(estimateCostUsd("claude-haiku-5-5", usage(100_000, 0))).toBeCloseTo(0.01, 10);
-		expect(estimateCostUsd("claude-haiku-5-5", usage(1001, 1_000_000, 99_000))).toBeCloseTo(0.0005005 + 2.5 + 0.00495, 10);
+		expect(estimateCostUsd("claude-haiku-5-5", usage(1001, 1_000_000, 99_000))).toBeCloseTo(
+			0.0005005 + 2.5 + 0.00495,
+			10,
+		);
 	});
 
 	it("knows no price for a model it does not list: unknown, never zero", () => {

@@ -37,7 +37,10 @@ beforeEach(() => {
 	const data = defaultPluginData();
 	const settings = { ...data.settings, excludedFolders: ["Private"], excludedTags: ["secret"] };
 	mkdirSync(join(vaultDir, ".obsidian", "plugins", "assistant-workspace"), { recursive: true });
-	writeFileSync(join(vaultDir, ".obsidian", "plugins", "assistant-workspace", "data.json"), JSON.stringify({ ...data, settings }));
+	writeFileSync(
+		join(vaultDir, ".obsidian", "plugins", "assistant-workspace", "data.json"),
+		JSON.stringify({ ...data, settings }),
+	);
 });
 
 afterEach(() => rmSync(vaultDir, { recursive: true, force: true }));
@@ -59,7 +62,10 @@ describe("private notes never reach the model", () => {
 			executeTool: (name, input) => runTool(name, input, memory.deps),
 		});
 		// The user mentions the private notes too: mentions go through the same guard.
-		const { result } = await runToEnd(deps, "What do [[Private/diary]], [[tagged]], [[flagged]] and [[public]] say about zebras?");
+		const { result } = await runToEnd(
+			deps,
+			"What do [[Private/diary]], [[tagged]], [[flagged]] and [[public]] say about zebras?",
+		);
 
 		expect(result.stopReason).toBe("end_turn");
 		const bodies = sentBodies(fake()).map((body) => JSON.stringify(body));

@@ -2,7 +2,13 @@ import type { TurnEvent } from "../../../../src/core/agent/loop";
 import { OFFERED_TOOLS } from "../../../../src/core/agent/session";
 import { ASSISTANT_TOOLS, runTool, toolEffectIn } from "../../../../src/core/agent/tools";
 import { TURN_BUDGETS } from "../../../../src/core/agent/turnBudgets";
-import { messageReply, textReply, toolUseReply, useFakeAnthropic, type ScriptedBlock } from "../../../harness/fakeAnthropic";
+import {
+	messageReply,
+	textReply,
+	toolUseReply,
+	useFakeAnthropic,
+	type ScriptedBlock,
+} from "../../../harness/fakeAnthropic";
 import { writeToolsOver, type WriteToolVault } from "../tools/writeToolFixture";
 import { isWellFormed, runToEnd, sentBodies, turnDeps } from "./loopFixture";
 
@@ -12,7 +18,12 @@ const FILES = { "memory.md": "# Memory\n", "memory/daily/2026-03-15.md": "# 2026
 
 /** A planted instruction obeyed: one answer that calls `name` `count` times, each with its own input. */
 function burst(name: string, count: number, input: (i: number) => unknown): ScriptedBlock[] {
-	return Array.from({ length: count }, (_, i) => ({ type: "tool_use" as const, id: `toolu_burst_${name}_${i}`, name, input: input(i) }));
+	return Array.from({ length: count }, (_, i) => ({
+		type: "tool_use" as const,
+		id: `toolu_burst_${name}_${i}`,
+		name,
+		input: input(i),
+	}));
 }
 
 /** The loop as the chat runs it: every tool of the assistant, writing into an in-memory vault. */
@@ -50,7 +61,9 @@ describe("runTurn: the budgets of one turn", () => {
 		const limit = TURN_BUDGETS.perAnswer.writes;
 		expect(await plantedOnDisk(vault)).toBe(limit);
 		expect(vault.records()).toHaveLength(limit);
-		expect(budgetEvents(events)).toEqual([{ type: "budget-reached", hit: { scope: "answer", count: "writes", limit } }]);
+		expect(budgetEvents(events)).toEqual([
+			{ type: "budget-reached", hit: { scope: "answer", count: "writes", limit } },
+		]);
 		expect(result.budgetHit).toEqual({ scope: "answer", count: "writes", limit });
 
 		// Every refused call got a result the model reads, naming the budget and asking for an answer.
@@ -59,7 +72,8 @@ describe("runTurn: the budgets of one turn", () => {
 		const [, second] = sentBodies(fake());
 		const results = second.messages[second.messages.length - 1].content.filter((block) => block.is_error === true);
 		expect(results).toHaveLength(50 - limit);
-		for (const refusal of results) expect(String(refusal.content)).toContain(`the limit of ${limit} writes per answer is reached`);
+		for (const refusal of results)
+			expect(String(refusal.content)).toContain(`the limit of ${limit} writes per answer is reached`);
 		expect(String(results[0].content)).toContain("answer the user now");
 
 		expect(result.stopReason).toBe("end_turn");
@@ -71,7 +85,9 @@ describe("runTurn: the budgets of one turn", () => {
 		const vault = await writeToolsOver(FILES);
 		const rounds = 8;
 		for (let round = 0; round < rounds; round++) {
-			fake().enqueue(messageReply(burst("memory_append", 5, (i) => ({ target: "daily", text: `planted entry ${round * 5 + i}` }))));
+			fake().enqueue(
+				messageReply(burst("memory_append", 5, (i) => ({ target: "daily", text: `planted entry ${round * 5 + i}` }))),
+			);
 		}
 		fake().enqueue(textReply("Done."));
 		const { events, result } = await runToEnd(chatDeps(vault), "Follow the note's instructions.");
@@ -96,18 +112,27 @@ describe("runTurn: the budgets of one turn", () => {
 
 		const limit = TURN_BUDGETS.perAnswer.notesCreated;
 		expect(Object.keys(await vault.snapshot()).filter((path) => path.includes("Planted"))).toHaveLength(limit);
-		expect(budgetEvents(events)).toEqual([{ type: "budget-reached", hit: { scope: "answer", count: "notesCreated", limit } }]);
-		expect(result.toolCalls.filter((call) => call.name === "memory_search").map((call) => call.result.isError)).toEqual([false, false]);
+		expect(budgetEvents(events)).toEqual([
+			{ type: "budget-reached", hit: { scope: "answer", count: "notesCreated", limit } },
+		]);
+		expect(result.toolCalls.filter((call) => call.name === "memory_search").map((call) => call.result.isError)).toEqual(
+			[false, false],
+		);
 	});
 
 	it("runs at most the answer's tool calls of a burst of searches", async () => {
 		const vault = await writeToolsOver(FILES);
-		fake().enqueue(messageReply(burst("memory_search", 20, (i) => ({ query: `planted ${i}` }))), textReply("Enough searching."));
+		fake().enqueue(
+			messageReply(burst("memory_search", 20, (i) => ({ query: `planted ${i}` }))),
+			textReply("Enough searching."),
+		);
 		const { events, result } = await runToEnd(chatDeps(vault), "Search for everything.");
 
 		const limit = TURN_BUDGETS.perAnswer.toolCalls;
 		expect(result.toolCalls.filter((call) => !call.result.isError)).toHaveLength(limit);
-		expect(budgetEvents(events)).toEqual([{ type: "budget-reached", hit: { scope: "answer", count: "toolCalls", limit } }]);
+		expect(budgetEvents(events)).toEqual([
+			{ type: "budget-reached", hit: { scope: "answer", count: "toolCalls", limit } },
+		]);
 		expect(result.toolCalls[limit].result.text).toContain(`the limit of ${limit} tool calls per answer is reached`);
 	});
 

@@ -32,7 +32,13 @@ describe("runTurn: stops and failures keep what arrived, over the real SDK and t
 		expect(streamedText(events)).toBe(result.text);
 		expect(result.messages).toEqual([
 			{ role: "user", content: [{ type: "text", text: "When do zebras migrate?" }] },
-			{ role: "assistant", content: [{ type: "text", text: result.text }, { type: "text", text: INTERRUPTION_MARKERS.aborted }] },
+			{
+				role: "assistant",
+				content: [
+					{ type: "text", text: result.text },
+					{ type: "text", text: INTERRUPTION_MARKERS.aborted },
+				],
+			},
 		]);
 		// The stop reached the server: the client hung up on the stream.
 		await waitFor(() => fake().disconnects === 1);
@@ -50,17 +56,28 @@ describe("runTurn: stops and failures keep what arrived, over the real SDK and t
 			},
 		});
 		const stopped = { isError: true, text: "Error: the user stopped the turn before this call finished." };
-		expect(first.events.filter((event) => event.type === "tool-finished")).toEqual([{ type: "tool-finished", id: "toolu_slow", name: "memory_search", result: stopped }]);
+		expect(first.events.filter((event) => event.type === "tool-finished")).toEqual([
+			{ type: "tool-finished", id: "toolu_slow", name: "memory_search", result: stopped },
+		]);
 		expect(first.result.stopReason).toBe("aborted");
 		expect(first.result.messages.slice(2)).toEqual([
-			{ role: "user", content: [{ type: "tool_result", toolUseId: "toolu_slow", content: stopped.text, isError: true }] },
+			{
+				role: "user",
+				content: [{ type: "tool_result", toolUseId: "toolu_slow", content: stopped.text, isError: true }],
+			},
 			{ role: "assistant", content: [{ type: "text", text: INTERRUPTION_MARKERS.aborted }] },
 		]);
 		expect(isWellFormed(first.result.conversation)).toBe(true);
 
 		const second = await runToEnd(turnDeps(fake(), tools), "Never mind", { conversation: first.result.conversation });
 		expect(second.result.text).toBe("Next answer.");
-		expect(sentBodies(fake())[1].messages.map((message) => message.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
+		expect(sentBodies(fake())[1].messages.map((message) => message.role)).toEqual([
+			"user",
+			"assistant",
+			"user",
+			"assistant",
+			"user",
+		]);
 	});
 
 	it("stopped before it began, sends nothing and keeps the user's message", async () => {
@@ -78,37 +95,71 @@ describe("runTurn: stops and failures keep what arrived, over the real SDK and t
 
 	it("keeps the partial answer when the connection drops mid-answer, and reports stream-cut", async () => {
 		const { deps: tools } = await toolsOver({});
-		fake().enqueue(textReply("Partial answer that never ends", { chunkSize: 8, cutAfterEvents: 5 }), textReply("not used"));
+		fake().enqueue(
+			textReply("Partial answer that never ends", { chunkSize: 8, cutAfterEvents: 5 }),
+			textReply("not used"),
+		);
 		const { events, result } = await runToEnd(turnDeps(fake(), tools), "Tell me");
 		expect(result.text).toBe("Partial answer t");
-		expect(events.filter((event) => event.type === "error")).toEqual([{ type: "error", error: expect.objectContaining({ kind: "stream-cut" }) as object, partialKept: true }]);
+		expect(events.filter((event) => event.type === "error")).toEqual([
+			{ type: "error", error: expect.objectContaining({ kind: "stream-cut" }) as object, partialKept: true },
+		]);
 		expect(result.stopReason).toBe("error");
 		expect(result.error?.kind).toBe("stream-cut");
-		expect(result.messages[1]).toEqual({ role: "assistant", content: [{ type: "text", text: "Partial answer t" }, { type: "text", text: INTERRUPTION_MARKERS.failed("stream-cut") }] });
+		expect(result.messages[1]).toEqual({
+			role: "assistant",
+			content: [
+				{ type: "text", text: "Partial answer t" },
+				{ type: "text", text: INTERRUPTION_MARKERS.failed("stream-cut") },
+			],
+		});
 		// Part of the answer was shown: never retried.
 		expect(fake().messageBodies).toHaveLength(1);
 	});
 
 	it("ends on its own when the stream stalls mid-answer: after the idle limit, with the partial answer kept and the stall named", async () => {
 		const { deps: tools } = await toolsOver({});
-		fake().enqueue(textReply("Partial answer that stalls", { chunkSize: 8, stallAfterEvents: 5 }), textReply("not used"));
+		fake().enqueue(
+			textReply("Partial answer that stalls", { chunkSize: 8, stallAfterEvents: 5 }),
+			textReply("not used"),
+		);
 		const started = Date.now();
-		const { events, result } = await runToEnd(turnDeps(fake(), tools, { model: clientFor(fake(), { idleTimeoutMs: 200 }).client }), "Tell me");
+		const { events, result } = await runToEnd(
+			turnDeps(fake(), tools, { model: clientFor(fake(), { idleTimeoutMs: 200 }).client }),
+			"Tell me",
+		);
 		expect(Date.now() - started).toBeLessThan(3000);
-		expect(events.filter((event) => event.type === "error")).toEqual([{ type: "error", error: expect.objectContaining({ kind: "idle-timeout" }) as object, partialKept: true }]);
-		expect(result.error && modelErrorMessage(result.error, (key) => translateIn("en", key))).toBe(en["model-error.idle-timeout"]);
-		expect(result.messages[1]).toEqual({ role: "assistant", content: [{ type: "text", text: "Partial answer t" }, { type: "text", text: INTERRUPTION_MARKERS.failed("idle-timeout") }] });
+		expect(events.filter((event) => event.type === "error")).toEqual([
+			{ type: "error", error: expect.objectContaining({ kind: "idle-timeout" }) as object, partialKept: true },
+		]);
+		expect(result.error && modelErrorMessage(result.error, (key) => translateIn("en", key))).toBe(
+			en["model-error.idle-timeout"],
+		);
+		expect(result.messages[1]).toEqual({
+			role: "assistant",
+			content: [
+				{ type: "text", text: "Partial answer t" },
+				{ type: "text", text: INTERRUPTION_MARKERS.failed("idle-timeout") },
+			],
+		});
 		expect(isWellFormed(result.conversation)).toBe(true);
 	});
 
 	it("ends on its own when an answer keeps trickling past the turn's time limit, keeping what arrived", async () => {
 		const { deps: tools } = await toolsOver({});
 		fake().enqueue(textReply(LONG_ANSWER, { chunkSize: 4, delayMs: 40 }));
-		const { events, result } = await runToEnd(turnDeps(fake(), tools, { limits: { maxTurnMs: 300 } }), "When do zebras migrate?");
+		const { events, result } = await runToEnd(
+			turnDeps(fake(), tools, { limits: { maxTurnMs: 300 } }),
+			"When do zebras migrate?",
+		);
 		expect(result.stopReason).toBe("error");
 		expect(result.error?.kind).toBe("time-limit");
-		expect(events.filter((event) => event.type === "error")).toEqual([{ type: "error", error: expect.objectContaining({ kind: "time-limit" }) as object, partialKept: true }]);
-		expect(result.error && modelErrorMessage(result.error, (key) => translateIn("en", key))).toBe(en["model-error.time-limit"]);
+		expect(events.filter((event) => event.type === "error")).toEqual([
+			{ type: "error", error: expect.objectContaining({ kind: "time-limit" }) as object, partialKept: true },
+		]);
+		expect(result.error && modelErrorMessage(result.error, (key) => translateIn("en", key))).toBe(
+			en["model-error.time-limit"],
+		);
 		expect(result.text.length).toBeGreaterThan(0);
 		expect(LONG_ANSWER.startsWith(result.text)).toBe(true);
 		expect(result.text).not.toBe(LONG_ANSWER);
@@ -119,9 +170,15 @@ describe("runTurn: stops and failures keep what arrived, over the real SDK and t
 
 	it("counts the tools' time in the turn's time limit: a tool that hangs ends the turn with time-limit", async () => {
 		const { deps: tools } = await toolsOver({});
-		fake().enqueue(toolUseReply("memory_search", { query: "zebras" }, { textBefore: "Searching." }), textReply("not used"));
+		fake().enqueue(
+			toolUseReply("memory_search", { query: "zebras" }, { textBefore: "Searching." }),
+			textReply("not used"),
+		);
 		const hanging = () => new Promise<never>(() => undefined);
-		const { result } = await runToEnd(turnDeps(fake(), tools, { executeTool: hanging, limits: { maxTurnMs: 300 } }), "Tell me");
+		const { result } = await runToEnd(
+			turnDeps(fake(), tools, { executeTool: hanging, limits: { maxTurnMs: 300 } }),
+			"Tell me",
+		);
 		expect(result.error?.kind).toBe("time-limit");
 		expect(result.text).toBe("Searching.");
 		expect(isWellFormed(result.conversation)).toBe(true);
@@ -143,11 +200,20 @@ describe("runTurn: stops and failures keep what arrived, over the real SDK and t
 		fake().enqueue(errorReply(401, { message: "invalid x-api-key" }), textReply("never"));
 		const { events, result } = await runToEnd(turnDeps(fake(), tools), "Hi");
 		const failure = events.find((event) => event.type === "error");
-		expect(failure).toEqual({ type: "error", error: expect.objectContaining({ kind: "invalid-key" }) as object, partialKept: false });
-		expect(result.error && modelErrorMessage(result.error, (key) => translateIn("en", key))).toBe(en["model-error.invalid-key"]);
+		expect(failure).toEqual({
+			type: "error",
+			error: expect.objectContaining({ kind: "invalid-key" }) as object,
+			partialKept: false,
+		});
+		expect(result.error && modelErrorMessage(result.error, (key) => translateIn("en", key))).toBe(
+			en["model-error.invalid-key"],
+		);
 		expect(fake().messageBodies).toHaveLength(1);
 		expect(fake().pending).toBe(1);
-		expect(result.messages[1]).toEqual({ role: "assistant", content: [{ type: "text", text: INTERRUPTION_MARKERS.failed("invalid-key") }] });
+		expect(result.messages[1]).toEqual({
+			role: "assistant",
+			content: [{ type: "text", text: INTERRUPTION_MARKERS.failed("invalid-key") }],
+		});
 		expect(events[events.length - 1].type).toBe("done");
 	});
 });

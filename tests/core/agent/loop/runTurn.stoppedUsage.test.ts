@@ -28,15 +28,28 @@ describe("runTurn: a turn stopped mid-stream still counts its tokens, over the r
 		const output = estimateTokens(result.text);
 		expect(output).toBeGreaterThan(1);
 		const total = { inputTokens: 1200, cacheReadTokens: 300, cacheWriteTokens: 40, outputTokens: output };
-		expect(result.usage).toEqual({ total, modelCalls: 1, costUsd: estimateCostUsd(DEFAULT_MODEL, total), estimated: true });
+		expect(result.usage).toEqual({
+			total,
+			modelCalls: 1,
+			costUsd: estimateCostUsd(DEFAULT_MODEL, total),
+			estimated: true,
+		});
 	});
 
 	it("stopped by the idle limit: counted the same way", async () => {
 		const { deps: tools } = await toolsOver({});
 		fake().enqueue(textReply("Partial answer that stalls", { chunkSize: 8, stallAfterEvents: 5, usage: INPUT }));
-		const { result } = await runToEnd(turnDeps(fake(), tools, { model: clientFor(fake(), { idleTimeoutMs: 200 }).client }), "Tell me");
+		const { result } = await runToEnd(
+			turnDeps(fake(), tools, { model: clientFor(fake(), { idleTimeoutMs: 200 }).client }),
+			"Tell me",
+		);
 		expect(result.error?.kind).toBe("idle-timeout");
-		expect(result.usage.total).toEqual({ inputTokens: 1200, cacheReadTokens: 300, cacheWriteTokens: 40, outputTokens: estimateTokens("Partial answer t") });
+		expect(result.usage.total).toEqual({
+			inputTokens: 1200,
+			cacheReadTokens: 300,
+			cacheWriteTokens: 40,
+			outputTokens: estimateTokens("Partial answer t"),
+		});
 		expect(result.usage.estimated).toBe(true);
 	});
 
@@ -63,7 +76,10 @@ describe("runTurn: a turn stopped mid-stream still counts its tokens, over the r
 
 	it("a stream that broke after its start and was tried again counts both tries, the broken one as an estimate", async () => {
 		const { deps: tools } = await toolsOver({});
-		fake().enqueue(textReply("lost", { cutAfterEvents: 2, usage: { input_tokens: 700 } }), textReply("Second try.", { usage: { input_tokens: 700, output_tokens: 4 } }));
+		fake().enqueue(
+			textReply("lost", { cutAfterEvents: 2, usage: { input_tokens: 700 } }),
+			textReply("Second try.", { usage: { input_tokens: 700, output_tokens: 4 } }),
+		);
 		const { result } = await runToEnd(turnDeps(fake(), tools), "Hi");
 		expect(result.text).toBe("Second try.");
 		expect(result.usage.total.inputTokens).toBe(1400);

@@ -20,32 +20,72 @@ describe("runTurn: tool rounds, over the real SDK and the fake Messages API", ()
 	it("runs a tool round trip: the model searches memory, gets the result, and answers", async () => {
 		const { deps: tools } = await toolsOver(FILES);
 		fake().enqueue(
-			toolUseReply("memory_search", { query: "zebra migration" }, { id: "toolu_search", textBefore: "Let me look.", usage: { input_tokens: 1000, output_tokens: 20 } }),
-			textReply("In July, across the Mara river [[Notes/Zebras]].", { usage: { input_tokens: 1200, output_tokens: 40, cache_read_input_tokens: 500 } }),
+			toolUseReply(
+				"memory_search",
+				{ query: "zebra migration" },
+				{ id: "toolu_search", textBefore: "Let me look.", usage: { input_tokens: 1000, output_tokens: 20 } },
+			),
+			textReply("In July, across the Mara river [[Notes/Zebras]].", {
+				usage: { input_tokens: 1200, output_tokens: 40, cache_read_input_tokens: 500 },
+			}),
 		);
 		const { events, result } = await runToEnd(turnDeps(fake(), tools), "When do zebras migrate?");
 
 		expect(eventKinds(events)).toEqual(["text", "usage", "tool-started", "tool-finished", "text", "usage", "done"]);
-		expect(events).toContainEqual({ type: "tool-started", id: "toolu_search", name: "memory_search", input: { query: "zebra migration" } });
+		expect(events).toContainEqual({
+			type: "tool-started",
+			id: "toolu_search",
+			name: "memory_search",
+			input: { query: "zebra migration" },
+		});
 		const finished = events.find((event) => event.type === "tool-finished");
-		expect(finished).toMatchObject({ id: "toolu_search", name: "memory_search", result: { isError: false, text: expect.stringContaining("Notes/Zebras.md") as string } });
+		expect(finished).toMatchObject({
+			id: "toolu_search",
+			name: "memory_search",
+			result: { isError: false, text: expect.stringContaining("Notes/Zebras.md") as string },
+		});
 
 		expect(result.text).toBe("Let me look.\n\nIn July, across the Mara river [[Notes/Zebras]].");
 		expect(streamedText(events)).toBe(result.text);
 		expect(result.stopReason).toBe("end_turn");
 		expect(result.error).toBeNull();
-		expect(result.toolCalls).toEqual([{ id: "toolu_search", name: "memory_search", input: { query: "zebra migration" }, result: expect.objectContaining({ isError: false }) as object }]);
+		expect(result.toolCalls).toEqual([
+			{
+				id: "toolu_search",
+				name: "memory_search",
+				input: { query: "zebra migration" },
+				result: expect.objectContaining({ isError: false }) as object,
+			},
+		]);
 
 		// The second request carries the call and its result, exactly as the conversation keeps them.
 		const bodies = sentBodies(fake());
 		expect(bodies).toHaveLength(2);
 		expect(bodies[1].messages).toEqual([
 			{ role: "user", content: [{ type: "text", text: "When do zebras migrate?" }] },
-			{ role: "assistant", content: [{ type: "text", text: "Let me look." }, { type: "tool_use", id: "toolu_search", name: "memory_search", input: { query: "zebra migration" } }] },
-			{ role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_search", content: expect.stringContaining("Mara river") as string }] },
+			{
+				role: "assistant",
+				content: [
+					{ type: "text", text: "Let me look." },
+					{ type: "tool_use", id: "toolu_search", name: "memory_search", input: { query: "zebra migration" } },
+				],
+			},
+			{
+				role: "user",
+				content: [
+					{
+						type: "tool_result",
+						tool_use_id: "toolu_search",
+						content: expect.stringContaining("Mara river") as string,
+					},
+				],
+			},
 		]);
 		expect(result.messages).toHaveLength(4);
-		expect(result.messages[3]).toEqual({ role: "assistant", content: [{ type: "text", text: "In July, across the Mara river [[Notes/Zebras]]." }] });
+		expect(result.messages[3]).toEqual({
+			role: "assistant",
+			content: [{ type: "text", text: "In July, across the Mara river [[Notes/Zebras]]." }],
+		});
 		expect(result.conversation).toEqual(result.messages);
 		expect(isWellFormed(result.conversation)).toBe(true);
 	});
@@ -53,7 +93,11 @@ describe("runTurn: tool rounds, over the real SDK and the fake Messages API", ()
 	it("sums the usage of every model call, reports each call as it ends, and estimates the cost from the price table", async () => {
 		const { deps: tools } = await toolsOver(FILES);
 		fake().enqueue(
-			toolUseReply("memory_recent", {}, { usage: { input_tokens: 1000, output_tokens: 20, cache_creation_input_tokens: 2000 } }),
+			toolUseReply(
+				"memory_recent",
+				{},
+				{ usage: { input_tokens: 1000, output_tokens: 20, cache_creation_input_tokens: 2000 } },
+			),
 			textReply("Done.", { usage: { input_tokens: 1200, output_tokens: 40, cache_read_input_tokens: 2000 } }),
 		);
 		const { events, result } = await runToEnd(turnDeps(fake(), tools), "What did I do today?");
@@ -62,8 +106,14 @@ describe("runTurn: tool rounds, over the real SDK and the fake Messages API", ()
 		expect(result.usage).toEqual({ total, modelCalls: 2, costUsd: expect.closeTo(cost, 12) as number });
 		const usages = events.filter((event) => event.type === "usage");
 		expect(usages).toHaveLength(2);
-		expect(usages[0]).toMatchObject({ call: { inputTokens: 1000, outputTokens: 20, cacheWriteTokens: 2000 }, turn: { modelCalls: 1 } });
-		expect(usages[1]).toMatchObject({ call: { inputTokens: 1200, cacheReadTokens: 2000 }, turn: { total, costUsd: expect.closeTo(cost, 12) as number } });
+		expect(usages[0]).toMatchObject({
+			call: { inputTokens: 1000, outputTokens: 20, cacheWriteTokens: 2000 },
+			turn: { modelCalls: 1 },
+		});
+		expect(usages[1]).toMatchObject({
+			call: { inputTokens: 1200, cacheReadTokens: 2000 },
+			turn: { total, costUsd: expect.closeTo(cost, 12) as number },
+		});
 	});
 
 	it("says the cost is unknown, not zero, for a model the price table does not list", async () => {
@@ -81,13 +131,20 @@ describe("runTurn: tool rounds, over the real SDK and the fake Messages API", ()
 		const { result } = await runToEnd(turnDeps(fake(), tools, { executeTool }), "Clean up");
 		expect(executeTool).not.toHaveBeenCalled();
 		const offered = MEMORY_TOOL_DEFINITIONS.map((tool) => tool.name).join(", ");
-		expect(result.toolCalls[0].result).toEqual({ isError: true, text: `Error: there is no tool named "delete_everything". Tools: ${offered}.` });
+		expect(result.toolCalls[0].result).toEqual({
+			isError: true,
+			text: `Error: there is no tool named "delete_everything". Tools: ${offered}.`,
+		});
 		expect(sentBodies(fake())[1].messages[2].content[0]).toMatchObject({ tool_use_id: "toolu_x", is_error: true });
 	});
 
 	it("runs at most 8 tool rounds: the last round's results ask for an answer, further calls are refused and the turn stops", async () => {
 		const { deps: tools } = await toolsOver(FILES);
-		fake().enqueue(...Array.from({ length: 10 }, (_, index) => toolUseReply("memory_recent", { days: 1 }, { id: `toolu_round_${index + 1}` })));
+		fake().enqueue(
+			...Array.from({ length: 10 }, (_, index) =>
+				toolUseReply("memory_recent", { days: 1 }, { id: `toolu_round_${index + 1}` }),
+			),
+		);
 		const { events, result } = await runToEnd(turnDeps(fake(), tools), "Keep digging");
 
 		const bodies = sentBodies(fake());
@@ -102,14 +159,27 @@ describe("runTurn: tool rounds, over the real SDK and the fake Messages API", ()
 		expect(roundResults(7).every((block) => block.type === "tool_result")).toBe(true);
 		// The refused call is answered in the conversation, which ends with the marker.
 		const [refusedResults, closing] = result.messages.slice(-2);
-		expect(refusedResults.content).toEqual([{ type: "tool_result", toolUseId: "toolu_round_9", content: "Error: not run: this turn already used its 8 tool rounds.", isError: true }]);
-		expect(closing).toEqual({ role: "assistant", content: [{ type: "text", text: "[Stopped: this turn used all 8 of its tool rounds.]" }] });
+		expect(refusedResults.content).toEqual([
+			{
+				type: "tool_result",
+				toolUseId: "toolu_round_9",
+				content: "Error: not run: this turn already used its 8 tool rounds.",
+				isError: true,
+			},
+		]);
+		expect(closing).toEqual({
+			role: "assistant",
+			content: [{ type: "text", text: "[Stopped: this turn used all 8 of its tool rounds.]" }],
+		});
 		expect(isWellFormed(result.conversation)).toBe(true);
 	});
 
 	it("lets the model answer after the last tool round", async () => {
 		const { deps: tools } = await toolsOver(FILES);
-		fake().enqueue(...Array.from({ length: 8 }, () => toolUseReply("memory_recent", {})), textReply("Here is what I found."));
+		fake().enqueue(
+			...Array.from({ length: 8 }, () => toolUseReply("memory_recent", {})),
+			textReply("Here is what I found."),
+		);
 		const { result } = await runToEnd(turnDeps(fake(), tools), "Keep digging");
 		expect(result.stopReason).toBe("end_turn");
 		expect(result.toolCalls).toHaveLength(8);
@@ -118,12 +188,23 @@ describe("runTurn: tool rounds, over the real SDK and the fake Messages API", ()
 
 	it("gives up on a tool that hangs after the timeout, and the model gets an error result", async () => {
 		const { deps: tools } = await toolsOver(FILES);
-		fake().enqueue(toolUseReply("memory_get", { path: "Notes/Zebras.md" }, { id: "toolu_hang" }), textReply("The note could not be read."));
+		fake().enqueue(
+			toolUseReply("memory_get", { path: "Notes/Zebras.md" }, { id: "toolu_hang" }),
+			textReply("The note could not be read."),
+		);
 		const hanging = () => new Promise<never>(() => undefined);
-		const { events, result } = await runToEnd(turnDeps(fake(), tools, { executeTool: hanging, limits: { toolTimeoutMs: 50 } }), "Read the zebra note");
+		const { events, result } = await runToEnd(
+			turnDeps(fake(), tools, { executeTool: hanging, limits: { toolTimeoutMs: 50 } }),
+			"Read the zebra note",
+		);
 		const expected = { isError: true, text: "Error: memory_get did not finish within 0.05 s and was abandoned." };
 		expect(events).toContainEqual({ type: "tool-finished", id: "toolu_hang", name: "memory_get", result: expected });
-		expect(sentBodies(fake())[1].messages[2].content[0]).toEqual({ type: "tool_result", tool_use_id: "toolu_hang", content: expected.text, is_error: true });
+		expect(sentBodies(fake())[1].messages[2].content[0]).toEqual({
+			type: "tool_result",
+			tool_use_id: "toolu_hang",
+			content: expected.text,
+			is_error: true,
+		});
 		expect(result.stopReason).toBe("end_turn");
 	});
 
@@ -139,7 +220,10 @@ describe("runTurn: tool rounds, over the real SDK and the fake Messages API", ()
 		const { deps: tools } = await toolsOver(FILES);
 		const executeTool = jest.fn();
 		fake().enqueue(
-			messageReply([{ type: "tool_use", id: "toolu_cut", name: "memory_search", input: {}, inputJson: '{"query": "zeb' }], { stopReason: "max_tokens" }),
+			messageReply(
+				[{ type: "tool_use", id: "toolu_cut", name: "memory_search", input: {}, inputJson: '{"query": "zeb' }],
+				{ stopReason: "max_tokens" },
+			),
 			textReply("I will ask for less."),
 		);
 		const { result } = await runToEnd(turnDeps(fake(), tools, { executeTool }), "Search");
@@ -152,7 +236,9 @@ describe("runTurn: tool rounds, over the real SDK and the fake Messages API", ()
 		const { deps: tools } = await toolsOver(FILES);
 		fake().enqueue(textReply("First answer."), toolUseReply("memory_recent", {}), textReply("Second answer."));
 		const first = await runToEnd(turnDeps(fake(), tools), "First question");
-		const second = await runToEnd(turnDeps(fake(), tools), "Second question", { conversation: first.result.conversation });
+		const second = await runToEnd(turnDeps(fake(), tools), "Second question", {
+			conversation: first.result.conversation,
+		});
 		const bodies = sentBodies(fake());
 		expect(bodies[1].messages.slice(0, 3)).toEqual([
 			{ role: "user", content: [{ type: "text", text: "First question" }] },
@@ -160,7 +246,9 @@ describe("runTurn: tool rounds, over the real SDK and the fake Messages API", ()
 			{ role: "user", content: [{ type: "text", text: "Second question" }] },
 		]);
 		for (const body of bodies) {
-			expect(body.system).toEqual([{ type: "text", text: "You are the assistant of this vault.", cache_control: { type: "ephemeral" } }]);
+			expect(body.system).toEqual([
+				{ type: "text", text: "You are the assistant of this vault.", cache_control: { type: "ephemeral" } },
+			]);
 			expect(body.tools?.map((tool) => tool.name)).toEqual(MEMORY_TOOL_DEFINITIONS.map((tool) => tool.name));
 		}
 		expect(second.result.conversation).toHaveLength(6);

@@ -49,7 +49,9 @@ const delay = (callback: () => void, ms: number) => {
 	return () => clearTimeout(timer);
 };
 
-async function session(overrides: Partial<TurnPorts> = {}): Promise<{ session: ChatSession; headless: HeadlessWorkspace }> {
+async function session(
+	overrides: Partial<TurnPorts> = {},
+): Promise<{ session: ChatSession; headless: HeadlessWorkspace }> {
 	const headless = await openHeadlessWorkspace(vaultDir, { now: "2026-03-15T12:00:00Z" });
 	const memory = await openHeadlessMemory(headless);
 	const { workspace } = headless;
@@ -75,7 +77,9 @@ describe("a chat session", () => {
 	it("puts the current note and mentions in context only when the read guard allows them", async () => {
 		const { session: chat } = await session();
 		fake().enqueue(textReply("Noted."), textReply("Noted again."));
-		await drain(chat.send("What about zebras?", { currentNotePath: "Private/diary.md", mentions: ["Notes/flagged.md"] }));
+		await drain(
+			chat.send("What about zebras?", { currentNotePath: "Private/diary.md", mentions: ["Notes/flagged.md"] }),
+		);
 		await drain(chat.send("And [[public]]?", { currentNotePath: "Notes/flagged.md" }));
 		const bodies = fake().messageBodies.map((body) => JSON.stringify(body));
 		expect(bodies).toHaveLength(2);
@@ -97,7 +101,9 @@ describe("a chat session", () => {
 		chat.heartbeatShown("Your lab booking is at 17:00 today.");
 		fake().enqueue(textReply("I will remind you at 16:30."), textReply("Hello."));
 		await drain(chat.send("yes, remind me half an hour before"));
-		expect(JSON.stringify(fake().messageBodies[0])).toContain("your heartbeat told the user (newest last); the user may be answering it:\\n- 2026-03-15");
+		expect(JSON.stringify(fake().messageBodies[0])).toContain(
+			"your heartbeat told the user (newest last); the user may be answering it:\\n- 2026-03-15",
+		);
 		expect(JSON.stringify(fake().messageBodies[0])).toContain("Your lab booking is at 17:00 today.");
 		chat.newChat();
 		await drain(chat.send("Hi"));
@@ -106,13 +112,19 @@ describe("a chat session", () => {
 
 	it("sends the weekly summaries for a question about the past asked in Chinese, and not for a question about now", async () => {
 		mkdirSync(join(vaultDir, "memory/weekly"), { recursive: true });
-		writeFileSync(join(vaultDir, "memory/weekly/2026-W10.md"), "# 2026-W10\n\n- Paused screening: the consent form changed.\n");
+		writeFileSync(
+			join(vaultDir, "memory/weekly/2026-W10.md"),
+			"# 2026-W10\n\n- Paused screening: the consent form changed.\n",
+		);
 		const { session: chat } = await session();
 		fake().enqueue(textReply("Because the consent form changed."), textReply("Enrolment goes on."));
 		await drain(chat.send("我们为什么暂停了筛选？"));
 		await drain(chat.send("P001 入组了吗？"));
-		const systemOf = (index: number) => (fake().messageBodies[index] as { system: { text: string }[] }).system.map((block) => block.text).join("\n");
-		expect(systemOf(0)).toMatch(/<history-book>[\s\S]*<week id="2026-W10"[\s\S]*Paused screening: the consent form changed\./);
+		const systemOf = (index: number) =>
+			(fake().messageBodies[index] as { system: { text: string }[] }).system.map((block) => block.text).join("\n");
+		expect(systemOf(0)).toMatch(
+			/<history-book>[\s\S]*<week id="2026-W10"[\s\S]*Paused screening: the consent form changed\./,
+		);
 		expect(systemOf(1)).not.toContain("<history-book>");
 	});
 
@@ -151,7 +163,10 @@ describe("a chat session", () => {
 });
 
 interface SentBody {
-	readonly messages: readonly { readonly role: string; readonly content: string | readonly { readonly type: string; readonly text?: string }[] }[];
+	readonly messages: readonly {
+		readonly role: string;
+		readonly content: string | readonly { readonly type: string; readonly text?: string }[];
+	}[];
 	readonly tools?: readonly { readonly name: string }[];
 }
 
@@ -202,7 +217,12 @@ describe("a long chat", () => {
 		expect(sixth.filter((event) => event.type === "memory-flushed")).toEqual([
 			{
 				type: "memory-flushed",
-				toolCalls: [expect.objectContaining({ name: "memory_append", result: expect.objectContaining({ isError: false }) as unknown })],
+				toolCalls: [
+					expect.objectContaining({
+						name: "memory_append",
+						result: expect.objectContaining({ isError: false }) as unknown,
+					}),
+				],
 				dailyNotePath: "memory/daily/2026-03-15.md",
 			},
 		]);
@@ -213,7 +233,8 @@ describe("a long chat", () => {
 });
 
 describe("a chat session's checkpoint moments", () => {
-	const systemOf = (index: number) => (fake().messageBodies[index] as { system: { text: string }[] }).system.map((block) => block.text).join("\n");
+	const systemOf = (index: number) =>
+		(fake().messageBodies[index] as { system: { text: string }[] }).system.map((block) => block.text).join("\n");
 
 	it("tells the model to save a checkpoint when the user leaves, and offers none when it did", async () => {
 		const { session: chat } = await session();
@@ -225,7 +246,9 @@ describe("a chat session's checkpoint moments", () => {
 		await drain(chat.send("Let's work on the methods of chapter 2"));
 		expect(systemOf(0)).not.toContain("<checkpoint-moment>\n");
 		const events = await drain(chat.send("明天见"));
-		expect(systemOf(1)).toMatch(/<checkpoint-moment>\nThe user seems to be leaving\. This is a checkpoint moment: [^\n]*call the checkpoint tool in this turn/);
+		expect(systemOf(1)).toMatch(
+			/<checkpoint-moment>\nThe user seems to be leaving\. This is a checkpoint moment: [^\n]*call the checkpoint tool in this turn/,
+		);
 		expect(events.some((event) => event.type === "checkpoint-suggested")).toBe(false);
 		expect(readFileSync(join(vaultDir, "memory/daily/2026-03-15.md"), "utf8")).toContain("Doing: Methods of chapter 2");
 	});
@@ -234,7 +257,9 @@ describe("a chat session's checkpoint moments", () => {
 		const { session: chat } = await session({ model: createModelClient({ apiKey: "", delay, translate: t }) });
 		await drain(chat.send("Zebra stripes and flies"));
 		const events = await drain(chat.send("OK, I'm off"));
-		expect(events.filter((event) => event.type === "checkpoint-suggested")).toEqual([{ type: "checkpoint-suggested", reason: "leaving", draft: { doing: "Zebra stripes and flies" } }]);
+		expect(events.filter((event) => event.type === "checkpoint-suggested")).toEqual([
+			{ type: "checkpoint-suggested", reason: "leaving", draft: { doing: "Zebra stripes and flies" } },
+		]);
 	});
 
 	it("tells the model on the eleventh turn of a chat without a checkpoint, and not on the tenth", async () => {

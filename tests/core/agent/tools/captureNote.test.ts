@@ -21,7 +21,7 @@ describe("capture names", () => {
 		["nul.txt", "nul_.txt"],
 		["Com1", "Com1_"],
 		["a/b", "a b"],
-		["a\\b:c*d?e\"f<g>h|i", "a b c d e f g h i"],
+		['a\\b:c*d?e"f<g>h|i', "a b c d e f g h i"],
 		["#tag ^block [[link]]", "tag block link"],
 		["..", "Untitled"],
 		["../../etc/passwd", "etc passwd"],
@@ -37,7 +37,13 @@ describe("capture names", () => {
 	});
 
 	it("cuts a long title at a character boundary within the byte limit, emoji and CJK included", () => {
-		for (const title of ["x".repeat(300), "研".repeat(300), "💡".repeat(300), `${"a".repeat(118)}👩‍👩‍👧`, `${"a".repeat(119)}é`]) {
+		for (const title of [
+			"x".repeat(300),
+			"研".repeat(300),
+			"💡".repeat(300),
+			`${"a".repeat(118)}👩‍👩‍👧`,
+			`${"a".repeat(119)}é`,
+		]) {
 			const safe = safeTitle(title);
 			assertSafe(safe);
 			expect(title.startsWith(safe)).toBe(true);
@@ -46,11 +52,14 @@ describe("capture names", () => {
 	});
 
 	it("is safe for any title: random strings of awkward characters", () => {
-		const alphabet = [..."./\\:*?\"<>|#^[] \t\n.aZ9研💡\u200d\ufe0f", "\ud83d", "\u0000", "CON", "nul", "..", "é"];
+		const alphabet = [...'./\\:*?"<>|#^[] \t\n.aZ9研💡\u200d\ufe0f', "\ud83d", "\u0000", "CON", "nul", "..", "é"];
 		let seed = 7;
 		const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 		for (let i = 0; i < 500; i++) {
-			const title = Array.from({ length: Math.floor(next() * 80) }, () => alphabet[Math.floor(next() * alphabet.length)]).join("");
+			const title = Array.from(
+				{ length: Math.floor(next() * 80) },
+				() => alphabet[Math.floor(next() * alphabet.length)],
+			).join("");
 			assertSafe(safeTitle(title));
 		}
 	});
@@ -64,7 +73,12 @@ describe("capture names", () => {
 	});
 
 	it("writes the frontmatter Obsidian reads: captured, source, tags quoted where YAML would misread them", () => {
-		expect(captureContent({ text: "Body\n\n", tags: ["#idea", "two words", "2026", "true", "项目/热岛", "-x", ""], source: "[[Paper]]" }, "2026-03-15T12:00:00+00:00")).toBe(
+		expect(
+			captureContent(
+				{ text: "Body\n\n", tags: ["#idea", "two words", "2026", "true", "项目/热岛", "-x", ""], source: "[[Paper]]" },
+				"2026-03-15T12:00:00+00:00",
+			),
+		).toBe(
 			'---\ncaptured: 2026-03-15T12:00:00+00:00\nsource: "[[Paper]]"\ntags:\n  - idea\n  - two-words\n  - "true"\n  - 项目/热岛\n  - x\n---\n\nBody\n',
 		);
 		expect(captureTags(["a", "A", "a"])).toEqual(["a", "A"]);
@@ -74,7 +88,11 @@ describe("capture names", () => {
 describe("capture_note", () => {
 	it("creates a dated note in the inbox with frontmatter, audited, and says how to link it", async () => {
 		const { run, vault, records } = await writeToolsOver({});
-		const result = await run("capture_note", { title: "Heat island: idea?", text: "Compare 1990 and 2020.", tags: ["idea"] });
+		const result = await run("capture_note", {
+			title: "Heat island: idea?",
+			text: "Compare 1990 and 2020.",
+			tags: ["idea"],
+		});
 		expect(result).toEqual({
 			isError: false,
 			text: "Captured as a new note: Inbox/2026-03-15 Heat island idea.md. Link to it as [[2026-03-15 Heat island idea]].",
@@ -83,7 +101,9 @@ describe("capture_note", () => {
 		expect(await vault.read("Inbox/2026-03-15 Heat island idea.md")).toBe(
 			"---\ncaptured: 2026-03-15T12:00:00+00:00\nsource: assistant\ntags:\n  - idea\n---\n\nCompare 1990 and 2020.\n",
 		);
-		expect(records()).toMatchObject([{ actor: "assistant", action: "create", path: "Inbox/2026-03-15 Heat island idea.md", sha256Before: null }]);
+		expect(records()).toMatchObject([
+			{ actor: "assistant", action: "create", path: "Inbox/2026-03-15 Heat island idea.md", sha256Before: null },
+		]);
 	});
 
 	it("never overwrites: the same title twice, or a title naming an existing note in any case, gets a suffix", async () => {
@@ -96,17 +116,23 @@ describe("capture_note", () => {
 		expect(await vault.read("Inbox/2026-03-15 IDEA 3.md")).toContain("two");
 	});
 
-	it.each(["../../outside", ".obsidian/plugins/x", "/etc/passwd", "C:\\Windows\\x", "%2e%2e%2fx"])("keeps %j inside the inbox", async (title) => {
-		const { run, vault } = await writeToolsOver({});
-		expect((await run("capture_note", { title, text: "x" })).isError).toBe(false);
-		const [file] = vault.listFiles();
-		expect(file.path.startsWith("Inbox/2026-03-15 ")).toBe(true);
-		expect(file.path.split("/")).toHaveLength(2);
-	});
+	it.each(["../../outside", ".obsidian/plugins/x", "/etc/passwd", "C:\\Windows\\x", "%2e%2e%2fx"])(
+		"keeps %j inside the inbox",
+		async (title) => {
+			const { run, vault } = await writeToolsOver({});
+			expect((await run("capture_note", { title, text: "x" })).isError).toBe(false);
+			const [file] = vault.listFiles();
+			expect(file.path.startsWith("Inbox/2026-03-15 ")).toBe(true);
+			expect(file.path.split("/")).toHaveLength(2);
+		},
+	);
 
 	it("is refused when the inbox is a private folder", async () => {
 		const { run, vault, records } = await writeToolsOver({}, { excludedFolders: ["Inbox"] });
-		expect(await run("capture_note", { title: "x", text: "y" })).toMatchObject({ isError: true, text: expect.stringContaining("marked private") as string });
+		expect(await run("capture_note", { title: "x", text: "y" })).toMatchObject({
+			isError: true,
+			text: expect.stringContaining("marked private") as string,
+		});
 		expect(vault.listFiles()).toEqual([]);
 		expect(records()).toEqual([]);
 	});

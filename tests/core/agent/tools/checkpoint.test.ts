@@ -3,7 +3,9 @@ import { writeToolsOver } from "./writeToolFixture";
 
 describe("checkpoint", () => {
 	it("saves under ## Checkpoint in today's daily memory and hands the plugin the state for the resume banner", async () => {
-		const { run, vault, records } = await writeToolsOver({ "memory/daily/2026-03-15.md": "# 2026-03-15\n\n## Log\n- 09:00 Started.\n\n## Candidate long-term memory\n" });
+		const { run, vault, records } = await writeToolsOver({
+			"memory/daily/2026-03-15.md": "# 2026-03-15\n\n## Log\n- 09:00 Started.\n\n## Candidate long-term memory\n",
+		});
 		const result = await run("checkpoint", {
 			doing: "Drafting the methods section",
 			next_action: "Check the sample size with Dr. Lee",
@@ -55,12 +57,17 @@ describe("checkpoint", () => {
 		const daily = await vault.read("memory/daily/2026-03-15.md");
 		expect(daily).toContain("## Checkpoint\n- 12:00 Doing: A\n  Next: B\n- 12:00 Doing: C\n  Next: D\n");
 		const checkpoint = second.display?.kind === "checkpoint" ? second.display.checkpoint : null;
-		expect(stateSchema.safeParse({ ...defaultState(), onboardingComplete: true, lastCheckpoint: checkpoint }).success).toBe(true);
+		expect(
+			stateSchema.safeParse({ ...defaultState(), onboardingComplete: true, lastCheckpoint: checkpoint }).success,
+		).toBe(true);
 	});
 
 	it("refuses a checkpoint without a next action", async () => {
 		const { run, vault } = await writeToolsOver({});
-		expect(await run("checkpoint", { doing: "A" })).toMatchObject({ isError: true, text: expect.stringContaining("next_action: missing") as string });
+		expect(await run("checkpoint", { doing: "A" })).toMatchObject({
+			isError: true,
+			text: expect.stringContaining("next_action: missing") as string,
+		});
 		expect(vault.listFiles()).toEqual([]);
 	});
 });

@@ -16,7 +16,10 @@ function pageText(text: string): string {
 
 const cursorOf = (text: string) => /"cursor":"([^"]+)"/.exec(text)?.[1];
 
-async function readAllPages(tools: ToolVault, args: Record<string, unknown>): Promise<{ text: string; pages: string[] }> {
+async function readAllPages(
+	tools: ToolVault,
+	args: Record<string, unknown>,
+): Promise<{ text: string; pages: string[] }> {
 	const pages: string[] = [];
 	let result = await tools.run("memory_get", args);
 	for (;;) {
@@ -40,7 +43,11 @@ describe("memory_get", () => {
 		expect(pages.length).toBeGreaterThan(content.length / PAGE_CHARS);
 		for (const page of pages) expect(pageText(page).length).toBeLessThanOrEqual(PAGE_CHARS);
 		expect(pages[0]).toMatch(/^Source: Notes\/long\.md:1\n---\ntags: \[long\]/);
-		expect(pages[0]).toMatch(new RegExp(`\n\n\\[Page ends at line \\d+ of ${total}\\. More follows: call memory_get with \\{"path":"Notes/long\\.md","cursor":"[^"]+"\\} to read on\\.\\]$`));
+		expect(pages[0]).toMatch(
+			new RegExp(
+				`\n\n\\[Page ends at line \\d+ of ${total}\\. More follows: call memory_get with \\{"path":"Notes/long\\.md","cursor":"[^"]+"\\} to read on\\.\\]$`,
+			),
+		);
 		expect(pages.at(-1)).toMatch(new RegExp(`\n\n\\[End of note: ${total} lines\\.\\]$`));
 	});
 
@@ -57,7 +64,9 @@ describe("memory_get", () => {
 	it("reads a line range exactly, 1-based and inclusive", async () => {
 		const tools = await toolsOver({ "Notes/long.md": content });
 		const { text } = await tools.run("memory_get", { path: "Notes/long.md", line_start: 6, line_end: 9 });
-		expect(text).toBe(`Source: Notes/long.md:6\n${content.split("\n").slice(5, 9).join("\n")}\n\n[End of the lines asked for; the note has ${total} lines.]`);
+		expect(text).toBe(
+			`Source: Notes/long.md:6\n${content.split("\n").slice(5, 9).join("\n")}\n\n[End of the lines asked for; the note has ${total} lines.]`,
+		);
 	});
 
 	it("pages a line range too, and stops at its last line", async () => {
@@ -68,8 +77,12 @@ describe("memory_get", () => {
 
 	it("reads from line_start to the end, and a line_end past the end stops at the last line", async () => {
 		const tools = await toolsOver({ "a.md": "one\ntwo\nthree" });
-		expect((await tools.run("memory_get", { path: "a.md", line_start: 2 })).text).toBe("Source: a.md:2\ntwo\nthree\n\n[End of note: 3 lines.]");
-		expect((await tools.run("memory_get", { path: "a.md", line_start: 3, line_end: 99 })).text).toBe("Source: a.md:3\nthree\n\n[End of note: 3 lines.]");
+		expect((await tools.run("memory_get", { path: "a.md", line_start: 2 })).text).toBe(
+			"Source: a.md:2\ntwo\nthree\n\n[End of note: 3 lines.]",
+		);
+		expect((await tools.run("memory_get", { path: "a.md", line_start: 3, line_end: 99 })).text).toBe(
+			"Source: a.md:3\nthree\n\n[End of note: 3 lines.]",
+		);
 	});
 
 	it.each([
@@ -105,26 +118,43 @@ describe("memory_get", () => {
 
 	it("refuses files that are not notes, and notes over the size limit", async () => {
 		const tools = await toolsOver({ "data.json": '{"a": 1}', "big.md": "big ".repeat(600) }, { maxFileBytes: 2048 });
-		expect((await tools.run("memory_get", { path: "data.json" })).text).toBe('Error: "data.json" is not a markdown note (.md); only notes can be read.');
-		expect((await tools.run("memory_get", { path: "big.md" })).text).toBe('Error: "big.md" is larger than the 2 KB a note may have to be read.');
+		expect((await tools.run("memory_get", { path: "data.json" })).text).toBe(
+			'Error: "data.json" is not a markdown note (.md); only notes can be read.',
+		);
+		expect((await tools.run("memory_get", { path: "big.md" })).text).toBe(
+			'Error: "big.md" is larger than the 2 KB a note may have to be read.',
+		);
 	});
 
 	it("refuses a cursor it did not give, and one from before the note changed", async () => {
 		const tools = await toolsOver({ "Notes/long.md": content });
 		const first = await tools.run("memory_get", { path: "Notes/long.md" });
 		const cursor = cursorOf(first.text) ?? "";
-		expect((await tools.run("memory_get", { path: "Notes/long.md", cursor: "page 2" })).text).toMatch(/^Error: that cursor is not one memory_get gave/);
+		expect((await tools.run("memory_get", { path: "Notes/long.md", cursor: "page 2" })).text).toMatch(
+			/^Error: that cursor is not one memory_get gave/,
+		);
 		await tools.vault.process("Notes/long.md", (text) => `${text}\nmore`);
 		const stale = await tools.run("memory_get", { path: "Notes/long.md", cursor });
-		expect(stale).toEqual({ text: "Error: the note has changed since that cursor was given. Read it again without a cursor.", isError: true });
+		expect(stale).toEqual({
+			text: "Error: the note has changed since that cursor was given. Read it again without a cursor.",
+			isError: true,
+		});
 	});
 
 	it("lists up to 20 of the note's links at the end, each once, with the path to read it at", async () => {
 		const links = Array.from({ length: 25 }, (_, i) => `[[Topic ${i}]]`).join(" ");
-		const tools = await toolsOver({ "hub.md": `---\nrelated: "[[Topic 3]]"\n---\nSee [[Topic 0]], [[Topic 0#Intro]] and ${links}.`, "Topic 0.md": "zero", "Topic 3.md": "three" });
+		const tools = await toolsOver({
+			"hub.md": `---\nrelated: "[[Topic 3]]"\n---\nSee [[Topic 0]], [[Topic 0#Intro]] and ${links}.`,
+			"Topic 0.md": "zero",
+			"Topic 3.md": "three",
+		});
 		const { text } = await tools.run("memory_get", { path: "hub.md" });
 		const listed = text.slice(text.indexOf("\nLinks:\n") + 8).split("\n");
-		expect(listed.slice(0, 3)).toEqual(["- [[Topic 3]] → Topic 3.md", "- [[Topic 0]] → Topic 0.md", "- [[Topic 1]] (no such note)"]);
+		expect(listed.slice(0, 3)).toEqual([
+			"- [[Topic 3]] → Topic 3.md",
+			"- [[Topic 0]] → Topic 0.md",
+			"- [[Topic 1]] (no such note)",
+		]);
 		expect(listed).toHaveLength(21);
 		expect(listed[20]).toBe("(and 5 more)");
 	});
@@ -132,6 +162,8 @@ describe("memory_get", () => {
 	it("lists only the links of the lines asked for", async () => {
 		const tools = await toolsOver({ "a.md": "[[One]]\n[[Two]]\n[[Three]]", "Two.md": "2" });
 		const { text } = await tools.run("memory_get", { path: "a.md", line_start: 2, line_end: 2 });
-		expect(text).toBe("Source: a.md:2\n[[Two]]\n\n[End of the lines asked for; the note has 3 lines.]\nLinks:\n- [[Two]] → Two.md");
+		expect(text).toBe(
+			"Source: a.md:2\n[[Two]]\n\n[End of the lines asked for; the note has 3 lines.]\nLinks:\n- [[Two]] → Two.md",
+		);
 	});
 });

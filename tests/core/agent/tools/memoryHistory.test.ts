@@ -2,9 +2,15 @@ import { MAX_TOOL_OUTPUT_CHARS } from "../../../../src/core/agent/tools";
 import { writeToolsOver as toolsOver } from "./writeToolFixture";
 
 /** `YYYY-Www` for the weeks of 2025 and 2026, oldest first. */
-const WEEKS = [...Array.from({ length: 52 }, (_, i) => `2025-W${String(i + 1).padStart(2, "0")}`), ...Array.from({ length: 10 }, (_, i) => `2026-W${String(i + 1).padStart(2, "0")}`)];
+const WEEKS = [
+	...Array.from({ length: 52 }, (_, i) => `2025-W${String(i + 1).padStart(2, "0")}`),
+	...Array.from({ length: 10 }, (_, i) => `2026-W${String(i + 1).padStart(2, "0")}`),
+];
 
-function weeklyFiles(weeks: readonly string[], body = (week: string) => `# ${week}\n\n- What happened in ${week}.\n`): Record<string, string> {
+function weeklyFiles(
+	weeks: readonly string[],
+	body = (week: string) => `# ${week}\n\n- What happened in ${week}.\n`,
+): Record<string, string> {
 	return Object.fromEntries(weeks.map((week) => [`memory/weekly/${week}.md`, body(week)]));
 }
 
@@ -46,13 +52,20 @@ describe("memory_history", () => {
 		expect(text).toContain("Not shown, for lack of room (read each with memory_get):\n");
 		expect(text).toContain("- 2025-W13: memory/weekly/2025-W13.md");
 		expect(text).not.toContain("2025-W12");
-		expect(await run("memory_history", { weeks: 51 })).toMatchObject({ isError: true, text: expect.stringContaining("weeks: must be at most 50") as string });
+		expect(await run("memory_history", { weeks: 51 })).toMatchObject({
+			isError: true,
+			text: expect.stringContaining("weeks: must be at most 50") as string,
+		});
 	});
 
 	it("cuts a long summary and says how to read the rest", async () => {
-		const { run } = await toolsOver(weeklyFiles(["2026-W10"], () => `# 2026-W10\n\n${"A line of the week.\n".repeat(400)}`));
+		const { run } = await toolsOver(
+			weeklyFiles(["2026-W10"], () => `# 2026-W10\n\n${"A line of the week.\n".repeat(400)}`),
+		);
 		const { text } = await run("memory_history", {});
-		expect(text).toMatch(/\[Cut here: [\d,]+ more characters\. To see them: memory_get \{"path":"memory\/weekly\/2026-W10\.md","line_start":\d+\}\.\]$/);
+		expect(text).toMatch(
+			/\[Cut here: [\d,]+ more characters\. To see them: memory_get \{"path":"memory\/weekly\/2026-W10\.md","line_start":\d+\}\.\]$/,
+		);
 	});
 
 	it("says so when the history book is empty, and never shows a private summary, not even that there is one", async () => {
@@ -61,7 +74,9 @@ describe("memory_history", () => {
 		);
 		const { run } = await toolsOver({ "memory/weekly/2026-W10.md": "---\nassistant: private\n---\nquetzal" });
 		const { text } = await run("memory_history", {});
-		expect(text).toBe("The history book is empty: no weekly summaries in memory/weekly yet. For recent days, call memory_recent.");
+		expect(text).toBe(
+			"The history book is empty: no weekly summaries in memory/weekly yet. For recent days, call memory_recent.",
+		);
 		expect(text).not.toContain("quetzal");
 	});
 });

@@ -1,7 +1,8 @@
 import { MAX_TOOL_OUTPUT_CHARS } from "../../../../src/core/agent/tools";
 import { toolsOver } from "./toolFixture";
 
-const numbered = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `- ${prefix} fact ${i + 1}: ${"detail ".repeat(8)}`).join("\n");
+const numbered = (prefix: string, count: number) =>
+	Array.from({ length: count }, (_, i) => `- ${prefix} fact ${i + 1}: ${"detail ".repeat(8)}`).join("\n");
 const day = (date: string, body: string) => `# ${date}\n\n## Log\n${body}\n`;
 
 describe("memory_recent", () => {
@@ -29,12 +30,18 @@ describe("memory_recent", () => {
 				"No daily memory on 2026-03-13.",
 			].join("\n"),
 			// The notes shown, in the answer's order; the day without a note names none.
-			locations: [{ path: "memory.md" }, { path: "memory/daily/2026-03-15.md" }, { path: "memory/daily/2026-03-14.md" }],
+			locations: [
+				{ path: "memory.md" },
+				{ path: "memory/daily/2026-03-15.md" },
+				{ path: "memory/daily/2026-03-14.md" },
+			],
 		});
 	});
 
 	it("finds long-term memory under another spelling, and says when there is none", async () => {
-		expect((await (await toolsOver({ "MEMORY.md": "Adopted." })).run("memory_recent", { days: 1 })).text).toMatch(/^## Long-term memory \(MEMORY\.md\)\nAdopted\.\n/);
+		expect((await (await toolsOver({ "MEMORY.md": "Adopted." })).run("memory_recent", { days: 1 })).text).toMatch(
+			/^## Long-term memory \(MEMORY\.md\)\nAdopted\.\n/,
+		);
 		expect((await (await toolsOver({})).run("memory_recent", { days: 1 })).text).toBe(
 			"## Long-term memory\nNone yet: there is no memory.md.\n\n## Daily memory, 2026-03-15 to 2026-03-15, newest first\nNo daily memory on this day.",
 		);
@@ -47,11 +54,18 @@ describe("memory_recent", () => {
 		const head = text.slice(text.indexOf("\n") + 1, text.indexOf("\n[Cut here"));
 		expect(memory.startsWith(head)).toBe(true);
 		expect(head.length).toBeLessThanOrEqual(4000);
-		const notice = /\[Cut here: ([\d,]+) more characters\. To see them: memory_get \{"path":"memory\.md","line_start":(\d+)\}\.\]/.exec(text);
+		const notice =
+			/\[Cut here: ([\d,]+) more characters\. To see them: memory_get \{"path":"memory\.md","line_start":(\d+)\}\.\]/.exec(
+				text,
+			);
 		// What was cut starts on the next line (the head is shown without the end of its last line's spaces).
 		const unseen = memory.slice(head.length).replace(/^[ \t]*\n/, "");
 		expect(Number(notice?.[1].replace(",", ""))).toBe(unseen.length);
-		const next = await tools.run("memory_get", { path: "memory.md", line_start: Number(notice?.[2]), line_end: Number(notice?.[2]) });
+		const next = await tools.run("memory_get", {
+			path: "memory.md",
+			line_start: Number(notice?.[2]),
+			line_end: Number(notice?.[2]),
+		});
 		expect(next.text.split("\n")[1]).toBe(unseen.split("\n")[0]);
 	});
 
@@ -65,16 +79,23 @@ describe("memory_recent", () => {
 		const week = (await tools.run("memory_recent", { days: 7 })).text;
 		expect(week.length).toBeLessThanOrEqual(MAX_TOOL_OUTPUT_CHARS);
 		expect(week).not.toContain("[Truncated");
-		expect(week.match(/\[Cut here: [\d,]+ more characters\. To see them: memory_get \{"path":"memory\/daily\/2026-03-\d\d\.md"\}\.\]/g)).toHaveLength(7);
+		expect(
+			week.match(
+				/\[Cut here: [\d,]+ more characters\. To see them: memory_get \{"path":"memory\/daily\/2026-03-\d\d\.md"\}\.\]/g,
+			),
+		).toHaveLength(7);
 		const sections = week.split("\n### ").slice(1);
 		for (const section of sections) expect(section.length).toBeLessThan(6000 / 7 + 300);
 		const twoDays = (await tools.run("memory_recent", { days: 2 })).text;
 		expect(twoDays.split("\n### ")[1].length).toBeGreaterThan(2900);
 	});
 
-	it.each([[{ days: 0 }], [{ days: 8 }], [{ days: 2.5 }], [{ days: "3" }]])("refuses %j with a clear error", async (args) => {
-		const result = await (await toolsOver({})).run("memory_recent", args);
-		expect(result.isError).toBe(true);
-		expect(result.text).toMatch(/^Error: invalid arguments for memory_recent:\n- days: /);
-	});
+	it.each([[{ days: 0 }], [{ days: 8 }], [{ days: 2.5 }], [{ days: "3" }]])(
+		"refuses %j with a clear error",
+		async (args) => {
+			const result = await (await toolsOver({})).run("memory_recent", args);
+			expect(result.isError).toBe(true);
+			expect(result.text).toMatch(/^Error: invalid arguments for memory_recent:\n- days: /);
+		},
+	);
 });

@@ -6,7 +6,8 @@ const RESULT_LINE = /^(\d+)\. (.+?):(\d+) {2}(.*?)\s?\((\d+\.\d\d)\)$/;
 describe("memory_search", () => {
 	it("lists `N. path:line  heading (score)` and the snippet below, best first", async () => {
 		const { run } = await toolsOver({
-			"Notes/Kayak.md": "# Kayak\n\n## Gear\nPaddle, spray deck.\n\n## Routes\nThe kayak route along the fjord takes a day.",
+			"Notes/Kayak.md":
+				"# Kayak\n\n## Gear\nPaddle, spray deck.\n\n## Routes\nThe kayak route along the fjord takes a day.",
 			"Journal.md": "Talked about a kayak once.",
 		});
 		const { text, isError } = await run("memory_search", { query: "kayak route" });
@@ -47,7 +48,10 @@ describe("memory_search", () => {
 		files["atlas/quiet.md"] = "---\ntags: [project/atlas]\n---\nOne meeting, long ago, among many other words here.";
 		files["memory/daily/2026-03-10.md"] = "A meeting about the budget.";
 		const { run } = await toolsOver(files);
-		const paths = async (args: object) => [...(await run("memory_search", { query: "meeting", limit: 2, ...args })).text.matchAll(/^\d+\. (.+?):/gm)].map((m) => m[1]);
+		const paths = async (args: object) =>
+			[...(await run("memory_search", { query: "meeting", limit: 2, ...args })).text.matchAll(/^\d+\. (.+?):/gm)].map(
+				(m) => m[1],
+			);
 		expect(await paths({ tags: ["project"] })).toEqual(["atlas/quiet.md"]);
 		expect(await paths({ folder: "atlas" })).toEqual(["atlas/quiet.md"]);
 		expect(await paths({ kind: "daily" })).toEqual(["memory/daily/2026-03-10.md"]);
@@ -71,20 +75,29 @@ describe("memory_search", () => {
 		[null, "- arguments: expected an object, not null"],
 	])("turns bad arguments %j into a clear error", async (args, message) => {
 		const { run } = await toolsOver({ "a.md": "a" });
-		expect(await run("memory_search", args)).toEqual({ text: `Error: invalid arguments for memory_search:\n${message}`, isError: true });
+		expect(await run("memory_search", args)).toEqual({
+			text: `Error: invalid arguments for memory_search:\n${message}`,
+			isError: true,
+		});
 	});
 
 	it("bounds its answer to 12,000 characters and says it was cut", async () => {
 		const files: Record<string, string> = {};
-		const heading = (level: number, i: number) => `${"#".repeat(level)} ${`Section ${i}.${level} about lanterns `.repeat(12)}`;
-		for (let i = 0; i < 20; i++) files[`Notes/${"deeply nested folder/".repeat(4)}note ${i}.md`] = `${heading(1, i)}\n${heading(2, i)}\nLantern text ${"lantern ".repeat(60)}`;
+		const heading = (level: number, i: number) =>
+			`${"#".repeat(level)} ${`Section ${i}.${level} about lanterns `.repeat(12)}`;
+		for (let i = 0; i < 20; i++)
+			files[`Notes/${"deeply nested folder/".repeat(4)}note ${i}.md`] =
+				`${heading(1, i)}\n${heading(2, i)}\nLantern text ${"lantern ".repeat(60)}`;
 		const { run } = await toolsOver(files);
 		const { text, isError } = await run("memory_search", { query: "lantern", limit: 20 });
 		expect(isError).toBe(false);
 		expect(text.length).toBeLessThanOrEqual(MAX_TOOL_OUTPUT_CHARS);
-		expect(text).toMatch(/\n\n\[Truncated: this answer had \d{2},\d{3} characters and stops at the limit of 12,000\. Ask for less \(a lower limit, a line range, a cursor\) to see the rest\.\]$/);
+		expect(text).toMatch(
+			/\n\n\[Truncated: this answer had \d{2},\d{3} characters and stops at the limit of 12,000\. Ask for less \(a lower limit, a line range, a cursor\) to see the rest\.\]$/,
+		);
 		const kept = text.slice(0, text.lastIndexOf("\n\n[Truncated"));
 		// Cut between lines: every line kept is whole, the best line's title, a result's title, a passage's line or the blank between.
-		for (const line of kept.split("\n")) expect(line).toMatch(/^Best line: .+|^$|^\d+\. .+ \(\d+\.\d\d\)$|^ {3}Lantern text/);
+		for (const line of kept.split("\n"))
+			expect(line).toMatch(/^Best line: .+|^$|^\d+\. .+ \(\d+\.\d\d\)$|^ {3}Lantern text/);
 	});
 });

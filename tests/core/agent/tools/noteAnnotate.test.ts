@@ -46,7 +46,12 @@ const FENCES = [
 	"~~~markdown\n> [!assistant] Assistant notes\n~~~",
 	"````\n```\n> [!assistant] fence in fence\n```\n````",
 ];
-const EXISTING_HEADERS = ["> [!assistant] Assistant notes", "> [!assistant]- My notes", ">[!Assistant]", "> [!assistant]+ 助理笔记"];
+const EXISTING_HEADERS = [
+	"> [!assistant] Assistant notes",
+	"> [!assistant]- My notes",
+	">[!Assistant]",
+	"> [!assistant]+ 助理笔记",
+];
 const EXISTING_BODIES = [["> old analysis"], [">", "> - item", "> > nested quote"], ["> 旧的分析"], []];
 const FRONTMATTERS = [
 	"---\ntitle: Paper\nverified: true\ndoi: 10.1000/xyz\ntags: [paper, verified]\n---",
@@ -72,7 +77,8 @@ function generateNote(random: Random): GeneratedNote {
 	if (chance(random, 0.5)) blocks.push(pick(random, FRONTMATTERS));
 	const filler = () => {
 		const count = 1 + Math.floor(random() * 4);
-		for (let i = 0; i < count; i++) blocks.push(pick(random, [...PARAGRAPHS, ...HEADINGS, ...OTHER_CALLOUTS, ...FENCES, ...PARAGRAPHS]));
+		for (let i = 0; i < count; i++)
+			blocks.push(pick(random, [...PARAGRAPHS, ...HEADINGS, ...OTHER_CALLOUTS, ...FENCES, ...PARAGRAPHS]));
 	};
 	filler();
 	const where = pick(random, ["none", "none", "end", "middle"] as const);
@@ -86,7 +92,8 @@ function generateNote(random: Random): GeneratedNote {
 	let content = "";
 	let callout: GeneratedNote["callout"] = null;
 	blocks.forEach((block, index) => {
-		if (index > 0) content += index === calloutIndex + 1 && block.startsWith("#") && chance(random, 0.5) ? eol : eol + eol;
+		if (index > 0)
+			content += index === calloutIndex + 1 && block.startsWith("#") && chance(random, 0.5) ? eol : eol + eol;
 		const text = block.replace(/\n/g, eol);
 		if (index === calloutIndex) {
 			callout = { headerEnd: content.length + text.split(eol)[0].length, end: content.length + text.length };
@@ -121,8 +128,12 @@ describe("note_annotate on 200 generated notes", () => {
 		expect(notes.filter((note) => note.content.startsWith("---")).length).toBeGreaterThan(50);
 		expect(notes.filter((note) => note.eol === "\r\n").length).toBeGreaterThan(30);
 		expect(notes.filter((note) => !note.content.endsWith(note.eol)).length).toBeGreaterThan(30);
-		expect(notes.filter((note) => note.callout !== null && note.callout.end === note.content.trimEnd().length).length).toBeGreaterThan(20);
-		expect(notes.filter((note) => note.callout !== null && note.callout.end < note.content.trimEnd().length).length).toBeGreaterThan(20);
+		expect(
+			notes.filter((note) => note.callout !== null && note.callout.end === note.content.trimEnd().length).length,
+		).toBeGreaterThan(20);
+		expect(
+			notes.filter((note) => note.callout !== null && note.callout.end < note.content.trimEnd().length).length,
+		).toBeGreaterThan(20);
 		expect(notes.filter((note) => /verified: true/.test(note.content)).length).toBeGreaterThan(20);
 	});
 
@@ -155,10 +166,18 @@ describe("note_annotate on 200 generated notes", () => {
 			const twice = await vault.read(path);
 			const firstBody = bodyOf(first, note.eol);
 			expect(twice).toBe(once.slice(0, bodyAt) + bodyOf(second, note.eol) + once.slice(bodyAt + firstBody.length));
-			expect(countHeaders(twice)).toBe(countHeaders(note.content) + (note.callout === null ? 1 : 0) + countHeaders(second));
+			expect(countHeaders(twice)).toBe(
+				countHeaders(note.content) + (note.callout === null ? 1 : 0) + countHeaders(second),
+			);
 		}
-		const changed = notes.filter((note, i) => note.callout === null || bodyOf(firstTexts[i], note.eol) !== note.content.slice(note.callout.headerEnd, note.callout.end));
-		const changedTwice = notes.filter((note, i) => bodyOf(firstTexts[i], note.eol) !== bodyOf(secondTexts[i], note.eol));
+		const changed = notes.filter(
+			(note, i) =>
+				note.callout === null ||
+				bodyOf(firstTexts[i], note.eol) !== note.content.slice(note.callout.headerEnd, note.callout.end),
+		);
+		const changedTwice = notes.filter(
+			(note, i) => bodyOf(firstTexts[i], note.eol) !== bodyOf(secondTexts[i], note.eol),
+		);
 		expect(records()).toHaveLength(changed.length + changedTwice.length);
 		expect(records().every((record) => record.actor === "assistant" && record.action === "process")).toBe(true);
 	});
@@ -182,7 +201,10 @@ describe("note_annotate", () => {
 	it("writes nothing and logs nothing when the callout already holds the text", async () => {
 		const { run, records } = await writeToolsOver({ "p.md": paper });
 		await run("note_annotate", { path: "p.md", text: "Same." });
-		expect(await run("note_annotate", { path: "p.md", text: "Same." })).toMatchObject({ isError: false, text: expect.stringContaining("nothing was changed") as string });
+		expect(await run("note_annotate", { path: "p.md", text: "Same." })).toMatchObject({
+			isError: false,
+			text: expect.stringContaining("nothing was changed") as string,
+		});
 		expect(records()).toHaveLength(1);
 	});
 
@@ -211,7 +233,10 @@ describe("note_annotate", () => {
 			"memory.md": "# Memory\n",
 			"memory/daily/2026-03-15.md": "# 2026-03-15\n",
 		};
-		const { run, snapshot, records } = await writeToolsOver(files, { excludedFolders: ["Private"], excludedTags: ["secret"] });
+		const { run, snapshot, records } = await writeToolsOver(files, {
+			excludedFolders: ["Private"],
+			excludedTags: ["secret"],
+		});
 		const before = await snapshot();
 		const result = await run("note_annotate", { path, text: "x" });
 		expect(result.isError).toBe(true);

@@ -35,7 +35,10 @@ describe("private notes are never returned by any tool", () => {
 		async (path) => {
 			const { run } = await toolsOver(files, settings);
 			const result = await run("memory_get", { path });
-			expect(result).toEqual({ text: `Error: no note at "${path}". Paths are vault paths as memory_search gives them, e.g. "Projects/Atlas.md".`, isError: true });
+			expect(result).toEqual({
+				text: `Error: no note at "${path}". Paths are vault paths as memory_search gives them, e.g. "Projects/Atlas.md".`,
+				isError: true,
+			});
 		},
 	);
 
@@ -49,17 +52,23 @@ describe("private notes are never returned by any tool", () => {
 	])("memory_get %j answers Access denied: %s and nothing of the note", async (path, rule) => {
 		const { run } = await toolsOver(files, settings);
 		const result = await run("memory_get", { path });
-		expect(result).toEqual({ text: expect.stringMatching(new RegExp(`^Access denied: ${rule}\\. `)) as string, isError: true });
+		expect(result).toEqual({
+			text: expect.stringMatching(new RegExp(`^Access denied: ${rule}\\. `)) as string,
+			isError: true,
+		});
 		expect(result.text).not.toContain(SECRET);
 		expect(result.text).not.toMatch(/zebra/i);
 	});
 
-	it.each(["[[flagged]]", "flagged"])("memory_get %j finds no note: a link to a hidden note resolves to nothing", async (path) => {
-		const { run } = await toolsOver(files, settings);
-		const result = await run("memory_get", { path });
-		expect(result).toEqual({ text: expect.stringMatching(/^Error: no note at /) as string, isError: true });
-		expect(result.text).not.toContain(SECRET);
-	});
+	it.each(["[[flagged]]", "flagged"])(
+		"memory_get %j finds no note: a link to a hidden note resolves to nothing",
+		async (path) => {
+			const { run } = await toolsOver(files, settings);
+			const result = await run("memory_get", { path });
+			expect(result).toEqual({ text: expect.stringMatching(/^Error: no note at /) as string, isError: true });
+			expect(result.text).not.toContain(SECRET);
+		},
+	);
 
 	it("memory_get lists a link to a private note as a link to nothing, without its path", async () => {
 		const { run } = await toolsOver(files, settings);

@@ -8,7 +8,8 @@ describe("the memory tool registry", () => {
 			expect(tool.description.length).toBeGreaterThan(100);
 			expect(tool.inputSchema).toMatchObject({ type: "object", additionalProperties: false });
 			expect(tool.inputSchema).not.toHaveProperty("$schema");
-			for (const property of Object.values(tool.inputSchema.properties ?? {})) expect(property).toHaveProperty("description");
+			for (const property of Object.values(tool.inputSchema.properties ?? {}))
+				expect(property).toHaveProperty("description");
 		}
 	});
 
@@ -27,9 +28,15 @@ describe("the memory tool registry", () => {
 		});
 		expect(MEMORY_TOOLS.get("memory_get")?.inputSchema).toMatchObject({
 			required: ["path"],
-			properties: { line_start: { type: "integer", minimum: 1 }, line_end: { type: "integer", minimum: 1 }, cursor: { type: "string" } },
+			properties: {
+				line_start: { type: "integer", minimum: 1 },
+				line_end: { type: "integer", minimum: 1 },
+				cursor: { type: "string" },
+			},
 		});
-		expect(MEMORY_TOOLS.get("memory_recent")?.inputSchema).toMatchObject({ properties: { days: { type: "integer", minimum: 1, maximum: 7, default: 3 } } });
+		expect(MEMORY_TOOLS.get("memory_recent")?.inputSchema).toMatchObject({
+			properties: { days: { type: "integer", minimum: 1, maximum: 7, default: 3 } },
+		});
 		expect(MEMORY_TOOLS.get("memory_recent")?.inputSchema.required).toBeUndefined();
 	});
 
@@ -43,10 +50,19 @@ describe("the memory tool registry", () => {
 
 	it("never throws: a failure of the vault comes back as an error result", async () => {
 		const { deps } = await toolsOver({ "a.md": "alpha" });
-		const failing = { ...deps, vault: Object.assign(Object.create(deps.vault) as typeof deps.vault, { read: () => Promise.reject(new Error("disk unplugged")) }) };
-		expect(await runTool("memory_get", { path: "a.md" }, failing)).toEqual({ text: "Error: memory_get failed: disk unplugged", isError: true });
+		const failing = {
+			...deps,
+			vault: Object.assign(Object.create(deps.vault) as typeof deps.vault, {
+				read: () => Promise.reject(new Error("disk unplugged")),
+			}),
+		};
+		expect(await runTool("memory_get", { path: "a.md" }, failing)).toEqual({
+			text: "Error: memory_get failed: disk unplugged",
+			isError: true,
+		});
 		for (const input of [null, undefined, 42, [], "text"]) {
-			for (const name of MEMORY_TOOLS.keys()) await expect(runTool(name, input, deps)).resolves.toMatchObject({ isError: true });
+			for (const name of MEMORY_TOOLS.keys())
+				await expect(runTool(name, input, deps)).resolves.toMatchObject({ isError: true });
 		}
 	});
 });

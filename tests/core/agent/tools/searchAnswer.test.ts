@@ -87,7 +87,10 @@ describe("memory_search leads with the line that best answers the question", () 
 		const lines = (await run("memory_search", { query: "论文第二章什么时候交？" })).text.split("\n");
 		expect(lines[0]).toBe("Best line: Projects/Thesis - sleep and memory.md:21  Thesis - sleep and memory > Status");
 		expect(lines[1]).toBe("   - [ ] Chapter 2 draft, due to [[People/Dr. Lin|Dr. Lin]] on 2026-12-15");
-		expect(lines).toContain("1. Projects/Thesis - sleep and memory.md:21  Thesis - sleep and memory > Status (" + lines.find((line) => line.startsWith("1. "))?.split("(")[1]);
+		expect(lines).toContain(
+			"1. Projects/Thesis - sleep and memory.md:21  Thesis - sleep and memory > Status (" +
+				lines.find((line) => line.startsWith("1. "))?.split("(")[1],
+		);
 	});
 
 	it("picks the sentence or list item that covers most of the query's words, Chinese counted by the index's bigrams", async () => {
@@ -101,7 +104,8 @@ describe("memory_search leads with the line that best answers the question", () 
 
 	it("quotes a sentence, not its whole paragraph, and the line it is on", async () => {
 		const { run } = await toolsOver({
-			"Garden.md": "# Garden\n\nThe roses came in May. Water the tomatoes every evening in July. The shed needs paint.\nMore about the shed later.",
+			"Garden.md":
+				"# Garden\n\nThe roses came in May. Water the tomatoes every evening in July. The shed needs paint.\nMore about the shed later.",
 		});
 		const lines = (await run("memory_search", { query: "water tomatoes" })).text.split("\n");
 		expect(lines[0]).toBe("Best line: Garden.md:3  Garden");
@@ -134,9 +138,15 @@ describe("the assistant's own files in a search a person reads", () => {
 	});
 
 	it("come back when the question names one or asks about the assistant, its memory or identity", async () => {
-		expect(await pathsFor("what is in your soul about kayaking?", "when-asked")).toEqual(expect.arrayContaining(["soul.md"]));
-		expect(await pathsFor("what do you remember about kayaking?", "when-asked")).toEqual(expect.arrayContaining(["memory/daily/2026-03-14.md", "memory.md"]));
-		expect(await pathsFor("助理的记忆里关于 kayaking 有什么？", "when-asked")).toEqual([...own, "Notes/Kayak.md"].sort());
+		expect(await pathsFor("what is in your soul about kayaking?", "when-asked")).toEqual(
+			expect.arrayContaining(["soul.md"]),
+		);
+		expect(await pathsFor("what do you remember about kayaking?", "when-asked")).toEqual(
+			expect.arrayContaining(["memory/daily/2026-03-14.md", "memory.md"]),
+		);
+		expect(await pathsFor("助理的记忆里关于 kayaking 有什么？", "when-asked")).toEqual(
+			[...own, "Notes/Kayak.md"].sort(),
+		);
 	});
 
 	it("stay in a model's search, which reads its memory on purpose", async () => {
@@ -148,7 +158,8 @@ describe("links in what a search shows", () => {
 	it("point at the note they resolve to, and are plain text when they resolve to no note or to a hidden one", async () => {
 		const { run } = await toolsOver(
 			{
-				"Notes/Hub.md": "Walrus facts: see [[Atlas]], [[Atlas#Budget|the budget]], [[Nowhere]], [[Flagged]] and [[Private/diary|my diary]].",
+				"Notes/Hub.md":
+					"Walrus facts: see [[Atlas]], [[Atlas#Budget|the budget]], [[Nowhere]], [[Flagged]] and [[Private/diary|my diary]].",
 				"Projects/Atlas.md": "# Atlas\n\n## Budget\nSmall.",
 				"Notes/Flagged.md": "---\nassistant: private\n---\nHidden.",
 				"Private/diary.md": "Dear diary.",
@@ -156,14 +167,17 @@ describe("links in what a search shows", () => {
 			{ excludedFolders: ["Private"] },
 		);
 		const { text } = await run("memory_search", { query: "walrus" });
-		expect(text).toContain("   Walrus facts: see [[Projects/Atlas|Atlas]], [[Projects/Atlas#Budget|the budget]], Nowhere, Flagged and my diary.");
+		expect(text).toContain(
+			"   Walrus facts: see [[Projects/Atlas|Atlas]], [[Projects/Atlas#Budget|the budget]], Nowhere, Flagged and my diary.",
+		);
 	});
 });
 
 describe("notes linked from the top hit", () => {
 	const SECRET = "okapi9127";
 	const files = {
-		"Notes/Walrus.md": "# Walrus\n\nWalrus colonies: [[Flagged]], [[Private/diary]], [[Broken]], [[Alpha]], [[Beta]], [[Gamma]].",
+		"Notes/Walrus.md":
+			"# Walrus\n\nWalrus colonies: [[Flagged]], [[Private/diary]], [[Broken]], [[Alpha]], [[Beta]], [[Gamma]].",
 		"Notes/Second.md": "Once I saw a walrus, among many other things at the harbour that long and windy day.",
 		"Notes/Flagged.md": `---\nassistant: private\n---\nThe flagged note ${SECRET}.`,
 		"Private/diary.md": `Diary ${SECRET}.`,

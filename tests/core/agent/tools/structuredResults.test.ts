@@ -8,7 +8,8 @@ import { writeToolsOver } from "./writeToolFixture";
 describe("the notes a read tool's result names", () => {
 	it("memory_search: the best line, the notes found best first, the notes linked from the first, each place once", async () => {
 		const { run } = await toolsOver({
-			"Notes/Kayak.md": "# Kayak\n\n## Gear\nPaddle, spray deck.\n\n## Routes\nThe kayak route along the fjord takes a day. See [[Fjord]].",
+			"Notes/Kayak.md":
+				"# Kayak\n\n## Gear\nPaddle, spray deck.\n\n## Routes\nThe kayak route along the fjord takes a day. See [[Fjord]].",
 			"Journal.md": "Talked about a kayak once.",
 			"Fjord.md": "# Fjord\n\nDeep water, cold all year.",
 		});
@@ -22,7 +23,9 @@ describe("the notes a read tool's result names", () => {
 
 	it("memory_get: the note as resolved from a link, at the first line of the page read; a failed read names none", async () => {
 		const { run } = await toolsOver({ "Projects/Atlas.md": "# Atlas\n\nIntro.\n\n## Schedule\n\nShips in March.\n" });
-		expect((await run("memory_get", { path: "[[Atlas]]", line_start: 5 })).locations).toEqual([{ path: "Projects/Atlas.md", line: 5 }]);
+		expect((await run("memory_get", { path: "[[Atlas]]", line_start: 5 })).locations).toEqual([
+			{ path: "Projects/Atlas.md", line: 5 },
+		]);
 		expect((await run("memory_get", { path: "missing.md" })).locations).toBeUndefined();
 	});
 
@@ -42,7 +45,11 @@ describe("the notes a read tool's result names", () => {
 
 	it("memory_history: the summaries shown, then those listed for lack of room", async () => {
 		const weeks = Array.from({ length: 6 }, (_, i) => `2026-W${String(i + 1).padStart(2, "0")}`);
-		const { run } = await writeToolsOver(Object.fromEntries(weeks.map((week) => [`memory/weekly/${week}.md`, `# ${week}\n\n${"Long summary line. ".repeat(160)}\n`])));
+		const { run } = await writeToolsOver(
+			Object.fromEntries(
+				weeks.map((week) => [`memory/weekly/${week}.md`, `# ${week}\n\n${"Long summary line. ".repeat(160)}\n`]),
+			),
+		);
 		const result = await run("memory_history", { weeks: 6 });
 		expect(result.text).toContain("Not shown, for lack of room");
 		const paths = (result.locations ?? []).map((location) => location.path);

@@ -20,14 +20,22 @@ export interface ToolVault {
  * The memory tools over an in-memory vault (path → text), the assistant folder at the root,
  * wired as the command line wires them.
  */
-export async function toolsOver(files: Record<string, SeedFile>, settings: Omit<PolicySettings, "configDir"> = {}, now = NOW): Promise<ToolVault> {
+export async function toolsOver(
+	files: Record<string, SeedFile>,
+	settings: Omit<PolicySettings, "configDir"> = {},
+	now = NOW,
+): Promise<ToolVault> {
 	const vault = new MemoryVault({ files, now: () => Date.parse(now) - 86_400_000 });
 	const layout = layoutFor("");
 	const clock: Clock = { now: () => new Date(now) };
 	const view = viewOf(vault, settings, layout);
 	const { deps } = await memoryOverVault(
 		{ files: vault, metadata: vault, view },
-		{ layout, clock, recentDailyMemory: (days) => readRecentDays({ vault: view, clock }, assistantFolderTarget(layout), days) },
+		{
+			layout,
+			clock,
+			recentDailyMemory: (days) => readRecentDays({ vault: view, clock }, assistantFolderTarget(layout), days),
+		},
 	);
 	return { vault, deps, run: (name, input) => runTool(name, input, deps) };
 }

@@ -51,9 +51,15 @@ describe("the JSON Schema the model reads for each tool", () => {
 
 	it("refuses a shape it cannot say exactly, rather than telling the model less than the tool checks", () => {
 		expect(() => toolJsonSchema(z.object({ a: z.string() }))).toThrow("A tool's arguments must be a strict object.");
-		expect(() => toolJsonSchema(z.strictObject({ a: z.union([z.string(), z.number()]) }))).toThrow('A tool argument of type "union"');
-		expect(() => toolJsonSchema(z.strictObject({ a: z.string().check(z.regex(/^a/)) }))).toThrow('A check "string_format"');
-		expect(() => toolJsonSchema(z.strictObject({ a: z.number().check(z.multipleOf(2)) }))).toThrow('A number check "multiple_of"');
+		expect(() => toolJsonSchema(z.strictObject({ a: z.union([z.string(), z.number()]) }))).toThrow(
+			'A tool argument of type "union"',
+		);
+		expect(() => toolJsonSchema(z.strictObject({ a: z.string().check(z.regex(/^a/)) }))).toThrow(
+			'A check "string_format"',
+		);
+		expect(() => toolJsonSchema(z.strictObject({ a: z.number().check(z.multipleOf(2)) }))).toThrow(
+			'A number check "multiple_of"',
+		);
 	});
 
 	it("is built when first read, not when the tool is defined (the plugin loads without building any)", () => {

@@ -11,8 +11,10 @@ const USER_FILES: Record<string, string> = {
 	"user.md": user,
 	"claude.md": rules,
 	"memory.md": "# Long-term memory\n\n- Prefers tea.\n",
-	"memory/daily/2026-03-15.md": "# 2026-03-15\n\n## Log\n- 09:00 The user's own line.\n\n## Candidate long-term memory\n",
-	"Papers/Verified.md": "---\nverified: true\ndoi: 10.1/x\n---\n# Paper\n\nAbstract as published.\n\n> [!note] The user's callout\n> their words\n",
+	"memory/daily/2026-03-15.md":
+		"# 2026-03-15\n\n## Log\n- 09:00 The user's own line.\n\n## Candidate long-term memory\n",
+	"Papers/Verified.md":
+		"---\nverified: true\ndoi: 10.1/x\n---\n# Paper\n\nAbstract as published.\n\n> [!note] The user's callout\n> their words\n",
 	"Notes/Plain.md": "Just text, no final line break",
 	"Inbox/2026-03-15 Idea.md": "The user's idea.",
 };
@@ -60,16 +62,23 @@ describe("the tools that write", () => {
 		for (const tool of ASSISTANT_TOOLS.values()) {
 			expect(tool.description.length).toBeGreaterThan(100);
 			expect(tool.inputSchema).toMatchObject({ type: "object", additionalProperties: false });
-			for (const property of Object.values(tool.inputSchema.properties ?? {})) expect(property).toHaveProperty("description");
+			for (const property of Object.values(tool.inputSchema.properties ?? {}))
+				expect(property).toHaveProperty("description");
 		}
-		expect(ASSISTANT_TOOLS.get("identity_update")?.inputSchema).toMatchObject({ required: ["file", "text", "reason"], properties: { file: { enum: ["soul", "user", "claude"] } } });
+		expect(ASSISTANT_TOOLS.get("identity_update")?.inputSchema).toMatchObject({
+			required: ["file", "text", "reason"],
+			properties: { file: { enum: ["soul", "user", "claude"] } },
+		});
 		expect(ASSISTANT_TOOLS.get("checkpoint")?.inputSchema).toMatchObject({ required: ["doing", "next_action"] });
 	});
 
 	it("cannot be run from the read-only set", async () => {
 		const { deps } = await writeToolsOver({});
 		for (const name of WRITE_TOOLS.keys()) {
-			expect(await runTool(name, { target: "daily", text: "x" }, deps)).toMatchObject({ isError: true, text: expect.stringContaining(`no tool named "${name}"`) as string });
+			expect(await runTool(name, { target: "daily", text: "x" }, deps)).toMatchObject({
+				isError: true,
+				text: expect.stringContaining(`no tool named "${name}"`) as string,
+			});
 		}
 		expect(MEMORY_TOOLS.has("memory_append")).toBe(false);
 	});
@@ -111,8 +120,15 @@ describe("the tools that write", () => {
 				await expect(runTool(name, input, deps, ASSISTANT_TOOLS)).resolves.toMatchObject({ isError: true });
 			}
 		}
-		const failing = { ...deps, vault: Object.assign(Object.create(deps.vault) as typeof deps.vault, { read: () => Promise.reject(new Error("disk unplugged")) }) };
-		expect(await runTool("identity_update", { file: "soul", text: "- x", reason: "y" }, failing, ASSISTANT_TOOLS)).toEqual({
+		const failing = {
+			...deps,
+			vault: Object.assign(Object.create(deps.vault) as typeof deps.vault, {
+				read: () => Promise.reject(new Error("disk unplugged")),
+			}),
+		};
+		expect(
+			await runTool("identity_update", { file: "soul", text: "- x", reason: "y" }, failing, ASSISTANT_TOOLS),
+		).toEqual({
 			isError: true,
 			text: "Error: identity_update failed: disk unplugged",
 		});

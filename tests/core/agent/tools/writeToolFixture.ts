@@ -26,11 +26,25 @@ export interface WriteToolVault {
  * Every tool over an in-memory vault, the assistant folder at the root, daily memory in it, and
  * writes through an audited writer into a log kept in memory: the chat's wiring, headless.
  */
-export async function writeToolsOver(files: Record<string, SeedFile>, settings: Omit<PolicySettings, "configDir"> = {}, now = NOW): Promise<WriteToolVault> {
+export async function writeToolsOver(
+	files: Record<string, SeedFile>,
+	settings: Omit<PolicySettings, "configDir"> = {},
+	now = NOW,
+): Promise<WriteToolVault> {
 	const { vault, deps: readDeps } = await toolsOver(files, settings, now);
 	const log = new MemoryLogFile();
-	const writer = new AuditedWriter({ store: vault, audit: new AuditLog(log), clock: readDeps.clock, excludedFolders: settings.excludedFolders ?? [] });
-	const deps: WriteToolDeps = { ...readDeps, writer, actor: "assistant", daily: assistantFolderTarget(readDeps.layout) };
+	const writer = new AuditedWriter({
+		store: vault,
+		audit: new AuditLog(log),
+		clock: readDeps.clock,
+		excludedFolders: settings.excludedFolders ?? [],
+	});
+	const deps: WriteToolDeps = {
+		...readDeps,
+		writer,
+		actor: "assistant",
+		daily: assistantFolderTarget(readDeps.layout),
+	};
 	return {
 		vault,
 		deps,
@@ -38,7 +52,9 @@ export async function writeToolsOver(files: Record<string, SeedFile>, settings: 
 		run: (name, input) => runTool(name, input, deps, ASSISTANT_TOOLS),
 		records: () => parseAuditLog(log.text).records,
 		async snapshot() {
-			const entries = await Promise.all(vault.listFiles().map(async (file) => [file.path, await vault.read(file.path)] as const));
+			const entries = await Promise.all(
+				vault.listFiles().map(async (file) => [file.path, await vault.read(file.path)] as const),
+			);
 			return Object.fromEntries(entries);
 		},
 	};

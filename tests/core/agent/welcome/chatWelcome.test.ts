@@ -23,7 +23,9 @@ describe("chatWelcome: what the empty chat offers", () => {
 		expect(welcomeOf({ "Assistant/soul.md": "s", "Assistant/claude.md": "c" }).needsSetup).toBe(true);
 		expect(welcomeOf(IDENTITY).needsSetup).toBe(false);
 		// The aliases count, matched as the rest of the plugin matches them.
-		expect(welcomeOf({ "Assistant/SOUL.md": "s", "Assistant/PROFILE.md": "u", "Assistant/AGENTS.md": "r" }).needsSetup).toBe(false);
+		expect(
+			welcomeOf({ "Assistant/SOUL.md": "s", "Assistant/PROFILE.md": "u", "Assistant/AGENTS.md": "r" }).needsSetup,
+		).toBe(false);
 	});
 
 	it("takes three topics from the notes changed last, newest first, one a note", () => {
@@ -63,7 +65,17 @@ describe("chatWelcome: what the empty chat offers", () => {
 	});
 
 	it("with the assistant at the vault root, leaves out its identity files and memory, not the user's notes beside them", () => {
-		const { topics } = welcomeOf({ "soul.md": at(0, "s"), "memory.md": at(0, "m"), "memory/daily/2026-11-30.md": at(0, "# Day"), "chats/Chat 1.md": at(0, "c"), "Lab notebook.md": at(2, "pcr") }, {}, "");
+		const { topics } = welcomeOf(
+			{
+				"soul.md": at(0, "s"),
+				"memory.md": at(0, "m"),
+				"memory/daily/2026-11-30.md": at(0, "# Day"),
+				"chats/Chat 1.md": at(0, "c"),
+				"Lab notebook.md": at(2, "pcr"),
+			},
+			{},
+			"",
+		);
 		expect(topics).toEqual(["Lab notebook"]);
 	});
 

@@ -2,13 +2,18 @@ import { RetrievalIndex, type IndexSnapshot } from "../../../../src/core/retriev
 import { DEFAULT_MTIME, indexOfVault, noteOf, NOW, policyFor } from "../vaultFixtures";
 
 const vault = {
-	"Projects/Atlas.md": "---\ntags: [project/atlas]\naliases: [AT]\n---\n# Atlas\nBudget review.\n## Risks\nSchedule slip.",
+	"Projects/Atlas.md":
+		"---\ntags: [project/atlas]\naliases: [AT]\n---\n# Atlas\nBudget review.\n## Risks\nSchedule slip.",
 	"memory/daily/2026-03-10.md": "Chose sqlite. 选择了数据库。データベースを選んだ。",
 	"Private/diary.md": "secret",
 	"memory.md": "Prefers short answers.",
 };
 const policy = policyFor({ excludedFolders: ["Private"] });
-const files = Object.entries(vault).map(([path, content]) => ({ path, mtime: DEFAULT_MTIME, size: noteOf(path, content).stat.size }));
+const files = Object.entries(vault).map(([path, content]) => ({
+	path,
+	mtime: DEFAULT_MTIME,
+	size: noteOf(path, content).stat.size,
+}));
 const queries = ["atlas budget", "sqlite", "数据库", "データベース", "#project", "[[AT]]", "risks", "short answers"];
 
 function resultsOf(index: RetrievalIndex) {
@@ -35,7 +40,10 @@ describe("snapshots", () => {
 		restored.upsert(noteOf("Projects/Atlas.md", vault["Projects/Atlas.md"]));
 		restored.rename("memory.md", "Notes/prefs.md");
 		const withoutMemory = Object.fromEntries(Object.entries(vault).filter(([path]) => path !== "memory.md"));
-		const fresh = indexOfVault({ ...withoutMemory, "Notes/prefs.md": "Prefers long answers about sqlite." }, { policy });
+		const fresh = indexOfVault(
+			{ ...withoutMemory, "Notes/prefs.md": "Prefers long answers about sqlite." },
+			{ policy },
+		);
 		expect(resultsOf(restored)).toEqual(resultsOf(fresh));
 	});
 

@@ -27,7 +27,9 @@ describe("indexing in time slices", () => {
 		);
 		expect(progress.some((update) => update.finishing)).toBe(true);
 		expect(index.isReady).toBe(true);
-		expect(index.search("lighthouse 42", { now: NOW })).toEqual(indexOfVault(files).search("lighthouse 42", { now: NOW }));
+		expect(index.search("lighthouse 42", { now: NOW })).toEqual(
+			indexOfVault(files).search("lighthouse 42", { now: NOW }),
+		);
 	});
 
 	it("reads notes from an async source", async () => {
@@ -35,7 +37,11 @@ describe("indexing in time slices", () => {
 			for (const note of notes) yield await Promise.resolve(note);
 		}
 		const index = new RetrievalIndex(policyFor());
-		const finished = await indexInSlices(index, source(), { sliceMs: 30, now: () => 0, yieldToHost: () => Promise.resolve() });
+		const finished = await indexInSlices(index, source(), {
+			sliceMs: 30,
+			now: () => 0,
+			yieldToHost: () => Promise.resolve(),
+		});
 		expect(finished).toEqual({ done: 300, total: null, finishing: false });
 		expect(index.stats().notes).toBe(300);
 	});

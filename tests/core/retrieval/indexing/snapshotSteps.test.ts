@@ -16,7 +16,16 @@ function vaultOf(count: number): Record<string, string> {
 
 const policy = policyFor();
 const files = vaultOf(700);
-const queries = ["harbor lighthouse 42", "灯塔", "灯台", "budget review 3", "#topic/t2", "[[Alias 9]]", "part 2 sqlite", "lighthuose"];
+const queries = [
+	"harbor lighthouse 42",
+	"灯塔",
+	"灯台",
+	"budget review 3",
+	"#topic/t2",
+	"[[Alias 9]]",
+	"part 2 sqlite",
+	"lighthuose",
+];
 
 function answers(index: RetrievalIndex) {
 	return queries.map((query) => index.search(query, { now: NOW, limit: 10 }));
@@ -58,9 +67,15 @@ describe("snapshots in steps", () => {
 		edited.remove("notes/7.md");
 		edited.rename("notes/8.md", "archive/8.md");
 		const { slicing } = everyStep();
-		const restored = await runInSlices(RetrievalIndex.restoreSteps(await runInSlices(edited.snapshotSteps(), slicing), policy), slicing);
+		const restored = await runInSlices(
+			RetrievalIndex.restoreSteps(await runInSlices(edited.snapshotSteps(), slicing), policy),
+			slicing,
+		);
 		const { ["notes/7.md"]: removed, ["notes/8.md"]: renamed, ...rest } = files;
-		const fresh = indexOfVault({ ...rest, "notes/5.md": "# Note 5\nA lighthouse on the moon.", "archive/8.md": renamed }, { policy });
+		const fresh = indexOfVault(
+			{ ...rest, "notes/5.md": "# Note 5\nA lighthouse on the moon.", "archive/8.md": renamed },
+			{ policy },
+		);
 		expect(removed).toBeDefined();
 		expect(answers(restored)).toEqual(answers(fresh));
 		expect(restored.search("moon", { now: NOW }).map((hit) => hit.path)).toEqual(["notes/5.md"]);
@@ -94,12 +109,18 @@ describe("a saved snapshot that cannot be used", () => {
 		"of an older format": { version: 2, settings: snapshot.settings, vocabulary: ["a"], notes: [{ path: "a.md" }] },
 		"of a newer version": { ...snapshot, version: snapshot.version + 1 },
 		"with terms cut short": truncated({ terms: snapshot.terms.subarray(0, 100) }),
-		"with postings cut short": truncated({ postings: { ...snapshot.postings, entries: snapshot.postings.entries.subarray(1) } }),
+		"with postings cut short": truncated({
+			postings: { ...snapshot.postings, entries: snapshot.postings.entries.subarray(1) },
+		}),
 		"with a string missing": truncated({ strings: { ...snapshot.strings, ends: snapshot.strings.ends.subarray(1) } }),
-		"with a negative count": truncated({ noteColumns: snapshot.noteColumns.map((value, index) => (index === 0 ? -1 : value)) }),
+		"with a negative count": truncated({
+			noteColumns: snapshot.noteColumns.map((value, index) => (index === 0 ? -1 : value)),
+		}),
 		"with arrays of the wrong type": truncated({ terms: Array.from(snapshot.terms) as unknown as Uint32Array }),
 		"with an unknown skip reason": truncated({ reasonNames: ["deleted"] as unknown as IndexSnapshot["reasonNames"] }),
-		"with a term missing": truncated({ vocabulary: { ...snapshot.vocabulary, ends: snapshot.vocabulary.ends.subarray(1) } }),
+		"with a term missing": truncated({
+			vocabulary: { ...snapshot.vocabulary, ends: snapshot.vocabulary.ends.subarray(1) },
+		}),
 		"with a term saved twice": truncated({ vocabulary: repeatedFirstTerm(snapshot) }),
 		"that is not an object": "snapshot",
 		"that is empty": {},

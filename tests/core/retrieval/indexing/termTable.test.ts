@@ -48,11 +48,15 @@ describe("TermTable", () => {
 		const bytes = new TextEncoder().encode(text);
 		let start = 0;
 		words.forEach((word, index) => {
-			expect(table.idOfBytes(bytes, start, start + word.length, NO_TAIL, hashOfRange(word, 0, word.length))).toBe(ids[index]);
+			expect(table.idOfBytes(bytes, start, start + word.length, NO_TAIL, hashOfRange(word, 0, word.length))).toBe(
+				ids[index],
+			);
 			for (let changed = 0; changed < word.length; changed++) {
 				const other = `${word.slice(0, changed)}z${word.slice(changed + 1)}`;
 				// The hash of the word itself: only the comparison can tell them apart.
-				expect(table.idOfBytes(new TextEncoder().encode(other), 0, other.length, NO_TAIL, hashOfRange(word, 0, word.length))).toBe(-1);
+				expect(
+					table.idOfBytes(new TextEncoder().encode(other), 0, other.length, NO_TAIL, hashOfRange(word, 0, word.length)),
+				).toBe(-1);
 			}
 			start += word.length + 1;
 		});
@@ -93,6 +97,8 @@ describe("TermTable restored from a snapshot's string table", () => {
 	});
 
 	it("refuses a table that holds a term twice", () => {
-		expect(runToEnd(new TermTable().restore({ strings: "notegraphnote", ends: Uint32Array.of(4, 9, 13) }, 8))).toBe(false);
+		expect(runToEnd(new TermTable().restore({ strings: "notegraphnote", ends: Uint32Array.of(4, 9, 13) }, 8))).toBe(
+			false,
+		);
 	});
 });

@@ -48,7 +48,12 @@ describe("chunking", () => {
 		for (const chunk of chunks) {
 			expect(chunk.text.length).toBeLessThanOrEqual(1200);
 			expect(chunk.headingTrail).toBe("Long");
-			expect(content.split("\n").slice(chunk.startLine - 1, chunk.endLine).join("\n")).toContain(chunk.text);
+			expect(
+				content
+					.split("\n")
+					.slice(chunk.startLine - 1, chunk.endLine)
+					.join("\n"),
+			).toContain(chunk.text);
 		}
 		// The first chunk ends at a paragraph; the second starts with the tail of the first (the overlap).
 		expect(chunks[0].text.endsWith(".")).toBe(true);

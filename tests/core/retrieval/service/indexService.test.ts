@@ -3,7 +3,8 @@ import { policyFor } from "../vaultFixtures";
 import { paths, serviceOver, settle, vaultOf } from "./serviceFixture";
 
 const files = {
-	"Projects/Atlas.md": "---\ntags: [project/atlas]\n---\n# Atlas\nBudget review for the lighthouse.\n## Risks\nSchedule slip.",
+	"Projects/Atlas.md":
+		"---\ntags: [project/atlas]\n---\n# Atlas\nBudget review for the lighthouse.\n## Risks\nSchedule slip.",
 	"Notes/harbor.md": "# Harbor\nThe harbor lighthouse was repainted.",
 	"Notes/garden.md": "# Garden\nTomatoes and basil.",
 	"Private/diary.md": "The lighthouse keeper's secret.",

@@ -1,4 +1,9 @@
-import { MAX_OPEN_NOTES, MAX_OPEN_WEIGHT, OPEN_HALF_LIFE_MS, OpenCounts } from "../../../../src/core/retrieval/service/openCounts";
+import {
+	MAX_OPEN_NOTES,
+	MAX_OPEN_WEIGHT,
+	OPEN_HALF_LIFE_MS,
+	OpenCounts,
+} from "../../../../src/core/retrieval/service/openCounts";
 
 describe("open counts", () => {
 	it("count each open, and halve every half-life", () => {
@@ -35,7 +40,11 @@ describe("open counts", () => {
 	it("come back from the store as saved, dropping what is not well formed", () => {
 		const counts = new OpenCounts();
 		counts.record("a.md", 5);
-		const saved = [...counts.toSaved(), { path: 3, weight: 1, at: 0 } as never, { path: "b.md", weight: Number.NaN, at: 0 }];
+		const saved = [
+			...counts.toSaved(),
+			{ path: 3, weight: 1, at: 0 } as never,
+			{ path: "b.md", weight: Number.NaN, at: 0 },
+		];
 		expect(OpenCounts.restore(saved).toSaved()).toEqual([{ path: "a.md", weight: 1, at: 5 }]);
 		expect(OpenCounts.restore(null).toSaved()).toEqual([]);
 	});

@@ -1,6 +1,10 @@
 import { privacyView } from "../../../../src/core/vault/vaultView";
 import type { IndexPolicy } from "../../../../src/core/retrieval";
-import { IndexService, type IndexServiceOptions, type IndexStatus } from "../../../../src/core/retrieval/service/indexService";
+import {
+	IndexService,
+	type IndexServiceOptions,
+	type IndexStatus,
+} from "../../../../src/core/retrieval/service/indexService";
 import { FakeScheduler } from "../../../harness/fakeScheduler";
 import { MemoryIndexStore } from "../../../harness/memoryIndexStore";
 import { MemoryVault, type SeedFile } from "../../../../headless/inMemory/memoryVault";

@@ -15,7 +15,8 @@ class TickingScheduler extends FakeScheduler {
 
 const NOTES = 1200;
 const files: Record<string, string> = {};
-for (let i = 0; i < NOTES; i++) files[`${i % 2 === 0 ? "Notes" : "Archive"}/${i}.md`] = `# Note ${i}\nharbor ${i}, lighthouse ${i % 13}`;
+for (let i = 0; i < NOTES; i++)
+	files[`${i % 2 === 0 ? "Notes" : "Archive"}/${i}.md`] = `# Note ${i}\nharbor ${i}, lighthouse ${i % 13}`;
 
 /** A store holding the index of `vault`, as the last session left it. */
 async function savedIndexOf(vault: ReturnType<typeof vaultOf>): Promise<MemoryIndexStore> {
@@ -50,7 +51,11 @@ describe("the saved index in time slices", () => {
 	it("never lets an older snapshot land after a newer one", async () => {
 		const vault = vaultOf(files);
 		const store = await savedIndexOf(vault);
-		const { service, scheduler, stop } = serviceOver(vault, { store, scheduler: new TickingScheduler(), options: { sliceMs: 1 } });
+		const { service, scheduler, stop } = serviceOver(vault, {
+			store,
+			scheduler: new TickingScheduler(),
+			options: { sliceMs: 1 },
+		});
 		await service.start();
 		for (let i = 0; i < NOTES / 100; i++) await vault.process(`Notes/${i * 2}.md`, (text) => `${text} edited`);
 		scheduler.advance(2000); // a save of every note begins, in slices
@@ -82,7 +87,11 @@ describe("the saved index in time slices", () => {
 	it("carries the index over to new settings in slices when no search comes first", async () => {
 		const vault = vaultOf(files);
 		const scheduler = new TickingScheduler();
-		const { service, reads } = serviceOver(vault, { scheduler, policy: policyFor({ excludedFolders: ["Archive"] }), options: { sliceMs: 1 } });
+		const { service, reads } = serviceOver(vault, {
+			scheduler,
+			policy: policyFor({ excludedFolders: ["Archive"] }),
+			options: { sliceMs: 1 },
+		});
 		await service.start();
 		reads.length = 0;
 		service.setPolicy(policyFor({ excludedFolders: ["Notes"] }));

@@ -86,7 +86,17 @@ describe("scanTokens into a TermSink", () => {
 	});
 
 	it("reads any other text as strings, folded as a whole", () => {
-		for (const text of [`${plain} ℹ`, `${plain} ™`, `${plain} ①`, `${plain} ﬁle`, `${plain} café`, `${plain} İ`, `${plain} 3\u212a`, `${plain} ✔\ufe0f`, `${plain} 知识库`]) {
+		for (const text of [
+			`${plain} ℹ`,
+			`${plain} ™`,
+			`${plain} ①`,
+			`${plain} ﬁle`,
+			`${plain} café`,
+			`${plain} İ`,
+			`${plain} 3\u212a`,
+			`${plain} ✔\ufe0f`,
+			`${plain} 知识库`,
+		]) {
 			const seen = collected();
 			scanTokens(text, seen.sink);
 			expect(seen.tokens).toEqual(tokenize(text));
@@ -95,15 +105,26 @@ describe("scanTokens into a TermSink", () => {
 	});
 
 	it("tells plain separators from characters that NFKC or lower case turn into more, or that join words", () => {
-		expect(["—", "’", "…", "\u00a0", "→", "🚀", "\u200b", "。"].map((char) => isPlainSeparator(char.codePointAt(0) ?? 0))).toEqual(Array(8).fill(true));
-		expect(["™", "ℹ", "Ⓐ", "①", "\u0301", "\ufe0f", "é", "\ud800"].map((char) => isPlainSeparator(char.codePointAt(0) ?? 0))).toEqual(Array(8).fill(false));
+		expect(
+			["—", "’", "…", "\u00a0", "→", "🚀", "\u200b", "。"].map((char) => isPlainSeparator(char.codePointAt(0) ?? 0)),
+		).toEqual(Array(8).fill(true));
+		expect(
+			["™", "ℹ", "Ⓐ", "①", "\u0301", "\ufe0f", "é", "\ud800"].map((char) => isPlainSeparator(char.codePointAt(0) ?? 0)),
+		).toEqual(Array(8).fill(false));
 	});
 
 	it("gives the tokens of strings around every plain separator of the BMP", () => {
-		const separators = Array.from({ length: 0x10000 }, (_, code) => code).filter((code) => code >= 0x80 && isPlainSeparator(code));
+		const separators = Array.from({ length: 0x10000 }, (_, code) => code).filter(
+			(code) => code >= 0x80 && isPlainSeparator(code),
+		);
 		expect(separators.length).toBeGreaterThan(1000);
 		// Each between letters, and each after another, which NFKC would compose or reorder if it could.
-		const text = separators.map((code, index) => `a${String.fromCharCode(code)}Queries${String.fromCharCode(separators[(index * 7) % separators.length])}s`).join("");
+		const text = separators
+			.map(
+				(code, index) =>
+					`a${String.fromCharCode(code)}Queries${String.fromCharCode(separators[(index * 7) % separators.length])}s`,
+			)
+			.join("");
 		const seen = collected();
 		scanTokens(text, seen.sink);
 		expect(seen.fromBytes).toBeGreaterThan(0);

@@ -14,7 +14,13 @@ import { defaultState, stateSchema } from "../../../../src/core/workspace/data/s
 
 const SAVED: PluginData = {
 	schemaVersion: CURRENT_SCHEMA_VERSION,
-	settings: { ...defaultSettings(), assistantFolder: "Assistant", excludedFolders: ["Private", "Journal/Therapy"], excludedTags: ["secret", "health"], pinnedNotes: ["Plan.md"] },
+	settings: {
+		...defaultSettings(),
+		assistantFolder: "Assistant",
+		excludedFolders: ["Private", "Journal/Therapy"],
+		excludedTags: ["secret", "health"],
+		pinnedNotes: ["Plan.md"],
+	},
 	state: { ...defaultState(), onboardingComplete: true, lastHeartbeatDate: "2026-11-28" },
 };
 const TEXT = JSON.stringify(SAVED, null, 2);
@@ -40,9 +46,16 @@ function damagedFiles(): [string, string][] {
 	const files: [string, string][] = [];
 	for (let length = 0; length < TEXT.length; length++) files.push([`cut at ${length}`, TEXT.slice(0, length)]);
 	files.push(["two objects", TEXT + TEXT], ["two objects on lines", `${TEXT}\n${TEXT}\n`]);
-	files.push(["git conflict", `<<<<<<< HEAD\n${TEXT}\n=======\n${JSON.stringify({ ...SAVED, settings: { ...SAVED.settings, excludedFolders: [] } })}\n>>>>>>> other\n`]);
+	files.push([
+		"git conflict",
+		`<<<<<<< HEAD\n${TEXT}\n=======\n${JSON.stringify({ ...SAVED, settings: { ...SAVED.settings, excludedFolders: [] } })}\n>>>>>>> other\n`,
+	]);
 	files.push(["sync conflict, second one empty of exclusions", TEXT + JSON.stringify(defaultSettings())]);
-	files.push(["BOM", `\uFEFF${TEXT}`], ["CRLF", TEXT.replace(/\n/g, "\r\n")], ["BOM and CRLF", `\uFEFF${TEXT.replace(/\n/g, "\r\n")}`]);
+	files.push(
+		["BOM", `\uFEFF${TEXT}`],
+		["CRLF", TEXT.replace(/\n/g, "\r\n")],
+		["BOM and CRLF", `\uFEFF${TEXT.replace(/\n/g, "\r\n")}`],
+	);
 	const lines = TEXT.split("\n");
 	for (let n = 0; n < 40; n++) {
 		const at = 1 + Math.floor(next() * (lines.length - 1));
@@ -50,24 +63,49 @@ function damagedFiles(): [string, string][] {
 		files.push([`comment at line ${at}`, [...lines.slice(0, at), comment, ...lines.slice(at)].join("\n")]);
 	}
 	files.push(["trailing commas", TEXT.replace(/("|\]|\}|\d|true|false|null)\n(\s*)([}\]])/g, "$1,\n$2$3")]);
-	for (let n = 0; n < 20; n++) files.push([`garbage after ${n}`, TEXT + Array.from({ length: 1 + Math.floor(next() * 40) }, () => pick([" ", "]", "}", "\u0000", "x", "\n", '"', ","])).join("")]);
+	for (let n = 0; n < 20; n++)
+		files.push([
+			`garbage after ${n}`,
+			TEXT +
+				Array.from({ length: 1 + Math.floor(next() * 40) }, () =>
+					pick([" ", "]", "}", "\u0000", "x", "\n", '"', ","]),
+				).join(""),
+		]);
 	for (let n = 0; n < 300; n++) {
-		const bytes = Array.from({ length: Math.floor(next() * 300) }, () => String.fromCharCode(Math.floor(next() * 0x3000)));
+		const bytes = Array.from({ length: Math.floor(next() * 300) }, () =>
+			String.fromCharCode(Math.floor(next() * 0x3000)),
+		);
 		files.push([`random ${n}`, (n % 2 === 0 ? "{" : "") + bytes.join("")]);
 	}
-	const schemas = { settings: settingsSchema.shape, state: stateSchema.shape } as Record<string, Record<string, z.ZodMiniType>>;
+	const schemas = { settings: settingsSchema.shape, state: stateSchema.shape } as Record<
+		string,
+		Record<string, z.ZodMiniType>
+	>;
 	for (const section of ["settings", "state"] as const) {
 		for (const field of Object.keys(SAVED[section])) {
 			const wrong = WRONG_VALUES.filter((value) => !z.safeParse(schemas[section][field], value).success);
-			for (const value of wrong) files.push([`${section}.${field} = ${JSON.stringify(value)}`, JSON.stringify({ ...SAVED, [section]: { ...SAVED[section], [field]: value } })]);
+			for (const value of wrong)
+				files.push([
+					`${section}.${field} = ${JSON.stringify(value)}`,
+					JSON.stringify({ ...SAVED, [section]: { ...SAVED[section], [field]: value } }),
+				]);
 		}
-		for (const value of WRONG_VALUES) files.push([`${section} = ${JSON.stringify(value)}`, JSON.stringify({ ...SAVED, [section]: value })]);
+		for (const value of WRONG_VALUES)
+			files.push([`${section} = ${JSON.stringify(value)}`, JSON.stringify({ ...SAVED, [section]: value })]);
 	}
-	for (const value of [...WRONG_VALUES, 1.5, "2"]) files.push([`schemaVersion = ${JSON.stringify(value)}`, JSON.stringify({ ...SAVED, schemaVersion: value })]);
-	for (const version of [CURRENT_SCHEMA_VERSION + 1, 99, Number.MAX_SAFE_INTEGER]) files.push([`future version ${version}`, JSON.stringify({ ...SAVED, schemaVersion: version })]);
+	for (const value of [...WRONG_VALUES, 1.5, "2"])
+		files.push([`schemaVersion = ${JSON.stringify(value)}`, JSON.stringify({ ...SAVED, schemaVersion: value })]);
+	for (const version of [CURRENT_SCHEMA_VERSION + 1, 99, Number.MAX_SAFE_INTEGER])
+		files.push([`future version ${version}`, JSON.stringify({ ...SAVED, schemaVersion: version })]);
 	for (const depth of [300, 5_000, 100_000]) {
-		files.push([`nested ${depth} in a field`, JSON.stringify(SAVED).replace('"excludedTags":["secret","health"]', `"excludedTags":${"[".repeat(depth)}${"]".repeat(depth)}`)]);
-		files.push([`nested ${depth} unclosed`, `{"settings":${"{\"a\":".repeat(depth)}`]);
+		files.push([
+			`nested ${depth} in a field`,
+			JSON.stringify(SAVED).replace(
+				'"excludedTags":["secret","health"]',
+				`"excludedTags":${"[".repeat(depth)}${"]".repeat(depth)}`,
+			),
+		]);
+		files.push([`nested ${depth} unclosed`, `{"settings":${'{"a":'.repeat(depth)}`]);
 	}
 	return files;
 }
@@ -75,7 +113,9 @@ function damagedFiles(): [string, string][] {
 /** Whether `loaded` hides at least what `floor` hides, or refuses every model call. */
 function neverLessStrict(loaded: LoadedPluginData, floor: PluginData): boolean {
 	if (loaded.data.state.privacyReviewNeeded) return true;
-	return PRIVACY_SETTINGS.every((field) => floor.settings[field].every((entry) => loaded.data.settings[field].includes(entry)));
+	return PRIVACY_SETTINGS.every((field) =>
+		floor.settings[field].every((entry) => loaded.data.settings[field].includes(entry)),
+	);
 }
 
 const FILES = damagedFiles();

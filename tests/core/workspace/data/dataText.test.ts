@@ -1,6 +1,7 @@
 import { readDataText } from "../../../../src/core/workspace/data/dataText";
 
-const SETTINGS = '{\n  "schemaVersion": 2,\n  "settings": { "excludedFolders": ["Private"], "excludedTags": ["secret"] },\n  "state": {}\n}';
+const SETTINGS =
+	'{\n  "schemaVersion": 2,\n  "settings": { "excludedFolders": ["Private"], "excludedTags": ["secret"] },\n  "state": {}\n}';
 const PARSED = JSON.parse(SETTINGS) as unknown;
 
 describe("reading the text of data.json", () => {
@@ -12,7 +13,10 @@ describe("reading the text of data.json", () => {
 	it.each([
 		["a byte-order mark", `\uFEFF${SETTINGS}`],
 		["a line comment", SETTINGS.replace('"state"', '// what the plugin remembers\n  "state"')],
-		["a block comment, before the object too", `/* mine */ ${SETTINGS.replace('["Private"]', '["Private" /* and more */]')}`],
+		[
+			"a block comment, before the object too",
+			`/* mine */ ${SETTINGS.replace('["Private"]', '["Private" /* and more */]')}`,
+		],
 		["trailing commas", SETTINGS.replace('["secret"]', '["secret",],')],
 		["the tail of a longer file left after the object", `${SETTINGS}\n  ]\n}\n\u0000\u0000`],
 		["CRLF and a byte-order mark together", `\uFEFF${SETTINGS.replace(/\n/g, "\r\n")}`],

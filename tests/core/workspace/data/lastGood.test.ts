@@ -7,7 +7,13 @@ import { defaultState } from "../../../../src/core/workspace/data/state";
 /** What the user saved last: two private folders, two private tags, a language and a model. */
 const GOOD: PluginData = {
 	schemaVersion: CURRENT_SCHEMA_VERSION,
-	settings: { ...defaultSettings(), excludedFolders: ["Private", "Health"], excludedTags: ["secret", "therapy"], language: "zh", model: "claude-x" },
+	settings: {
+		...defaultSettings(),
+		excludedFolders: ["Private", "Health"],
+		excludedTags: ["secret", "therapy"],
+		language: "zh",
+		model: "claude-x",
+	},
 	state: { ...defaultState(), onboardingComplete: true },
 };
 const LAST_GOOD = JSON.stringify(GOOD, null, 2);
@@ -22,23 +28,45 @@ describe("the last good copy of data.json", () => {
 		const loaded = loadPluginDataFiles({ data: LAST_GOOD.slice(0, 120), lastGood: LAST_GOOD });
 		expect(loaded.data).toEqual(GOOD);
 		expect(loaded.backupNeeded).toBe(true);
-		expect(loaded.problems.map((problem) => problem.key)).toEqual(["data.problem.unreadable", "data.problem.last-good-used"]);
+		expect(loaded.problems.map((problem) => problem.key)).toEqual([
+			"data.problem.unreadable",
+			"data.problem.last-good-used",
+		]);
 	});
 
 	it("stands in for a file from a newer version, which is refused as a whole", () => {
-		const loaded = loadPluginDataFiles({ data: JSON.stringify({ ...GOOD, schemaVersion: CURRENT_SCHEMA_VERSION + 1, settings: { excludedFolders: [] } }), lastGood: LAST_GOOD });
+		const loaded = loadPluginDataFiles({
+			data: JSON.stringify({ ...GOOD, schemaVersion: CURRENT_SCHEMA_VERSION + 1, settings: { excludedFolders: [] } }),
+			lastGood: LAST_GOOD,
+		});
 		expect(loaded.data).toEqual(GOOD);
-		expect(loaded.problems.map((problem) => problem.key)).toEqual(["data.problem.future-version", "data.problem.last-good-used"]);
+		expect(loaded.problems.map((problem) => problem.key)).toEqual([
+			"data.problem.future-version",
+			"data.problem.last-good-used",
+		]);
 	});
 
 	it("gives an invalid field the last good copy's value and keeps every valid field of the damaged file", () => {
-		const loaded = loadPluginDataFiles({ data: savedWith({ language: 7, model: "claude-y", assistantFolder: "AI" }), lastGood: LAST_GOOD });
-		expect(loaded.data.settings).toEqual({ ...GOOD.settings, language: "zh", model: "claude-y", assistantFolder: "AI" });
-		expect(loaded.problems).toEqual([{ key: "data.problem.invalid-field-last-good", params: { field: "settings.language" } }]);
+		const loaded = loadPluginDataFiles({
+			data: savedWith({ language: 7, model: "claude-y", assistantFolder: "AI" }),
+			lastGood: LAST_GOOD,
+		});
+		expect(loaded.data.settings).toEqual({
+			...GOOD.settings,
+			language: "zh",
+			model: "claude-y",
+			assistantFolder: "AI",
+		});
+		expect(loaded.problems).toEqual([
+			{ key: "data.problem.invalid-field-last-good", params: { field: "settings.language" } },
+		]);
 	});
 
 	it("never gives a broken privacy list the empty default: the last good copy's entries are kept with whatever was still valid", () => {
-		const wrongType = loadPluginDataFiles({ data: savedWith({ excludedFolders: "Private", excludedTags: null }), lastGood: LAST_GOOD });
+		const wrongType = loadPluginDataFiles({
+			data: savedWith({ excludedFolders: "Private", excludedTags: null }),
+			lastGood: LAST_GOOD,
+		});
 		expect(wrongType.data.settings.excludedFolders).toEqual(["Private", "Health"]);
 		expect(wrongType.data.settings.excludedTags).toEqual(["secret", "therapy"]);
 		expect(wrongType.data.state.privacyReviewNeeded).toBe(false);
@@ -51,7 +79,10 @@ describe("the last good copy of data.json", () => {
 	});
 
 	it("adds the last good copy's privacy entries to a file damaged elsewhere, whose valid lists may be stale", () => {
-		const damaged = loadPluginDataFiles({ data: savedWith({ excludedFolders: ["Work"], language: 7 }), lastGood: LAST_GOOD });
+		const damaged = loadPluginDataFiles({
+			data: savedWith({ excludedFolders: ["Work"], language: 7 }),
+			lastGood: LAST_GOOD,
+		});
 		expect(damaged.data.settings.excludedFolders).toEqual(["Work", "Private", "Health"]);
 		// A sound file is the user's own word, even where it hides less than the copy (edited by hand).
 		const sound = loadPluginDataFiles({ data: savedWith({ excludedFolders: [] }), lastGood: LAST_GOOD });
@@ -60,9 +91,15 @@ describe("the last good copy of data.json", () => {
 
 	it("keeps the review the last good copy still awaits when the file is damaged, whatever the file's own flag says", () => {
 		const awaiting = savedWith({}, { privacyReviewNeeded: true });
-		expect(loadPluginDataFiles({ data: savedWith({ language: 7 }, { privacyReviewNeeded: false }), lastGood: awaiting }).data.state.privacyReviewNeeded).toBe(true);
+		expect(
+			loadPluginDataFiles({ data: savedWith({ language: 7 }, { privacyReviewNeeded: false }), lastGood: awaiting }).data
+				.state.privacyReviewNeeded,
+		).toBe(true);
 		// A sound file whose flag the user's confirmation cleared is the user's word.
-		expect(loadPluginDataFiles({ data: savedWith({}, { privacyReviewNeeded: false }), lastGood: awaiting }).data.state.privacyReviewNeeded).toBe(false);
+		expect(
+			loadPluginDataFiles({ data: savedWith({}, { privacyReviewNeeded: false }), lastGood: awaiting }).data.state
+				.privacyReviewNeeded,
+		).toBe(false);
 	});
 
 	it("stands in for a data.json that went missing: that is no first run", () => {
@@ -76,13 +113,16 @@ describe("the last good copy of data.json", () => {
 		expect(loaded.data.settings.excludedFolders).toEqual([]);
 		expect(loaded.data.state.privacyReviewNeeded).toBe(true);
 		expect(loadPluginDataFiles({ data: null, lastGood: "{" }).data.state.privacyReviewNeeded).toBe(true);
-		expect(loadPluginDataFiles({ data: savedWith({ excludedTags: 5 }), lastGood: savedWith({ language: 7 }) }).data.state.privacyReviewNeeded).toBe(true);
+		expect(
+			loadPluginDataFiles({ data: savedWith({ excludedTags: 5 }), lastGood: savedWith({ language: 7 }) }).data.state
+				.privacyReviewNeeded,
+		).toBe(true);
 	});
 });
 
 describe("the privacy review, without a last good copy", () => {
 	it.each([
-		["not JSON", "{\"settings\": {"],
+		["not JSON", '{"settings": {'],
 		["empty", ""],
 		["two objects", `${LAST_GOOD}${LAST_GOOD}`],
 		["not an object", "[]"],
@@ -108,7 +148,11 @@ describe("the privacy review, without a last good copy", () => {
 	it("stays needed after a save: the saved flag keeps every model call refused until the user has checked", () => {
 		const gated = loadPluginDataFiles({ data: "", lastGood: null }).data;
 		const saved = JSON.stringify(gated);
-		expect(loadPluginDataFiles({ data: saved, lastGood: saved })).toEqual({ data: gated, problems: [], backupNeeded: false });
+		expect(loadPluginDataFiles({ data: saved, lastGood: saved })).toEqual({
+			data: gated,
+			problems: [],
+			backupNeeded: false,
+		});
 		expect(gated.state.privacyReviewNeeded).toBe(true);
 	});
 });

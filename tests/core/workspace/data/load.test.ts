@@ -8,7 +8,10 @@ import { setLanguage, t } from "../../../../src/i18n";
 /** Saved data of the current version; the privacy lists, there in every version, are added unless the settings are not an object. */
 const current = (settings: unknown, state: unknown = {}) => ({
 	schemaVersion: CURRENT_SCHEMA_VERSION,
-	settings: typeof settings === "object" && settings !== null ? { excludedFolders: [], excludedTags: [], ...settings } : settings,
+	settings:
+		typeof settings === "object" && settings !== null
+			? { excludedFolders: [], excludedTags: [], ...settings }
+			: settings,
 	state,
 });
 /** The defaults, with every model call refused until the user has checked the privacy settings. */
@@ -83,7 +86,9 @@ describe("loading the plugin's data", () => {
 	it("keeps the valid entries of a list", () => {
 		const result = loadPluginData(current({ excludedFolders: ["Private", 7, null, "Journal"] }));
 		expect(result.data.settings.excludedFolders).toEqual(["Private", "Journal"]);
-		expect(result.problems).toEqual([{ key: "data.problem.invalid-entries", params: { field: "settings.excludedFolders" } }]);
+		expect(result.problems).toEqual([
+			{ key: "data.problem.invalid-entries", params: { field: "settings.excludedFolders" } },
+		]);
 	});
 
 	it("recovers corrupt state and keeps valid settings", () => {
@@ -94,7 +99,11 @@ describe("loading the plugin's data", () => {
 		};
 		const result = loadPluginData(current({ assistantFolder: "Assistant", archiveRetentionDays: 90 }, state));
 		expect(result.data.state).toEqual(defaultState());
-		expect(result.data.settings).toEqual({ ...defaultSettings(), assistantFolder: "Assistant", archiveRetentionDays: 90 });
+		expect(result.data.settings).toEqual({
+			...defaultSettings(),
+			assistantFolder: "Assistant",
+			archiveRetentionDays: 90,
+		});
 		expect(result.problems).toEqual([
 			invalid("state.onboardingComplete"),
 			invalid("state.lastHeartbeatDate"),
@@ -112,7 +121,11 @@ describe("loading the plugin's data", () => {
 		const result = loadPluginData(current("nonsense", { onboardingComplete: true }));
 		expect(result.data.settings).toEqual(defaultSettings());
 		expect(result.data.state.onboardingComplete).toBe(true);
-		expect(result.problems).toEqual([invalid("settings"), missing("settings.excludedFolders"), missing("settings.excludedTags")]);
+		expect(result.problems).toEqual([
+			invalid("settings"),
+			missing("settings.excludedFolders"),
+			missing("settings.excludedTags"),
+		]);
 		expect(result.data.state.privacyReviewNeeded).toBe(true);
 	});
 
@@ -159,6 +172,8 @@ describe("loading the plugin's data", () => {
 	});
 
 	it("names the backup with a UTC time stamp that every file system accepts", () => {
-		expect(backupFileName(new Date(Date.UTC(2026, 0, 31, 8, 15, 0, 123)))).toBe("data.json.corrupt-2026-01-31T08-15-00Z.bak");
+		expect(backupFileName(new Date(Date.UTC(2026, 0, 31, 8, 15, 0, 123)))).toBe(
+			"data.json.corrupt-2026-01-31T08-15-00Z.bak",
+		);
 	});
 });

@@ -84,7 +84,10 @@ describe("data.json migrations", () => {
 			schemaVersion: CURRENT_SCHEMA_VERSION,
 			// A field the old data never had stays absent here; loading gives it its default.
 			settings: SAVED_BY_VERSION[CURRENT_SCHEMA_VERSION].settings,
-			state: version === CURRENT_SCHEMA_VERSION ? SAVED_BY_VERSION[CURRENT_SCHEMA_VERSION].state : { onboardingComplete: true, lastHeartbeatDate: "2026-01-30" },
+			state:
+				version === CURRENT_SCHEMA_VERSION
+					? SAVED_BY_VERSION[CURRENT_SCHEMA_VERSION].state
+					: { onboardingComplete: true, lastHeartbeatDate: "2026-01-30" },
 		});
 	});
 
@@ -102,7 +105,11 @@ describe("data.json migrations", () => {
 	});
 
 	it("keep version 1 data whose state is broken, without inventing a heartbeat setting", () => {
-		const { data, problems } = loadPluginData({ schemaVersion: 1, settings: { language: "en", excludedFolders: ["Private"], excludedTags: [] }, state: "broken" });
+		const { data, problems } = loadPluginData({
+			schemaVersion: 1,
+			settings: { language: "en", excludedFolders: ["Private"], excludedTags: [] },
+			state: "broken",
+		});
 		expect(data.settings).toEqual({ ...defaultSettings(), language: "en", excludedFolders: ["Private"] });
 		expect(problems).toEqual([{ key: "data.problem.invalid-field", params: { field: "state" } }]);
 	});
