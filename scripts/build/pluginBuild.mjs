@@ -20,7 +20,6 @@ const external = [
 export const BUNDLED_LIBRARIES = [
 	{ name: "@anthropic-ai/sdk", license: "Apache-2.0" },
 	{ name: "zod", license: "MIT" },
-	{ name: "@noble/hashes", license: "MIT" },
 ];
 
 /** Kept by minifiers and read by anyone who opens the file: what it is, and where the licenses are. */
