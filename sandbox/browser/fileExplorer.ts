@@ -61,12 +61,10 @@ export class FileExplorer {
 	}
 
 	private drawFile(file: TFile, parent: HTMLElement): void {
-		const title = parent
-			.createDiv("tree-item nav-file")
-			.createDiv({
-				cls: "tree-item-self nav-file-title",
-				attr: { role: "treeitem", tabindex: 0, "data-path": file.path },
-			});
+		const title = parent.createDiv("tree-item nav-file").createDiv({
+			cls: "tree-item-self nav-file-title",
+			attr: { role: "treeitem", tabindex: 0, "data-path": file.path },
+		});
 		title.createSpan({ cls: "nav-file-title-content", text: file.extension === "md" ? file.basename : file.name });
 		title.addEventListener("click", () => void this.app.workspace.getLeaf().openFile(file));
 		makeKeyboardClickable(title);

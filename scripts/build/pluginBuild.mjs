@@ -1,4 +1,5 @@
 import { builtinModules } from "node:module";
+import { catalogKeysOnce } from "./catalogKeysOnce.mjs";
 import { sdkErrorClassesUsed } from "./sdkErrorClassesUsed.mjs";
 import { sdkPathWithoutLookbehind } from "./sdkPathWithoutLookbehind.mjs";
 import { sdkUnusedParts } from "./sdkUnusedParts.mjs";
@@ -20,7 +21,6 @@ const external = [
 export const BUNDLED_LIBRARIES = [
 	{ name: "@anthropic-ai/sdk", license: "Apache-2.0" },
 	{ name: "zod", license: "MIT" },
-	{ name: "@noble/hashes", license: "MIT" },
 ];
 
 /** Kept by minifiers and read by anyone who opens the file: what it is, and where the licenses are. */
@@ -53,6 +53,6 @@ export function pluginBuildOptions({ production }) {
 		// Our strings in Chinese and the libraries' symbols as they are, not six-byte `\u` escapes.
 		charset: "utf8",
 		outfile: "main.js",
-		plugins: [sdkPathWithoutLookbehind, sdkUnusedParts, sdkErrorClassesUsed],
+		plugins: [sdkPathWithoutLookbehind, sdkUnusedParts, sdkErrorClassesUsed, catalogKeysOnce],
 	};
 }

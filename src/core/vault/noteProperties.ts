@@ -117,7 +117,7 @@ function leavesOf(value: unknown): readonly unknown[] {
 
 /** Whether `tag` is `filter` or nested below it (`project` holds `project/atlas`); both normalized. */
 export function tagMatches(tag: string, filter: string): boolean {
-	return tag === filter || (tag.startsWith(filter) && tag.charCodeAt(filter.length) === 0x2f) /* / */;
+	return tag === filter || (tag.startsWith(filter) && tag.charCodeAt(filter.length) === 0x2f); /* / */
 }
 
 /**

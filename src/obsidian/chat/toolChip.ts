@@ -81,13 +81,11 @@ export class ToolChip {
 				location.line === undefined
 					? t("chip.open-note", { path: location.path })
 					: t("chip.open-location", { path: location.path, line: location.line });
-			const link = list
-				.createEl("li")
-				.createEl("a", {
-					cls: "assistant-chat-chip-location",
-					text: said(locationPhrase(location)),
-					attr: { "aria-label": open },
-				});
+			const link = list.createEl("li").createEl("a", {
+				cls: "assistant-chat-chip-location",
+				text: said(locationPhrase(location)),
+				attr: { "aria-label": open },
+			});
 			link.addEventListener("click", (event) => {
 				event.preventDefault();
 				this.actions.open(location, event.ctrlKey || event.metaKey ? "tab" : false);
