@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { parseArgs, rejectUnknownOptions, UsageError } from "../lib/args";
+import { launchChromium, missingChromium } from "../lib/chromium";
 
 /**
  * `npm run bench:load -- [--runs N] [--repo DIR]`: how long the plugin takes to load, in Debian's
@@ -12,7 +12,6 @@ import { parseArgs, rejectUnknownOptions, UsageError } from "../lib/args";
  * checkout of the plugin (with the same marks), to compare a change with what came before it.
  */
 
-const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const MARKS = ["plugin-evaluate", "plugin-evaluated", "plugin-loaded", "layout-ready"] as const;
 
 interface LoadTimes {
@@ -27,10 +26,8 @@ async function main(): Promise<void> {
 	const runs = Number(args.options.get("runs") ?? 15);
 	if (!Number.isInteger(runs) || runs < 1) throw new UsageError("--runs needs a whole number of page loads.");
 	const repo = resolve(args.options.get("repo") ?? join(__dirname, "..", ".."));
-	if (!existsSync(CHROMIUM))
-		throw new UsageError(
-			`No Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\`, or name one with CHROMIUM.`,
-		);
+	const missing = missingChromium();
+	if (missing !== null) throw new UsageError(missing);
 	const sandbox = await startSandbox(repo);
 	const browser = await launchChromium();
 	try {
@@ -95,21 +92,6 @@ function startSandbox(repo: string): Promise<{ readonly url: string; stop(): voi
 			const url = /open (http:\/\/127\.0\.0\.1:\d+\/?)/.exec(output)?.[1];
 			if (url !== undefined) resolvePromise({ url, stop: () => child.kill("SIGINT") });
 		});
-	});
-}
-
-function launchChromium(): Promise<Browser> {
-	return chromium.launch({
-		executablePath: CHROMIUM,
-		headless: true,
-		chromiumSandbox: false,
-		args: [
-			"--disable-background-networking",
-			"--disable-component-update",
-			"--disable-sync",
-			"--no-first-run",
-			"--disable-gpu",
-		],
 	});
 }
 

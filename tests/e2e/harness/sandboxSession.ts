@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { copyExampleVault } from "../../../sandbox/server/exampleVault";
 import { startSandbox, type Sandbox } from "../../../sandbox/server/sandboxServer";
-import { launchChromium } from "./browser";
+import { launchChromium } from "../../../scripts/lib/chromium";
 import { readBundles } from "./bundlesFile";
 import { saveScreenshot } from "./screenshots";
 

@@ -1,13 +1,23 @@
 import { existsSync } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
 
-/** Debian's Chromium (`apt-get install chromium`); nothing is ever downloaded. `CHROMIUM` names another. */
+/**
+ * Debian's Chromium (`apt-get install chromium`); nothing is ever downloaded. `CHROMIUM` names another.
+ * Shared by the end-to-end tests and the load-time benchmark, so both drive the same browser the same way.
+ */
 export const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+/** What to do when there is no Chromium where `CHROMIUM` points, or `null` when there is one. */
+export function missingChromium(): string | null {
+	return existsSync(CHROMIUM)
+		? null
+		: `No Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\`, or name one with CHROMIUM.`;
+}
 
 /** Headless Chromium with no network use of its own: no updates, sync, metrics or component downloads. */
 export async function launchChromium(): Promise<Browser> {
-	if (!existsSync(CHROMIUM))
-		throw new Error(`No Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\`.`);
+	const missing = missingChromium();
+	if (missing !== null) throw new Error(missing);
 	return chromium.launch({
 		executablePath: CHROMIUM,
 		headless: true,
