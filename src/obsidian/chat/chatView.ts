@@ -10,7 +10,7 @@ import {
 import { budgetHitMessage } from "../../core/agent/loop";
 import type { ChatMessage, ModelErrorKind } from "../../core/model/modelClient";
 import { ChatSession, type SessionEvent } from "../../core/agent/session";
-import { staleChatFolder, type ChatHome } from "../../core/agent/session/staleChat";
+import type { ChatHome } from "../../core/agent/session/staleChat";
 import type { Checkpoint } from "../../core/workspace/data/state";
 import { parseTranscript, savedConversation } from "../../core/agent/transcript";
 import { undoWrite } from "../../core/memory/undoWrite";
@@ -23,6 +23,7 @@ import { describeError } from "../describeError";
 import { CheckpointModal } from "../memory/checkpointModal";
 import { saveCheckpoint } from "../memory/saveCheckpoint";
 import { AssistantMessage, type AnswerActions } from "./assistantMessage";
+import { drawErrorBanner, drawResumeBanner, drawStaleBanner } from "./chatBanners";
 import { insertAtCursor, saveAnswerAsNote } from "./answerToNote";
 import { ChatComposer } from "./chatComposer";
 import { drawWelcome } from "./chatWelcomeView";
@@ -373,13 +374,7 @@ export class ChatView extends ItemView implements HoverParent {
 
 	private showError(message: string, canRetry: boolean): void {
 		this.errorShown = true;
-		this.errorEl.empty();
-		this.errorEl.createSpan({ cls: "assistant-chat-error-text", text: message });
-		if (canRetry) {
-			const button = this.errorEl.createEl("button", { cls: "assistant-chat-error-retry", text: t("chat.retry") });
-			this.registerDomEvent(button, "click", () => void this.retry());
-		}
-		this.errorEl.show();
+		drawErrorBanner(this.errorEl, this, message, canRetry ? () => void this.retry() : null);
 	}
 
 	/**
@@ -411,18 +406,10 @@ export class ChatView extends ItemView implements HoverParent {
 		});
 	}
 
-	/** A chat begun in the assistant folder the user switched away from says so, and offers a new chat in the new one. */
 	private showStale(): void {
-		this.staleEl.empty();
-		const current = this.deps.settingsStore.settings.assistantFolder;
-		const old = staleChatFolder(this.home, current);
-		this.staleEl.toggle(old !== null);
-		if (old === null) return;
-		// The vault root as Obsidian's folder pickers name it.
-		const folderName = (folder: string) => (layoutFor(folder).root === "" ? "/" : layoutFor(folder).root);
-		this.staleEl.createSpan({ text: t("chat.stale", { old: folderName(old), current: folderName(current) }) });
-		const button = this.staleEl.createEl("button", { cls: "mod-cta", text: t("chat.stale.new-chat") });
-		this.registerDomEvent(button, "click", () => this.newChat());
+		drawStaleBanner(this.staleEl, this, this.home, this.deps.settingsStore.settings.assistantFolder, () =>
+			this.newChat(),
+		);
 	}
 
 	private showOffline(): void {
@@ -431,20 +418,7 @@ export class ChatView extends ItemView implements HoverParent {
 	}
 
 	private showResume(checkpoint: Checkpoint | null): void {
-		this.resumeEl.empty();
-		if (checkpoint === null) {
-			this.resumeEl.hide();
-			return;
-		}
-		this.resumeEl.createSpan({ text: t("chat.resume", { doing: checkpoint.doing, next: checkpoint.nextAction }) });
-		const resume = this.resumeEl.createEl("button", {
-			cls: "assistant-chat-resume-go mod-cta",
-			text: t("chat.resume-button"),
-		});
-		this.registerDomEvent(resume, "click", () => void this.send(t("chat.resume-message"), checkpoint));
-		const dismiss = this.resumeEl.createEl("button", { cls: "assistant-chat-resume-dismiss", text: t("chat.dismiss") });
-		this.registerDomEvent(dismiss, "click", () => this.resumeEl.hide());
-		this.resumeEl.show();
+		drawResumeBanner(this.resumeEl, this, checkpoint, (resumed) => void this.send(t("chat.resume-message"), resumed));
 	}
 
 	/** The checkpoint form, filled with what the user was doing; saved as the user, and the chat's count starts again. */
