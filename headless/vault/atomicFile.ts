@@ -1,10 +1,12 @@
 import {
 	closeSync,
 	constants,
+	fstatSync,
 	fsyncSync,
 	linkSync,
 	openSync,
 	readFileSync,
+	readSync,
 	renameSync,
 	unlinkSync,
 	writeSync,
@@ -105,6 +107,23 @@ export function appendDurably(full: string, text: string): void {
 	const fd = openSync(full, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NO_FOLLOW, 0o644);
 	try {
 		writeSync(fd, text);
+		fsyncSync(fd);
+	} finally {
+		closeSync(fd);
+	}
+}
+
+/**
+ * Appends one line to a log, flushed. When a crash cut the log's last line short, the new line
+ * starts on a line of its own: a reader of lines then loses the fragment, never the line after it.
+ */
+export function appendLineDurably(full: string, line: string): void {
+	const fd = openSync(full, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | NO_FOLLOW, 0o644);
+	try {
+		const size = fstatSync(fd).size;
+		const last = Buffer.alloc(1);
+		const cutShort = size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+		writeSync(fd, `${cutShort ? "\n" : ""}${line.endsWith("\n") ? line : `${line}\n`}`);
 		fsyncSync(fd);
 	} finally {
 		closeSync(fd);

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { appendDurably, readFileNoFollow, replaceFileAtomically } from "../../headless/vault/atomicFile";
+import { appendLineDurably, readFileNoFollow, replaceFileAtomically } from "../../headless/vault/atomicFile";
 import { assertNoSymlinkBelow, makeFolderBelow } from "../../headless/vault/noSymlinks";
 import { parentFolder } from "../../src/core/vault/paths";
 import type { LogFile } from "../../src/core/ports";
@@ -19,7 +19,7 @@ export class DiskLogFile implements LogFile {
 	async append(line: string): Promise<void> {
 		makeFolderBelow(this.root, parentFolder(this.relative));
 		assertNoSymlinkBelow(this.root, this.relative);
-		appendDurably(join(this.root, this.relative), line.endsWith("\n") ? line : `${line}\n`);
+		appendLineDurably(join(this.root, this.relative), line);
 	}
 
 	async readAll(): Promise<string> {

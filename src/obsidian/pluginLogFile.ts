@@ -17,14 +17,27 @@ export class PluginLogFile implements LogFile {
 		this.path = normalizePath(`${pluginDir}/${fileName}`);
 	}
 
+	/** Whether the log is known to end with a whole line: unknown at first, after a failed append and after a replacement. */
+	private endsWithWholeLine = false;
+
+	/**
+	 * When a crash cut the log's last line short, the new line starts on a line of its own: a
+	 * reader of lines then loses the fragment, never the line after it. The log's end is read once
+	 * (or known from the last read); every append that succeeds leaves a whole line.
+	 */
 	async append(line: string): Promise<void> {
 		await this.finishReplacement();
-		await this.adapter.append(this.path, line.endsWith("\n") ? line : `${line}\n`);
+		const cutShort = !this.endsWithWholeLine && !endsWithWholeLine(await this.readAll());
+		this.endsWithWholeLine = false;
+		await this.adapter.append(this.path, `${cutShort ? "\n" : ""}${line.endsWith("\n") ? line : `${line}\n`}`);
+		this.endsWithWholeLine = true;
 	}
 
 	async readAll(): Promise<string> {
 		await this.finishReplacement();
-		return (await this.adapter.exists(this.path)) ? this.adapter.read(this.path) : "";
+		const text = (await this.adapter.exists(this.path)) ? await this.adapter.read(this.path) : "";
+		this.endsWithWholeLine = endsWithWholeLine(text);
+		return text;
 	}
 
 	/**
@@ -35,6 +48,7 @@ export class PluginLogFile implements LogFile {
 	 */
 	async replace(content: string): Promise<void> {
 		await this.finishReplacement();
+		this.endsWithWholeLine = false;
 		await this.adapter.write(this.replacement, content);
 		if (await this.adapter.exists(this.path)) await this.adapter.remove(this.path);
 		await this.adapter.rename(this.replacement, this.path);
@@ -50,4 +64,9 @@ export class PluginLogFile implements LogFile {
 		if (await this.adapter.exists(this.path)) await this.adapter.remove(this.replacement);
 		else await this.adapter.rename(this.replacement, this.path);
 	}
+}
+
+/** An empty log, or one whose last line is whole. */
+function endsWithWholeLine(text: string): boolean {
+	return text === "" || text.endsWith("\n");
 }

@@ -36,3 +36,23 @@ describe("the plugin's log file, replaced whole", () => {
 		expect(await log.readAll()).toBe("new, whole\nnext\n");
 	});
 });
+
+describe("the plugin's log file, appended to", () => {
+	it("starts a line of its own after a line a crash cut short, so the line after the fragment is kept", async () => {
+		const { adapter, log } = logFile();
+		await adapter.write(PATH, '{"whole":1}\n{"cut":');
+		await log.append('{"next":2}');
+		await log.append('{"then":3}\n');
+		expect((await log.readAll()).split("\n")).toEqual(['{"whole":1}', '{"cut":', '{"next":2}', '{"then":3}', ""]);
+	});
+
+	it("adds nothing to a log whose last line is whole, or that a replacement ended without a newline", async () => {
+		const { log } = logFile();
+		await log.append("one");
+		await log.append("two\n");
+		expect(await log.readAll()).toBe("one\ntwo\n");
+		await log.replace("kept");
+		await log.append("after");
+		expect(await log.readAll()).toBe("kept\nafter\n");
+	});
+});

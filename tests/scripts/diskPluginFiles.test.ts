@@ -40,4 +40,13 @@ describe("the plugin's own files in a vault folder", () => {
 		);
 		expect(readFileSync(join(outside, "elsewhere.jsonl"), "utf8")).toBe("");
 	});
+
+	it("starts a line of its own after a line a crash cut short, so the line after the fragment is kept", async () => {
+		mkdirSync(join(vault, PLUGIN_FOLDER), { recursive: true });
+		writeFileSync(join(vault, PLUGIN_FOLDER, "audit.jsonl"), '{"whole":1}\n{"cut":');
+		const log = new DiskLogFile(vault, `${PLUGIN_FOLDER}/audit.jsonl`);
+		await log.append('{"next":2}');
+		await log.append('{"then":3}\n');
+		expect((await log.readAll()).split("\n")).toEqual(['{"whole":1}', '{"cut":', '{"next":2}', '{"then":3}', ""]);
+	});
 });
