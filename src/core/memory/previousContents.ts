@@ -241,7 +241,7 @@ export class RememberingStore implements NoteStore {
 			before = current;
 			return transform(current);
 		});
-		if (before !== null && before !== after) await this.previous.keep(before);
+		if (before !== null && before !== after) await this.keep(before);
 		return after;
 	}
 
@@ -250,7 +250,7 @@ export class RememberingStore implements NoteStore {
 		update: (properties: Record<string, unknown>) => void,
 	): Promise<{ before: string; after: string }> {
 		const changed = await this.inner.processFrontMatter(path, update);
-		if (changed.before !== changed.after) await this.previous.keep(changed.before);
+		if (changed.before !== changed.after) await this.keep(changed.before);
 		return changed;
 	}
 
@@ -260,5 +260,14 @@ export class RememberingStore implements NoteStore {
 
 	rename(from: string, to: string): Promise<void> {
 		return this.inner.rename(from, to);
+	}
+
+	/**
+	 * The note is already written when its previous text is kept. A text that cannot be kept makes
+	 * the change one that cannot be undone (Undo says its text is unavailable), never one that the
+	 * writer reports as failed and leaves out of the audit trail.
+	 */
+	private async keep(text: string): Promise<void> {
+		await this.previous.keep(text).catch(() => undefined);
 	}
 }

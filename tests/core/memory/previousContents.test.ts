@@ -32,6 +32,31 @@ function setup(limits: KeepLimits = LIMITS) {
 }
 
 describe("the previous texts kept for undo", () => {
+	it("leaves a change audited, and says it cannot be undone, when its previous text cannot be kept", async () => {
+		const clock = { now: () => new Date("2026-11-01T10:00:00Z") };
+		const vault = new MemoryVault({ files: { "log.md": "start\n" } });
+		const auditFile = new MemoryLogFile();
+		const audit = new AuditLog(auditFile);
+		const refusing = new (class extends MemoryLogFile {
+			override append(): Promise<void> {
+				return Promise.reject(new Error("EACCES"));
+			}
+		})();
+		const previous = new PreviousContents(refusing, clock);
+		const writer = new AuditedWriter({
+			store: new RememberingStore(vault, previous),
+			audit,
+			clock,
+			excludedFolders: [],
+		});
+		await writer.appendToNote("log.md", "added\n", { actor: "assistant", reason: "add" });
+		expect(await vault.read("log.md")).toBe("start\nadded\n");
+		const { records } = await audit.read();
+		expect(records).toHaveLength(1);
+		const deps = { vault: viewOf(vault), writer };
+		expect((await undoAuditedChange(records[0], previous, deps, "user")).kind).toBe("unavailable");
+	});
+
 	it("stays under its size limit over many writes, the newest change still undoable", async () => {
 		const { kept, previous, append, later, deps, vault } = setup();
 		let last: AuditRecord | null = null;
