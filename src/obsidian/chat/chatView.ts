@@ -87,6 +87,7 @@ export class ChatView extends ItemView implements HoverParent {
 	};
 	/** What a tool chip's result does: open a note at a line, undo an identity change (as the user). */
 	private readonly chipActions: ChipActions = {
+		shows: (path) => this.deps.settingsStore.vaultView().stat(path) !== null,
 		open: (location, newLeaf) => void openNoteAtLine(this.app, location, newLeaf),
 		undo: async (write) => {
 			const { tools } = await this.deps.ports();

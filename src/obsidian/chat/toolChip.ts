@@ -13,6 +13,11 @@ import { renderIdentityChange, type UndoIdentityChange } from "./identityChange"
 
 /** What a chip's result can do: open a note it names, undo an identity change it announces. */
 export interface ChipActions {
+	/**
+	 * Whether the chat may name the note now: a chat reopened from its transcript, or a turn that
+	 * ran while the user hid a note, lists no note the privacy rules hide at the time it is drawn.
+	 */
+	readonly shows: (path: string) => boolean;
 	readonly open: (location: NoteLocation, newLeaf: PaneType | false) => void;
 	readonly undo: UndoIdentityChange;
 }
@@ -72,7 +77,8 @@ export class ToolChip {
 		this.showResult(error);
 	}
 
-	private showLocations(locations: readonly NoteLocation[]): void {
+	private showLocations(named: readonly NoteLocation[]): void {
+		const locations = named.filter((location) => this.actions.shows(location.path));
 		if (locations.length === 0) return;
 		this.el.createDiv({ cls: "assistant-chat-chip-heading", text: t(`chip.locations.${this.describer.locations}`) });
 		const list = this.el.createEl("ul", { cls: "assistant-chat-chip-locations" });

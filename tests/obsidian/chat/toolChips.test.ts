@@ -33,6 +33,7 @@ describe("tool chips drawn from a tool's data", () => {
 	it("links the notes a result names from its data, whatever its text says", () => {
 		const opened: unknown[] = [];
 		const actions: ChipActions = {
+			shows: () => true,
 			open: (location, newLeaf) => opened.push([location, newLeaf]),
 			undo: () => Promise.reject(new Error("no undo here")),
 		};
@@ -123,5 +124,22 @@ describe("tool chips drawn from a tool's data", () => {
 		allInView(view, ".assistant-chat-chip-location")[2].click();
 		await until(() => openedAt(app.workspace.openLeaves).path !== undefined, "the note to open");
 		expect(openedAt(app.workspace.openLeaves)).toEqual({ path: "Notes/Kayak.md", eState: { line: 5 } });
+	});
+	it("a reopened chat lists no note that has been made private since the call named it", async () => {
+		const { app, view } = await openChatOn(fake(), { "Notes/Kayak.md": KAYAK, "Fjord.md": FJORD }, { indexed: true });
+		fake().enqueue(toolUseReply("memory_search", { query: "kayak route" }), textReply("A day along the fjord."));
+		await view.send("How long is the kayak route?");
+		expect(textsOf(allInView(view, ".assistant-chat-chip-location"))).toContain("Fjord.md, line 3 · Fjord");
+		const saved = app.vault.getMarkdownFiles().find((file) => file.path.startsWith("chats/"));
+		const transcript = saved === undefined ? null : view.app.vault.getFileByPath(saved.path);
+		const fjord = app.vault.getFileByPath("Fjord.md");
+		if (transcript === null || fjord === null) throw new Error("no transcript saved");
+		await app.vault.modify(fjord, `---\nassistant: private\n---\n${FJORD}`);
+
+		view.newChat();
+		await view.reopen(transcript);
+		expect(textsOf(allInView(view, ".assistant-chat-chip-location"))).toEqual([
+			"Notes/Kayak.md, line 7 · Kayak > Routes",
+		]);
 	});
 });
