@@ -161,8 +161,16 @@ export class AuditedWriter {
 		return this.refusalsAudited("process", intent, async () => {
 			if (this.deps.store.stat(target) === null) throw new WriteRefusedError("missing", target);
 			await this.plainTextAt(target);
-			const { before } = await this.deps.store.processFrontMatter(target, updateProperties);
-			const { after } = await this.applied(target, transform, anyChange);
+			const totals = await this.deps.store.processFrontMatter(target, updateProperties);
+			const { before } = totals;
+			let after: string;
+			try {
+				({ after } = await this.applied(target, transform, anyChange));
+			} catch (error) {
+				// The properties are written already: that change is in the trail even when the rest fails.
+				if (totals.after !== before) await this.logged(target, before, totals.after, "process", intent);
+				throw error;
+			}
 			if (after === before) return { path: target, changed: false, record: null };
 			return this.logged(target, before, after, "process", intent);
 		});

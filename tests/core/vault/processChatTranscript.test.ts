@@ -18,6 +18,27 @@ const FILES: Record<string, string> = {
 };
 
 describe("AuditedWriter.processChatTranscript", () => {
+	it("keeps the totals' change in the trail when the rest of the rewrite fails after them", async () => {
+		const { deps, vault, records } = memoryFixture(FILES, NOW);
+		const failing = () => {
+			throw new Error("the turn could not be written");
+		};
+		const totals = (properties: Record<string, unknown>) => void (properties.tokens = { input: 25 });
+		await expect(deps.writer.processChatTranscript(TRANSCRIPT, CHATS, failing, intent, totals)).rejects.toThrow(
+			"the turn could not be written",
+		);
+		const after = await vault.read(TRANSCRIPT);
+		expect(after).toContain("input: 25");
+		expect(records()).toMatchObject([
+			{
+				action: "process",
+				path: TRANSCRIPT,
+				sha256Before: sha256Hex(FILES[TRANSCRIPT]),
+				sha256After: sha256Hex(after),
+			},
+		]);
+	});
+
 	it("rewrites a transcript in the chats folder, text removed included, atomically and audited with the hashes before and after", async () => {
 		const { deps, vault, records } = memoryFixture(FILES, NOW);
 		const before = FILES[TRANSCRIPT];
