@@ -243,6 +243,11 @@ export const en = {
 		"Safety limit reached: at most {limit} identity file edits for one message. The calls past it were refused and the assistant was asked to answer; check what it did.",
 	"model-error.privacy-unconfirmed":
 		"Nothing was sent: your excluded folders and tags could not be read. Check and confirm them in the privacy section of the plugin settings.",
+	"model-error.server-unreachable":
+		"The model server did not answer at its address. Check that it is running and that the address in the plugin settings is right.",
+	"model-error.cors-refused":
+		"The model server is running but refused requests from Obsidian's window. Allow Obsidian's origin in the server's settings, then try again.",
+	"model-error.tools-unsupported": "This model cannot call tools, so it answers from a search of your notes instead.",
 	"settings.model.heading": "Model",
 	"settings.api-key.name": "API key",
 	"settings.api-key.desc":

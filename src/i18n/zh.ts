@@ -192,6 +192,10 @@ export const zh: Catalog = {
 		"已达到安全上限：一条消息中最多 {limit} 次身份文件修改。超出的调用已被拒绝，并要求助理直接回答；请检查它做了什么。",
 	"model-error.privacy-unconfirmed":
 		"未发送任何内容：无法读取你排除的文件夹和标签。请在插件设置的“隐私”部分检查并确认。",
+	"model-error.server-unreachable": "模型服务器在该地址没有响应。请确认它正在运行，并检查插件设置中的地址是否正确。",
+	"model-error.cors-refused":
+		"模型服务器正在运行，但拒绝了 Obsidian 的请求（CORS）。请在服务器设置中允许 Obsidian 的来源，然后重试。",
+	"model-error.tools-unsupported": "此模型无法调用工具，因此改为根据笔记搜索结果回答。",
 	"settings.model.heading": "模型",
 	"settings.api-key.name": "API 密钥",
 	"settings.api-key.desc":

@@ -1,4 +1,5 @@
 import type { ModelClient } from "../core/model/modelClient";
+import type { CompatibleServer } from "../core/model/modelServer";
 import type { TaskScheduler } from "../core/ports";
 import { AnthropicModelClient } from "./anthropicClient";
 import { OfflineModel } from "./offlineModel";
@@ -9,6 +10,17 @@ export interface ModelClientSettings {
 	/** From SecretStorage (or `ANTHROPIC_API_KEY` on the command line); empty or absent means offline. */
 	readonly apiKey: string | undefined;
 	readonly baseURL?: string;
+	/**
+	 * A compatible server (Ollama, LM Studio, llama.cpp ...) in place of Anthropic: requests go
+	 * to it alone, with its own key or none, and `apiKey` and `baseURL` are not used.
+	 */
+	readonly server?: CompatibleServer;
+	/**
+	 * Whether the server answers at `url` when asked outside the window's CORS rules (Obsidian's
+	 * `requestUrl`): tells a server that refused the window's origin from one that is not running.
+	 * Absent where there is no CORS (Node).
+	 */
+	readonly answersOutsideCors?: (url: string) => Promise<boolean>;
 	/** Forces the offline model even with a key (`--offline`). */
 	readonly offline?: boolean;
 	/** The privacy settings could not be read and the user has not checked them: every request is refused (`state.privacyReviewNeeded`). */

@@ -95,7 +95,12 @@ export type ModelEvent =
 	| { readonly type: "usage_start"; readonly usage: Usage }
 	/** The response's final count, once it is complete: it supersedes `usage_start`. */
 	| { readonly type: "usage"; readonly usage: Usage }
-	| { readonly type: "stop"; readonly reason: StopReason };
+	| { readonly type: "stop"; readonly reason: StopReason }
+	/**
+	 * The server has sent nothing yet, well past when a response usually begins: a local server
+	 * loading the model into memory. Once per request at most; the answer follows, or an error.
+	 */
+	| { readonly type: "waiting-for-model" };
 
 export interface ModelInfo {
 	readonly id: string;
@@ -105,6 +110,11 @@ export interface ModelInfo {
 export interface ModelClient {
 	/** Whether this is the offline model, which answers from retrieval alone. */
 	readonly offline: boolean;
+	/**
+	 * Whether a compatible server answers (Ollama, LM Studio, llama.cpp ...): it has no row in
+	 * the price table, so its turns show "local, no cost"; it may need a search in place of tools.
+	 */
+	readonly local?: boolean;
 	stream(request: ModelRequest): AsyncIterable<ModelEvent>;
 	listModels(signal?: AbortSignal): Promise<ModelInfo[]>;
 }
@@ -129,7 +139,13 @@ export type ModelErrorKind =
 	/** The turn (or a one-shot request) ran past its overall time limit and was stopped. */
 	| "time-limit"
 	/** Refused before anything was sent: the privacy settings could not be read and the user has not checked them yet. */
-	| "privacy-unconfirmed";
+	| "privacy-unconfirmed"
+	/** A local or compatible server did not answer at its address: it is not running, or the address is wrong. */
+	| "server-unreachable"
+	/** The server answers, but refused this window's request (CORS): it must be told to allow Obsidian's origin. */
+	| "cors-refused"
+	/** The server's model cannot call tools: it said so, or its tool call could not be read. */
+	| "tools-unsupported";
 
 export class ModelError extends Error {
 	constructor(

@@ -23,6 +23,8 @@ export interface TurnUsage {
 	readonly modelCalls: number;
 	/** In US dollars; `null` when the model's prices are unknown (see `pricing.ts`). */
 	readonly costUsd: number | null;
+	/** The model ran on a compatible server (`ModelClient.local`): no cost is counted, and the view says so. */
+	readonly local?: true;
 	/**
 	 * Present when a model call was stopped before the API gave its final count: that call's
 	 * output tokens (and so the cost) are estimated from the text that arrived.
@@ -69,6 +71,8 @@ export type TurnEvent =
 	 * first such call, for the one notice the user sees.
 	 */
 	| { readonly type: "budget-reached"; readonly hit: BudgetHit }
+	/** The server has sent nothing yet, well past when an answer usually begins: it is loading the model. */
+	| { readonly type: "waiting-for-model" }
 	/** A model call failed; `partialKept` says whether part of an answer had arrived (it stays in the conversation). */
 	| { readonly type: "error"; readonly error: ModelError; readonly partialKept: boolean }
 	| { readonly type: "done"; readonly result: TurnResult };

@@ -38,6 +38,20 @@ export interface TurnPorts {
 	readonly contextWindowTokens?: number;
 	/** Hot memory's cap from the user's settings. */
 	readonly hotMemoryCapTokens?: number;
+	/** What is known of whether the model can call tools; absent, it can (Claude). */
+	readonly toolSupport?: ToolSupport;
+}
+
+/**
+ * Whether the model may be offered tools, as the host remembers it per model until its settings
+ * change: a compatible server's model that refused tools, or sent a tool call that could not be
+ * read, is answered from a search of the notes instead (`tools-off`).
+ */
+export interface ToolSupport {
+	/** The model was found unable to call tools: offer none, ground the answer in a search. */
+	readonly toolsOff: boolean;
+	/** The model just failed at tools: remember it for this model. */
+	toolsFailed(): Promise<void>;
 }
 
 /**
@@ -53,6 +67,11 @@ export type SessionEvent =
 			readonly toolCalls: readonly ToolCallRecord[];
 			readonly dailyNotePath: string | null;
 	  }
+	/**
+	 * The turn runs without tools, its answer grounded in a search of the notes: the model cannot
+	 * call tools. `retried`: an answer with tools was tried first and failed, and what it showed is replaced.
+	 */
+	| { readonly type: "tools-off"; readonly retried: boolean }
 	| { readonly type: "checkpoint-suggested"; readonly reason: CheckpointReason; readonly draft: CheckpointDraft }
 	| { readonly type: "saved"; readonly path: string }
 	| { readonly type: "save-failed"; readonly error: unknown };

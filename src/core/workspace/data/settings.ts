@@ -1,6 +1,12 @@
 import * as z from "zod/mini";
 import { DEFAULT_CONTEXT_BUDGETS } from "./contextBudgets";
 import { DEFAULT_MODEL } from "../../model/defaultModel";
+import {
+	DEFAULT_SERVER_CONTEXT_WINDOW,
+	PRESET_BASE_URLS,
+	SERVER_CONTEXT_WINDOW_RANGE,
+	SERVER_PRESETS,
+} from "../../model/modelServer";
 import { parseTimeOfDay } from "./timeOfDay";
 
 /** A time of the heartbeat's active hours, `HH:MM`; a time that does not parse is reset, never read as midnight. */
@@ -48,6 +54,20 @@ export const settingsSchema = z.object({
 	model: z.string(),
 	/** The name of the Anthropic API key in Obsidian's SecretStorage (the key itself is never saved here). */
 	apiKeySecret: z.string(),
+	/** Who answers: Anthropic (with `model` and `apiKeySecret`), or a compatible server (the `server…` fields). */
+	modelProvider: z.enum(["anthropic", "compatible"]),
+	/** The compatible server the settings were set up for: its usual address, model list and CORS fix. */
+	serverPreset: z.enum(SERVER_PRESETS),
+	/** The compatible server's base URL, without `/v1`. */
+	serverBaseUrl: z.string(),
+	/** The model the compatible server runs, as it names it (`qwen3:8b`); `""` until one is chosen. */
+	serverModel: z.string(),
+	/** The name of the compatible server's key in SecretStorage; `""` sends none (most local servers ask for none). */
+	serverKeySecret: z.string(),
+	/** How many tokens the server's model holds: the conversation is compacted to fit it. */
+	serverContextWindowTokens: z
+		.number()
+		.check(z.int(), z.minimum(SERVER_CONTEXT_WINDOW_RANGE.min), z.maximum(SERVER_CONTEXT_WINDOW_RANGE.max)),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -74,5 +94,11 @@ export function defaultSettings(): Settings {
 		pinnedNotes: [],
 		model: DEFAULT_MODEL,
 		apiKeySecret: DEFAULT_API_KEY_SECRET,
+		modelProvider: "anthropic",
+		serverPreset: "ollama",
+		serverBaseUrl: PRESET_BASE_URLS.ollama,
+		serverModel: "",
+		serverKeySecret: "",
+		serverContextWindowTokens: DEFAULT_SERVER_CONTEXT_WINDOW,
 	};
 }

@@ -37,6 +37,11 @@ export const stateSchema = z.object({
 	 * Saved, so that a restart before that does not forget it.
 	 */
 	privacyReviewNeeded: z.boolean(),
+	/**
+	 * The compatible server's models found unable to call tools (`<base URL> <model>`): their
+	 * answers are grounded by a search instead. Forgotten when the server settings change.
+	 */
+	modelsWithoutTools: z.array(z.string()),
 });
 
 export type PluginState = z.infer<typeof stateSchema>;
@@ -52,5 +57,6 @@ export function defaultState(): PluginState {
 		heartbeatFailures: 0,
 		heartbeatRetryAfter: null,
 		privacyReviewNeeded: false,
+		modelsWithoutTools: [],
 	};
 }

@@ -1,0 +1,39 @@
+/**
+ * Where the assistant's model runs: Anthropic's API, or a server on the user's own machine (or
+ * network) that answers Anthropic's Messages API at its own base URL. Ollama, LM Studio and
+ * llama.cpp's server all do; each has its usual address, the way it lists its models and the
+ * switch that lets Obsidian's window call it (CORS).
+ */
+
+/** Who answers: Anthropic, or a server that speaks the same Messages API. */
+export type ModelProvider = "anthropic" | "compatible";
+
+/** The servers the settings know by name; `custom` is any other one, at an address the user types. */
+export const SERVER_PRESETS = ["ollama", "lm-studio", "llama-cpp", "custom"] as const;
+
+export type ServerPreset = (typeof SERVER_PRESETS)[number];
+
+/** Each named server's address when it runs with its defaults on this machine. */
+export const PRESET_BASE_URLS: Readonly<Record<Exclude<ServerPreset, "custom">, string>> = {
+	ollama: "http://localhost:11434",
+	"lm-studio": "http://localhost:1234",
+	"llama-cpp": "http://localhost:8080",
+};
+
+/**
+ * A Messages API server other than Anthropic's, as a request needs it: its base URL (the SDK
+ * appends `/v1/messages`), the preset it was chosen as (for its model list and its CORS fix),
+ * and the key when the server asks for one (most local servers ignore it).
+ */
+export interface CompatibleServer {
+	readonly preset: ServerPreset;
+	readonly baseURL: string;
+	readonly apiKey?: string;
+}
+
+/**
+ * A small model's window is a few thousand tokens where Claude's is 200,000: the context
+ * assembly compacts the conversation to fit what the user says the server's model holds.
+ */
+export const DEFAULT_SERVER_CONTEXT_WINDOW = 8192;
+export const SERVER_CONTEXT_WINDOW_RANGE = { min: 2048, max: 2_000_000 } as const;
