@@ -19,6 +19,9 @@ export const SERVER_FIRST_EVENT_TIMEOUT_MS = 300_000;
 /** Anthropic's answers begin within a second or two; past this with nothing, the user is told the model is loading. */
 export const WAITING_NOTICE_MS = 5_000;
 
+/** How often a server that answers "Loading model" (llama.cpp's) is asked again: soon after it is ready, without flooding its log. */
+export const LOADING_POLL_MS = 2_000;
+
 export interface CompatibleClientOptions extends Omit<AnthropicClientOptions, "apiKey" | "baseURL"> {
 	readonly server: CompatibleServer;
 	/** Whether the server answers at `url` outside the window's CORS rules; absent where there is no CORS (Node). */
@@ -50,6 +53,7 @@ export class CompatibleModelClient implements ModelClient {
 			translator: (request) => new StreamTranslator({ offeredTools: request.tools.map((tool) => tool.name) }),
 			firstEventTimeoutMs: options.firstEventTimeoutMs ?? SERVER_FIRST_EVENT_TIMEOUT_MS,
 			waitingNoticeMs: options.waitingNoticeMs ?? WAITING_NOTICE_MS,
+			loadingPollMs: LOADING_POLL_MS,
 			requestFailure: (error, context, request) =>
 				serverFailure(error, context, this.corsProbe, request.tools.length > 0),
 		};

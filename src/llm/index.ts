@@ -5,6 +5,7 @@
 export { AnthropicModelClient, MODEL_IDLE_TIMEOUT_MS, type AnthropicClientOptions } from "./anthropicClient";
 export {
 	CompatibleModelClient,
+	LOADING_POLL_MS,
 	SERVER_FIRST_EVENT_TIMEOUT_MS,
 	WAITING_NOTICE_MS,
 	type CompatibleClientOptions,

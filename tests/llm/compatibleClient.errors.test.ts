@@ -3,6 +3,7 @@ import { setLanguage, t } from "../../src/i18n";
 import {
 	CompatibleModelClient,
 	corsFix,
+	LOADING_POLL_MS,
 	modelErrorMessage,
 	SERVER_FIRST_EVENT_TIMEOUT_MS,
 	WAITING_NOTICE_MS,
@@ -116,6 +117,32 @@ describe("the compatible client against llama.cpp's refusal of tools", () => {
 		expect(error?.kind).toBe("tools-unsupported");
 		expect(fake().messageBodies).toHaveLength(1);
 		expect(delays.waits).toEqual([TEST_NOTICE_MS]);
+	});
+});
+
+describe("the compatible client against llama.cpp's server while it loads its model", () => {
+	const fake = useFakeAnthropic({ profile: "llama-cpp" });
+	const loading = () => errorReply(503, { type: "unavailable_error", message: "Loading model" });
+
+	it("says it is waiting for the model and asks again until the model is ready, without using up its retries", async () => {
+		fake().enqueue(loading(), loading(), loading(), textReply("Ready."));
+		const { client, delays } = serverClientFor(fake(), "llama-cpp");
+		const { events, error } = await drain(client.stream(userRequest("Hi", { model: "Qwen3-8B-Q4_K_M.gguf" })));
+		expect(error).toBeUndefined();
+		expect(events[0]).toEqual({ type: "waiting-for-model" });
+		expect(events.filter((event) => event.type === "waiting-for-model")).toHaveLength(1);
+		expect(textOf(events)).toBe("Ready.");
+		expect(fake().messageBodies).toHaveLength(4);
+		expect(delays.waits.filter((ms) => ms === LOADING_POLL_MS)).toHaveLength(3);
+	});
+
+	it("gives up once the first event's limit has passed, as overloaded", async () => {
+		const polls = SERVER_FIRST_EVENT_TIMEOUT_MS / LOADING_POLL_MS;
+		fake().enqueue(...Array.from({ length: polls + 1 }, loading), textReply("never"));
+		const { client } = serverClientFor(fake(), "llama-cpp");
+		const { error } = await drain(client.stream(userRequest("Hi", { model: "Qwen3-8B-Q4_K_M.gguf" })));
+		expect(error?.kind).toBe("overloaded");
+		expect(fake().pending).toBe(1);
 	});
 });
 
