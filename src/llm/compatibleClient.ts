@@ -1,5 +1,5 @@
 import type { ModelClient, ModelEvent, ModelInfo, ModelRequest } from "../core/model/modelClient";
-import type { CompatibleServer } from "../core/model/modelServer";
+import { serverRoot, type CompatibleServer } from "../core/model/modelServer";
 import { streamTiming, type AnthropicClientOptions } from "./anthropicClient";
 import { toMessageParams } from "./messageParams";
 import { streamMessages, type MessagesDialect, type StreamTiming } from "./messagesStream";
@@ -75,6 +75,6 @@ export class CompatibleModelClient implements ModelClient {
 	private readonly corsProbe: CorsProbe = () => {
 		const { answersOutsideCors, server } = this.options;
 		if (answersOutsideCors === undefined) return Promise.resolve(false);
-		return answersOutsideCors(`${server.baseURL.replace(/\/+$/, "")}${modelListPaths(server.preset)[0]}`);
+		return answersOutsideCors(`${serverRoot(server.baseURL)}${modelListPaths(server.preset)[0]}`);
 	};
 }

@@ -11,7 +11,7 @@ export {
 	type CompatibleClientOptions,
 } from "./compatibleClient";
 export { corsFix } from "./corsFix";
-export { CORS_FIX_COMMANDS, PRESET_NAMES } from "../core/model/modelServer";
+export { CORS_FIX_COMMANDS, PRESET_NAMES, serverRoot } from "../core/model/modelServer";
 export { createModelClient, type ModelClientSettings } from "./createModelClient";
 export { DEFAULT_MODEL } from "../core/model/defaultModel";
 export { modelErrorMessage } from "./modelErrorMessage";

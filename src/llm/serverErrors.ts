@@ -5,7 +5,7 @@ import { toModelError, type FailureContext } from "./modelErrors";
 /**
  * What a local server says when its model cannot take tools: Ollama's 400 "<model> does not
  * support tools", llama.cpp's server started without its chat templates ("tools param requires
- * --jinja flag"), and the wordings other servers use for the same refusal.
+ * --jinja flag"), and the plain wordings another server may use for it.
  */
 const TOOLS_REFUSED =
 	/does not support tools|tools? (?:are |is )?not supported|requires --jinja|tool (?:use|calling) is not supported/i;
