@@ -47,21 +47,26 @@ export function callsTool(name: string, input: unknown, id = "toolu_1"): Scripte
 	};
 }
 
+/** How a scripted model answers a request: the next reply of a list, or one made for the request. */
+export type Script = readonly ScriptedReply[] | ((request: ModelRequest) => ScriptedReply);
+
 /**
- * A model port that answers each request with the next reply of its script and keeps every
- * request it got: the local or compatible server of a test, without a network. A request past
- * the script fails the test.
+ * A model port that answers each request as its script says and keeps every request it got:
+ * the local or compatible server of a test, without a network. A request past the script fails
+ * the test.
  */
 export class ScriptedModel implements ModelClient {
 	readonly offline = false;
 	readonly requests: ModelRequest[] = [];
 	private readonly replies: ScriptedReply[];
+	private readonly respond: ((request: ModelRequest) => ScriptedReply) | null;
 
 	constructor(
-		replies: readonly ScriptedReply[],
+		script: Script,
 		readonly local = true,
 	) {
-		this.replies = [...replies];
+		this.replies = typeof script === "function" ? [] : [...script];
+		this.respond = typeof script === "function" ? script : null;
 	}
 
 	/** Replies not asked for yet. */
@@ -71,7 +76,7 @@ export class ScriptedModel implements ModelClient {
 
 	async *stream(request: ModelRequest): AsyncIterable<ModelEvent> {
 		this.requests.push(request);
-		const reply = this.replies.shift();
+		const reply = this.respond?.(request) ?? this.replies.shift();
 		if (reply === undefined) throw new Error(`No scripted reply for request ${this.requests.length}.`);
 		for (const event of reply.events) {
 			await Promise.resolve();
