@@ -364,6 +364,8 @@ export class ChatSession {
 			signal,
 		)) {
 			if (event.type === "done") result = event.result;
+			// A local server loading its model before the flush: the pane says so, as for the answer.
+			else if (event.type === "waiting-for-model") yield event;
 		}
 		if (result === null) throw new Error("The memory flush ended without its result.");
 		// A model that cannot call tools is answered without them: there is nothing to report.
