@@ -1,5 +1,5 @@
 import { budgetHitMessage, type TurnLimits, type TurnResult } from "../../src/core/agent/loop";
-import { ChatSession, type TurnPorts } from "../../src/core/agent/session";
+import { ChatSession, type SessionEvent, type TurnPorts } from "../../src/core/agent/session";
 import type { WriteToolDeps } from "../../src/core/agent/tools";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { t } from "../../src/i18n";
@@ -9,6 +9,7 @@ import type { Command } from "./command";
 import { openHeadlessWorkspace } from "./headless";
 import { openHeadlessMemory } from "./headlessMemory";
 import { millisecondsOption, MODEL_TIME_OPTIONS, modelClientOf, nodeDelay } from "./headlessModel";
+import { MODEL_CHOICE_OPTIONS, modelChoiceOf } from "./modelChoice";
 
 /**
  * `chat "<message>"`: one turn of the chat loop over a vault folder, as the chat pane runs it.
@@ -16,12 +17,13 @@ import { millisecondsOption, MODEL_TIME_OPTIONS, modelClientOf, nodeDelay } from
  * go to stderr, so that stdout is the answer alone (and, with `--json`, a last JSON line).
  */
 export const chatCommand: Command = async (args) => {
-	rejectUnknownOptions(args, ["vault", "model", "base-url", "offline", "now", "json", ...MODEL_TIME_OPTIONS], 1);
+	rejectUnknownOptions(args, ["vault", ...MODEL_CHOICE_OPTIONS, "offline", "now", "json", ...MODEL_TIME_OPTIONS], 1);
 	if (args.positional.length !== 1)
 		throw new UsageError(
 			'chat takes one message, in quotes: chat "What did I decide about the thesis?" --vault <dir>.',
 		);
 	const userMessage = args.positional[0];
+	const choice = modelChoiceOf(args);
 	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), { now: args.options.get("now") });
 	const memory = await openHeadlessMemory(headless);
 	const model = modelClientOf(args, headless);
@@ -38,7 +40,7 @@ export const chatCommand: Command = async (args) => {
 	};
 	const ports: TurnPorts = {
 		model,
-		modelId: model.offline ? OFFLINE_MODEL_ID : (args.options.get("model") ?? DEFAULT_MODEL),
+		modelId: model.offline ? OFFLINE_MODEL_ID : (choice.modelId ?? DEFAULT_MODEL),
 		tools: toolDeps,
 		delay: nodeDelay,
 		// Without Obsidian's locale, `auto` is English.
@@ -49,6 +51,9 @@ export const chatCommand: Command = async (args) => {
 		},
 		hotMemoryCapTokens: settings.hotMemoryCapTokens,
 		limits: maxTurnMsOf(millisecondsOption(args, "time-limit")),
+		...(choice.provider === "compatible"
+			? { contextWindowTokens: choice.contextWindowTokens, toolSupport: toolSupportForTheRun() }
+			: {}),
 	};
 	const session = new ChatSession(() => ports, clock);
 	const result = await streamTurn(session, userMessage);
@@ -65,6 +70,25 @@ export const chatCommand: Command = async (args) => {
 	};
 };
 
+/**
+ * Whether the server's model can call tools, as this run learns it. A chat run is one turn, and
+ * the turn itself answers from a search when the model fails at tools; the plugin's verdict in
+ * `data.json` is neither read nor written, since the command line's server is the one its options
+ * name, not the one the plugin's settings do.
+ */
+function toolSupportForTheRun(): NonNullable<TurnPorts["toolSupport"]> {
+	let toolsOff = false;
+	return {
+		get toolsOff() {
+			return toolsOff;
+		},
+		toolsFailed: () => {
+			toolsOff = true;
+			return Promise.resolve();
+		},
+	};
+}
+
 function maxTurnMsOf(ms: number | undefined): Partial<TurnLimits> {
 	return ms === undefined ? {} : { maxTurnMs: ms };
 }
@@ -78,15 +102,21 @@ async function streamTurn(session: ChatSession, userMessage: string): Promise<Tu
 	const onInterrupt = () => stop.abort();
 	process.once("SIGINT", onInterrupt);
 	let result: TurnResult | undefined;
+	// Whether stdout's last line is unfinished: an answer retried without tools starts on a line of its own.
+	let lineOpen = false;
 	try {
 		for await (const event of session.send(userMessage, {}, stop.signal)) {
-			if (event.type === "text") process.stdout.write(event.text);
-			else if (event.type === "tool-started")
-				process.stderr.write(`[tool] ${event.name} ${JSON.stringify(event.input)}\n`);
-			else if (event.type === "error") process.stderr.write(`error: ${modelErrorMessage(event.error, t)}\n`);
-			else if (event.type === "budget-reached") process.stderr.write(`${budgetHitMessage(event.hit, t)}\n`);
-			else if (event.type === "done") result = event.result;
+			if (event.type === "text") {
+				process.stdout.write(event.text);
+				if (event.text !== "") lineOpen = !event.text.endsWith("\n");
+			} else if (event.type === "tools-off" && event.retried && lineOpen) {
+				process.stdout.write("\n");
+				lineOpen = false;
+			}
+			if (event.type === "done") result = event.result;
 			else if (event.type === "save-failed") throw event.error;
+			const note = noteOn(event);
+			if (note !== null) process.stderr.write(`${note}\n`);
 		}
 	} finally {
 		process.removeListener("SIGINT", onInterrupt);
@@ -94,4 +124,24 @@ async function streamTurn(session: ChatSession, userMessage: string): Promise<Tu
 	if (result === undefined) throw new Error("The turn ended without its result.");
 	if (result.text !== "" && !result.text.endsWith("\n")) process.stdout.write("\n");
 	return result;
+}
+
+/** What stderr says of an event besides the answer: a tool call, an error, a budget reached, the model's state. */
+function noteOn(event: SessionEvent): string | null {
+	switch (event.type) {
+		case "tool-started":
+			return `[tool] ${event.name} ${JSON.stringify(event.input)}`;
+		case "error":
+			return `error: ${modelErrorMessage(event.error, t)}`;
+		case "budget-reached":
+			return budgetHitMessage(event.hit, t);
+		case "waiting-for-model":
+			return "Loading the model: a local server reads it into memory before its first answer.";
+		case "tools-off":
+			return event.retried
+				? "This model could not call tools, so tools are off for it: the answer comes from a search of your notes."
+				: "Tools are off for this model: the answer comes from a search of your notes.";
+		default:
+			return null;
+	}
 }

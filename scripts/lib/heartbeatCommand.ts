@@ -9,6 +9,7 @@ import { DiskPluginData } from "./diskPluginData";
 import { openHeadlessWorkspace } from "./headless";
 import { openHeadlessMemory } from "./headlessMemory";
 import { modelClientOf, nodeDelay } from "./headlessModel";
+import { MODEL_CHOICE_OPTIONS, modelChoiceOf } from "./modelChoice";
 
 /** The line `--json` prints: whether the model was asked, why not, and what the user is shown. */
 interface HeartbeatLine {
@@ -32,14 +33,14 @@ export const heartbeatCommand: Command = async (args) => {
 		"now",
 		"active-hours",
 		"onboarded",
-		"model",
-		"base-url",
+		...MODEL_CHOICE_OPTIONS,
 		"offline",
 		"force",
 		"json",
 		"idle-timeout",
 	]);
 	const vaultDir = requireOption(args, "vault");
+	const choice = modelChoiceOf(args);
 	const headless = await openHeadlessWorkspace(vaultDir, { now: args.options.get("now") });
 	const dataFile = DiskPluginData.load(vaultDir);
 	const data = withOptions(dataFile.loaded.data, args);
@@ -50,7 +51,7 @@ export const heartbeatCommand: Command = async (args) => {
 		runHeartbeat(
 			{
 				model,
-				modelId: model.offline ? OFFLINE_MODEL_ID : (args.options.get("model") ?? data.settings.model),
+				modelId: model.offline ? OFFLINE_MODEL_ID : (choice.modelId ?? data.settings.model),
 				delay: nodeDelay,
 				vault: { ...memory.deps, writer: workspace.writer, daily: assistantFolderTarget(workspace.layout) },
 			},
@@ -118,7 +119,7 @@ function explanation(report: HeartbeatReport): string[] {
 		case "skipped":
 			return report.reason === "offline"
 				? [
-						"The offline model cannot judge a checklist, so the heartbeat waits for a model: set ANTHROPIC_API_KEY. Nothing was recorded.",
+						"The offline model cannot judge a checklist, so the heartbeat waits for a model: set ANTHROPIC_API_KEY, or give a local server with --provider compatible. Nothing was recorded.",
 					]
 				: [];
 		case "silent":

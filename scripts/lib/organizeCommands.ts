@@ -8,6 +8,7 @@ import { t } from "../../src/i18n";
 import { modelErrorMessage } from "../../src/llm";
 import { ModelError } from "../../src/core/model/modelClient";
 import { MODEL_TIME_OPTIONS } from "./headlessModel";
+import { MODEL_CHOICE_OPTIONS, modelChoiceOf } from "./modelChoice";
 import { rejectUnknownOptions, requireOption, UsageError } from "./args";
 import { printed, type Command } from "./command";
 import { openHeadlessWorkspace } from "./headless";
@@ -55,14 +56,15 @@ export const organizeCommand: Command = async (args) => {
 		"folder",
 		"note",
 		"offline",
-		"model",
-		"base-url",
+		...MODEL_CHOICE_OPTIONS,
 		"apply",
 		"confirm-verified",
 		"json",
 		"now",
 		...MODEL_TIME_OPTIONS,
 	]);
+	// A local server named without its model or address is refused before the vault is read.
+	modelChoiceOf(args);
 	const vaultDir = requireOption(args, "vault");
 	const note = normalizeVaultPath(requireOption(args, "note"));
 	const headless = await openHeadlessWorkspace(vaultDir, {

@@ -4,6 +4,7 @@ import { buildWeeklySummary, type WeeklySummaryResult } from "../../src/core/mem
 import { t } from "../../src/i18n";
 import { modelErrorMessage } from "../../src/llm";
 import { MODEL_TIME_OPTIONS } from "./headlessModel";
+import { MODEL_CHOICE_OPTIONS, modelChoiceOf } from "./modelChoice";
 import { rejectUnknownOptions, requireOption, UsageError } from "./args";
 import type { Command } from "./command";
 import { openHeadlessWorkspace } from "./headless";
@@ -20,13 +21,14 @@ export const weeklyCommand: Command = async (args) => {
 		"folder",
 		"week",
 		"offline",
-		"model",
-		"base-url",
+		...MODEL_CHOICE_OPTIONS,
 		"force",
 		"now",
 		"json",
 		...MODEL_TIME_OPTIONS,
 	]);
+	// A local server named without its model or address is refused before the vault is read.
+	modelChoiceOf(args);
 	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), {
 		folder: args.options.get("folder"),
 		now: args.options.get("now"),
