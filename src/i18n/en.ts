@@ -248,6 +248,29 @@ export const en = {
 	"model-error.cors-refused":
 		"The model server is running but refused requests from Obsidian's window. Allow Obsidian's origin in the server's settings, then try again.",
 	"model-error.tools-unsupported": "This model cannot call tools, so it answers from a search of your notes instead.",
+	"model-error.server.invalid-key":
+		"{server} refused the key. Check the server key in the plugin settings, or clear it if the server needs none.",
+	"model-error.server.permission": "{server} refused this request. Check the server's access settings and its key.",
+	"model-error.server.unknown-model":
+		"{server} does not have the selected model. Download it there, or choose another model in the plugin settings.",
+	"model-error.server.rate-limit": "{server} is busy with other requests. Try again in a moment.",
+	"model-error.server.rate-limit-wait": "{server} is busy with other requests. Try again in {seconds} s.",
+	"model-error.server.overloaded": "{server} is overloaded. Try again in a moment.",
+	"model-error.server.server": "{server} had an error. Check its log, then try again.",
+	"model-error.server.bad-request": "{server} could not handle the request: {detail}",
+	"model-error.server.idle-timeout":
+		"The answer stalled. {server} sent nothing for too long, so it was stopped. What had arrived was kept; try again.",
+	"model-error.server.server-unreachable":
+		"{server} did not answer at {address}. Check that it is running and that the address in the plugin settings is right.",
+	"model-error.server.cors-refused": "{server} is running but refused requests from Obsidian's window. {fix}",
+	"model-error.server-name.custom": "The model server",
+	"model-error.cors-fix.ollama": "Start Ollama with: {command}",
+	"model-error.cors-fix.lm-studio":
+		"Turn on “Enable CORS” in LM Studio's server settings, or start the server with: {command}",
+	"model-error.cors-fix.llama-cpp":
+		"No setting is needed for llama.cpp's server, which allows every origin by itself. Point the plugin at it directly, or have the proxy in front of it pass its CORS headers on.",
+	"model-error.cors-fix.custom":
+		"Allow the origin app://obsidian.md (and capacitor://localhost for iPhone and iPad) in the server's CORS settings.",
 	"settings.model.heading": "Model",
 	"settings.api-key.name": "API key",
 	"settings.api-key.desc":

@@ -196,6 +196,26 @@ export const zh: Catalog = {
 	"model-error.cors-refused":
 		"模型服务器正在运行，但拒绝了 Obsidian 的请求（CORS）。请在服务器设置中允许 Obsidian 的来源，然后重试。",
 	"model-error.tools-unsupported": "此模型无法调用工具，因此改为根据笔记搜索结果回答。",
+	"model-error.server.invalid-key":
+		"{server} 拒绝了密钥。请在插件设置中检查服务器密钥；如果服务器不需要密钥，请清空它。",
+	"model-error.server.permission": "{server} 拒绝了此请求。请检查服务器的访问设置和密钥。",
+	"model-error.server.unknown-model": "{server} 上没有所选模型。请先在服务器上下载，或在插件设置中选择其他模型。",
+	"model-error.server.rate-limit": "{server} 正忙于处理其他请求。请稍后再试。",
+	"model-error.server.rate-limit-wait": "{server} 正忙于处理其他请求。请在 {seconds} 秒后再试。",
+	"model-error.server.overloaded": "{server} 当前过载。请稍后再试。",
+	"model-error.server.server": "{server} 出错。请查看它的日志后重试。",
+	"model-error.server.bad-request": "{server} 无法处理该请求：{detail}",
+	"model-error.server.idle-timeout": "回答停滞：{server} 太久没有发送任何内容，因此已停止。已保留收到的部分，请重试。",
+	"model-error.server.server-unreachable":
+		"{server} 在 {address} 没有响应。请确认它正在运行，并检查插件设置中的地址是否正确。",
+	"model-error.server.cors-refused": "{server} 正在运行，但拒绝了来自 Obsidian 窗口的请求。{fix}",
+	"model-error.server-name.custom": "模型服务器",
+	"model-error.cors-fix.ollama": "请这样启动 Ollama：{command}",
+	"model-error.cors-fix.lm-studio": "请在 LM Studio 的服务器设置中打开 “Enable CORS”，或这样启动服务器：{command}",
+	"model-error.cors-fix.llama-cpp":
+		"llama.cpp 服务器本身允许所有来源，无需设置。请让插件直接连接它，或让它前面的代理转发它的 CORS 响应头。",
+	"model-error.cors-fix.custom":
+		"请在服务器的 CORS 设置中允许来源 app://obsidian.md（iPhone 和 iPad 上为 capacitor://localhost）。",
 	"settings.model.heading": "模型",
 	"settings.api-key.name": "API 密钥",
 	"settings.api-key.desc":

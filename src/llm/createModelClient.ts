@@ -2,6 +2,7 @@ import type { ModelClient } from "../core/model/modelClient";
 import type { CompatibleServer } from "../core/model/modelServer";
 import type { TaskScheduler } from "../core/ports";
 import { AnthropicModelClient } from "./anthropicClient";
+import { CompatibleModelClient } from "./compatibleClient";
 import { OfflineModel } from "./offlineModel";
 import { refusingUntilPrivacyChecked } from "./privacyGate";
 import type { Translate } from "./translate";
@@ -32,8 +33,9 @@ export interface ModelClientSettings {
 }
 
 /**
- * Claude when there is a key, the offline model otherwise: the plugin never needs a key to work.
- * Either refuses every request while the privacy settings await the user's review.
+ * The user's own server when one is set, Claude when there is a key, the offline model otherwise:
+ * the plugin never needs a key to work. Each refuses every request while the privacy settings
+ * await the user's review.
  */
 export function createModelClient(settings: ModelClientSettings): ModelClient {
 	const client = modelOf(settings);
@@ -41,8 +43,17 @@ export function createModelClient(settings: ModelClientSettings): ModelClient {
 }
 
 function modelOf(settings: ModelClientSettings): ModelClient {
+	if (settings.offline === true) return new OfflineModel(settings.translate);
+	if (settings.server !== undefined) {
+		return new CompatibleModelClient({
+			server: settings.server,
+			answersOutsideCors: settings.answersOutsideCors,
+			delay: settings.delay,
+			idleTimeoutMs: settings.idleTimeoutMs,
+		});
+	}
 	const apiKey = settings.apiKey?.trim() ?? "";
-	if (settings.offline === true || apiKey === "") return new OfflineModel(settings.translate);
+	if (apiKey === "") return new OfflineModel(settings.translate);
 	return new AnthropicModelClient({
 		apiKey,
 		baseURL: settings.baseURL,

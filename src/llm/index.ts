@@ -1,5 +1,16 @@
-/** Model clients behind the `ModelClient` port: Claude over the Anthropic SDK, and the offline model. */
-export { AnthropicModelClient, type AnthropicClientOptions } from "./anthropicClient";
+/**
+ * Model clients behind the `ModelClient` port: Claude over the Anthropic SDK, a compatible
+ * server (Ollama, LM Studio, llama.cpp ...) over the same SDK, and the offline model.
+ */
+export { AnthropicModelClient, MODEL_IDLE_TIMEOUT_MS, type AnthropicClientOptions } from "./anthropicClient";
+export {
+	CompatibleModelClient,
+	SERVER_FIRST_EVENT_TIMEOUT_MS,
+	WAITING_NOTICE_MS,
+	type CompatibleClientOptions,
+} from "./compatibleClient";
+export { corsFix } from "./corsFix";
+export { CORS_FIX_COMMANDS, PRESET_NAMES } from "../core/model/modelServer";
 export { createModelClient, type ModelClientSettings } from "./createModelClient";
 export { DEFAULT_MODEL } from "../core/model/defaultModel";
 export { modelErrorMessage } from "./modelErrorMessage";

@@ -7,16 +7,31 @@ import type {
 } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { ChatMessage, ContentBlock, ModelRequest, SystemBlock, ToolDefinition } from "../core/model/modelClient";
 
+/**
+ * Who reads the body: Anthropic, or a compatible server (Ollama, LM Studio, llama.cpp ...).
+ * Such a server has no prompt cache, and Ollama joins an array of system blocks with nothing
+ * between them: it gets the system prompt as one string, its layers a blank line apart, and no
+ * `cache_control` at all.
+ */
+export type RequestDialect = "anthropic" | "compatible";
+
 /** The Messages API body for a request of the model port, streaming. */
-export function toMessageParams(request: ModelRequest): MessageCreateParamsStreaming {
+export function toMessageParams(
+	request: ModelRequest,
+	dialect: RequestDialect = "anthropic",
+): MessageCreateParamsStreaming {
 	return {
 		model: request.model,
 		max_tokens: request.maxTokens,
 		stream: true,
-		...(request.system.length > 0 && { system: request.system.map(toSystemParam) }),
+		...(request.system.length > 0 && { system: systemParam(request.system, dialect) }),
 		messages: request.messages.map(toMessageParam),
 		...(request.tools.length > 0 && { tools: request.tools.map(toToolParam) }),
 	};
+}
+
+function systemParam(system: readonly SystemBlock[], dialect: RequestDialect): string | TextBlockParam[] {
+	return dialect === "anthropic" ? system.map(toSystemParam) : system.map((block) => block.text).join("\n\n");
 }
 
 /** The breakpoint block ends the cached prefix: the API reuses everything up to it between turns. */

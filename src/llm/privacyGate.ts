@@ -8,6 +8,7 @@ import { ModelError, type ModelClient, type ModelEvent } from "../core/model/mod
 export function refusingUntilPrivacyChecked(client: ModelClient): ModelClient {
 	return {
 		offline: client.offline,
+		...(client.local === true && { local: true }),
 		stream: refuse,
 		listModels: (signal) => client.listModels(signal),
 	};

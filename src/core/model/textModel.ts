@@ -32,12 +32,20 @@ export interface TextModelTimer {
 export const TEXT_REQUEST_TIME_LIMIT_MS = 300_000;
 
 /**
+ * A model on the user's machine may first spend minutes loading into memory, then write a page
+ * at a few tokens a second on a laptop's processor: fifteen minutes, so neither is cut short.
+ */
+export const LOCAL_TEXT_REQUEST_TIME_LIMIT_MS = 900_000;
+
+/**
  * A `TextModel` over the chat's model port; `null` for the offline model, which writes nothing of
- * its own. A request past its time limit is stopped and rejects with a `time-limit` error.
+ * its own. A request past its time limit (longer for a local model) is stopped and rejects with a
+ * `time-limit` error.
  */
 export function textModelOver(client: ModelClient, modelId: string, timer: TextModelTimer): TextModel | null {
 	if (client.offline) return null;
-	const timeLimitMs = timer.timeLimitMs ?? TEXT_REQUEST_TIME_LIMIT_MS;
+	const timeLimitMs =
+		timer.timeLimitMs ?? (client.local === true ? LOCAL_TEXT_REQUEST_TIME_LIMIT_MS : TEXT_REQUEST_TIME_LIMIT_MS);
 	return {
 		async complete(request) {
 			const limit = new TimeLimit(timer.delay, timeLimitMs, request.signal);

@@ -12,7 +12,7 @@ export class TimeLimit {
 
 	constructor(
 		private readonly delay: TaskScheduler["delay"],
-		private readonly ms: number,
+		private ms: number,
 		private readonly host?: AbortSignal,
 	) {
 		if (host?.aborted === true) this.controller.abort();
@@ -24,13 +24,22 @@ export class TimeLimit {
 		return this.controller.signal;
 	}
 
+	/** The limit now running, in milliseconds. */
+	get limitMs(): number {
+		return this.ms;
+	}
+
 	/** Whether the limit ran out (rather than the host stopping the work). */
 	get expired(): boolean {
 		return this.ran;
 	}
 
-	/** The time counts from now again: what a limit on idleness does at each sign of life. */
-	restart(): void {
+	/**
+	 * The time counts from now again: what a limit on idleness does at each sign of life. `ms`
+	 * replaces the limit from now on (a patient first wait, then the ordinary one).
+	 */
+	restart(ms: number = this.ms): void {
+		this.ms = ms;
 		this.cancelTimer();
 		if (this.controller.signal.aborted) return;
 		this.cancelTimer = this.delay(this.expire, this.ms);

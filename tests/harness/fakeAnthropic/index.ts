@@ -1,5 +1,13 @@
-/** The fake Anthropic Messages API the tests point the real SDK at (127.0.0.1 only). */
-export { FakeAnthropic, DEFAULT_MODELS, type FakeModel, type RecordedRequest } from "./server";
+/** The fake Messages API (Anthropic's, or a local server's) the tests point the real SDK at (127.0.0.1 only). */
+export { FakeAnthropic, DEFAULT_MODELS, type FakeModel, type FakeServerOptions, type RecordedRequest } from "./server";
+export {
+	OLLAMA_CORS_HEADERS,
+	OLLAMA_DEFAULT_ORIGINS,
+	PROFILES,
+	type ServerProfile,
+	type ServerProfileName,
+	type WireStyle,
+} from "./profiles";
 export { useFakeAnthropic } from "./jest";
 export {
 	errorReply,

@@ -25,8 +25,14 @@ export interface ScriptedUsage {
 }
 
 export interface StreamOptions {
-	readonly stopReason?: ScriptedStopReason;
-	readonly usage?: Partial<ScriptedUsage>;
+	/** `null`: the stream gives no stop reason (a local server may leave it out). */
+	readonly stopReason?: ScriptedStopReason | null;
+	/** `null`: neither `message_start` nor `message_delta` carries a usage. */
+	readonly usage?: Partial<ScriptedUsage> | null;
+	/** The stream ends after `message_delta`, without `message_stop`. */
+	readonly withoutMessageStop?: boolean;
+	/** Nothing at all, not even the response's headers, for this long: the server loading the model into memory. */
+	readonly loadingMs?: number;
 	/** Characters per `text_delta` and per `input_json_delta` (default 4), so content arrives in pieces. */
 	readonly chunkSize?: number;
 	/** A slow stream: the wait before each event. */
@@ -52,6 +58,8 @@ export interface ScriptedError {
 	readonly message?: string;
 	/** Sent as the `retry-after` header, verbatim. */
 	readonly retryAfter?: string;
+	/** Nothing for this long before the error (a server that failed while loading the model). */
+	readonly loadingMs?: number;
 }
 
 export type ScriptedResponse = ScriptedMessage | ScriptedError;

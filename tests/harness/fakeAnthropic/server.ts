@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { PROFILES, type ErrorShape, type FakeModel, type ServerProfile, type ServerProfileName } from "./profiles";
 import { ERROR_TYPES, type ScriptedError, type ScriptedMessage, type ScriptedResponse } from "./script";
 import { formatSse, messageEvents } from "./sse";
 
@@ -13,42 +14,46 @@ export interface RecordedRequest {
 	readonly body: unknown;
 }
 
-export interface FakeModel {
-	readonly id: string;
-	readonly display_name: string;
-	readonly lifecycle?: "active" | "deprecated" | "retired";
+export type { FakeModel } from "./profiles";
+
+export const DEFAULT_MODELS: readonly FakeModel[] = PROFILES.anthropic.defaultModels;
+
+export interface FakeServerOptions {
+	/** Which server to play (`profiles.ts`); Anthropic's API when absent. */
+	readonly profile?: ServerProfileName;
 }
 
-export const DEFAULT_MODELS: readonly FakeModel[] = [
-	{ id: "claude-sonnet-5-5", display_name: "Claude Sonnet 5.5" },
-	{ id: "claude-opus-5-5", display_name: "Claude Opus 5.5" },
-	{ id: "claude-haiku-5-5", display_name: "Claude Haiku 5.5" },
-];
-
 /**
- * A fake Anthropic Messages API on 127.0.0.1, on a random port: `POST /v1/messages` answers the
- * next scripted response (streamed with the real SSE protocol, or an error with the API's JSON
- * body), `GET /v1/models` lists `models`, every request is recorded, and CORS is answered so a
- * browser page can drive the real SDK against it.
+ * A fake Messages API server on 127.0.0.1, on a random port, playing Anthropic's API or one of
+ * the local servers that speak it (`profiles.ts`): `POST /v1/messages` answers the next scripted
+ * response (streamed with the real SSE protocol as that server writes it, or an error in its
+ * shape), the model list endpoints list `models`, every request is recorded, and CORS is
+ * answered as that server answers it, so a browser page can drive the real SDK against it (or
+ * be refused, as it would be).
  */
 export class FakeAnthropic {
 	/** Every request received, preflights excepted, in order. */
 	readonly requests: RecordedRequest[] = [];
-	/** The catalogue `GET /v1/models` pages through; replace it, or set an error to answer instead. */
-	models: readonly FakeModel[] = DEFAULT_MODELS;
+	/** The catalogue the model list endpoints list; replace it, or set an error to answer instead. */
+	models: readonly FakeModel[];
 	modelsError: ScriptedError | undefined;
+	/** Models that cannot take tools: a request offering them tools gets the profile's refusal, if it has one. */
+	modelsWithoutTools: readonly string[] = [];
+	/** Origins allowed besides the server's own defaults (what `OLLAMA_ORIGINS` adds). */
+	allowedOrigins: readonly string[] = [];
 	private readonly queue: ScriptedResponse[] = [];
 	private closedByClient = 0;
 	/** Responses the script cut on purpose: their close is not the client hanging up. */
 	private readonly cut = new WeakSet<ServerResponse>();
 	private readonly server: Server;
 
-	private constructor() {
+	private constructor(readonly profile: ServerProfile) {
+		this.models = profile.defaultModels;
 		this.server = createServer((request, response) => void this.handle(request, response));
 	}
 
-	static async start(): Promise<FakeAnthropic> {
-		const fake = new FakeAnthropic();
+	static async start(options: FakeServerOptions = {}): Promise<FakeAnthropic> {
+		const fake = new FakeAnthropic(PROFILES[options.profile ?? "anthropic"]);
 		await new Promise<void>((resolve, reject) => {
 			fake.server.once("error", reject);
 			fake.server.listen(0, "127.0.0.1", resolve);
@@ -82,12 +87,14 @@ export class FakeAnthropic {
 		return this.closedByClient;
 	}
 
-	/** Forgets the requests, the queue and the models, between tests. */
+	/** Forgets the requests, the queue, the models and the tool verdicts, between tests. */
 	reset(): void {
 		this.requests.length = 0;
 		this.queue.length = 0;
-		this.models = DEFAULT_MODELS;
+		this.models = this.profile.defaultModels;
 		this.modelsError = undefined;
+		this.modelsWithoutTools = [];
+		this.allowedOrigins = [];
 		this.closedByClient = 0;
 	}
 
@@ -97,11 +104,7 @@ export class FakeAnthropic {
 	}
 
 	private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-		setCorsHeaders(request, response);
-		if (request.method === "OPTIONS") {
-			response.writeHead(204).end();
-			return;
-		}
+		if (this.profile.cors(request, response, this.allowedOrigins)) return;
 		const text = await readBody(request);
 		const body: unknown = text === "" ? undefined : JSON.parse(text);
 		this.requests.push({ method: request.method ?? "", url: request.url ?? "", headers: { ...request.headers }, body });
@@ -111,10 +114,12 @@ export class FakeAnthropic {
 		const path = new URL(request.url ?? "/", this.baseURL).pathname;
 		if (request.method === "POST" && path === "/v1/messages") {
 			await this.answerMessages(body, response);
-		} else if (request.method === "GET" && path === "/v1/models") {
+		} else if (request.method === "GET" && this.profile.modelList(path, this.models) !== undefined) {
+			this.answerList(path, response);
+		} else if (request.method === "GET" && path === "/v1/models" && this.profile.name === "anthropic") {
 			this.answerModels(request, response);
 		} else {
-			sendError(response, {
+			this.sendError(response, {
 				kind: "error",
 				status: 404,
 				message: `${request.method} ${path} is not part of the fake API`,
@@ -123,20 +128,39 @@ export class FakeAnthropic {
 	}
 
 	private async answerMessages(body: unknown, response: ServerResponse): Promise<void> {
+		const refusal = this.toolsRefusal(body);
+		if (refusal !== undefined) {
+			this.sendShape(response, refusal);
+			return;
+		}
 		const next = this.queue.shift();
 		// A test that forgot to script an answer fails loudly, with an error no client retries.
 		if (next === undefined) {
-			sendError(response, { kind: "error", status: 400, message: "fake server: no scripted response left" });
+			this.sendError(response, { kind: "error", status: 400, message: "fake server: no scripted response left" });
 		} else if (next.kind === "error") {
-			sendError(response, next);
+			if (next.loadingMs !== undefined) await delay(next.loadingMs);
+			this.sendError(response, next);
 		} else {
-			await streamMessage(next, modelOf(body), response, () => this.cut.add(response));
+			await this.streamMessage(next, modelOf(body), response);
 		}
 	}
 
+	/** A request offering tools to a model the test marked as without them, refused as the profile's server refuses it. */
+	private toolsRefusal(body: unknown): ErrorShape | undefined {
+		const offersTools = typeof body === "object" && body !== null && "tools" in body && Array.isArray(body.tools);
+		const model = modelOf(body);
+		return offersTools && this.modelsWithoutTools.includes(model) ? this.profile.toolsRefusal(model) : undefined;
+	}
+
+	private answerList(path: string, response: ServerResponse): void {
+		if (this.modelsError !== undefined) this.sendError(response, this.modelsError);
+		else sendJson(response, 200, this.profile.modelList(path, this.models));
+	}
+
+	/** Anthropic's paged list: `limit`, `after_id`, and whether there is more. */
 	private answerModels(request: IncomingMessage, response: ServerResponse): void {
 		if (this.modelsError !== undefined) {
-			sendError(response, this.modelsError);
+			this.sendError(response, this.modelsError);
 			return;
 		}
 		const query = new URL(request.url ?? "/", this.baseURL).searchParams;
@@ -157,37 +181,49 @@ export class FakeAnthropic {
 			last_id: page[page.length - 1]?.id ?? null,
 		});
 	}
-}
 
-async function streamMessage(
-	message: ScriptedMessage,
-	model: string,
-	response: ServerResponse,
-	markCut: () => void,
-): Promise<void> {
-	response.writeHead(200, {
-		"content-type": "text/event-stream; charset=utf-8",
-		"cache-control": "no-cache",
-		"request-id": requestId(),
-	});
-	const events = messageEvents(message, model);
-	for (const [written, event] of events.entries()) {
-		if (message.stallAfterEvents === written) return;
-		if (message.cutAfterEvents === written) {
-			markCut();
-			response.socket?.destroy();
-			return;
-		}
-		if (message.errorAfterEvents?.events === written) {
-			const { type, message: text = "Overloaded" } = message.errorAfterEvents;
-			response.end(formatSse({ event: "error", data: { type: "error", error: { type, message: text } } }));
-			return;
-		}
-		if (message.delayMs !== undefined) await delay(message.delayMs);
+	private async streamMessage(message: ScriptedMessage, model: string, response: ServerResponse): Promise<void> {
+		if (message.loadingMs !== undefined) await delay(message.loadingMs);
 		if (response.destroyed) return;
-		await write(response, formatSse(event));
+		response.writeHead(200, {
+			"content-type": "text/event-stream; charset=utf-8",
+			"cache-control": "no-cache",
+			"request-id": requestId(),
+		});
+		const events = messageEvents(message, model, this.profile.wire);
+		for (const [written, event] of events.entries()) {
+			if (message.stallAfterEvents === written) return;
+			if (message.cutAfterEvents === written) {
+				this.cut.add(response);
+				response.socket?.destroy();
+				return;
+			}
+			if (message.errorAfterEvents?.events === written) {
+				const { type, message: text = "Overloaded" } = message.errorAfterEvents;
+				response.end(formatSse({ event: "error", data: { type: "error", error: { type, message: text } } }));
+				return;
+			}
+			if (message.delayMs !== undefined) await delay(message.delayMs);
+			if (response.destroyed) return;
+			await write(response, formatSse(event));
+		}
+		response.end();
 	}
-	response.end();
+
+	private sendError(response: ServerResponse, error: ScriptedError): void {
+		if (error.retryAfter !== undefined) response.setHeader("retry-after", error.retryAfter);
+		this.sendShape(response, {
+			status: error.status,
+			type: error.type ?? ERROR_TYPES[error.status] ?? "api_error",
+			message: error.message ?? `Fake ${error.type ?? ERROR_TYPES[error.status] ?? "api_error"}`,
+		});
+	}
+
+	private sendShape(response: ServerResponse, error: ErrorShape): void {
+		const id = requestId();
+		response.writeHead(error.status, { "content-type": "application/json", "request-id": id });
+		response.end(JSON.stringify(this.profile.errorBody(error, id)));
+	}
 }
 
 /** Resolves once the chunk left for the client, so that a cut after it never swallows it. */
@@ -195,32 +231,9 @@ function write(response: ServerResponse, chunk: string): Promise<void> {
 	return new Promise((resolve) => response.write(chunk, () => resolve()));
 }
 
-function sendError(response: ServerResponse, error: ScriptedError): void {
-	const type = error.type ?? ERROR_TYPES[error.status] ?? "api_error";
-	if (error.retryAfter !== undefined) response.setHeader("retry-after", error.retryAfter);
-	sendJson(response, error.status, {
-		type: "error",
-		error: { type, message: error.message ?? `Fake ${type}` },
-		request_id: requestId(),
-	});
-}
-
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
 	response.writeHead(status, { "content-type": "application/json", "request-id": requestId() });
 	response.end(JSON.stringify(body));
-}
-
-/** Lets any origin call, with whatever headers the SDK sends, and read the headers it needs back. */
-function setCorsHeaders(request: IncomingMessage, response: ServerResponse): void {
-	response.setHeader("access-control-allow-origin", "*");
-	response.setHeader("access-control-allow-methods", "GET, POST, OPTIONS");
-	response.setHeader("access-control-allow-headers", request.headers["access-control-request-headers"] ?? "*");
-	response.setHeader("access-control-expose-headers", "retry-after, retry-after-ms, request-id");
-	response.setHeader("access-control-max-age", "600");
-	// Chrome asks before a page on another origin may call a server on 127.0.0.1 (private network access).
-	if (request.headers["access-control-request-private-network"] === "true") {
-		response.setHeader("access-control-allow-private-network", "true");
-	}
 }
 
 function modelOf(body: unknown): string {

@@ -1,3 +1,4 @@
+import { ANTHROPIC_WIRE, type WireStyle } from "./profiles";
 import type { ScriptedBlock, ScriptedMessage, ScriptedUsage } from "./script";
 
 /** One server-sent event as the Messages API writes it: its name, and JSON data with the same `type`. */
@@ -15,9 +16,9 @@ let messageCount = 0;
 /**
  * The events of a streamed answer, in the API's order: `message_start` (usage with the input
  * counts), a `ping`, each block as start / deltas / stop, `message_delta` (stop reason and the
- * final output count), `message_stop`.
+ * final output count), `message_stop`; with what `wire` says the server sends besides.
  */
-export function messageEvents(message: ScriptedMessage, model: string): SseEvent[] {
+export function messageEvents(message: ScriptedMessage, model: string, wire: WireStyle = ANTHROPIC_WIRE): SseEvent[] {
 	const usage: ScriptedUsage = {
 		input_tokens: 10,
 		output_tokens: 5,
@@ -27,6 +28,8 @@ export function messageEvents(message: ScriptedMessage, model: string): SseEvent
 	};
 	const chunkSize = message.chunkSize ?? 4;
 	const hasToolUse = message.content.some((block) => block.type === "tool_use");
+	const stopReason = message.stopReason === undefined ? (hasToolUse ? "tool_use" : "end_turn") : message.stopReason;
+	const withUsage = message.usage !== null;
 	const events: SseEvent[] = [
 		sse("message_start", {
 			message: {
@@ -37,23 +40,39 @@ export function messageEvents(message: ScriptedMessage, model: string): SseEvent
 				content: [],
 				stop_reason: null,
 				stop_sequence: null,
-				usage: { ...usage, output_tokens: 1 },
+				...(withUsage && { usage: usageFields(wire, usage, { output_tokens: wire.cacheFields ? 1 : 0 }) }),
 			},
 		}),
-		sse("ping", {}),
+		...(wire.ping ? [sse("ping", {})] : []),
 	];
-	message.content.forEach((block, index) => events.push(...blockEvents(block, index, chunkSize)));
+	message.content.forEach((block, index) => events.push(...blockEvents(block, index, chunkSize, wire)));
 	events.push(
 		sse("message_delta", {
-			delta: { stop_reason: message.stopReason ?? (hasToolUse ? "tool_use" : "end_turn"), stop_sequence: null },
-			usage: { output_tokens: usage.output_tokens },
+			delta: {
+				...(stopReason !== null && { stop_reason: stopReason }),
+				...(wire.stopSequence && { stop_sequence: null }),
+			},
+			...(withUsage && {
+				usage: wire.deltaInputTokens
+					? { input_tokens: usage.input_tokens, output_tokens: usage.output_tokens }
+					: { output_tokens: usage.output_tokens },
+			}),
 		}),
-		sse("message_stop", {}),
 	);
+	if (message.withoutMessageStop !== true) events.push(sse("message_stop", {}));
 	return events;
 }
 
-function blockEvents(block: ScriptedBlock, index: number, chunkSize: number): SseEvent[] {
+function usageFields(
+	wire: WireStyle,
+	usage: ScriptedUsage,
+	override: { output_tokens: number },
+): Record<string, number> {
+	const { cache_creation_input_tokens, cache_read_input_tokens, ...counts } = { ...usage, ...override };
+	return wire.cacheFields ? { ...counts, cache_creation_input_tokens, cache_read_input_tokens } : counts;
+}
+
+function blockEvents(block: ScriptedBlock, index: number, chunkSize: number, wire: WireStyle): SseEvent[] {
 	if (block.type === "text") {
 		return [
 			sse("content_block_start", { index, content_block: { type: "text", text: "" } }),
@@ -65,12 +84,13 @@ function blockEvents(block: ScriptedBlock, index: number, chunkSize: number): Ss
 	}
 	// Like the API: the block starts with an empty input, whose JSON then streams, first as "".
 	const json = block.inputJson ?? JSON.stringify(block.input);
+	const pieces = wire.toolJson === "whole" ? [json] : ["", ...chunks(json, chunkSize)];
 	return [
 		sse("content_block_start", {
 			index,
 			content_block: { type: "tool_use", id: block.id, name: block.name, input: {} },
 		}),
-		...["", ...chunks(json, chunkSize)].map((partial_json) =>
+		...pieces.map((partial_json) =>
 			sse("content_block_delta", { index, delta: { type: "input_json_delta", partial_json } }),
 		),
 		sse("content_block_stop", { index }),
