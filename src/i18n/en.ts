@@ -106,6 +106,9 @@ export const en = {
 		"Tokens: {input} in, about {output} out (stopped before the API counted them) · ≈ ${cost}",
 	"transcript.usage-estimated-no-cost":
 		"Tokens: {input} in, about {output} out (stopped before the API counted them) · cost unknown",
+	"transcript.usage-local": "Tokens: {input} in, {output} out · local, no cost",
+	"transcript.usage-estimated-local":
+		"Tokens: {input} in, about {output} out (stopped before the server counted them) · local, no cost",
 	"error.unexpected": "Something went wrong: {message}",
 	"settings.workspace.heading": "Workspace",
 	"settings.folder.name": "Assistant folder",

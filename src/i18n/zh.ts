@@ -81,6 +81,8 @@ export const zh: Catalog = {
 	"transcript.usage-no-cost": "Token：输入 {input}，输出 {output} · 费用未知",
 	"transcript.usage-estimated": "Token：输入 {input}，输出约 {output}（在 API 计数前停止）· 约 ${cost}",
 	"transcript.usage-estimated-no-cost": "Token：输入 {input}，输出约 {output}（在 API 计数前停止）· 费用未知",
+	"transcript.usage-local": "Token：输入 {input}，输出 {output} · 本地，无费用",
+	"transcript.usage-estimated-local": "Token：输入 {input}，输出约 {output}（在服务器计数前停止）· 本地，无费用",
 	"error.unexpected": "出错了：{message}",
 	"settings.workspace.heading": "工作区",
 	"settings.folder.name": "助理文件夹",

@@ -1,8 +1,7 @@
 import { localToday } from "../../memory/dailyDates";
 import type { Clock } from "../../ports";
 import type { ChatMessage, SystemBlock } from "../../model/modelClient";
-import { assistantInstructions } from "./assistantInstructions";
-import { DEFAULT_CONTEXT_BUDGETS, type ContextBudgets } from "../../workspace/data/contextBudgets";
+import { instructionsText } from "./assistantInstructions";
 import type { ConversationState } from "./compaction";
 import type { ContextReport } from "./contextReport";
 import { conversationLayers } from "./conversationLayer";
@@ -11,11 +10,12 @@ import { isHistoryQuestion } from "./historyIntent";
 import { hotMemoryLayer } from "./hotMemoryLayer";
 import { identityLayer, type IdentityNotes } from "./identityLayer";
 import { sentLayer, type Layer } from "./layer";
-import { tagged } from "./layerTags";
 import { memoryHintLayer, type DailyNoteRef } from "./memoryHintLayer";
 import type { NoteText } from "./noteExcerpt";
 import { notesLayer, type NotesInContext } from "./notesLayer";
+import { searchResultsLayer } from "./searchResultsLayer";
 import { vaultMapLayer } from "./vaultMapLayer";
+import { DEFAULT_ASSEMBLY_BUDGETS, type AssemblyBudgets } from "./windowBudgets";
 
 /**
  * Everything a turn's context is made of, read by the caller (the assembly does no I/O): the
@@ -43,6 +43,11 @@ export interface ContextInput {
 	readonly userMessage: string;
 	/** The model's context window, in tokens. */
 	readonly contextWindowTokens: number;
+	/**
+	 * What a search of the notes found for the user's message, when the model cannot call tools
+	 * and answers from it; absent (or `null`) for a model with the assistant's tools.
+	 */
+	readonly searchResults?: string | null;
 }
 
 export interface AssembledContext {
@@ -53,24 +58,26 @@ export interface AssembledContext {
 
 /**
  * The request of a turn, layer by layer from the most stable to the most particular (identity,
- * hot memory, instructions, the days of memory, the vault map, notes, the history book, then the
- * conversation), each within its budget. The identity layer comes first and carries the cache
+ * hot memory, instructions, the days of memory, the vault map, notes, the history book, the
+ * search a model without tools answers from, then the conversation), each within its budget. The identity layer comes first and carries the cache
  * breakpoint: nothing in it depends on the time or the conversation, so the cached prefix stays
  * byte-identical between turns.
  */
-export function assembleContext(input: ContextInput, overrides: Partial<ContextBudgets> = {}): AssembledContext {
-	const budgets: ContextBudgets = { ...DEFAULT_CONTEXT_BUDGETS, ...overrides };
+export function assembleContext(input: ContextInput, overrides: Partial<AssemblyBudgets> = {}): AssembledContext {
+	const budgets: AssemblyBudgets = { ...DEFAULT_ASSEMBLY_BUDGETS, ...overrides };
+	const searchResults = input.searchResults ?? null;
 	const now = input.clock.now();
 	const historyQuestion = isHistoryQuestion(input.userMessage);
 	const hotMemory = hotMemoryLayer(input.longTermMemory, budgets);
 	const systemLayers: Layer[] = [
 		identityLayer(input.identity, budgets),
 		hotMemory.layer,
-		sentLayer("instructions", null, tagged("assistant-instructions", {}, assistantInstructions(now))),
+		sentLayer("instructions", null, instructionsText(now, searchResults === null)),
 		memoryHintLayer(input.dailyNotes, localToday({ now: () => now }), budgets),
-		vaultMapLayer(input.vaultMap ?? null),
+		vaultMapLayer(input.vaultMap ?? null, budgets.vaultMapTokens),
 		notesLayer(input.notes, budgets),
 		historyBookLayer(input.weeklySummaries, historyQuestion, budgets),
+		searchResultsLayer(searchResults, budgets.searchResultsTokens),
 	];
 	const system = systemLayers.flatMap((layer): SystemBlock[] => {
 		if (layer.text === null) return [];

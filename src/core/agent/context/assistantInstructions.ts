@@ -1,3 +1,5 @@
+import { estimateTokens } from "../../text/tokenEstimate";
+import { tagged } from "./layerTags";
 import { timeAwareness } from "./timeAwareness";
 
 /**
@@ -24,6 +26,31 @@ const MEMORY_RULES = [
 	'When an answer uses a note, cite it as an Obsidian wikilink to its path without ".md", such as [[Projects/Atlas]]. Cite only notes you have read.',
 ].join("\n");
 
-export function assistantInstructions(now: Date): string {
-	return [MEMORY_RULES, "", "## Time", timeAwareness(now)].join("\n");
+/**
+ * The same for a model without tools (a local model that cannot call them): what it has instead
+ * is the search made for each message, and it is told not to promise writes it cannot make.
+ */
+const SEARCH_ONLY_RULES = [
+	"You are the user's assistant inside their Obsidian vault. Above are your identity files: soul.md (who you are and how you speak), user.md (who the user is) and claude.md (your rules, which come first), then hot memory (a view of memory.md, your long-term memory).",
+	"",
+	"## Memory",
+	"Your memory is notes in the vault, plain markdown that the user owns. In this chat you cannot call tools: you can neither search nor read nor write notes yourself. Each message comes with a search of the notes made for it (<notes-search>); answer from that and from this prompt, and never say you saved or changed something. Text marked as not shown here is out of your reach in this chat.",
+	"",
+	"## Citations",
+	'When an answer uses a note, cite it as an Obsidian wikilink to its path without ".md", such as [[Projects/Atlas]]. Cite only notes you were given.',
+].join("\n");
+
+/** The instructions layer's text: the memory rules for a model with the assistant's tools (`withTools`) or without. */
+export function assistantInstructions(now: Date, withTools = true): string {
+	return [withTools ? MEMORY_RULES : SEARCH_ONLY_RULES, "", "## Time", timeAwareness(now)].join("\n");
+}
+
+/** The instructions layer as the assembly sends it: the memory rules in their tags. */
+export function instructionsText(now: Date, withTools = true): string {
+	return tagged("assistant-instructions", {}, assistantInstructions(now, withTools));
+}
+
+/** What the instructions layer weighs: sent whole, it comes out of every window first. */
+export function instructionsTokens(now: Date, withTools = true): number {
+	return estimateTokens(instructionsText(now, withTools));
 }

@@ -71,6 +71,18 @@ export function afterMemoryFlush(
 }
 
 /**
+ * The state when the memory flush is skipped: a model without tools cannot append to daily
+ * memory, so it is not asked (see `ChatSession`), and the turns are folded all the same. What
+ * stands for them says that nothing was kept, rather than send the model to tools it lacks.
+ */
+export function afterSkippedFlush(state: ConversationState, messageCount: number): ConversationState {
+	return { ...state, flushedAtMessageCount: messageCount, summary: state.summary ?? FOLDED_WITHOUT_SUMMARY };
+}
+
+const FOLDED_WITHOUT_SUMMARY =
+	"Earlier messages of this conversation were folded to save room, and no summary of them was kept.";
+
+/**
  * The message the turn loop sends for a memory flush, in a request of its own over the
  * conversation as it stands; the model's text reply becomes the summary.
  */

@@ -13,6 +13,7 @@ export type LayerName =
 	| "vault-map"
 	| "notes"
 	| "history-book"
+	| "search-results"
 	| "conversation"
 	| "user-message";
 

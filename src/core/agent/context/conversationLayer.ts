@@ -44,8 +44,12 @@ export function conversationLayers(
 		tokensFrom[through] + (through === 0 ? 0 : estimateTokens(summaryBlock(through, state.summary)));
 
 	const starts = turnStarts(history, state.compactedThrough);
-	const foldableThrough =
+	const keepingTurns =
 		starts.length > budgets.keepTurns ? starts[starts.length - budgets.keepTurns] : state.compactedThrough;
+	// On a small window the turns kept verbatim may not fit either: then every turn is folded,
+	// rather than send more than the model holds.
+	const foldableThrough =
+		systemTokens + conversationTokens(keepingTurns) + userTokens > limitTokens ? history.length : keepingTurns;
 	const promptTokens = systemTokens + conversationTokens(state.compactedThrough) + userTokens;
 	const decision = decideCompaction({ promptTokens, limitTokens, foldableThrough }, state, budgets.compactAtFraction);
 

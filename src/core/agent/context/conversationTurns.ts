@@ -40,3 +40,38 @@ function blockWeight(block: ContentBlock): number {
 			return textWeight(block.content);
 	}
 }
+
+/**
+ * The conversation as a model without tools can take it: only the text of each message, the
+ * tool calls and their results left out (a request that offers no tools may not carry them,
+ * and their findings are in the answers that followed), and messages of one role that then
+ * meet merged, so that roles still alternate.
+ */
+export function textOnlyMessages(messages: readonly ChatMessage[]): ChatMessage[] {
+	const kept: ChatMessage[] = [];
+	for (const message of messages) {
+		const content = message.content.filter((block) => block.type === "text");
+		if (content.length === 0) continue;
+		const last = kept[kept.length - 1];
+		if (last?.role === message.role)
+			kept[kept.length - 1] = { role: last.role, content: [...last.content, ...content] };
+		else kept.push({ role: message.role, content });
+	}
+	return kept;
+}
+
+/**
+ * The conversation as the assembly weighs it for a model without tools: every message in its
+ * place (the compaction's positions and the turns stay the same), but the tool calls and their
+ * results emptied, since `textOnlyMessages` then leaves them out of the request.
+ */
+export function emptiedToolBlocks(messages: readonly ChatMessage[]): ChatMessage[] {
+	return messages.map((message) => ({
+		role: message.role,
+		content: message.content.map((block): ContentBlock => {
+			if (block.type === "tool_use") return { ...block, input: {} };
+			if (block.type === "tool_result") return { type: "tool_result", toolUseId: block.toolUseId, content: "" };
+			return block;
+		}),
+	}));
+}

@@ -3,6 +3,7 @@ export { assembleContext, type AssembledContext, type ContextInput } from "./ass
 export { DEFAULT_CONTEXT_BUDGETS, type ContextBudgets } from "../../workspace/data/contextBudgets";
 export {
 	afterMemoryFlush,
+	afterSkippedFlush,
 	FRESH_CONVERSATION,
 	MEMORY_FLUSH_PROMPT,
 	type CompactionDecision,

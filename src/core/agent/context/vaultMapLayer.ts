@@ -4,7 +4,7 @@ import { sentLayer, skippedLayer, type Layer } from "./layer";
 import { tagged } from "./layerTags";
 import type { NoteText } from "./noteExcerpt";
 
-/** The layer's budget: the compact map's characters at about four a token. */
+/** The layer's budget on a large window: the compact map's characters at about four a token. */
 export const VAULT_MAP_TOKENS = Math.ceil(VAULT_MAP_LAYER_CHARS / 4);
 
 const TAG = "vault-map";
@@ -16,17 +16,18 @@ const TAG = "vault-map";
  * the budget; the rows left out are counted. No layer until the map has been made ("Refresh vault
  * map", or the heartbeat when folders change).
  */
-export function vaultMapLayer(note: NoteText | null): Layer {
-	if (note === null) return skippedLayer(TAG, VAULT_MAP_TOKENS, "no vault map note");
+export function vaultMapLayer(note: NoteText | null, budgetTokens = VAULT_MAP_TOKENS): Layer {
+	if (note === null) return skippedLayer(TAG, budgetTokens, "no vault map note");
 	const rows = tableRows(note.text);
-	if (rows.length === 0) return skippedLayer(TAG, VAULT_MAP_TOKENS, "no table in the vault map note");
+	if (rows.length === 0) return skippedLayer(TAG, budgetTokens, "no table in the vault map note");
+	const maxChars = Math.min(VAULT_MAP_LAYER_CHARS, budgetTokens * 4);
 	const lines = [
 		`The user's folders, from ${note.path}: what each is for, how many notes it holds and its most linked notes (paths relative to the vault).`,
 	];
 	let used = lines[0].length + 1;
 	let left = 0;
 	for (const row of rows) {
-		if (left > 0 || used + row.length + 1 > VAULT_MAP_LAYER_CHARS) {
+		if (left > 0 || used + row.length + 1 > maxChars) {
 			left++;
 			continue;
 		}
@@ -34,7 +35,7 @@ export function vaultMapLayer(note: NoteText | null): Layer {
 		used += row.length + 1;
 	}
 	if (left > 0) lines.push(`(${left} more folders not listed: read ${note.path} for them.)`);
-	return sentLayer(TAG, VAULT_MAP_TOKENS, tagged(TAG, {}, lines.join("\n")));
+	return sentLayer(TAG, budgetTokens, tagged(TAG, {}, lines.join("\n")));
 }
 
 /** The table rows (header included) inside the note's assistant callout. */

@@ -1,4 +1,10 @@
-import { ModelError, type ModelRequest, type StopReason, type ToolUseBlock } from "../../model/modelClient";
+import {
+	ModelError,
+	type ModelClient,
+	type ModelRequest,
+	type StopReason,
+	type ToolUseBlock,
+} from "../../model/modelClient";
 import { TimeLimit } from "../../model/timeLimit";
 import type { ToolResult } from "../tools";
 import {
@@ -15,7 +21,7 @@ import { TurnBudget, type BudgetHit } from "./turnBudget";
 import { DEFAULT_TURN_LIMITS, type PreparedRequest, type TurnDeps, type TurnInput, type TurnLimits } from "./turnDeps";
 import type { ToolCallRecord, TurnEvent, TurnStopReason } from "./turnEvents";
 import { TurnMessages } from "./turnMessages";
-import { UsageTally } from "./usageTally";
+import { UsageTally, type CallCost } from "./usageTally";
 
 /**
  * One turn of the chat: the user's message, then model calls and tool rounds until the model
@@ -32,6 +38,12 @@ export function runTurn(
 	signal: AbortSignal,
 ): AsyncGenerator<TurnEvent, void, undefined> {
 	return new Turn(deps, input, signal).run();
+}
+
+/** How a model's calls are priced: the offline model and a local server's cost nothing, and a local one says so. */
+function costOf(model: ModelClient): CallCost {
+	if (model.local === true) return "local";
+	return model.offline ? "free" : "priced";
 }
 
 /** How the turn ended, and the marker its last message gets when it was interrupted. */
@@ -66,7 +78,7 @@ class Turn {
 	) {
 		this.limits = { ...DEFAULT_TURN_LIMITS, ...deps.limits };
 		this.messages = new TurnMessages(input.userMessage);
-		this.usage = new UsageTally(deps.modelId, deps.model.offline);
+		this.usage = new UsageTally(deps.modelId, costOf(deps.model));
 		this.budget = new TurnBudget(this.limits.budgets);
 		this.time = new TimeLimit(deps.delay, this.limits.maxTurnMs, userStop);
 	}
@@ -162,6 +174,9 @@ class Turn {
 				case "tool_input":
 					// The view hears of a call once its input is complete and it runs.
 					this.usage.streamed(event.partialJson);
+					break;
+				case "waiting-for-model":
+					yield { type: "waiting-for-model" };
 					break;
 			}
 		}

@@ -19,10 +19,11 @@ export function addCosts(a: number | null, b: number | null): number | null {
 
 /** Two runs of the loop counted as one turn (a memory flush and the answer after it). */
 export function addTurnUsage(a: TurnUsage, b: TurnUsage): TurnUsage {
-	const sum = {
+	const sum: TurnUsage = {
 		total: addUsage(a.total, b.total),
 		modelCalls: a.modelCalls + b.modelCalls,
 		costUsd: addCosts(a.costUsd, b.costUsd),
+		...((a.local === true || b.local === true) && { local: true }),
 	};
 	return a.estimated === true || b.estimated === true ? { ...sum, estimated: true } : sum;
 }

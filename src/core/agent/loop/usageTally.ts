@@ -11,6 +11,13 @@ interface CallInProgress {
 }
 
 /**
+ * How a turn's calls are priced: by the price table (`priced`), not at all because the offline
+ * model makes no API call (`free`), or not at all because a server on the user's machine answers
+ * (`local`, which the usage says, for the view to show "local, no cost").
+ */
+export type CallCost = "priced" | "free" | "local";
+
+/**
  * The tokens of a turn's model calls as they report them, and what they cost. A call stopped
  * before its final count (the user's stop, a timeout, a cut connection) still counts: its input
  * as the API gave it at the start, its output estimated from what arrived, and the turn's usage
@@ -24,10 +31,9 @@ export class UsageTally {
 	private inProgress: CallInProgress | null = null;
 	private estimated = false;
 
-	/** `offline`: the offline model makes no API call, so its turns cost nothing. */
 	constructor(
 		private readonly modelId: string,
-		private readonly offline: boolean,
+		private readonly cost: CallCost,
 	) {}
 
 	callStarted(): void {
@@ -63,12 +69,17 @@ export class UsageTally {
 	}
 
 	summary(): TurnUsage {
-		const summary = { total: this.total, modelCalls: this.calls, costUsd: this.offline ? 0 : this.costUsd };
+		const summary: TurnUsage = {
+			total: this.total,
+			modelCalls: this.calls,
+			costUsd: this.cost === "priced" ? this.costUsd : 0,
+			...(this.cost === "local" && { local: true }),
+		};
 		return this.estimated ? { ...summary, estimated: true } : summary;
 	}
 
 	private count(usage: Usage): void {
 		this.total = addUsage(this.total, usage);
-		if (!this.offline) this.costUsd = addCosts(this.costUsd, estimateCostUsd(this.modelId, usage));
+		if (this.cost === "priced") this.costUsd = addCosts(this.costUsd, estimateCostUsd(this.modelId, usage));
 	}
 }

@@ -1,14 +1,24 @@
 import { localTimestamp } from "../../memory/dailyDates";
-import { afterMemoryFlush, FRESH_CONVERSATION, MEMORY_FLUSH_PROMPT, type ConversationState } from "../context";
+import {
+	afterMemoryFlush,
+	afterSkippedFlush,
+	FRESH_CONVERSATION,
+	MEMORY_FLUSH_PROMPT,
+	type ConversationState,
+} from "../context";
+import { instructionsTokens } from "../context/assistantInstructions";
+import { toolDefinitionTokens, toolsFitWindow } from "../context/windowBudgets";
 import { turnStarts, userTextMessage } from "../context/conversationTurns";
 import {
+	DEFAULT_TURN_LIMITS,
 	runTurn,
-	type PreparedRequest,
+	type ExecuteTool,
 	type ToolCallRecord,
 	type TurnDeps,
 	type TurnEvent,
 	type TurnLimits,
 	type TurnResult,
+	type TurnUsage,
 } from "../loop";
 import { addTurnUsage } from "../loop/usage";
 import type { ChatMessage, ModelClient, ToolDefinition } from "../../model/modelClient";
@@ -17,7 +27,14 @@ import { saveTranscriptTurn, type TranscriptDeps } from "../transcript";
 import { localToday } from "../../memory/dailyDates";
 import type { TaskScheduler } from "../../ports";
 import { CheckpointMoments, savedCheckpoint, type CheckpointDraft, type CheckpointReason } from "./checkpointMoments";
-import { sessionRequestBuilder, type ContextNotes } from "./sessionContext";
+import { groundingSearch, groundingSearchId, withGroundingSearch } from "./groundedTurn";
+import {
+	CONTEXT_WINDOW_TOKENS,
+	sessionRequestBuilder,
+	type ContextNotes,
+	type ContextSizes,
+	type SessionRequest,
+} from "./sessionContext";
 
 /**
  * What one turn works over (a chat message, the heartbeat, a command running a tool), as the
@@ -82,12 +99,17 @@ export const OFFERED_TOOLS: readonly ToolDefinition[] = [...ASSISTANT_TOOLS.valu
 /** A memory flush may only write to memory. */
 const FLUSH_TOOLS = OFFERED_TOOLS.filter((tool) => tool.name === "memory_append");
 
+const OFFERED_TOOLS_TOKENS = toolDefinitionTokens(OFFERED_TOOLS);
+
 /**
  * One conversation with the assistant, as the chat pane and the command line hold it: each
  * `send` runs a turn of the loop over the context the vault gives (identity, memory, the notes
  * the user put in), keeps the conversation for the next turn and saves the transcript. Near the
  * model's context window the conversation is compacted, and before that the session asks the
  * model, once, to flush what is worth keeping to today's daily memory.
+ * A model that cannot call tools (the host remembers it, or its window is too small for them)
+ * answers from a search of the notes made for each message (`tools-off`); one found unable in
+ * the middle of a turn is answered so in that turn's place.
  * Pure over its ports: the same session runs in Obsidian, on disk and in tests.
  */
 export class ChatSession {
@@ -169,8 +191,10 @@ export class ChatSession {
 	}
 
 	/**
-	 * Sends the last message again in place of its answer (which stays in the transcript). The
-	 * compaction state stays: it was made for the same conversation, and its flush was done.
+	 * Sends the last message again in place of its answer (which stays in the transcript), over
+	 * the ports as they are now: after a model was found unable to call tools, the retry answers
+	 * from a search, and after the settings changed, it tries the tools again. The compaction
+	 * state stays: it was made for the same conversation, and its flush was done.
 	 */
 	async *retry(signal?: AbortSignal): AsyncGenerator<SessionEvent, TurnResult | null> {
 		if (this.last === null) return null;
@@ -181,40 +205,33 @@ export class ChatSession {
 	private async *run(text: string, notes: ContextNotes, signal: AbortSignal): AsyncGenerator<SessionEvent, TurnResult> {
 		const ports = await this.ports();
 		const moment = this.moments.momentOf(text);
-		const prepare = sessionRequestBuilder(
-			ports.tools,
-			OFFERED_TOOLS,
-			{ ...notes, heartbeats: this.heartbeats, checkpointMoment: moment },
-			ports,
-		);
+		const turn = { text, notes: { ...notes, heartbeats: this.heartbeats, checkpointMoment: moment }, signal };
 		const at = this.clock.now();
-		let next = await prepare(this.messages, this.compaction, text);
-		let flush: TurnResult | null = null;
-		if (next.conversation.decision === "flush-memory") {
-			flush = yield* this.flushMemory(ports, next.request, signal);
-			next = await prepare(this.messages, this.compaction, text);
-		}
-		this.compaction = next.conversation.nextState;
-		let result: TurnResult | null = null;
-		for await (const event of runTurn(
-			turnDeps(ports, next.request),
-			{ conversation: this.messages, userMessage: text },
-			signal,
-		)) {
-			if (event.type === "done") {
-				result = event.result;
-				this.messages = result.conversation;
+		let ran: SessionTurn;
+		if (ports.toolSupport?.toolsOff === true || !toolsFit(ports, at)) {
+			yield { type: "tools-off", retried: false };
+			ran = yield* this.groundedTurn(ports, turn);
+		} else {
+			const before = { messages: this.messages, compaction: this.compaction };
+			const attempt = yield* this.turnWithTools(ports, turn);
+			if (attempt.kind === "ran") ran = attempt.turn;
+			else {
+				// The model cannot call tools: it is remembered, and the turn answered from a search
+				// in its place. Nothing of the attempt stays in the conversation; its tokens count.
+				await ports.toolSupport?.toolsFailed();
+				this.messages = before.messages;
+				this.compaction = before.compaction;
+				yield { type: "tools-off", retried: true };
+				const grounded = yield* this.groundedTurn(ports, turn);
+				ran = { ...grounded, spent: addTurnUsage(attempt.spent, grounded.spent) };
 			}
-			yield event;
 		}
-		if (result === null) throw new Error("The turn ended without its result.");
+		const { result } = ran;
 		const suggestion = this.checkpointSuggestion(text, moment, result);
 		if (ports.transcript !== null) {
-			// The flush is part of the turn's cost.
-			const usage = flush === null ? result.usage : addTurnUsage(flush.usage, result.usage);
 			try {
 				this.transcript = await saveTranscriptTurn(ports.transcript, this.transcript, {
-					result: { messages: result.messages, usage, toolCalls: result.toolCalls },
+					result: { messages: result.messages, usage: ran.spent, toolCalls: result.toolCalls },
 					at,
 					model: ports.modelId,
 				});
@@ -225,6 +242,73 @@ export class ChatSession {
 		}
 		if (suggestion !== null) yield suggestion;
 		return result;
+	}
+
+	/**
+	 * The turn with the assistant's tools, after a memory flush when the conversation is about to
+	 * be compacted. A model that turns out unable to call tools (`tools-unsupported`, in the flush
+	 * or the turn) ends the attempt: its error and its end are not passed on, the caller answers
+	 * the message without tools instead.
+	 */
+	private async *turnWithTools(ports: TurnPorts, turn: TurnRequest): AsyncGenerator<SessionEvent, Attempt> {
+		const prepare = sessionRequestBuilder(ports.tools, OFFERED_TOOLS, turn.notes, sizesOf(ports));
+		let next = await prepare(this.messages, this.compaction, turn.text);
+		let flush: TurnResult | null = null;
+		if (next.conversation.decision === "flush-memory") {
+			flush = yield* this.flushMemory(ports, next, turn.signal);
+			if (toolsUnsupported(flush)) return { kind: "tools-unsupported", spent: flush.usage };
+			next = await prepare(this.messages, this.compaction, turn.text);
+		}
+		this.compaction = next.conversation.nextState;
+		let result: TurnResult | null = null;
+		const input = { conversation: this.messages, userMessage: turn.text };
+		for await (const event of runTurn(turnDeps(ports, next), input, turn.signal)) {
+			if (event.type === "error" && event.error.kind === "tools-unsupported") continue;
+			if (event.type === "done") {
+				result = event.result;
+				if (toolsUnsupported(result)) break;
+				this.messages = result.conversation;
+			}
+			yield event;
+		}
+		if (result === null) throw new Error("The turn ended without its result.");
+		// The flush is part of the turn's cost.
+		const spent = flush === null ? result.usage : addTurnUsage(flush.usage, result.usage);
+		return toolsUnsupported(result) ? { kind: "tools-unsupported", spent } : { kind: "ran", turn: { result, spent } };
+	}
+
+	/**
+	 * The turn of a model without tools: a search of the notes for the message, shown as a tool
+	 * call, then an answer grounded in its results, with no tools offered. The memory flush is
+	 * skipped: such a model cannot append to memory, and asking it only for a summary would cost a
+	 * slow local model a whole answer before each compaction; the turns are folded all the same.
+	 */
+	private async *groundedTurn(ports: TurnPorts, turn: TurnRequest): AsyncGenerator<SessionEvent, SessionTurn> {
+		const limits = { ...DEFAULT_TURN_LIMITS, ...ports.limits };
+		const search = yield* groundingSearch(executeToolOf(ports), turn.text, groundingSearchId(this.messages.length), {
+			timeoutMs: limits.toolTimeoutMs,
+			delay: ports.delay,
+			signal: turn.signal,
+		});
+		const notes = { ...turn.notes, searchResults: search?.result.text ?? "" };
+		const prepare = sessionRequestBuilder(ports.tools, OFFERED_TOOLS, notes, sizesOf(ports));
+		let next = await prepare(this.messages, this.compaction, turn.text);
+		if (next.conversation.decision === "flush-memory") {
+			this.compaction = afterSkippedFlush(this.compaction, this.messages.length);
+			next = await prepare(this.messages, this.compaction, turn.text);
+		}
+		this.compaction = next.conversation.nextState;
+		let result: TurnResult | null = null;
+		const input = { conversation: this.messages, userMessage: turn.text };
+		for await (const event of runTurn(turnDeps(ports, next), input, turn.signal)) {
+			if (event.type === "done") {
+				result = search === null ? event.result : withGroundingSearch(event.result, search);
+				this.messages = result.conversation;
+				yield { type: "done", result };
+			} else yield event;
+		}
+		if (result === null) throw new Error("The turn ended without its result.");
+		return { result, spent: result.usage };
 	}
 
 	/**
@@ -247,13 +331,17 @@ export class ChatSession {
 	 */
 	private async *flushMemory(
 		ports: TurnPorts,
-		request: PreparedRequest,
+		next: SessionRequest,
 		signal: AbortSignal,
 	): AsyncGenerator<SessionEvent, TurnResult> {
-		const flushRequest: PreparedRequest = {
-			...request,
-			messages: [...request.messages.slice(0, -1), userTextMessage(MEMORY_FLUSH_PROMPT)],
-			tools: FLUSH_TOOLS,
+		const { request } = next;
+		const flushRequest: SessionRequest = {
+			...next,
+			request: {
+				...request,
+				messages: [...request.messages.slice(0, -1), userTextMessage(MEMORY_FLUSH_PROMPT)],
+				tools: FLUSH_TOOLS,
+			},
 		};
 		let result: TurnResult | null = null;
 		for await (const event of runTurn(
@@ -264,6 +352,8 @@ export class ChatSession {
 			if (event.type === "done") result = event.result;
 		}
 		if (result === null) throw new Error("The memory flush ended without its result.");
+		// A model that cannot call tools is answered without them: there is nothing to report.
+		if (toolsUnsupported(result)) return result;
 		yield {
 			type: "memory-flushed",
 			toolCalls: result.toolCalls,
@@ -275,6 +365,24 @@ export class ChatSession {
 		return result;
 	}
 }
+
+/** One message's turn as the session runs it: what the user sent, with the notes its context holds. */
+interface TurnRequest {
+	readonly text: string;
+	readonly notes: ContextNotes;
+	readonly signal: AbortSignal;
+}
+
+/** A turn that ran, and what it spent in all (a memory flush, an attempt with tools that failed). */
+interface SessionTurn {
+	readonly result: TurnResult;
+	readonly spent: TurnUsage;
+}
+
+/** How the attempt with tools went: it ran, or the model could not call tools (what it spent still counts). */
+type Attempt =
+	| { readonly kind: "ran"; readonly turn: SessionTurn }
+	| { readonly kind: "tools-unsupported"; readonly spent: TurnUsage };
 
 /** A message the user sent, as `retry` sends it again after `conversation`. */
 interface LastMessage {
@@ -306,17 +414,45 @@ function isDailyTarget(input: unknown): boolean {
 	return typeof input === "object" && input !== null && (input as { target?: unknown }).target === "daily";
 }
 
-/** The loop's dependencies for one turn over a request already prepared. */
-function turnDeps(ports: TurnPorts, request: PreparedRequest): TurnDeps {
+/** The loop's dependencies for one turn over a request already prepared, its answer as long as the window allows. */
+function turnDeps(ports: TurnPorts, next: SessionRequest): TurnDeps {
 	return {
 		model: ports.model,
 		modelId: ports.modelId,
-		prepareRequest: () => request,
-		executeTool: (name, input) => runTool(name, input, ports.tools, ASSISTANT_TOOLS),
+		prepareRequest: () => next.request,
+		executeTool: executeToolOf(ports),
 		toolEffect: toolEffectIn(ASSISTANT_TOOLS),
 		delay: ports.delay,
-		limits: ports.limits,
+		limits: { ...ports.limits, maxOutputTokens: next.maxOutputTokens },
 	};
+}
+
+/** The assistant's tools over the turn's world: how the model's calls run, and the grounding search. */
+function executeToolOf(ports: TurnPorts): ExecuteTool {
+	return (name, input) => runTool(name, input, ports.tools, ASSISTANT_TOOLS);
+}
+
+/** How large the turn's context may grow on this model. */
+function sizesOf(ports: TurnPorts): ContextSizes {
+	return {
+		contextWindowTokens: ports.contextWindowTokens,
+		hotMemoryCapTokens: ports.hotMemoryCapTokens,
+		maxOutputTokens: ports.limits?.maxOutputTokens,
+	};
+}
+
+/** Whether the model's window holds the assistant's tools and still a prompt (see `toolsFitWindow`). */
+function toolsFit(ports: TurnPorts, now: Date): boolean {
+	return toolsFitWindow({
+		contextWindowTokens: ports.contextWindowTokens ?? CONTEXT_WINDOW_TOKENS,
+		toolTokens: OFFERED_TOOLS_TOKENS,
+		maxOutputTokens: ports.limits?.maxOutputTokens ?? DEFAULT_TURN_LIMITS.maxOutputTokens,
+		instructionsTokens: instructionsTokens(now),
+	});
+}
+
+function toolsUnsupported(result: TurnResult): boolean {
+	return result.error?.kind === "tools-unsupported";
 }
 
 /** The text of a turn's last message: the answer after its tool calls. */

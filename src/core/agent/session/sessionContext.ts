@@ -7,7 +7,10 @@ import {
 	type NoteText,
 	type WeeklySummary,
 } from "../context";
-import type { PreparedRequest } from "../loop";
+import { DEFAULT_TURN_LIMITS, type PreparedRequest } from "../loop";
+import { instructionsTokens } from "../context/assistantInstructions";
+import { emptiedToolBlocks, textOnlyMessages } from "../context/conversationTurns";
+import { toolDefinitionTokens, windowPlan } from "../context/windowBudgets";
 import type { ChatMessage, ToolDefinition } from "../../model/modelClient";
 import type { MemoryToolDeps } from "../tools";
 import { resolveNotePath } from "../tools/notePath";
@@ -39,6 +42,11 @@ export interface ContextNotes {
 	readonly heartbeats?: readonly { readonly at: string; readonly text: string }[];
 	/** Why this turn is a checkpoint moment, when it is one: the model is told to save a checkpoint in it. */
 	readonly checkpointMoment?: CheckpointReason | null;
+	/**
+	 * What a search of the notes found for the message, for a model that cannot call tools: it
+	 * answers from it (the request then offers no tools, and its instructions say so).
+	 */
+	readonly searchResults?: string | null;
 }
 
 /** Every link written `[[...]]` in `text`, as written (alias and heading included). */
@@ -46,10 +54,12 @@ export function mentionsIn(text: string): string[] {
 	return [...text.matchAll(MENTION)].map((match) => match[1]);
 }
 
-/** A turn's request, with what the assembly decided about compacting the conversation. */
+/** A turn's request, with what the assembly decided about compacting the conversation and the answer's length. */
 export interface SessionRequest {
 	readonly request: PreparedRequest;
 	readonly conversation: ConversationReport;
+	/** The longest answer the window leaves room for (the turn's `maxOutputTokens`). */
+	readonly maxOutputTokens: number;
 }
 
 /** Builds the request for `userMessage` after `conversation`, compacted as `state` says. */
@@ -65,12 +75,15 @@ export interface ContextSizes {
 	readonly contextWindowTokens?: number;
 	/** Hot memory's cap, the user's setting (`DEFAULT_CONTEXT_BUDGETS.hotMemoryTokens`). */
 	readonly hotMemoryCapTokens?: number;
+	/** The longest answer asked for on a large window (`DEFAULT_TURN_LIMITS.maxOutputTokens`). */
+	readonly maxOutputTokens?: number;
 }
 
 /**
  * The request of a chat turn: the vault's files read as the context assembly needs them, each
  * through the read guard (`resolveNotePath`, over `checkReadAccess`) so that a private note
- * never reaches the prompt, assembled by `assembleContext`, with `tools` offered.
+ * never reaches the prompt, assembled by `assembleContext` within budgets that fit the model's
+ * window with `tools` offered (none when `notes.searchResults` grounds the answer instead).
  */
 export function sessionRequestBuilder(
 	deps: MemoryToolDeps,
@@ -78,7 +91,16 @@ export function sessionRequestBuilder(
 	notes: ContextNotes = {},
 	sizes: ContextSizes = {},
 ): PrepareSessionRequest {
-	const budgets = sizes.hotMemoryCapTokens === undefined ? {} : { hotMemoryTokens: sizes.hotMemoryCapTokens };
+	const searchResults = notes.searchResults ?? null;
+	const offered = searchResults === null ? tools : [];
+	const contextWindowTokens = sizes.contextWindowTokens ?? CONTEXT_WINDOW_TOKENS;
+	const plan = windowPlan({
+		contextWindowTokens,
+		toolTokens: toolDefinitionTokens(offered),
+		maxOutputTokens: sizes.maxOutputTokens ?? DEFAULT_TURN_LIMITS.maxOutputTokens,
+		hotMemoryCapTokens: sizes.hotMemoryCapTokens,
+		instructionsTokens: instructionsTokens(deps.clock.now(), searchResults === null),
+	});
 	const readable = (path: string) => {
 		const access = resolveNotePath(path, deps);
 		return access.kind === "allowed" ? access.path : null;
@@ -125,23 +147,34 @@ export function sessionRequestBuilder(
 				notes: { currentNote, mentions },
 				vaultMap: await read(vaultMapPaths(deps.layout).find((path) => inRoot.some((file) => file.path === path))),
 				weeklySummaries,
-				history: withoutHiddenResults(conversation, deps.vault),
+				history:
+					searchResults === null ? withoutHiddenResults(conversation, deps.vault) : emptiedToolBlocks(conversation),
 				conversation: state,
 				userMessage,
-				contextWindowTokens: sizes.contextWindowTokens ?? CONTEXT_WINDOW_TOKENS,
+				contextWindowTokens,
+				searchResults,
 			},
-			budgets,
+			plan.budgets,
 		);
 		const extra = [
 			...(notes.heartbeats === undefined || notes.heartbeats.length === 0 ? [] : [heartbeatBlock(notes.heartbeats)]),
 			...(notes.resume === undefined || notes.resume === null
 				? []
 				: [resumeBlock(withoutHiddenRefs(notes.resume, deps.vault))]),
-			...(notes.checkpointMoment === undefined || notes.checkpointMoment === null
+			// A model without tools cannot save a checkpoint: the user is offered one after the turn.
+			...(notes.checkpointMoment === undefined || notes.checkpointMoment === null || searchResults !== null
 				? []
 				: [checkpointMomentBlock(notes.checkpointMoment)]),
 		];
-		return { request: { system: [...system, ...extra], messages, tools }, conversation: report.conversation };
+		return {
+			request: {
+				system: [...system, ...extra],
+				messages: searchResults === null ? messages : textOnlyMessages(messages),
+				tools: offered,
+			},
+			conversation: report.conversation,
+			maxOutputTokens: plan.maxOutputTokens,
+		};
 	};
 }
 

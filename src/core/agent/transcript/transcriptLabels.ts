@@ -17,6 +17,8 @@ const USAGE_KEYS = [
 	"transcript.usage-no-cost",
 	"transcript.usage-estimated",
 	"transcript.usage-estimated-no-cost",
+	"transcript.usage-local",
+	"transcript.usage-estimated-local",
 ] as const;
 const USAGE_LINES = LANGUAGES.flatMap((language) => USAGE_KEYS.map((key) => usagePattern(language, key)));
 const TOOL_CALL = new RegExp(

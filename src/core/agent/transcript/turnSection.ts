@@ -91,16 +91,21 @@ function usageLine(usage: TurnUsage, language: Language): string {
 	// A turn stopped before the API's count says its output is estimated, as the chat does.
 	const estimated = usage.estimated === true;
 	const text =
-		usage.costUsd === null
-			? translateIn(language, estimated ? "transcript.usage-estimated-no-cost" : "transcript.usage-no-cost", {
+		usage.local === true
+			? translateIn(language, estimated ? "transcript.usage-estimated-local" : "transcript.usage-local", {
 					input,
 					output,
 				})
-			: translateIn(language, estimated ? "transcript.usage-estimated" : "transcript.usage", {
-					input,
-					output,
-					cost: costText(usage.costUsd),
-				});
+			: usage.costUsd === null
+				? translateIn(language, estimated ? "transcript.usage-estimated-no-cost" : "transcript.usage-no-cost", {
+						input,
+						output,
+					})
+				: translateIn(language, estimated ? "transcript.usage-estimated" : "transcript.usage", {
+						input,
+						output,
+						cost: costText(usage.costUsd),
+					});
 	return `*${text}*`;
 }
 

@@ -43,6 +43,7 @@ describe("assembleContext", () => {
 			"vault-map",
 			"notes",
 			"history-book",
+			"search-results",
 			"conversation",
 			"user-message",
 		]);
