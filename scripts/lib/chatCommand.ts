@@ -1,15 +1,15 @@
 import { budgetHitMessage, type TurnLimits, type TurnResult } from "../../src/core/agent/loop";
-import { ChatSession, type SessionEvent, type TurnPorts } from "../../src/core/agent/session";
+import { ChatSession, type SessionEvent, type ToolSupport, type TurnPorts } from "../../src/core/agent/session";
 import type { WriteToolDeps } from "../../src/core/agent/tools";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { t } from "../../src/i18n";
-import { DEFAULT_MODEL, modelErrorMessage, OFFLINE_MODEL_ID } from "../../src/llm";
+import { DEFAULT_MODEL, OFFLINE_MODEL_ID } from "../../src/llm";
 import { rejectUnknownOptions, requireOption, UsageError } from "./args";
 import type { Command } from "./command";
 import { openHeadlessWorkspace } from "./headless";
 import { openHeadlessMemory } from "./headlessMemory";
-import { millisecondsOption, MODEL_TIME_OPTIONS, modelClientOf, nodeDelay } from "./headlessModel";
-import { MODEL_CHOICE_OPTIONS, modelChoiceOf } from "./modelChoice";
+import { millisecondsOption, MODEL_TIME_OPTIONS, modelClientOf, modelErrorText, nodeDelay } from "./headlessModel";
+import { MODEL_CHOICE_OPTIONS, modelChoiceOf, type ModelChoice } from "./modelChoice";
 
 /**
  * `chat "<message>"`: one turn of the chat loop over a vault folder, as the chat pane runs it.
@@ -56,7 +56,7 @@ export const chatCommand: Command = async (args) => {
 			: {}),
 	};
 	const session = new ChatSession(() => ports, clock);
-	const result = await streamTurn(session, userMessage);
+	const result = await streamTurn(session, userMessage, choice);
 	if (session.transcriptPath !== null) process.stderr.write(`Transcript: ${session.transcriptPath}\n`);
 	const summary = {
 		text: result.text,
@@ -76,7 +76,7 @@ export const chatCommand: Command = async (args) => {
  * `data.json` is neither read nor written, since the command line's server is the one its options
  * name, not the one the plugin's settings do.
  */
-function toolSupportForTheRun(): NonNullable<TurnPorts["toolSupport"]> {
+function toolSupportForTheRun(): ToolSupport {
 	let toolsOff = false;
 	return {
 		get toolsOff() {
@@ -97,7 +97,7 @@ function maxTurnMsOf(ms: number | undefined): Partial<TurnLimits> {
 const EXIT_CODES: Partial<Record<TurnResult["stopReason"], number>> = { error: 1, aborted: 130 };
 
 /** Runs the turn, printing as it goes; Ctrl-C stops it and keeps what arrived, as the stop button does. */
-async function streamTurn(session: ChatSession, userMessage: string): Promise<TurnResult> {
+async function streamTurn(session: ChatSession, userMessage: string, choice: ModelChoice): Promise<TurnResult> {
 	const stop = new AbortController();
 	const onInterrupt = () => stop.abort();
 	process.once("SIGINT", onInterrupt);
@@ -115,7 +115,7 @@ async function streamTurn(session: ChatSession, userMessage: string): Promise<Tu
 			}
 			if (event.type === "done") result = event.result;
 			else if (event.type === "save-failed") throw event.error;
-			const note = noteOn(event);
+			const note = noteOn(event, choice);
 			if (note !== null) process.stderr.write(`${note}\n`);
 		}
 	} finally {
@@ -127,12 +127,12 @@ async function streamTurn(session: ChatSession, userMessage: string): Promise<Tu
 }
 
 /** What stderr says of an event besides the answer: a tool call, an error, a budget reached, the model's state. */
-function noteOn(event: SessionEvent): string | null {
+function noteOn(event: SessionEvent, choice: ModelChoice): string | null {
 	switch (event.type) {
 		case "tool-started":
 			return `[tool] ${event.name} ${JSON.stringify(event.input)}`;
 		case "error":
-			return `error: ${modelErrorMessage(event.error, t)}`;
+			return `error: ${modelErrorText(event.error, choice)}`;
 		case "budget-reached":
 			return budgetHitMessage(event.hit, t);
 		case "waiting-for-model":

@@ -1,9 +1,9 @@
-import type { ModelClient } from "../../src/core/model/modelClient";
+import { ModelError, type ModelClient } from "../../src/core/model/modelClient";
 import { t } from "../../src/i18n";
-import { createModelClient } from "../../src/llm";
+import { createModelClient, modelErrorMessage } from "../../src/llm";
 import { UsageError, type ParsedArgs } from "./args";
 import type { HeadlessWorkspace } from "./headless";
-import { modelChoiceOf } from "./modelChoice";
+import { modelChoiceOf, type ModelChoice } from "./modelChoice";
 
 /** The host's timers for the client's retry waits and the tools' timeout: Node's, here. */
 export function nodeDelay(callback: () => void, ms: number): () => void {
@@ -42,6 +42,12 @@ export function modelClientOf(args: ParsedArgs, headless: Pick<HeadlessWorkspace
 /** The model id a command sends: the one the options name, else `fallback` (Claude's, as the command has it). */
 export function modelIdOf(args: ParsedArgs, fallback: string): string {
 	return modelChoiceOf(args).modelId ?? fallback;
+}
+
+/** Why the model failed, in the user's words: naming the local server, not Anthropic, when one answered. */
+export function modelErrorText(error: unknown, choice: ModelChoice): string {
+	if (!(error instanceof ModelError)) return String(error);
+	return modelErrorMessage(error, t, choice.provider === "compatible" ? choice.server : undefined);
 }
 
 /** `--<name> <seconds>` in milliseconds; `undefined` when absent, a usage error unless a positive number. */

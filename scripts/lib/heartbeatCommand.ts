@@ -2,14 +2,14 @@ import { checkActiveHours, formatTimeOfDay, runHeartbeat, type HeartbeatReport }
 import { assistantFolderTarget } from "../../src/core/memory/daily";
 import type { PluginData } from "../../src/core/workspace/data/pluginData";
 import { t } from "../../src/i18n";
-import { modelErrorMessage, OFFLINE_MODEL_ID } from "../../src/llm";
+import { OFFLINE_MODEL_ID } from "../../src/llm";
 import { rejectUnknownOptions, requireOption, UsageError, type ParsedArgs } from "./args";
 import type { Command } from "./command";
 import { DiskPluginData } from "./diskPluginData";
 import { openHeadlessWorkspace } from "./headless";
 import { openHeadlessMemory } from "./headlessMemory";
-import { modelClientOf, nodeDelay } from "./headlessModel";
-import { MODEL_CHOICE_OPTIONS, modelChoiceOf } from "./modelChoice";
+import { modelClientOf, modelErrorText, nodeDelay } from "./headlessModel";
+import { MODEL_CHOICE_OPTIONS, modelChoiceOf, type ModelChoice } from "./modelChoice";
 
 /** The line `--json` prints: whether the model was asked, why not, and what the user is shown. */
 interface HeartbeatLine {
@@ -61,7 +61,7 @@ export const heartbeatCommand: Command = async (args) => {
 	);
 	const next = { ...data, state: { ...data.state, ...("change" in report ? report.change : {}) } };
 	if (JSON.stringify(next) !== JSON.stringify(dataFile.loaded.data)) dataFile.save(next, clock.now());
-	for (const line of explanation(report)) process.stderr.write(`${line}\n`);
+	for (const line of explanation(report, choice)) process.stderr.write(`${line}\n`);
 	const line = printedLine(report);
 	const shown = line.text !== "" ? [line.text] : [];
 	return { lines: args.flags.has("json") ? [JSON.stringify(line)] : shown, exitCode: EXIT_CODES[report.kind] ?? 0 };
@@ -114,7 +114,7 @@ function printedLine(report: HeartbeatReport): HeartbeatLine {
 }
 
 /** What the user of the command line should know besides the line: why nothing happened, what failed. */
-function explanation(report: HeartbeatReport): string[] {
+function explanation(report: HeartbeatReport, choice: ModelChoice): string[] {
 	switch (report.kind) {
 		case "skipped":
 			return report.reason === "offline"
@@ -136,7 +136,7 @@ function explanation(report: HeartbeatReport): string[] {
 					? "the run timed out"
 					: report.error === null
 						? "the model gave no answer"
-						: modelErrorMessage(report.error, t);
+						: modelErrorText(report.error, choice);
 			const retry = report.change.heartbeatRetryAfter ?? "later";
 			return [
 				`error: ${cause}`,
