@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { en } from "../../src/i18n/en";
 import { FakeAnthropic, textReply, toolUseReply } from "../harness/fakeAnthropic";
 import { copyOfExampleVault, spawnCliListingConnections, type ListedRun } from "./runCli";
 
@@ -104,10 +105,25 @@ describe("the command line on a model on the user's machine", () => {
 		expectOnlyTheServer(run);
 	});
 
-	it("--preset ollama without --base-url goes to Ollama's usual address, and only there", async () => {
+	it("chat says on stderr that the model is loading while the server is silent, then prints the answer", async () => {
+		// Past the five seconds after which a local server's silence reads as a model loading.
+		server.enqueue(textReply("Hello.", { loadingMs: 6500 }));
+		const run = await onLocalServer(["chat", "Hello"]);
+		expect(run.code).toBe(0);
+		expect(run.stdout).toBe("Hello.\n");
+		expect(run.stderr.split("\n")).toContain(
+			"Loading the model: a local server reads it into memory before its first answer.",
+		);
+	});
+
+	it("--preset ollama without --base-url goes to Ollama's usual address, and only there; nothing listening, it says so", async () => {
 		const run = await spawnCliListingConnections(
 			["chat", "Hello", "--vault", vault, "--provider", "compatible", "--preset", "ollama", "--model", "qwen3"],
 			{ ANTHROPIC_BASE_URL: elsewhere.baseURL },
+		);
+		expect(run.code).toBe(1);
+		expect(run.stderr).toContain(
+			`error: ${en["model-error.server.server-unreachable"].replace("{server}", "Ollama").replace("{address}", "http://localhost:11434")}`,
 		);
 		expect(run.connections.length).toBeGreaterThan(0);
 		expect(new Set(run.connections)).toEqual(new Set(["localhost:11434"]));
