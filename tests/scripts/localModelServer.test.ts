@@ -116,6 +116,25 @@ describe("the command line on a model on the user's machine", () => {
 		);
 	});
 
+	it.each(["lm-studio", "llama-cpp"] as const)("chat answers from a server that streams as %s does", async (preset) => {
+		const other = await FakeAnthropic.start({ profile: preset });
+		try {
+			const answer = "Dr. Lin wants chapter 2 first [[People/Dr. Lin]].";
+			other.enqueue(toolUseReply("memory_search", { query: "Dr. Lin thesis" }), textReply(answer));
+			const args = ["--provider", "compatible", "--preset", preset, "--base-url", other.baseURL, "--model", "qwen3"];
+			const run = await spawnCliListingConnections(
+				["chat", "What does Dr. Lin want?", "--vault", vault, ...args, ...NOW],
+				{ ANTHROPIC_BASE_URL: elsewhere.baseURL },
+			);
+			expect(run.stderr).not.toContain("error");
+			expect(run.stdout).toBe(`${answer}\n`);
+			expect(run.stderr).toContain('[tool] memory_search {"query":"Dr. Lin thesis"}');
+			expect(new Set(run.connections)).toEqual(new Set([new URL(other.baseURL).host]));
+		} finally {
+			await other.close();
+		}
+	});
+
 	it("--preset ollama without --base-url goes to Ollama's usual address, and only there; nothing listening, it says so", async () => {
 		const run = await spawnCliListingConnections(
 			["chat", "Hello", "--vault", vault, "--provider", "compatible", "--preset", "ollama", "--model", "qwen3"],
