@@ -1,5 +1,5 @@
 import type { ModelClient, ModelEvent, ModelInfo, ModelRequest } from "../core/model/modelClient";
-import type { CompatibleServer } from "../core/model/modelServer";
+import { serverRoot, type CompatibleServer } from "../core/model/modelServer";
 import { streamTiming, type AnthropicClientOptions } from "./anthropicClient";
 import { toMessageParams } from "./messageParams";
 import { streamMessages, type MessagesDialect, type StreamTiming } from "./messagesStream";
@@ -18,6 +18,9 @@ export const SERVER_FIRST_EVENT_TIMEOUT_MS = 300_000;
 
 /** Anthropic's answers begin within a second or two; past this with nothing, the user is told the model is loading. */
 export const WAITING_NOTICE_MS = 5_000;
+
+/** How often a server that answers "Loading model" (llama.cpp's) is asked again: soon after it is ready, without flooding its log. */
+export const LOADING_POLL_MS = 2_000;
 
 export interface CompatibleClientOptions extends Omit<AnthropicClientOptions, "apiKey" | "baseURL"> {
 	readonly server: CompatibleServer;
@@ -50,6 +53,7 @@ export class CompatibleModelClient implements ModelClient {
 			translator: (request) => new StreamTranslator({ offeredTools: request.tools.map((tool) => tool.name) }),
 			firstEventTimeoutMs: options.firstEventTimeoutMs ?? SERVER_FIRST_EVENT_TIMEOUT_MS,
 			waitingNoticeMs: options.waitingNoticeMs ?? WAITING_NOTICE_MS,
+			loadingPollMs: LOADING_POLL_MS,
 			requestFailure: (error, context, request) =>
 				serverFailure(error, context, this.corsProbe, request.tools.length > 0),
 		};
@@ -71,6 +75,6 @@ export class CompatibleModelClient implements ModelClient {
 	private readonly corsProbe: CorsProbe = () => {
 		const { answersOutsideCors, server } = this.options;
 		if (answersOutsideCors === undefined) return Promise.resolve(false);
-		return answersOutsideCors(`${server.baseURL.replace(/\/+$/, "")}${modelListPaths(server.preset)[0]}`);
+		return answersOutsideCors(`${serverRoot(server.baseURL)}${modelListPaths(server.preset)[0]}`);
 	};
 }

@@ -5,6 +5,7 @@ import type { TaskScheduler } from "../core/ports";
 import { abortableSleep } from "./abortableSleep";
 import { abortedError } from "./abortedError";
 import { toModelError, type FailureContext } from "./modelErrors";
+import { ModelLoadingError } from "./serverErrors";
 import { retryDelayMs, type RetryPolicy } from "./retryPolicy";
 import type { AnthropicSdk } from "./sdkClient";
 import type { StreamTranslator } from "./streamTranslator";
@@ -18,6 +19,11 @@ export interface MessagesDialect {
 	readonly firstEventTimeoutMs?: number;
 	/** After this long with no event yet, the caller hears `waiting-for-model` (once per request); never when absent. */
 	readonly waitingNoticeMs?: number;
+	/**
+	 * How often a server that said it is loading the model (`ModelLoadingError`) is asked again,
+	 * for as long as the first event may take; such a server fails at once when absent.
+	 */
+	readonly loadingPollMs?: number;
 	/** What a request that failed before any response means to the user. */
 	requestFailure(error: unknown, context: FailureContext, request: ModelRequest): Promise<ModelError>;
 }
@@ -37,7 +43,8 @@ export interface StreamTiming {
 /**
  * Streams one answer. A failure before any of the answer reached the caller is retried when the
  * policy says so; after that it never is, so the caller keeps the partial answer and gets
- * `stream-cut`. The count at the start and the waiting notice are no part of the answer.
+ * `stream-cut`. The count at the start and the waiting notice are no part of the answer. A
+ * server still loading the model is asked again, patiently, without counting as a retry.
  */
 export async function* streamMessages(
 	sdk: AnthropicSdk,
@@ -48,8 +55,9 @@ export async function* streamMessages(
 	const params = dialect.params(request);
 	const { signal } = request;
 	const notice = new WaitNotice(timing.delay, dialect.waitingNoticeMs);
+	let loadingPolls = loadingPollsAllowed(dialect, timing);
 	try {
-		for (let attempt = 1; ; attempt++) {
+		for (let attempt = 1; ;) {
 			let emitted = false;
 			try {
 				for await (const event of attemptOnce(sdk, params, request, dialect, timing, notice)) {
@@ -59,15 +67,33 @@ export async function* streamMessages(
 				return;
 			} catch (error) {
 				const failure = toModelError(error, { phase: "stream", signal, midAnswer: emitted });
-				const waitMs = emitted ? undefined : retryDelayMs(failure, attempt, timing.retryPolicy, timing.random);
+				if (!emitted && failure instanceof ModelLoadingError) {
+					// Asked again, patiently, until the first event's limit has passed; then given up on.
+					if (dialect.loadingPollMs === undefined || loadingPolls-- <= 0) throw failure;
+					yield* notice.now();
+					await pause(timing, dialect.loadingPollMs, signal);
+					continue;
+				}
+				const waitMs = emitted ? undefined : retryDelayMs(failure, attempt++, timing.retryPolicy, timing.random);
 				if (waitMs === undefined) throw failure;
-				await abortableSleep(timing.delay, waitMs, signal);
-				if (signal?.aborted === true) throw abortedError();
+				await pause(timing, waitMs, signal);
 			}
 		}
 	} finally {
 		notice.dispose();
 	}
+}
+
+/** Waits between tries; the user's stop ends the wait and the request. */
+async function pause(timing: StreamTiming, ms: number, signal: AbortSignal | undefined): Promise<void> {
+	await abortableSleep(timing.delay, ms, signal);
+	if (signal?.aborted === true) throw abortedError();
+}
+
+/** As many times as a loading server is asked again within the limit on the first event. */
+function loadingPollsAllowed(dialect: MessagesDialect, timing: StreamTiming): number {
+	if (dialect.loadingPollMs === undefined) return 0;
+	return Math.ceil((dialect.firstEventTimeoutMs ?? timing.idleTimeoutMs) / dialect.loadingPollMs);
 }
 
 /**

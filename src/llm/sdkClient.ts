@@ -1,7 +1,7 @@
 import { BaseAnthropic, type ClientOptions } from "@anthropic-ai/sdk/client";
 import { Messages } from "@anthropic-ai/sdk/resources/messages/messages";
 import { Models } from "@anthropic-ai/sdk/resources/models";
-import type { CompatibleServer } from "../core/model/modelServer";
+import { serverRoot, type CompatibleServer } from "../core/model/modelServer";
 
 export interface SdkClientOptions {
 	readonly apiKey: string;
@@ -60,7 +60,7 @@ export function createServerSdk(server: CompatibleServer): AnthropicSdk {
 	return new AnthropicSdk({
 		...COMMON_OPTIONS,
 		authToken: key,
-		baseURL: server.baseURL.replace(/\/+$/, ""),
+		baseURL: serverRoot(server.baseURL),
 		defaultHeaders: {
 			"anthropic-version": null,
 			"anthropic-dangerous-direct-browser-access": null,

@@ -5,10 +5,20 @@ import { toModelError, type FailureContext } from "./modelErrors";
 /**
  * What a local server says when its model cannot take tools: Ollama's 400 "<model> does not
  * support tools", llama.cpp's server started without its chat templates ("tools param requires
- * --jinja flag"), and the wordings other servers use for the same refusal.
+ * --jinja flag"), and the plain wordings another server may use for it.
  */
 const TOOLS_REFUSED =
 	/does not support tools|tools? (?:are |is )?not supported|requires --jinja|tool (?:use|calling) is not supported/i;
+
+/**
+ * llama.cpp's server answers 503 "Loading model" until the model it started with is in memory:
+ * not a failure, a wait. It reads as `overloaded` if it outlasts the client's patience.
+ */
+export class ModelLoadingError extends ModelError {
+	constructor(message: string) {
+		super("overloaded", message);
+	}
+}
 
 /**
  * Whether the server at the probed address answers when asked outside the window's CORS rules;
@@ -36,7 +46,8 @@ export async function serverFailure(
 			? new ModelError("cors-refused", `The server answers, but not to this window: ${failure.message}`)
 			: new ModelError("server-unreachable", failure.message);
 	}
-	if (offeredTools && error instanceof APIError && TOOLS_REFUSED.test(error.message))
-		return new ModelError("tools-unsupported", failure.message);
+	if (!(error instanceof APIError)) return failure;
+	if (error.status === 503 && /loading model/i.test(error.message)) return new ModelLoadingError(failure.message);
+	if (offeredTools && TOOLS_REFUSED.test(error.message)) return new ModelError("tools-unsupported", failure.message);
 	return failure;
 }

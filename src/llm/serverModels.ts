@@ -15,7 +15,7 @@ export function modelListPaths(preset: ServerPreset): readonly string[] {
 
 /**
  * The server's models, ids as it names them, from the first of its list endpoints that it
- * has. A server with none of them fails with `unknown-model`'s neighbour, `server`.
+ * has. A server with none of them, or none in a known shape, fails with `server`.
  */
 export async function listServerModels(
 	sdk: AnthropicSdk,

@@ -32,6 +32,14 @@ export class WaitNotice {
 		return await work;
 	}
 
+	/** `waiting-for-model` now, unless it was told already: the server itself said it is loading the model. */
+	*now(): Generator<ModelEvent, void, undefined> {
+		if (this.told || this.due === undefined) return;
+		this.told = true;
+		this.cancel();
+		yield { type: "waiting-for-model" };
+	}
+
 	/** Nothing more to wait for: the first event arrived, or the request is over. */
 	dispose(): void {
 		this.cancel();

@@ -1,7 +1,6 @@
-import { createServer } from "node:net";
 import { AnthropicModelClient } from "../../src/llm/anthropicClient";
 import { errorReply, textReply, useFakeAnthropic } from "../harness/fakeAnthropic";
-import { clientFor, drain, realDelay, recordedDelays, textOf, userRequest } from "./modelFixture";
+import { clientFor, closedPort, drain, realDelay, recordedDelays, textOf, userRequest } from "./modelFixture";
 
 const fake = useFakeAnthropic();
 
@@ -156,13 +155,3 @@ describe("AnthropicModelClient.listModels, over the real SDK", () => {
 		await expect(clientFor(fake()).client.listModels()).rejects.toMatchObject({ kind: "invalid-key" });
 	});
 });
-
-/** A port nothing listens on: bound, then released. */
-async function closedPort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-	const address = server.address();
-	if (address === null || typeof address === "string") throw new Error("no port");
-	await new Promise<void>((resolve) => server.close(() => resolve()));
-	return address.port;
-}

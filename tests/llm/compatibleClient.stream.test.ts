@@ -147,6 +147,17 @@ describe("the compatible client's tool calls, against LM Studio (which offers ev
 		expect(events.at(-1)).toEqual({ type: "stop", reason: "max_tokens" });
 	});
 
+	it("finds the server under an address typed with a trailing /v1, as OpenAI-style settings have it", async () => {
+		fake().enqueue(textReply("ok"));
+		const client = serverClientFor(fake(), "lm-studio", {
+			server: { preset: "lm-studio", baseURL: `${fake().baseURL}/v1/` },
+		}).client;
+		const { error } = await drain(client.stream(toolRequest("qwen/qwen3-8b")));
+		expect(error).toBeUndefined();
+		await client.listModels();
+		expect(fake().requests.map((request) => request.url)).toEqual(["/v1/messages", "/v1/models"]);
+	});
+
 	it("sends the user's key as a bearer token, and only then", async () => {
 		fake().enqueue(textReply("ok"));
 		const client = serverClientFor(fake(), "lm-studio", {

@@ -1,3 +1,4 @@
+import { createServer } from "node:net";
 import type { ModelEvent, ModelRequest } from "../../src/core/model/modelClient";
 import { ModelError } from "../../src/core/model/modelClient";
 import { AnthropicModelClient, type AnthropicClientOptions } from "../../src/llm/anthropicClient";
@@ -81,4 +82,14 @@ export async function drain(
 
 export function textOf(events: readonly ModelEvent[]): string {
 	return events.map((event) => (event.type === "text" ? event.text : "")).join("");
+}
+
+/** A port nothing listens on: bound, then released. */
+export async function closedPort(): Promise<number> {
+	const server = createServer();
+	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+	const address = server.address();
+	if (address === null || typeof address === "string") throw new Error("no port");
+	await new Promise<void>((resolve) => server.close(() => resolve()));
+	return address.port;
 }

@@ -1,7 +1,23 @@
 import type { ServerPreset } from "../../src/core/model/modelServer";
 import { CompatibleModelClient, type CompatibleClientOptions } from "../../src/llm/compatibleClient";
 import type { FakeAnthropic } from "../harness/fakeAnthropic";
-import { realDelay, recordedDelays, type RecordedDelays } from "./modelFixture";
+import { realDelay, type RecordedDelays } from "./modelFixture";
+
+/** The waiting notice in tests that are not about it: never due, since `retryDelays` lets no wait this long run out. */
+export const TEST_NOTICE_MS = 60_000;
+
+/** The waits between tries observed instead of spent (they end at once); the waiting notice never falls due. */
+export function retryDelays(): RecordedDelays {
+	const waits: number[] = [];
+	return {
+		waits,
+		delay: (callback, ms) => {
+			waits.push(ms);
+			if (ms < TEST_NOTICE_MS) queueMicrotask(callback);
+			return () => undefined;
+		},
+	};
+}
 
 /** The preset each fake profile stands for. */
 export const PRESET_OF = { ollama: "ollama", "lm-studio": "lm-studio", "llama-cpp": "llama-cpp" } as const;
@@ -15,14 +31,13 @@ export function serverClientFor(
 	preset: ServerPreset,
 	options: Partial<CompatibleClientOptions> = {},
 ): { client: CompatibleModelClient; delays: RecordedDelays } {
-	const delays = recordedDelays();
+	const delays = retryDelays();
 	const client = new CompatibleModelClient({
 		server: { preset, baseURL: fake.baseURL },
 		delay: delays.delay,
 		idleDelay: realDelay,
 		random: () => 0.5,
-		// Tests that are about the waiting notice set it; elsewhere it would only add an event.
-		waitingNoticeMs: 60_000,
+		waitingNoticeMs: TEST_NOTICE_MS,
 		...options,
 	});
 	return { client, delays };
