@@ -2,7 +2,15 @@ import { runTurn, type TurnDeps, type TurnResult } from "../agent/loop";
 import type { ModelClient, ModelError } from "../model/modelClient";
 import { toolEffectIn, type MemoryToolDeps } from "../agent/tools";
 import type { TaskScheduler } from "../ports";
-import { heartbeatMessage, heartbeatSystem, type HeartbeatMaterial } from "./heartbeatPrompt";
+import { toolDefinitionTokens, toolsFitWindow, windowPlan, type WindowRequest } from "../agent/context/windowBudgets";
+import { CONTEXT_WINDOW_TOKENS, type ToolSupport } from "../agent/session";
+import {
+	heartbeatMessage,
+	heartbeatRulesTokens,
+	heartbeatSizesWithin,
+	heartbeatSystem,
+	type HeartbeatMaterial,
+} from "./heartbeatPrompt";
 import { HEARTBEAT_TOOL_DEFINITIONS, HEARTBEAT_TOOLS, oneHeartbeatTool } from "./heartbeatTools";
 
 export interface HeartbeatModel {
@@ -12,6 +20,10 @@ export interface HeartbeatModel {
 	/** The host's timers, for the time limit and the tool's timeout. */
 	readonly delay: TaskScheduler["delay"];
 	readonly limits?: Partial<HeartbeatLimits>;
+	/** What is known of whether the model can call tools, as the chat knows it; absent, it can (Claude). */
+	readonly toolSupport?: ToolSupport;
+	/** The model's context window, in tokens; absent, Claude's. */
+	readonly contextWindowTokens?: number;
 }
 
 export interface HeartbeatLimits {
@@ -41,6 +53,9 @@ export type HeartbeatAnswer =
  * One heartbeat turn of the model over the checklist and recent memory, through the chat's own
  * turn loop: the memory_search and memory_recent tools, one call at most, and the run's time
  * limit as the turn's. Nothing is written here; the caller decides what the answer means.
+ * A model that cannot call tools (known so, or with a window too small for them) is asked
+ * without them: the message already holds recent memory, which is what the tools would add.
+ * One that turns out unable is remembered as such, and asked again without them.
  */
 export async function askHeartbeat(
 	ports: HeartbeatModel,
@@ -48,21 +63,54 @@ export async function askHeartbeat(
 	material: HeartbeatMaterial,
 	signal?: AbortSignal,
 ): Promise<HeartbeatAnswer> {
+	const ask = (withTools: boolean) => askOnce(ports, tools, material, withTools, signal);
+	if (ports.toolSupport?.toolsOff === true || !heartbeatToolsFit(ports, tools.clock.now())) return ask(false);
+	const answer = await ask(true);
+	if (answer.kind !== "failed" || answer.error?.kind !== "tools-unsupported") return answer;
+	await ports.toolSupport?.toolsFailed();
+	return ask(false);
+}
+
+const HEARTBEAT_TOOLS_TOKENS = toolDefinitionTokens(HEARTBEAT_TOOL_DEFINITIONS);
+
+function heartbeatToolsFit(ports: HeartbeatModel, now: Date): boolean {
+	return toolsFitWindow(windowRequest(ports, true, now));
+}
+
+/** The heartbeat's request on the model's window, with its tools or without. */
+function windowRequest(ports: HeartbeatModel, withTools: boolean, now: Date): WindowRequest {
+	return {
+		contextWindowTokens: ports.contextWindowTokens ?? CONTEXT_WINDOW_TOKENS,
+		toolTokens: withTools ? HEARTBEAT_TOOLS_TOKENS : 0,
+		maxOutputTokens: { ...DEFAULT_HEARTBEAT_LIMITS, ...ports.limits }.maxOutputTokens,
+		instructionsTokens: heartbeatRulesTokens(now, withTools),
+	};
+}
+
+async function askOnce(
+	ports: HeartbeatModel,
+	tools: MemoryToolDeps,
+	material: HeartbeatMaterial,
+	withTools: boolean,
+	signal?: AbortSignal,
+): Promise<HeartbeatAnswer> {
 	const limits = { ...DEFAULT_HEARTBEAT_LIMITS, ...ports.limits };
-	const system = heartbeatSystem(material.identity, tools.clock.now());
-	const userMessage = heartbeatMessage(material);
+	const now = tools.clock.now();
+	const plan = windowPlan(windowRequest(ports, withTools, now));
+	const system = heartbeatSystem(material.identity, now, { budgets: plan.budgets, withTools });
+	const userMessage = heartbeatMessage(material, heartbeatSizesWithin(plan.budgets));
 	const deps: TurnDeps = {
 		model: ports.model,
 		modelId: ports.modelId,
 		prepareRequest: () => ({
 			system,
 			messages: [{ role: "user", content: [{ type: "text", text: userMessage }] }],
-			tools: HEARTBEAT_TOOL_DEFINITIONS,
+			tools: withTools ? HEARTBEAT_TOOL_DEFINITIONS : [],
 		}),
 		executeTool: oneHeartbeatTool(tools),
 		toolEffect: toolEffectIn(HEARTBEAT_TOOLS),
 		delay: ports.delay,
-		limits: { maxToolRounds: 1, maxOutputTokens: limits.maxOutputTokens, maxTurnMs: limits.totalMs },
+		limits: { maxToolRounds: 1, maxOutputTokens: plan.maxOutputTokens, maxTurnMs: limits.totalMs },
 	};
 	let turn: TurnResult | null = null;
 	// The answer is the last response's text: words before a tool call ("Let me check") are not part of it.

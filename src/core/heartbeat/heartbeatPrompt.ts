@@ -1,11 +1,14 @@
-import { DEFAULT_CONTEXT_BUDGETS } from "../workspace/data/contextBudgets";
 import { identityLayer, type IdentityNotes } from "../agent/context/identityLayer";
+import { headEnd } from "../text/textCuts";
+import { DEFAULT_ASSEMBLY_BUDGETS, type AssemblyBudgets } from "../agent/context/windowBudgets";
+import { estimateTokens, textWeight } from "../text/tokenEstimate";
+import { excerptOf } from "../agent/tools/excerpt";
+import { MAX_TOOL_OUTPUT_CHARS } from "../agent/tools/outputBound";
 import { tagged } from "../agent/context/layerTags";
 import type { NoteText } from "../agent/context/noteExcerpt";
 import { timeAwareness } from "../agent/context/timeAwareness";
 import type { SystemBlock } from "../model/modelClient";
 import type { Checkpoint } from "../workspace/data/state";
-import { excerptOf } from "../agent/tools/excerpt";
 import { HEARTBEAT_OK } from "./reply";
 
 /** A checklist longer than this is cut: it is a list to go through, not a document. */
@@ -13,15 +16,30 @@ export const CHECKLIST_MAX_CHARS = 8000;
 
 /**
  * What the heartbeat is, for the model. English like every instruction to the model; the answer
- * is in the user's language, which the identity files tell.
+ * is in the user's language, which the identity files tell. The last rule depends on whether the
+ * model may look something up.
  */
 const HEARTBEAT_RULES = [
 	"This is the heartbeat: a check the plugin runs on its own, once a day, when the user opens the vault. The user did not write this message and is not waiting for an answer.",
 	"Go through the checklist (the user's HEARTBEAT.md) against your recent memory and the user's last checkpoint, all given in the message, and decide whether anything on it needs the user's attention now: a deadline that is close, a follow-up that is due, something the user asked to be reminded of.",
 	`- If nothing does, answer exactly ${HEARTBEAT_OK} and nothing else.`,
 	`- If something does, write only that, in a few short sentences, in the user's language, as a note the user reads when they open the vault. No greeting, no account of the check, no list of what needs nothing, and no ${HEARTBEAT_OK}.`,
-	"- You may call memory_search or memory_recent once, and only when an item needs a fact that is not in the message. You cannot write in this check: what you say is saved to today's daily memory for you.",
-].join("\n");
+];
+const WITH_TOOLS_RULE =
+	"- You may call memory_search or memory_recent once, and only when an item needs a fact that is not in the message. You cannot write in this check: what you say is saved to today's daily memory for you.";
+const WITHOUT_TOOLS_RULE =
+	"- You cannot call tools in this check: judge from what the message gives. What you say is saved to today's daily memory for you.";
+
+/** The heartbeat's instructions, with the tools it may call or without any. */
+function heartbeatRules(now: Date, withTools: boolean): string {
+	const rules = [...HEARTBEAT_RULES, withTools ? WITH_TOOLS_RULE : WITHOUT_TOOLS_RULE].join("\n");
+	return tagged("heartbeat-instructions", {}, [rules, "", "## Time", timeAwareness(now)].join("\n"));
+}
+
+/** What the heartbeat's instructions weigh, for fitting the request in a small window. */
+export function heartbeatRulesTokens(now: Date, withTools: boolean): number {
+	return estimateTokens(heartbeatRules(now, withTools));
+}
 
 /** The vault's text a heartbeat request is made of, read by the caller through the read guard. */
 export interface HeartbeatMaterial {
@@ -35,29 +53,67 @@ export interface HeartbeatMaterial {
 
 /**
  * The heartbeat's system prompt: the identity files first (the chat's cached prefix, so the
- * assistant speaks as itself and in the user's language), then the heartbeat's rules and the time.
+ * assistant speaks as itself and in the user's language), then the heartbeat's rules and the
+ * time. `budgets` fit it to the model's window (`windowPlan`); `withTools` says whether it may
+ * call its tools.
  */
-export function heartbeatSystem(identity: IdentityNotes, now: Date): SystemBlock[] {
-	const identityText = identityLayer(identity, DEFAULT_CONTEXT_BUDGETS).text;
+export function heartbeatSystem(
+	identity: IdentityNotes,
+	now: Date,
+	options: { readonly budgets?: AssemblyBudgets; readonly withTools?: boolean } = {},
+): SystemBlock[] {
+	const identityText = identityLayer(identity, options.budgets ?? DEFAULT_ASSEMBLY_BUDGETS).text;
 	return [
 		...(identityText === null ? [] : [{ text: identityText, cacheBreakpoint: true }]),
-		{ text: tagged("heartbeat-instructions", {}, [HEARTBEAT_RULES, "", "## Time", timeAwareness(now)].join("\n")) },
+		{ text: heartbeatRules(now, options.withTools ?? true) },
 	];
+}
+
+/** How much of the checklist and of recent memory a heartbeat message holds, in estimated tokens. */
+export interface HeartbeatSizes {
+	readonly checklistTokens: number;
+	readonly recentMemoryTokens: number;
+}
+
+/** On a large window: the checklist within its characters, and recent memory whole (its tool bounds it). */
+export const HEARTBEAT_SIZES: HeartbeatSizes = {
+	checklistTokens: CHECKLIST_MAX_CHARS,
+	recentMemoryTokens: MAX_TOOL_OUTPUT_CHARS,
+};
+
+/** The sizes a heartbeat message gets within a window's budgets: the notes' share for the checklist, hot memory's and the search's for recent memory. */
+export function heartbeatSizesWithin(budgets: AssemblyBudgets): HeartbeatSizes {
+	return {
+		checklistTokens: Math.min(HEARTBEAT_SIZES.checklistTokens, budgets.notesTokens),
+		recentMemoryTokens: Math.min(
+			HEARTBEAT_SIZES.recentMemoryTokens,
+			budgets.hotMemoryTokens + budgets.searchResultsTokens,
+		),
+	};
 }
 
 /** The heartbeat's message in place of the user's: the checklist, recent memory and the last checkpoint. */
 export function heartbeatMessage(
 	material: Pick<HeartbeatMaterial, "checklist" | "recentMemory" | "checkpoint">,
+	sizes: HeartbeatSizes = HEARTBEAT_SIZES,
 ): string {
 	const checklist = excerptOf(material.checklist.text, CHECKLIST_MAX_CHARS);
-	const checklistText =
-		checklist.cutChars === 0
-			? checklist.text
-			: `${checklist.text}\n[Cut here: the rest of the checklist is not shown.]`;
+	const checklistText = headWithin(
+		checklist.text,
+		checklist.cutChars > 0,
+		sizes.checklistTokens,
+		"[Cut here: the rest of the checklist is not shown.]",
+	);
+	const recentMemory = headWithin(
+		material.recentMemory,
+		false,
+		sizes.recentMemoryTokens,
+		"[Cut here: older memory is not shown.]",
+	);
 	const { checkpoint } = material;
 	return [
 		tagged("heartbeat-checklist", { path: material.checklist.path }, checklistText),
-		tagged("recent-memory", {}, material.recentMemory),
+		tagged("recent-memory", {}, recentMemory),
 		...(checkpoint === null
 			? []
 			: [
@@ -69,4 +125,14 @@ export function heartbeatMessage(
 				]),
 		"Heartbeat check: go through the checklist now.",
 	].join("\n\n");
+}
+
+/**
+ * `head` as it is when nothing was cut yet (`cut`) and it fits `tokens`; else its part within
+ * `tokens`, cut at a line, and `notice` on the next line.
+ */
+function headWithin(head: string, cut: boolean, tokens: number, notice: string): string {
+	if (!cut && textWeight(head) <= tokens) return head;
+	const kept = head.slice(0, headEnd(head, Math.max(0, tokens - textWeight(notice) - 1))).trimEnd();
+	return `${kept}\n${notice}`;
 }

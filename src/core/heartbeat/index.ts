@@ -16,6 +16,7 @@ export { REPEAT_WINDOW_MS } from "./repeats";
 export { DEFAULT_HEARTBEAT_LIMITS, type HeartbeatLimits } from "./askHeartbeat";
 export {
 	HEARTBEAT_SECTION,
+	heartbeatDepsOf,
 	runHeartbeat,
 	type HeartbeatDeps,
 	type HeartbeatReport,

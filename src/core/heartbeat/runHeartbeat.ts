@@ -1,5 +1,6 @@
 import type { NoteText } from "../agent/context/noteExcerpt";
 import type { ModelError } from "../model/modelClient";
+import type { TurnPorts } from "../agent/session";
 import { runTool, type MemoryToolDeps, type WriteToolDeps } from "../agent/tools";
 import { appendDailyEntry } from "../memory/daily";
 import { localTime, localToday } from "../memory/dailyDates";
@@ -28,6 +29,18 @@ export interface HeartbeatDeps extends HeartbeatModel {
 	 * heartbeat as the writer.
 	 */
 	readonly vault: Omit<WriteToolDeps, "actor">;
+}
+
+/** The heartbeat's dependencies from a turn's ports: the chat's model, what is known of its tools, its window, the tools' vault. */
+export function heartbeatDepsOf(ports: TurnPorts): HeartbeatDeps {
+	return {
+		model: ports.model,
+		modelId: ports.modelId,
+		delay: ports.delay,
+		vault: ports.tools,
+		toolSupport: ports.toolSupport,
+		contextWindowTokens: ports.contextWindowTokens,
+	};
 }
 
 export interface HeartbeatRequest {

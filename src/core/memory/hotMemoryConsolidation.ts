@@ -1,3 +1,4 @@
+import { oneShotFit } from "../text/oneShotFit";
 import { estimateTokens } from "../text/tokenEstimate";
 import { sha256Hex } from "../audit/hash";
 import type { AuditActor, AuditRecord } from "../audit/record";
@@ -43,6 +44,8 @@ export const CONSOLIDATION_SYSTEM = [
 export interface ProposalOptions {
 	readonly capTokens: number;
 	readonly model: TextModel | null;
+	/** The model's context window, when it is a local model's; absent, Claude's, which holds any memory.md. */
+	readonly contextWindowTokens?: number;
 	readonly signal?: AbortSignal;
 }
 
@@ -67,13 +70,18 @@ export async function proposeConsolidation(
 		author,
 		modelError,
 	});
-	if (options.model !== null) {
+	const system = CONSOLIDATION_SYSTEM.replace("{cap}", String(options.capTokens));
+	const maxTokens = Math.max(2 * options.capTokens, 1024);
+	const fit = oneShotFit(options.contextWindowTokens, system, maxTokens);
+	// A model that cannot read the whole file, or write the whole answer, would drop what it
+	// did not see or could not finish: the offline tidying, which drops nothing, stands in.
+	const fits = estimateTokens(current) <= fit.promptTokens && fit.maxTokens === maxTokens;
+	if (options.model !== null && fits) {
 		try {
-			const system = CONSOLIDATION_SYSTEM.replace("{cap}", String(options.capTokens));
 			const proposed = await options.model.complete({
 				system,
 				prompt: current,
-				maxTokens: Math.max(2 * options.capTokens, 1024),
+				maxTokens,
 				signal: options.signal,
 			});
 			if (proposed.trim() !== "") return proposal(`${proposed.trim()}\n`, "model");

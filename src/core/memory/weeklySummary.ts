@@ -1,5 +1,6 @@
 import type { AuditActor, AuditRecord } from "../audit/record";
 import type { WriteIntent } from "../vault/auditedWriter";
+import { oneShotFit } from "../text/oneShotFit";
 import { joinVaultPath } from "../vault/paths";
 import type { WorkspaceLayout } from "../workspace/layout";
 import { freeNotePath } from "./captureName";
@@ -26,6 +27,8 @@ export interface WeeklySummaryRequest {
 	readonly layout: Pick<WorkspaceLayout, "weeklyFolder" | "archiveFolder">;
 	/** `null` offline: the summary is extracted from the days' own lines. */
 	readonly model: TextModel | null;
+	/** The model's context window, when it is a local model's: each day is cut so that the week fits. */
+	readonly contextWindowTokens?: number;
 	readonly force?: boolean;
 	readonly actor: AuditActor;
 	readonly signal?: AbortSignal;
@@ -97,11 +100,12 @@ export async function buildWeeklySummary(
 	let author: SummaryAuthor = "extract";
 	let modelError: unknown = null;
 	if (request.model !== null) {
+		const fit = oneShotFit(request.contextWindowTokens, WEEKLY_SYSTEM, SUMMARY_MAX_TOKENS);
 		try {
 			summary = await request.model.complete({
 				system: WEEKLY_SYSTEM,
-				prompt: weeklyPrompt(week, days),
-				maxTokens: SUMMARY_MAX_TOKENS,
+				prompt: weeklyPrompt(week, days, { promptTokens: fit.promptTokens }),
+				maxTokens: fit.maxTokens,
 				signal: request.signal,
 			});
 			author = "model";

@@ -1,4 +1,6 @@
+import { headEnd } from "../text/textCuts";
 import { withoutFrontmatter } from "../text/frontmatterBlock";
+import { textWeight } from "../text/tokenEstimate";
 import type { DailyMemory } from "./daily";
 import type { IsoWeek } from "./isoWeek";
 
@@ -69,20 +71,31 @@ export const WEEKLY_SYSTEM = [
 	"Use only what the notes say; do not invent.",
 ].join(" ");
 
-/** The days' text for the model, each day cut to a budget so a long week still fits. */
-export function weeklyPrompt(week: IsoWeek, days: readonly DailyMemory[], maxCharsPerDay = 4000): string {
+/** A day's share of the prompt: 4,000 characters, or less on a small window. */
+const DAY_CHARS = 4000;
+
+/**
+ * The days' text for the model, each day cut to a budget so a long week still fits: its
+ * characters, and on a small window (`promptTokens`, the whole prompt's room) an even share of
+ * the window, so that every day of the week is read.
+ */
+export function weeklyPrompt(
+	week: IsoWeek,
+	days: readonly DailyMemory[],
+	room: { readonly promptTokens?: number } = {},
+): string {
+	const intro = `The daily memory of week ${week.id} (${week.days[0]} to ${week.days[6]}):`;
+	const closing = "Write the summary of this week.";
+	const framing =
+		textWeight(`${intro}\n\n\n${closing}`) + days.length * textWeight('<day date="2026-01-01">\n\n[…]\n</day>\n');
+	const dayTokens = Math.max(0, ((room.promptTokens ?? Infinity) - framing) / Math.max(1, days.length));
 	const blocks = days.map((day) => {
 		const text = day.text.trim();
-		const cut = text.length <= maxCharsPerDay ? text : `${text.slice(0, maxCharsPerDay)}\n[…]`;
+		const head = text.slice(0, Math.min(DAY_CHARS, headEnd(text, dayTokens)));
+		const cut = head.length === text.length ? text : `${head}\n[…]`;
 		return `<day date="${day.date}">\n${cut}\n</day>`;
 	});
-	return [
-		`The daily memory of week ${week.id} (${week.days[0]} to ${week.days[6]}):`,
-		"",
-		...blocks,
-		"",
-		"Write the summary of this week.",
-	].join("\n");
+	return [intro, "", ...blocks, "", closing].join("\n");
 }
 
 function meaningfulLines(text: string): string[] {

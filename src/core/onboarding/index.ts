@@ -12,7 +12,7 @@ export { answersFromBlock } from "./answersFromBlock";
 export { answersFromFiles } from "./answersFromFiles";
 export { draftIdentityFiles, type OnboardingDraft, type OnboardingSettings } from "./drafts";
 export { readExistingFiles } from "./existingFiles";
-export { onboardingModel } from "./onboardingModel";
+export { onboardingPorts } from "./onboardingModel";
 export { onboardingPrompt } from "./onboardingPrompt";
 export {
 	planOnboarding,

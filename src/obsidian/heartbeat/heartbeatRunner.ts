@@ -1,5 +1,5 @@
 import type { TurnPorts } from "../../core/agent/session";
-import { runHeartbeat, type HeartbeatReport } from "../../core/heartbeat";
+import { heartbeatDepsOf, runHeartbeat, type HeartbeatReport } from "../../core/heartbeat";
 import type { Notifier } from "../../core/ports";
 import { t } from "../../i18n";
 import { describeError } from "../describeError";
@@ -95,7 +95,7 @@ export class HeartbeatRunner {
 		const { settingsStore, chat } = this.deps;
 		const ports = await this.deps.ports();
 		return runHeartbeat(
-			{ model: ports.model, modelId: ports.modelId, delay: ports.delay, vault: ports.tools },
+			heartbeatDepsOf(ports),
 			{ state: settingsStore.state, settings: settingsStore.settings, busy: chat.isStreaming(), force },
 			signal,
 		);

@@ -3,7 +3,7 @@ import {
 	answersFromBlock,
 	answersFromFiles,
 	draftIdentityFiles,
-	onboardingModel,
+	onboardingPorts,
 	onboardingPrompt,
 	parseOnboardingCompletion,
 	planOnboarding,
@@ -70,7 +70,7 @@ export function createOnboardingActions(deps: OnboardingDeps): OnboardingActions
 function onboardingChat(settingsStore: SettingsStore, review: (answers: OnboardingAnswers) => void): ChatMode {
 	const prompt = onboardingPrompt(settingsStore.language());
 	return {
-		ports: (ports) => ({ ...ports, model: onboardingModel(ports.model, prompt) }),
+		ports: (ports) => onboardingPorts(ports, prompt),
 		opening: t("onboarding.chat.opening"),
 		answered: (text) => {
 			const completion = parseOnboardingCompletion(text);

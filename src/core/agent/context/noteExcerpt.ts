@@ -1,7 +1,7 @@
 import { LineIndex } from "../../retrieval/notes/lineIndex";
 import type { Cut, CutReason } from "./contextReport";
 import { omittedLinesMarker } from "./readMoreMarkers";
-import { headEnd, tailStart } from "./textCuts";
+import { headEnd, tailStart } from "../../text/textCuts";
 import { estimateTokens, textWeight } from "../../text/tokenEstimate";
 
 /** A note as the caller read it: its vault path and its text. */

@@ -1,7 +1,7 @@
 import { textWeight } from "../../text/tokenEstimate";
 import { sentLayer, skippedLayer, type Layer } from "./layer";
 import { tagged, tagWeight } from "./layerTags";
-import { headEnd } from "./textCuts";
+import { headEnd } from "../../text/textCuts";
 
 const TAG = "notes-search";
 const CUT_NOTICE = "\n[The rest of the results was cut to fit this prompt.]";

@@ -57,6 +57,11 @@ export interface TurnPorts {
 	readonly hotMemoryCapTokens?: number;
 	/** What is known of whether the model can call tools; absent, it can (Claude). */
 	readonly toolSupport?: ToolSupport;
+	/**
+	 * The session offers no tools and grounds nothing: the model only converses (onboarding by
+	 * conversation, whose files are written from its answer once the user reviewed them).
+	 */
+	readonly withoutTools?: true;
 }
 
 /**
@@ -208,9 +213,10 @@ export class ChatSession {
 		const turn = { text, notes: { ...notes, heartbeats: this.heartbeats, checkpointMoment: moment }, signal };
 		const at = this.clock.now();
 		let ran: SessionTurn;
-		if (ports.toolSupport?.toolsOff === true || !toolsFit(ports, at)) {
+		if (ports.withoutTools === true) ran = yield* this.turnWithoutTools(ports, turn, "talk");
+		else if (ports.toolSupport?.toolsOff === true || !toolsFit(ports, at)) {
 			yield { type: "tools-off", retried: false };
-			ran = yield* this.groundedTurn(ports, turn);
+			ran = yield* this.turnWithoutTools(ports, turn, "grounded");
 		} else {
 			const before = { messages: this.messages, compaction: this.compaction };
 			const attempt = yield* this.turnWithTools(ports, turn);
@@ -222,7 +228,7 @@ export class ChatSession {
 				this.messages = before.messages;
 				this.compaction = before.compaction;
 				yield { type: "tools-off", retried: true };
-				const grounded = yield* this.groundedTurn(ports, turn);
+				const grounded = yield* this.turnWithoutTools(ports, turn, "grounded");
 				ran = { ...grounded, spent: addTurnUsage(attempt.spent, grounded.spent) };
 			}
 		}
@@ -278,20 +284,28 @@ export class ChatSession {
 	}
 
 	/**
-	 * The turn of a model without tools: a search of the notes for the message, shown as a tool
-	 * call, then an answer grounded in its results, with no tools offered. The memory flush is
-	 * skipped: such a model cannot append to memory, and asking it only for a summary would cost a
-	 * slow local model a whole answer before each compaction; the turns are folded all the same.
+	 * A turn that offers no tools: `grounded`, the turn of a model that cannot call them, first
+	 * searches the notes for the message (shown as a tool call) and answers from the results;
+	 * `talk` only converses. The memory flush is skipped: such a model cannot append to memory,
+	 * and asking it only for a summary would cost a slow local model a whole answer before each
+	 * compaction; the turns are folded all the same.
 	 */
-	private async *groundedTurn(ports: TurnPorts, turn: TurnRequest): AsyncGenerator<SessionEvent, SessionTurn> {
+	private async *turnWithoutTools(
+		ports: TurnPorts,
+		turn: TurnRequest,
+		kind: "grounded" | "talk",
+	): AsyncGenerator<SessionEvent, SessionTurn> {
 		const limits = { ...DEFAULT_TURN_LIMITS, ...ports.limits };
-		const search = yield* groundingSearch(executeToolOf(ports), turn.text, groundingSearchId(this.messages.length), {
-			timeoutMs: limits.toolTimeoutMs,
-			delay: ports.delay,
-			signal: turn.signal,
-		});
-		const notes = { ...turn.notes, searchResults: search?.result.text ?? "" };
-		const prepare = sessionRequestBuilder(ports.tools, OFFERED_TOOLS, notes, sizesOf(ports));
+		const search =
+			kind === "talk"
+				? null
+				: yield* groundingSearch(executeToolOf(ports), turn.text, groundingSearchId(this.messages.length), {
+						timeoutMs: limits.toolTimeoutMs,
+						delay: ports.delay,
+						signal: turn.signal,
+					});
+		const notes = kind === "talk" ? turn.notes : { ...turn.notes, searchResults: search?.result.text ?? "" };
+		const prepare = sessionRequestBuilder(ports.tools, [], notes, sizesOf(ports));
 		let next = await prepare(this.messages, this.compaction, turn.text);
 		if (next.conversation.decision === "flush-memory") {
 			this.compaction = afterSkippedFlush(this.compaction, this.messages.length);
@@ -350,6 +364,8 @@ export class ChatSession {
 			signal,
 		)) {
 			if (event.type === "done") result = event.result;
+			// A local server loading its model before the flush: the pane says so, as for the answer.
+			else if (event.type === "waiting-for-model") yield event;
 		}
 		if (result === null) throw new Error("The memory flush ended without its result.");
 		// A model that cannot call tools is answered without them: there is nothing to report.

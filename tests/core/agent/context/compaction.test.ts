@@ -114,6 +114,29 @@ describe("compaction in a long conversation", () => {
 		});
 	});
 
+	it("folds every turn when the four kept verbatim would not fit the window either, once memory was flushed for all of them", () => {
+		// Five turns of about 2,500 tokens: the last four alone are over the 8,000 tokens left.
+		const history = Array.from({ length: 5 }, (_, index) => turn(index, 400)).flat();
+		const unflushed = assemble(history, FRESH_CONVERSATION, "And now?");
+		expect(unflushed.report.conversation.decision).toBe("flush-memory");
+		const state = afterMemoryFlush(FRESH_CONVERSATION, history.length, "We planned chapter 3.");
+		const context = assemble(history, state, "And now?");
+		expect(context.report.conversation).toMatchObject({ decision: "compact", nextState: { compactedThrough: 10 } });
+		expect(context.messages).toEqual([
+			{
+				role: "user",
+				content: [
+					{
+						type: "text",
+						text: '<earlier-conversation messages="10">\nWe planned chapter 3.\n</earlier-conversation>',
+					},
+					{ type: "text", text: "And now?" },
+				],
+			},
+		]);
+		expect(context.report.conversation.promptTokens).toBeLessThan(context.report.conversation.limitTokens);
+	});
+
 	it("stands a placeholder for the folded turns when the model gave no summary", () => {
 		const history = Array.from({ length: 30 }, (_, index) => turn(index)).flat();
 		const context = assemble(history, afterMemoryFlush(FRESH_CONVERSATION, history.length, "  "));

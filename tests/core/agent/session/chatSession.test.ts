@@ -74,6 +74,21 @@ async function drain(events: AsyncGenerator<SessionEvent, unknown>): Promise<Ses
 }
 
 describe("a chat session", () => {
+	it("answers a model known to lack tools from a search of the notes, over the real client: no tools sent, no private note, no earlier call", async () => {
+		const toolSupport = { toolsOff: true, toolsFailed: () => Promise.resolve() };
+		const { session: chat } = await session({ toolSupport });
+		fake().enqueue(textReply("They confuse flies [[Notes/public]]."), textReply("Yes."));
+		const first = await drain(chat.send("What about zebra stripes?"));
+		await drain(chat.send("Really?"));
+		expect(first.map((event) => event.type).slice(0, 3)).toEqual(["tools-off", "tool-started", "tool-finished"]);
+		const bodies = fake().messageBodies as SentBody[];
+		expect(bodies.map((body) => body.tools ?? [])).toEqual([[], []]);
+		expect(JSON.stringify(bodies[0])).toContain("Zebra stripes confuse flies.");
+		expect(JSON.stringify(bodies)).not.toContain(SECRET);
+		expect(JSON.stringify(bodies[1].messages)).not.toContain("tool_use");
+		expect(JSON.stringify(bodies[1].messages)).toContain("They confuse flies");
+	});
+
 	it("puts the current note and mentions in context only when the read guard allows them", async () => {
 		const { session: chat } = await session();
 		fake().enqueue(textReply("Noted."), textReply("Noted again."));

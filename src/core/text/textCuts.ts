@@ -1,4 +1,4 @@
-import { characterWeight } from "../../text/tokenEstimate";
+import { characterWeight } from "./tokenEstimate";
 
 /**
  * Where to cut a text so that a head or a tail stays within a weight (see `tokenEstimate.ts`).
