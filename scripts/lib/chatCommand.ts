@@ -1,5 +1,5 @@
 import { budgetHitMessage, type TurnLimits, type TurnResult } from "../../src/core/agent/loop";
-import { ChatSession, type SessionEvent, type ToolSupport, type TurnPorts } from "../../src/core/agent/session";
+import { ChatSession, type SessionEvent, type TurnPorts } from "../../src/core/agent/session";
 import type { WriteToolDeps } from "../../src/core/agent/tools";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { t } from "../../src/i18n";
@@ -8,7 +8,14 @@ import { rejectUnknownOptions, requireOption, UsageError } from "./args";
 import type { Command } from "./command";
 import { openHeadlessWorkspace } from "./headless";
 import { openHeadlessMemory } from "./headlessMemory";
-import { millisecondsOption, MODEL_TIME_OPTIONS, modelClientOf, modelErrorText, nodeDelay } from "./headlessModel";
+import {
+	localModelPorts,
+	millisecondsOption,
+	MODEL_TIME_OPTIONS,
+	modelClientOf,
+	modelErrorText,
+	nodeDelay,
+} from "./headlessModel";
 import { MODEL_CHOICE_OPTIONS, modelChoiceOf, type ModelChoice } from "./modelChoice";
 
 /**
@@ -51,9 +58,7 @@ export const chatCommand: Command = async (args) => {
 		},
 		hotMemoryCapTokens: settings.hotMemoryCapTokens,
 		limits: maxTurnMsOf(millisecondsOption(args, "time-limit")),
-		...(choice.provider === "compatible"
-			? { contextWindowTokens: choice.contextWindowTokens, toolSupport: toolSupportForTheRun() }
-			: {}),
+		...localModelPorts(choice),
 	};
 	const session = new ChatSession(() => ports, clock);
 	const result = await streamTurn(session, userMessage, choice);
@@ -69,25 +74,6 @@ export const chatCommand: Command = async (args) => {
 		exitCode: EXIT_CODES[result.stopReason] ?? 0,
 	};
 };
-
-/**
- * Whether the server's model can call tools, as this run learns it. A chat run is one turn, and
- * the turn itself answers from a search when the model fails at tools; the plugin's verdict in
- * `data.json` is neither read nor written, since the command line's server is the one its options
- * name, not the one the plugin's settings do.
- */
-function toolSupportForTheRun(): ToolSupport {
-	let toolsOff = false;
-	return {
-		get toolsOff() {
-			return toolsOff;
-		},
-		toolsFailed: () => {
-			toolsOff = true;
-			return Promise.resolve();
-		},
-	};
-}
 
 function maxTurnMsOf(ms: number | undefined): Partial<TurnLimits> {
 	return ms === undefined ? {} : { maxTurnMs: ms };

@@ -1,3 +1,4 @@
+import type { ToolSupport } from "../../src/core/agent/session";
 import { ModelError, type ModelClient } from "../../src/core/model/modelClient";
 import { t } from "../../src/i18n";
 import { createModelClient, modelErrorMessage } from "../../src/llm";
@@ -42,6 +43,28 @@ export function modelClientOf(args: ParsedArgs, headless: Pick<HeadlessWorkspace
 /** The model id a command sends: the one the options name, else `fallback` (Claude's, as the command has it). */
 export function modelIdOf(args: ParsedArgs, fallback: string): string {
 	return modelChoiceOf(args).modelId ?? fallback;
+}
+
+/**
+ * What a turn on a local server needs besides the model: its context window, and whether it can
+ * call tools, as this run learns it. The turn that finds the model unable answers from a search
+ * of the notes in its place, so one run needs nothing more; the plugin's verdicts in `data.json`
+ * are neither read nor written, since they belong to the server its settings name, not to the
+ * one the command line's options do. Nothing for Claude.
+ */
+export function localModelPorts(choice: ModelChoice): { contextWindowTokens?: number; toolSupport?: ToolSupport } {
+	if (choice.provider !== "compatible") return {};
+	let toolsOff = false;
+	const toolSupport: ToolSupport = {
+		get toolsOff() {
+			return toolsOff;
+		},
+		toolsFailed: () => {
+			toolsOff = true;
+			return Promise.resolve();
+		},
+	};
+	return { contextWindowTokens: choice.contextWindowTokens, toolSupport };
 }
 
 /** Why the model failed, in the user's words: naming the local server, not Anthropic, when one answered. */

@@ -8,7 +8,7 @@ import type { Command } from "./command";
 import { DiskPluginData } from "./diskPluginData";
 import { openHeadlessWorkspace } from "./headless";
 import { openHeadlessMemory } from "./headlessMemory";
-import { modelClientOf, modelErrorText, nodeDelay } from "./headlessModel";
+import { localModelPorts, modelClientOf, modelErrorText, nodeDelay } from "./headlessModel";
 import { MODEL_CHOICE_OPTIONS, modelChoiceOf, type ModelChoice } from "./modelChoice";
 
 /** The line `--json` prints: whether the model was asked, why not, and what the user is shown. */
@@ -53,6 +53,7 @@ export const heartbeatCommand: Command = async (args) => {
 				model,
 				modelId: model.offline ? OFFLINE_MODEL_ID : (choice.modelId ?? data.settings.model),
 				delay: nodeDelay,
+				...localModelPorts(choice),
 				vault: { ...memory.deps, writer: workspace.writer, daily: assistantFolderTarget(workspace.layout) },
 			},
 			{ state: data.state, settings: data.settings, busy: false, force: args.flags.has("force") },

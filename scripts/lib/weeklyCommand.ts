@@ -36,6 +36,7 @@ export const weeklyCommand: Command = async (args) => {
 		target: assistantFolderTarget(layout),
 		layout,
 		model: textModelOf(args, headless),
+		...(choice.provider === "compatible" ? { contextWindowTokens: choice.contextWindowTokens } : {}),
 		force: args.flags.has("force"),
 		actor: "user",
 	});

@@ -167,6 +167,20 @@ describe("the command line on a model on the user's machine", () => {
 		expectOnlyTheServer(run);
 	});
 
+	it("heartbeat on a model that cannot call tools asks it again without them, and speaks", async () => {
+		writeFileSync(join(vault, "HEARTBEAT.md"), "# Heartbeat\n\n## Checklist\n- [ ] Remind me to call mom on Sundays\n");
+		server.modelsWithoutTools = ["gemma3"];
+		server.enqueue(textReply("Reminder: call mom at 5pm."));
+		const run = await onLocalServer(["heartbeat", "--onboarded", "--active-hours", "all-day", "--json"], {
+			model: "gemma3",
+		});
+		expect(run.stderr).not.toContain("error");
+		expect(JSON.parse(run.stdout.trim())).toMatchObject({ ran: true, text: "Reminder: call mom at 5pm." });
+		const offered = (server.messageBodies as { tools?: unknown[] }[]).map((body) => (body.tools ?? []).length > 0);
+		expect(offered).toEqual([true, false]);
+		expectOnlyTheServer(run);
+	});
+
 	it("weekly has the local server write the week's summary", async () => {
 		mkdirSync(join(vault, "memory", "daily"), { recursive: true });
 		writeFileSync(
