@@ -43,7 +43,7 @@ const USAGE = `usage: npm run -s cli -- <command>
           [--context-window <tokens>]   (--base-url, or a --preset for its usual address; window default 8192;
           a server that asks for a key reads it from AW_SERVER_API_KEY)
   chat, organize and weekly also take --idle-timeout <s> (a stream silent that long is ended; default 90)
-  and --time-limit <s> (a whole turn or request; default 600 for chat, 300 for the others, 900 on a local server);
+  and --time-limit <s> (a whole turn or request; default 600 for chat; 300 for the others, 900 on a local server);
   heartbeat, --idle-timeout`;
 
 /** Options that take no value. */

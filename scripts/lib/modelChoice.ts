@@ -20,7 +20,7 @@ export const MODEL_CHOICE_OPTIONS = ["provider", "preset", "base-url", "model", 
  * "Require Authentication", llama-server started with `--api-key`): a flag would leave the key in
  * the shell's history.
  */
-export const SERVER_KEY_VARIABLE = "AW_SERVER_API_KEY";
+const SERVER_KEY_VARIABLE = "AW_SERVER_API_KEY";
 
 /** Who answers a command, as its options say. */
 export type ModelChoice =
