@@ -137,12 +137,13 @@ describe("the compatible client against llama.cpp's server while it loads its mo
 	});
 
 	it("gives up once the first event's limit has passed, as overloaded", async () => {
-		const polls = SERVER_FIRST_EVENT_TIMEOUT_MS / LOADING_POLL_MS;
-		fake().enqueue(...Array.from({ length: polls + 1 }, loading), textReply("never"));
-		const { client } = serverClientFor(fake(), "llama-cpp");
+		// Three polls fit in a first-event limit of six seconds: the fourth "Loading model" is the last.
+		fake().enqueue(...Array.from({ length: 4 }, loading), textReply("never"));
+		const { client, delays } = serverClientFor(fake(), "llama-cpp", { firstEventTimeoutMs: 3 * LOADING_POLL_MS });
 		const { error } = await drain(client.stream(userRequest("Hi", { model: "Qwen3-8B-Q4_K_M.gguf" })));
 		expect(error?.kind).toBe("overloaded");
 		expect(fake().pending).toBe(1);
+		expect(delays.waits.filter((ms) => ms === LOADING_POLL_MS)).toHaveLength(3);
 	});
 });
 
