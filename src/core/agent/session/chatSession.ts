@@ -1,4 +1,5 @@
-import { localTimestamp } from "../../memory/dailyDates";
+import { localTimestamp, localToday } from "../../memory/dailyDates";
+import type { ChatMessage } from "../../model/modelClient";
 import {
 	afterMemoryFlush,
 	afterSkippedFlush,
@@ -6,75 +7,22 @@ import {
 	MEMORY_FLUSH_PROMPT,
 	type ConversationState,
 } from "../context";
-import { instructionsTokens } from "../context/assistantInstructions";
-import { toolDefinitionTokens, toolsFitWindow } from "../context/windowBudgets";
 import { turnStarts, userTextMessage } from "../context/conversationTurns";
 import {
 	DEFAULT_TURN_LIMITS,
 	runTurn,
-	type ExecuteTool,
 	type ToolCallRecord,
-	type TurnDeps,
 	type TurnEvent,
-	type TurnLimits,
 	type TurnResult,
 	type TurnUsage,
 } from "../loop";
 import { addTurnUsage } from "../loop/usage";
-import type { ChatMessage, ModelClient, ToolDefinition } from "../../model/modelClient";
-import { ASSISTANT_TOOLS, runTool, toolDefinitionOf, toolEffectIn, type WriteToolDeps } from "../tools";
-import { saveTranscriptTurn, type TranscriptDeps } from "../transcript";
-import { localToday } from "../../memory/dailyDates";
-import type { TaskScheduler } from "../../ports";
+import { ASSISTANT_TOOLS, toolEffectIn, type WriteToolDeps } from "../tools";
+import { saveTranscriptTurn } from "../transcript";
 import { CheckpointMoments, savedCheckpoint, type CheckpointDraft, type CheckpointReason } from "./checkpointMoments";
 import { groundingSearch, groundingSearchId, withGroundingSearch } from "./groundedTurn";
-import {
-	CONTEXT_WINDOW_TOKENS,
-	sessionRequestBuilder,
-	type ContextNotes,
-	type ContextSizes,
-	type SessionRequest,
-} from "./sessionContext";
-
-/**
- * What one turn works over (a chat message, the heartbeat, a command running a tool), as the
- * host has it when the turn starts (the key, the model and the settings may have changed since
- * the last one): the model, the tools' world (vault, metadata, search index, audited writer,
- * clock) and where transcripts go.
- */
-export interface TurnPorts {
-	readonly model: ModelClient;
-	/** The model id sent with each request and recorded in the transcript. */
-	readonly modelId: string;
-	readonly tools: WriteToolDeps;
-	/** The host's timers, for the tools' timeout. */
-	readonly delay: TaskScheduler["delay"];
-	/** Where the transcript is saved after each turn; `null` keeps no transcript. */
-	readonly transcript: TranscriptDeps | null;
-	readonly limits?: Partial<TurnLimits>;
-	readonly contextWindowTokens?: number;
-	/** Hot memory's cap from the user's settings. */
-	readonly hotMemoryCapTokens?: number;
-	/** What is known of whether the model can call tools; absent, it can (Claude). */
-	readonly toolSupport?: ToolSupport;
-	/**
-	 * The session offers no tools and grounds nothing: the model only converses (onboarding by
-	 * conversation, whose files are written from its answer once the user reviewed them).
-	 */
-	readonly withoutTools?: true;
-}
-
-/**
- * Whether the model may be offered tools, as the host remembers it per model until its settings
- * change: a compatible server's model that refused tools, or sent a tool call that could not be
- * read, is answered from a search of the notes instead (`tools-off`).
- */
-export interface ToolSupport {
-	/** The model was found unable to call tools: offer none, ground the answer in a search. */
-	readonly toolsOff: boolean;
-	/** The model just failed at tools: remember it for this model. */
-	toolsFailed(): Promise<void>;
-}
+import { sessionRequestBuilder, type ContextNotes, type SessionRequest } from "./sessionContext";
+import { executeToolOf, OFFERED_TOOLS, sizesOf, toolsFit, turnDeps, type TurnPorts } from "./turnPorts";
 
 /**
  * The session's own events, besides the loop's: the memory flush it ran before compacting the
@@ -98,13 +46,8 @@ export type SessionEvent =
 	| { readonly type: "saved"; readonly path: string }
 	| { readonly type: "save-failed"; readonly error: unknown };
 
-/** The tools offered to the model, as the request declares them. */
-export const OFFERED_TOOLS: readonly ToolDefinition[] = [...ASSISTANT_TOOLS.values()].map(toolDefinitionOf);
-
 /** A memory flush may only write to memory. */
 const FLUSH_TOOLS = OFFERED_TOOLS.filter((tool) => tool.name === "memory_append");
-
-const OFFERED_TOOLS_TOKENS = toolDefinitionTokens(OFFERED_TOOLS);
 
 /**
  * One conversation with the assistant, as the chat pane and the command line hold it: each
@@ -428,43 +371,6 @@ function flushedDailyNote(toolCalls: readonly ToolCallRecord[], tools: WriteTool
 
 function isDailyTarget(input: unknown): boolean {
 	return typeof input === "object" && input !== null && (input as { target?: unknown }).target === "daily";
-}
-
-/** The loop's dependencies for one turn over a request already prepared, its answer as long as the window allows. */
-function turnDeps(ports: TurnPorts, next: SessionRequest): TurnDeps {
-	return {
-		model: ports.model,
-		modelId: ports.modelId,
-		prepareRequest: () => next.request,
-		executeTool: executeToolOf(ports),
-		toolEffect: toolEffectIn(ASSISTANT_TOOLS),
-		delay: ports.delay,
-		limits: { ...ports.limits, maxOutputTokens: next.maxOutputTokens },
-	};
-}
-
-/** The assistant's tools over the turn's world: how the model's calls run, and the grounding search. */
-function executeToolOf(ports: TurnPorts): ExecuteTool {
-	return (name, input) => runTool(name, input, ports.tools, ASSISTANT_TOOLS);
-}
-
-/** How large the turn's context may grow on this model. */
-function sizesOf(ports: TurnPorts): ContextSizes {
-	return {
-		contextWindowTokens: ports.contextWindowTokens,
-		hotMemoryCapTokens: ports.hotMemoryCapTokens,
-		maxOutputTokens: ports.limits?.maxOutputTokens,
-	};
-}
-
-/** Whether the model's window holds the assistant's tools and still a prompt (see `toolsFitWindow`). */
-function toolsFit(ports: TurnPorts, now: Date): boolean {
-	return toolsFitWindow({
-		contextWindowTokens: ports.contextWindowTokens ?? CONTEXT_WINDOW_TOKENS,
-		toolTokens: OFFERED_TOOLS_TOKENS,
-		maxOutputTokens: ports.limits?.maxOutputTokens ?? DEFAULT_TURN_LIMITS.maxOutputTokens,
-		instructionsTokens: instructionsTokens(now),
-	});
 }
 
 function toolsUnsupported(result: TurnResult): boolean {
