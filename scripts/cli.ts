@@ -27,18 +27,24 @@ const USAGE = `usage: npm run -s cli -- <command>
   tool    <memory_search|memory_get|memory_recent> '<json args>' --vault <dir> [--now <ISO>]
           [--exclude-folders a,b] [--exclude-tags a,b]
   index   --vault <dir> [--exclude-folders a,b] [--exclude-tags a,b] [--json]
-  chat    "<message>" --vault <dir> [--model <id>] [--base-url <url>] [--offline] [--now <ISO>] [--json]
+  chat    "<message>" --vault <dir> [<model>] [--offline] [--now <ISO>] [--json]
           (Claude with ANTHROPIC_API_KEY set, else the offline model)
   heartbeat --vault <dir> [--now <ISO>] [--active-hours HH:MM-HH:MM|all-day] [--onboarded] [--force]
-          [--model <id>] [--base-url <url>] [--offline] [--json]
+          [<model>] [--offline] [--json]
           (state kept in the vault's plugin data.json between runs)
   capture  --vault <dir> --title <t> --text <x> [--tags a,b] [--now <ISO>]   (prints the created path)
-  organize --vault <dir> --note <path> [--offline] [--apply [--confirm-verified]] [--json]  (--apply moves it, links updated; a move that changes notes marked verified needs --confirm-verified)
-  weekly   --vault <dir> --week YYYY-Www [--offline] [--force] [--now <ISO>] (prints the summary path)
+  organize --vault <dir> --note <path> [<model>] [--offline] [--apply [--confirm-verified]] [--json]  (--apply moves it, links updated; a move that changes notes marked verified needs --confirm-verified)
+  weekly   --vault <dir> --week YYYY-Www [<model>] [--offline] [--force] [--now <ISO>] (prints the summary path)
   taxonomy --vault <dir> [--json] [--report] [--now <ISO>]                  (the inferred folder roles; --report: the
                                                                             suggestions "Suggest taxonomy changes" writes)
+  <model> is Claude's: [--model <id>] [--base-url <url>], with ANTHROPIC_API_KEY;
+          or a local server's (Ollama, LM Studio, llama.cpp), no Anthropic key needed:
+          --provider compatible --model <name> [--preset ollama|lm-studio|llama-cpp|custom] [--base-url <url>]
+          [--context-window <tokens>]   (--base-url, or a --preset for its usual address; window default 8192;
+          a server that asks for a key reads it from AW_SERVER_API_KEY)
   chat, organize and weekly also take --idle-timeout <s> (a stream silent that long is ended; default 90)
-  and --time-limit <s> (a whole turn or request; default 600 for chat, 300 for the others); heartbeat, --idle-timeout`;
+  and --time-limit <s> (a whole turn or request; default 600 for chat; 300 for the others, 900 on a local server);
+  heartbeat, --idle-timeout`;
 
 /** Options that take no value. */
 const FLAGS = ["json", "offline", "onboarded", "force", "apply", "confirm-verified", "report"];

@@ -1,14 +1,22 @@
 import { budgetHitMessage, type TurnLimits, type TurnResult } from "../../src/core/agent/loop";
-import { ChatSession, type TurnPorts } from "../../src/core/agent/session";
+import { ChatSession, type SessionEvent, type TurnPorts } from "../../src/core/agent/session";
 import type { WriteToolDeps } from "../../src/core/agent/tools";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { t } from "../../src/i18n";
-import { DEFAULT_MODEL, modelErrorMessage, OFFLINE_MODEL_ID } from "../../src/llm";
+import { DEFAULT_MODEL, OFFLINE_MODEL_ID } from "../../src/llm";
 import { rejectUnknownOptions, requireOption, UsageError } from "./args";
 import type { Command } from "./command";
 import { openHeadlessWorkspace } from "./headless";
 import { openHeadlessMemory } from "./headlessMemory";
-import { millisecondsOption, MODEL_TIME_OPTIONS, modelClientOf, nodeDelay } from "./headlessModel";
+import {
+	localModelPorts,
+	millisecondsOption,
+	MODEL_TIME_OPTIONS,
+	modelClientOf,
+	modelErrorText,
+	nodeDelay,
+} from "./headlessModel";
+import { MODEL_CHOICE_OPTIONS, modelChoiceOf, type ModelChoice } from "./modelChoice";
 
 /**
  * `chat "<message>"`: one turn of the chat loop over a vault folder, as the chat pane runs it.
@@ -16,12 +24,13 @@ import { millisecondsOption, MODEL_TIME_OPTIONS, modelClientOf, nodeDelay } from
  * go to stderr, so that stdout is the answer alone (and, with `--json`, a last JSON line).
  */
 export const chatCommand: Command = async (args) => {
-	rejectUnknownOptions(args, ["vault", "model", "base-url", "offline", "now", "json", ...MODEL_TIME_OPTIONS], 1);
+	rejectUnknownOptions(args, ["vault", ...MODEL_CHOICE_OPTIONS, "offline", "now", "json", ...MODEL_TIME_OPTIONS], 1);
 	if (args.positional.length !== 1)
 		throw new UsageError(
 			'chat takes one message, in quotes: chat "What did I decide about the thesis?" --vault <dir>.',
 		);
 	const userMessage = args.positional[0];
+	const choice = modelChoiceOf(args);
 	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), { now: args.options.get("now") });
 	const memory = await openHeadlessMemory(headless);
 	const model = modelClientOf(args, headless);
@@ -38,7 +47,7 @@ export const chatCommand: Command = async (args) => {
 	};
 	const ports: TurnPorts = {
 		model,
-		modelId: model.offline ? OFFLINE_MODEL_ID : (args.options.get("model") ?? DEFAULT_MODEL),
+		modelId: model.offline ? OFFLINE_MODEL_ID : (choice.modelId ?? DEFAULT_MODEL),
 		tools: toolDeps,
 		delay: nodeDelay,
 		// Without Obsidian's locale, `auto` is English.
@@ -49,9 +58,10 @@ export const chatCommand: Command = async (args) => {
 		},
 		hotMemoryCapTokens: settings.hotMemoryCapTokens,
 		limits: maxTurnMsOf(millisecondsOption(args, "time-limit")),
+		...localModelPorts(choice),
 	};
 	const session = new ChatSession(() => ports, clock);
-	const result = await streamTurn(session, userMessage);
+	const result = await streamTurn(session, userMessage, choice);
 	if (session.transcriptPath !== null) process.stderr.write(`Transcript: ${session.transcriptPath}\n`);
 	const summary = {
 		text: result.text,
@@ -73,20 +83,26 @@ function maxTurnMsOf(ms: number | undefined): Partial<TurnLimits> {
 const EXIT_CODES: Partial<Record<TurnResult["stopReason"], number>> = { error: 1, aborted: 130 };
 
 /** Runs the turn, printing as it goes; Ctrl-C stops it and keeps what arrived, as the stop button does. */
-async function streamTurn(session: ChatSession, userMessage: string): Promise<TurnResult> {
+async function streamTurn(session: ChatSession, userMessage: string, choice: ModelChoice): Promise<TurnResult> {
 	const stop = new AbortController();
 	const onInterrupt = () => stop.abort();
 	process.once("SIGINT", onInterrupt);
 	let result: TurnResult | undefined;
+	// Whether stdout's last line is unfinished: an answer retried without tools starts on a line of its own.
+	let lineOpen = false;
 	try {
 		for await (const event of session.send(userMessage, {}, stop.signal)) {
-			if (event.type === "text") process.stdout.write(event.text);
-			else if (event.type === "tool-started")
-				process.stderr.write(`[tool] ${event.name} ${JSON.stringify(event.input)}\n`);
-			else if (event.type === "error") process.stderr.write(`error: ${modelErrorMessage(event.error, t)}\n`);
-			else if (event.type === "budget-reached") process.stderr.write(`${budgetHitMessage(event.hit, t)}\n`);
-			else if (event.type === "done") result = event.result;
+			if (event.type === "text") {
+				process.stdout.write(event.text);
+				if (event.text !== "") lineOpen = !event.text.endsWith("\n");
+			} else if (event.type === "tools-off" && event.retried && lineOpen) {
+				process.stdout.write("\n");
+				lineOpen = false;
+			}
+			if (event.type === "done") result = event.result;
 			else if (event.type === "save-failed") throw event.error;
+			const note = noteOn(event, choice);
+			if (note !== null) process.stderr.write(`${note}\n`);
 		}
 	} finally {
 		process.removeListener("SIGINT", onInterrupt);
@@ -94,4 +110,24 @@ async function streamTurn(session: ChatSession, userMessage: string): Promise<Tu
 	if (result === undefined) throw new Error("The turn ended without its result.");
 	if (result.text !== "" && !result.text.endsWith("\n")) process.stdout.write("\n");
 	return result;
+}
+
+/** What stderr says of an event besides the answer: a tool call, an error, a budget reached, the model's state. */
+function noteOn(event: SessionEvent, choice: ModelChoice): string | null {
+	switch (event.type) {
+		case "tool-started":
+			return `[tool] ${event.name} ${JSON.stringify(event.input)}`;
+		case "error":
+			return `error: ${modelErrorText(event.error, choice)}`;
+		case "budget-reached":
+			return budgetHitMessage(event.hit, t);
+		case "waiting-for-model":
+			return "Loading the model: a local server reads it into memory before its first answer.";
+		case "tools-off":
+			return event.retried
+				? "This model could not call tools, so tools are off for it: the answer comes from a search of your notes."
+				: "Tools are off for this model: the answer comes from a search of your notes.";
+		default:
+			return null;
+	}
 }

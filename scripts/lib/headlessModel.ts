@@ -1,8 +1,10 @@
-import type { ModelClient } from "../../src/core/model/modelClient";
+import type { ToolSupport } from "../../src/core/agent/session";
+import { ModelError, type ModelClient } from "../../src/core/model/modelClient";
 import { t } from "../../src/i18n";
-import { createModelClient } from "../../src/llm";
+import { createModelClient, modelErrorMessage } from "../../src/llm";
 import { UsageError, type ParsedArgs } from "./args";
 import type { HeadlessWorkspace } from "./headless";
+import { modelChoiceOf, type ModelChoice } from "./modelChoice";
 
 /** The host's timers for the client's retry waits and the tools' timeout: Node's, here. */
 export function nodeDelay(callback: () => void, ms: number): () => void {
@@ -18,20 +20,57 @@ export function nodeDelay(callback: () => void, ms: number): () => void {
 export const MODEL_TIME_OPTIONS = ["idle-timeout", "time-limit"] as const;
 
 /**
- * The model a command asks: Claude with `ANTHROPIC_API_KEY` (at `--base-url` if given), the
- * offline model with `--offline` or no key. Refused, before anything is read for it, while the
- * vault's privacy settings could not be recovered: the offline model shows notes too.
+ * The model a command asks: a local or compatible server with `--provider compatible` (no
+ * Anthropic key needed; its own key, if any, from `AW_SERVER_API_KEY`), else Claude with
+ * `ANTHROPIC_API_KEY` (at `--base-url` if given), the offline model with `--offline` or no key.
+ * Refused, before anything is read for it, while the vault's privacy settings could not be
+ * recovered: the offline model shows notes too.
  */
 export function modelClientOf(args: ParsedArgs, headless: Pick<HeadlessWorkspace, "privacyReviewNeeded">): ModelClient {
 	if (headless.privacyReviewNeeded) throw new UsageError(`${t("model-error.privacy-unconfirmed")} ${PRIVACY_FIX}`);
+	const choice = modelChoiceOf(args);
+	const timing = { delay: nodeDelay, translate: t, idleTimeoutMs: millisecondsOption(args, "idle-timeout") };
+	if (choice.provider === "compatible")
+		return createModelClient({ apiKey: undefined, server: choice.server, ...timing });
 	return createModelClient({
 		apiKey: process.env.ANTHROPIC_API_KEY,
-		baseURL: args.options.get("base-url"),
+		baseURL: choice.baseURL,
 		offline: usesOfflineModel(args),
-		delay: nodeDelay,
-		translate: t,
-		idleTimeoutMs: millisecondsOption(args, "idle-timeout"),
+		...timing,
 	});
+}
+
+/** The model id a command sends: the one the options name, else `fallback` (Claude's, as the command has it). */
+export function modelIdOf(args: ParsedArgs, fallback: string): string {
+	return modelChoiceOf(args).modelId ?? fallback;
+}
+
+/**
+ * What a turn on a local server needs besides the model: its context window, and whether it can
+ * call tools, as this run learns it. The turn that finds the model unable answers from a search
+ * of the notes in its place, so one run needs nothing more; the plugin's verdicts in `data.json`
+ * are neither read nor written, since they belong to the server its settings name, not to the
+ * one the command line's options do. Nothing for Claude.
+ */
+export function localModelPorts(choice: ModelChoice): { contextWindowTokens?: number; toolSupport?: ToolSupport } {
+	if (choice.provider !== "compatible") return {};
+	let toolsOff = false;
+	const toolSupport: ToolSupport = {
+		get toolsOff() {
+			return toolsOff;
+		},
+		toolsFailed: () => {
+			toolsOff = true;
+			return Promise.resolve();
+		},
+	};
+	return { contextWindowTokens: choice.contextWindowTokens, toolSupport };
+}
+
+/** Why the model failed, in the user's words: naming the local server, not Anthropic, when one answered. */
+export function modelErrorText(error: unknown, choice: ModelChoice): string {
+	if (!(error instanceof ModelError)) return String(error);
+	return modelErrorMessage(error, t, choice.provider === "compatible" ? choice.server : undefined);
 }
 
 /** `--<name> <seconds>` in milliseconds; `undefined` when absent, a usage error unless a positive number. */
@@ -44,8 +83,9 @@ export function millisecondsOption(args: ParsedArgs, name: (typeof MODEL_TIME_OP
 	return seconds * 1000;
 }
 
-/** Whether a command runs on the offline model: `--offline`, or no `ANTHROPIC_API_KEY`. */
+/** Whether a command runs on the offline model: `--offline`, or Claude chosen without `ANTHROPIC_API_KEY`. */
 export function usesOfflineModel(args: ParsedArgs): boolean {
+	if (modelChoiceOf(args).provider === "compatible") return false;
 	return args.flags.has("offline") || (process.env.ANTHROPIC_API_KEY ?? "").trim() === "";
 }
 

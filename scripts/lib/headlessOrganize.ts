@@ -5,7 +5,7 @@ import type { MemoryDeps } from "../../src/core/memory/memoryDeps";
 import type { OrganizeVault } from "../../src/core/organize/organizeVault";
 import { normalizeVaultPath } from "../../src/core/vault/paths";
 import type { ParsedArgs } from "./args";
-import { millisecondsOption, modelClientOf, nodeDelay, usesOfflineModel } from "./headlessModel";
+import { millisecondsOption, modelClientOf, modelIdOf, nodeDelay, usesOfflineModel } from "./headlessModel";
 import type { HeadlessWorkspace } from "./headless";
 
 /**
@@ -33,12 +33,13 @@ export function memoryDepsOf(headless: HeadlessWorkspace): MemoryDeps {
 }
 
 /**
- * Claude when `ANTHROPIC_API_KEY` is set and `--offline` is not given; else `null` (the offline
- * rules, which send nothing and so are not refused while the privacy settings await review).
+ * The server `--provider compatible` names, or Claude when `ANTHROPIC_API_KEY` is set and
+ * `--offline` is not given; else `null` (the offline rules, which send nothing and so are not
+ * refused while the privacy settings await review).
  */
 export function textModelOf(args: ParsedArgs, headless: HeadlessWorkspace): TextModel | null {
 	if (usesOfflineModel(args)) return null;
-	return textModelOver(modelClientOf(args, headless), args.options.get("model") ?? headless.settings.model, {
+	return textModelOver(modelClientOf(args, headless), modelIdOf(args, headless.settings.model), {
 		delay: nodeDelay,
 		timeLimitMs: millisecondsOption(args, "time-limit"),
 	});

@@ -2,13 +2,14 @@ import { checkActiveHours, formatTimeOfDay, runHeartbeat, type HeartbeatReport }
 import { assistantFolderTarget } from "../../src/core/memory/daily";
 import type { PluginData } from "../../src/core/workspace/data/pluginData";
 import { t } from "../../src/i18n";
-import { modelErrorMessage, OFFLINE_MODEL_ID } from "../../src/llm";
+import { OFFLINE_MODEL_ID } from "../../src/llm";
 import { rejectUnknownOptions, requireOption, UsageError, type ParsedArgs } from "./args";
 import type { Command } from "./command";
 import { DiskPluginData } from "./diskPluginData";
 import { openHeadlessWorkspace } from "./headless";
 import { openHeadlessMemory } from "./headlessMemory";
-import { modelClientOf, nodeDelay } from "./headlessModel";
+import { localModelPorts, modelClientOf, modelErrorText, nodeDelay } from "./headlessModel";
+import { MODEL_CHOICE_OPTIONS, modelChoiceOf, type ModelChoice } from "./modelChoice";
 
 /** The line `--json` prints: whether the model was asked, why not, and what the user is shown. */
 interface HeartbeatLine {
@@ -32,14 +33,14 @@ export const heartbeatCommand: Command = async (args) => {
 		"now",
 		"active-hours",
 		"onboarded",
-		"model",
-		"base-url",
+		...MODEL_CHOICE_OPTIONS,
 		"offline",
 		"force",
 		"json",
 		"idle-timeout",
 	]);
 	const vaultDir = requireOption(args, "vault");
+	const choice = modelChoiceOf(args);
 	const headless = await openHeadlessWorkspace(vaultDir, { now: args.options.get("now") });
 	const dataFile = DiskPluginData.load(vaultDir);
 	const data = withOptions(dataFile.loaded.data, args);
@@ -50,8 +51,9 @@ export const heartbeatCommand: Command = async (args) => {
 		runHeartbeat(
 			{
 				model,
-				modelId: model.offline ? OFFLINE_MODEL_ID : (args.options.get("model") ?? data.settings.model),
+				modelId: model.offline ? OFFLINE_MODEL_ID : (choice.modelId ?? data.settings.model),
 				delay: nodeDelay,
+				...localModelPorts(choice),
 				vault: { ...memory.deps, writer: workspace.writer, daily: assistantFolderTarget(workspace.layout) },
 			},
 			{ state: data.state, settings: data.settings, busy: false, force: args.flags.has("force") },
@@ -60,7 +62,7 @@ export const heartbeatCommand: Command = async (args) => {
 	);
 	const next = { ...data, state: { ...data.state, ...("change" in report ? report.change : {}) } };
 	if (JSON.stringify(next) !== JSON.stringify(dataFile.loaded.data)) dataFile.save(next, clock.now());
-	for (const line of explanation(report)) process.stderr.write(`${line}\n`);
+	for (const line of explanation(report, choice)) process.stderr.write(`${line}\n`);
 	const line = printedLine(report);
 	const shown = line.text !== "" ? [line.text] : [];
 	return { lines: args.flags.has("json") ? [JSON.stringify(line)] : shown, exitCode: EXIT_CODES[report.kind] ?? 0 };
@@ -113,12 +115,12 @@ function printedLine(report: HeartbeatReport): HeartbeatLine {
 }
 
 /** What the user of the command line should know besides the line: why nothing happened, what failed. */
-function explanation(report: HeartbeatReport): string[] {
+function explanation(report: HeartbeatReport, choice: ModelChoice): string[] {
 	switch (report.kind) {
 		case "skipped":
 			return report.reason === "offline"
 				? [
-						"The offline model cannot judge a checklist, so the heartbeat waits for a model: set ANTHROPIC_API_KEY. Nothing was recorded.",
+						"The offline model cannot judge a checklist, so the heartbeat waits for a model: set ANTHROPIC_API_KEY, or give a local server with --provider compatible. Nothing was recorded.",
 					]
 				: [];
 		case "silent":
@@ -135,7 +137,7 @@ function explanation(report: HeartbeatReport): string[] {
 					? "the run timed out"
 					: report.error === null
 						? "the model gave no answer"
-						: modelErrorMessage(report.error, t);
+						: modelErrorText(report.error, choice);
 			const retry = report.change.heartbeatRetryAfter ?? "later";
 			return [
 				`error: ${cause}`,

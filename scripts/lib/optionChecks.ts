@@ -1,5 +1,6 @@
 import { isDailyDate } from "../../src/core/memory/dailyDates";
 import { parseIsoWeek } from "../../src/core/memory/isoWeek";
+import { SERVER_CONTEXT_WINDOW_RANGE, SERVER_PRESETS } from "../../src/core/model/modelServer";
 import { assertContained, ContainmentError } from "../../src/core/vault/containment";
 import { UsageError, type ParsedArgs } from "./args";
 
@@ -51,6 +52,21 @@ const CHECKS: Readonly<Record<string, Check>> = {
 	"base-url": {
 		expected: "an http or https address, such as http://127.0.0.1:8080",
 		accepts: (value) => URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol),
+	},
+	provider: {
+		expected: "anthropic or compatible",
+		accepts: (value) => value === "anthropic" || value === "compatible",
+	},
+	preset: {
+		expected: "ollama, lm-studio, llama-cpp or custom",
+		accepts: (value) => (SERVER_PRESETS as readonly string[]).includes(value),
+	},
+	"context-window": {
+		expected: `a whole number of tokens from ${SERVER_CONTEXT_WINDOW_RANGE.min} to ${SERVER_CONTEXT_WINDOW_RANGE.max}`,
+		accepts: (value) =>
+			/^[1-9]\d*$/.test(value) &&
+			Number(value) >= SERVER_CONTEXT_WINDOW_RANGE.min &&
+			Number(value) <= SERVER_CONTEXT_WINDOW_RANGE.max,
 	},
 };
 

@@ -5,9 +5,8 @@ import type { Reason } from "../../src/core/organize/folderRole";
 import { inferTaxonomy } from "../../src/core/organize/taxonomy";
 import { normalizeVaultPath } from "../../src/core/vault/paths";
 import { t } from "../../src/i18n";
-import { modelErrorMessage } from "../../src/llm";
-import { ModelError } from "../../src/core/model/modelClient";
-import { MODEL_TIME_OPTIONS } from "./headlessModel";
+import { MODEL_TIME_OPTIONS, modelErrorText } from "./headlessModel";
+import { MODEL_CHOICE_OPTIONS, modelChoiceOf } from "./modelChoice";
 import { rejectUnknownOptions, requireOption, UsageError } from "./args";
 import { printed, type Command } from "./command";
 import { openHeadlessWorkspace } from "./headless";
@@ -55,14 +54,15 @@ export const organizeCommand: Command = async (args) => {
 		"folder",
 		"note",
 		"offline",
-		"model",
-		"base-url",
+		...MODEL_CHOICE_OPTIONS,
 		"apply",
 		"confirm-verified",
 		"json",
 		"now",
 		...MODEL_TIME_OPTIONS,
 	]);
+	// A local server named without its model or address is refused before the vault is read.
+	const choice = modelChoiceOf(args);
 	const vaultDir = requireOption(args, "vault");
 	const note = normalizeVaultPath(requireOption(args, "note"));
 	const headless = await openHeadlessWorkspace(vaultDir, {
@@ -76,7 +76,7 @@ export const organizeCommand: Command = async (args) => {
 	if (suggestion === undefined) throw new UsageError(`${note} is private: it is not organized.`);
 	if (suggestion.modelError !== null)
 		process.stderr.write(
-			`The model could not be asked (${describeError(suggestion.modelError)}); the rules' suggestion stands.\n`,
+			`The model could not be asked (${modelErrorText(suggestion.modelError, choice)}); the rules' suggestion stands.\n`,
 		);
 	const { classification, plan } = suggestion;
 	const verifiedNames = [
@@ -127,8 +127,4 @@ export const organizeCommand: Command = async (args) => {
 
 function texts(reasons: readonly Reason[]): string[] {
 	return reasons.map((reason) => t(reason.key, reason.params));
-}
-
-function describeError(error: unknown): string {
-	return error instanceof ModelError ? modelErrorMessage(error, t) : String(error);
 }

@@ -1,9 +1,7 @@
-import { ModelError } from "../../src/core/model/modelClient";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { buildWeeklySummary, type WeeklySummaryResult } from "../../src/core/memory/weeklySummary";
-import { t } from "../../src/i18n";
-import { modelErrorMessage } from "../../src/llm";
-import { MODEL_TIME_OPTIONS } from "./headlessModel";
+import { MODEL_TIME_OPTIONS, modelErrorText } from "./headlessModel";
+import { MODEL_CHOICE_OPTIONS, modelChoiceOf, type ModelChoice } from "./modelChoice";
 import { rejectUnknownOptions, requireOption, UsageError } from "./args";
 import type { Command } from "./command";
 import { openHeadlessWorkspace } from "./headless";
@@ -20,13 +18,14 @@ export const weeklyCommand: Command = async (args) => {
 		"folder",
 		"week",
 		"offline",
-		"model",
-		"base-url",
+		...MODEL_CHOICE_OPTIONS,
 		"force",
 		"now",
 		"json",
 		...MODEL_TIME_OPTIONS,
 	]);
+	// A local server named without its model or address is refused before the vault is read.
+	const choice = modelChoiceOf(args);
 	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), {
 		folder: args.options.get("folder"),
 		now: args.options.get("now"),
@@ -37,12 +36,13 @@ export const weeklyCommand: Command = async (args) => {
 		target: assistantFolderTarget(layout),
 		layout,
 		model: textModelOf(args, headless),
+		...(choice.provider === "compatible" ? { contextWindowTokens: choice.contextWindowTokens } : {}),
 		force: args.flags.has("force"),
 		actor: "user",
 	});
 	if (result.status === "invalid-week")
 		throw new UsageError(`--week is an ISO week such as 2026-W47, not ${result.week}.`);
-	process.stderr.write(`${explanation(result)}\n`);
+	process.stderr.write(`${explanation(result, choice)}\n`);
 	const ok = result.status === "written" || result.status === "rewritten" || result.status === "already-summarised";
 	const line = args.flags.has("json")
 		? JSON.stringify({
@@ -56,11 +56,11 @@ export const weeklyCommand: Command = async (args) => {
 	return { lines: [line], exitCode: ok ? 0 : 1 };
 };
 
-function explanation(result: WeeklySummaryResult): string {
+function explanation(result: WeeklySummaryResult, choice: ModelChoice): string {
 	const failed =
 		result.modelError === null
 			? ""
-			: ` The model could not write it (${result.modelError instanceof ModelError ? modelErrorMessage(result.modelError, t) : String(result.modelError)}), so it was extracted from the days' lines.`;
+			: ` The model could not write it (${modelErrorText(result.modelError, choice)}), so it was extracted from the days' lines.`;
 	const folded =
 		result.folded.weeks.length === 0 ? "" : ` Folded into the yearly summaries: ${result.folded.weeks.join(", ")}.`;
 	const hidden =

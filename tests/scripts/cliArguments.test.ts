@@ -42,6 +42,47 @@ describe("the command line's arguments", () => {
 			["chat", "hi", "--base-url", "file:///etc"],
 			'--base-url is an http or https address, such as http://127.0.0.1:8080, not "file:///etc".',
 		],
+		[["chat", "hi", "--provider", "openai"], '--provider is anthropic or compatible, not "openai".'],
+		[
+			["chat", "hi", "--provider", "compatible", "--preset", "vllm", "--model", "qwen3"],
+			'--preset is ollama, lm-studio, llama-cpp or custom, not "vllm".',
+		],
+		[
+			["chat", "hi", "--provider", "compatible", "--preset", "ollama", "--model", "qwen3", "--context-window", "512"],
+			'--context-window is a whole number of tokens from 2048 to 2000000, not "512".',
+		],
+		[
+			["chat", "hi", "--provider", "compatible", "--base-url", "http://127.0.0.1:9"],
+			"chat --provider compatible needs --model, the name the server knows the model by (such as qwen3).",
+		],
+		[
+			["heartbeat", "--provider", "compatible", "--model", "qwen3"],
+			"heartbeat --provider compatible needs --base-url, the server's address (such as http://localhost:11434), or --preset ollama, lm-studio or llama-cpp for its usual one.",
+		],
+		[
+			["weekly", "--week", "2026-W47", "--provider", "compatible", "--preset", "custom", "--model", "qwen3"],
+			"weekly --provider compatible needs --base-url, the server's address (such as http://localhost:11434), or --preset ollama, lm-studio or llama-cpp for its usual one.",
+		],
+		[
+			["weekly", "--week", "2026-W47", "--preset", "ollama"],
+			"--preset is for a local server: add --provider compatible.",
+		],
+		[["chat", "hi", "--context-window", "8192"], "--context-window is for a local server: add --provider compatible."],
+		[
+			[
+				"organize",
+				"--note",
+				"Welcome.md",
+				"--provider",
+				"compatible",
+				"--preset",
+				"ollama",
+				"--model",
+				"qwen3",
+				"--offline",
+			],
+			"--offline and --provider compatible name two different models: give one of them.",
+		],
 		[["inspect", "--bogus", "1"], "inspect does not take --bogus."],
 		[["promote", "--date", "2026-11-29", "2026-11-30"], 'promote does not take "2026-11-30"; options start with --.'],
 		[["audit", "--vault", "elsewhere"], "--vault is given twice."],

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -53,6 +53,31 @@ export function spawnCli(args: readonly string[], env: Record<string, string> = 
 			resolvePromise({ code, stdout: chunks.map((chunk) => chunk.text).join(""), stderr, chunks }),
 		);
 	});
+}
+
+export interface ListedRun extends SpawnedRun {
+	/** Every network connection the run opened, as `host:port`, in order. */
+	readonly connections: readonly string[];
+}
+
+/** `spawnCli`, listing every network connection the command line opened, whoever asked for it. */
+export async function spawnCliListingConnections(
+	args: readonly string[],
+	env: Record<string, string> = {},
+): Promise<ListedRun> {
+	const file = join(mkdtempSync(join(tmpdir(), "aw-connections-")), "connections.txt");
+	const preload = `--require "${join(__dirname, "recordConnections.cjs")}"`;
+	const run = await spawnCli(args, {
+		...env,
+		NODE_OPTIONS: [process.env.NODE_OPTIONS, preload].filter((part) => part !== undefined && part !== "").join(" "),
+		AW_TEST_CONNECTIONS_FILE: file,
+	});
+	const connections = existsSync(file)
+		? readFileSync(file, "utf8")
+				.split("\n")
+				.filter((line) => line !== "")
+		: [];
+	return { ...run, connections };
 }
 
 /** A fresh copy of the bundled example vault, so a test can write to it. */
