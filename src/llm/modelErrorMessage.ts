@@ -1,8 +1,13 @@
 import type { ModelError } from "../core/model/modelClient";
+import type { CompatibleServer } from "../core/model/modelServer";
 import type { Translate } from "./translate";
 
-/** What the user reads when a model call fails: what happened and what to do about it. */
-export function modelErrorMessage(error: ModelError, translate: Translate): string {
+/**
+ * What the user reads when a model call fails: what happened and what to do about it. `server`:
+ * the compatible server that failed (a stand-in signature until the model client names it).
+ */
+export function modelErrorMessage(error: ModelError, translate: Translate, server?: CompatibleServer): string {
+	void server;
 	switch (error.kind) {
 		case "rate-limit":
 			return error.retryAfterMs === undefined
