@@ -474,8 +474,6 @@ export const en = {
 		"How many tokens the model holds at once, as its page on the server says; longer conversations are shortened to fit.",
 	"settings.server.context.invalid": "A whole number of tokens from {min} to {max}.",
 	"settings.server.connection.desc": "Asks the server which models it has.",
-	"settings.server.connection.cors":
-		"The server is running but refuses requests from Obsidian's window. Start it so that it allows Obsidian, then test again:",
 	"settings.server.copy": "Copy",
 	"settings.server.copied": "Copied.",
 	"chat.loading-model": "Loading the model…",

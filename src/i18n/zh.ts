@@ -406,8 +406,6 @@ export const zh: Catalog = {
 	"settings.server.context.desc": "模型一次能容纳的 token 数，以服务器上该模型的说明为准；更长的对话会被压缩以适应。",
 	"settings.server.context.invalid": "请输入 {min} 到 {max} 之间的整数 token 数。",
 	"settings.server.connection.desc": "向服务器查询它有哪些模型。",
-	"settings.server.connection.cors":
-		"服务器正在运行，但拒绝了来自 Obsidian 窗口的请求。请以允许 Obsidian 的方式启动它，然后再次测试：",
 	"settings.server.copy": "复制",
 	"settings.server.copied": "已复制。",
 	"chat.loading-model": "正在加载模型…",

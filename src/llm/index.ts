@@ -2,7 +2,6 @@
 export { AnthropicModelClient, type AnthropicClientOptions } from "./anthropicClient";
 export { createModelClient, type ModelClientSettings } from "./createModelClient";
 export { DEFAULT_MODEL } from "../core/model/defaultModel";
-export { corsFix } from "./corsFix";
 export { modelErrorMessage } from "./modelErrorMessage";
 export { OFFLINE_MODEL_ID, OfflineModel } from "./offlineModel";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retryPolicy";

@@ -1,6 +1,7 @@
 import { Notice, SecretComponent, type App, type Setting } from "obsidian";
 import { t } from "../i18n";
-import { corsFix, DEFAULT_MODEL, OFFLINE_MODEL_ID } from "../llm";
+import { CORS_FIX_COMMANDS } from "../core/model/modelServer";
+import { DEFAULT_MODEL, OFFLINE_MODEL_ID } from "../llm";
 import { formatList } from "./localeFormat";
 import { pickedSecretName, type ApiKeyState } from "./settings/apiKeyState";
 import type { ModelListing, ModelRowsState } from "./settings/modelRowsState";
@@ -101,7 +102,8 @@ function modelListingText(listing: ModelListing): string {
 
 /**
  * "Test connection": asks the provider again for its models and says what came back: the models
- * found, or what failed; a server that refused Obsidian's window gets the line that fixes it.
+ * found, or what failed; a server that refused Obsidian's window is told how to allow it, its
+ * command ready to copy.
  */
 export function renderConnectionTest(setting: Setting, settingsStore: SettingsStore, rows: ModelRowsState): () => void {
 	let asked = false;
@@ -116,12 +118,10 @@ export function renderConnectionTest(setting: Setting, settingsStore: SettingsSt
 			const listing = rows.listing;
 			button.setDisabled(listing.kind === "listing");
 			if (!asked) return void setting.setDesc(connectionDesc(rows.server));
-			if (listing.kind === "failed" && listing.error?.kind === "cors-refused") {
-				setting.setDesc(t("settings.server.connection.cors"));
-				drawCorsFix(setting.descEl, corsFix(settingsStore.settings.serverPreset));
-				return;
-			}
 			setting.setDesc(connectionText(listing, rows.server));
+			const command = CORS_FIX_COMMANDS[settingsStore.settings.serverPreset];
+			if (listing.kind === "failed" && listing.error?.kind === "cors-refused" && command !== undefined)
+				showCommand(setting.descEl, listing.message, command);
 		};
 	});
 	draw();
@@ -150,12 +150,20 @@ function connectionText(listing: ModelListing, server: boolean): string {
 	}
 }
 
-/** The command or switch that lets Obsidian's window call the server, as code to copy. */
-function drawCorsFix(parent: HTMLElement, fix: string): void {
+/**
+ * The message again, its command (the one that lets Obsidian's window call the server) drawn as
+ * code with a button that copies it: the command is typed in a terminal exactly as it is.
+ */
+function showCommand(parent: HTMLElement, message: string, command: string): void {
+	const at = message.indexOf(command);
+	parent.empty();
+	parent.appendText(at < 0 ? message : message.slice(0, at).trimEnd());
 	const line = parent.createDiv({ cls: "assistant-cors-fix" });
-	line.createEl("code", { text: fix });
+	line.createEl("code", { text: command });
 	const copy = line.createEl("button", { cls: "assistant-cors-fix-copy", text: t("settings.server.copy") });
 	copy.addEventListener("click", () => {
-		void navigator.clipboard.writeText(fix).then(() => new Notice(t("settings.server.copied")));
+		void navigator.clipboard.writeText(command).then(() => new Notice(t("settings.server.copied")));
 	});
+	const after = at < 0 ? "" : message.slice(at + command.length).trim();
+	if (after !== "") parent.createDiv({ text: after });
 }

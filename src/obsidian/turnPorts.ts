@@ -35,7 +35,7 @@ export async function obsidianTurnPorts(
 	const server = settings.modelProvider === "compatible";
 	return {
 		model,
-		modelId: model.offline ? OFFLINE_MODEL_ID : server ? settings.serverModel : settings.model,
+		modelId: server ? settings.serverModel : model.offline ? OFFLINE_MODEL_ID : settings.model,
 		tools: {
 			index,
 			vault,

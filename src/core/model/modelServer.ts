@@ -20,6 +20,13 @@ export const PRESET_BASE_URLS: Readonly<Record<Exclude<ServerPreset, "custom">, 
 	"llama-cpp": "http://localhost:8080",
 };
 
+/** Each named server as its makers write its name (a name, the same in every language). */
+export const PRESET_NAMES: Readonly<Record<Exclude<ServerPreset, "custom">, string>> = {
+	ollama: "Ollama",
+	"lm-studio": "LM Studio",
+	"llama-cpp": "llama.cpp",
+};
+
 /**
  * A Messages API server other than Anthropic's, as a request needs it: its base URL (the SDK
  * appends `/v1/messages`), the preset it was chosen as (for its model list and its CORS fix),
@@ -37,3 +44,17 @@ export interface CompatibleServer {
  */
 export const DEFAULT_SERVER_CONTEXT_WINDOW = 8192;
 export const SERVER_CONTEXT_WINDOW_RANGE = { min: 2048, max: 2_000_000 } as const;
+
+/**
+ * The one command that lets Obsidian's window call each named server, where a command does it.
+ *
+ * Ollama already allows `app://*` (Obsidian on the desktop) and `http://localhost` (Android);
+ * Obsidian on iPhone and iPad calls from `capacitor://localhost`, which it allows only when
+ * `OLLAMA_ORIGINS` says so (the defaults stay allowed besides). LM Studio sends no CORS headers
+ * until "Enable CORS" is on in its server settings, or the server starts with `--cors`.
+ * llama.cpp's server answers every origin with its own and allows any header, so it needs none.
+ */
+export const CORS_FIX_COMMANDS: Readonly<Partial<Record<ServerPreset, string>>> = {
+	ollama: 'OLLAMA_ORIGINS="app://obsidian.md*,capacitor://localhost*" ollama serve',
+	"lm-studio": "lms server start --cors",
+};

@@ -1,5 +1,6 @@
 import {
 	PRESET_BASE_URLS,
+	PRESET_NAMES,
 	SERVER_CONTEXT_WINDOW_RANGE,
 	SERVER_PRESETS,
 	type ServerPreset,
@@ -33,6 +34,7 @@ export function modelSection(context: SettingsContext): SettingsSection {
 				control: {
 					type: "dropdown",
 					key: "modelProvider",
+					// A name, the same in every language.
 					options: { anthropic: "Anthropic", compatible: t("settings.provider.compatible") },
 				},
 			},
@@ -104,13 +106,7 @@ export function modelSection(context: SettingsContext): SettingsSection {
 	};
 }
 
-/** The servers' own names (as Anthropic's above), the same in every language; "Custom" is said in the user's. */
-const PRESET_NAMES: Readonly<Record<Exclude<ServerPreset, "custom">, string>> = {
-	ollama: "Ollama",
-	"lm-studio": "LM Studio",
-	"llama-cpp": "llama.cpp",
-};
-
+/** "Custom" is said in the user's language; the servers' names are the same in every one. */
 function presetName(preset: ServerPreset): string {
 	return preset === "custom" ? t("settings.server.preset.custom") : PRESET_NAMES[preset];
 }
