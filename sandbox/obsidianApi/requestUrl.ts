@@ -31,10 +31,11 @@ export function requestUrlOver(
 				},
 			};
 		});
-		return Object.assign(response, {
-			text: response.then((answer) => answer.text),
-			json: response.then((answer) => answer.json as unknown),
-			arrayBuffer: response.then((answer) => answer.arrayBuffer),
+		// Made when read, as a promise nobody reads must not fail unhandled when the request does.
+		return Object.defineProperties(response, {
+			text: { get: () => response.then((answer) => answer.text) },
+			json: { get: () => response.then((answer) => answer.json as unknown) },
+			arrayBuffer: { get: () => response.then((answer) => answer.arrayBuffer) },
 		}) as RequestUrlResponsePromise;
 	};
 }
