@@ -479,6 +479,8 @@ export const en = {
 	"chat.loading-model": "Loading the model…",
 	"chat.tools-off": "Tools are off for this model: answers come from a search of your notes.",
 	"chat.usage-local": "{tokens} tokens, local, no cost",
+	"chat.welcome.server-model-text": "Choose the model your server runs, and the chat can begin.",
+	"chat.welcome.server-model": "Choose a model",
 	"settings.file.missing": "Missing. Initializing the workspace creates it.",
 	"settings.file.present": "{path}, {size}.",
 	"settings.file.open": "Open",

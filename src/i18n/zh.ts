@@ -411,6 +411,8 @@ export const zh: Catalog = {
 	"chat.loading-model": "正在加载模型…",
 	"chat.tools-off": "此模型的工具已关闭：回答来自对你笔记的搜索。",
 	"chat.usage-local": "{tokens} 个 token，本地运行，无费用",
+	"chat.welcome.server-model-text": "选择服务器运行的模型后，即可开始聊天。",
+	"chat.welcome.server-model": "选择模型",
 	"settings.file.missing": "不存在。初始化工作区会创建它。",
 	"settings.file.present": "{path}，{size}。",
 	"settings.file.open": "打开",

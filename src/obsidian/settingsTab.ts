@@ -27,7 +27,7 @@ export interface SettingTabDeps {
 	readonly onboarding: OnboardingActions;
 }
 
-/** Changes that alter what the tab itself says or which rows are enabled: the tab is drawn again. */
+/** Changes that alter what the tab itself says, or which rows are enabled or shown: the tab is drawn again. */
 const REDRAWN_BY: readonly SettingKey[] = [
 	"language",
 	"assistantFolder",

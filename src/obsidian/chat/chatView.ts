@@ -11,6 +11,7 @@ import { budgetHitMessage } from "../../core/agent/loop";
 import type { ChatMessage, ModelError, ModelErrorKind } from "../../core/model/modelClient";
 import { ChatSession, type SessionEvent } from "../../core/agent/session";
 import type { ChatHome } from "../../core/agent/session/staleChat";
+import type { Settings } from "../../core/workspace/data/settings";
 import type { Checkpoint } from "../../core/workspace/data/state";
 import { parseTranscript, savedConversation } from "../../core/agent/transcript";
 import { undoWrite } from "../../core/memory/undoWrite";
@@ -27,7 +28,7 @@ import { AssistantMessage, type AnswerActions } from "./assistantMessage";
 import { drawErrorBanner, drawResumeBanner, drawStaleBanner } from "./chatBanners";
 import { insertAtCursor, saveAnswerAsNote } from "./answerToNote";
 import { ChatComposer } from "./chatComposer";
-import { drawWelcome } from "./chatWelcomeView";
+import { drawWelcome, type ModelStep } from "./chatWelcomeView";
 import { ChatHistoryModal } from "./chatHistoryModal";
 import type { ChatMode } from "./chatMode";
 import type { ChatViewDeps } from "./chatViewDeps";
@@ -413,11 +414,9 @@ export class ChatView extends ItemView implements HoverParent {
 		const { settingsStore } = this.deps;
 		const settings = settingsStore.settings;
 		const welcome = chatWelcome(settingsStore.vaultView(), layoutFor(settings.assistantFolder));
-		const askForKey =
-			settings.modelProvider === "anthropic" && settingsStore.apiKey() === "" && settings.model !== OFFLINE_MODEL_ID;
-		drawWelcome(empty, this, welcome, askForKey, {
+		drawWelcome(empty, this, welcome, modelStep(settings, settingsStore.apiKey()), {
 			setUp: () => this.deps.onboarding.startConversation(),
-			addKey: () => this.deps.openSettings(),
+			openSettings: () => this.deps.openSettings(),
 			stayOffline: () => void settingsStore.updateSettings({ model: OFFLINE_MODEL_ID }),
 			ask: (question) => void this.send(question),
 		});
@@ -514,4 +513,10 @@ export class ChatView extends ItemView implements HoverParent {
 	private scrollToEnd(): void {
 		this.listEl.scrollTop = this.listEl.scrollHeight;
 	}
+}
+
+/** What the model still needs, for the welcome: a server's model to be chosen, or Anthropic's key (unless offline was chosen). */
+function modelStep(settings: Settings, apiKey: string): ModelStep {
+	if (settings.modelProvider === "compatible") return settings.serverModel === "" ? "choose-server-model" : null;
+	return apiKey === "" && settings.model !== OFFLINE_MODEL_ID ? "add-key" : null;
 }
