@@ -467,7 +467,8 @@ export const en = {
 		other: "{count} models on the server.",
 	},
 	"settings.server.model.none": "The server has no models yet: download one on it, then test the connection.",
-	"settings.server.model.typed": "The server did not list its models: type the model's name as the server knows it.",
+	"settings.server.model.typed":
+		"The server did not list its models (the connection row says why): type the model's name as the server knows it.",
 	"settings.server.model.choose": "Choose a model",
 	"settings.server.context.name": "Context window",
 	"settings.server.context.desc":

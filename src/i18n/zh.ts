@@ -400,7 +400,7 @@ export const zh: Catalog = {
 	"settings.server.model.listing": "正在向服务器查询模型…",
 	"settings.server.model.listed": { other: "服务器上有 {count} 个模型。" },
 	"settings.server.model.none": "服务器上还没有模型：请先在服务器上下载一个，然后测试连接。",
-	"settings.server.model.typed": "服务器没有列出它的模型：请输入服务器所用的模型名称。",
+	"settings.server.model.typed": "服务器没有列出它的模型（原因见“连接”一行）：请输入服务器所用的模型名称。",
 	"settings.server.model.choose": "选择模型",
 	"settings.server.context.name": "上下文窗口",
 	"settings.server.context.desc": "模型一次能容纳的 token 数，以服务器上该模型的说明为准；更长的对话会被压缩以适应。",

@@ -117,7 +117,9 @@ export function renderConnectionTest(setting: Setting, settingsStore: SettingsSt
 		draw = () => {
 			const listing = rows.listing;
 			button.setDisabled(listing.kind === "listing");
-			if (!asked) return void setting.setDesc(connectionDesc(rows.server));
+			// A server's failure to list its models is said here at once: the model row points here for why.
+			const shown = asked || (rows.server && listing.kind === "failed");
+			if (!shown) return void setting.setDesc(connectionDesc(rows.server));
 			setting.setDesc(connectionText(listing, rows.server));
 			const command = CORS_FIX_COMMANDS[settingsStore.settings.serverPreset];
 			if (listing.kind === "failed" && listing.error?.kind === "cors-refused" && command !== undefined)

@@ -51,7 +51,6 @@ function serverModelText(listing: ModelListing): string {
 		case "listing":
 			return t("settings.server.model.listing");
 		case "failed":
-			return `${listing.message} ${t("settings.server.model.typed")}`;
 		case "no-key":
 			return t("settings.server.model.typed");
 	}
