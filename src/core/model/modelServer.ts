@@ -39,6 +39,15 @@ export interface CompatibleServer {
 }
 
 /**
+ * The address requests are made under: without trailing slashes, and without the `/v1` that
+ * OpenAI-style settings put there (the SDK adds `/v1/messages` itself; `…/v1/v1/messages` would
+ * find nothing).
+ */
+export function serverRoot(baseURL: string): string {
+	return baseURL.trim().replace(/\/+$/, "").replace(/\/v1$/, "");
+}
+
+/**
  * A small model's window is a few thousand tokens where Claude's is 200,000: the context
  * assembly compacts the conversation to fit what the user says the server's model holds.
  */

@@ -30,7 +30,7 @@ const LISTED_BY: readonly (keyof Settings)[] = [
  * How long the base URL must rest before the server is asked again: a URL typed one character
  * at a time is a request to each host on the way (`http://l` ...), which a person never meant.
  */
-export const LIST_AFTER_TYPING_MS = 700;
+const LIST_AFTER_TYPING_MS = 700;
 
 /**
  * The one state the model rows are drawn from: the Anthropic key as the settings and the

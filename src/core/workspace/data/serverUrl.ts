@@ -1,3 +1,5 @@
+import { serverRoot } from "../../model/modelServer";
+
 /**
  * A compatible server's base URL as the settings keep it: `http` or `https`, a host, a path if
  * the server sits under one, and nothing after it. The SDK appends `/v1/messages`, so a `/v1`
@@ -13,6 +15,5 @@ export function serverBaseUrl(text: string): string | null {
 	}
 	if (url.protocol !== "http:" && url.protocol !== "https:") return null;
 	if (url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "") return null;
-	const path = url.pathname.replace(/\/+$/, "").replace(/\/v1$/, "");
-	return `${url.protocol}//${url.host}${path}`;
+	return serverRoot(`${url.protocol}//${url.host}${url.pathname}`);
 }

@@ -4,7 +4,7 @@ import type { Settings } from "./settings";
  * The settings a model's tool verdict (`state.modelsWithoutTools`) was found under: another
  * server, address, model or key may well call tools, so a change of any of them forgets it.
  */
-export const SERVER_SETTINGS = [
+const SERVER_SETTINGS = [
 	"modelProvider",
 	"serverPreset",
 	"serverBaseUrl",
