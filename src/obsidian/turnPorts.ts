@@ -1,6 +1,5 @@
 import type { Plugin } from "obsidian";
 import type { TurnPorts } from "../core/agent/session";
-import type { ToolSupport } from "../core/agent/session/chatSession";
 import type { MemorySearcher } from "../core/agent/tools";
 import { assistantFolderTarget } from "../core/memory/daily";
 import { localToday } from "../core/memory/dailyDates";
@@ -61,7 +60,7 @@ export async function obsidianTurnPorts(
  * Whether the server's model may be offered tools, as `state.modelsWithoutTools` remembers it
  * for the base URL and model the turn starts with; a failure at tools is saved under them.
  */
-function serverToolSupport(settingsStore: SettingsStore): ToolSupport {
+function serverToolSupport(settingsStore: SettingsStore): NonNullable<TurnPorts["toolSupport"]> {
 	const key = toolVerdictKey(settingsStore.settings);
 	return {
 		toolsOff: settingsStore.state.modelsWithoutTools.includes(key),
