@@ -8,10 +8,19 @@ const open = useSandbox();
 const ollama = useFakeAnthropic({ profile: "ollama" });
 const refusing = useFakeAnthropic({ profile: "cors-refusing" });
 
-/** A vault onboarded earlier whose settings name `fake` as the compatible server (`provider` says whether it is in use yet). */
-function vaultWithServer(fake: FakeAnthropic, settings: Partial<Settings> = {}) {
+/**
+ * A vault onboarded earlier whose settings name `fake` as the compatible server, its heartbeat
+ * off: with a model to ask, it would run at start and take the fake's first answer.
+ */
+function vaultWithServer(fake: FakeAnthropic | string, settings: Partial<Settings> = {}) {
 	return onboardedVault({
-		settings: { modelProvider: "compatible", serverBaseUrl: fake.baseURL, serverModel: "qwen3:8b", ...settings },
+		settings: {
+			modelProvider: "compatible",
+			serverBaseUrl: typeof fake === "string" ? fake : fake.baseURL,
+			serverModel: "qwen3:8b",
+			heartbeatEnabled: false,
+			...settings,
+		},
 	});
 }
 
@@ -179,11 +188,7 @@ describe("a model on the user's own machine, in the sandbox", () => {
 
 	it("says which server did not answer, and where, when nothing runs at its address", async () => {
 		// A port nothing listens on, on this machine.
-		const { page, screenshot } = await open({
-			files: onboardedVault({
-				settings: { modelProvider: "compatible", serverBaseUrl: "http://127.0.0.1:9", serverModel: "qwen3:8b" },
-			}),
-		});
+		const { page, screenshot } = await open({ files: vaultWithServer("http://127.0.0.1:9") });
 		const user = new User(page);
 		await user.openChat();
 		await user.ask("Hello?");
