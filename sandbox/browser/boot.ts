@@ -1,5 +1,5 @@
 import type { Clock } from "../../src/core/ports";
-import type { ChatEndpoint } from "../../src/obsidian/turnPorts";
+import type { ChatEndpoint } from "../../src/obsidian/obsidianModel";
 import { asObsidianApp, setLanguageForTests } from "../obsidianApi";
 import { MemoryVault } from "../../headless/inMemory/memoryVault";
 import { App } from "../obsidianApi/app";

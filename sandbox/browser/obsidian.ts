@@ -8,3 +8,4 @@ export { MarkdownRenderer } from "./markdown";
 export { ShellNotice as Notice } from "./shellNotice";
 export { Plugin, PluginSettingTab } from "./shellPlugin";
 export { SecretComponent } from "./secretPicker";
+export { requestUrl } from "./requestUrl";

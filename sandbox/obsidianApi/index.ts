@@ -26,6 +26,7 @@ export { FuzzySuggestModal } from "./fuzzySuggestModal";
 export { prepareFuzzySearch } from "./fuzzySearch";
 export { Modal } from "./modal";
 export { Notice } from "./notice";
+export { requestUrl } from "./requestUrl";
 export { Plugin, PluginSettingTab } from "./plugin";
 export {
 	ButtonComponent,

@@ -24,3 +24,6 @@ export interface SandboxConfig {
 		readonly author: string;
 	};
 }
+
+/** Where the page's `requestUrl` asks the server to make a request for it (see `requestUrlProxy.ts`). */
+export const REQUEST_URL_PATH = "/api/request-url";

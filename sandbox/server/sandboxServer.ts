@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { SandboxBundles } from "./bundles";
-import { WRITE_HEADER, type SandboxConfig } from "./protocol";
+import { REQUEST_URL_PATH, WRITE_HEADER, type SandboxConfig } from "./protocol";
+import { proxyRequestUrl, RequestRefused } from "./requestUrlProxy";
 import { UnsafePathError } from "../../src/core/vault/unsafePath";
 import { PathOutsideVault, PathTaken, VaultFolder } from "./vaultFolder";
 
@@ -35,7 +36,8 @@ const PAGE = readFileSync(join(__dirname, "..", "page", "index.html"), "utf8");
 /**
  * The sandbox's server, on 127.0.0.1 only: the page, the plugin's and the shell's bundles, and
  * the vault API over the folder on disk (`/api/vault` lists it, `/api/file` reads, writes and
- * deletes, `/api/append` appends to a log, `/api/folder` makes a folder, `/api/rename` moves).
+ * deletes, `/api/append` appends to a log, `/api/folder` makes a folder, `/api/rename` moves),
+ * and the plugin's `requestUrl` to this machine's servers (`/api/request-url`).
  */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 	if (options.now !== undefined && Number.isNaN(Date.parse(options.now)))
@@ -106,6 +108,7 @@ async function answer(
 	if (request.method === "GET" && url.pathname === "/api/file")
 		return send(response, 200, "text/plain; charset=utf-8", await vault.read(path));
 	if (request.headers[WRITE_HEADER] !== "1") return send(response, 403, "text/plain", "Missing the sandbox header");
+	if (request.method === "POST" && url.pathname === REQUEST_URL_PATH) return answerRequestUrl(request, response);
 	if (request.method === "PUT" && url.pathname === "/api/file") await vault.write(path, await readBody(request));
 	else if (request.method === "POST" && url.pathname === "/api/append")
 		await vault.append(path, await readBody(request));
@@ -115,6 +118,16 @@ async function answer(
 		await vault.rename(url.searchParams.get("from") ?? "", url.searchParams.get("to") ?? "");
 	else return send(response, 404, "text/plain", "Not found");
 	send(response, 204, "text/plain", "");
+}
+
+/** The page's `requestUrl`, made here: its answer, 403 for an address it may not reach, 502 when nothing answers. */
+async function answerRequestUrl(request: IncomingMessage, response: ServerResponse): Promise<void> {
+	try {
+		send(response, 200, "application/json", JSON.stringify(await proxyRequestUrl(await readBody(request))));
+	} catch (error) {
+		const message = error instanceof Error ? error.message : String(error);
+		send(response, error instanceof RequestRefused ? 403 : 502, "text/plain; charset=utf-8", message);
+	}
 }
 
 function send(response: ServerResponse, status: number, type: string, body: string): void {

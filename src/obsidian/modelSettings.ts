@@ -1,5 +1,6 @@
 import { Notice, SecretComponent, type App, type Setting } from "obsidian";
 import { t } from "../i18n";
+import { CORS_FIX_COMMANDS } from "../core/model/modelServer";
 import { DEFAULT_MODEL, OFFLINE_MODEL_ID } from "../llm";
 import { formatList } from "./localeFormat";
 import { pickedSecretName, type ApiKeyState } from "./settings/apiKeyState";
@@ -13,27 +14,35 @@ import type { SettingsStore } from "./settingsStore";
  * when it changes; each returns what stops it watching.
  */
 
-/** Obsidian's secret picker, and a line under it saying which key the assistant uses, if any. */
-export function renderApiKey(
+/**
+ * Obsidian's secret picker for a key (Anthropic's, or the compatible server's), and a line under
+ * it saying which key the assistant uses, if any. Picking one is confirmed in a notice too, as
+ * adding a secret has no other sign.
+ */
+export function renderKeyPicker(
 	setting: Setting,
 	app: App,
 	settingsStore: SettingsStore,
 	rows: ModelRowsState,
+	field: "apiKeySecret" | "serverKeySecret",
 ): () => void {
+	const key = () => (field === "apiKeySecret" ? rows.key : rows.serverKey);
 	const status = setting.descEl.createDiv({ cls: "assistant-api-key-status", attr: { role: "status" } });
 	let picker: SecretComponent | null = null;
 	setting.addComponent((el) => {
-		picker = new SecretComponent(app, el).setValue(pickedSecretName(rows.key)).onChange(async (name) => {
-			await settingsStore.updateSettings({ apiKeySecret: name ?? "" });
-			// The change is confirmed where the user is looking, and once in a notice, as adding a secret has no other sign.
-			if (rows.key.kind === "ready") new Notice(t("settings.api-key.picked", { name: rows.key.name }));
+		picker = new SecretComponent(app, el).setValue(pickedSecretName(key())).onChange(async (name) => {
+			await settingsStore.updateSettings({ [field]: name ?? "" });
+			const picked = key();
+			if (picked.kind === "ready") new Notice(t("settings.api-key.picked", { name: picked.name }));
 		});
 		return picker;
 	});
 	const draw = () => {
-		status.setText(apiKeyStatus(rows.key));
-		status.toggleClass("mod-warning", rows.key.kind === "missing" || rows.key.kind === "empty");
-		picker?.setValue(pickedSecretName(rows.key));
+		const state = key();
+		// A server's key is optional: without one, the row's description says all there is to say.
+		status.setText(state.kind === "none" && field === "serverKeySecret" ? "" : apiKeyStatus(state));
+		status.toggleClass("mod-warning", state.kind === "missing" || state.kind === "empty");
+		picker?.setValue(pickedSecretName(state));
 	};
 	draw();
 	return rows.watch(draw);
@@ -91,9 +100,12 @@ function modelListingText(listing: ModelListing): string {
 	}
 }
 
-/** "Test connection": asks the API again for the models the key may use and says what came back. */
-export function renderConnectionTest(setting: Setting, rows: ModelRowsState): () => void {
-	const initial = t("settings.connection.desc");
+/**
+ * "Test connection": asks the provider again for its models and says what came back: the models
+ * found, or what failed; a server that refused Obsidian's window is told how to allow it, its
+ * command ready to copy.
+ */
+export function renderConnectionTest(setting: Setting, settingsStore: SettingsStore, rows: ModelRowsState): () => void {
 	let asked = false;
 	let draw = () => {};
 	setting.addButton((button) => {
@@ -105,21 +117,32 @@ export function renderConnectionTest(setting: Setting, rows: ModelRowsState): ()
 		draw = () => {
 			const listing = rows.listing;
 			button.setDisabled(listing.kind === "listing");
-			if (asked) setting.setDesc(connectionText(listing));
-			else setting.setDesc(initial);
+			// A server's failure to list its models is said here at once: the model row points here for why.
+			const shown = asked || (rows.server && listing.kind === "failed");
+			if (!shown) return void setting.setDesc(connectionDesc(rows.server));
+			setting.setDesc(connectionText(listing, rows.server));
+			const command = CORS_FIX_COMMANDS[settingsStore.settings.serverPreset];
+			if (listing.kind === "failed" && listing.error?.kind === "cors-refused" && command !== undefined)
+				showCommand(setting.descEl, listing.message, command);
 		};
 	});
 	draw();
 	return rows.watch(() => draw());
 }
 
-function connectionText(listing: ModelListing): string {
+/** What the connection test does, before it is pressed. */
+export function connectionDesc(server: boolean): string {
+	return server ? t("settings.server.connection.desc") : t("settings.connection.desc");
+}
+
+function connectionText(listing: ModelListing, server: boolean): string {
 	switch (listing.kind) {
 		case "no-key":
 			return t("settings.connection.no-key");
 		case "listing":
 			return t("settings.connection.testing");
 		case "listed":
+			if (server && listing.models.length === 0) return t("settings.server.model.none");
 			return t("settings.connection.ok", {
 				count: listing.models.length,
 				models: formatList(listing.models.slice(0, 3).map((model) => model.displayName || model.id)),
@@ -127,4 +150,22 @@ function connectionText(listing: ModelListing): string {
 		case "failed":
 			return listing.message;
 	}
+}
+
+/**
+ * The message again, its command (the one that lets Obsidian's window call the server) drawn as
+ * code with a button that copies it: the command is typed in a terminal exactly as it is.
+ */
+function showCommand(parent: HTMLElement, message: string, command: string): void {
+	const at = message.indexOf(command);
+	parent.empty();
+	parent.appendText(at < 0 ? message : message.slice(0, at).trimEnd());
+	const line = parent.createDiv({ cls: "assistant-cors-fix" });
+	line.createEl("code", { text: command });
+	const copy = line.createEl("button", { cls: "assistant-cors-fix-copy", text: t("settings.server.copy") });
+	copy.addEventListener("click", () => {
+		void navigator.clipboard.writeText(command).then(() => new Notice(t("settings.server.copied")));
+	});
+	const after = at < 0 ? "" : message.slice(at + command.length).trim();
+	if (after !== "") parent.createDiv({ text: after });
 }

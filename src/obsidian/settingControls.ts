@@ -1,5 +1,7 @@
 import { formatTimeOfDay, parseTimeOfDay } from "../core/heartbeat";
 import { normalizeVaultPath } from "../core/vault/paths";
+import { PRESET_BASE_URLS, SERVER_CONTEXT_WINDOW_RANGE, SERVER_PRESETS } from "../core/model/modelServer";
+import { serverBaseUrl } from "../core/workspace/data/serverUrl";
 import { HOT_MEMORY_CAP_RANGE, type Settings } from "../core/workspace/data/settings";
 
 /** The settings the tab edits with a control; the rest are edited elsewhere or not at all. */
@@ -37,6 +39,16 @@ export function settingFromControl(key: string, value: unknown): Partial<Setting
 			return typeof value === "string" ? { pinnedNotes: lines(value).map(notePath) } : null;
 		case "model":
 			return typeof value === "string" && value.trim() !== "" ? { model: value.trim() } : null;
+		case "modelProvider":
+			return value === "anthropic" || value === "compatible" ? { modelProvider: value } : null;
+		case "serverPreset":
+			return serverPresetChange(value);
+		case "serverBaseUrl": {
+			const url = typeof value === "string" ? serverBaseUrl(value) : null;
+			return url === null ? null : { serverBaseUrl: url };
+		}
+		case "serverContextWindowTokens":
+			return isServerContextWindow(value) ? { serverContextWindowTokens: value } : null;
 		case "language":
 			return value === "auto" || value === "en" || value === "zh" ? { language: value } : null;
 		case "heartbeatEnabled":
@@ -68,6 +80,25 @@ export function isHotMemoryCap(value: unknown): value is number {
 		Number.isInteger(value) &&
 		value >= HOT_MEMORY_CAP_RANGE.min &&
 		value <= HOT_MEMORY_CAP_RANGE.max
+	);
+}
+
+/** A named server fills in its usual address; "Custom" keeps the address as it is, for the user to type. */
+function serverPresetChange(value: unknown): Partial<Settings> | null {
+	const preset = SERVER_PRESETS.find((known) => known === value);
+	if (preset === undefined) return null;
+	return preset === "custom"
+		? { serverPreset: preset }
+		: { serverPreset: preset, serverBaseUrl: PRESET_BASE_URLS[preset] };
+}
+
+/** Whether `value` is a context window the settings accept: whole tokens within `SERVER_CONTEXT_WINDOW_RANGE`. */
+export function isServerContextWindow(value: unknown): value is number {
+	return (
+		typeof value === "number" &&
+		Number.isInteger(value) &&
+		value >= SERVER_CONTEXT_WINDOW_RANGE.min &&
+		value <= SERVER_CONTEXT_WINDOW_RANGE.max
 	);
 }
 

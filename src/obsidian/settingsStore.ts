@@ -7,6 +7,8 @@ import type { Clock, NoteStore, Notifier } from "../core/ports";
 import type { PluginData } from "../core/workspace/data/pluginData";
 import type { PluginState } from "../core/workspace/data/state";
 import type { Settings } from "../core/workspace/data/settings";
+import { forgetsToolVerdicts } from "../core/workspace/data/toolVerdicts";
+import { OFFLINE_MODEL_ID } from "../llm";
 import { languageFromLocale, setLanguage, type Language } from "../i18n";
 import { ObsidianNoteStore } from "./vaultNoteStore";
 import { PluginLogFile } from "./pluginLogFile";
@@ -64,9 +66,16 @@ export class SettingsStore {
 		await this.update(change, {});
 	}
 
-	/** Changes settings and state together, in one save (a switch of the assistant folder changes both). */
-	async update(settings: Partial<Settings>, state: Partial<PluginState>): Promise<void> {
+	/**
+	 * Changes settings and state together, in one save (a switch of the assistant folder changes
+	 * both). A change of the model server forgets which of its models could not call tools.
+	 */
+	async update(settings: Partial<Settings>, stateChange: Partial<PluginState>): Promise<void> {
 		const current = this.data.state;
+		const state: Partial<PluginState> =
+			forgetsToolVerdicts(this.data.settings, settings) && current.modelsWithoutTools.length > 0
+				? { ...stateChange, modelsWithoutTools: [] }
+				: stateChange;
 		this.data = {
 			...this.data,
 			settings: { ...this.data.settings, ...settings },
@@ -96,8 +105,21 @@ export class SettingsStore {
 
 	/** The Anthropic API key, from Obsidian's SecretStorage under the chosen name (never `data.json`); empty when none is set. */
 	apiKey(): string {
-		const name = this.data.settings.apiKeySecret;
-		return name === "" ? "" : (this.plugin.app.secretStorage.getSecret(name) ?? "").trim();
+		return this.secret(this.data.settings.apiKeySecret);
+	}
+
+	/** The compatible server's key, from SecretStorage like the Anthropic key; empty when it needs none. */
+	serverKey(): string {
+		return this.secret(this.data.settings.serverKeySecret);
+	}
+
+	/**
+	 * Whether the chat answers from the notes alone: Anthropic without a key, or the offline model
+	 * chosen. A compatible server needs no key, so it is never offline.
+	 */
+	offline(): boolean {
+		const settings = this.data.settings;
+		return settings.modelProvider === "anthropic" && (this.apiKey() === "" || settings.model === OFFLINE_MODEL_ID);
 	}
 
 	/** The plugin's state (checkpoint, heartbeat), as saved in `data.json`. */
@@ -143,6 +165,10 @@ export class SettingsStore {
 			settings,
 			userDailyNotes,
 		});
+	}
+
+	private secret(name: string): string {
+		return name === "" ? "" : (this.plugin.app.secretStorage.getSecret(name) ?? "").trim();
 	}
 
 	private applyLanguage(): void {

@@ -1,6 +1,6 @@
 import { Notice, PluginSettingTab, type App, type Plugin, type SettingDefinitionItem } from "obsidian";
 import { t } from "../i18n";
-import type { ChatEndpoint } from "./turnPorts";
+import type { ChatEndpoint } from "./obsidianModel";
 import type { OnboardingActions } from "./onboarding/onboardingActionsPort";
 import type { VaultIndexer } from "./retrieval/vaultIndexer";
 import { FORM_CLASS } from "./formClass";
@@ -27,8 +27,14 @@ export interface SettingTabDeps {
 	readonly onboarding: OnboardingActions;
 }
 
-/** Changes that alter what the tab itself says or which rows are enabled: the tab is drawn again. */
-const REDRAWN_BY: readonly SettingKey[] = ["language", "assistantFolder", "heartbeatAllDay"];
+/** Changes that alter what the tab itself says, or which rows are enabled or shown: the tab is drawn again. */
+const REDRAWN_BY: readonly SettingKey[] = [
+	"language",
+	"assistantFolder",
+	"heartbeatAllDay",
+	"modelProvider",
+	"serverPreset",
+];
 
 /**
  * The settings tab, declared rather than drawn (Obsidian 1.13's settings definitions), so every

@@ -3,27 +3,17 @@ import type { TurnPorts } from "../core/agent/session";
 import type { MemorySearcher } from "../core/agent/tools";
 import { assistantFolderTarget } from "../core/memory/daily";
 import { localToday } from "../core/memory/dailyDates";
-import type { Clock, TaskScheduler } from "../core/ports";
-import { t } from "../i18n";
-import { createModelClient, OFFLINE_MODEL_ID } from "../llm";
-import { windowScheduler } from "./retrieval/windowScheduler";
+import type { Clock } from "../core/ports";
+import { toolVerdictKey } from "../core/workspace/data/toolVerdicts";
+import { OFFLINE_MODEL_ID } from "../llm";
+import { obsidianModel, windowDelay, type ChatEndpoint } from "./obsidianModel";
 import { userDailyNotesTarget } from "./userDailyNotes";
 import type { SettingsStore } from "./settingsStore";
 
-/** The window's timers, for the model client's retry waits and the tools' timeout. */
-export const windowDelay: TaskScheduler["delay"] = (callback, ms) => windowScheduler.delay(callback, ms);
-
-/** Where the chat's requests go, and how long a silent stream is waited on; a test points it at its fake server and shortens the wait. */
-export interface ChatEndpoint {
-	readonly baseURL?: string;
-	/** `MODEL_IDLE_TIMEOUT_MS` when absent. */
-	readonly idleTimeoutMs?: number;
-}
-
 /**
  * What a turn works over in Obsidian, as things are when it starts (a chat message, the
- * heartbeat, a command running a tool): the key from SecretStorage, the chosen model, the vault
- * through the audited writer, the search index.
+ * heartbeat, a command running a tool): the model the settings choose, the vault through the
+ * audited writer, the search index.
  */
 export async function obsidianTurnPorts(
 	plugin: Plugin,
@@ -40,18 +30,11 @@ export async function obsidianTurnPorts(
 		settings.dailyMemoryLocation === "daily-notes"
 			? await userDailyNotesTarget(app, workspace.vault, localToday(clock))
 			: assistantFolderTarget(workspace.layout);
-	const model = createModelClient({
-		apiKey: settingsStore.apiKey(),
-		baseURL: endpoint.baseURL,
-		offline: settings.model === OFFLINE_MODEL_ID,
-		privacyReviewNeeded: settingsStore.state.privacyReviewNeeded,
-		delay: windowDelay,
-		translate: t,
-		idleTimeoutMs: endpoint.idleTimeoutMs,
-	});
+	const model = obsidianModel(settingsStore, endpoint);
+	const server = settings.modelProvider === "compatible";
 	return {
 		model,
-		modelId: model.offline ? OFFLINE_MODEL_ID : settings.model,
+		modelId: server ? settings.serverModel : model.offline ? OFFLINE_MODEL_ID : settings.model,
 		tools: {
 			index,
 			vault,
@@ -67,5 +50,23 @@ export async function obsidianTurnPorts(
 		delay: windowDelay,
 		transcript: { writer, chatsFolder: workspace.layout.chatsFolder, language: settingsStore.language() },
 		hotMemoryCapTokens: settings.hotMemoryCapTokens,
+		...(server
+			? { contextWindowTokens: settings.serverContextWindowTokens, toolSupport: serverToolSupport(settingsStore) }
+			: {}),
+	};
+}
+
+/**
+ * Whether the server's model may be offered tools, as `state.modelsWithoutTools` remembers it
+ * for the base URL and model the turn starts with; a failure at tools is saved under them.
+ */
+function serverToolSupport(settingsStore: SettingsStore): NonNullable<TurnPorts["toolSupport"]> {
+	const key = toolVerdictKey(settingsStore.settings);
+	return {
+		toolsOff: settingsStore.state.modelsWithoutTools.includes(key),
+		toolsFailed: async () => {
+			const known = settingsStore.state.modelsWithoutTools;
+			if (!known.includes(key)) await settingsStore.updateState({ modelsWithoutTools: [...known, key] });
+		},
 	};
 }

@@ -29,7 +29,11 @@ async function modelRows(key?: string) {
 	const group = tab.settingItems.find(
 		(item): item is SettingDefinitionGroup => "heading" in item && item.heading === "Model",
 	);
-	const [keyRow, modelRow, connectionRow] = (group?.items ?? []) as SettingDefinitionRender[];
+	// Anthropic's rows, as the tab shows them while Anthropic answers (the default).
+	const rows = (group?.items ?? []) as SettingDefinitionRender[];
+	const row = (name: string) => rows.find((item) => item.name === name && item.visible !== serverOnly)!;
+	const serverOnly = rows.find((item) => item.name === "Server")?.visible;
+	const [keyRow, modelRow, connectionRow] = [row("API key"), row("Model"), row("Connection")];
 	const stops: (() => void)[] = [];
 	const draw = (row: SettingDefinitionRender) => {
 		const setting = new Setting(document.createElement("div"));

@@ -4,7 +4,7 @@ import AssistantWorkspacePlugin from "../../src/main";
 import type { Clock } from "../../src/core/ports";
 import type { IndexStore } from "../../src/core/retrieval/service/indexStore";
 import { systemClock } from "../../src/core/systemClock";
-import type { ChatEndpoint } from "../../src/obsidian/turnPorts";
+import type { ChatEndpoint } from "../../src/obsidian/obsidianModel";
 import type { AssistantSettingTab } from "../../src/obsidian/settingsTab";
 import { MemoryIndexStore } from "../harness/memoryIndexStore";
 import type { Plugin as MockPlugin } from "../../sandbox/obsidianApi/plugin";

@@ -33,6 +33,10 @@ describe("the settings tab", () => {
 			"Interface",
 		]);
 		expect(controls(tab.settingItems).map((item) => item.control.key)).toEqual([
+			"modelProvider",
+			"serverPreset",
+			"serverBaseUrl",
+			"serverContextWindowTokens",
 			"assistantFolder",
 			"heartbeatEnabled",
 			"heartbeatActiveStart",

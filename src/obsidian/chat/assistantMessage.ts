@@ -30,6 +30,8 @@ export class AssistantMessage {
 	private readonly bodyEl: HTMLElement;
 	private readonly footerEl: HTMLElement;
 	private readonly chips = new Map<string, ToolChip>();
+	/** "Loading the model…", while a local server loads it and nothing has arrived yet. */
+	private loadingEl: HTMLElement | null = null;
 	private text = "";
 	private rendered: Component | null = null;
 	private timer: number | null = null;
@@ -75,7 +77,32 @@ export class AssistantMessage {
 		this.el.remove();
 	}
 
+	/** The server has sent nothing for a while: it is loading the model. Shown until the answer begins. */
+	waitingForModel(): void {
+		this.loadingEl ??= this.el.createDiv({
+			cls: "assistant-chat-loading-model",
+			text: t("chat.loading-model"),
+			attr: { role: "status" },
+		});
+	}
+
+	/**
+	 * The turn runs without tools, its answer grounded in a search of the notes, and says so above
+	 * the answer. `retried`: a try with tools failed first, and what it showed is dropped.
+	 */
+	toolsOff(retried: boolean): void {
+		if (retried) {
+			this.text = "";
+			this.bodyEl.empty();
+			this.chipsEl.empty();
+			this.chips.clear();
+		}
+		if (this.el.querySelector(".assistant-chat-tools-off") !== null) return;
+		this.el.prepend(createDiv({ cls: "assistant-chat-tools-off", text: t("chat.tools-off") }));
+	}
+
 	append(delta: string): void {
+		this.answerBegan();
 		this.text += delta;
 		this.timer ??= window.setTimeout(() => {
 			this.timer = null;
@@ -84,6 +111,7 @@ export class AssistantMessage {
 	}
 
 	toolStarted(id: string, name: string, input: unknown): void {
+		this.answerBegan();
 		this.chips.set(id, new ToolChip(this.chipsEl, name, input, this.chipActions));
 	}
 
@@ -97,6 +125,7 @@ export class AssistantMessage {
 			total.inputTokens + total.outputTokens + total.cacheReadTokens + total.cacheWriteTokens,
 			usage.costUsd,
 			usage.estimated === true,
+			usage.local === true,
 		);
 	}
 
@@ -113,6 +142,7 @@ export class AssistantMessage {
 
 	/** The turn ended: the answer is drawn one last time, with its buttons. */
 	async finish(actions: AnswerActions | null): Promise<void> {
+		this.answerBegan();
 		if (this.timer !== null) window.clearTimeout(this.timer);
 		this.timer = null;
 		this.el.removeClass("is-streaming");
@@ -132,17 +162,25 @@ export class AssistantMessage {
 		if (retry !== undefined) button("assistant-chat-retry", t("chat.retry"), t("chat.retry-tooltip"), () => retry());
 	}
 
-	private showTokens(count: number, costUsd: number | null, estimated: boolean): void {
+	private showTokens(count: number, costUsd: number | null, estimated: boolean, local = false): void {
 		this.footerEl.querySelector(".assistant-chat-usage")?.remove();
 		const usageEl = this.footerEl.createSpan({
 			cls: "assistant-chat-usage",
-			text: usageText(count, costUsd, estimated),
+			text:
+				local && count > 0
+					? t("chat.usage-local", { tokens: count.toLocaleString() })
+					: usageText(count, costUsd, estimated),
 		});
 		if (estimated) {
 			usageEl.addClass("is-estimated");
 			usageEl.setAttr("title", t("chat.usage-estimated-tooltip"));
 		}
 		this.footerEl.prepend(usageEl);
+	}
+
+	private answerBegan(): void {
+		this.loadingEl?.remove();
+		this.loadingEl = null;
 	}
 
 	/** Removes Retry, once a newer answer has it. */

@@ -8,9 +8,10 @@ import {
 	type WorkspaceLeaf,
 } from "obsidian";
 import { budgetHitMessage } from "../../core/agent/loop";
-import type { ChatMessage, ModelErrorKind } from "../../core/model/modelClient";
+import type { ChatMessage, ModelError, ModelErrorKind } from "../../core/model/modelClient";
 import { ChatSession, type SessionEvent } from "../../core/agent/session";
 import type { ChatHome } from "../../core/agent/session/staleChat";
+import type { Settings } from "../../core/workspace/data/settings";
 import type { Checkpoint } from "../../core/workspace/data/state";
 import { parseTranscript, savedConversation } from "../../core/agent/transcript";
 import { undoWrite } from "../../core/memory/undoWrite";
@@ -20,13 +21,14 @@ import { withResolvedLinks } from "../../core/agent/tools/passageLinks";
 import { t } from "../../i18n";
 import { modelErrorMessage, OFFLINE_MODEL_ID } from "../../llm";
 import { describeError } from "../describeError";
+import { compatibleServer } from "../obsidianModel";
 import { CheckpointModal } from "../memory/checkpointModal";
 import { saveCheckpoint } from "../memory/saveCheckpoint";
 import { AssistantMessage, type AnswerActions } from "./assistantMessage";
 import { drawErrorBanner, drawResumeBanner, drawStaleBanner } from "./chatBanners";
 import { insertAtCursor, saveAnswerAsNote } from "./answerToNote";
 import { ChatComposer } from "./chatComposer";
-import { drawWelcome } from "./chatWelcomeView";
+import { drawWelcome, type ModelStep } from "./chatWelcomeView";
 import { ChatHistoryModal } from "./chatHistoryModal";
 import type { ChatMode } from "./chatMode";
 import type { ChatViewDeps } from "./chatViewDeps";
@@ -353,9 +355,15 @@ export class ChatView extends ItemView implements HoverParent {
 			case "budget-reached":
 				new Notice(budgetHitMessage(event.hit, t));
 				return;
+			case "waiting-for-model":
+				answer.waitingForModel();
+				return;
+			case "tools-off":
+				answer.toolsOff(event.retried);
+				return;
 			case "error":
 				if (event.error.kind !== "aborted")
-					this.showError(modelErrorMessage(event.error, t), !NOT_RETRIED.includes(event.error.kind));
+					this.showError(this.errorMessage(event.error), !NOT_RETRIED.includes(event.error.kind));
 				return;
 			case "memory-flushed":
 				if (event.dailyNotePath !== null) showMemoryFlush(answer.el, event.dailyNotePath);
@@ -371,6 +379,13 @@ export class ChatView extends ItemView implements HoverParent {
 			default:
 				return;
 		}
+	}
+
+	/** A failed model call in words; a compatible server's failures name the server, not Anthropic. */
+	private errorMessage(error: ModelError): string {
+		const { settingsStore } = this.deps;
+		const server = settingsStore.settings.modelProvider === "compatible" ? compatibleServer(settingsStore) : undefined;
+		return modelErrorMessage(error, t, server);
 	}
 
 	private showError(message: string, canRetry: boolean): void {
@@ -399,9 +414,9 @@ export class ChatView extends ItemView implements HoverParent {
 		const { settingsStore } = this.deps;
 		const settings = settingsStore.settings;
 		const welcome = chatWelcome(settingsStore.vaultView(), layoutFor(settings.assistantFolder));
-		drawWelcome(empty, this, welcome, settingsStore.apiKey() === "" && settings.model !== OFFLINE_MODEL_ID, {
+		drawWelcome(empty, this, welcome, modelStep(settings, settingsStore.apiKey()), {
 			setUp: () => this.deps.onboarding.startConversation(),
-			addKey: () => this.deps.openSettings(),
+			openSettings: () => this.deps.openSettings(),
 			stayOffline: () => void settingsStore.updateSettings({ model: OFFLINE_MODEL_ID }),
 			ask: (question) => void this.send(question),
 		});
@@ -414,8 +429,7 @@ export class ChatView extends ItemView implements HoverParent {
 	}
 
 	private showOffline(): void {
-		const settingsStore = this.deps.settingsStore;
-		this.offlineEl.toggle(settingsStore.apiKey() === "" || settingsStore.settings.model === OFFLINE_MODEL_ID);
+		this.offlineEl.toggle(this.deps.settingsStore.offline());
 	}
 
 	private showResume(checkpoint: Checkpoint | null): void {
@@ -499,4 +513,10 @@ export class ChatView extends ItemView implements HoverParent {
 	private scrollToEnd(): void {
 		this.listEl.scrollTop = this.listEl.scrollHeight;
 	}
+}
+
+/** What the model still needs, for the welcome: a server's model to be chosen, or Anthropic's key (unless offline was chosen). */
+function modelStep(settings: Settings, apiKey: string): ModelStep {
+	if (settings.modelProvider === "compatible") return settings.serverModel === "" ? "choose-server-model" : null;
+	return apiKey === "" && settings.model !== OFFLINE_MODEL_ID ? "add-key" : null;
 }

@@ -7,7 +7,7 @@ export interface WelcomeActions {
 	/** Starts onboarding. */
 	readonly setUp: () => void;
 	/** Opens the plugin's settings, where the key and the model come first. */
-	readonly addKey: () => void;
+	readonly openSettings: () => void;
 	/** Keeps answering from the notes alone, and stops asking for a key. */
 	readonly stayOffline: () => void;
 	/** Sends `question` as the user's message. */
@@ -15,15 +15,21 @@ export interface WelcomeActions {
 }
 
 /**
+ * What the model still needs before the chat can use it: Anthropic's key (or the choice to stay
+ * offline), or the model a compatible server is to run.
+ */
+export type ModelStep = "add-key" | "choose-server-model" | null;
+
+/**
  * The empty chat: what it can do, then the next step: set the assistant up while it has no
- * identity, add a key or stay offline while there is none, and questions about the user's own
- * recent notes, each a button that asks it.
+ * identity, add a key or stay offline while there is none (choose the server's model while none
+ * is chosen), and questions about the user's own recent notes, each a button that asks it.
  */
 export function drawWelcome(
 	parent: HTMLElement,
 	owner: Component,
 	welcome: ChatWelcome,
-	askForKey: boolean,
+	modelStep: ModelStep,
 	actions: WelcomeActions,
 ): void {
 	const steps = parent.createDiv({ cls: "assistant-chat-welcome-steps" });
@@ -37,16 +43,16 @@ export function drawWelcome(
 		row.createSpan({ text: t("chat.welcome.setup-text") });
 		button(row, "mod-cta", t("chat.welcome.setup"), t("chat.welcome.setup-tooltip"), actions.setUp);
 	}
-	if (askForKey) {
+	const cta = welcome.needsSetup ? "" : "mod-cta";
+	if (modelStep === "choose-server-model") {
+		const row = steps.createDiv({ cls: "assistant-chat-welcome-key" });
+		row.createSpan({ text: t("chat.welcome.server-model-text") });
+		button(row, cta, t("chat.welcome.server-model"), t("chat.welcome.add-key-tooltip"), actions.openSettings);
+	}
+	if (modelStep === "add-key") {
 		const row = steps.createDiv({ cls: "assistant-chat-welcome-key" });
 		row.createSpan({ text: t("chat.welcome.key-text") });
-		button(
-			row,
-			welcome.needsSetup ? "" : "mod-cta",
-			t("chat.welcome.add-key"),
-			t("chat.welcome.add-key-tooltip"),
-			actions.addKey,
-		);
+		button(row, cta, t("chat.welcome.add-key"), t("chat.welcome.add-key-tooltip"), actions.openSettings);
 		button(row, "", t("chat.welcome.stay-offline"), t("chat.welcome.stay-offline-tooltip"), () => {
 			row.remove();
 			actions.stayOffline();

@@ -6,7 +6,8 @@ import { consolidateMemory } from "../memory/memoryCommands";
 import type { OnboardingActions } from "../onboarding/onboardingActionsPort";
 import { openPluginSettings } from "../settingsWindow";
 import type { SettingsStore } from "../settingsStore";
-import { obsidianTurnPorts, type ChatEndpoint } from "../turnPorts";
+import type { ChatEndpoint } from "../obsidianModel";
+import { obsidianTurnPorts } from "../turnPorts";
 import { CHAT_ICON, CHAT_VIEW_TYPE, ChatView } from "./chatView";
 import { OverCapNotice } from "./overCapNotice";
 

@@ -14,7 +14,6 @@ import { localToday } from "../../core/memory/dailyDates";
 import type { Clock } from "../../core/ports";
 import type { IdentityRole } from "../../core/workspace/identity";
 import { t } from "../../i18n";
-import { OFFLINE_MODEL_ID } from "../../llm";
 import type { ChatMode } from "../chat/chatMode";
 import { closeSettings } from "../settingsWindow";
 import { describeError } from "../describeError";
@@ -42,7 +41,7 @@ export function createOnboardingActions(deps: OnboardingDeps): OnboardingActions
 	return {
 		startConversation: () => {
 			const { app, settingsStore } = deps;
-			if (settingsStore.apiKey() === "" || settingsStore.settings.model === OFFLINE_MODEL_ID) {
+			if (settingsStore.offline()) {
 				new Notice(t("onboarding.notice.needs-key"));
 				fillInForm();
 				return;

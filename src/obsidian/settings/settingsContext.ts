@@ -1,5 +1,5 @@
 import type { App, SettingDefinitionGroup } from "obsidian";
-import type { ChatEndpoint } from "../turnPorts";
+import type { ChatEndpoint } from "../obsidianModel";
 import type { OnboardingActions } from "../onboarding/onboardingActionsPort";
 import type { VaultIndexer } from "../retrieval/vaultIndexer";
 import type { SettingKey } from "../settingControls";

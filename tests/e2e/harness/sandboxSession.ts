@@ -30,6 +30,8 @@ export interface SandboxSession {
 	/** A file's text on disk once `holds` says it is as expected (a change the page makes on its own, later). */
 	untilOnDisk(path: string, holds: (text: string) => boolean): Promise<string>;
 	screenshot(name: string): Promise<string>;
+	/** Every URL the page asked for since it opened (Playwright's request events), in order: where it went over the network. */
+	readonly requestedUrls: readonly string[];
 	/** Reloads the page, as a person reopens the vault: the same folder on disk, the plugin loaded again. */
 	reload(): Promise<void>;
 }
@@ -77,6 +79,8 @@ export function useSandbox(): (options?: SessionOptions) => Promise<SandboxSessi
 		// A step that does not happen fails within the test's time, naming the step.
 		page.setDefaultTimeout(8000);
 		page.on("pageerror", (error) => pageErrors.push(error.message));
+		const requestedUrls: string[] = [];
+		page.on("request", (request) => requestedUrls.push(request.url()));
 		await page.goto(`${sandbox.url}?theme=${options.theme ?? "light"}`);
 		await untilStarted(page);
 		const readFromDisk = async (path: string) => {
@@ -98,6 +102,7 @@ export function useSandbox(): (options?: SessionOptions) => Promise<SandboxSessi
 				);
 			},
 			screenshot: (name) => saveScreenshot(page, name),
+			requestedUrls,
 			reload: async () => {
 				await settled(page);
 				await page.reload();

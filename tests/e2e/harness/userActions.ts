@@ -65,6 +65,15 @@ export class User {
 		return this.row(this.page.locator(".mod-settings"), name);
 	}
 
+	/** A row of the settings shown now, by its whole name (rows of another provider are hidden, and may share it). */
+	shownSetting(name: string): Locator {
+		const exact = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+		return this.page
+			.locator(".mod-settings .setting-item")
+			.filter({ has: this.page.locator(".setting-item-name", { hasText: exact }) })
+			.filter({ visible: true });
+	}
+
 	/** A row (Obsidian's `Setting`) of a modal or a page by its name. */
 	row(within: Locator, name: string): Locator {
 		return within.locator(".setting-item").filter({ has: this.page.locator(".setting-item-name", { hasText: name }) });
