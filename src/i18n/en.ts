@@ -496,6 +496,7 @@ export const en = {
 	"settings.server.model.typed":
 		"The server did not list its models (the connection row says why): type the model's name as the server knows it.",
 	"settings.server.model.choose": "Choose a model",
+	"settings.server.elsewhere": "{host} is not this computer: your messages, and the notes they bring, are sent there.",
 	"settings.server.context.name": "Context window",
 	"settings.server.context.desc":
 		"How many tokens the model holds at once, as its page on the server says; longer conversations are shortened to fit.",

@@ -424,6 +424,7 @@ export const zh: Catalog = {
 	"settings.server.model.none": "服务器上还没有模型：请先在服务器上下载一个，然后测试连接。",
 	"settings.server.model.typed": "服务器没有列出它的模型（原因见“连接”一行）：请输入服务器所用的模型名称。",
 	"settings.server.model.choose": "选择模型",
+	"settings.server.elsewhere": "{host} 不是这台电脑：你的消息及其附带的笔记会发送到那里。",
 	"settings.server.context.name": "上下文窗口",
 	"settings.server.context.desc": "模型一次能容纳的 token 数，以服务器上该模型的说明为准；更长的对话会被压缩以适应。",
 	"settings.server.context.invalid": "请输入 {min} 到 {max} 之间的整数 token 数。",

@@ -48,6 +48,26 @@ export function serverRoot(baseURL: string): string {
 }
 
 /**
+ * Whether the server's address is this computer's own (`localhost`, `127.x.x.x`, `[::1]`): only
+ * then does nothing the assistant sends leave the machine. Any other host, one on the local
+ * network included, receives the messages and the notes they bring.
+ */
+export function runsOnThisMachine(baseURL: string): boolean {
+	let host: string;
+	try {
+		host = new URL(baseURL.trim()).hostname.toLowerCase();
+	} catch {
+		return false;
+	}
+	return (
+		host === "localhost" ||
+		host.endsWith(".localhost") ||
+		host === "[::1]" ||
+		/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+	);
+}
+
+/**
  * A small model's window is a few thousand tokens where Claude's is 200,000: the context
  * assembly compacts the conversation to fit what the user says the server's model holds.
  */

@@ -1,4 +1,5 @@
 import type { Setting } from "obsidian";
+import { runsOnThisMachine } from "../../core/model/modelServer";
 import { t } from "../../i18n";
 import type { SettingsStore } from "../settingsStore";
 import type { ModelListing, ModelRowsState } from "./modelRowsState";
@@ -17,6 +18,7 @@ export function renderServerModel(setting: Setting, settingsStore: SettingsStore
 	const draw = () => {
 		const listing = rows.listing;
 		setting.setDesc(serverModelText(listing));
+		warnWhenElsewhere(setting, settingsStore.settings.serverBaseUrl);
 		if (listing.kind === "listing" && drawn) return;
 		drawn = true;
 		setting.controlEl.empty();
@@ -40,6 +42,21 @@ export function renderServerModel(setting: Setting, settingsStore: SettingsStore
 	};
 	draw();
 	return rows.watch(draw);
+}
+
+/**
+ * Local mode promises that nothing leaves the computer: a server at another address (a machine
+ * on the network, a service online) breaks that promise, so the row says where the chat goes.
+ */
+function warnWhenElsewhere(setting: Setting, baseURL: string): void {
+	if (runsOnThisMachine(baseURL)) return;
+	let host = baseURL;
+	try {
+		host = new URL(baseURL).host;
+	} catch {
+		// An address the settings refused is never saved; the text is shown as it is.
+	}
+	setting.descEl.createDiv({ cls: "mod-warning", text: t("settings.server.elsewhere", { host }) });
 }
 
 function serverModelText(listing: ModelListing): string {
