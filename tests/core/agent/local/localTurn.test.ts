@@ -1,28 +1,13 @@
 import { turnSection } from "../../../../src/core/agent/transcript/turnSection";
 import { usageOf } from "../../../../src/core/agent/transcript/transcriptLabels";
 import type { TurnDeps } from "../../../../src/core/agent/loop";
-import { MEMORY_TOOLS, runTool, toolEffectIn } from "../../../../src/core/agent/tools";
 import { toolsOver } from "../tools/toolFixture";
-import { MEMORY_TOOL_DEFINITIONS, runToEnd } from "../loop/loopFixture";
+import { runToEnd, turnDepsOver } from "../loop/loopFixture";
 import { answer, ScriptedModel } from "./scriptedModel";
 
 async function depsOver(model: ScriptedModel): Promise<TurnDeps> {
 	const { deps: tools } = await toolsOver({});
-	return {
-		model,
-		modelId: "qwen3:8b",
-		prepareRequest: (conversation, userMessage) => ({
-			system: [{ text: "You are the assistant of this vault." }],
-			messages: [...conversation, { role: "user", content: [{ type: "text", text: userMessage }] }],
-			tools: MEMORY_TOOL_DEFINITIONS,
-		}),
-		executeTool: (name, input) => runTool(name, input, tools),
-		toolEffect: toolEffectIn(MEMORY_TOOLS),
-		delay: (callback, ms) => {
-			const timer = setTimeout(callback, ms);
-			return () => clearTimeout(timer);
-		},
-	};
+	return turnDepsOver(model, tools, { modelId: "qwen3:8b" });
 }
 
 describe("runTurn on a local model", () => {

@@ -1,5 +1,5 @@
 import { runTurn, type TurnDeps, type TurnEvent, type TurnResult } from "../../../../src/core/agent/loop";
-import type { ChatMessage, ToolDefinition } from "../../../../src/core/model/modelClient";
+import type { ChatMessage, ModelClient, ToolDefinition } from "../../../../src/core/model/modelClient";
 import { MEMORY_TOOLS, runTool, toolEffectIn, type MemoryToolDeps } from "../../../../src/core/agent/tools";
 import { DEFAULT_MODEL } from "../../../../src/llm";
 import type { FakeAnthropic } from "../../../harness/fakeAnthropic";
@@ -21,8 +21,13 @@ export const SYSTEM_PROMPT = "You are the assistant of this vault.";
  * the conversation sent as it is, the memory tools over `tools` and the client's waits instant.
  */
 export function turnDeps(fake: FakeAnthropic, tools: MemoryToolDeps, overrides: Partial<TurnDeps> = {}): TurnDeps {
+	return turnDepsOver(clientFor(fake).client, tools, overrides);
+}
+
+/** The same loop over any model client: a scripted one, or one of another host. */
+export function turnDepsOver(model: ModelClient, tools: MemoryToolDeps, overrides: Partial<TurnDeps> = {}): TurnDeps {
 	return {
-		model: clientFor(fake).client,
+		model,
 		modelId: DEFAULT_MODEL,
 		prepareRequest: (conversation, userMessage) => ({
 			system: [{ text: SYSTEM_PROMPT, cacheBreakpoint: true }],
