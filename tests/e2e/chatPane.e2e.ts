@@ -13,6 +13,15 @@ const RECENT_NOTES = {
 	"Journal/2026-11-30.md": "# Call with Dr. Lin\n\nShe wants the method chapter by Friday.\n",
 };
 
+/**
+ * An onboarded vault whose heartbeat stays quiet: these scenarios run at the machine's own time,
+ * and inside the heartbeat's active hours it would ask the model first and take the answer
+ * scripted for the chat.
+ */
+function chatVault(): Record<string, string> {
+	return onboardedVault({ settings: { heartbeatEnabled: false } });
+}
+
 describe("the chat pane, in the sandbox", () => {
 	it("welcomes a newcomer with the next steps: set up the assistant, add a key or stay offline, and three questions from their own notes", async () => {
 		const { page, screenshot } = await open({ files: RECENT_NOTES });
@@ -65,7 +74,7 @@ describe("the chat pane, in the sandbox", () => {
 
 	it("once the assistant is set up and has a key, the welcome offers only the questions", async () => {
 		const { page } = await open({
-			files: { ...onboardedVault(), ...RECENT_NOTES },
+			files: { ...chatVault(), ...RECENT_NOTES },
 			secrets: FAKE_KEY,
 			anthropicBaseURL: fake().baseURL,
 		});
@@ -83,7 +92,7 @@ describe("the chat pane, in the sandbox", () => {
 		const reply = "Pack a dry bag, a spare paddle and the tide table.";
 		fake().enqueue(textReply(reply));
 		const { page, screenshot, untilOnDisk } = await open({
-			files: { ...onboardedVault(), ...RECENT_NOTES },
+			files: { ...chatVault(), ...RECENT_NOTES },
 			secrets: FAKE_KEY,
 			anthropicBaseURL: fake().baseURL,
 		});
@@ -112,7 +121,7 @@ describe("the chat pane, in the sandbox", () => {
 		const reply = "The method chapter is due on Friday, as [[Dr. Lin]] asked.";
 		fake().enqueue(textReply(reply));
 		const { page, screenshot, readFromDisk } = await open({
-			files: onboardedVault(),
+			files: chatVault(),
 			secrets: FAKE_KEY,
 			anthropicBaseURL: fake().baseURL,
 		});
@@ -168,7 +177,7 @@ describe("the chat pane, in the sandbox", () => {
 		const long = "Spaced repetition schedules reviews at growing intervals. ".repeat(30);
 		fake().enqueue(textReply(long, { chunkSize: 4, delayMs: 20, usage: { input_tokens: 1800, output_tokens: 900 } }));
 		const { page, screenshot } = await open({
-			files: onboardedVault(),
+			files: chatVault(),
 			secrets: FAKE_KEY,
 			anthropicBaseURL: fake().baseURL,
 		});
@@ -199,7 +208,7 @@ describe("the chat pane, in the sandbox", () => {
 	it("after a switch of the assistant folder, a chat of the old folder says so and offers a new chat in the new one", async () => {
 		fake().enqueue(textReply("The thesis is due in March."), textReply("A new chat, in the new folder."));
 		const { page, screenshot } = await open({
-			files: onboardedVault(),
+			files: chatVault(),
 			secrets: FAKE_KEY,
 			anthropicBaseURL: fake().baseURL,
 		});
@@ -237,7 +246,7 @@ describe("the chat pane, in the sandbox", () => {
 	it("opens a chat in a new tab beside the note, from the pane's menu and from the palette; two chats run side by side, each its own", async () => {
 		fake().enqueue(textReply("The sidebar's answer about zebras."), textReply("The tab's answer about kayaks."));
 		const { page, screenshot } = await open({
-			files: onboardedVault(),
+			files: chatVault(),
 			secrets: FAKE_KEY,
 			anthropicBaseURL: fake().baseURL,
 		});
