@@ -487,6 +487,8 @@ export const en = {
 	"settings.server.key.name": "Server key",
 	"settings.server.key.desc":
 		"Optional: most servers on your own machine need none. Pick or add a secret when yours asks for a key.",
+	"settings.server.key.anthropic":
+		"This secret holds your Anthropic key, which is never sent to a model server: pick the server's own key, or none.",
 	"settings.server.model.listing": "Asking the server for its models…",
 	"settings.server.model.listed": {
 		one: "{count} model on the server.",

@@ -419,6 +419,8 @@ export const zh: Catalog = {
 	"settings.server.url.invalid": "“{value}”不是服务器地址：请写完整，以 http:// 或 https:// 开头，例如 {example}。",
 	"settings.server.key.name": "服务器密钥",
 	"settings.server.key.desc": "可选：本机上的大多数服务器不需要密钥。如果你的服务器需要，请选择或添加一个密钥。",
+	"settings.server.key.anthropic":
+		"此密钥项保存的是你的 Anthropic 密钥，它绝不会发送给模型服务器：请选择服务器自己的密钥，或不选。",
 	"settings.server.model.listing": "正在向服务器查询模型…",
 	"settings.server.model.listed": { other: "服务器上有 {count} 个模型。" },
 	"settings.server.model.none": "服务器上还没有模型：请先在服务器上下载一个，然后测试连接。",

@@ -52,6 +52,9 @@ export async function* streamMessages(
 	dialect: MessagesDialect,
 	timing: StreamTiming,
 ): AsyncGenerator<ModelEvent, void, undefined> {
+	// A server's model stays unnamed until the user picks one, and a server asked for a model
+	// named "" refuses it in its own words or answers with whichever model it has loaded.
+	if (request.model.trim() === "") throw new ModelError("unknown-model", "No model is chosen.");
 	const params = dialect.params(request);
 	const { signal } = request;
 	const notice = new WaitNotice(timing.delay, dialect.waitingNoticeMs);

@@ -42,6 +42,35 @@ export function createSdkClient(options: SdkClientOptions): AnthropicSdk {
 }
 
 /**
+ * The headers a compatible server is sent: the body's type, what the SDK says of itself, and
+ * the server's own key. Any other is Anthropic's, or one the environment added for Anthropic.
+ * Ollama's CORS lets through these and no others, so Obsidian's window would be refused with
+ * `anthropic-version` or `anthropic-dangerous-direct-browser-access`; no server needs them.
+ */
+const SERVER_HEADERS = /^(?:accept|content-type|user-agent|authorization|x-stainless-[a-z-]+)$/;
+
+/**
+ * The SDK for a compatible server. The SDK adds the headers of `ANTHROPIC_CUSTOM_HEADERS` to
+ * every request, wherever it goes, and the environment may set it for Anthropic (a gateway's
+ * credential, an `x-api-key`): the request keeps only the headers a server is meant to get.
+ */
+class ServerSdk extends AnthropicSdk {
+	protected override async prepareRequest(
+		request: RequestInit,
+		context: Parameters<AnthropicSdk["prepareRequest"]>[1],
+	): Promise<void> {
+		await super.prepareRequest(request, context);
+		const headers = new Headers(request.headers);
+		const others: string[] = [];
+		headers.forEach((_, name) => {
+			if (!SERVER_HEADERS.test(name)) others.push(name);
+		});
+		for (const name of others) headers.delete(name);
+		request.headers = headers;
+	}
+}
+
+/**
  * The SDK pointed at a compatible server, and at it alone.
  *
  * The key, when the user gave one, goes as `Authorization: Bearer` (the SDK's only scheme):
@@ -49,22 +78,14 @@ export function createSdkClient(options: SdkClientOptions): AnthropicSdk {
  * a credential, or it reads `ANTHROPIC_API_KEY`, a token or a profile from the environment, and an
  * Anthropic key must never reach another server: it gets an empty one, and the `Authorization`
  * header is then removed, so the request carries no credential at all.
- *
- * The two Anthropic headers go too: Ollama's CORS lets through a fixed list of request headers
- * (content type, authorization and the SDK's `x-stainless-*` ones) and neither
- * `anthropic-version` nor `anthropic-dangerous-direct-browser-access` is on it, so Obsidian's
- * window would be refused; none of the servers needs them.
  */
 export function createServerSdk(server: CompatibleServer): AnthropicSdk {
 	const key = server.apiKey?.trim() ?? "";
-	return new AnthropicSdk({
+	return new ServerSdk({
 		...COMMON_OPTIONS,
 		authToken: key,
 		baseURL: serverRoot(server.baseURL),
-		defaultHeaders: {
-			"anthropic-version": null,
-			"anthropic-dangerous-direct-browser-access": null,
-			...(key === "" && { authorization: null }),
-		},
+		// Named here, so that an `Authorization` from the environment never stands in for it.
+		defaultHeaders: { authorization: key === "" ? null : `Bearer ${key}` },
 	});
 }

@@ -80,6 +80,10 @@ export class StreamTranslator {
 			case "message_stop":
 				this.complete = true;
 				return [{ type: "stop", reason: this.stopReason }];
+			// The API adds event types over time and asks clients to pass over those they do not
+			// know; a compatible server may send its own. Neither is part of the answer.
+			default:
+				return [];
 		}
 	}
 

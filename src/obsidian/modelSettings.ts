@@ -27,21 +27,25 @@ export function renderKeyPicker(
 	field: "apiKeySecret" | "serverKeySecret",
 ): () => void {
 	const key = () => (field === "apiKeySecret" ? rows.key : rows.serverKey);
+	// A server's key picked from the secret of the Anthropic key is not sent (`SettingsStore.serverKey`): the row says so.
+	const anthropicKey = () => field === "serverKeySecret" && key().kind === "ready" && settingsStore.serverKey() === "";
 	const status = setting.descEl.createDiv({ cls: "assistant-api-key-status", attr: { role: "status" } });
 	let picker: SecretComponent | null = null;
 	setting.addComponent((el) => {
 		picker = new SecretComponent(app, el).setValue(pickedSecretName(key())).onChange(async (name) => {
 			await settingsStore.updateSettings({ [field]: name ?? "" });
 			const picked = key();
-			if (picked.kind === "ready") new Notice(t("settings.api-key.picked", { name: picked.name }));
+			if (anthropicKey()) new Notice(t("settings.server.key.anthropic"));
+			else if (picked.kind === "ready") new Notice(t("settings.api-key.picked", { name: picked.name }));
 		});
 		return picker;
 	});
 	const draw = () => {
 		const state = key();
 		// A server's key is optional: without one, the row's description says all there is to say.
-		status.setText(state.kind === "none" && field === "serverKeySecret" ? "" : apiKeyStatus(state));
-		status.toggleClass("mod-warning", state.kind === "missing" || state.kind === "empty");
+		if (anthropicKey()) status.setText(t("settings.server.key.anthropic"));
+		else status.setText(state.kind === "none" && field === "serverKeySecret" ? "" : apiKeyStatus(state));
+		status.toggleClass("mod-warning", state.kind === "missing" || state.kind === "empty" || anthropicKey());
 		picker?.setValue(pickedSecretName(state));
 	};
 	draw();

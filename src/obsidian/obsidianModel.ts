@@ -58,6 +58,11 @@ export function compatibleServer(settingsStore: SettingsStore): CompatibleServer
 	return { preset: serverPreset, baseURL: serverBaseUrl, ...(apiKey === "" ? {} : { apiKey }) };
 }
 
+/** The compatible server the settings choose, when one answers rather than Anthropic: its failures are told in its name. */
+export function serverInUse(settingsStore: SettingsStore): CompatibleServer | undefined {
+	return settingsStore.settings.modelProvider === "compatible" ? compatibleServer(settingsStore) : undefined;
+}
+
 /**
  * Whether anything answers at `url` when asked from Obsidian's main process, which the window's
  * CORS rules do not bind: any HTTP answer, an error status too, means a server runs there. The

@@ -108,9 +108,14 @@ export class SettingsStore {
 		return this.secret(this.data.settings.apiKeySecret);
 	}
 
-	/** The compatible server's key, from SecretStorage like the Anthropic key; empty when it needs none. */
+	/**
+	 * The compatible server's key, from SecretStorage like the Anthropic key; empty when it needs
+	 * none. Never the Anthropic key: the server's key is picked from the same list of secrets, and
+	 * a server, perhaps on another machine, must not receive it by a slip of the picker.
+	 */
 	serverKey(): string {
-		return this.secret(this.data.settings.serverKeySecret);
+		const key = this.secret(this.data.settings.serverKeySecret);
+		return key === this.apiKey() ? "" : key;
 	}
 
 	/**

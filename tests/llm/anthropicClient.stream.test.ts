@@ -313,6 +313,16 @@ describe("AnthropicModelClient streaming, over the real SDK", () => {
 		expect(fake().messageBodies).toHaveLength(1);
 	});
 
+	it("passes over an event of a type it does not know, as the API asks of clients, and streams the answer whole", async () => {
+		fake().enqueue(
+			textReply("Still whole.", { chunkSize: 4, unknownEventAfterEvents: { events: 3, type: "content_block_note" } }),
+		);
+		const { events, error } = await drain(clientFor(fake()).client.stream(userRequest("Hi")));
+		expect(error).toBeUndefined();
+		expect(textOf(events)).toBe("Still whole.");
+		expect(events.at(-1)).toEqual({ type: "stop", reason: "end_turn" });
+	});
+
 	it("gives the tokens counted at the start of the stream first, before any text, for a stopped answer to count", async () => {
 		fake().enqueue(
 			textReply("Counted.", { usage: { input_tokens: 812, cache_read_input_tokens: 64, output_tokens: 9 } }),

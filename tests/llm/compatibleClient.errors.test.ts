@@ -107,6 +107,25 @@ describe("the compatible client against Ollama's refusal of tools", () => {
 	});
 });
 
+describe("the compatible client before a model is chosen", () => {
+	const fake = useFakeAnthropic({ profile: "ollama" });
+
+	it("sends no request without a model's name, and asks for one in the settings", async () => {
+		fake().enqueue(textReply("never"));
+		for (const model of ["", "  "]) {
+			const { events, error } = await drain(
+				serverClientFor(fake(), "ollama").client.stream(userRequest("Hi", { model })),
+			);
+			expect(events).toEqual([]);
+			expect(error?.kind).toBe("unknown-model");
+			expect(modelErrorMessage(error!, t, { preset: "ollama", baseURL: fake().baseURL })).toContain(
+				"choose another model in the plugin settings",
+			);
+		}
+		expect(fake().requests).toEqual([]);
+	});
+});
+
 describe("the compatible client against llama.cpp's refusal of tools", () => {
 	const fake = useFakeAnthropic({ profile: "llama-cpp" });
 

@@ -167,4 +167,24 @@ describe("the compatible client's tool calls, against LM Studio (which offers ev
 		expect(fake().requests[0].headers.authorization).toBe("Bearer lm-token");
 		expect(fake().requests[0].headers["x-api-key"]).toBeUndefined();
 	});
+
+	it("sends none of the Anthropic credentials the environment holds, nor the headers it adds for Anthropic", async () => {
+		const saved = { ...process.env };
+		Object.assign(process.env, {
+			ANTHROPIC_API_KEY: "sk-ant-env",
+			ANTHROPIC_AUTH_TOKEN: "sk-ant-token",
+			ANTHROPIC_CUSTOM_HEADERS:
+				"x-api-key: sk-ant-gateway\nX-Gateway-Auth: sk-ant-gateway\nAuthorization: Bearer sk-ant-gateway",
+		});
+		try {
+			fake().enqueue(textReply("ok"));
+			const client = serverClientFor(fake(), "ollama").client;
+			await drain(client.stream(toolRequest("qwen3")));
+			await client.listModels();
+		} finally {
+			process.env = saved;
+		}
+		expect(fake().requests.length).toBeGreaterThanOrEqual(2);
+		for (const request of fake().requests) expect(JSON.stringify(request.headers)).not.toContain("sk-ant");
+	});
 });

@@ -51,7 +51,8 @@ async function modelRows(key?: string) {
 		select.dispatchEvent(new Event("change"));
 	};
 	const stopAll = () => stops.splice(0).forEach((stop) => stop());
-	return { app, keyRow, modelRow, connectionRow, draw, drawAll, pick, stopAll };
+	const serverKeyRow = rows.find((item) => item.name === "Server key")!;
+	return { app, keyRow, serverKeyRow, modelRow, connectionRow, draw, drawAll, pick, stopAll };
 }
 
 describe("the model settings", () => {
@@ -67,6 +68,18 @@ describe("the model settings", () => {
 			"the saved name",
 		);
 		expect(app.vault.adapter.hidden.get(DATA) ?? "").not.toContain("sk-ant-secret-value");
+	});
+
+	it("says the Anthropic key is never sent to a server when its secret is picked as the server's key", async () => {
+		const { serverKeyRow, draw, pick } = await modelRows("sk-ant-mine");
+		const setting = draw(serverKeyRow);
+		pick(setting, DEFAULT_API_KEY_SECRET);
+		const warning =
+			"This secret holds your Anthropic key, which is never sent to a model server: pick the server's own key, or none.";
+		await until(() => setting.descEl.textContent?.includes(warning) === true, "the warning");
+		expect(setting.descEl.querySelector(".assistant-api-key-status")?.classList.contains("mod-warning")).toBe(true);
+		await until(() => Notice.messages.length > 0, "the notice");
+		expect(Notice.messages).toEqual([warning]);
 	});
 
 	it("tests the connection on request and says how many models the key may use", async () => {

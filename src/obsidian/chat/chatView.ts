@@ -21,7 +21,7 @@ import { withResolvedLinks } from "../../core/agent/tools/passageLinks";
 import { t } from "../../i18n";
 import { modelErrorMessage, OFFLINE_MODEL_ID } from "../../llm";
 import { describeError } from "../describeError";
-import { compatibleServer } from "../obsidianModel";
+import { serverInUse } from "../obsidianModel";
 import { CheckpointModal } from "../memory/checkpointModal";
 import { saveCheckpoint } from "../memory/saveCheckpoint";
 import { AssistantMessage, type AnswerActions } from "./assistantMessage";
@@ -383,9 +383,7 @@ export class ChatView extends ItemView implements HoverParent {
 
 	/** A failed model call in words; a compatible server's failures name the server, not Anthropic. */
 	private errorMessage(error: ModelError): string {
-		const { settingsStore } = this.deps;
-		const server = settingsStore.settings.modelProvider === "compatible" ? compatibleServer(settingsStore) : undefined;
-		return modelErrorMessage(error, t, server);
+		return modelErrorMessage(error, t, serverInUse(this.deps.settingsStore));
 	}
 
 	private showError(message: string, canRetry: boolean): void {

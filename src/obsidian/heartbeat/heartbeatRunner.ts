@@ -3,6 +3,7 @@ import { heartbeatDepsOf, runHeartbeat, type HeartbeatReport } from "../../core/
 import type { Notifier } from "../../core/ports";
 import { t } from "../../i18n";
 import { describeError } from "../describeError";
+import { serverInUse } from "../obsidianModel";
 import { noticeProgress } from "../progress/progressNotice";
 import { USUALLY_FAST_MS, withProgress } from "../progress/withProgress";
 import type { SettingsStore } from "../settingsStore";
@@ -56,7 +57,8 @@ export class HeartbeatRunner {
 				: await this.heartbeat(false, stop.signal);
 			if ("change" in report) await this.deps.settingsStore.updateState(report.change);
 			if (report.kind === "spoke") await this.deps.chat.show(report.text);
-			for (const message of heartbeatNotices(report, requestedByUser)) notify(message);
+			const server = serverInUse(this.deps.settingsStore);
+			for (const message of heartbeatNotices(report, requestedByUser, server)) notify(message);
 			await this.deps.afterRun?.();
 		} catch (error) {
 			if (requestedByUser) notify(describeError(error));

@@ -3,6 +3,7 @@ import type { OrganizeSuggestion } from "../../core/organize/organizeNote";
 import type { MovePlan } from "../../core/organize/organizeMove";
 import { baseName, parentFolder } from "../../core/vault/paths";
 import { ModelError } from "../../core/model/modelClient";
+import type { CompatibleServer } from "../../core/model/modelServer";
 import { t } from "../../i18n";
 import { modelErrorMessage } from "../../llm";
 import { describeError } from "../describeError";
@@ -14,10 +15,13 @@ export interface NoteReview {
 	readonly reasons: readonly Reason[];
 	/** Why the model could not be asked, when the rules' suggestion stands alone. */
 	readonly modelError: unknown;
+	/** The compatible server that was asked, if one was: its failures are told in its name. */
+	readonly server?: CompatibleServer;
 }
 
-export function reviewOf(suggestion: OrganizeSuggestion): NoteReview {
-	return { plan: suggestion.plan, reasons: suggestion.classification.reasons, modelError: suggestion.modelError };
+export function reviewOf(suggestion: OrganizeSuggestion, server: CompatibleServer | undefined): NoteReview {
+	const { plan, classification, modelError } = suggestion;
+	return { plan, reasons: classification.reasons, modelError, ...(server !== undefined && { server }) };
 }
 
 /** The review after the user picked `plan`'s folder themselves. */
@@ -42,7 +46,7 @@ export function renderReview(parent: HTMLElement, review: NoteReview): void {
 	if (review.modelError !== null)
 		parent.createEl("p", {
 			cls: "mod-warning",
-			text: t("organize.model-failed", { error: errorText(review.modelError) }),
+			text: t("organize.model-failed", { error: errorText(review.modelError, review.server) }),
 		});
 	if (staysPut(review)) return;
 	if (plan.verifiedNotes.length > 0 || plan.privateVerifiedNotes > 0) {
@@ -64,6 +68,6 @@ export function renderReview(parent: HTMLElement, review: NoteReview): void {
 	for (const path of plan.linkingNotes) links.createEl("li", { text: baseName(path), attr: { title: path } });
 }
 
-function errorText(error: unknown): string {
-	return error instanceof ModelError ? modelErrorMessage(error, t) : describeError(error);
+function errorText(error: unknown, server: CompatibleServer | undefined): string {
+	return error instanceof ModelError ? modelErrorMessage(error, t, server) : describeError(error);
 }

@@ -9,6 +9,7 @@ import { t } from "../../i18n";
 import { openCommandContext, type CommandDeps, type CommandContext } from "../commandContext";
 import { noticeWithNote } from "../noteNotice";
 import { notifyFailure } from "../notifyFailure";
+import { serverInUse } from "../obsidianModel";
 import { noticeProgress } from "../progress/progressNotice";
 import { askingProgress, whileComputing, withProgress, type Progress } from "../progress/withProgress";
 import { reviewOf } from "./noteReview";
@@ -52,7 +53,7 @@ async function organizeNote(deps: CommandDeps, path: string): Promise<void> {
 			deps.settingsStore.notifier.notify(t("organize.private"));
 			return;
 		}
-		new OrganizePreviewModal(deps.plugin.app, context, reviewOf(suggestion), (plan) =>
+		new OrganizePreviewModal(deps.plugin.app, context, reviewOf(suggestion, serverInUse(deps.settingsStore)), (plan) =>
 			moveAndTell(deps, context, [plan]),
 		).open();
 	});
@@ -68,8 +69,11 @@ async function organizeInbox(deps: CommandDeps): Promise<void> {
 		}
 		const outcome = await suggestWithProgress(deps, context, paths);
 		if (outcome.kind === "done")
-			new OrganizeInboxModal(deps.plugin.app, context, outcome.value.map(reviewOf), (plans) =>
-				moveAndTell(deps, context, plans),
+			new OrganizeInboxModal(
+				deps.plugin.app,
+				context,
+				outcome.value.map((suggestion) => reviewOf(suggestion, serverInUse(deps.settingsStore))),
+				(plans) => moveAndTell(deps, context, plans),
 			).open();
 	});
 }

@@ -43,6 +43,8 @@ export interface StreamOptions {
 	readonly stallAfterEvents?: number;
 	/** Sends the API's in-stream `error` event after this many events, and ends the response. */
 	readonly errorAfterEvents?: { readonly events: number; readonly type: string; readonly message?: string };
+	/** Sends an event of a type the API may add one day (`event: <type>`) after this many events, and goes on. */
+	readonly unknownEventAfterEvents?: { readonly events: number; readonly type: string };
 }
 
 export interface ScriptedMessage extends StreamOptions {

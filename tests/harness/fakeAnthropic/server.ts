@@ -203,6 +203,10 @@ export class FakeAnthropic {
 				response.end(formatSse({ event: "error", data: { type: "error", error: { type, message: text } } }));
 				return;
 			}
+			if (message.unknownEventAfterEvents?.events === written) {
+				const { type } = message.unknownEventAfterEvents;
+				await write(response, formatSse({ event: type, data: { type } }));
+			}
 			if (message.delayMs !== undefined) await delay(message.delayMs);
 			if (response.destroyed) return;
 			await write(response, formatSse(event));

@@ -114,6 +114,23 @@ describe("the heartbeat in Obsidian", () => {
 		expect(Notice.messages[0]).toMatch(/^The heartbeat failed: /);
 	});
 
+	it("names the local server, not Anthropic, when the model on it fails a run the user asked for", async () => {
+		const clock = new TestClock(new Date("2026-03-15T09:00:00Z"));
+		const server = { modelProvider: "compatible" as const, serverBaseUrl: fake().baseURL, serverModel: "qwen3" };
+		const { app, mock, saved } = await heartbeatPlugin(fake(), clock, {
+			settings: server,
+			state: { lastHeartbeatDate: "2026-03-15" },
+		});
+		app.workspace.triggerLayoutReady();
+		await settle();
+		fake().enqueue(errorReply(401, { message: "invalid key" }));
+		command(mock, "run-heartbeat")();
+		await until(() => saved().state.heartbeatFailures === 1, "the failure");
+		await until(() => Notice.messages.length === 1, "the notice");
+		expect(Notice.messages[0]).toMatch(/^The heartbeat failed: Ollama /);
+		expect(Notice.messages[0]).not.toContain("Anthropic");
+	});
+
 	it("waits while a chat answer is streaming: the user comes first", async () => {
 		const clock = new TestClock(new Date("2026-03-15T09:00:00Z"));
 		const { app, plugin, mock } = await heartbeatPlugin(fake(), clock, { state: { lastHeartbeatDate: "2026-03-15" } });

@@ -5,8 +5,10 @@ import type { SettingDefinition } from "obsidian";
 import { App, Plugin } from "../../../sandbox/obsidianApi";
 import { systemClock } from "../../../src/core/systemClock";
 import { loadPluginData } from "../../../src/core/workspace/data/load";
+import { DEFAULT_API_KEY_SECRET } from "../../../src/core/workspace/data/settings";
 import { NoticeNotifier } from "../../../src/obsidian/noticeNotifier";
 import { SettingsStore } from "../../../src/obsidian/settingsStore";
+import { compatibleServer } from "../../../src/obsidian/obsidianModel";
 import { obsidianTurnPorts } from "../../../src/obsidian/turnPorts";
 import { MemoryIndexStore } from "../../harness/memoryIndexStore";
 import { MemoryVault } from "../../../headless/inMemory/memoryVault";
@@ -122,7 +124,7 @@ describe("the turn's ports with a compatible server", () => {
 			state: { ...data.state, modelsWithoutTools },
 		});
 		const index = new MemoryIndexStore() as never;
-		return { settingsStore, ports: await obsidianTurnPorts(plugin, settingsStore, index, systemClock) };
+		return { app, settingsStore, ports: await obsidianTurnPorts(plugin, settingsStore, index, systemClock) };
 	}
 
 	const server = {
@@ -142,6 +144,22 @@ describe("the turn's ports with a compatible server", () => {
 		expect(settingsStore.state.modelsWithoutTools).toEqual(["http://localhost:11434 gemma3:4b"]);
 		const { ports: next } = await portsOn(server, settingsStore.state.modelsWithoutTools);
 		expect(next.toolSupport?.toolsOff).toBe(true);
+	});
+
+	it("never gives the server the Anthropic key, whichever secret the server's key is picked from", async () => {
+		for (const [name, value] of [
+			[DEFAULT_API_KEY_SECRET, "sk-ant-mine"],
+			["lm-studio", "sk-ant-mine"],
+		]) {
+			const { app, settingsStore } = await portsOn({ ...server, serverKeySecret: name });
+			app.secretStorage.setSecret(DEFAULT_API_KEY_SECRET, "sk-ant-mine");
+			app.secretStorage.setSecret(name, value);
+			expect(compatibleServer(settingsStore)).toEqual({ preset: "ollama", baseURL: "http://localhost:11434" });
+		}
+		const { app, settingsStore } = await portsOn({ ...server, serverKeySecret: "lm-studio" });
+		app.secretStorage.setSecret(DEFAULT_API_KEY_SECRET, "sk-ant-mine");
+		app.secretStorage.setSecret("lm-studio", "lm-key");
+		expect(compatibleServer(settingsStore).apiKey).toBe("lm-key");
 	});
 
 	it("keeps tools on for another model of the same server", async () => {

@@ -50,6 +50,12 @@ export function guardPrivacy(
 		if (lastGood !== null) settings[field] = union(settings[field], lastGood.settings[field]);
 		else if (!valid) unknown = true;
 	}
+	// Where the notes go is as private as what is hidden: an unreadable provider falls back to
+	// Anthropic, which a user of a server on their own machine never chose. A missing one is a file
+	// saved before there was a choice, when Anthropic was the only one.
+	const provider = savedSettings.modelProvider;
+	if (provider !== undefined && !z.safeParse(settingsSchema.shape.modelProvider, provider).success && lastGood === null)
+		unknown = true;
 	const savedFlag = isRecord(saved.record.state) ? saved.record.state.privacyReviewNeeded : undefined;
 	// A flag that cannot be read may have been `true`; only a last good copy can say it was not.
 	if (savedFlag !== undefined && typeof savedFlag !== "boolean" && lastGood === null) unknown = true;

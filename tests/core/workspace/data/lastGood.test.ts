@@ -131,8 +131,21 @@ describe("the privacy review, without a last good copy", () => {
 		["missing a privacy list", JSON.stringify({ ...GOOD, settings: { language: "zh" } })],
 		["with a privacy list of the wrong type", savedWith({ excludedTags: "secret" })],
 		["with an unreadable review flag", savedWith({}, { privacyReviewNeeded: "no" })],
+		// Its default sends the notes to Anthropic, where the user may have chosen a server on their machine.
+		["with a model provider it cannot read", savedWith({ modelProvider: "ollama" })],
 	])("is needed when data.json is %s", (_, data) => {
 		expect(loadPluginDataFiles({ data, lastGood: null }).data.state.privacyReviewNeeded).toBe(true);
+	});
+
+	it("is not needed for a model provider the last good copy gives, nor for a file saved before there was one", () => {
+		const local = savedWith({ modelProvider: "compatible" });
+		const loaded = loadPluginDataFiles({ data: savedWith({ modelProvider: 7 }), lastGood: local });
+		expect(loaded.data.settings.modelProvider).toBe("compatible");
+		expect(loaded.data.state.privacyReviewNeeded).toBe(false);
+		const { modelProvider: _, ...older } = GOOD.settings;
+		const before = loadPluginDataFiles({ data: JSON.stringify({ ...GOOD, settings: older }), lastGood: null }).data;
+		expect(before.settings.modelProvider).toBe("anthropic");
+		expect(before.state.privacyReviewNeeded).toBe(false);
 	});
 
 	it("is not needed for a sound file, nor on a first run, nor for a repaired file", () => {
