@@ -4,6 +4,7 @@ import {
 	type CompatibleServer,
 	type ServerPreset,
 } from "../../src/core/model/modelServer";
+import { serverBaseUrl } from "../../src/core/workspace/data/serverUrl";
 import { UsageError, type ParsedArgs } from "./args";
 
 /**
@@ -60,10 +61,17 @@ export function modelChoiceOf(args: ParsedArgs): ModelChoice {
 		throw new UsageError(
 			`${args.command} --provider compatible needs --base-url, the server's address (such as http://localhost:11434), or --preset ollama, lm-studio or llama-cpp for its usual one.`,
 		);
+	// The address as the plugin's settings accept it: http(s), no credentials, query or fragment
+	// (a password in it would be printed with every error that names the server).
+	const root = serverBaseUrl(address);
+	if (root === null)
+		throw new UsageError(
+			`--base-url takes a server's address such as http://localhost:11434 (http or https, with no user, password, query or #); the address given is not shown, as it may hold a password.`,
+		);
 	const apiKey = (process.env[SERVER_KEY_VARIABLE] ?? "").trim();
 	return {
 		provider: "compatible",
-		server: { preset, baseURL: address, ...(apiKey === "" ? {} : { apiKey }) },
+		server: { preset, baseURL: root, ...(apiKey === "" ? {} : { apiKey }) },
 		modelId: model,
 		contextWindowTokens: Number(args.options.get("context-window") ?? DEFAULT_SERVER_CONTEXT_WINDOW),
 	};

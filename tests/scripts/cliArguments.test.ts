@@ -44,6 +44,10 @@ describe("the command line's arguments", () => {
 		],
 		[["chat", "hi", "--provider", "openai"], '--provider is anthropic or compatible, not "openai".'],
 		[
+			["chat", "hi", "--provider", "compatible", "--model", "qwen3", "--base-url", "http://me:secret@127.0.0.1:9"],
+			"--base-url takes a server's address such as http://localhost:11434 (http or https, with no user, password, query or #); the address given is not shown, as it may hold a password.",
+		],
+		[
 			["chat", "hi", "--provider", "compatible", "--preset", "vllm", "--model", "qwen3"],
 			'--preset is ollama, lm-studio, llama-cpp or custom, not "vllm".',
 		],
