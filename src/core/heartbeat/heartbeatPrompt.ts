@@ -75,7 +75,11 @@ export interface HeartbeatSizes {
 	readonly recentMemoryTokens: number;
 }
 
-/** On a large window: the checklist within its characters, and recent memory whole (its tool bounds it). */
+/**
+ * On a large window: the checklist within its characters, and recent memory whole (its tool
+ * bounds it). The limits are those character counts taken as tokens: no text weighs more than a
+ * token a character, so they never cut more than the characters already are.
+ */
 export const HEARTBEAT_SIZES: HeartbeatSizes = {
 	checklistTokens: CHECKLIST_MAX_CHARS,
 	recentMemoryTokens: MAX_TOOL_OUTPUT_CHARS,

@@ -1,4 +1,5 @@
 import type { ToolDefinition } from "../../model/modelClient";
+import { windowMargin } from "../../text/oneShotFit";
 import { estimateTokens } from "../../text/tokenEstimate";
 import { DEFAULT_CONTEXT_BUDGETS, type ContextBudgets } from "../../workspace/data/contextBudgets";
 import { VAULT_MAP_TOKENS } from "./vaultMapLayer";
@@ -44,13 +45,6 @@ export interface WindowRequest {
  */
 const OUTPUT_SHARE = 0.2;
 const MIN_OUTPUT_TOKENS = 256;
-/**
- * The estimate counts four characters a token; a local model's tokenizer may count more. A
- * twentieth of the window, at most 1,000 tokens (the little left over on Claude's), is kept for
- * that, and for the few lines a session adds after the assembly (the heartbeat's messages, a resume).
- */
-const MARGIN_SHARE = 0.05;
-const MAX_MARGIN_TOKENS = 1000;
 /**
  * Each layer's share of what the window leaves for the prompt after the instructions, when its
  * default is more than that. Together a half: the other half is the conversation's and the
@@ -129,7 +123,7 @@ export function toolsFitWindow(request: WindowRequest): boolean {
 
 /** What the window keeps from the prompt: the answer, the tools' definitions and the margin. */
 function reserveOf(window: number, toolTokens: number, maxOutputTokens: number): number {
-	return maxOutputTokens + toolTokens + Math.min(MAX_MARGIN_TOKENS, Math.ceil(window * MARGIN_SHARE));
+	return maxOutputTokens + toolTokens + windowMargin(window);
 }
 
 /** What tool definitions weigh in a request, estimated from their JSON (names, descriptions, schemas). */
