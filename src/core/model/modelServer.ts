@@ -5,9 +5,6 @@
  * switch that lets Obsidian's window call it (CORS).
  */
 
-/** Who answers: Anthropic, or a server that speaks the same Messages API. */
-export type ModelProvider = "anthropic" | "compatible";
-
 /** The servers the settings know by name; `custom` is any other one, at an address the user types. */
 export const SERVER_PRESETS = ["ollama", "lm-studio", "llama-cpp", "custom"] as const;
 
