@@ -1,3 +1,4 @@
+import type { EditProposal } from "../../edits/editProposal";
 import type { UndoableWrite } from "../../memory/undoWrite";
 import type { Checkpoint } from "../../workspace/data/state";
 import type { IdentityFile } from "./identityFiles";
@@ -10,7 +11,8 @@ import type { SearchAnswer } from "./searchMemories";
  * long-term memory appends are shown) or because the plugin acts on them (the checkpoint becomes
  * the resume banner). And a search's answer, which the offline model answers from.
  */
-export type ToolDisplay = LongTermAppendDisplay | CheckpointDisplay | IdentityDiffDisplay | SearchAnswerDisplay;
+export type ToolDisplay =
+	LongTermAppendDisplay | CheckpointDisplay | IdentityDiffDisplay | SearchAnswerDisplay | EditProposalDisplay;
 
 /** What `memory_search` found, as data: the notes, their passages, the best line, the linked notes. */
 export interface SearchAnswerDisplay {
@@ -56,4 +58,13 @@ export interface IdentityDiffDisplay {
 	readonly before: string;
 	readonly after: string;
 	readonly undo: UndoableWrite;
+}
+
+/**
+ * Changes to the user's text the assistant proposes (`note_edit`): nothing is written until the
+ * user accepts hunks on the card, which applies them only while the note is still the proposal's base.
+ */
+export interface EditProposalDisplay {
+	readonly kind: "edit-proposal";
+	readonly proposal: EditProposal;
 }
