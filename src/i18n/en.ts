@@ -795,6 +795,7 @@ export const en = {
 	"audit.action.promote": "Promoted",
 	"audit.action.archive": "Archived",
 	"audit.action.restore": "Restored",
+	"audit.action.edit": "Approved edit",
 	"audit.moved-from": "From {path}",
 	"audit.none": "The assistant has not changed anything yet.",
 	"audit.none-match": "No change matches the filters.",

@@ -687,6 +687,7 @@ export const zh: Catalog = {
 	"audit.action.promote": "提升",
 	"audit.action.archive": "归档",
 	"audit.action.restore": "恢复",
+	"audit.action.edit": "批准的修改",
 	"audit.moved-from": "来自 {path}",
 	"audit.none": "助理还没有做过任何改动。",
 	"audit.none-match": "没有符合筛选条件的改动。",

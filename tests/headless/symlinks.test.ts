@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AuditLog } from "../../src/core/audit/auditLog";
+import { sha256Hex } from "../../src/core/audit/hash";
 import { parseAuditLog } from "../../src/core/audit/parse";
 import { AuditedWriter } from "../../src/core/vault/auditedWriter";
 import { UnsafePathError } from "../../src/core/vault/unsafePath";
@@ -62,6 +63,11 @@ const attempts: [string, string, (writer: AuditedWriter) => Promise<unknown>][] 
 		"rewrite a link to a private note",
 		"shared.md",
 		(w) => w.processNote("shared.md", (text) => `${text}more\n`, intent),
+	],
+	[
+		"apply an approved edit to a linked file",
+		"escape.md",
+		(w) => w.applyApprovedEdit("escape.md", sha256Hex("outside text\n"), () => "approved\n", intent),
 	],
 	["create over a linked file", "alias.md", (w) => w.createNote("alias.md", "new\n", intent)],
 	[

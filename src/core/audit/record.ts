@@ -13,9 +13,11 @@ export type AuditActor = (typeof AUDIT_ACTORS)[number];
  * `create`, `append`, `process` and `move` are the plain store operations; `promote` and
  * `archive` mark writes made on behalf of those memory operations, so the trail can be filtered
  * by what the user asked for rather than by how it was written; `restore` is an undo, a note's
- * previous content put back (its reason names the change undone).
+ * previous content put back (its reason names the change undone); `edit` is a change to the
+ * user's text that the assistant proposed and the user approved, hunk by hunk. New actions only
+ * ever join the end of the list, so that every trail written before still parses.
  */
-export const AUDIT_ACTIONS = ["create", "append", "process", "move", "promote", "archive", "restore"] as const;
+export const AUDIT_ACTIONS = ["create", "append", "process", "move", "promote", "archive", "restore", "edit"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 const sha256HexSchema = z.string().check(z.regex(/^[0-9a-f]{64}$/));

@@ -12,10 +12,11 @@ import { mayHideOtherBytes, plainTextOf } from "./plainText";
  * The only way the domain writes to the vault. Every write is checked by the containment guard
  * first, done with one atomic store operation, then recorded in the audit trail with the content
  * hashes before and after. There is no delete and no overwrite: creating never replaces a file,
- * moving never replaces a destination, and an edit may insert text but never remove any. Three
+ * moving never replaces a destination, and an edit may insert text but never remove any. Four
  * edits may remove text, each under a condition checked before or inside the atomic operation:
  * `writeAssistantCallout` only the assistant's own callout, `restoreNote` (an undo) only when
- * the note is exactly as the change being undone left it, `processChatTranscript` only in a
+ * the note is exactly as the change being undone left it, `applyApprovedEdit` only when the
+ * note is exactly the text the user approved a change of, `processChatTranscript` only in a
  * note of the assistant's chats folder. A write the host refuses for its path on disk (a symbolic
  * link) is recorded in the trail as refused, and nothing else: a record of a write is appended only
  * once the write has reached the disk. No edit touches a file whose bytes are not plain
@@ -136,6 +137,29 @@ export class AuditedWriter {
 	): Promise<WriteOutcome> {
 		const unchangedSince = (current: string) => sha256Hex(current) === expectedCurrentHash;
 		return this.edit(path, () => previousContent, "restore", intent, unchangedSince);
+	}
+
+	/**
+	 * Applies a change to the user's text that the user approved (audited as `edit`): `transform`
+	 * may remove text, so it runs only on the very text the change was shown against, whose hash
+	 * is `expectedBaseHash`, checked inside the atomic operation. A note edited since, by the user
+	 * or anything else, is refused (`removes-text`) and nothing is written: the approval was given
+	 * for other text. Like every edit, a file that is not plain UTF-8 text, or a path through a
+	 * symbolic link, is refused.
+	 */
+	async applyApprovedEdit(
+		path: string,
+		expectedBaseHash: string,
+		transform: (base: string) => string,
+		intent: WriteIntent,
+	): Promise<WriteOutcome> {
+		const target = assertContained(path, this.policy);
+		const approved = (current: string) => {
+			// Thrown inside the atomic operation, before the transform: the store writes nothing.
+			if (sha256Hex(current) !== expectedBaseHash) throw new WriteRefusedError("removes-text", target);
+			return transform(current);
+		};
+		return this.edit(target, approved, "edit", intent, anyChange);
 	}
 
 	/**

@@ -2,8 +2,12 @@ import type { Checkpoint } from "../../workspace/data/state";
 import { CHECKPOINT_THRESHOLDS, type CheckpointThresholds } from "../checkpointMoments";
 import type { SystemBlock } from "../../model/modelClient";
 import type { CheckpointReason } from "../session/checkpointMoments";
+import { MAX_EDIT_TEXT_CHARS } from "../../edits/proposeEdits";
+import { scopeLines, selectionScope, type NoteSelection } from "../../edits/selectionScope";
+import { baseName } from "../../vault/paths";
+import { tagged } from "./layerTags";
 
-/** Blocks a chat session adds after the assembled context: what the heartbeat said in it, the checkpoint it resumes from, a checkpoint moment. */
+/** Blocks a chat session adds after the assembled context: what the heartbeat said in it, the checkpoint it resumes from, a checkpoint moment, the user's selection. */
 
 /**
  * What the heartbeat said in this chat, for the turns that follow it: the user may answer it
@@ -58,4 +62,35 @@ export function checkpointMomentBlock(
 		"</checkpoint-moment>",
 	];
 	return { text: lines.join("\n") };
+}
+
+/**
+ * The text the user selected in `note` (read through the read guard) for this message: where it
+ * is, what it says, and that a change proposed in this turn may touch only that range. A long
+ * selection is cut to what one proposed change may hold; the model reads the rest in the note.
+ */
+export function selectionBlock(
+	note: { readonly path: string; readonly text: string },
+	selection: NoteSelection,
+): SystemBlock {
+	const scope = selectionScope(note.text, { ...selection, path: note.path });
+	const where =
+		scope === null
+			? `in [[${baseName(note.path)}]] (it is no longer found once in the note, so no change to it can be proposed)`
+			: `in [[${baseName(note.path)}]], lines ${formatLines(scopeLines(note.text, scope))}`;
+	const text =
+		selection.text.length > MAX_EDIT_TEXT_CHARS
+			? `${selection.text.slice(0, MAX_EDIT_TEXT_CHARS)}\n[... the selection goes on; read the note for the rest]`
+			: selection.text;
+	const lines = [
+		`The user selected this text ${where}; their message is about it. A change you propose with note_edit in this message may change only this selected text, in this note; the user reviews it before anything is written.`,
+		"<selected-text>",
+		text,
+		"</selected-text>",
+	];
+	return { text: tagged("selection", { path: note.path }, lines.join("\n")) };
+}
+
+function formatLines({ first, last }: { readonly first: number; readonly last: number }): string {
+	return first === last ? `${first}` : `${first}-${last}`;
 }

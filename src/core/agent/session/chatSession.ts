@@ -199,7 +199,11 @@ export class ChatSession {
 	 * or the turn) ends the attempt: its error and its end are not passed on, the caller answers
 	 * the message without tools instead.
 	 */
-	private async *turnWithTools(ports: TurnPorts, turn: TurnRequest): AsyncGenerator<SessionEvent, Attempt> {
+	private async *turnWithTools(unscoped: TurnPorts, turn: TurnRequest): AsyncGenerator<SessionEvent, Attempt> {
+		const { selection } = turn.notes;
+		// The turn's changes are confined to the selection its message was sent with, and only that turn's.
+		const ports =
+			selection === undefined ? unscoped : { ...unscoped, tools: { ...unscoped.tools, editSelection: selection } };
 		const prepare = sessionRequestBuilder(ports.tools, OFFERED_TOOLS, turn.notes, sizesOf(ports));
 		let next = await prepare(this.messages, this.compaction, turn.text);
 		let flush: TurnResult | null = null;

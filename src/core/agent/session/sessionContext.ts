@@ -21,7 +21,8 @@ import { fileName } from "../../vault/paths";
 import { findIdentityFiles } from "../../workspace/identity";
 import { withoutHiddenRefs } from "./resumeRefs";
 import { withoutHiddenResults } from "./withheldResults";
-import { checkpointMomentBlock, heartbeatBlock, resumeBlock } from "../context/sessionBlocks";
+import { checkpointMomentBlock, heartbeatBlock, resumeBlock, selectionBlock } from "../context/sessionBlocks";
+import type { NoteSelection } from "../../edits/selectionScope";
 import type { CheckpointReason } from "./checkpointMoments";
 import type { Checkpoint } from "../../workspace/data/state";
 
@@ -47,6 +48,12 @@ export interface ContextNotes {
 	 * answers from it (the request then offers no tools, and its instructions say so).
 	 */
 	readonly searchResults?: string | null;
+	/**
+	 * Text the user selected in a note for this message ("Edit selection with the assistant",
+	 * "Ask about the selection"): the model is shown it, and a change it proposes in this turn may
+	 * only touch that range of that note.
+	 */
+	readonly selection?: NoteSelection;
 }
 
 /** Every link written `[[...]]` in `text`, as written (alias and heading included). */
@@ -124,6 +131,7 @@ export function sessionRequestBuilder(
 		});
 		const files = findIdentityFiles(listing(inRoot), deps.layout);
 		const currentNote = await read(notes.currentNotePath);
+		const selected = notes.selection === undefined ? null : await read(notes.selection.path);
 		const mentions: NoteText[] = [];
 		const seen = new Set<string>(currentNote === null ? [] : [currentNote.path]);
 		for (const link of [...(notes.mentions ?? []), ...mentionsIn(userMessage)]) {
@@ -158,6 +166,8 @@ export function sessionRequestBuilder(
 		);
 		const extra = [
 			...(notes.heartbeats === undefined || notes.heartbeats.length === 0 ? [] : [heartbeatBlock(notes.heartbeats)]),
+			// A hidden note's selection is not shown: the read guard gives nothing for it.
+			...(selected === null || notes.selection === undefined ? [] : [selectionBlock(selected, notes.selection)]),
 			...(notes.resume === undefined || notes.resume === null
 				? []
 				: [resumeBlock(withoutHiddenRefs(notes.resume, deps.vault))]),

@@ -1,4 +1,5 @@
 import type { AuditActor } from "../../audit/record";
+import type { NoteSelection } from "../../edits/selectionScope";
 import type { DailyTarget } from "../../memory/dailyNote";
 import type { AuditedWriter } from "../../vault/auditedWriter";
 import type { MemoryToolDeps } from "./memoryToolDeps";
@@ -13,4 +14,9 @@ export interface WriteToolDeps extends MemoryToolDeps {
 	readonly actor: AuditActor;
 	/** Where today's daily memory is: the assistant folder or the user's daily notes, as the settings say. */
 	readonly daily: DailyTarget;
+	/**
+	 * The text the user selected for this turn's message, when they did: a change `note_edit`
+	 * proposes in the turn must lie inside it, in that note.
+	 */
+	readonly editSelection?: NoteSelection;
 }
