@@ -15,6 +15,7 @@ import type { Settings } from "../../core/workspace/data/settings";
 import type { Checkpoint } from "../../core/workspace/data/state";
 import { parseTranscript, savedConversation } from "../../core/agent/transcript";
 import { undoWrite } from "../../core/memory/undoWrite";
+import { applyProposal } from "../../core/edits";
 import { chatWelcome } from "../../core/agent/welcome/chatWelcome";
 import { layoutFor } from "../../core/workspace/layout";
 import { withResolvedLinks } from "../../core/agent/tools/passageLinks";
@@ -87,13 +88,22 @@ export class ChatView extends ItemView implements HoverParent {
 		insert: (text) => insertAtCursor(this.app, text),
 		save: (question, text) => void saveAnswerAsNote(this.app, this.deps.settingsStore, question, text),
 	};
-	/** What a tool chip's result does: open a note at a line, undo an identity change (as the user). */
+	/**
+	 * What a tool chip's result does: open a note at a line, undo a write it announces (as the
+	 * user), apply the hunks the user accepted of a proposed edit, ask for the edit again.
+	 */
 	private readonly chipActions: ChipActions = {
 		shows: (path) => this.deps.settingsStore.vaultView().stat(path) !== null,
 		open: (location, newLeaf) => void openNoteAtLine(this.app, location, newLeaf),
 		undo: async (write) => {
 			const { tools } = await this.deps.ports();
 			return undoWrite(write, tools, "user");
+		},
+		apply: async (proposal, accepted) => applyProposal((await this.deps.ports()).tools, proposal, accepted),
+		askAgain: (path) => {
+			if (this.running !== null) return false;
+			void this.send(t("edit.ask-again-message", { path }));
+			return true;
 		},
 	};
 

@@ -7,11 +7,20 @@ import {
 	type ToolPhrase,
 	type ToolResult,
 } from "../../core/agent/tools";
+import { CUT_MARK } from "../../core/agent/transcript/toolCallLine";
 import type { SavedToolCall } from "../../core/agent/transcript";
 import { t } from "../../i18n";
-import { renderIdentityChange, type UndoIdentityChange } from "./identityChange";
+import { renderEditProposal, renderSavedEditProposal, type ApplyEdit } from "./editProposalCard";
+import { renderIdentityChange } from "./identityChange";
+import type { UndoWrite } from "./undoButton";
 
-/** What a chip's result can do: open a note it names, undo an identity change it announces. */
+/** The tool whose calls propose edits, which a saved chat shows again as a card that can no longer apply. */
+const NOTE_EDIT = "note_edit";
+
+/**
+ * What a chip's result can do: open a note it names, undo a write it announces (an identity
+ * change, an applied edit), apply the accepted hunks of a proposed edit, ask the assistant again.
+ */
 export interface ChipActions {
 	/**
 	 * Whether the chat may name the note now: a chat reopened from its transcript, or a turn that
@@ -19,7 +28,10 @@ export interface ChipActions {
 	 */
 	readonly shows: (path: string) => boolean;
 	readonly open: (location: NoteLocation, newLeaf: PaneType | false) => void;
-	readonly undo: UndoIdentityChange;
+	readonly undo: UndoWrite;
+	readonly apply: ApplyEdit;
+	/** Asks the assistant to propose its edit of the note again, against the note as it is now (`false`: a turn runs, nothing sent). */
+	readonly askAgain: (path: string) => boolean;
 }
 
 function said(phrase: ToolPhrase): string {
@@ -31,7 +43,7 @@ function said(phrase: ToolPhrase): string {
  * element) to the call's input and, once it returned, the notes its result names, each a link
  * that opens the note there, then the result as the model read it. What is shown comes from the
  * tool's describer and its result's data, never from its text. An identity change is shown
- * below the chip, with its undo.
+ * below the chip, with its undo; a proposed edit, as the card the user reviews it on.
  */
 export class ToolChip {
 	private readonly el: HTMLDetailsElement;
@@ -59,6 +71,11 @@ export class ToolChip {
 		chip.el.removeClass("is-running");
 		chip.showLocations(call.locations);
 		if (call.error !== null) chip.failed(call.error);
+		else if (call.name === NOTE_EDIT) {
+			const path = savedPath(call.input);
+			const shown = path !== null && actions.shows(path) ? path : null;
+			chip.el.after(renderSavedEditProposal(parent, shown, actions.askAgain));
+		}
 		return chip;
 	}
 
@@ -69,6 +86,8 @@ export class ToolChip {
 		else this.showResult(result.text);
 		if (result.display?.kind === "identity-diff")
 			this.el.after(renderIdentityChange(this.parent, result.display, this.actions.undo));
+		if (result.display?.kind === "edit-proposal")
+			this.el.after(renderEditProposal(this.parent, result.display.proposal, this.actions));
 	}
 
 	private failed(error: string): void {
@@ -103,4 +122,10 @@ export class ToolChip {
 		this.el.createDiv({ cls: "assistant-chat-chip-heading", text: t("chip.result") });
 		this.el.createEl("pre", { cls: "assistant-chat-chip-body", text });
 	}
+}
+
+/** The note a saved call names, unless the transcript cut its path short (then it names none for sure). */
+function savedPath(input: unknown): string | null {
+	const path = typeof input === "object" && input !== null && "path" in input ? input.path : null;
+	return typeof path === "string" && !path.endsWith(CUT_MARK) ? path : null;
 }

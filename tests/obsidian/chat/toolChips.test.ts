@@ -36,6 +36,8 @@ describe("tool chips drawn from a tool's data", () => {
 			shows: () => true,
 			open: (location, newLeaf) => opened.push([location, newLeaf]),
 			undo: () => Promise.reject(new Error("no undo here")),
+			apply: () => Promise.reject(new Error("no edit here")),
+			askAgain: () => false,
 		};
 		const chip = new ToolChip(document.body, "memory_search", { query: "fjord" }, actions);
 		// A text in no format the chat knows: the model's contract may say it any way it likes.
