@@ -1,6 +1,7 @@
 import type { App } from "../obsidianApi/app";
 import { Editor, type EditorPosition } from "../obsidianApi/editor";
 import { TFile } from "../obsidianApi/files";
+import { Menu } from "../obsidianApi/menu";
 import { MarkdownView, WorkspaceLeaf } from "../obsidianApi/view";
 import { iconButton, type ShellLayout } from "./shellLayout";
 
@@ -67,6 +68,14 @@ export class NoteView extends MarkdownView {
 		this.textarea.hide();
 		this.editor = new TextareaEditor(this.textarea);
 		this.textarea.addEventListener("input", () => this.saveSoon());
+		// The editor's context menu holds what plugins add to it (`editor-menu`), as Obsidian's does.
+		this.textarea.addEventListener("contextmenu", (evt) => {
+			const menu = new Menu();
+			this.app.workspace.trigger("editor-menu", menu, this.editor, this);
+			if (menu.items.length === 0) return;
+			evt.preventDefault();
+			menu.showAtMouseEvent(evt);
+		});
 		// Before the right sidebar's toggle, which stays last, as in Obsidian.
 		const toggle = iconButton(
 			createDiv(),

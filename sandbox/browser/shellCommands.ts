@@ -1,4 +1,6 @@
+import type { Editor, MarkdownFileInfo } from "obsidian";
 import type { App } from "../obsidianApi/app";
+import { MarkdownView } from "../obsidianApi/view";
 import type { Plugin } from "./shellPlugin";
 import { CommandPalette, type PaletteCommand } from "./commandPalette";
 import { iconButton, toggleSidebar, type ShellLayout } from "./shellLayout";
@@ -41,7 +43,7 @@ export function installShellCommands(app: App, layout: ShellLayout, plugins: rea
 		),
 		...own,
 	];
-	const openPalette = () => new CommandPalette(app, commands).open();
+	const openPalette = () => new CommandPalette(app, commands, () => activeEditor(app)).open();
 
 	layout.ribbon.prepend(
 		iconButton(createDiv(), "terminal", "Open command palette", openPalette, "side-dock-ribbon-action clickable-icon"),
@@ -61,4 +63,12 @@ export function installShellCommands(app: App, layout: ShellLayout, plugins: rea
 		evt.preventDefault();
 		run();
 	});
+}
+
+/** The note pane's editor, when the note is open in editing view. */
+function activeEditor(app: App): { editor: Editor; info: MarkdownFileInfo } | null {
+	const view = app.workspace.getMostRecentLeaf()?.view;
+	if (!(view instanceof MarkdownView) || view.file === null || view.getMode() !== "source") return null;
+	// The mock's editor and view stand for Obsidian's where a plugin's command takes them.
+	return { editor: view.editor as unknown as Editor, info: view as unknown as MarkdownFileInfo };
 }

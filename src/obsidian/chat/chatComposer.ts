@@ -2,6 +2,7 @@ import type { App, Component, TFile } from "obsidian";
 import { t } from "../../i18n";
 import { MentionSuggest } from "./mentionSuggest";
 import { NoteTitleSearch } from "./noteTitleSearch";
+import { SelectionChip } from "./selectionChip";
 
 export interface ComposerActions {
 	readonly send: (text: string) => void;
@@ -9,7 +10,8 @@ export interface ComposerActions {
 }
 
 /**
- * Where the user writes: a toggle to include the current note, the text area (Enter sends,
+ * Where the user writes: a toggle to include the current note, the selection attached to the
+ * message (a chip, from the editor's commands), the text area (Enter sends,
  * Shift+Enter adds a line, `[[` suggests notes) and one button that sends, or stops while a
  * turn runs.
  */
@@ -19,6 +21,7 @@ export class ChatComposer {
 	private readonly includeNote: HTMLInputElement;
 	private readonly includeNoteLabel: HTMLElement;
 	private readonly mentions: MentionSuggest;
+	readonly selection: SelectionChip;
 	private busy = false;
 
 	constructor(
@@ -31,6 +34,7 @@ export class ChatComposer {
 		const toggle = parent.createEl("label", { cls: "assistant-chat-include-note" });
 		this.includeNote = toggle.createEl("input", { type: "checkbox" });
 		this.includeNoteLabel = toggle.createSpan({ text: t("chat.include-note") });
+		this.selection = new SelectionChip(parent, owner);
 		const row = parent.createDiv({ cls: "assistant-chat-input-row" });
 		this.input = row.createEl("textarea", {
 			cls: "assistant-chat-input",
@@ -63,7 +67,14 @@ export class ChatComposer {
 	relabel(): void {
 		this.includeNoteLabel.setText(t("chat.include-note"));
 		this.input.setAttr("placeholder", t("chat.placeholder"));
+		this.selection.draw();
 		this.setBusy(this.busy);
+	}
+
+	/** Begins the message with `text`, unless the user has begun writing one. */
+	prefill(text: string): void {
+		if (this.input.value.trim() === "") this.input.value = text;
+		this.input.setSelectionRange(this.input.value.length, this.input.value.length);
 	}
 
 	focus(): void {

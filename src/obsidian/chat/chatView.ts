@@ -38,6 +38,7 @@ import { followInternalLinks } from "./internalLinks";
 import { mentionableNotes } from "./mentionable";
 import { showMemoryFlush } from "./memoryFlushNotice";
 import { openNoteAtLine } from "./openNoteAtLine";
+import type { AttachedSelection, SelectionIntent } from "./selectionChip";
 import type { ChipActions } from "./toolChip";
 
 export const CHAT_VIEW_TYPE = "assistant-workspace-chat";
@@ -232,6 +233,13 @@ export class ChatView extends ItemView implements HoverParent {
 		this.composer.focus();
 	}
 
+	/** Attaches text selected in a note to the next message (a chip above the text area) and puts the cursor there. */
+	attachSelection(selection: AttachedSelection, intent: SelectionIntent): void {
+		this.composer.selection.attach(selection);
+		if (intent === "edit") this.composer.prefill(t("selection.edit-prefill"));
+		this.composer.focus();
+	}
+
 	/** Starts a new chat in `mode` and sends its opening message. */
 	async startMode(mode: ChatMode): Promise<void> {
 		this.startNewChat();
@@ -285,7 +293,8 @@ export class ChatView extends ItemView implements HoverParent {
 		const currentNotePath = this.composer.includeCurrentNote
 			? (this.app.workspace.getActiveFile()?.path ?? null)
 			: null;
-		await this.draw(message, (signal) => this.session.send(message, { currentNotePath, resume }, signal));
+		const selection = this.composer.selection.take() ?? undefined;
+		await this.draw(message, (signal) => this.session.send(message, { currentNotePath, resume, selection }, signal));
 	}
 
 	/** Sends the last message again, its failed or unwanted answer kept above. */

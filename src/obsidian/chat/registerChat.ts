@@ -10,9 +10,10 @@ import type { ChatEndpoint } from "../obsidianModel";
 import { obsidianTurnPorts } from "../turnPorts";
 import { CHAT_ICON, CHAT_VIEW_TYPE, ChatView } from "./chatView";
 import { OverCapNotice } from "./overCapNotice";
+import { registerSelectionCommands } from "./selectionCommands";
 
 /**
- * Registers the chat pane, its ribbon icon, its links' hover previews and the "Open chat", "New chat" and "New chat in a new tab" commands. Nothing
+ * Registers the chat pane, its ribbon icon, its links' hover previews, the "Open chat", "New chat" and "New chat in a new tab" commands, and the selection's commands. Nothing
  * here reads the vault: a turn builds what it needs when the user sends.
  */
 export function registerChat(
@@ -44,6 +45,9 @@ export function registerChat(
 		callback: async () => (await openChat(plugin)).newChat(),
 	});
 	plugin.addCommand({ id: "new-chat-in-tab", name: t("command.new-chat-in-tab"), callback: openInNewTab });
+	registerSelectionCommands(plugin, settingsStore, async (selection, intent) =>
+		(await openChat(plugin)).attachSelection(selection, intent),
+	);
 }
 
 /**
