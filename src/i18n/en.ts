@@ -244,6 +244,10 @@ export const en = {
 		"Safety limit reached: at most {limit} new notes for one message. The calls past it were refused and the assistant was asked to answer; check what it did.",
 	"turn-budget.turn.identityEdits":
 		"Safety limit reached: at most {limit} identity file edits for one message. The calls past it were refused and the assistant was asked to answer; check what it did.",
+	"turn-budget.answer.editProposals":
+		"Safety limit reached: at most {limit} edit proposals in one answer. The calls past it were refused and the assistant was asked to answer; check what it proposed.",
+	"turn-budget.turn.editProposals":
+		"Safety limit reached: at most {limit} edit proposals for one message. The calls past it were refused and the assistant was asked to answer; check what it proposed.",
 	"model-error.privacy-unconfirmed":
 		"Nothing was sent: your excluded folders and tags could not be read. Check and confirm them in the privacy section of the plugin settings.",
 	"model-error.server-unreachable":
@@ -366,6 +370,7 @@ export const en = {
 	"chip.checkpoint": "Saved a checkpoint",
 	"chip.identity_update": "Updated an identity file",
 	"chip.note_annotate": "Annotated {path}",
+	"chip.note_edit": "Proposed changes to {path}",
 	"chip.other": "Used {name}",
 	"chip.open-location": "Open {path} at line {line}",
 	"chip.open-note": "Open {path}",

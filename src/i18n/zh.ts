@@ -192,6 +192,10 @@ export const zh: Catalog = {
 		"已达到安全上限：一条消息中最多 {limit} 次新建笔记。超出的调用已被拒绝，并要求助理直接回答；请检查它做了什么。",
 	"turn-budget.turn.identityEdits":
 		"已达到安全上限：一条消息中最多 {limit} 次身份文件修改。超出的调用已被拒绝，并要求助理直接回答；请检查它做了什么。",
+	"turn-budget.answer.editProposals":
+		"已达到安全上限：单次回答中最多 {limit} 次修改提议。超出的调用已被拒绝，并要求助理直接回答；请检查它提议了什么。",
+	"turn-budget.turn.editProposals":
+		"已达到安全上限：一条消息中最多 {limit} 次修改提议。超出的调用已被拒绝，并要求助理直接回答；请检查它提议了什么。",
 	"model-error.privacy-unconfirmed":
 		"未发送任何内容：无法读取你排除的文件夹和标签。请在插件设置的“隐私”部分检查并确认。",
 	"model-error.server-unreachable": "模型服务器在该地址没有响应。请确认它正在运行，并检查插件设置中的地址是否正确。",
@@ -304,6 +308,7 @@ export const zh: Catalog = {
 	"chip.checkpoint": "保存了检查点",
 	"chip.identity_update": "更新了身份文件",
 	"chip.note_annotate": "批注了 {path}",
+	"chip.note_edit": "提议修改 {path}",
 	"chip.other": "使用了 {name}",
 	"chip.open-location": "在第 {line} 行打开 {path}",
 	"chip.open-note": "打开 {path}",

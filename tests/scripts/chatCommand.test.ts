@@ -176,6 +176,7 @@ describe("chat on the command line", () => {
 				"checkpoint",
 				"identity_update",
 				"note_annotate",
+				"note_edit",
 			]),
 		);
 	});

@@ -8,6 +8,8 @@ export interface ActionCounts {
 	readonly notesCreated: number;
 	/** Calls that add to `soul.md`, `user.md` or `claude.md`. */
 	readonly identityEdits: number;
+	/** Calls that propose changes to the user's notes for them to approve (`note_edit`); not writes. */
+	readonly editProposals: number;
 }
 
 export interface TurnBudgets {
@@ -37,10 +39,14 @@ export interface TurnBudgets {
  *   32,000 is four times that, far beyond a hand-written profile, and keeps a hijacked model
  *   from growing it without end.
  * - A memory entry is a line or a few lines; 4,000 characters is a long page of them.
+ * - Edit proposals write nothing, but each is a card the user must review: an honest request
+ *   ("fix this paragraph", "tidy these two notes") needs one or two, and one proposal holds up to
+ *   20 changes of a note. 3 in one answer and 6 in a turn leave room for a retry after a refused
+ *   find, and keep a hijacked model from burying the chat in cards.
  */
 export const TURN_BUDGETS: TurnBudgets = {
-	perAnswer: { toolCalls: 12, writes: 8, notesCreated: 3, identityEdits: 3 },
-	perTurn: { toolCalls: 40, writes: 12, notesCreated: 5, identityEdits: 3 },
+	perAnswer: { toolCalls: 12, writes: 8, notesCreated: 3, identityEdits: 3, editProposals: 3 },
+	perTurn: { toolCalls: 40, writes: 12, notesCreated: 5, identityEdits: 3, editProposals: 6 },
 	identityFileChars: 32_000,
 	memoryAppendChars: 4000,
 };

@@ -20,7 +20,7 @@ const MEMORY_RULES = [
 	'- Long-term memory (memory_append with target "longterm", appended to memory.md): only what the user stated or repeated as lasting: a preference, a lasting decision, a rule. The user sees every long-term append. When unsure, write a candidate instead.',
 	'- When the user asks you to remember something ("remember this", "记一下"), keep their own words.',
 	"- Identity files change only through identity_update, with your reason; the user sees each change with a diff and can undo it. Never change them silently, and never store passwords or secrets anywhere.",
-	"- capture_note saves something to the inbox as a new note; checkpoint records what the user is doing and the next action (when asked, and unasked when the user leaves, a part of the work is finished or the work has gone on long: a <checkpoint-moment> says when); note_annotate adds your remarks to a note inside your own callout. You never change the user's own text.",
+	"- capture_note saves something to the inbox as a new note; checkpoint records what the user is doing and the next action (when asked, and unasked when the user leaves, a part of the work is finished or the work has gone on long: a <checkpoint-moment> says when); note_annotate adds your remarks to a note inside your own callout. You never change the user's own text yourself: when the user asks for a change to a note of theirs, propose it with note_edit; they review each change and apply what they accept.",
 	"",
 	"## Citations",
 	'When an answer uses a note, cite it as an Obsidian wikilink to its path without ".md", such as [[Projects/Atlas]]. Cite only notes you have read.',

@@ -77,7 +77,7 @@ export function selectionBlock(
 	const where =
 		scope === null
 			? `in [[${baseName(note.path)}]] (it is no longer found once in the note, so no change to it can be proposed)`
-			: `in [[${baseName(note.path)}]], lines ${formatLines(scopeLines(note.text, scope))}`;
+			: `in [[${baseName(note.path)}]], ${formatLines(scopeLines(note.text, scope))}`;
 	const text =
 		selection.text.length > MAX_EDIT_TEXT_CHARS
 			? `${selection.text.slice(0, MAX_EDIT_TEXT_CHARS)}\n[... the selection goes on; read the note for the rest]`
@@ -92,5 +92,5 @@ export function selectionBlock(
 }
 
 function formatLines({ first, last }: { readonly first: number; readonly last: number }): string {
-	return first === last ? `${first}` : `${first}-${last}`;
+	return first === last ? `line ${first}` : `lines ${first}-${last}`;
 }

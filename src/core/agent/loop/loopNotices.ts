@@ -53,6 +53,7 @@ const BUDGET_NAMES: Readonly<Record<BudgetHit["count"], string>> = {
 	writes: "writes",
 	notesCreated: "notes created",
 	identityEdits: "identity file edits",
+	editProposals: "edit proposals",
 };
 
 /** A call over one of the turn's budgets: not run, and the model is asked to answer with what it has. */

@@ -8,7 +8,7 @@ export interface BudgetHit {
 	readonly limit: number;
 }
 
-const NONE: ActionCounts = { toolCalls: 0, writes: 0, notesCreated: 0, identityEdits: 0 };
+const NONE: ActionCounts = { toolCalls: 0, writes: 0, notesCreated: 0, identityEdits: 0, editProposals: 0 };
 
 /**
  * What the model has done so far in the turn and in its current answer, against the budgets.
@@ -29,9 +29,10 @@ export class TurnBudget {
 	charge(effect: ToolEffect): BudgetHit | null {
 		const next = (counts: ActionCounts): ActionCounts => ({
 			toolCalls: counts.toolCalls + 1,
-			writes: counts.writes + (effect === "read" ? 0 : 1),
+			writes: counts.writes + (effect === "read" || effect === "propose" ? 0 : 1),
 			notesCreated: counts.notesCreated + (effect === "create" ? 1 : 0),
 			identityEdits: counts.identityEdits + (effect === "identity" ? 1 : 0),
+			editProposals: counts.editProposals + (effect === "propose" ? 1 : 0),
 		});
 		const answer = next(this.answer);
 		const turn = next(this.turn);

@@ -18,9 +18,10 @@ export interface ToolInputSchema {
 /**
  * What a call of the tool does to the vault, which the turn's budgets count: `read` changes
  * nothing, `write` adds to a note, `create` makes a new note, `identity` adds to an identity file
- * (the last two are writes too).
+ * (the last two are writes too), `propose` proposes a change the user may approve later (it
+ * writes nothing, and is counted apart from writes).
  */
-export type ToolEffect = "read" | "write" | "create" | "identity";
+export type ToolEffect = "read" | "write" | "create" | "identity" | "propose";
 
 /**
  * A tool as the agent loop and the command line see it. `Deps` is what it runs over: the read

@@ -24,6 +24,7 @@ export type { ToolResult } from "./toolResult";
 export {
 	searchAnswerIn,
 	type CheckpointDisplay,
+	type EditProposalDisplay,
 	type IdentityDiffDisplay,
 	type LongTermAppendDisplay,
 	type ToolDisplay,

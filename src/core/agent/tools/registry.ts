@@ -9,6 +9,7 @@ import type { MemoryToolDeps } from "./memoryToolDeps";
 import { memoryRecent } from "./memoryRecent";
 import { memorySearch } from "./memorySearch";
 import { noteAnnotate } from "./noteAnnotate";
+import { noteEdit } from "./noteEdit";
 import { unknownToolDescriber, type ToolDescriber } from "./toolDescriber";
 import { toolError, type ToolResult } from "./toolResult";
 import type { WriteToolDeps } from "./writeToolDeps";
@@ -32,11 +33,15 @@ export const WRITE_TOOLS: ToolSet<WriteToolDeps> = toolSet([
 	noteAnnotate,
 ]);
 
-/** Every tool of the assistant: what the chat offers the model. */
+/**
+ * Every tool of the assistant: what the chat offers the model. `note_edit` is no write tool: it
+ * only proposes changes, which the user applies from the chat.
+ */
 export const ASSISTANT_TOOLS: ToolSet<WriteToolDeps> = toolSet<WriteToolDeps>([
 	...MEMORY_TOOLS.values(),
 	memoryHistory,
 	...WRITE_TOOLS.values(),
+	noteEdit,
 ]);
 
 /**

@@ -9,6 +9,7 @@ import { memoryHistoryInput } from "../../../../src/core/agent/tools/memoryHisto
 import { memoryRecentInput } from "../../../../src/core/agent/tools/memoryRecent";
 import { memorySearchInput } from "../../../../src/core/agent/tools/memorySearch";
 import { noteAnnotateInput } from "../../../../src/core/agent/tools/noteAnnotate";
+import { noteEditInput } from "../../../../src/core/agent/tools/noteEdit";
 import { toolJsonSchema } from "../../../../src/core/agent/tools/toolJsonSchema";
 
 /** Each tool's arguments schema, by the tool's name. */
@@ -22,6 +23,7 @@ const INPUTS: Readonly<Record<string, z.ZodMiniType>> = {
 	checkpoint: checkpointInput,
 	identity_update: identityUpdateInput,
 	note_annotate: noteAnnotateInput,
+	note_edit: noteEditInput,
 };
 
 /** What zod's own generator says the model may send (the bundle leaves the generator out; the test keeps it as the reference). */

@@ -44,6 +44,9 @@ const ATTEMPTS: readonly (readonly [string, unknown])[] = [
 	["note_annotate", { path: "../Notes/Plain.md", text: "x" }],
 	["note_annotate", { path: ".obsidian/workspace.md", text: "x" }],
 	["memory_append", { target: "longterm", text: "x", path: "Notes/Plain.md" }],
+	["note_edit", { path: "Notes/Plain.md", edits: [{ find: "Just text", replace: "" }], reason: "shorter" }],
+	["note_edit", { path: "Papers/Verified.md", section: "Paper", text: "Rewritten.", reason: "test" }],
+	["note_edit", { path: "memory.md", edits: [{ find: "- Prefers tea.", replace: "" }], reason: "test" }],
 ];
 
 describe("the tools that write", () => {
@@ -58,6 +61,7 @@ describe("the tools that write", () => {
 			"checkpoint",
 			"identity_update",
 			"note_annotate",
+			"note_edit",
 		]);
 		for (const tool of ASSISTANT_TOOLS.values()) {
 			expect(tool.description.length).toBeGreaterThan(100);
