@@ -424,7 +424,7 @@ export const en = {
 	"edit.ask-again-label": "Ask the assistant to propose again against {path} as it is now",
 	"edit.ask-again-message": "Read {path} again as it is now, and propose your edit again against that text.",
 	"edit.expired":
-		"From an earlier session: this proposal can no longer be applied. The changes you applied are listed by the command to show assistant changes.",
+		"From an earlier session: this proposal can no longer be applied. Show assistant changes lists the changes you applied.",
 	"edit.nothing-accepted": "No change was accepted, so nothing was written.",
 	"edit.refused.verified": "The note is marked as verified, so the assistant changes nothing in it.",
 	"edit.refused.hidden": "The note is private now, so the assistant does not change it.",

@@ -7,15 +7,13 @@ import {
 	type ToolPhrase,
 	type ToolResult,
 } from "../../core/agent/tools";
+import { noteEdit } from "../../core/agent/tools/noteEdit";
 import { CUT_MARK } from "../../core/agent/transcript/toolCallLine";
 import type { SavedToolCall } from "../../core/agent/transcript";
 import { t } from "../../i18n";
 import { renderEditProposal, renderSavedEditProposal, type ApplyEdit } from "./editProposalCard";
 import { renderIdentityChange } from "./identityChange";
 import type { UndoWrite } from "./undoButton";
-
-/** The tool whose calls propose edits, which a saved chat shows again as a card that can no longer apply. */
-const NOTE_EDIT = "note_edit";
 
 /**
  * What a chip's result can do: open a note it names, undo a write it announces (an identity
@@ -71,7 +69,8 @@ export class ToolChip {
 		chip.el.removeClass("is-running");
 		chip.showLocations(call.locations);
 		if (call.error !== null) chip.failed(call.error);
-		else if (call.name === NOTE_EDIT) {
+		// A saved chat keeps a proposal's call, not its hunks: its card can no longer apply.
+		else if (call.name === noteEdit.name) {
 			const path = savedPath(call.input);
 			const shown = path !== null && actions.shows(path) ? path : null;
 			chip.el.after(renderSavedEditProposal(parent, shown, actions.askAgain));
