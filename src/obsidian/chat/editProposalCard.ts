@@ -68,6 +68,9 @@ export function renderEditProposal(parent: HTMLElement, proposal: EditProposal, 
 				bar.empty();
 				for (const [index, hunkEl] of hunkEls.entries()) settle(hunkEl, chosen.has(ids[index]));
 				showOutcome(el, bar, outcome, actions);
+				// The focus left with Apply's button: it goes to the next step (Undo, Ask again), unless the user put it elsewhere.
+				const active = el.ownerDocument.activeElement;
+				if (active === null || active === el.ownerDocument.body) bar.querySelector("button")?.focus();
 			},
 			(error: unknown) => {
 				status.setText(t("edit.apply-failed", { error: describeError(error) }));

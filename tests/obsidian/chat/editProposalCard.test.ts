@@ -127,6 +127,8 @@ describe("the card of a proposed edit", () => {
 		expect(el.querySelector(".assistant-edit-hunk-toggles")).toBeNull();
 		expect(hunk(0).classList.contains("is-rejected")).toBe(true);
 		expect(hunk(1).querySelector(".assistant-edit-hunk-state")?.textContent).toBe("Applied");
+		// From the keyboard, Undo is the next stop.
+		expect(document.activeElement).toBe(q(".assistant-chat-undo"));
 		press(".assistant-chat-undo");
 		await settled();
 		expect(calls.undone).toEqual([WRITE]);
