@@ -27,8 +27,9 @@ const USAGE = `usage: npm run -s cli -- <command>
   tool    <memory_search|memory_get|memory_recent> '<json args>' --vault <dir> [--now <ISO>]
           [--exclude-folders a,b] [--exclude-tags a,b]
   index   --vault <dir> [--exclude-folders a,b] [--exclude-tags a,b] [--json]
-  chat    "<message>" --vault <dir> [<model>] [--offline] [--now <ISO>] [--json]
-          (Claude with ANTHROPIC_API_KEY set, else the offline model)
+  chat    "<message>" --vault <dir> [<model>] [--offline] [--now <ISO>] [--json] [--approve none|all]
+          (Claude with ANTHROPIC_API_KEY set, else the offline model; changes it proposes to notes are printed
+          as diffs and written only with --approve all, each while the note is unchanged, audited)
   heartbeat --vault <dir> [--now <ISO>] [--active-hours HH:MM-HH:MM|all-day] [--onboarded] [--force]
           [<model>] [--offline] [--json]
           (state kept in the vault's plugin data.json between runs)

@@ -1,10 +1,12 @@
 import { budgetHitMessage, type TurnLimits, type TurnResult } from "../../src/core/agent/loop";
 import { ChatSession, type SessionEvent, type TurnPorts } from "../../src/core/agent/session";
 import type { WriteToolDeps } from "../../src/core/agent/tools";
+import type { ApplyDeps, ApplyOutcome, EditProposal } from "../../src/core/edits";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { t } from "../../src/i18n";
 import { DEFAULT_MODEL, OFFLINE_MODEL_ID } from "../../src/llm";
 import { rejectUnknownOptions, requireOption, UsageError } from "./args";
+import { applyAll, approvalOf, outcomeLine, proposalDiff, proposalsOf, type Approval } from "./chatProposals";
 import type { Command } from "./command";
 import { openHeadlessWorkspace } from "./headless";
 import { openHeadlessMemory } from "./headlessMemory";
@@ -21,15 +23,22 @@ import { MODEL_CHOICE_OPTIONS, modelChoiceOf, type ModelChoice } from "./modelCh
 /**
  * `chat "<message>"`: one turn of the chat loop over a vault folder, as the chat pane runs it.
  * The answer streams to stdout as it arrives; tool calls, errors and where the transcript went
- * go to stderr, so that stdout is the answer alone (and, with `--json`, a last JSON line).
+ * go to stderr, so that stdout is the answer alone, then the changes it proposed to notes as
+ * diffs (and, with `--json`, a last JSON line). Proposed changes are applied only with
+ * `--approve all`; the default, `--approve none`, writes nothing of them.
  */
 export const chatCommand: Command = async (args) => {
-	rejectUnknownOptions(args, ["vault", ...MODEL_CHOICE_OPTIONS, "offline", "now", "json", ...MODEL_TIME_OPTIONS], 1);
+	rejectUnknownOptions(
+		args,
+		["vault", ...MODEL_CHOICE_OPTIONS, "offline", "now", "json", "approve", ...MODEL_TIME_OPTIONS],
+		1,
+	);
 	if (args.positional.length !== 1)
 		throw new UsageError(
 			'chat takes one message, in quotes: chat "What did I decide about the thesis?" --vault <dir>.',
 		);
 	const userMessage = args.positional[0];
+	const approval = approvalOf(args);
 	const choice = modelChoiceOf(args);
 	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), { now: args.options.get("now") });
 	const memory = await openHeadlessMemory(headless);
@@ -63,17 +72,43 @@ export const chatCommand: Command = async (args) => {
 	const session = new ChatSession(() => ports, clock);
 	const result = await streamTurn(session, userMessage, choice);
 	if (session.transcriptPath !== null) process.stderr.write(`Transcript: ${session.transcriptPath}\n`);
+	const proposals = await reviewedProposals(proposalsOf(result), approval, {
+		writer,
+		vault: memory.deps.vault,
+		layout: workspace.layout,
+	});
 	const summary = {
 		text: result.text,
 		toolCalls: result.toolCalls.map((call) => ({ name: call.name, input: call.input, isError: call.result.isError })),
 		usage: result.usage,
 		stopReason: result.stopReason,
+		proposals,
 	};
 	return {
 		lines: args.flags.has("json") ? [JSON.stringify(summary)] : [],
 		exitCode: EXIT_CODES[result.stopReason] ?? 0,
 	};
 };
+
+/**
+ * The turn's proposals printed as diffs on stdout, after the answer; with `--approve all`, each
+ * then applied and how it ended said on stderr. What `--json` reports of them.
+ */
+async function reviewedProposals(
+	proposals: readonly EditProposal[],
+	approval: Approval,
+	deps: ApplyDeps,
+): Promise<{ readonly proposal: EditProposal; readonly outcome: ApplyOutcome | null }[]> {
+	for (const proposal of proposals) {
+		const base = deps.vault.stat(proposal.path) === null ? null : await deps.vault.read(proposal.path);
+		process.stdout.write(`\n${proposalDiff(proposal, base)}\n`);
+	}
+	if (proposals.length > 0 && approval === "none")
+		process.stderr.write("Proposed changes are not applied: nothing was written (--approve all applies them).\n");
+	const outcomes = approval === "all" ? await applyAll(deps, proposals) : [];
+	for (const outcome of outcomes) process.stderr.write(`${outcomeLine(outcome)}\n`);
+	return proposals.map((proposal, index) => ({ proposal, outcome: outcomes[index] ?? null }));
+}
 
 function maxTurnMsOf(ms: number | undefined): Partial<TurnLimits> {
 	return ms === undefined ? {} : { maxTurnMs: ms };

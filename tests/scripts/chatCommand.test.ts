@@ -23,6 +23,7 @@ interface ChatSummary {
 	toolCalls: { name: string; input: unknown; isError: boolean }[];
 	usage: { total: Record<string, number>; modelCalls: number; costUsd: number | null };
 	stopReason: string;
+	proposals: unknown[];
 }
 
 function lastLine(stdout: string): ChatSummary {
@@ -67,6 +68,7 @@ describe("chat on the command line", () => {
 				costUsd: 0,
 			},
 			stopReason: "end_turn",
+			proposals: [],
 		});
 		// What streamed is the answer: the text, its newline, then the JSON line.
 		expect(run.stdout).toBe(`${summary.text}\n${JSON.stringify(summary)}\n`);

@@ -110,7 +110,9 @@ export const noteEdit = defineTool<typeof noteEditInput, WriteToolDeps>({
 			);
 		const request: EditRequest =
 			input.edits !== undefined ? { edits: input.edits } : { section: input.section ?? "", text: input.text ?? "" };
-		const proposed = proposeEdits(note.text, request, { path: note.path, reason: input.reason.trim(), scope });
+		// One line, as the card, the audit record and a diff's header show it.
+		const reason = input.reason.replace(/\s+/g, " ").trim();
+		const proposed = proposeEdits(note.text, request, { path: note.path, reason, scope });
 		if (proposed.kind === "refused") {
 			const which = proposed.edit === undefined || input.edits === undefined ? "" : `edit ${proposed.edit + 1}: `;
 			return toolError(`${which}${refusalText(proposed.refusal, note.path, proposed.detail)}`);

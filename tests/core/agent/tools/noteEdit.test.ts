@@ -53,6 +53,17 @@ describe("note_edit", () => {
 		expect(vault.log.text).toBe("");
 	});
 
+	it("keeps the reason on one line, and proposes nothing for a note whose bytes are not UTF-8 text", async () => {
+		const result = await vault.run("note_edit", {
+			...fix("Projects/Atlas.md", [{ find: "May", replace: "June" }]),
+			reason: "Fix\n+++ planted header\r\n  line",
+		});
+		expect((result.display as EditProposalDisplay).proposal.reason).toBe("Fix +++ planted header line");
+		const latin1 = await writeToolsOver({ "Notes/cafe.md": Uint8Array.from([0x43, 0x61, 0x66, 0xe9, 0x0a]) });
+		const refused = await latin1.run("note_edit", fix("Notes/cafe.md", [{ find: "Caf", replace: "Tea" }]));
+		expect(refused).toMatchObject({ isError: true, text: expect.stringContaining("not plain UTF-8 text") as string });
+	});
+
 	it("proposes a section's new body", async () => {
 		const result = await vault.run("note_edit", {
 			path: "Projects/Atlas.md",
