@@ -1,4 +1,5 @@
 import type { ApplyOutcome, EditHunk, EditProposal } from "../../core/edits/editProposal";
+import { baseName } from "../../core/vault/paths";
 import { t } from "../../i18n";
 import { describeError } from "../describeError";
 import { drawHunkDiff } from "./hunkDiff";
@@ -114,7 +115,7 @@ function cardFrame(parent: HTMLElement, path: string): HTMLElement {
 	header.createSpan({ cls: "assistant-edit-card-title", text: t("edit.title") });
 	header.createEl("a", {
 		cls: "assistant-edit-card-note internal-link",
-		text: noteName(path),
+		text: baseName(path),
 		href: path,
 		attr: { "data-href": path, "aria-label": t("chip.open-note", { path }) },
 	});
@@ -155,7 +156,7 @@ function settle(hunkEl: HTMLElement, wasAccepted: boolean): void {
 
 function showOutcome(el: HTMLElement, bar: HTMLElement, outcome: ApplyOutcome, actions: EditCardActions): void {
 	const status = bar.createSpan({ cls: "assistant-edit-card-status", attr: { role: "status" } });
-	const note = noteName(outcome.path);
+	const note = baseName(outcome.path);
 	switch (outcome.kind) {
 		case "applied":
 			el.addClass("is-applied");
@@ -188,9 +189,4 @@ function askAgainButton(bar: HTMLElement, path: string, askAgain: EditCardAction
 	button.addEventListener("click", () => {
 		button.disabled = askAgain(path);
 	});
-}
-
-/** The note's name as the file list shows it: no folder, no `.md`. */
-function noteName(path: string): string {
-	return (path.split("/").pop() ?? path).replace(/\.md$/i, "");
 }

@@ -1,4 +1,5 @@
 import { setIcon, type Component } from "obsidian";
+import { baseName } from "../../core/vault/paths";
 import { t } from "../../i18n";
 
 /** What the user means to do with a selection: have it edited, or ask about it. */
@@ -59,7 +60,7 @@ export class SelectionChip {
 		const selection = this.attached;
 		this.el.toggle(selection !== null);
 		if (selection === null) return;
-		const note = (selection.path.split("/").pop() ?? selection.path).replace(/\.md$/i, "");
+		const note = baseName(selection.path);
 		const { first, last } = selection.lines;
 		this.el.setAttr("title", selection.text);
 		this.el.setAttr("aria-label", t("selection.chip-label", { path: selection.path }));
