@@ -33,10 +33,6 @@ export class SelectionChip {
 		});
 	}
 
-	get current(): AttachedSelection | null {
-		return this.attached;
-	}
-
 	attach(selection: AttachedSelection): void {
 		this.attached = selection;
 		this.draw();

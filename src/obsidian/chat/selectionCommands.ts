@@ -54,7 +54,7 @@ export function registerSelectionCommands(
 }
 
 /** The selection of `editor` in `file`, with its offsets and lines; `null` when nothing is selected. */
-export function selectionIn(editor: Editor, file: TFile): AttachedSelection | null {
+function selectionIn(editor: Editor, file: TFile): AttachedSelection | null {
 	const text = editor.getSelection();
 	if (text.trim() === "") return null;
 	const from = editor.getCursor("from");
