@@ -30,7 +30,9 @@ export async function editableNote(vault: VaultView, layout: WorkspaceLayout, pa
 	const owned = assistantOwned(access.path, vault, layout);
 	if (owned !== null) return { kind: "refused", path: access.path, refusal: owned };
 	if (isVerified(access.metadata)) return { kind: "refused", path: access.path, refusal: "verified" };
-	const text = await vault.read(access.path);
+	const text = await readable(vault, access.path);
+	// The view would not read it: its properties changed since the metadata was read, so whether it is private is unknown.
+	if (text === null) return { kind: "refused", path: access.path, refusal: "hidden" };
 	if (mayHideOtherBytes(text))
 		return {
 			kind: "refused",
@@ -63,4 +65,12 @@ function assistantOwned(path: string, vault: VaultView, layout: WorkspaceLayout)
 		layout.chatsFolder,
 	];
 	return folders.some((folder) => isInFolder(folded, foldedPath(folder))) ? "not-editable" : null;
+}
+
+async function readable(vault: VaultView, path: string): Promise<string | null> {
+	try {
+		return await vault.read(path);
+	} catch {
+		return null;
+	}
 }

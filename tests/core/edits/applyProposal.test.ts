@@ -150,6 +150,20 @@ describe("applyProposal", () => {
 		expect(vault.records()).toEqual([]);
 	});
 
+	it("refuses, rather than fails, when the view will not read the note (its properties changed since the metadata was read)", async () => {
+		const fix = await proposal("Projects/Atlas.md", TWO);
+		const unread = new Proxy(deps.vault, {
+			get: (target, key, receiver) =>
+				key === "read" ? () => Promise.reject(new Error("File not found")) : Reflect.get(target, key, receiver),
+		});
+		expect(await applyProposal({ ...deps, vault: unread }, fix, new Set([0]))).toEqual({
+			kind: "refused",
+			path: "Projects/Atlas.md",
+			refusal: "hidden",
+		});
+		expect(vault.log.text).toBe("");
+	});
+
 	it("refuses a note whose bytes are not UTF-8 text", async () => {
 		const latin1 = Uint8Array.from([0x43, 0x61, 0x66, 0xe9, 0x0a]);
 		vault = await writeToolsOver({ "Notes/cafe.md": latin1 });

@@ -66,24 +66,26 @@ export function checkpointMomentBlock(
 
 /**
  * The text the user selected in `note` (read through the read guard) for this message: where it
- * is, what it says, and that a change proposed in this turn may touch only that range. A long
+ * is, what it says, and, to a model offered `note_edit` (`canPropose`), that a change proposed in
+ * this turn may touch only that range. A long
  * selection is cut to what one proposed change may hold; the model reads the rest in the note.
  */
 export function selectionBlock(
 	note: { readonly path: string; readonly text: string },
 	selection: NoteSelection,
+	canPropose: boolean,
 ): SystemBlock {
 	const scope = selectionScope(note.text, { ...selection, path: note.path });
 	const where =
 		scope === null
-			? `in [[${baseName(note.path)}]] (it is no longer found once in the note, so no change to it can be proposed)`
+			? `in [[${baseName(note.path)}]] (it is no longer found once in the note${canPropose ? ", so no change to it can be proposed" : ""})`
 			: `in [[${baseName(note.path)}]], ${formatLines(scopeLines(note.text, scope))}`;
 	const text =
 		selection.text.length > MAX_EDIT_TEXT_CHARS
 			? `${selection.text.slice(0, MAX_EDIT_TEXT_CHARS)}\n[... the selection goes on; read the note for the rest]`
 			: selection.text;
 	const lines = [
-		`The user selected this text ${where}; their message is about it. A change you propose with note_edit in this message may change only this selected text, in this note; the user reviews it before anything is written.`,
+		`The user selected this text ${where}; their message is about it.${canPropose ? " A change you propose with note_edit in this message may change only this selected text, in this note; the user reviews it before anything is written." : ""}`,
 		"<selected-text>",
 		text,
 		"</selected-text>",

@@ -167,7 +167,15 @@ export function sessionRequestBuilder(
 		const extra = [
 			...(notes.heartbeats === undefined || notes.heartbeats.length === 0 ? [] : [heartbeatBlock(notes.heartbeats)]),
 			// A hidden note's selection is not shown: the read guard gives nothing for it.
-			...(selected === null || notes.selection === undefined ? [] : [selectionBlock(selected, notes.selection)]),
+			...(selected === null || notes.selection === undefined
+				? []
+				: [
+						selectionBlock(
+							selected,
+							notes.selection,
+							offered.some((tool) => tool.name === "note_edit"),
+						),
+					]),
 			...(notes.resume === undefined || notes.resume === null
 				? []
 				: [resumeBlock(withoutHiddenRefs(notes.resume, deps.vault))]),

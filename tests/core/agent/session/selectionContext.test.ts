@@ -1,10 +1,14 @@
+import { OFFERED_TOOLS } from "../../../../src/core/agent/session";
 import { toolsOver } from "../tools/toolFixture";
 import { sessionPrepareRequest } from "../../../harness/sessionRequest";
 
 const ATLAS = "# Atlas\n\nFirst line.\nSecond line.\nThird line.\n";
 const SECRET = "okapi7731";
 
-async function systemFor(selection: { path: string; from: number; to: number; text: string }): Promise<string> {
+async function systemFor(
+	selection: { path: string; from: number; to: number; text: string },
+	tools = OFFERED_TOOLS,
+): Promise<string> {
 	const { deps } = await toolsOver(
 		{
 			"Projects/Atlas.md": ATLAS,
@@ -13,7 +17,7 @@ async function systemFor(selection: { path: string; from: number; to: number; te
 		},
 		{ excludedFolders: ["Private"] },
 	);
-	const request = await sessionPrepareRequest(deps, [], { selection })([], "Make this shorter");
+	const request = await sessionPrepareRequest(deps, tools, { selection })([], "Make this shorter");
 	return request.system.map((block) => block.text).join("\n");
 }
 
@@ -25,7 +29,10 @@ describe("a message sent with a selection", () => {
 		expect(system).toContain('<selection path="Projects/Atlas.md">');
 		expect(system).toContain("in [[Atlas]], lines 3-4");
 		expect(system).toContain(`<selected-text>\n${text}\n</selected-text>`);
-		expect(system).toContain("note_edit");
+		expect(system).toContain("A change you propose with note_edit in this message may change only this selected text");
+		// A model offered no tools is not told of a tool it cannot call.
+		const withoutTools = await systemFor({ path: "Projects/Atlas.md", from, to: from + text.length, text }, []);
+		expect(/<selection[\s\S]*<\/selection>/.exec(withoutTools)?.[0]).not.toContain("note_edit");
 	});
 
 	it("shows nothing of a selection in a note the privacy rules hide", async () => {
