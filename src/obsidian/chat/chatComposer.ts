@@ -1,7 +1,9 @@
 import type { App, Component, TFile } from "obsidian";
+import type { PromptEntry } from "../../core/prompts";
 import { t } from "../../i18n";
 import { MentionSuggest } from "./mentionSuggest";
 import { NoteTitleSearch } from "./noteTitleSearch";
+import { PromptSuggest } from "./promptSuggest";
 
 export interface ComposerActions {
 	readonly send: (text: string) => void;
@@ -10,7 +12,7 @@ export interface ComposerActions {
 
 /**
  * Where the user writes: a toggle to include the current note, the text area (Enter sends,
- * Shift+Enter adds a line, `[[` suggests notes) and one button that sends, or stops while a
+ * Shift+Enter adds a line, `[[` suggests notes, `/` prompts) and one button that sends, or stops while a
  * turn runs.
  */
 export class ChatComposer {
@@ -19,6 +21,7 @@ export class ChatComposer {
 	private readonly includeNote: HTMLInputElement;
 	private readonly includeNoteLabel: HTMLElement;
 	private readonly mentions: MentionSuggest;
+	private readonly promptSuggest: PromptSuggest;
 	private busy = false;
 
 	constructor(
@@ -27,6 +30,7 @@ export class ChatComposer {
 		owner: Component,
 		private readonly actions: ComposerActions,
 		mentionable: (file: TFile) => boolean,
+		prompts: () => readonly PromptEntry[],
 	) {
 		const toggle = parent.createEl("label", { cls: "assistant-chat-include-note" });
 		this.includeNote = toggle.createEl("input", { type: "checkbox" });
@@ -38,8 +42,9 @@ export class ChatComposer {
 		});
 		this.button = row.createEl("button", { cls: "assistant-chat-send mod-cta", text: t("chat.send") });
 		this.mentions = new MentionSuggest(app, this.input, parent, owner, new NoteTitleSearch(app, owner, mentionable));
+		this.promptSuggest = new PromptSuggest(this.input, parent, owner, prompts);
 		owner.registerDomEvent(this.input, "keydown", (event) => {
-			if (this.mentions.handleKey(event)) return;
+			if (this.mentions.handleKey(event) || this.promptSuggest.handleKey(event)) return;
 			if (event.key !== "Enter" || event.shiftKey || event.isComposing) return;
 			event.preventDefault();
 			this.submit();

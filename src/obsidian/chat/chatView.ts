@@ -18,6 +18,7 @@ import { undoWrite } from "../../core/memory/undoWrite";
 import { chatWelcome } from "../../core/agent/welcome/chatWelcome";
 import { layoutFor } from "../../core/workspace/layout";
 import { withResolvedLinks } from "../../core/agent/tools/passageLinks";
+import { slashCommandOf } from "../../core/prompts";
 import { t } from "../../i18n";
 import { modelErrorMessage, OFFLINE_MODEL_ID } from "../../llm";
 import { describeError } from "../describeError";
@@ -37,6 +38,8 @@ import { followInternalLinks } from "./internalLinks";
 import { mentionableNotes } from "./mentionable";
 import { showMemoryFlush } from "./memoryFlushNotice";
 import { openNoteAtLine } from "./openNoteAtLine";
+import { onModel, type PromptTurn } from "../prompts/promptTurn";
+import { showSentText } from "./sentText";
 import type { ChipActions } from "./toolChip";
 
 export const CHAT_VIEW_TYPE = "assistant-workspace-chat";
@@ -80,6 +83,8 @@ export class ChatView extends ItemView implements HoverParent {
 	private home: ChatHome = { folder: null };
 	/** The purpose of the current chat, when it has one (onboarding). */
 	private mode: ChatMode | null = null;
+	/** The model the last message's prompt chose, for its turn and its retry; `null`, the settings'. */
+	private turnModel: string | null = null;
 	/** What an answer's buttons do; Retry is the last answer's alone. */
 	private readonly answerActions: AnswerActions = {
 		retry: () => void this.retry(),
@@ -157,6 +162,7 @@ export class ChatView extends ItemView implements HoverParent {
 				stop: () => this.stop(),
 			},
 			mentionableNotes(this.deps.settingsStore),
+			() => this.deps.prompts.prompts,
 		);
 		this.registerDomEvent(this.containerEl, "keydown", (event) => {
 			if (event.key === "Escape" && this.running !== null) {
@@ -264,18 +270,37 @@ export class ChatView extends ItemView implements HoverParent {
 		this.composer.focus();
 	}
 
-	/** Sends `text` as the user's message and draws the turn; `resume` puts a checkpoint into its context. */
-	async send(text: string, resume: Checkpoint | null = null): Promise<void> {
+	/**
+	 * Sends `text` as the user's message and draws the turn; `resume` puts a checkpoint into its
+	 * context. A message that calls a prompt (`/name …`) sends the prompt, filled in, instead.
+	 */
+	async send(text: string, resume: Checkpoint | null = null, prompt: PromptTurn | null = null): Promise<void> {
 		const message = text.trim();
 		if (message === "" || this.running !== null) return;
+		const called = prompt === null && resume === null ? slashCommandOf(this.deps.prompts.prompts, message) : null;
+		if (called !== null) {
+			const turn = await this.deps.prompts.prepare(called.prompt, called.rest);
+			if (turn !== null) await this.send(turn.text, null, turn);
+			return;
+		}
 		this.listEl.querySelector(".assistant-chat-empty")?.remove();
 		this.resumeEl.hide();
-		this.listEl.createDiv({ cls: "assistant-chat-message is-user", text: message });
+		const bubble = this.listEl.createDiv({ cls: "assistant-chat-message is-user", text: prompt?.label ?? message });
+		if (prompt !== null) showSentText(bubble, message);
 		if (this.home.folder === null) this.home = { folder: this.deps.settingsStore.settings.assistantFolder };
 		const currentNotePath = this.composer.includeCurrentNote
 			? (this.app.workspace.getActiveFile()?.path ?? null)
 			: null;
-		await this.draw(message, (signal) => this.session.send(message, { currentNotePath, resume }, signal));
+		this.turnModel = prompt?.model ?? null;
+		const answer = await this.draw(message, (signal) =>
+			this.session.send(message, { currentNotePath, resume }, signal),
+		);
+		if (answer !== null && prompt?.insert !== undefined) prompt.insert(answer.answer);
+	}
+
+	/** Sends a prompt run from the palette, the filled text folded under its `/name`. */
+	async sendPrompt(turn: PromptTurn): Promise<void> {
+		await this.send(turn.text, null, turn);
 	}
 
 	/** Sends the last message again, its failed or unwanted answer kept above. */
@@ -290,10 +315,11 @@ export class ChatView extends ItemView implements HoverParent {
 		this.running?.abort();
 	}
 
+	/** Draws a turn; returns its answer when it ended as it should (not stopped, not failed). */
 	private async draw(
 		question: string,
 		events: (signal: AbortSignal) => AsyncGenerator<SessionEvent, unknown>,
-	): Promise<void> {
+	): Promise<AssistantMessage | null> {
 		const controller = new AbortController();
 		this.running = controller;
 		// The last turn's error and its Retry go: a new turn has begun.
@@ -326,6 +352,7 @@ export class ChatView extends ItemView implements HoverParent {
 			// A turn may have added to long-term memory.
 			this.showOverCap();
 		}
+		return this.errorShown || controller.signal.aborted || answer.isEmpty ? null : answer;
 	}
 
 	private handle(answer: AssistantMessage, event: SessionEvent): void {
@@ -469,7 +496,7 @@ export class ChatView extends ItemView implements HoverParent {
 	): ChatSession {
 		const mode = this.mode;
 		const ports = mode === null ? this.deps.ports : async () => mode.ports(await this.deps.ports());
-		const session = new ChatSession(ports, this.deps.clock);
+		const session = new ChatSession(async () => onModel(await ports(), this.turnModel), this.deps.clock);
 		if (saved !== null) session.continueChat(saved.conversation, saved.transcriptPath);
 		// A reopened chat is one of the current folder's: the history lists that folder's chats.
 		this.home = { folder: saved === null ? null : this.deps.settingsStore.settings.assistantFolder };
