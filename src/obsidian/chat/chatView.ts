@@ -438,7 +438,8 @@ export class ChatView extends ItemView implements HoverParent {
 		empty.createDiv({ cls: "assistant-chat-empty-text", text: t("chat.empty") });
 		const { settingsStore } = this.deps;
 		const settings = settingsStore.settings;
-		const welcome = chatWelcome(settingsStore.vaultView(), layoutFor(settings.assistantFolder));
+		const layout = layoutFor(settings.assistantFolder, settings.inboxFolder, settings.promptsFolder);
+		const welcome = chatWelcome(settingsStore.vaultView(), layout);
 		drawWelcome(empty, this, welcome, modelStep(settings, settingsStore.apiKey()), {
 			setUp: () => this.deps.onboarding.startConversation(),
 			openSettings: () => this.deps.openSettings(),
