@@ -100,4 +100,29 @@ describe("prompts kept as notes, in the sandbox", () => {
 		const userMessage = page.locator(".assistant-chat-message.is-user").last();
 		await expect(userMessage.locator("summary").textContent()).resolves.toBe(user.text("prompts.sent-text"));
 	});
+
+	it("picks a prompt from Run prompt…, each with its description, and fills in today", async () => {
+		fake().enqueue(textReply("1. The method chapter."));
+		const { page } = await open({
+			files: promptVault(),
+			secrets: FAKE_KEY,
+			anthropicBaseURL: fake().baseURL,
+			now: "2026-03-16T10:00:00Z",
+		});
+		const user = new User(page);
+		const picker = page.locator(".modal.prompt:not(.mod-command-palette)");
+		await user.runCommand(user.text("command.run-prompt-pick"));
+		await expect(picker.locator(".suggestion-item").count()).resolves.toBe(3);
+		await expect(picker.locator(".prompt-input").getAttribute("placeholder")).resolves.toBe(
+			user.text("prompts.pick.placeholder"),
+		);
+		await picker.locator(".prompt-input").fill("plan");
+		await expect(picker.locator(".suggestion-item .suggestion-note").first().textContent()).resolves.toBe(
+			"A short plan for today",
+		);
+		await picker.locator(".prompt-input").press("Enter");
+		await user.waitForAnswer();
+		const body = fake().messageBodies[0] as { messages: { content: unknown }[] };
+		expect(JSON.stringify(body.messages.at(-1)?.content)).toContain("Today is 2026-03-16. Plan my day.");
+	});
 });

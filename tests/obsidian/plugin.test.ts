@@ -65,6 +65,7 @@ describe("the plugin in Obsidian", () => {
 			"assistant-workspace:open-chat",
 			"assistant-workspace:new-chat",
 			"assistant-workspace:new-chat-in-tab",
+			"assistant-workspace:run-prompt",
 			"assistant-workspace:run-heartbeat",
 		]);
 		expect(commands.every((c) => c.hotkeys === undefined)).toBe(true);

@@ -298,8 +298,12 @@ export class ChatView extends ItemView implements HoverParent {
 		if (answer !== null && prompt?.insert !== undefined) prompt.insert(answer.answer);
 	}
 
-	/** Sends a prompt run from the palette, the filled text folded under its `/name`. */
+	/** Sends a prompt run from the palette, the filled text folded under its `/name`; not while an answer is running. */
 	async sendPrompt(turn: PromptTurn): Promise<void> {
+		if (this.running !== null) {
+			new Notice(t("prompts.busy"));
+			return;
+		}
 		await this.send(turn.text, null, turn);
 	}
 
@@ -408,8 +412,13 @@ export class ChatView extends ItemView implements HoverParent {
 		}
 	}
 
-	/** A failed model call in words; a compatible server's failures name the server, not Anthropic. */
+	/**
+	 * A failed model call in words; a compatible server's failures name the server, not Anthropic.
+	 * An unknown model a prompt chose is the prompt's to fix, not the settings'.
+	 */
 	private errorMessage(error: ModelError): string {
+		if (error.kind === "unknown-model" && this.turnModel !== null)
+			return t("prompts.unknown-model", { model: this.turnModel });
 		return modelErrorMessage(error, t, serverInUse(this.deps.settingsStore));
 	}
 

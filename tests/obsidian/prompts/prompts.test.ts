@@ -3,7 +3,7 @@
  */
 import { MarkdownView, Notice, type App } from "../../../sandbox/obsidianApi";
 import { DEFAULT_MODEL } from "../../../src/core/model/defaultModel";
-import { textReply, useFakeAnthropic } from "../../harness/fakeAnthropic";
+import { errorReply, textReply, useFakeAnthropic } from "../../harness/fakeAnthropic";
 import { command, until } from "../pluginFixture";
 import { inView, openChatOn, resetChatTest, sentMessages } from "../chat/chatFixture";
 
@@ -126,5 +126,19 @@ describe("prompts kept as notes, with the real SDK against the fake server", () 
 			"the deleted prompt's command gone",
 		);
 		expect(chat.mock.commands.find((c) => c.id.endsWith(":run-prompt-digest"))?.name).toBe("Run prompt: Digest");
+	});
+
+	it("says that a model a prompt chose is unknown to the API, and that the prompt note is where to change it", async () => {
+		fake().enqueue(errorReply(404, { message: "model: claude-nonesuch" }));
+		const files = { ...FILES, "Prompts/Odd model.md": "---\nmodel: claude-nonesuch\n---\nPlan {{date}}\n" };
+		const chat = await openChatOn(fake(), files, { settings: SETTINGS });
+		await until(() => chat.mock.commands.some((c) => c.id.endsWith(":run-prompt-odd-model")), "the prompt");
+
+		await command(chat.mock, "run-prompt-odd-model")();
+		await until(() => inView(chat.view, ".assistant-chat-error")?.textContent !== "", "the error");
+		expect((fake().messageBodies[0] as { model: string }).model).toBe("claude-nonesuch");
+		expect(inView(chat.view, ".assistant-chat-error")?.textContent).toContain(
+			"The model claude-nonesuch, which the prompt's properties choose, is not available.",
+		);
 	});
 });
