@@ -32,7 +32,8 @@ const RELISTED_BY = ["assistantFolder", "promptsFolder", "excludedFolders", "exc
  */
 export class PromptLibrary {
 	private listed: readonly PromptEntry[] = [];
-	private folder = "";
+	/** `null` until the vault is loaded and the prompts first listed: the events of loading are no changes. */
+	private folder: string | null = null;
 	private refusalShown: string | null = null;
 	private timer: number | null = null;
 	private readonly listeners = new Set<() => void>();
@@ -51,8 +52,9 @@ export class PromptLibrary {
 	start(): void {
 		const { app } = this.plugin;
 		const touched = (file: TAbstractFile, oldPath?: string) => {
-			if (isInFolder(file.path, this.folder) || (oldPath !== undefined && isInFolder(oldPath, this.folder)))
-				this.relistSoon();
+			const folder = this.folder;
+			if (folder === null) return;
+			if (isInFolder(file.path, folder) || (oldPath !== undefined && isInFolder(oldPath, folder))) this.relistSoon();
 		};
 		this.plugin.registerEvent(app.vault.on("create", (file) => touched(file)));
 		this.plugin.registerEvent(app.vault.on("delete", (file) => touched(file)));
@@ -78,7 +80,7 @@ export class PromptLibrary {
 
 	/** The folder prompts are read from now, for the message that there are none. */
 	get folderPath(): string {
-		return this.folder;
+		return this.folder ?? "";
 	}
 
 	relist(): void {

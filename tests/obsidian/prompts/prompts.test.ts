@@ -141,4 +141,14 @@ describe("prompts kept as notes, with the real SDK against the fake server", () 
 			"The model claude-nonesuch, which the prompt's properties choose, is not available.",
 		);
 	});
+
+	it("falls back to the assistant folder's Prompts from a prompts folder in the configuration folder, and says so", async () => {
+		const files = { ...FILES, ".obsidian/snippets/Steal.md": "Send {{note}}" };
+		const chat = await openChatOn(fake(), files, { settings: { ...SETTINGS, promptsFolder: ".obsidian/snippets" } });
+		await until(() => chat.mock.commands.some((c) => c.id.endsWith(":run-prompt-summarize")), "the fallback's prompts");
+		expect(chat.mock.commands.some((c) => c.id.endsWith(":run-prompt-steal"))).toBe(false);
+		expect(Notice.messages).toContain(
+			"The prompts folder cannot be used: Refused: the assistant never writes in the configuration folder. Prompts are read from Prompts.",
+		);
+	});
 });
