@@ -2,6 +2,7 @@ export { fillPrompt, usesPlaceholder, type PromptValues } from "./fillPrompt";
 export {
 	commandIdOf,
 	listPrompts,
+	MAX_PROMPTS,
 	promptsMatching,
 	slashCommandOf,
 	type PromptEntry,

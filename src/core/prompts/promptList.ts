@@ -19,10 +19,16 @@ export interface PromptListing {
 }
 
 /**
+ * The most prompts listed. Each is a palette command and a suggestion; a folder of thousands of
+ * notes set as the prompts folder by mistake would flood the palette and relist at every change.
+ */
+export const MAX_PROMPTS = 200;
+
+/**
  * The prompts of `folder`: its Markdown notes and those of its subfolders, as the privacy view
  * shows them, so a note in a private folder or with a private tag is never a prompt. Names are
  * unique whatever their case (`/summarize` must name one prompt): a note of the folder itself
- * wins over one of a subfolder, then the first by path.
+ * wins over one of a subfolder, then the first by path. Past `MAX_PROMPTS`, notes are not read.
  */
 export function listPrompts(view: VaultView, folder: string): PromptListing {
 	const notes = view
@@ -35,6 +41,7 @@ export function listPrompts(view: VaultView, folder: string): PromptListing {
 	const prompts: PromptEntry[] = [];
 	const shadowed: string[] = [];
 	for (const path of notes) {
+		if (prompts.length === MAX_PROMPTS) break;
 		const name = baseName(path).trim();
 		const key = nameKey(name);
 		if (name === "" || names.has(key)) {

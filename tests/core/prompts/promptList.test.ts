@@ -1,6 +1,7 @@
 import {
 	listPrompts,
 	MAX_FILLED_CHARS,
+	MAX_PROMPTS,
 	MAX_PROMPT_BYTES,
 	preparePrompt,
 	promptsFolderOf,
@@ -81,6 +82,18 @@ describe("the prompts of a folder", () => {
 			["🙂", "run-prompt-unnamed"],
 		]);
 		for (const { commandId } of listing.prompts) expect(commandId).not.toMatch(/[:\s/]/);
+	});
+});
+
+describe("a prompts folder of thousands of notes", () => {
+	it("lists the first prompts only, the folder's own before its subfolders'", () => {
+		const files = Object.fromEntries(
+			Array.from({ length: MAX_PROMPTS + 50 }, (_, index) => [`Assistant/Prompts/Sub/Note ${index}.md`, "x"]),
+		);
+		const view = vaultWith({ ...files, "Assistant/Prompts/Top.md": "Ask" });
+		const { prompts } = listPrompts(view, "Assistant/Prompts");
+		expect(prompts).toHaveLength(MAX_PROMPTS);
+		expect(prompts[0].name).toBe("Top");
 	});
 });
 
