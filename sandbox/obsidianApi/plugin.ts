@@ -36,6 +36,13 @@ export class Plugin extends Component {
 		return command;
 	}
 
+	/** As Obsidian, takes the id the plugin gave, without the prefix `addCommand` put on it. */
+	removeCommand(commandId: string): void {
+		const id = `${this.manifest.id}:${commandId}`;
+		const at = this.commands.findIndex((command) => command.id === id);
+		if (at !== -1) this.commands.splice(at, 1);
+	}
+
 	addSettingTab(tab: PluginSettingTab): void {
 		tab.update();
 		this.settingTabs.push(tab);

@@ -31,6 +31,7 @@ export const LAYERS: readonly Layer[] = [
 	{ floor: 8, name: "memory", paths: ["src/core/memory"] },
 	{ floor: 9, name: "organize", paths: ["src/core/organize"] },
 	{ floor: 9, name: "approved edits", paths: ["src/core/edits"] },
+	{ floor: 9, name: "prompt notes", paths: ["src/core/prompts"] },
 	{ floor: 10, name: "agent", paths: ["src/core/agent"] },
 	{ floor: 11, name: "heartbeat", paths: ["src/core/heartbeat"] },
 	{ floor: 12, name: "onboarding", paths: ["src/core/onboarding"] },

@@ -68,7 +68,7 @@ export class AssistantWorkspace {
 		if (normalizeVaultPath(folder) !== "/") {
 			assertContained(folder, { configDir: deps.store.configDir, excludedFolders: deps.settings.excludedFolders });
 		}
-		this.layout = layoutFor(folder, deps.settings.inboxFolder);
+		this.layout = layoutFor(folder, deps.settings.inboxFolder, deps.settings.promptsFolder);
 		this.audit = new AuditLog(deps.auditFile);
 		const privacyNow = deps.privacyNow ?? (() => deps.settings);
 		const policyNow = (): IndexPolicy => {

@@ -141,6 +141,33 @@ export const en = {
 	"settings.capture.heading": "Capture",
 	"settings.inbox.name": "Inbox folder",
 	"settings.inbox.desc": "Where captured notes go. Leave empty for {folder}.",
+	"settings.prompts.heading": "Prompts",
+	"settings.prompts.name": "Prompts folder",
+	"settings.prompts.desc":
+		"Each note here is a prompt: type / in the chat, or run it from the command palette. Leave empty for {folder}.",
+	"prompts.folder-refused": "The prompts folder cannot be used: {reason} Prompts are read from {folder}.",
+	"command.run-prompt": "Run prompt: {name}",
+	"command.run-prompt-pick": "Run prompt…",
+	"prompts.pick.placeholder": "Choose a prompt to run…",
+	"prompts.none": "No prompts yet: add a note to {folder}.",
+	"prompts.sent-text": "What was sent",
+	"prompts.refused.missing": "The prompt {name} is no longer there, or is hidden from the assistant.",
+	"prompts.refused.too-large": "The prompt {name} is larger than {size} KB, too large for a prompt: it was not run.",
+	"prompts.refused.unreadable":
+		"The properties of the prompt {name} could not be read, so it may be private: fix them to run it.",
+	"prompts.refused.empty": "The prompt {name} is empty: write what to ask below its properties.",
+	"prompts.notice.invalid-model":
+		"The prompt {name}: model should be a model's name. It runs on the model of the settings.",
+	"prompts.notice.invalid-insert": "The prompt {name}: insert should be cursor or chat. The answer stays in the chat.",
+	"prompts.notice.invalid-description": "The prompt {name}: description should be text. It is listed without one.",
+	"prompts.notice.no-note": "No note is open, so the prompt ran without a note's text.",
+	"prompts.notice.note-hidden": "The open note is hidden from the assistant, so the prompt ran without its text.",
+	"prompts.notice.note-cut": "The note was cut to its first {count} characters for the prompt.",
+	"prompts.notice.selection-cut": "The selection was cut to its first {count} characters for the prompt.",
+	"prompts.insert.gone": "The note the prompt was run from is no longer open: the answer is only in the chat.",
+	"prompts.busy": "The chat is still answering: run the prompt once the answer is done.",
+	"prompts.unknown-model":
+		"The model {model}, which the prompt's properties choose, is not available. Change model: in the prompt note.",
 	"settings.privacy.heading": "Privacy",
 	"settings.privacy-review.name": "Check these settings",
 	"settings.privacy-review.desc":

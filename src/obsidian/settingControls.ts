@@ -25,7 +25,8 @@ export function settingFromControl(key: string, value: unknown): Partial<Setting
 		case "dailyMemoryLocation":
 			return value === "assistant-folder" || value === "daily-notes" ? { dailyMemoryLocation: value } : null;
 		case "inboxFolder":
-			return typeof value === "string" ? { inboxFolder: folderPath(value) } : null;
+		case "promptsFolder":
+			return typeof value === "string" ? { [key]: folderPath(value) } : null;
 		case "hotMemoryCapTokens":
 			return isHotMemoryCap(value) ? { hotMemoryCapTokens: value } : null;
 		case "archiveRetentionDays":

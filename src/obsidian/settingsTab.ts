@@ -16,6 +16,7 @@ import { memorySection } from "./settings/memorySection";
 import { modelSection } from "./settings/modelSection";
 import { onboardingSection } from "./settings/onboardingSection";
 import { privacySection } from "./settings/privacySection";
+import { promptsSection } from "./settings/promptsSection";
 import type { SettingsContext } from "./settings/settingsContext";
 import { workspaceSection } from "./settings/workspaceSection";
 import type { SettingsStore } from "./settingsStore";
@@ -64,6 +65,7 @@ export class AssistantSettingTab extends PluginSettingTab {
 			heartbeatSection(context),
 			memorySection(),
 			captureSection(context),
+			promptsSection(context),
 			privacySection(context),
 			indexSection(context),
 			interfaceSection(),
@@ -90,7 +92,8 @@ export class AssistantSettingTab extends PluginSettingTab {
 			activeHoursProblem(settingsStore.settings, change) !== undefined
 		)
 			return;
-		if (change.inboxFolder !== undefined && folderProblem(this.context, change.inboxFolder) !== undefined) return;
+		for (const folder of [change.inboxFolder, change.promptsFolder])
+			if (folder !== undefined && folderProblem(this.context, folder) !== undefined) return;
 		const languageBefore = settingsStore.language();
 		await settingsStore.updateSettings(change);
 		if (REDRAWN_BY.some((redrawn) => redrawn in change)) this.update();

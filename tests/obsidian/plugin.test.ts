@@ -67,6 +67,7 @@ describe("the plugin in Obsidian", () => {
 			"assistant-workspace:new-chat-in-tab",
 			"assistant-workspace:edit-selection",
 			"assistant-workspace:ask-selection",
+			"assistant-workspace:run-prompt",
 			"assistant-workspace:run-heartbeat",
 		]);
 		expect(commands.every((c) => c.hotkeys === undefined)).toBe(true);

@@ -28,6 +28,7 @@ describe("the settings tab", () => {
 			"Heartbeat",
 			"Memory",
 			"Capture",
+			"Prompts",
 			"Privacy",
 			"Index",
 			"Interface",
@@ -47,6 +48,7 @@ describe("the settings tab", () => {
 			"archiveRetentionDays",
 			"archiveAutomatically",
 			"inboxFolder",
+			"promptsFolder",
 			"excludedFolders",
 			"excludedTags",
 			"pinnedNotes",
@@ -81,6 +83,24 @@ describe("the settings tab", () => {
 		expect(settingsStore.settings.inboxFolder).toBe("");
 		await tab.setControlValue("inboxFolder", "/00 Inbox/");
 		expect(saved()?.settings).toMatchObject({ inboxFolder: "00 Inbox" });
+	});
+
+	it("refuses a prompts folder outside the vault, in the configuration folder or private, in place, and never saves it", async () => {
+		const { tab, settingsStore, saved } = settingsTabOn();
+		const prompts = control(tab, "promptsFolder") as {
+			validate: (value: string) => string | undefined;
+			placeholder?: string;
+		};
+		// Empty means the assistant folder's own prompts folder, which the field shows.
+		expect(prompts.placeholder).toBe("Prompts");
+		expect(prompts.validate("../x")).toBe('Refused: the path climbs out of its folder with "..".');
+		expect(prompts.validate(".obsidian")).toBe("Refused: the assistant never writes in the configuration folder.");
+		expect(prompts.validate("My prompts")).toBeUndefined();
+		await tab.setControlValue("promptsFolder", "../x");
+		await tab.setControlValue("promptsFolder", ".obsidian");
+		expect(settingsStore.settings.promptsFolder).toBe("");
+		await tab.setControlValue("promptsFolder", "/My prompts/");
+		expect(saved()?.settings).toMatchObject({ promptsFolder: "My prompts" });
 	});
 
 	it("keeps the hot memory cap a whole number of tokens from 500 to 20,000", async () => {
@@ -182,7 +202,7 @@ describe("the settings tab", () => {
 	it("redraws in Chinese as soon as the language is switched, and follows Obsidian's language on auto", async () => {
 		const { tab } = settingsTabOn();
 		await tab.setControlValue("language", "zh");
-		expect(headings(tab)).toEqual(["模型", "工作区", "引导", "心跳", "记忆", "捕获", "隐私", "索引", "界面"]);
+		expect(headings(tab)).toEqual(["模型", "工作区", "引导", "心跳", "记忆", "捕获", "提示词", "隐私", "索引", "界面"]);
 		setLanguageForTests("zh-TW");
 		await tab.setControlValue("language", "auto");
 		expect(headings(tab)[0]).toBe("模型");

@@ -3,6 +3,8 @@ import { isIdentityRole, type VaultListing } from "./identity";
 import { inspectWorkspace, type WorkspaceEntry } from "./inspect";
 import type { WorkspaceLayout } from "./layout";
 import { templatesFor } from "./templates";
+import { examplePromptsFor } from "./templates/examplePrompts";
+import { joinVaultPath } from "../vault/paths";
 
 /** Who initializes and why, in the shape of the audited writer's write intent. */
 export interface InitializeIntent {
@@ -41,7 +43,9 @@ export interface InitializeReport {
  * Creates whatever the workspace is missing and nothing else: an existing file, under any of
  * its aliases or spellings, is adopted as it is, never rewritten. Running it twice creates
  * nothing the second time. The assistant folder itself comes first so that its files have a
- * parent; one failed item does not stop the others.
+ * parent; one failed item does not stop the others. A prompts folder that does not exist yet is
+ * created with example prompts in `language`; one that exists, even empty, is the user's and
+ * gets none (examples the user deleted do not come back).
  */
 export async function initializeWorkspace(
 	listing: VaultListing,
@@ -51,19 +55,38 @@ export async function initializeWorkspace(
 ): Promise<InitializeReport> {
 	const inspection = inspectWorkspace(listing, layout);
 	const templates = templatesFor(language);
+	const newPromptsFolder = !hasFolder(listing, layout.promptsFolder);
 	const created: WorkspaceEntry[] = [];
 	const failed: FailedEntry[] = [];
-	for (const entry of inspection.missing) {
+	const attempt = async (entry: WorkspaceEntry, write: () => Promise<unknown>) => {
 		try {
-			if (isIdentityRole(entry.item)) {
-				await writer.createNote(entry.path, templates[entry.item], INTENT);
-			} else {
-				await writer.ensureFolder(entry.path);
-			}
+			await write();
 			created.push(entry);
 		} catch (error) {
 			failed.push({ ...entry, error: error instanceof Error ? error.message : String(error) });
 		}
+	};
+	for (const entry of inspection.missing) {
+		const { item, path } = entry;
+		await attempt(entry, () =>
+			isIdentityRole(item) ? writer.createNote(path, templates[item], INTENT) : writer.ensureFolder(path),
+		);
+	}
+	if (newPromptsFolder) {
+		const folder = layout.promptsFolder;
+		await attempt({ item: "promptsFolder", path: folder }, () => writer.ensureFolder(folder));
+		for (const example of examplePromptsFor(language)) {
+			const path = joinVaultPath(folder, example.fileName);
+			// `createNote` refuses to replace a file, so a note of the user's at that path (a folder
+			// that appeared meanwhile) stays as it is and is reported, never overwritten.
+			await attempt({ item: "prompt", path }, () => writer.createNote(path, example.text, INTENT));
+		}
 	}
 	return { created, adopted: inspection.present, failed };
+}
+
+/** Whether `folder` exists in any case: on a disk that ignores case, `prompts` is the folder `Prompts`. */
+function hasFolder(listing: VaultListing, folder: string): boolean {
+	const lower = folder.toLowerCase();
+	return listing.listFolders().some((existing) => existing.toLowerCase() === lower);
 }

@@ -12,8 +12,11 @@ import type { WorkspaceLayout } from "./layout";
 /** The folders a workspace has, named after their keys in `WorkspaceLayout`. */
 export type WorkspaceFolder = "root" | "dailyFolder" | "weeklyFolder" | "inboxFolder" | "chatsFolder";
 
-/** One thing a complete workspace holds: an identity file or a folder. */
-export type WorkspaceItem = IdentityRole | WorkspaceFolder;
+/**
+ * One thing a complete workspace holds: an identity file or a folder; or what Initialize adds to a
+ * new prompts folder, which no inspection counts as missing (a workspace is complete without prompts).
+ */
+export type WorkspaceItem = IdentityRole | WorkspaceFolder | "promptsFolder" | "prompt";
 
 /** An item and its path: the path found in the vault when present, the canonical path when missing. */
 export interface WorkspaceEntry {

@@ -19,18 +19,23 @@ export interface WorkspaceLayout {
 	/** Where captures go: the inbox folder the settings name, or the assistant folder's `Inbox`. */
 	readonly inboxFolder: string;
 	readonly chatsFolder: string;
+	/** Where prompt notes are kept: the prompts folder the settings name, or the assistant folder's `Prompts`. */
+	readonly promptsFolder: string;
 }
 
 /**
- * The layout of the assistant folder `assistantFolder`, with captures going to `inboxFolder`
- * (vault-relative) when the settings name one. The inbox is not checked here: every write into it
- * passes the containment guard, and the settings tab refuses a folder the guard would refuse.
+ * The layout of the assistant folder `assistantFolder`, with captures going to `inboxFolder` and
+ * prompts kept in `promptsFolder` (both vault-relative) when the settings name them. Neither is
+ * checked here: every write into them passes the containment guard, prompts are read through
+ * the privacy view (`promptsFolderIn` falls back from a refused one), and the settings tab
+ * refuses a folder the guard would refuse.
  */
-export function layoutFor(assistantFolder: string, inboxFolder = ""): WorkspaceLayout {
+export function layoutFor(assistantFolder: string, inboxFolder = "", promptsFolder = ""): WorkspaceLayout {
 	const normalized = normalizeVaultPath(assistantFolder);
 	const root = normalized === "/" ? "" : normalized;
 	const at = (...segments: string[]) => joinVaultPath(root, ...segments);
 	const inbox = normalizeVaultPath(inboxFolder.trim());
+	const prompts = normalizeVaultPath(promptsFolder.trim());
 	return {
 		root,
 		soul: at("soul.md"),
@@ -44,5 +49,6 @@ export function layoutFor(assistantFolder: string, inboxFolder = ""): WorkspaceL
 		// The vault root is no inbox: an empty setting (or `/`) is the assistant folder's own.
 		inboxFolder: inbox === "/" ? at("Inbox") : inbox,
 		chatsFolder: at("chats"),
+		promptsFolder: prompts === "/" ? at("Prompts") : prompts,
 	};
 }

@@ -8,11 +8,11 @@ import type { SettingsStore } from "../settingsStore";
 
 /**
  * Puts `text` at the cursor (over the selection) of the note the user was last editing, the
- * most recent tab of the main area: the user's own edit, in their editor, so Ctrl+Z there takes
- * it back. Says so when no note is open in an editor.
+ * most recent tab of the main area, or of the editor `into`: the user's own edit, in their
+ * editor, so Ctrl+Z there takes it back. Says so when no note is open in an editor.
  */
-export function insertAtCursor(app: App, text: string): void {
-	const view = app.workspace.getMostRecentLeaf()?.view;
+export function insertAtCursor(app: App, text: string, into?: MarkdownView): void {
+	const view = into ?? app.workspace.getMostRecentLeaf()?.view;
 	if (!(view instanceof MarkdownView) || view.file === null) {
 		new Notice(t("chat.insert.no-note"));
 		return;

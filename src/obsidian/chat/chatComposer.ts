@@ -1,8 +1,10 @@
 import type { App, Component, TFile } from "obsidian";
+import type { PromptEntry } from "../../core/prompts";
 import { t } from "../../i18n";
 import { MentionSuggest } from "./mentionSuggest";
 import { NoteTitleSearch } from "./noteTitleSearch";
 import { SelectionChip } from "./selectionChip";
+import { PromptSuggest } from "./promptSuggest";
 
 export interface ComposerActions {
 	readonly send: (text: string) => void;
@@ -11,9 +13,8 @@ export interface ComposerActions {
 
 /**
  * Where the user writes: a toggle to include the current note, the selection attached to the
- * message (a chip, from the editor's commands), the text area (Enter sends,
- * Shift+Enter adds a line, `[[` suggests notes) and one button that sends, or stops while a
- * turn runs.
+ * message (a chip, from the editor's commands), the text area (Enter sends, Shift+Enter adds a
+ * line, `[[` suggests notes, `/` prompts) and one button that sends, or stops while a turn runs.
  */
 export class ChatComposer {
 	private readonly input: HTMLTextAreaElement;
@@ -22,6 +23,7 @@ export class ChatComposer {
 	private readonly includeNoteLabel: HTMLElement;
 	private readonly mentions: MentionSuggest;
 	readonly selection: SelectionChip;
+	private readonly promptSuggest: PromptSuggest;
 	private busy = false;
 
 	constructor(
@@ -30,6 +32,7 @@ export class ChatComposer {
 		owner: Component,
 		private readonly actions: ComposerActions,
 		mentionable: (file: TFile) => boolean,
+		prompts: () => readonly PromptEntry[],
 	) {
 		const toggle = parent.createEl("label", { cls: "assistant-chat-include-note" });
 		this.includeNote = toggle.createEl("input", { type: "checkbox" });
@@ -42,8 +45,9 @@ export class ChatComposer {
 		});
 		this.button = row.createEl("button", { cls: "assistant-chat-send mod-cta", text: t("chat.send") });
 		this.mentions = new MentionSuggest(app, this.input, parent, owner, new NoteTitleSearch(app, owner, mentionable));
+		this.promptSuggest = new PromptSuggest(this.input, parent, owner, prompts);
 		owner.registerDomEvent(this.input, "keydown", (event) => {
-			if (this.mentions.handleKey(event)) return;
+			if (this.mentions.handleKey(event) || this.promptSuggest.handleKey(event)) return;
 			if (event.key !== "Enter" || event.shiftKey || event.isComposing) return;
 			event.preventDefault();
 			this.submit();

@@ -19,6 +19,7 @@ import { applyProposal } from "../../core/edits";
 import { chatWelcome } from "../../core/agent/welcome/chatWelcome";
 import { layoutFor } from "../../core/workspace/layout";
 import { withResolvedLinks } from "../../core/agent/tools/passageLinks";
+import { slashCommandOf } from "../../core/prompts";
 import { t } from "../../i18n";
 import { modelErrorMessage, OFFLINE_MODEL_ID } from "../../llm";
 import { describeError } from "../describeError";
@@ -39,6 +40,8 @@ import { mentionableNotes } from "./mentionable";
 import { showMemoryFlush } from "./memoryFlushNotice";
 import { openNoteAtLine } from "./openNoteAtLine";
 import type { AttachedSelection, SelectionIntent } from "./selectionChip";
+import { onModel, type PromptTurn } from "../prompts/promptTurn";
+import { showSentText } from "./sentText";
 import type { ChipActions } from "./toolChip";
 
 export const CHAT_VIEW_TYPE = "assistant-workspace-chat";
@@ -82,6 +85,8 @@ export class ChatView extends ItemView implements HoverParent {
 	private home: ChatHome = { folder: null };
 	/** The purpose of the current chat, when it has one (onboarding). */
 	private mode: ChatMode | null = null;
+	/** The model the last message's prompt chose, for its turn and its retry; `null`, the settings'. */
+	private turnModel: string | null = null;
 	/** What an answer's buttons do; Retry is the last answer's alone. */
 	private readonly answerActions: AnswerActions = {
 		retry: () => void this.retry(),
@@ -168,6 +173,7 @@ export class ChatView extends ItemView implements HoverParent {
 				stop: () => this.stop(),
 			},
 			mentionableNotes(this.deps.settingsStore),
+			() => this.deps.prompts.prompts,
 		);
 		this.registerDomEvent(this.containerEl, "keydown", (event) => {
 			if (event.key === "Escape" && this.running !== null) {
@@ -282,19 +288,42 @@ export class ChatView extends ItemView implements HoverParent {
 		this.composer.focus();
 	}
 
-	/** Sends `text` as the user's message and draws the turn; `resume` puts a checkpoint into its context. */
-	async send(text: string, resume: Checkpoint | null = null): Promise<void> {
+	/**
+	 * Sends `text` as the user's message and draws the turn; `resume` puts a checkpoint into its
+	 * context. A message that calls a prompt (`/name …`) sends the prompt, filled in, instead.
+	 */
+	async send(text: string, resume: Checkpoint | null = null, prompt: PromptTurn | null = null): Promise<void> {
 		const message = text.trim();
 		if (message === "" || this.running !== null) return;
+		const called = prompt === null && resume === null ? slashCommandOf(this.deps.prompts.prompts, message) : null;
+		if (called !== null) {
+			const turn = await this.deps.prompts.prepare(called.prompt, called.rest);
+			if (turn !== null) await this.send(turn.text, null, turn);
+			return;
+		}
 		this.listEl.querySelector(".assistant-chat-empty")?.remove();
 		this.resumeEl.hide();
-		this.listEl.createDiv({ cls: "assistant-chat-message is-user", text: message });
+		const bubble = this.listEl.createDiv({ cls: "assistant-chat-message is-user", text: prompt?.label ?? message });
+		if (prompt !== null) showSentText(bubble, message);
 		if (this.home.folder === null) this.home = { folder: this.deps.settingsStore.settings.assistantFolder };
 		const currentNotePath = this.composer.includeCurrentNote
 			? (this.app.workspace.getActiveFile()?.path ?? null)
 			: null;
 		const selection = this.composer.selection.take() ?? undefined;
-		await this.draw(message, (signal) => this.session.send(message, { currentNotePath, resume, selection }, signal));
+		this.turnModel = prompt?.model ?? null;
+		const answer = await this.draw(message, (signal) =>
+			this.session.send(message, { currentNotePath, resume, selection }, signal),
+		);
+		if (answer !== null && prompt?.insert !== undefined) prompt.insert(answer.answer);
+	}
+
+	/** Sends a prompt run from the palette, the filled text folded under its `/name`; not while an answer is running. */
+	async sendPrompt(turn: PromptTurn): Promise<void> {
+		if (this.running !== null) {
+			new Notice(t("prompts.busy"));
+			return;
+		}
+		await this.send(turn.text, null, turn);
 	}
 
 	/** Sends the last message again, its failed or unwanted answer kept above. */
@@ -309,10 +338,11 @@ export class ChatView extends ItemView implements HoverParent {
 		this.running?.abort();
 	}
 
+	/** Draws a turn; returns its answer when it ended as it should (not stopped, not failed). */
 	private async draw(
 		question: string,
 		events: (signal: AbortSignal) => AsyncGenerator<SessionEvent, unknown>,
-	): Promise<void> {
+	): Promise<AssistantMessage | null> {
 		const controller = new AbortController();
 		this.running = controller;
 		// The last turn's error and its Retry go: a new turn has begun.
@@ -345,6 +375,7 @@ export class ChatView extends ItemView implements HoverParent {
 			// A turn may have added to long-term memory.
 			this.showOverCap();
 		}
+		return this.errorShown || controller.signal.aborted || answer.isEmpty ? null : answer;
 	}
 
 	private handle(answer: AssistantMessage, event: SessionEvent): void {
@@ -400,8 +431,13 @@ export class ChatView extends ItemView implements HoverParent {
 		}
 	}
 
-	/** A failed model call in words; a compatible server's failures name the server, not Anthropic. */
+	/**
+	 * A failed model call in words; a compatible server's failures name the server, not Anthropic.
+	 * An unknown model a prompt chose is the prompt's to fix, not the settings'.
+	 */
 	private errorMessage(error: ModelError): string {
+		if (error.kind === "unknown-model" && this.turnModel !== null)
+			return t("prompts.unknown-model", { model: this.turnModel });
 		return modelErrorMessage(error, t, serverInUse(this.deps.settingsStore));
 	}
 
@@ -430,7 +466,8 @@ export class ChatView extends ItemView implements HoverParent {
 		empty.createDiv({ cls: "assistant-chat-empty-text", text: t("chat.empty") });
 		const { settingsStore } = this.deps;
 		const settings = settingsStore.settings;
-		const welcome = chatWelcome(settingsStore.vaultView(), layoutFor(settings.assistantFolder));
+		const layout = layoutFor(settings.assistantFolder, settings.inboxFolder, settings.promptsFolder);
+		const welcome = chatWelcome(settingsStore.vaultView(), layout);
 		drawWelcome(empty, this, welcome, modelStep(settings, settingsStore.apiKey()), {
 			setUp: () => this.deps.onboarding.startConversation(),
 			openSettings: () => this.deps.openSettings(),
@@ -488,7 +525,7 @@ export class ChatView extends ItemView implements HoverParent {
 	): ChatSession {
 		const mode = this.mode;
 		const ports = mode === null ? this.deps.ports : async () => mode.ports(await this.deps.ports());
-		const session = new ChatSession(ports, this.deps.clock);
+		const session = new ChatSession(async () => onModel(await ports(), this.turnModel), this.deps.clock);
 		if (saved !== null) session.continueChat(saved.conversation, saved.transcriptPath);
 		// A reopened chat is one of the current folder's: the history lists that folder's chats.
 		this.home = { folder: saved === null ? null : this.deps.settingsStore.settings.assistantFolder };

@@ -1,6 +1,7 @@
 import type { TurnPorts } from "../../core/agent/session";
 import type { Clock } from "../../core/ports";
 import type { OnboardingActions } from "../onboarding/onboardingActionsPort";
+import type { PromptLibrary } from "../prompts/promptLibrary";
 import type { SettingsStore } from "../settingsStore";
 import type { OverCapNotice } from "./overCapNotice";
 
@@ -18,4 +19,6 @@ export interface ChatViewDeps {
 	readonly openSettings: () => void;
 	/** Opens another chat in a new tab. */
 	readonly openInNewTab: () => void;
+	/** The prompt notes, for `/name` in the composer. */
+	readonly prompts: Pick<PromptLibrary, "prompts" | "prepare">;
 }

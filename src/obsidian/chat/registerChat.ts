@@ -7,14 +7,18 @@ import type { OnboardingActions } from "../onboarding/onboardingActionsPort";
 import { openPluginSettings } from "../settingsWindow";
 import type { SettingsStore } from "../settingsStore";
 import type { ChatEndpoint } from "../obsidianModel";
+import { registerPromptCommands } from "../prompts/promptCommands";
+import { PromptLibrary } from "../prompts/promptLibrary";
 import { obsidianTurnPorts } from "../turnPorts";
 import { CHAT_ICON, CHAT_VIEW_TYPE, ChatView } from "./chatView";
 import { OverCapNotice } from "./overCapNotice";
 import { registerSelectionCommands } from "./selectionCommands";
 
 /**
- * Registers the chat pane, its ribbon icon, its links' hover previews, the "Open chat", "New chat" and "New chat in a new tab" commands, and the selection's commands. Nothing
- * here reads the vault: a turn builds what it needs when the user sends.
+ * Registers the chat pane, its ribbon icon, its links' hover previews, the "Open chat", "New chat"
+ * and "New chat in a new tab" commands, the selection's commands and the prompts, which run in the
+ * chat. Nothing here reads the vault: a turn builds what it needs when the user sends, the prompts
+ * are listed once the vault is loaded.
  */
 export function registerChat(
 	plugin: Plugin,
@@ -31,9 +35,11 @@ export function registerChat(
 			new Notice(t("chat.welcome.settings-where", { plugin: plugin.manifest.name }));
 	};
 	const openInNewTab = () => void openChatInNewTab(plugin);
+	const prompts = new PromptLibrary(plugin, settingsStore, clock);
 	plugin.registerView(
 		CHAT_VIEW_TYPE,
-		(leaf) => new ChatView(leaf, { settingsStore, clock, ports, overCap, onboarding, openSettings, openInNewTab }),
+		(leaf) =>
+			new ChatView(leaf, { settingsStore, clock, ports, overCap, onboarding, openSettings, openInNewTab, prompts }),
 	);
 	// Hovering a `[[link]]` in an answer shows the note, as the "Page preview" core plugin's settings say.
 	plugin.registerHoverLinkSource(CHAT_VIEW_TYPE, { display: plugin.manifest.name, defaultMod: true });
@@ -48,6 +54,8 @@ export function registerChat(
 	registerSelectionCommands(plugin, settingsStore, async (selection, intent) =>
 		(await openChat(plugin)).attachSelection(selection, intent),
 	);
+	registerPromptCommands(plugin, prompts, async (turn) => (await openChat(plugin)).sendPrompt(turn));
+	prompts.start();
 }
 
 /**

@@ -2,6 +2,7 @@ import type { AuditedWriter } from "../../../src/core/vault/auditedWriter";
 import { initializeWorkspace, type WorkspaceWriter } from "../../../src/core/workspace/initialize";
 import { layoutFor } from "../../../src/core/workspace/layout";
 import { templatesFor } from "../../../src/core/workspace/templates";
+import { examplePromptsFor } from "../../../src/core/workspace/templates/examplePrompts";
 import { MemoryVault } from "../../../headless/inMemory/memoryVault";
 import { memoryWriter } from "./memoryWriter";
 
@@ -31,18 +32,33 @@ describe("initializing a workspace", () => {
 			"memory/weekly",
 			"Inbox",
 			"chats",
+			"Prompts",
+			"Prompts/Summarize.md",
+			"Prompts/Improve writing.md",
+			"Prompts/Plan my day.md",
 		]);
 		expect(report.adopted).toEqual([]);
 		expect(report.failed).toEqual([]);
 		const en = templatesFor("en");
+		const prompts = Object.fromEntries(
+			examplePromptsFor("en").map((example) => [`Prompts/${example.fileName}`, example.text]),
+		);
 		expect(await snapshot(vault)).toEqual({
 			"HEARTBEAT.md": en.heartbeat,
 			"claude.md": en.rules,
 			"memory.md": en.memory,
 			"soul.md": en.soul,
 			"user.md": en.user,
+			...prompts,
 		});
-		expect(vault.listFolders().sort()).toEqual(["Inbox", "chats", "memory", "memory/daily", "memory/weekly"]);
+		expect(vault.listFolders().sort()).toEqual([
+			"Inbox",
+			"Prompts",
+			"chats",
+			"memory",
+			"memory/daily",
+			"memory/weekly",
+		]);
 		expect(auditedWriterFits).toBe(true);
 	});
 
@@ -81,6 +97,10 @@ describe("initializing a workspace", () => {
 			"memory/daily",
 			"memory/weekly",
 			"chats",
+			"Prompts",
+			"Prompts/Summarize.md",
+			"Prompts/Improve writing.md",
+			"Prompts/Plan my day.md",
 		]);
 	});
 
@@ -119,7 +139,47 @@ describe("initializing a workspace", () => {
 		};
 		const report = await initializeWorkspace(vault, layoutFor(""), writer, "en");
 		expect(report.failed).toEqual([{ item: "user", path: "user.md", error: "Disk full" }]);
-		expect(report.created).toHaveLength(8);
+		expect(report.created).toHaveLength(12);
 		expect(vault.stat("memory.md")).not.toBeNull();
+	});
+
+	it("creates the example prompts in the user's language only in a prompts folder that does not exist yet", async () => {
+		const zh = new MemoryVault();
+		await initializeWorkspace(zh, layoutFor("Assistant"), memoryWriter(zh), "zh");
+		expect(await zh.read("Assistant/Prompts/总结.md")).toContain("{{note}}");
+		expect(await zh.read("Assistant/Prompts/润色文字.md")).toMatch(/insert: cursor[\s\S]*\{\{selection\}\}/);
+		expect(await zh.read("Assistant/Prompts/规划今天.md")).toContain("{{date}}");
+
+		// The user's own folder, in another case, empty: no examples, nothing written into it.
+		const own = new MemoryVault();
+		await own.ensureFolder("Assistant/prompts");
+		const writer = memoryWriter(own);
+		const report = await initializeWorkspace(own, layoutFor("Assistant"), writer, "en");
+		expect(report.created.filter((entry) => entry.item === "prompt" || entry.item === "promptsFolder")).toEqual([]);
+		expect(own.listFiles().filter((file) => file.path.toLowerCase().startsWith("assistant/prompts"))).toEqual([]);
+	});
+
+	it("never writes an example over a note of the user's: the write is refused and reported, the note kept", async () => {
+		const vault = new MemoryVault();
+		const mine = "# My summary prompt\n";
+		const writer: WorkspaceWriter = {
+			async createNote(path, content) {
+				// The user's note appears at the example's path between the listing and the write.
+				if (path === "Prompts/Summarize.md") await vault.create(path, mine);
+				await vault.create(path, content);
+			},
+			ensureFolder: (path) => vault.ensureFolder(path),
+		};
+		const report = await initializeWorkspace(vault, layoutFor("", "", "Prompts"), writer, "en");
+		expect(report.failed.map((entry) => entry.path)).toEqual(["Prompts/Summarize.md"]);
+		expect(await vault.read("Prompts/Summarize.md")).toBe(mine);
+		expect(vault.stat("Prompts/Plan my day.md")).not.toBeNull();
+	});
+
+	it("puts the examples in the prompts folder the settings name", async () => {
+		const vault = new MemoryVault();
+		await initializeWorkspace(vault, layoutFor("Assistant", "", "90 Prompts"), memoryWriter(vault), "en");
+		expect(vault.stat("90 Prompts/Summarize.md")).not.toBeNull();
+		expect(vault.isFolder("Assistant/Prompts")).toBe(false);
 	});
 });

@@ -48,12 +48,19 @@ export function exampleTopics(
 
 /**
  * Whether a note is the assistant's: anything in its folder, or, when that folder is the vault
- * root (where the user's notes are too), its identity files and its memory and chat folders.
+ * root (where the user's notes are too), its identity files and its memory and chat folders; and
+ * the prompts, wherever they are kept (a prompt is an instruction, not a topic).
  */
 function assistantsOwn(layout: WorkspaceLayout, identity: IdentityFiles): (path: string) => boolean {
-	if (layout.root !== "") return (path) => isInFolder(path, layout.root);
+	if (layout.root !== "") return (path) => isInFolder(path, layout.root) || isInFolder(path, layout.promptsFolder);
 	const files = new Set(Object.values(identity).filter((path): path is string => path !== null));
-	const folders = [layout.dailyFolder, layout.weeklyFolder, layout.archiveFolder, layout.chatsFolder];
+	const folders = [
+		layout.dailyFolder,
+		layout.weeklyFolder,
+		layout.archiveFolder,
+		layout.chatsFolder,
+		layout.promptsFolder,
+	];
 	return (path) => files.has(path) || folders.some((folder) => isInFolder(path, folder));
 }
 

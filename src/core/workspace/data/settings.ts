@@ -35,6 +35,8 @@ export const settingsSchema = z.object({
 	archiveAutomatically: z.boolean(),
 	/** Where captures go, vault-relative; `""` is the assistant folder's `Inbox`. */
 	inboxFolder: z.string(),
+	/** Where prompt notes are kept, vault-relative like the inbox; `""` is the assistant folder's `Prompts`. */
+	promptsFolder: z.string(),
 	/** Folders that are never indexed, read or sent. */
 	excludedFolders: z.array(z.string()),
 	/** Tags that keep a note from being indexed, read or sent. */
@@ -84,6 +86,7 @@ export function defaultSettings(): Settings {
 		archiveRetentionDays: 30,
 		archiveAutomatically: false,
 		inboxFolder: "",
+		promptsFolder: "",
 		excludedFolders: [],
 		excludedTags: [],
 		language: "auto",

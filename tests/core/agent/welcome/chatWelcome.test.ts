@@ -71,6 +71,7 @@ describe("chatWelcome: what the empty chat offers", () => {
 				"memory.md": at(0, "m"),
 				"memory/daily/2026-11-30.md": at(0, "# Day"),
 				"chats/Chat 1.md": at(0, "c"),
+				"Prompts/Summarize.md": at(0, "Summarize {{note}}"),
 				"Lab notebook.md": at(2, "pcr"),
 			},
 			{},

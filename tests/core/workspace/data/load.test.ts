@@ -65,6 +65,7 @@ describe("loading the plugin's data", () => {
 			excludedTags: ["secret"],
 			language: "zh",
 			heartbeatEnabled: "yes",
+			promptsFolder: { path: "Prompts" },
 		};
 		const result = loadPluginData(current(settings, { onboardingComplete: true, lastHeartbeatDate: "2026-01-31" }));
 		expect(result.data.settings).toEqual({
@@ -78,6 +79,7 @@ describe("loading the plugin's data", () => {
 		expect(result.problems).toEqual([
 			invalid("settings.dailyMemoryLocation"),
 			invalid("settings.archiveRetentionDays"),
+			invalid("settings.promptsFolder"),
 			invalid("settings.heartbeatEnabled"),
 		]);
 		expect(result.backupNeeded).toBe(true);

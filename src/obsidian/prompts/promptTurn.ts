@@ -1,0 +1,21 @@
+import type { TurnPorts } from "../../core/agent/session";
+
+/** A prompt ready to send from the chat: what the user sees of it, what is sent, and where its answer also goes. */
+export interface PromptTurn {
+	/** The user's message as the chat shows it: `/name` and the user's own words; the filled text folds out below. */
+	readonly label: string;
+	/** The filled prompt, sent as the user's message. */
+	readonly text: string;
+	/** The model the prompt's properties choose for its turn. */
+	readonly model?: string;
+	/** Puts the finished answer at the cursor of the note the prompt was run from. */
+	readonly insert?: (answer: string) => void;
+}
+
+/**
+ * The turn's ports on the model a prompt chose: the request names it, so an unknown name is
+ * answered by the API's own error. The offline model stays offline: it has no other model.
+ */
+export function onModel(ports: TurnPorts, model: string | null): TurnPorts {
+	return model === null || ports.model.offline ? ports : { ...ports, modelId: model };
+}
