@@ -10,7 +10,8 @@ import { extensionOf } from "./paths";
  * notes in the configuration folder or the trash, the assistant's chat transcripts and audit
  * files, excluded folders, notes with an excluded tag, notes marked `assistant: private`, notes
  * whose frontmatter cannot be read, and notes the metadata cache does not know yet (whose flag
- * is unknown). Every part of the core that reads notes reads them through a view; only the
+ * is unknown). A file that is not a note (an image, a PDF) that only hidden notes link to or
+ * embed is hidden with them: it is theirs. Every part of the core that reads notes reads them through a view; only the
  * audited writer holds the store itself, for the bytes of the files it changes.
  *
  * A view can only be made by `privacyView`: the brand keeps a `NoteStore` (or anything else
@@ -31,6 +32,12 @@ export interface VaultView {
 	isFolder(path: string): boolean;
 	/** The file's text; rejects for a hidden or missing file. */
 	read(path: string): Promise<string>;
+	/**
+	 * The bytes of a file that is not a note (an image, a PDF); rejects for a hidden or missing
+	 * file and for a note, whose text only `read` gives, with its checks. The caller checks the
+	 * size `stat` gives before: this reads the whole file.
+	 */
+	readBinary(path: string): Promise<Uint8Array>;
 	/** The note's metadata, `null` when it is not a note, not known yet or hidden. */
 	getMetadata(path: string): NoteMetadata | null;
 	/** The file a link points to, `null` when it is unresolved or its target is hidden. */
@@ -58,11 +65,17 @@ export interface VaultView {
 
 declare const VIEW_BRAND: unique symbol;
 
-/** Why the view hides a file: a privacy rule of the index, never a size or type. */
-export type HiddenReason = Exclude<SkipReason, "not-markdown" | "too-large">;
+/**
+ * Why the view hides a file: a privacy rule of the index, never a size or type; or, for a file
+ * that is not a note, that only hidden notes link to or embed it.
+ */
+export type HiddenReason = NoteHiddenReason | "linked-by-hidden-notes";
+
+/** Why the view hides a note: a privacy rule of the index. */
+export type NoteHiddenReason = Exclude<SkipReason, "not-markdown" | "too-large">;
 
 export type NoteVerdict =
-	{ readonly hidden: HiddenReason } | { readonly hidden: null; readonly metadata: NoteMetadata | null };
+	{ readonly hidden: NoteHiddenReason } | { readonly hidden: null; readonly metadata: NoteMetadata | null };
 
 export interface HiddenFile {
 	readonly path: string;
@@ -71,7 +84,10 @@ export interface HiddenFile {
 
 /** What a view is made over: the vault's files and the metadata cache. */
 export interface ViewSource {
-	readonly store: Pick<NoteStore, "configDir" | "listFiles" | "listFolders" | "stat" | "isFolder" | "read">;
+	readonly store: Pick<
+		NoteStore,
+		"configDir" | "listFiles" | "listFolders" | "stat" | "isFolder" | "read" | "readBinary"
+	>;
 	readonly metadata: MetadataSource;
 }
 
@@ -101,13 +117,27 @@ function opensUnreadProperties(text: string, metadata: NoteMetadata | null): boo
 }
 
 /** A privacy rule of `path` that its path alone tells (folders, transcripts, configuration). */
-function pathReason(path: string, policy: IndexPolicy): HiddenReason | null {
+function pathReason(path: string, policy: IndexPolicy): NoteHiddenReason | null {
 	// Size 0: a size never hides a file, it only keeps a note out of the index.
 	const reason = skipReasonForFile(path, 0, policy);
 	return reason === null || reason === "not-markdown" || reason === "too-large" ? null : reason;
 }
 
+/** The rules that decide which notes are hidden, as one key: what the hidden attachments depend on besides the cache. */
+function rulesKey(policy: IndexPolicy): string {
+	return JSON.stringify([policy.configDir, policy.excludedFolders, policy.excludedTags, policy.internalPaths]);
+}
+
+const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+
 class PrivacyView {
+	/**
+	 * The files (not notes) that only hidden notes link to, for the rest of the current task:
+	 * a listing judges every file, and a loop over links asks for many; neither the metadata cache
+	 * nor the settings can change before the task gives the thread back.
+	 */
+	private linkedByHidden: { readonly key: string; readonly paths: ReadonlySet<string> } | null = null;
+
 	constructor(
 		private readonly source: ViewSource,
 		private readonly policyNow: () => IndexPolicy,
@@ -123,7 +153,8 @@ class PrivacyView {
 
 	listFiles(): FileStat[] {
 		const policy = this.policyNow();
-		return this.source.store.listFiles().filter((file) => this.reasonFor(file.path, policy) === null);
+		const linkedByHidden = this.filesLinkedByHidden(policy);
+		return this.source.store.listFiles().filter((file) => this.reasonFor(file.path, policy, linkedByHidden) === null);
 	}
 
 	listFolders(): string[] {
@@ -146,6 +177,12 @@ class PrivacyView {
 		const text = await this.source.store.read(stat.path);
 		if (!this.admitsText(stat.path, text)) throw new Error(`File not found: ${path}`);
 		return text;
+	}
+
+	async readBinary(path: string): Promise<Uint8Array> {
+		const stat = this.stat(path);
+		if (stat === null || extensionOf(stat.path) === "md") throw new Error(`File not found: ${path}`);
+		return this.source.store.readBinary(stat.path);
 	}
 
 	/**
@@ -179,20 +216,30 @@ class PrivacyView {
 	hiddenFiles(): readonly HiddenFile[] {
 		const policy = this.policyNow();
 		const hidden: HiddenFile[] = [];
+		const linkedByHidden = this.filesLinkedByHidden(policy);
 		for (const file of this.source.store.listFiles()) {
-			const reason = this.reasonFor(file.path, policy);
+			const reason = this.reasonFor(file.path, policy, linkedByHidden);
 			if (reason !== null) hidden.push({ path: file.path, reason });
 		}
 		return hidden;
 	}
 
-	/** Every rule, the path's first; a note is judged by its metadata, a file of another type by its path alone. */
+	/**
+	 * Every rule of a note, the path's first; a note is judged by its metadata, a file of another
+	 * type by its path alone (the index takes notes only; `stat` and the listings add the rule of
+	 * the links).
+	 */
 	judge(path: string): NoteVerdict {
 		return this.verdictFor(path, this.policyNow());
 	}
 
-	private reasonFor(path: string, policy: IndexPolicy): HiddenReason | null {
-		return this.verdictFor(path, policy).hidden;
+	/** Every rule: a note's (`verdictFor`), and for any other file, whether only hidden notes link to it. */
+	private reasonFor(path: string, policy: IndexPolicy, linkedByHidden?: ReadonlySet<string>): HiddenReason | null {
+		const hidden = this.verdictFor(path, policy).hidden;
+		if (hidden !== null || extensionOf(path) === "md") return hidden;
+		const byLinks =
+			(linkedByHidden ?? this.cachedLinkedByHidden(policy))?.has(path) ?? this.onlyHiddenLinkTo(path, policy);
+		return byLinks ? "linked-by-hidden-notes" : null;
 	}
 
 	private verdictFor(path: string, policy: IndexPolicy): NoteVerdict {
@@ -204,5 +251,48 @@ class PrivacyView {
 		return byNote === null || byNote === "not-markdown" || byNote === "too-large"
 			? { hidden: null, metadata }
 			: { hidden: byNote };
+	}
+
+	/** Whether notes link to or embed the file at `path`, and every one of them is hidden. One look at each note's links. */
+	private onlyHiddenLinkTo(path: string, policy: IndexPolicy): boolean {
+		const links = this.source.metadata.resolvedLinks;
+		let linked = false;
+		for (const source in links) {
+			if (!hasOwn(links[source], path)) continue;
+			if (this.verdictFor(source, policy).hidden === null) return false;
+			linked = true;
+		}
+		return linked;
+	}
+
+	private cachedLinkedByHidden(policy: IndexPolicy): ReadonlySet<string> | null {
+		const cached = this.linkedByHidden;
+		return cached !== null && cached.key === rulesKey(policy) ? cached.paths : null;
+	}
+
+	/**
+	 * Every file (not a note) that notes link to or embed, all of them hidden: one pass over the
+	 * links, each note judged once, kept for the rest of the task.
+	 */
+	private filesLinkedByHidden(policy: IndexPolicy): ReadonlySet<string> {
+		const cached = this.cachedLinkedByHidden(policy);
+		if (cached !== null) return cached;
+		const links = this.source.metadata.resolvedLinks;
+		const byVisible = new Set<string>();
+		const byHidden = new Set<string>();
+		for (const source in links) {
+			let visible: boolean | undefined;
+			for (const target in links[source]) {
+				if (extensionOf(target) === "md") continue;
+				visible ??= this.verdictFor(source, policy).hidden === null;
+				(visible ? byVisible : byHidden).add(target);
+			}
+		}
+		for (const path of byVisible) byHidden.delete(path);
+		this.linkedByHidden = { key: rulesKey(policy), paths: byHidden };
+		queueMicrotask(() => {
+			this.linkedByHidden = null;
+		});
+		return byHidden;
 	}
 }

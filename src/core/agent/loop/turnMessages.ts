@@ -107,5 +107,6 @@ export function toolResultBlock(toolUseId: string, result: ToolResult): ToolResu
 		content: result.text,
 		...(result.isError && { isError: true }),
 		...(result.display !== undefined && { data: result.display }),
+		...(result.attachments !== undefined && result.attachments.length > 0 && { attachments: result.attachments }),
 	};
 }

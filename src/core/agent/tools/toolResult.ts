@@ -1,3 +1,4 @@
+import type { AttachmentBlock } from "../../model/modelClient";
 import type { NoteLocation } from "./noteLocation";
 import type { ToolDisplay } from "./toolDisplay";
 
@@ -20,6 +21,8 @@ export interface ToolResult {
 	 * checkpoint, offer an undo).
 	 */
 	readonly display?: ToolDisplay;
+	/** A file the tool read for the model as it is (an image, a PDF): sent with the text, never shown or saved. */
+	readonly attachments?: readonly AttachmentBlock[];
 }
 
 /** What a result holds besides its text. */
