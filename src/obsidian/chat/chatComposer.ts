@@ -1,10 +1,13 @@
 import type { App, Component, TFile } from "obsidian";
 import { t } from "../../i18n";
+import type { AttachmentRef } from "../../core/agent/session/userAttachments";
+import type { VaultView } from "../../core/vault/vaultView";
+import { AttachmentChips } from "./attachmentChips";
 import { MentionSuggest } from "./mentionSuggest";
 import { NoteTitleSearch } from "./noteTitleSearch";
 
 export interface ComposerActions {
-	readonly send: (text: string) => void;
+	readonly send: (text: string, attachments: AttachmentRef[]) => void;
 	readonly stop: () => void;
 }
 
@@ -19,6 +22,7 @@ export class ChatComposer {
 	private readonly includeNote: HTMLInputElement;
 	private readonly includeNoteLabel: HTMLElement;
 	private readonly mentions: MentionSuggest;
+	private readonly attachments: AttachmentChips;
 	private busy = false;
 
 	constructor(
@@ -27,15 +31,18 @@ export class ChatComposer {
 		owner: Component,
 		private readonly actions: ComposerActions,
 		mentionable: (file: TFile) => boolean,
+		view: () => VaultView,
 	) {
 		const toggle = parent.createEl("label", { cls: "assistant-chat-include-note" });
 		this.includeNote = toggle.createEl("input", { type: "checkbox" });
 		this.includeNoteLabel = toggle.createSpan({ text: t("chat.include-note") });
+		const chips = parent.createDiv();
 		const row = parent.createDiv({ cls: "assistant-chat-input-row" });
 		this.input = row.createEl("textarea", {
 			cls: "assistant-chat-input",
 			attr: { rows: 3, placeholder: t("chat.placeholder") },
 		});
+		this.attachments = new AttachmentChips(app, chips, parent, owner, this.input, view);
 		this.button = row.createEl("button", { cls: "assistant-chat-send mod-cta", text: t("chat.send") });
 		this.mentions = new MentionSuggest(app, this.input, parent, owner, new NoteTitleSearch(app, owner, mentionable));
 		owner.registerDomEvent(this.input, "keydown", (event) => {
@@ -75,6 +82,6 @@ export class ChatComposer {
 		const text = this.input.value;
 		if (text.trim() === "") return;
 		this.input.value = "";
-		this.actions.send(text);
+		this.actions.send(text, this.attachments.take());
 	}
 }

@@ -38,6 +38,8 @@ import { mentionableNotes } from "./mentionable";
 import { showMemoryFlush } from "./memoryFlushNotice";
 import { openNoteAtLine } from "./openNoteAtLine";
 import type { ChipActions } from "./toolChip";
+import { refused } from "./attachmentChips";
+import type { AttachmentRef } from "../../core/agent/session/userAttachments";
 
 export const CHAT_VIEW_TYPE = "assistant-workspace-chat";
 export const CHAT_ICON = "message-square";
@@ -153,10 +155,11 @@ export class ChatView extends ItemView implements HoverParent {
 			root.createDiv({ cls: "assistant-chat-composer" }),
 			this,
 			{
-				send: (text) => void this.send(text),
+				send: (text, attachments) => void this.send(text, null, attachments),
 				stop: () => this.stop(),
 			},
 			mentionableNotes(this.deps.settingsStore),
+			() => this.deps.settingsStore.vaultView(),
 		);
 		this.registerDomEvent(this.containerEl, "keydown", (event) => {
 			if (event.key === "Escape" && this.running !== null) {
@@ -265,7 +268,7 @@ export class ChatView extends ItemView implements HoverParent {
 	}
 
 	/** Sends `text` as the user's message and draws the turn; `resume` puts a checkpoint into its context. */
-	async send(text: string, resume: Checkpoint | null = null): Promise<void> {
+	async send(text: string, resume: Checkpoint | null = null, attachments: AttachmentRef[] = []): Promise<void> {
 		const message = text.trim();
 		if (message === "" || this.running !== null) return;
 		this.listEl.querySelector(".assistant-chat-empty")?.remove();
@@ -275,7 +278,7 @@ export class ChatView extends ItemView implements HoverParent {
 		const currentNotePath = this.composer.includeCurrentNote
 			? (this.app.workspace.getActiveFile()?.path ?? null)
 			: null;
-		await this.draw(message, (signal) => this.session.send(message, { currentNotePath, resume }, signal));
+		await this.draw(message, (signal) => this.session.send(message, { currentNotePath, resume, attachments }, signal));
 	}
 
 	/** Sends the last message again, its failed or unwanted answer kept above. */
@@ -367,6 +370,9 @@ export class ChatView extends ItemView implements HoverParent {
 				return;
 			case "memory-flushed":
 				if (event.dailyNotePath !== null) showMemoryFlush(answer.el, event.dailyNotePath);
+				return;
+			case "attachments-refused":
+				for (const refusal of event.refused) refused(refusal);
 				return;
 			case "save-failed":
 				new Notice(t("chat.save-failed", { error: describeError(event.error) }));

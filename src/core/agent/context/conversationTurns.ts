@@ -1,4 +1,4 @@
-import type { ChatMessage, ContentBlock } from "../../model/modelClient";
+import type { AttachmentBlock, ChatMessage, ContentBlock } from "../../model/modelClient";
 import { textWeight } from "../../text/tokenEstimate";
 import { attachmentTokens } from "../../model/attachmentTokens";
 
@@ -29,6 +29,13 @@ export function messageTokens(message: ChatMessage): number {
 
 export function userTextMessage(text: string): ChatMessage {
 	return { role: "user", content: [{ type: "text", text }] };
+}
+
+/** The user's message with the files they attached: the files first, as the API advises, then the words. */
+export function userMessageOf(text: string, attachments: readonly AttachmentBlock[] = []): ChatMessage {
+	return attachments.length === 0
+		? userTextMessage(text)
+		: { role: "user", content: [...attachments, { type: "text", text }] };
 }
 
 function blockWeight(block: ContentBlock): number {

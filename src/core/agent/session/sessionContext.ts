@@ -11,7 +11,8 @@ import { DEFAULT_TURN_LIMITS, type PreparedRequest } from "../loop";
 import { instructionsTokens } from "../context/assistantInstructions";
 import { emptiedToolBlocks, textOnlyMessages } from "../context/conversationTurns";
 import { toolDefinitionTokens, windowPlan } from "../context/windowBudgets";
-import type { ChatMessage, ToolDefinition } from "../../model/modelClient";
+import type { AttachmentBlock, ChatMessage, ToolDefinition } from "../../model/modelClient";
+import type { AttachmentRef } from "./userAttachments";
 import type { MemoryToolDeps } from "../tools";
 import { resolveNotePath } from "../tools/notePath";
 import { weeklyPages } from "../../memory/historyBook";
@@ -47,6 +48,8 @@ export interface ContextNotes {
 	 * answers from it (the request then offers no tools, and its instructions say so).
 	 */
 	readonly searchResults?: string | null;
+	/** Files the user attached to the message (dropped, pasted, `[[file.pdf]]`), read by the session for the model. */
+	readonly attachments?: readonly AttachmentRef[];
 }
 
 /** Every link written `[[...]]` in `text`, as written (alias and heading included). */
@@ -90,6 +93,7 @@ export function sessionRequestBuilder(
 	tools: readonly ToolDefinition[],
 	notes: ContextNotes = {},
 	sizes: ContextSizes = {},
+	attachments: readonly AttachmentBlock[] = [],
 ): PrepareSessionRequest {
 	const searchResults = notes.searchResults ?? null;
 	const offered = searchResults === null ? tools : [];
@@ -151,6 +155,7 @@ export function sessionRequestBuilder(
 					searchResults === null ? withoutHiddenResults(conversation, deps.vault) : emptiedToolBlocks(conversation),
 				conversation: state,
 				userMessage,
+				userAttachments: attachments,
 				contextWindowTokens,
 				searchResults,
 			},

@@ -29,15 +29,17 @@ export interface ToolResult {
 export interface ToolResultData {
 	readonly locations?: readonly NoteLocation[];
 	readonly display?: ToolDisplay;
+	readonly attachments?: ToolResult["attachments"];
 }
 
 export function toolText(text: string, data: ToolResultData = {}): ToolResult {
-	const { locations, display } = data;
+	const { locations, display, attachments } = data;
 	return {
 		text,
 		isError: false,
 		...(locations !== undefined && locations.length > 0 && { locations }),
 		...(display !== undefined && { display }),
+		...(attachments !== undefined && attachments.length > 0 && { attachments }),
 	};
 }
 
