@@ -341,8 +341,10 @@ export const en = {
 	"chat.attach.refused.private":
 		"{name} was not sent: it is private to the assistant (in an excluded folder, or only private notes link to it).",
 	"chat.attach.refused.missing": "{name} was not sent: there is no such file.",
-	"chat.attach.refused.not-an-attachment": "{name} was not sent: only images ({types}) and {pdf} files can be attached.",
-	"chat.attach.refused.too-large": "{name} was not sent: it is larger than {limit}, the most a file of its type may be.",
+	"chat.attach.refused.not-an-attachment":
+		"{name} was not sent: only images ({types}) and {pdf} files can be attached.",
+	"chat.attach.refused.too-large":
+		"{name} was not sent: it is larger than {limit}, the most a file of its type may be.",
 	"chat.attach.refused.not-its-type": "{name} was not sent: its content is not what its name says.",
 	"transcript.attached": "Attached: {name}",
 	"offline.answer.attachments": "Files whose names match (offline, nothing is read: open them yourself):",
