@@ -7,7 +7,9 @@ import { assistantFolderTarget } from "../../../../src/core/memory/daily";
 import { MAX_IMAGE_BYTES } from "../../../../src/core/model/attachmentFiles";
 import { defaultPluginData } from "../../../../src/core/workspace/data/pluginData";
 import { t } from "../../../../src/i18n";
-import { createModelClient } from "../../../../src/llm";
+import { createModelClient, OfflineModel } from "../../../../src/llm";
+import { DiskVault } from "../../../../headless/vault/diskVault";
+import { attachmentsNamed } from "../../../../src/core/agent/tools/attachmentNames";
 import { openHeadlessWorkspace } from "../../../../scripts/lib/headless";
 import { openHeadlessMemory } from "../../../../scripts/lib/headlessMemory";
 import { textReply, toolUseReply, useFakeAnthropic } from "../../../harness/fakeAnthropic";
@@ -32,6 +34,7 @@ const FILES: Record<string, string | Buffer> = {
 	"Files/xray.png": SECRET_PNG,
 	"Private/scan.png": SECRET_PNG,
 	"Files/fake.png": "this is text, not an image",
+	"Files/发票.pdf": PDF,
 };
 
 let vaultDir: string;
@@ -234,5 +237,43 @@ describe("reading a vault attachment", () => {
 			refusal: { kind: "too-large", sizeBytes: 2_000_000_000, limitBytes: 20_000_000 },
 		});
 		expect(readBinary).not.toHaveBeenCalled();
+	});
+});
+
+describe("the offline model and attachments", () => {
+	it("lists the files named like the question as links, and reads none of them", async () => {
+		const readBinary = jest.spyOn(DiskVault.prototype, "readBinary");
+		const chat = await session({ model: new OfflineModel(t), modelId: "offline" });
+		const events = await send(chat, "Where is my receipt from the trip?", [
+			{ kind: "vault", path: "Files/receipt.png" },
+		]);
+		const done = events.find((event) => event.type === "done");
+		const text = done?.type === "done" ? done.result.text : "";
+		expect(text).toContain(t("offline.answer.attachments"));
+		expect(text).toContain("[[Files/receipt.png|receipt.png]]");
+		expect(text).not.toContain("xray");
+		expect(events.find((event) => event.type === "attachments-refused")).toEqual({
+			type: "attachments-refused",
+			refused: [{ name: "Files/receipt.png", reason: "model-cannot-read" }],
+		});
+		// Notes are read as text through their bytes; no image or PDF is.
+		const read = readBinary.mock.calls.map(([path]) => path);
+		expect(read.filter((path) => !path.endsWith(".md"))).toEqual([]);
+		readBinary.mockRestore();
+	});
+
+	it("finds a name by a word of the question, in English or within Chinese, never a hidden file", () => {
+		const vault = new MemoryVault({
+			files: {
+				"Files/Receipt 2026-03.png": PNG,
+				"Files/发票.pdf": PDF,
+				"Files/the plan.pdf": PDF,
+				"Private/receipt-secret.png": PNG,
+			},
+		});
+		const view = viewOf(vault, { excludedFolders: ["Private"] });
+		expect(attachmentsNamed("the receipt please", view)).toEqual(["Files/Receipt 2026-03.png"]);
+		expect(attachmentsNamed("我的发票在哪", view)).toEqual(["Files/发票.pdf"]);
+		expect(attachmentsNamed("what is the", view)).toEqual([]);
 	});
 });
