@@ -33,7 +33,7 @@ describe("attachments, in the sandbox", () => {
 			);
 
 		await dropFiles(["whiteboard.png", "extra.png"]);
-		const chips = page.locator(".assistant-chat-attachment");
+		const chips = composer.locator(".assistant-chat-attachment");
 		await expect(chips.allTextContents()).resolves.toEqual(["whiteboard.png", "extra.png"]);
 		await page.locator(".assistant-chat-input").fill("What is on this picture?");
 		await screenshot("attachment-chip");
@@ -47,6 +47,10 @@ describe("attachments, in the sandbox", () => {
 		await user.waitForAnswer();
 		await expect(user.lastAnswer().textContent()).resolves.toContain("whiteboard from Tuesday");
 		await expect(chips.count()).resolves.toBe(0);
+		// The message in the chat names the file sent with it.
+		await expect(
+			page.locator(".assistant-chat-message.is-user .assistant-chat-attachment").allTextContents(),
+		).resolves.toEqual(["whiteboard.png"]);
 		const [body] = fake().messageBodies as { messages: { role: string; content: { type: string }[] }[] }[];
 		const last = body.messages[body.messages.length - 1];
 		expect(last.content).toEqual([

@@ -173,6 +173,14 @@ export class AttachmentChips {
 	}
 }
 
+/** Under the user's message in the chat, the name of each file sent with it. */
+export function drawSentAttachments(message: HTMLElement, refs: readonly AttachmentRef[]): void {
+	if (refs.length === 0) return;
+	const list = message.createDiv({ cls: "assistant-chat-attachments" });
+	for (const ref of refs)
+		list.createSpan({ cls: "assistant-chat-attachment", text: ref.kind === "vault" ? fileName(ref.path) : ref.name });
+}
+
 /** Tells the user a file was not attached, and why. */
 export function refused(refusal: RefusedAttachment): void {
 	new Notice(refusedAttachmentMessage(refusal));

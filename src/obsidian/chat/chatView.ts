@@ -38,7 +38,7 @@ import { mentionableNotes } from "./mentionable";
 import { showMemoryFlush } from "./memoryFlushNotice";
 import { openNoteAtLine } from "./openNoteAtLine";
 import type { ChipActions } from "./toolChip";
-import { refused } from "./attachmentChips";
+import { drawSentAttachments, refused } from "./attachmentChips";
 import type { AttachmentRef } from "../../core/agent/session/userAttachments";
 
 export const CHAT_VIEW_TYPE = "assistant-workspace-chat";
@@ -273,7 +273,7 @@ export class ChatView extends ItemView implements HoverParent {
 		if (message === "" || this.running !== null) return;
 		this.listEl.querySelector(".assistant-chat-empty")?.remove();
 		this.resumeEl.hide();
-		this.listEl.createDiv({ cls: "assistant-chat-message is-user", text: message });
+		drawSentAttachments(this.listEl.createDiv({ cls: "assistant-chat-message is-user", text: message }), attachments);
 		if (this.home.folder === null) this.home = { folder: this.deps.settingsStore.settings.assistantFolder };
 		const currentNotePath = this.composer.includeCurrentNote
 			? (this.app.workspace.getActiveFile()?.path ?? null)
