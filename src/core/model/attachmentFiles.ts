@@ -1,4 +1,5 @@
 import type { AttachmentBlock, AttachmentMediaType } from "./modelClient";
+import { pdfPageCount } from "./pdfPages";
 
 /**
  * Which files a model that reads attachments is given as they are, and how large they may be.
@@ -52,9 +53,9 @@ export function attachmentBlock(
 	if (bytes.length > limitBytes) return { kind: "too-large", limitBytes };
 	if (!SIGNATURES[mediaType](bytes)) return { kind: "not-its-type", mediaType };
 	const data = base64Of(bytes);
-	return mediaType === "application/pdf"
-		? { type: "document", mediaType, data, name }
-		: { type: "image", mediaType, data, name };
+	if (mediaType !== "application/pdf") return { type: "image", mediaType, data, name };
+	const pages = pdfPageCount(bytes);
+	return { type: "document", mediaType, data, name, ...(pages !== null && { pages }) };
 }
 
 export function isAttachmentProblem(value: AttachmentBlock | AttachmentProblem): value is AttachmentProblem {

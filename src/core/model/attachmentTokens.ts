@@ -9,9 +9,10 @@ export const IMAGE_TOKENS = 1_600;
 
 /**
  * Each PDF page is sent as its text and as an image of the page: 1,500 to 3,000 tokens, the
- * upper end counted. How many pages a file has is not parsed; one page per 40 KB is a guess that
- * errs towards more pages for text PDFs (a few KB a page) and is close for scans, capped at the
- * 100 pages the API takes in a request.
+ * upper end counted, for the pages the file names (`pdfPageCount`). A file whose pages are in
+ * compressed streams is counted one page per 40 KB: a guess that errs towards more pages for
+ * text PDFs (a few KB a page) and is close for scans. Either is capped at the 100 pages the API
+ * takes in a request.
  */
 const PDF_PAGE_TOKENS = 3_000;
 const PDF_BYTES_PER_PAGE = 40_000;
@@ -21,6 +22,6 @@ const PDF_MAX_PAGES = 100;
 export function attachmentTokens(block: AttachmentBlock): number {
 	if (block.type === "image") return IMAGE_TOKENS;
 	const bytes = Math.floor((block.data.length * 3) / 4);
-	const pages = Math.min(PDF_MAX_PAGES, Math.max(1, Math.ceil(bytes / PDF_BYTES_PER_PAGE)));
-	return pages * PDF_PAGE_TOKENS;
+	const pages = block.pages ?? Math.max(1, Math.ceil(bytes / PDF_BYTES_PER_PAGE));
+	return Math.min(PDF_MAX_PAGES, pages) * PDF_PAGE_TOKENS;
 }

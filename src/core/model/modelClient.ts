@@ -44,7 +44,14 @@ export type AttachmentMediaType = ImageMediaType | "application/pdf";
  */
 export type AttachmentBlock =
 	| { readonly type: "image"; readonly mediaType: ImageMediaType; readonly data: string; readonly name: string }
-	| { readonly type: "document"; readonly mediaType: "application/pdf"; readonly data: string; readonly name: string };
+	| {
+			readonly type: "document";
+			readonly mediaType: "application/pdf";
+			readonly data: string;
+			readonly name: string;
+			/** Its pages, when the file names them plainly: what it costs in the context window. */
+			readonly pages?: number;
+	  };
 
 export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock | AttachmentBlock;
 

@@ -41,7 +41,8 @@ function refused(refusal: AttachmentRefusal): AttachmentRead {
 	return { kind: "refused", refusal };
 }
 
-/** A size in MB with up to two decimals, as the limits are said: `3.75 MB`. */
+/** A size as the limits are said: `3.75 MB`, with up to two decimals; below a megabyte, `12 KB`. */
 export function megabytes(bytes: number): string {
+	if (bytes < 1_000_000) return `${Math.max(1, Math.round(bytes / 1000))} KB`;
 	return `${Number((bytes / 1_000_000).toFixed(2))} MB`;
 }

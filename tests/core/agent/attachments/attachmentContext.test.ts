@@ -5,7 +5,9 @@ import {
 	WITHHELD_RESULT,
 	withoutHiddenResults,
 } from "../../../../src/core/agent/session/withheldResults";
-import { IMAGE_TOKENS } from "../../../../src/core/model/attachmentTokens";
+import { attachmentTokens, IMAGE_TOKENS } from "../../../../src/core/model/attachmentTokens";
+import { attachmentBlock } from "../../../../src/core/model/attachmentFiles";
+import { pdfPageCount } from "../../../../src/core/model/pdfPages";
 import type { AttachmentBlock, ChatMessage } from "../../../../src/core/model/modelClient";
 import { viewOf } from "../../../harness/viewOf";
 
@@ -61,5 +63,22 @@ describe("attachments in the context", () => {
 			{ type: "text", text: "Look" },
 		]);
 		expect(sent[2].content).toEqual([{ type: "tool_result", toolUseId: "t1", content: WITHHELD_RESULT }]);
+	});
+});
+
+describe("a PDF's pages", () => {
+	const bytes = (text: string) => new Uint8Array([...text].map((char) => char.charCodeAt(0)));
+
+	it("are counted from the page objects it names, not its page tree", () => {
+		const pdf =
+			"%PDF-1.4\n1 0 obj<</Type /Pages /Count 2>>endobj\n2 0 obj<</Type/Page>>endobj\n3 0 obj<</Type /Page /Parent 1 0 R>>endobj\n";
+		expect(pdfPageCount(bytes(pdf))).toBe(2);
+		expect(pdfPageCount(bytes("%PDF-1.7\n<</Type /ObjStm /N 40>>stream..."))).toBeNull();
+	});
+
+	it("weigh 3,000 tokens each, when the file names them", () => {
+		const block = attachmentBlock("a.pdf", "application/pdf", bytes("%PDF-1.4\n<</Type /Page>> <</Type /Page>>"));
+		expect(block).toMatchObject({ type: "document", pages: 2 });
+		if ("type" in block) expect(attachmentTokens(block)).toBe(6_000);
 	});
 });
