@@ -11,8 +11,9 @@ import { extensionOf } from "./paths";
  * files, excluded folders, notes with an excluded tag, notes marked `assistant: private`, notes
  * whose frontmatter cannot be read, and notes the metadata cache does not know yet (whose flag
  * is unknown). A file that is not a note (an image, a PDF) that only hidden notes link to or
- * embed is hidden with them: it is theirs. Every part of the core that reads notes reads them through a view; only the
- * audited writer holds the store itself, for the bytes of the files it changes.
+ * embed is hidden with them: it is theirs. Every part of the core that reads notes reads them
+ * through a view; only the audited writer holds the store itself, for the bytes of the files it
+ * changes.
  *
  * A view can only be made by `privacyView`: the brand keeps a `NoteStore` (or anything else
  * with the same methods) from being passed where a view is expected, so that a reader that
