@@ -24,8 +24,11 @@ export interface VaultView {
 	readonly configDir: string;
 	/** The rules the view applies (also what the index is built under). */
 	readonly policy: IndexPolicy;
-	/** Every file the rules let the assistant see. */
-	listFiles(): FileStat[];
+	/**
+	 * Every file the rules let the assistant see; with `accept`, only those whose path it takes,
+	 * asked before the rules are: cheaper on a large vault when it takes few.
+	 */
+	listFiles(accept?: (path: string) => boolean): FileStat[];
 	/** Every folder except the root and those the rules hide. */
 	listFolders(): string[];
 	/** The file at `path`, or `null` when there is none or it is hidden. */
@@ -157,8 +160,12 @@ class PrivacyView {
 		return this.policyNow();
 	}
 
-	listFiles(): FileStat[] {
+	listFiles(accept?: (path: string) => boolean): FileStat[] {
 		const policy = this.policyNow();
+		if (accept !== undefined)
+			return this.source.store
+				.listFiles()
+				.filter((file) => accept(file.path) && this.reasonFor(file.path, policy) === null);
 		const linkedByHidden = this.filesLinkedByHidden(policy);
 		return this.source.store.listFiles().filter((file) => this.reasonFor(file.path, policy, linkedByHidden) === null);
 	}

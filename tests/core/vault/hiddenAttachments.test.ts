@@ -15,6 +15,7 @@ describe("an attachment only hidden notes link to or embed", () => {
 		expect(view.stat("Photos/scan.png")).toBeNull();
 		expect(view.listFiles().map((file) => file.path)).not.toContain("Photos/scan.png");
 		expect(view.hiddenReason("Photos/scan.png")).toBe("linked-by-hidden-notes");
+		expect(view.listFiles((path) => path.endsWith(".png"))).toEqual([]);
 		expect(view.hiddenFiles()).toContainEqual({ path: "Photos/scan.png", reason: "linked-by-hidden-notes" });
 		expect(view.resolveLink("scan.png", "")).toBeNull();
 		await expect(view.readBinary("Photos/scan.png")).rejects.toThrow("File not found");

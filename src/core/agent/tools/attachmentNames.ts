@@ -18,18 +18,20 @@ export function attachmentsNamed(query: string, vault: VaultView): string[] {
 	const queryWords = new Set(wordsOf(queryText));
 	if (queryWords.size === 0) return [];
 	const cjkWords = [...queryWords].filter((word) => word.length >= 2 && hasCjk(word));
-	const named: string[] = [];
-	for (const file of vault.listFiles()) {
-		if (attachmentMediaType(file.path) === null) continue;
-		const name = baseName(file.path).toLowerCase();
-		const matches =
+	const namedLikeQuery = (path: string) => {
+		if (attachmentMediaType(path) === null) return false;
+		const name = baseName(path).toLowerCase();
+		return (
 			wordsOf(name).some((word) => queryWords.has(word) || (hasCjk(word) && queryText.includes(word))) ||
-			cjkWords.some((word) => name.includes(word));
-		if (!matches) continue;
-		named.push(file.path);
-		if (named.length === MAX_NAMED) break;
-	}
-	return named.sort();
+			cjkWords.some((word) => name.includes(word))
+		);
+	};
+	// The names first: the privacy rules are then asked of a few files, not of the whole vault.
+	return vault
+		.listFiles(namedLikeQuery)
+		.map((file) => file.path)
+		.sort()
+		.slice(0, MAX_NAMED);
 }
 
 /** The words of `text` that may name a file: Latin ones of four characters or more, any run with CJK. */
