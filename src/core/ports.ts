@@ -61,12 +61,17 @@ export interface NoteStore {
 	rename(from: string, to: string): Promise<void>;
 }
 
+/** `metadataCache.resolvedLinks`: source path → target path → number of links. */
+export type ResolvedLinks = Readonly<Record<string, Readonly<Record<string, number>>>>;
+
 /** What the metadata cache knows of the vault. */
 export interface MetadataSource {
 	/** The cached metadata of a markdown file, or `null` when it is not (yet) known. */
 	getMetadata(path: string): NoteMetadata | null;
 	/** The file a link points to from `sourcePath`, or `null` when it is unresolved. */
 	resolveLink(linkpath: string, sourcePath: string): string | null;
+	/** Every note's resolved links, embeds and frontmatter links (`MetadataCache.resolvedLinks`). */
+	readonly resolvedLinks: ResolvedLinks;
 }
 
 /** The time, injected so that "today" is testable. Local dates use the runtime's time zone. */

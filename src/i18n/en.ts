@@ -366,6 +366,19 @@ export const en = {
 	"chat.welcome.question-tooltip": "Ask this question",
 	"chat.welcome.settings-where": "Add the key in Settings → {plugin}.",
 	"chat.include-note": "Include the current note",
+	"chat.attach.remove": "Remove {name}",
+	"chat.attach.chip-tooltip": "Sent with your next message: {name}",
+	"chat.attach.refused.model-cannot-read": "{name} was not sent: the model in use cannot read images or {pdf} files.",
+	"chat.attach.refused.private":
+		"{name} was not sent: it is private to the assistant (in an excluded folder, or only private notes link to it).",
+	"chat.attach.refused.missing": "{name} was not sent: there is no such file.",
+	"chat.attach.refused.not-an-attachment":
+		"{name} was not sent: only images ({types}) and {pdf} files can be attached.",
+	"chat.attach.refused.too-large":
+		"{name} was not sent: it is larger than {limit}, the most a file of its type may be.",
+	"chat.attach.refused.not-its-type": "{name} was not sent: its content is not what its name says.",
+	"transcript.attached": "Attached: {name}",
+	"offline.answer.attachments": "Files whose names match (offline, nothing is read: open them yourself):",
 	"chat.usage": "{tokens} tokens, about ${cost}",
 	"chat.usage-no-cost": "{tokens} tokens",
 	"chat.usage-nothing-sent": "Nothing sent, no cost",

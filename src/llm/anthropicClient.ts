@@ -50,6 +50,8 @@ const ANTHROPIC_DIALECT: MessagesDialect = {
 /** The model port over Anthropic's Messages API, streaming, through the official SDK. */
 export class AnthropicModelClient implements ModelClient {
 	readonly offline = false;
+	/** Claude reads images and PDFs. */
+	readonly readsAttachments = true;
 	private readonly sdk: AnthropicSdk;
 	private readonly timing: StreamTiming;
 

@@ -41,6 +41,8 @@ export interface CompatibleClientOptions extends Omit<AnthropicClientOptions, "a
 export class CompatibleModelClient implements ModelClient {
 	readonly offline = false;
 	readonly local = true;
+	/** A local model may read no image, or take one for text: it is sent none. */
+	readonly readsAttachments = false;
 	private readonly sdk: AnthropicSdk;
 	private readonly timing: StreamTiming;
 	private readonly dialect: MessagesDialect;

@@ -1,11 +1,20 @@
 import type {
 	ContentBlockParam,
+	DocumentBlockParam,
+	ImageBlockParam,
 	MessageCreateParamsStreaming,
 	MessageParam,
 	TextBlockParam,
 	Tool,
 } from "@anthropic-ai/sdk/resources/messages/messages";
-import type { ChatMessage, ContentBlock, ModelRequest, SystemBlock, ToolDefinition } from "../core/model/modelClient";
+import type {
+	AttachmentBlock,
+	ChatMessage,
+	ContentBlock,
+	ModelRequest,
+	SystemBlock,
+	ToolDefinition,
+} from "../core/model/modelClient";
 
 /**
  * Who reads the body: Anthropic, or a compatible server (Ollama, LM Studio, llama.cpp ...).
@@ -55,10 +64,28 @@ function toContentParam(block: ContentBlock): ContentBlockParam {
 			return {
 				type: "tool_result",
 				tool_use_id: block.toolUseId,
-				content: block.content,
+				// The files a tool read follow its text, in the result's content.
+				content:
+					block.attachments === undefined || block.attachments.length === 0
+						? block.content
+						: [{ type: "text", text: block.content }, ...block.attachments.map(toAttachmentParam)],
 				...(block.isError === true && { is_error: true }),
 			};
+		case "image":
+		case "document":
+			return toAttachmentParam(block);
 	}
+}
+
+/** An image or a PDF as the API takes it: base64 data; a PDF titled with its name. */
+function toAttachmentParam(block: AttachmentBlock): ImageBlockParam | DocumentBlockParam {
+	return block.type === "image"
+		? { type: "image", source: { type: "base64", media_type: block.mediaType, data: block.data } }
+		: {
+				type: "document",
+				source: { type: "base64", media_type: block.mediaType, data: block.data },
+				title: block.name,
+			};
 }
 
 function toToolParam(tool: ToolDefinition): Tool {

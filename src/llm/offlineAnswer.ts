@@ -1,6 +1,6 @@
 import type { ToolResultBlock } from "../core/model/modelClient";
 import { searchAnswerIn } from "../core/agent/tools";
-import { baseName } from "../core/vault/paths";
+import { baseName, fileName } from "../core/vault/paths";
 import type { Translate } from "./translate";
 
 /** A note, or a line of one, in a search's answer: where it is and its markdown. */
@@ -24,8 +24,10 @@ export function offlineAnswer(result: ToolResultBlock, translate: Translate): st
 	if (result.isError === true)
 		return withKeyHint(translate("offline.answer.search-failed", { error: result.content }), translate);
 	const answer = searchAnswerIn(result.data);
-	if (answer === null || answer.matches.length === 0)
-		return withKeyHint(translate("offline.answer.no-matches"), translate);
+	if (answer === null) return withKeyHint(translate("offline.answer.no-matches"), translate);
+	const named = attachmentsPart(answer.attachments ?? [], translate);
+	if (answer.matches.length === 0)
+		return withKeyHint([translate("offline.answer.no-matches"), ...named].join("\n\n"), translate);
 	const { best, matches, linked } = answer;
 	const passage = (entry: Omit<Entry, "text"> & { readonly passage: string }): Entry => ({
 		...entry,
@@ -43,7 +45,16 @@ export function offlineAnswer(result: ToolResultBlock, translate: Translate): st
 			...linked.notes.map(passage).map(notePart),
 		);
 	}
-	return withKeyHint(parts.join("\n\n"), translate);
+	return withKeyHint([...parts, ...named].join("\n\n"), translate);
+}
+
+/** The images and PDFs named like the question, each a link to open: the offline model reads none of them. */
+function attachmentsPart(paths: readonly string[], translate: Translate): string[] {
+	if (paths.length === 0) return [];
+	return [
+		translate("offline.answer.attachments"),
+		paths.map((path) => `- ${noteLink(path, "", fileName(path))}`).join("\n"),
+	];
 }
 
 /** The answer when no search could run: nothing to go on but the honest label. */

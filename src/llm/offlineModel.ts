@@ -33,6 +33,8 @@ const NO_USAGE = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWri
  */
 export class OfflineModel implements ModelClient {
 	readonly offline = true;
+	/** It reads nothing: it lists the attachments a search found by name. */
+	readonly readsAttachments = false;
 	constructor(private readonly translate: Translate) {}
 
 	async *stream(request: ModelRequest): AsyncGenerator<ModelEvent, void, undefined> {

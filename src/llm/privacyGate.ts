@@ -9,6 +9,7 @@ export function refusingUntilPrivacyChecked(client: ModelClient): ModelClient {
 	return {
 		offline: client.offline,
 		...(client.local === true && { local: true }),
+		...(client.readsAttachments === true && { readsAttachments: true }),
 		stream: refuse,
 		listModels: (signal) => client.listModels(signal),
 	};

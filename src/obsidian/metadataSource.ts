@@ -1,6 +1,6 @@
 import { normalizePath, type App } from "obsidian";
 import type { NoteMetadata } from "../core/metadata";
-import type { MetadataSource } from "../core/ports";
+import type { MetadataSource, ResolvedLinks } from "../core/ports";
 
 /**
  * The `MetadataSource` port over Obsidian's metadata cache. Returning `CachedMetadata` as
@@ -18,5 +18,9 @@ export class ObsidianMetadataSource implements MetadataSource {
 
 	resolveLink(linkpath: string, sourcePath: string): string | null {
 		return this.app.metadataCache.getFirstLinkpathDest(linkpath, normalizePath(sourcePath))?.path ?? null;
+	}
+
+	get resolvedLinks(): ResolvedLinks {
+		return this.app.metadataCache.resolvedLinks;
 	}
 }

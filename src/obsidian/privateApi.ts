@@ -60,3 +60,15 @@ function hasMethod<Name extends string>(
 ): value is Record<Name, (...args: unknown[]) => unknown> {
 	return typeof value === "object" && value !== null && typeof (value as Record<string, unknown>)[name] === "function";
 }
+
+/**
+ * The vault file being dragged (from the file explorer, a link, a search result), from Obsidian's
+ * drag manager: its path, or `null` when nothing of the vault is dragged or the shape changed.
+ */
+export function draggedVaultFile(app: App): string | null {
+	const manager: unknown = (app as { dragManager?: unknown }).dragManager;
+	const draggable: unknown = isRecord(manager) ? manager.draggable : null;
+	if (!isRecord(draggable) || draggable.type !== "file" || !isRecord(draggable.file)) return null;
+	const path = draggable.file.path;
+	return typeof path === "string" ? path : null;
+}

@@ -16,6 +16,7 @@ function frozenCache(vault: MemoryVault): MetadataSource {
 	return {
 		getMetadata: (path) => frozen.get(path) ?? null,
 		resolveLink: (linkpath, source) => vault.resolveLink(linkpath, source),
+		resolvedLinks: vault.resolvedLinks,
 	};
 }
 

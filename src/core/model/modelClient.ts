@@ -29,9 +29,31 @@ export interface ToolResultBlock {
 	 * result is withheld.
 	 */
 	readonly data?: unknown;
+	/** Files the tool read for the model (a PDF, an image), sent after the text in the result's content. */
+	readonly attachments?: readonly AttachmentBlock[];
 }
 
-export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock;
+/** The file types a model that reads attachments takes: the Messages API's image and PDF sources. */
+export type ImageMediaType = "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+export type AttachmentMediaType = ImageMediaType | "application/pdf";
+
+/**
+ * A file the model reads as it is, not as text: an image or a PDF, base64-encoded. `name` says
+ * which file it was (a vault path, or the name of a file the user dropped): what a transcript and
+ * a compacted conversation keep in its place, since the bytes are never written to a note.
+ */
+export type AttachmentBlock =
+	| { readonly type: "image"; readonly mediaType: ImageMediaType; readonly data: string; readonly name: string }
+	| {
+			readonly type: "document";
+			readonly mediaType: "application/pdf";
+			readonly data: string;
+			readonly name: string;
+			/** Its pages, when the file names them plainly: what it costs in the context window. */
+			readonly pages?: number;
+	  };
+
+export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock | AttachmentBlock;
 
 export interface ChatMessage {
 	readonly role: Role;
@@ -115,6 +137,12 @@ export interface ModelClient {
 	 * the price table, so its turns show "local, no cost"; it may need a search in place of tools.
 	 */
 	readonly local?: boolean;
+	/**
+	 * Whether the model reads images and PDFs sent as attachment blocks (Claude does). Absent, it
+	 * does not: a compatible server's model may take them for text or refuse the request, and the
+	 * offline model reads nothing.
+	 */
+	readonly readsAttachments?: boolean;
 	stream(request: ModelRequest): AsyncIterable<ModelEvent>;
 	listModels(signal?: AbortSignal): Promise<ModelInfo[]>;
 }

@@ -10,6 +10,7 @@ function onboardingModel(model: ModelClient, prompt: string): ModelClient {
 	return {
 		offline: model.offline,
 		...(model.local === true && { local: true }),
+		...(model.readsAttachments === true && { readsAttachments: true }),
 		stream: (request) => model.stream({ ...request, system: [...request.system, { text: prompt }], tools: [] }),
 		listModels: (signal) => model.listModels(signal),
 	};

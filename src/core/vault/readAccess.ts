@@ -36,6 +36,7 @@ const EXPLANATIONS: Readonly<Record<HiddenReason, string>> = {
 		"Obsidian has not read the note's properties yet, so whether it is private is unknown; it stays closed until then.",
 	"unreadable-frontmatter":
 		"The note's properties (frontmatter) could not be read, so it counts as private until the user fixes them.",
+	"linked-by-hidden-notes": "Only private notes link to or embed the file, so it is private with them.",
 };
 
 /**

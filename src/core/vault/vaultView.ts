@@ -10,8 +10,10 @@ import { extensionOf } from "./paths";
  * notes in the configuration folder or the trash, the assistant's chat transcripts and audit
  * files, excluded folders, notes with an excluded tag, notes marked `assistant: private`, notes
  * whose frontmatter cannot be read, and notes the metadata cache does not know yet (whose flag
- * is unknown). Every part of the core that reads notes reads them through a view; only the
- * audited writer holds the store itself, for the bytes of the files it changes.
+ * is unknown). A file that is not a note (an image, a PDF) that only hidden notes link to or
+ * embed is hidden with them: it is theirs. Every part of the core that reads notes reads them
+ * through a view; only the audited writer holds the store itself, for the bytes of the files it
+ * changes.
  *
  * A view can only be made by `privacyView`: the brand keeps a `NoteStore` (or anything else
  * with the same methods) from being passed where a view is expected, so that a reader that
@@ -22,8 +24,11 @@ export interface VaultView {
 	readonly configDir: string;
 	/** The rules the view applies (also what the index is built under). */
 	readonly policy: IndexPolicy;
-	/** Every file the rules let the assistant see. */
-	listFiles(): FileStat[];
+	/**
+	 * Every file the rules let the assistant see; with `accept`, only those whose path it takes,
+	 * asked before the rules are: cheaper on a large vault when it takes few.
+	 */
+	listFiles(accept?: (path: string) => boolean): FileStat[];
 	/** Every folder except the root and those the rules hide. */
 	listFolders(): string[];
 	/** The file at `path`, or `null` when there is none or it is hidden. */
@@ -31,6 +36,12 @@ export interface VaultView {
 	isFolder(path: string): boolean;
 	/** The file's text; rejects for a hidden or missing file. */
 	read(path: string): Promise<string>;
+	/**
+	 * The bytes of a file that is not a note (an image, a PDF); rejects for a hidden or missing
+	 * file and for a note, whose text only `read` gives, with its checks. The caller checks the
+	 * size `stat` gives before: this reads the whole file.
+	 */
+	readBinary(path: string): Promise<Uint8Array>;
 	/** The note's metadata, `null` when it is not a note, not known yet or hidden. */
 	getMetadata(path: string): NoteMetadata | null;
 	/** The file a link points to, `null` when it is unresolved or its target is hidden. */
@@ -58,11 +69,17 @@ export interface VaultView {
 
 declare const VIEW_BRAND: unique symbol;
 
-/** Why the view hides a file: a privacy rule of the index, never a size or type. */
-export type HiddenReason = Exclude<SkipReason, "not-markdown" | "too-large">;
+/**
+ * Why the view hides a file: a privacy rule of the index, never a size or type; or, for a file
+ * that is not a note, that only hidden notes link to or embed it.
+ */
+export type HiddenReason = NoteHiddenReason | "linked-by-hidden-notes";
+
+/** Why the view hides a note: a privacy rule of the index. */
+export type NoteHiddenReason = Exclude<SkipReason, "not-markdown" | "too-large">;
 
 export type NoteVerdict =
-	{ readonly hidden: HiddenReason } | { readonly hidden: null; readonly metadata: NoteMetadata | null };
+	{ readonly hidden: NoteHiddenReason } | { readonly hidden: null; readonly metadata: NoteMetadata | null };
 
 export interface HiddenFile {
 	readonly path: string;
@@ -71,7 +88,10 @@ export interface HiddenFile {
 
 /** What a view is made over: the vault's files and the metadata cache. */
 export interface ViewSource {
-	readonly store: Pick<NoteStore, "configDir" | "listFiles" | "listFolders" | "stat" | "isFolder" | "read">;
+	readonly store: Pick<
+		NoteStore,
+		"configDir" | "listFiles" | "listFolders" | "stat" | "isFolder" | "read" | "readBinary"
+	>;
 	readonly metadata: MetadataSource;
 }
 
@@ -101,13 +121,32 @@ function opensUnreadProperties(text: string, metadata: NoteMetadata | null): boo
 }
 
 /** A privacy rule of `path` that its path alone tells (folders, transcripts, configuration). */
-function pathReason(path: string, policy: IndexPolicy): HiddenReason | null {
+function pathReason(path: string, policy: IndexPolicy): NoteHiddenReason | null {
 	// Size 0: a size never hides a file, it only keeps a note out of the index.
 	const reason = skipReasonForFile(path, 0, policy);
 	return reason === null || reason === "not-markdown" || reason === "too-large" ? null : reason;
 }
 
+/** The rules that decide which notes are hidden, as one key: what the hidden attachments depend on besides the cache. */
+function rulesKey(policy: IndexPolicy): string {
+	return JSON.stringify([policy.configDir, policy.excludedFolders, policy.excludedTags, policy.internalPaths]);
+}
+
+/** Files looked up one by one in a task before the view maps the links of them all (see `linkersOf`). */
+const SCANS_BEFORE_MAP = 4;
+
 class PrivacyView {
+	/**
+	 * The files (not notes) that only hidden notes link to, for the rest of the current task:
+	 * a listing judges every file, and a loop over links asks for many; neither the metadata cache
+	 * nor the settings can change before the task gives the thread back.
+	 */
+	private linkedByHidden: { readonly key: string; readonly paths: ReadonlySet<string> } | null = null;
+	/** Each file (not a note) with the notes that link to it, for the rest of the current task, as `linkedByHidden`. */
+	private linkers: ReadonlyMap<string, readonly string[]> | null = null;
+	/** The files looked up one by one in the current task, before `linkers` is worth making. */
+	private scans = 0;
+
 	constructor(
 		private readonly source: ViewSource,
 		private readonly policyNow: () => IndexPolicy,
@@ -121,9 +160,14 @@ class PrivacyView {
 		return this.policyNow();
 	}
 
-	listFiles(): FileStat[] {
+	listFiles(accept?: (path: string) => boolean): FileStat[] {
 		const policy = this.policyNow();
-		return this.source.store.listFiles().filter((file) => this.reasonFor(file.path, policy) === null);
+		if (accept !== undefined)
+			return this.source.store
+				.listFiles()
+				.filter((file) => accept(file.path) && this.reasonFor(file.path, policy) === null);
+		const linkedByHidden = this.filesLinkedByHidden(policy);
+		return this.source.store.listFiles().filter((file) => this.reasonFor(file.path, policy, linkedByHidden) === null);
 	}
 
 	listFolders(): string[] {
@@ -146,6 +190,12 @@ class PrivacyView {
 		const text = await this.source.store.read(stat.path);
 		if (!this.admitsText(stat.path, text)) throw new Error(`File not found: ${path}`);
 		return text;
+	}
+
+	async readBinary(path: string): Promise<Uint8Array> {
+		const stat = this.stat(path);
+		if (stat === null || extensionOf(stat.path) === "md") throw new Error(`File not found: ${path}`);
+		return this.source.store.readBinary(stat.path);
 	}
 
 	/**
@@ -179,20 +229,30 @@ class PrivacyView {
 	hiddenFiles(): readonly HiddenFile[] {
 		const policy = this.policyNow();
 		const hidden: HiddenFile[] = [];
+		const linkedByHidden = this.filesLinkedByHidden(policy);
 		for (const file of this.source.store.listFiles()) {
-			const reason = this.reasonFor(file.path, policy);
+			const reason = this.reasonFor(file.path, policy, linkedByHidden);
 			if (reason !== null) hidden.push({ path: file.path, reason });
 		}
 		return hidden;
 	}
 
-	/** Every rule, the path's first; a note is judged by its metadata, a file of another type by its path alone. */
+	/**
+	 * Every rule of a note, the path's first; a note is judged by its metadata, a file of another
+	 * type by its path alone (the index takes notes only; `stat` and the listings add the rule of
+	 * the links).
+	 */
 	judge(path: string): NoteVerdict {
 		return this.verdictFor(path, this.policyNow());
 	}
 
-	private reasonFor(path: string, policy: IndexPolicy): HiddenReason | null {
-		return this.verdictFor(path, policy).hidden;
+	/** Every rule: a note's (`verdictFor`), and for any other file, whether only hidden notes link to it. */
+	private reasonFor(path: string, policy: IndexPolicy, linkedByHidden?: ReadonlySet<string>): HiddenReason | null {
+		const hidden = this.verdictFor(path, policy).hidden;
+		if (hidden !== null || extensionOf(path) === "md") return hidden;
+		const byLinks =
+			(linkedByHidden ?? this.cachedLinkedByHidden(policy))?.has(path) ?? this.onlyHiddenLinkTo(path, policy);
+		return byLinks ? "linked-by-hidden-notes" : null;
 	}
 
 	private verdictFor(path: string, policy: IndexPolicy): NoteVerdict {
@@ -204,5 +264,84 @@ class PrivacyView {
 		return byNote === null || byNote === "not-markdown" || byNote === "too-large"
 			? { hidden: null, metadata }
 			: { hidden: byNote };
+	}
+
+	/** Whether notes link to or embed the file at `path`, and every one of them is hidden: only those notes are judged. */
+	private onlyHiddenLinkTo(path: string, policy: IndexPolicy): boolean {
+		const linkers = this.linkersOf(path);
+		return linkers.length > 0 && linkers.every((source) => this.verdictFor(source, policy).hidden !== null);
+	}
+
+	/**
+	 * The notes that link to `path`. The first few files of a task are looked up by a pass over
+	 * every note's links (a few ms on 50,000 notes); past them, the task is a loop over many
+	 * (a note's embeds, a listing's files), and one map of them all answers the rest.
+	 */
+	private linkersOf(path: string): readonly string[] {
+		if (this.linkers === null && this.scans < SCANS_BEFORE_MAP) {
+			if (this.scans++ === 0)
+				queueMicrotask(() => {
+					this.scans = 0;
+				});
+			const links = this.source.metadata.resolvedLinks;
+			const linkers: string[] = [];
+			for (const source in links) if (Object.prototype.hasOwnProperty.call(links[source], path)) linkers.push(source);
+			return linkers;
+		}
+		return this.linksNow().get(path) ?? [];
+	}
+
+	/**
+	 * The notes linking to each file that is not a note: one pass over the links (no note judged),
+	 * kept for the rest of the task, so that a loop over a note's embeds looks them up at once.
+	 */
+	private linksNow(): ReadonlyMap<string, readonly string[]> {
+		if (this.linkers !== null) return this.linkers;
+		const links = this.source.metadata.resolvedLinks;
+		const linkers = new Map<string, string[]>();
+		for (const source in links) {
+			for (const target in links[source]) {
+				if (extensionOf(target) === "md") continue;
+				const sources = linkers.get(target);
+				if (sources === undefined) linkers.set(target, [source]);
+				else sources.push(source);
+			}
+		}
+		this.linkers = linkers;
+		queueMicrotask(() => {
+			this.linkers = null;
+		});
+		return linkers;
+	}
+
+	private cachedLinkedByHidden(policy: IndexPolicy): ReadonlySet<string> | null {
+		const cached = this.linkedByHidden;
+		return cached !== null && cached.key === rulesKey(policy) ? cached.paths : null;
+	}
+
+	/**
+	 * Every file (not a note) that notes link to or embed, all of them hidden: one pass over the
+	 * links, each note judged once, kept for the rest of the task.
+	 */
+	private filesLinkedByHidden(policy: IndexPolicy): ReadonlySet<string> {
+		const cached = this.cachedLinkedByHidden(policy);
+		if (cached !== null) return cached;
+		const links = this.source.metadata.resolvedLinks;
+		const byVisible = new Set<string>();
+		const byHidden = new Set<string>();
+		for (const source in links) {
+			let visible: boolean | undefined;
+			for (const target in links[source]) {
+				if (extensionOf(target) === "md") continue;
+				visible ??= this.verdictFor(source, policy).hidden === null;
+				(visible ? byVisible : byHidden).add(target);
+			}
+		}
+		for (const path of byVisible) byHidden.delete(path);
+		this.linkedByHidden = { key: rulesKey(policy), paths: byHidden };
+		queueMicrotask(() => {
+			this.linkedByHidden = null;
+		});
+		return byHidden;
 	}
 }

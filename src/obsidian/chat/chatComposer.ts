@@ -1,13 +1,16 @@
 import type { App, Component, TFile } from "obsidian";
 import type { PromptEntry } from "../../core/prompts";
 import { t } from "../../i18n";
+import type { AttachmentRef } from "../../core/agent/session/userAttachments";
+import type { VaultView } from "../../core/vault/vaultView";
+import { AttachmentChips } from "./attachmentChips";
 import { MentionSuggest } from "./mentionSuggest";
 import { NoteTitleSearch } from "./noteTitleSearch";
 import { SelectionChip } from "./selectionChip";
 import { PromptSuggest } from "./promptSuggest";
 
 export interface ComposerActions {
-	readonly send: (text: string) => void;
+	readonly send: (text: string, attachments: AttachmentRef[]) => void;
 	readonly stop: () => void;
 }
 
@@ -24,6 +27,7 @@ export class ChatComposer {
 	private readonly mentions: MentionSuggest;
 	readonly selection: SelectionChip;
 	private readonly promptSuggest: PromptSuggest;
+	private readonly attachments: AttachmentChips;
 	private busy = false;
 
 	constructor(
@@ -33,16 +37,19 @@ export class ChatComposer {
 		private readonly actions: ComposerActions,
 		mentionable: (file: TFile) => boolean,
 		prompts: () => readonly PromptEntry[],
+		view: () => VaultView,
 	) {
 		const toggle = parent.createEl("label", { cls: "assistant-chat-include-note" });
 		this.includeNote = toggle.createEl("input", { type: "checkbox" });
 		this.includeNoteLabel = toggle.createSpan({ text: t("chat.include-note") });
 		this.selection = new SelectionChip(parent, owner);
+		const chips = parent.createDiv();
 		const row = parent.createDiv({ cls: "assistant-chat-input-row" });
 		this.input = row.createEl("textarea", {
 			cls: "assistant-chat-input",
 			attr: { rows: 3, placeholder: t("chat.placeholder") },
 		});
+		this.attachments = new AttachmentChips(app, chips, parent, owner, this.input, view);
 		this.button = row.createEl("button", { cls: "assistant-chat-send mod-cta", text: t("chat.send") });
 		this.mentions = new MentionSuggest(app, this.input, parent, owner, new NoteTitleSearch(app, owner, mentionable));
 		this.promptSuggest = new PromptSuggest(this.input, parent, owner, prompts);
@@ -90,6 +97,6 @@ export class ChatComposer {
 		const text = this.input.value;
 		if (text.trim() === "") return;
 		this.input.value = "";
-		this.actions.send(text);
+		this.actions.send(text, this.attachments.take());
 	}
 }

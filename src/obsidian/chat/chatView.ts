@@ -43,6 +43,8 @@ import type { AttachedSelection, SelectionIntent } from "./selectionChip";
 import { onModel, type PromptTurn } from "../prompts/promptTurn";
 import { showSentText } from "./sentText";
 import type { ChipActions } from "./toolChip";
+import { drawSentAttachments, refused } from "./attachmentChips";
+import type { AttachmentRef } from "../../core/agent/session/userAttachments";
 
 export const CHAT_VIEW_TYPE = "assistant-workspace-chat";
 export const CHAT_ICON = "message-square";
@@ -169,11 +171,12 @@ export class ChatView extends ItemView implements HoverParent {
 			root.createDiv({ cls: "assistant-chat-composer" }),
 			this,
 			{
-				send: (text) => void this.send(text),
+				send: (text, attachments) => void this.send(text, null, null, attachments),
 				stop: () => this.stop(),
 			},
 			mentionableNotes(this.deps.settingsStore),
 			() => this.deps.prompts.prompts,
+			() => this.deps.settingsStore.vaultView(),
 		);
 		this.registerDomEvent(this.containerEl, "keydown", (event) => {
 			if (event.key === "Escape" && this.running !== null) {
@@ -289,22 +292,29 @@ export class ChatView extends ItemView implements HoverParent {
 	}
 
 	/**
-	 * Sends `text` as the user's message and draws the turn; `resume` puts a checkpoint into its
-	 * context. A message that calls a prompt (`/name …`) sends the prompt, filled in, instead.
+	 * Sends `text` as the user's message, with the files attached to it, and draws the turn;
+	 * `resume` puts a checkpoint into its context. A message that calls a prompt (`/name …`) sends
+	 * the prompt, filled in, instead.
 	 */
-	async send(text: string, resume: Checkpoint | null = null, prompt: PromptTurn | null = null): Promise<void> {
+	async send(
+		text: string,
+		resume: Checkpoint | null = null,
+		prompt: PromptTurn | null = null,
+		attachments: AttachmentRef[] = [],
+	): Promise<void> {
 		const message = text.trim();
 		if (message === "" || this.running !== null) return;
 		const called = prompt === null && resume === null ? slashCommandOf(this.deps.prompts.prompts, message) : null;
 		if (called !== null) {
 			const turn = await this.deps.prompts.prepare(called.prompt, called.rest);
-			if (turn !== null) await this.send(turn.text, null, turn);
+			if (turn !== null) await this.send(turn.text, null, turn, attachments);
 			return;
 		}
 		this.listEl.querySelector(".assistant-chat-empty")?.remove();
 		this.resumeEl.hide();
 		const bubble = this.listEl.createDiv({ cls: "assistant-chat-message is-user", text: prompt?.label ?? message });
 		if (prompt !== null) showSentText(bubble, message);
+		drawSentAttachments(bubble, attachments);
 		if (this.home.folder === null) this.home = { folder: this.deps.settingsStore.settings.assistantFolder };
 		const currentNotePath = this.composer.includeCurrentNote
 			? (this.app.workspace.getActiveFile()?.path ?? null)
@@ -312,7 +322,7 @@ export class ChatView extends ItemView implements HoverParent {
 		const selection = this.composer.selection.take() ?? undefined;
 		this.turnModel = prompt?.model ?? null;
 		const answer = await this.draw(message, (signal) =>
-			this.session.send(message, { currentNotePath, resume, selection }, signal),
+			this.session.send(message, { currentNotePath, resume, selection, attachments }, signal),
 		);
 		if (answer !== null && prompt?.insert !== undefined) prompt.insert(answer.answer);
 	}
@@ -417,6 +427,9 @@ export class ChatView extends ItemView implements HoverParent {
 				return;
 			case "memory-flushed":
 				if (event.dailyNotePath !== null) showMemoryFlush(answer.el, event.dailyNotePath);
+				return;
+			case "attachments-refused":
+				for (const refusal of event.refused) refused(refusal);
 				return;
 			case "save-failed":
 				new Notice(t("chat.save-failed", { error: describeError(event.error) }));

@@ -55,7 +55,7 @@ describe("checkReadAccess", () => {
 
 	it("keeps a note closed while the metadata cache does not know whether it is private", () => {
 		const unknown = privacyView(
-			{ store: vault, metadata: { getMetadata: () => null, resolveLink: () => null } },
+			{ store: vault, metadata: { getMetadata: () => null, resolveLink: () => null, resolvedLinks: {} } },
 			policy,
 		);
 		expect(checkReadAccess("Notes/a.md", unknown)).toEqual({ kind: "not-found", path: "Notes/a.md" });

@@ -221,7 +221,11 @@ function viewOfCache(
 		const metadata = ready() ? vault.getMetadata(path) : null;
 		return metadata === null ? null : edit(metadata);
 	};
-	const cache = { getMetadata: known, resolveLink: (link: string, from: string) => vault.resolveLink(link, from) };
+	const cache = {
+		getMetadata: known,
+		resolveLink: (link: string, from: string) => vault.resolveLink(link, from),
+		resolvedLinks: vault.resolvedLinks,
+	};
 	return privacyViewOver(vault, cache);
 }
 

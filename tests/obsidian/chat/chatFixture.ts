@@ -7,7 +7,7 @@ import type { ChatView } from "../../../src/obsidian/chat/chatView";
 import { openChat } from "../../../src/obsidian/chat/registerChat";
 import type { FakeAnthropic } from "../../harness/fakeAnthropic";
 import { MemoryIndexStore } from "../../harness/memoryIndexStore";
-import { MemoryVault } from "../../../headless/inMemory/memoryVault";
+import { MemoryVault, type SeedFile } from "../../../headless/inMemory/memoryVault";
 import { loadPlugin, untilIndexed } from "../pluginFixture";
 
 export const DATA = ".obsidian/plugins/assistant-workspace/data.json";
@@ -23,7 +23,7 @@ export function resetChatTest(): void {
 /** The plugin on a vault of `files`, its chat pane open, talking to `fake` with a key (offline with `key: null`), under `settings`. */
 export async function openChatOn(
 	fake: FakeAnthropic,
-	files: Record<string, string>,
+	files: Record<string, SeedFile>,
 	options: { indexed?: boolean; settings?: Partial<Settings>; key?: null; idleTimeoutMs?: number } = {},
 ) {
 	const app = new App(new MemoryVault({ files }));

@@ -1,6 +1,6 @@
 import { localToday } from "../../memory/dailyDates";
 import type { Clock } from "../../ports";
-import type { ChatMessage, SystemBlock } from "../../model/modelClient";
+import type { AttachmentBlock, ChatMessage, SystemBlock } from "../../model/modelClient";
 import { instructionsText } from "./assistantInstructions";
 import type { ConversationState } from "./compaction";
 import type { ContextReport } from "./contextReport";
@@ -41,6 +41,8 @@ export interface ContextInput {
 	/** The compaction state kept with the chat (`FRESH_CONVERSATION` for a new one). */
 	readonly conversation: ConversationState;
 	readonly userMessage: string;
+	/** The files the user attached to the message (images, PDFs), read already. */
+	readonly userAttachments?: readonly AttachmentBlock[];
 	/** The model's context window, in tokens. */
 	readonly contextWindowTokens: number;
 	/**

@@ -1,8 +1,8 @@
-import type { ChatMessage } from "../../model/modelClient";
+import type { AttachmentBlock, ChatMessage } from "../../model/modelClient";
 import type { ContextBudgets } from "../../workspace/data/contextBudgets";
 import { compactedMessages, decideCompaction, summaryBlock, type ConversationState } from "./compaction";
 import type { ConversationReport, Cut, LayerReport } from "./contextReport";
-import { messageTokens, turnStarts, userTextMessage } from "./conversationTurns";
+import { messageTokens, turnStarts, userMessageOf } from "./conversationTurns";
 import { estimateTokens } from "../../text/tokenEstimate";
 
 export interface ConversationInput {
@@ -11,6 +11,8 @@ export interface ConversationInput {
 	/** The compaction state kept with the chat. */
 	readonly conversation: ConversationState;
 	readonly userMessage: string;
+	/** The files the user attached to the message. */
+	readonly userAttachments?: readonly AttachmentBlock[];
 	readonly contextWindowTokens: number;
 }
 
@@ -35,7 +37,7 @@ export function conversationLayers(
 		...input.conversation,
 		compactedThrough: Math.min(Math.max(0, input.conversation.compactedThrough), history.length),
 	};
-	const user = userTextMessage(userMessage);
+	const user = userMessageOf(userMessage, input.userAttachments);
 	const userTokens = messageTokens(user);
 	const limitTokens = contextWindowTokens - budgets.reservedTokens;
 	// Each message is estimated once: a long conversation is the largest text of the request.

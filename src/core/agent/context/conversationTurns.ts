@@ -1,5 +1,6 @@
-import type { ChatMessage, ContentBlock } from "../../model/modelClient";
+import type { AttachmentBlock, ChatMessage, ContentBlock } from "../../model/modelClient";
 import { textWeight } from "../../text/tokenEstimate";
+import { attachmentTokens } from "../../model/attachmentTokens";
 
 /**
  * What the API adds around each message (its role and framing), a flat allowance in the spirit
@@ -30,6 +31,13 @@ export function userTextMessage(text: string): ChatMessage {
 	return { role: "user", content: [{ type: "text", text }] };
 }
 
+/** The user's message with the files they attached: the files first, as the API advises, then the words. */
+export function userMessageOf(text: string, attachments: readonly AttachmentBlock[] = []): ChatMessage {
+	return attachments.length === 0
+		? userTextMessage(text)
+		: { role: "user", content: [...attachments, { type: "text", text }] };
+}
+
 function blockWeight(block: ContentBlock): number {
 	switch (block.type) {
 		case "text":
@@ -37,7 +45,12 @@ function blockWeight(block: ContentBlock): number {
 		case "tool_use":
 			return textWeight(block.name) + textWeight(block.input === undefined ? "" : JSON.stringify(block.input));
 		case "tool_result":
-			return textWeight(block.content);
+			return (
+				textWeight(block.content) + (block.attachments ?? []).reduce((sum, file) => sum + attachmentTokens(file), 0)
+			);
+		case "image":
+		case "document":
+			return attachmentTokens(block);
 	}
 }
 
@@ -71,6 +84,8 @@ export function emptiedToolBlocks(messages: readonly ChatMessage[]): ChatMessage
 		content: message.content.map((block): ContentBlock => {
 			if (block.type === "tool_use") return { ...block, input: {} };
 			if (block.type === "tool_result") return { type: "tool_result", toolUseId: block.toolUseId, content: "" };
+			// A model without tools is sent no attachment (`textOnlyMessages`): it weighs nothing.
+			if (block.type === "image" || block.type === "document") return { type: "text", text: "" };
 			return block;
 		}),
 	}));

@@ -77,7 +77,7 @@ class Turn {
 		userStop: AbortSignal,
 	) {
 		this.limits = { ...DEFAULT_TURN_LIMITS, ...deps.limits };
-		this.messages = new TurnMessages(input.userMessage);
+		this.messages = new TurnMessages(input.userMessage, input.attachments);
 		this.usage = new UsageTally(deps.modelId, costOf(deps.model));
 		this.budget = new TurnBudget(this.limits.budgets);
 		this.time = new TimeLimit(deps.delay, this.limits.maxTurnMs, userStop);

@@ -1,4 +1,4 @@
-import type { ChatMessage, ModelClient, SystemBlock, ToolDefinition } from "../../model/modelClient";
+import type { AttachmentBlock, ChatMessage, ModelClient, SystemBlock, ToolDefinition } from "../../model/modelClient";
 import type { TaskScheduler } from "../../ports";
 import type { ToolEffect, ToolResult } from "../tools";
 import { TURN_BUDGETS, type TurnBudgets } from "../turnBudgets";
@@ -72,4 +72,6 @@ export interface TurnInput {
 	readonly conversation: readonly ChatMessage[];
 	/** What the user typed. */
 	readonly userMessage: string;
+	/** The files the user attached (images, PDFs), before the text in the message, as the request sends them. */
+	readonly attachments?: readonly AttachmentBlock[];
 }

@@ -1,4 +1,12 @@
-import type { ChatMessage, ContentBlock, TextBlock, ToolResultBlock, ToolUseBlock } from "../../model/modelClient";
+import type {
+	AttachmentBlock,
+	ChatMessage,
+	ContentBlock,
+	TextBlock,
+	ToolResultBlock,
+	ToolUseBlock,
+} from "../../model/modelClient";
+import { userMessageOf } from "../context/conversationTurns";
 import type { ToolResult } from "../tools";
 import { INTERRUPTION_MARKERS, STOPPED_CALL } from "./loopNotices";
 
@@ -17,8 +25,8 @@ export class TurnMessages {
 	private round: { readonly calls: readonly ToolUseBlock[]; readonly results: ToolResultBlock[] } | null = null;
 	private shown = "";
 
-	constructor(userMessage: string) {
-		this.messages = [{ role: "user", content: [{ type: "text", text: userMessage }] }];
+	constructor(userMessage: string, attachments: readonly AttachmentBlock[] = []) {
+		this.messages = [userMessageOf(userMessage, attachments)];
 	}
 
 	/** The answer as shown so far: every delta `addText` returned. */
@@ -107,5 +115,6 @@ export function toolResultBlock(toolUseId: string, result: ToolResult): ToolResu
 		content: result.text,
 		...(result.isError && { isError: true }),
 		...(result.display !== undefined && { data: result.display }),
+		...(result.attachments !== undefined && result.attachments.length > 0 && { attachments: result.attachments }),
 	};
 }

@@ -1,5 +1,5 @@
 import { localTimestamp, localToday } from "../../memory/dailyDates";
-import type { ChatMessage } from "../../model/modelClient";
+import type { AttachmentBlock, ChatMessage } from "../../model/modelClient";
 import {
 	afterMemoryFlush,
 	afterSkippedFlush,
@@ -23,6 +23,7 @@ import { CheckpointMoments, savedCheckpoint, type CheckpointDraft, type Checkpoi
 import { groundingSearch, groundingSearchId, withGroundingSearch } from "./groundedTurn";
 import { sessionRequestBuilder, type ContextNotes, type SessionRequest } from "./sessionContext";
 import { executeToolOf, OFFERED_TOOLS, sizesOf, toolsFit, turnDeps, type TurnPorts } from "./turnPorts";
+import { readUserAttachments, type RefusedAttachment } from "./userAttachments";
 
 /**
  * The session's own events, besides the loop's: the memory flush it ran before compacting the
@@ -43,6 +44,8 @@ export type SessionEvent =
 	 */
 	| { readonly type: "tools-off"; readonly retried: boolean }
 	| { readonly type: "checkpoint-suggested"; readonly reason: CheckpointReason; readonly draft: CheckpointDraft }
+	/** Files the user attached that were not sent, each with why (private, too large, a model that reads none). */
+	| { readonly type: "attachments-refused"; readonly refused: readonly RefusedAttachment[] }
 	| { readonly type: "saved"; readonly path: string }
 	| { readonly type: "save-failed"; readonly error: unknown };
 
@@ -153,7 +156,19 @@ export class ChatSession {
 	private async *run(text: string, notes: ContextNotes, signal: AbortSignal): AsyncGenerator<SessionEvent, TurnResult> {
 		const ports = await this.ports();
 		const moment = this.moments.momentOf(text);
-		const turn = { text, notes: { ...notes, heartbeats: this.heartbeats, checkpointMoment: moment }, signal };
+		// Read once for the turn: the request and the conversation kept after it hold the same blocks.
+		const attached = await readUserAttachments(
+			notes.attachments ?? [],
+			ports.tools,
+			ports.model.readsAttachments === true,
+		);
+		if (attached.refused.length > 0) yield { type: "attachments-refused", refused: attached.refused };
+		const turn: TurnRequest = {
+			text,
+			notes: { ...notes, heartbeats: this.heartbeats, checkpointMoment: moment },
+			attachments: attached.blocks,
+			signal,
+		};
 		const at = this.clock.now();
 		let ran: SessionTurn;
 		if (ports.withoutTools === true) ran = yield* this.turnWithoutTools(ports, turn, "talk");
@@ -204,7 +219,7 @@ export class ChatSession {
 		// The turn's changes are confined to the selection its message was sent with, and only that turn's.
 		const ports =
 			selection === undefined ? unscoped : { ...unscoped, tools: { ...unscoped.tools, editSelection: selection } };
-		const prepare = sessionRequestBuilder(ports.tools, OFFERED_TOOLS, turn.notes, sizesOf(ports));
+		const prepare = sessionRequestBuilder(ports.tools, OFFERED_TOOLS, turn.notes, sizesOf(ports), turn.attachments);
 		let next = await prepare(this.messages, this.compaction, turn.text);
 		let flush: TurnResult | null = null;
 		if (next.conversation.decision === "flush-memory") {
@@ -214,7 +229,7 @@ export class ChatSession {
 		}
 		this.compaction = next.conversation.nextState;
 		let result: TurnResult | null = null;
-		const input = { conversation: this.messages, userMessage: turn.text };
+		const input = { conversation: this.messages, userMessage: turn.text, attachments: turn.attachments };
 		for await (const event of runTurn(turnDeps(ports, next), input, turn.signal)) {
 			if (event.type === "error" && event.error.kind === "tools-unsupported") continue;
 			if (event.type === "done") {
@@ -252,7 +267,7 @@ export class ChatSession {
 						signal: turn.signal,
 					});
 		const notes = kind === "talk" ? turn.notes : { ...turn.notes, searchResults: search?.result.text ?? "" };
-		const prepare = sessionRequestBuilder(ports.tools, [], notes, sizesOf(ports));
+		const prepare = sessionRequestBuilder(ports.tools, [], notes, sizesOf(ports), turn.attachments);
 		let next = await prepare(this.messages, this.compaction, turn.text);
 		if (next.conversation.decision === "flush-memory") {
 			this.compaction = afterSkippedFlush(this.compaction, this.messages.length);
@@ -260,7 +275,7 @@ export class ChatSession {
 		}
 		this.compaction = next.conversation.nextState;
 		let result: TurnResult | null = null;
-		const input = { conversation: this.messages, userMessage: turn.text };
+		const input = { conversation: this.messages, userMessage: turn.text, attachments: turn.attachments };
 		for await (const event of runTurn(turnDeps(ports, next), input, turn.signal)) {
 			if (event.type === "done") {
 				result = search === null ? event.result : withGroundingSearch(event.result, search);
@@ -333,6 +348,8 @@ export class ChatSession {
 interface TurnRequest {
 	readonly text: string;
 	readonly notes: ContextNotes;
+	/** The files the user attached, read. */
+	readonly attachments: readonly AttachmentBlock[];
 	readonly signal: AbortSignal;
 }
 

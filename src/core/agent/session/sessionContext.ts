@@ -11,7 +11,8 @@ import { DEFAULT_TURN_LIMITS, type PreparedRequest } from "../loop";
 import { instructionsTokens } from "../context/assistantInstructions";
 import { emptiedToolBlocks, textOnlyMessages } from "../context/conversationTurns";
 import { toolDefinitionTokens, windowPlan } from "../context/windowBudgets";
-import type { ChatMessage, ToolDefinition } from "../../model/modelClient";
+import type { AttachmentBlock, ChatMessage, ToolDefinition } from "../../model/modelClient";
+import type { AttachmentRef } from "./userAttachments";
 import type { MemoryToolDeps } from "../tools";
 import { resolveNotePath } from "../tools/notePath";
 import { weeklyPages } from "../../memory/historyBook";
@@ -54,6 +55,8 @@ export interface ContextNotes {
 	 * only touch that range of that note.
 	 */
 	readonly selection?: NoteSelection;
+	/** Files the user attached to the message (dropped, pasted, `[[file.pdf]]`), read by the session for the model. */
+	readonly attachments?: readonly AttachmentRef[];
 }
 
 /** Every link written `[[...]]` in `text`, as written (alias and heading included). */
@@ -97,6 +100,7 @@ export function sessionRequestBuilder(
 	tools: readonly ToolDefinition[],
 	notes: ContextNotes = {},
 	sizes: ContextSizes = {},
+	attachments: readonly AttachmentBlock[] = [],
 ): PrepareSessionRequest {
 	const searchResults = notes.searchResults ?? null;
 	const offered = searchResults === null ? tools : [];
@@ -159,6 +163,7 @@ export function sessionRequestBuilder(
 					searchResults === null ? withoutHiddenResults(conversation, deps.vault) : emptiedToolBlocks(conversation),
 				conversation: state,
 				userMessage,
+				userAttachments: attachments,
 				contextWindowTokens,
 				searchResults,
 			},

@@ -67,7 +67,9 @@ export function turnDeps(ports: TurnPorts, next: SessionRequest): TurnDeps {
 
 /** The assistant's tools over the turn's world: how the model's calls run, and the grounding search. */
 export function executeToolOf(ports: TurnPorts): ExecuteTool {
-	return (name, input) => runTool(name, input, ports.tools, ASSISTANT_TOOLS);
+	// The tools learn whether the model reads images and PDFs, so memory_get sends none to one that cannot.
+	const tools = { ...ports.tools, readsAttachments: ports.model.readsAttachments === true };
+	return (name, input) => runTool(name, input, tools, ASSISTANT_TOOLS);
 }
 
 /** How large the turn's context may grow on this model. */

@@ -1,33 +1,46 @@
 import type { ChatMessage, ContentBlock } from "../../model/modelClient";
+import { attachmentMediaType } from "../../model/attachmentFiles";
 import { extensionOf } from "../../vault/paths";
 import type { VaultView } from "../../vault/vaultView";
 
 /** What stands in a tool result of an earlier turn that quoted a note hidden since. */
 export const WITHHELD_RESULT = "[Withheld: this result came from a note that is private now.]";
+/** What stands in an attachment of an earlier turn whose file is hidden since. */
+export const WITHHELD_ATTACHMENT = "[Withheld: this attachment is private now.]";
 
 /**
  * The conversation as it may be sent again: a tool result of an earlier turn that names a note
  * the view hides now (the user marked it private, tagged it, moved it into a private folder since
  * the assistant read it) is replaced by `WITHHELD_RESULT`. Every result that quotes a note names
  * it (`Source: path`, `1. path:line`, `### date (path)`), so a hidden note's path in a result is
- * the sign that its text may be there too. The conversation is returned as it is when no result
- * needs withholding.
+ * the sign that its text may be there too. An attachment (an image, a PDF) read from a file hidden
+ * since, in a result or in the user's message, is withheld the same way: it is named by its path.
+ * The conversation is returned as it is when nothing needs withholding.
  */
 export function withoutHiddenResults(conversation: readonly ChatMessage[], vault: VaultView): readonly ChatMessage[] {
-	if (!conversation.some((message) => message.content.some((block) => block.type === "tool_result")))
+	if (
+		!conversation.some((message) => message.content.some((block) => block.type !== "text" && block.type !== "tool_use"))
+	)
 		return conversation;
 	const hidden = vault
 		.hiddenFiles()
 		.map((file) => file.path)
-		.filter((path) => extensionOf(path) === "md");
+		.filter((path) => extensionOf(path) === "md" || attachmentMediaType(path) !== null);
 	if (hidden.length === 0) return conversation;
+	const hiddenSet = new Set(hidden);
 	const quotesHidden = (text: string) => hidden.some((path) => text.includes(path));
 	let changed = false;
 	const checked = conversation.map((message): ChatMessage => {
 		const content = message.content.map((block): ContentBlock => {
-			if (block.type !== "tool_result" || !quotesHidden(block.content)) return block;
+			if ((block.type === "image" || block.type === "document") && hiddenSet.has(block.name)) {
+				changed = true;
+				return { type: "text", text: WITHHELD_ATTACHMENT };
+			}
+			if (block.type !== "tool_result") return block;
+			const attachments = block.attachments ?? [];
+			if (!quotesHidden(block.content) && !attachments.some((file) => hiddenSet.has(file.name))) return block;
 			changed = true;
-			// The data goes with the text: it quotes the same notes.
+			// The data and the attachments go with the text: they come from the same files.
 			return {
 				type: "tool_result",
 				toolUseId: block.toolUseId,

@@ -4,6 +4,8 @@ import { accessRefusal } from "./accessRefusal";
 import { defineTool } from "./defineTool";
 import { linesOf, selectLines } from "./lineSelection";
 import { linkList } from "./noteLinks";
+import { attachmentMediaType } from "../../model/attachmentFiles";
+import { ATTACHMENT_DESCRIPTION, memoryGetAttachment } from "./memoryGetAttachment";
 import { noteLine } from "./noteLocation";
 import { resolveNotePath } from "./notePath";
 import { decodeCursor, encodeCursor, noteVersion } from "./noteCursor";
@@ -58,6 +60,7 @@ export const memoryGet = defineTool({
 		"Read a note of the vault, or some of its lines: its text exactly as written, under a `Source: path:line` header.",
 		`Long text comes in pages of about ${formatCount(PAGE_CHARS)} characters; a page that does not reach the end says how to read on (a cursor).`,
 		"The notes the text links to are listed at the end, with their paths.",
+		ATTACHMENT_DESCRIPTION,
 		"Private notes, excluded folders and tags, chat transcripts and the configuration folder cannot be read: the answer is then `Access denied` and the rule.",
 	].join(" "),
 	effect: "read",
@@ -68,6 +71,8 @@ export const memoryGet = defineTool({
 	},
 	async run(input, deps) {
 		const access = resolveNotePath(input.path, deps);
+		if (access.kind === "unreadable" && access.reason === "not-markdown" && attachmentMediaType(access.path) !== null)
+			return memoryGetAttachment(access.path, deps);
 		if (access.kind !== "allowed") return accessRefusal(access, deps.vault.policy);
 		const content = await deps.vault.read(access.path);
 		const lines = new LineIndex(content);

@@ -2,8 +2,9 @@ import * as z from "zod/mini";
 import { NOTE_KINDS } from "../../retrieval";
 import { calendarDate } from "./calendarDate";
 import { defineTool } from "./defineTool";
-import { distinctLocations, noteLine, type NoteLocation } from "./noteLocation";
+import { distinctLocations, noteLine, wholeNote, type NoteLocation } from "./noteLocation";
 import { searchMemories, type SearchAnswer } from "./searchMemories";
+import { attachmentsNamed } from "./attachmentNames";
 import { inputText } from "./toolDescriber";
 import { toolText } from "./toolResult";
 
@@ -15,6 +16,8 @@ const LINKED_FROM_LABEL = "Notes linked from";
 const LINKED_FROM_NOTE = "(they may share no word with the query):";
 /** Each line of a passage is indented so, under the line that names its note. */
 const PASSAGE_INDENT = "   ";
+/** What starts the list of images and PDFs named like the query. */
+const ATTACHMENTS_LABEL = "Files named like the query:";
 
 export const memorySearchInput = z
 	.strictObject({
@@ -73,6 +76,7 @@ export const memorySearch = defineTool({
 		"Search the user's vault and your own memory (daily memory, weekly summaries, long-term memory, the inbox and the user's notes) for what was written about something.",
 		`Returns the line that best answers the query ("${BEST_LINE_LABEL} path:line  heading"), then the best notes first, each as \`N. path:line  heading (score)\` with the section around that line, as markdown; recent daily notes rank above old ones on the same subject.`,
 		"Up to two notes the first result links to follow, under their own label: they may share no word with the query.",
+		`Images and PDFs named like the query are listed last ("${ATTACHMENTS_LABEL}"); memory_get reads them.`,
 		"Use it before answering from memory, and when the user refers to something earlier or elsewhere; then read a note in full with memory_get.",
 		`Answers exactly "${NO_MATCHES}" when nothing matches: try other words, or fewer filters.`,
 	].join(" "),
@@ -83,7 +87,9 @@ export const memorySearch = defineTool({
 		locations: "found",
 	},
 	async run(input, deps) {
-		const answer = await searchMemories(deps, input);
+		const found = await searchMemories(deps, input);
+		const attachments = attachmentsNamed(input.query, deps.vault);
+		const answer = attachments.length === 0 ? found : { ...found, attachments };
 		return toolText(formatMatches(answer), {
 			locations: searchLocations(answer),
 			display: { kind: "search-answer", answer },
@@ -95,9 +101,10 @@ export const memorySearch = defineTool({
 export function searchLocations(answer: SearchAnswer): NoteLocation[] {
 	const best = answer.best === null ? [] : [answer.best];
 	const linked = answer.linked?.notes ?? [];
-	return distinctLocations(
-		[...best, ...answer.matches, ...linked].map((place) => noteLine(place.path, place.line, place.heading)),
-	);
+	return distinctLocations([
+		...[...best, ...answer.matches, ...linked].map((place) => noteLine(place.path, place.line, place.heading)),
+		...(answer.attachments ?? []).map(wholeNote),
+	]);
 }
 
 /**
@@ -106,7 +113,9 @@ export function searchLocations(answer: SearchAnswer): NoteLocation[] {
  * `- path:line  heading` with its passage.
  */
 export function formatMatches(answer: SearchAnswer): string {
-	if (answer.matches.length === 0) return NO_MATCHES;
+	const attachments = answer.attachments ?? [];
+	const named = attachments.length === 0 ? [] : ["", ATTACHMENTS_LABEL, ...attachments.map((path) => `- ${path}`)];
+	if (answer.matches.length === 0) return named.length === 0 ? NO_MATCHES : [NO_MATCHES, ...named].join("\n");
 	const best =
 		answer.best === null
 			? []
@@ -130,7 +139,7 @@ export function formatMatches(answer: SearchAnswer): string {
 						...indented(note.passage),
 					]),
 				];
-	return [...best, ...matches.flat(), ...linked].join("\n");
+	return [...best, ...matches.flat(), ...linked, ...named].join("\n");
 }
 
 /** A passage's lines under its heading line; a blank line stays blank. */

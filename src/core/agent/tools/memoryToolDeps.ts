@@ -38,4 +38,9 @@ export interface MemoryToolDeps {
 	 * its identity files in its prompt already and searches its own memory on purpose.
 	 */
 	readonly assistantFilesInSearch?: "when-asked";
+	/**
+	 * Whether the model the tools answer reads images and PDFs (`ModelClient.readsAttachments`);
+	 * absent, it does not, and memory_get of one says so and sends nothing.
+	 */
+	readonly readsAttachments?: boolean;
 }

@@ -29,16 +29,14 @@ export const noteEditInput = z
 			.string()
 			.check(
 				z.minLength(1),
-				z.describe(
-					"The note's vault path as memory_search gives it, e.g. `Projects/Atlas.md`; a link such as `[[Atlas]]` works too.",
-				),
+				z.describe("The note's vault path, e.g. `Projects/Atlas.md`, or a link such as `[[Atlas]]`."),
 			),
 		edits: z.optional(
 			z
 				.array(
 					z.strictObject({
 						find: editText(
-							"The exact text to change, copied from the note (spaces, punctuation and line breaks count), long enough to occur once in the note.",
+							"The exact text of the note to change (spaces and line breaks count), long enough to occur once.",
 							1,
 						),
 						replace: editText("What it becomes; empty to delete it.", 0),
@@ -47,7 +45,7 @@ export const noteEditInput = z
 				.check(
 					z.minLength(1),
 					z.maxLength(MAX_EDITS),
-					z.describe("The changes, each an exact replacement; they may not overlap. Give this, or section and text."),
+					z.describe("Exact replacements that do not overlap; or give section and text."),
 				),
 		),
 		section: z.optional(
@@ -56,21 +54,15 @@ export const noteEditInput = z
 				.check(
 					z.minLength(1),
 					z.maxLength(200),
-					z.describe(
-						"A heading of the note, as written there (`Goals`, or `## Goals` to name its level): its body is replaced by text. Give this with text, or edits.",
-					),
+					z.describe("A heading of the note as written (`Goals`, or `## Goals` for its level): its body becomes text."),
 				),
 		),
-		text: z.optional(
-			editText("The section's new body, in markdown, without its heading (the heading stays as it is).", 0),
-		),
+		text: z.optional(editText("The section's new body in markdown, without its heading.", 0)),
 		reason: z.string().check(
 			z.minLength(1),
 			z.maxLength(300),
 			z.refine((reason) => reason.trim() !== "", "must not be blank"),
-			z.describe(
-				"Why, in a sentence the user reads on the card beside the changes (e.g. `You asked for a shorter intro`).",
-			),
+			z.describe("Why, in a sentence the user reads on the card (e.g. `You asked for a shorter intro`)."),
 		),
 	})
 	.check(
@@ -86,10 +78,10 @@ export const noteEditInput = z
 export const noteEdit = defineTool<typeof noteEditInput, WriteToolDeps>({
 	name: "note_edit",
 	description: [
-		"Propose changes to one of the user's notes: exact replacements (edits), or a new body for a section under a heading (section and text).",
-		"Nothing is written: the user sees the changes on a card in the chat, accepts or rejects each, and only what they accept is applied, and only if the note has not changed meanwhile. So never say a note is changed; say what you proposed.",
-		"Read the note first (memory_get) and copy each find exactly from it. Propose only what the user asked for, in their note's language and style.",
-		"Not for notes marked verified, your memory and identity files (memory_append, identity_update) or your own callout (note_annotate); a note's properties are not changed.",
+		"Propose changes to a note of the user's: exact replacements (edits), or a section's new body (section and text).",
+		"Nothing is written until the user accepts each change on a card in the chat: never say the note is changed, say what you proposed.",
+		"Read the note first (memory_get) and copy each find exactly. Propose only what the user asked for, in the note's language and style.",
+		"Not for verified notes, your memory and identity files, your callout or a note's properties.",
 	].join(" "),
 	effect: "propose",
 	schema: noteEditInput,

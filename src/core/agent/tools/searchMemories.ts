@@ -38,6 +38,8 @@ export interface SearchAnswer {
 	readonly matches: readonly MemoryMatch[];
 	readonly best: BestLine | null;
 	readonly linked: LinkedNotes | null;
+	/** Images and PDFs whose names share a word with the query (`attachmentsNamed`); absent when none do. */
+	readonly attachments?: readonly string[];
 }
 
 interface ReadMatch {

@@ -1,3 +1,4 @@
+import type { AttachmentBlock } from "../../model/modelClient";
 import type { NoteLocation } from "./noteLocation";
 import type { ToolDisplay } from "./toolDisplay";
 
@@ -20,21 +21,25 @@ export interface ToolResult {
 	 * checkpoint, offer an undo).
 	 */
 	readonly display?: ToolDisplay;
+	/** A file the tool read for the model as it is (an image, a PDF): sent with the text, never shown or saved. */
+	readonly attachments?: readonly AttachmentBlock[];
 }
 
 /** What a result holds besides its text. */
 export interface ToolResultData {
 	readonly locations?: readonly NoteLocation[];
 	readonly display?: ToolDisplay;
+	readonly attachments?: ToolResult["attachments"];
 }
 
 export function toolText(text: string, data: ToolResultData = {}): ToolResult {
-	const { locations, display } = data;
+	const { locations, display, attachments } = data;
 	return {
 		text,
 		isError: false,
 		...(locations !== undefined && locations.length > 0 && { locations }),
 		...(display !== undefined && { display }),
+		...(attachments !== undefined && attachments.length > 0 && { attachments }),
 	};
 }
 

@@ -36,6 +36,7 @@ export function turnSection(
 		"",
 		`${youHeading(language)}${sentAt(at)}`,
 		"",
+		...attachedLines(messages, language),
 		questionOf(messages),
 		"",
 		assistantHeading(language),
@@ -77,6 +78,16 @@ function answerParagraphs(
 		}
 	}
 	return paragraphs;
+}
+
+/** A line naming each file the user attached: never its bytes, which a note must not hold. */
+function attachedLines(messages: readonly ChatMessage[], language: Language): string[] {
+	const lines = (messages[0]?.content ?? []).flatMap((block) =>
+		block.type === "image" || block.type === "document"
+			? [translateIn(language, "transcript.attached", { name: block.name })]
+			: [],
+	);
+	return lines.length === 0 ? [] : [...lines, ""];
 }
 
 /** The user's words: the text of a turn's first message. */

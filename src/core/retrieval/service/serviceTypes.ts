@@ -1,10 +1,9 @@
-import type { Clock, NoteStore, TaskScheduler } from "../../ports";
+import type { Clock, NoteStore, ResolvedLinks, TaskScheduler } from "../../ports";
 import type { IndexStore } from "./indexStore";
 import type { VaultView } from "../../vault/vaultView";
 import type { IndexStats, SearchOptions } from "../index";
 
-/** `metadataCache.resolvedLinks`: source path → target path → number of links. */
-export type ResolvedLinks = Readonly<Record<string, Readonly<Record<string, number>>>>;
+export type { ResolvedLinks };
 
 /** What the service reaches the vault, the device's store and the clock through. */
 export interface IndexServicePorts {

@@ -1,4 +1,12 @@
-import { DEFAULT_ASSEMBLY_BUDGETS, toolsFitWindow, windowPlan } from "../../../../src/core/agent/context/windowBudgets";
+import {
+	DEFAULT_ASSEMBLY_BUDGETS,
+	toolDefinitionTokens,
+	toolsFitWindow,
+	windowPlan,
+} from "../../../../src/core/agent/context/windowBudgets";
+import { instructionsTokens } from "../../../../src/core/agent/context/assistantInstructions";
+import { OFFERED_TOOLS } from "../../../../src/core/agent/session/turnPorts";
+import { DEFAULT_SERVER_CONTEXT_WINDOW } from "../../../../src/core/model/modelServer";
 
 const TOOLS = 2900;
 const INSTRUCTIONS = 650;
@@ -38,5 +46,18 @@ describe("budgets that fit the model's window", () => {
 		expect(toolsFitWindow(on(8192))).toBe(true);
 		expect(toolsFitWindow(on(4096))).toBe(false);
 		expect(toolsFitWindow(on(2048))).toBe(false);
+	});
+});
+
+describe("the assistant's own tools", () => {
+	it("fit a local server's default window, so that a model there can call them rather than answer from a search", () => {
+		// Every tool added or described at greater length costs each turn on a small window: this says when they no longer fit.
+		const request = {
+			contextWindowTokens: DEFAULT_SERVER_CONTEXT_WINDOW,
+			toolTokens: toolDefinitionTokens(OFFERED_TOOLS),
+			maxOutputTokens: 8192,
+			instructionsTokens: instructionsTokens(new Date("2026-12-02T09:00:00Z")),
+		};
+		expect(toolsFitWindow(request)).toBe(true);
 	});
 });

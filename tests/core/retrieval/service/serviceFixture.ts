@@ -46,6 +46,7 @@ export function serviceOver(vault: MemoryVault, setup: ServiceSetup = {}) {
 			return notReady.has(path) ? null : vault.getMetadata(path);
 		},
 		resolveLink: (linkpath: string, sourcePath: string) => vault.resolveLink(linkpath, sourcePath),
+		resolvedLinks: vault.resolvedLinks,
 	};
 	const reading = {
 		configDir: vault.configDir,
@@ -53,6 +54,7 @@ export function serviceOver(vault: MemoryVault, setup: ServiceSetup = {}) {
 		listFolders: () => vault.listFolders(),
 		stat: (path: string) => vault.stat(path),
 		isFolder: (path: string) => vault.isFolder(path),
+		readBinary: (path: string) => vault.readBinary(path),
 		read: async (path: string) => {
 			reads.push(path);
 			const content = await vault.read(path);
