@@ -103,7 +103,7 @@ export class ChatView extends ItemView implements HoverParent {
 		apply: async (proposal, accepted) => applyProposal((await this.deps.ports()).tools, proposal, accepted),
 		askAgain: (path) => {
 			if (this.running !== null) return false;
-			void this.send(t("edit.ask-again-message", { path }));
+			void this.send(t("edit.ask-again-message", { path }), null, false);
 			return true;
 		},
 	};
@@ -246,7 +246,7 @@ export class ChatView extends ItemView implements HoverParent {
 		this.mode = mode;
 		this.session = this.newSession(null);
 		this.resumeEl.hide();
-		await this.send(mode.opening);
+		await this.send(mode.opening, null, false);
 	}
 
 	/** The past chats, to reopen, rename or delete. */
@@ -282,8 +282,12 @@ export class ChatView extends ItemView implements HoverParent {
 		this.composer.focus();
 	}
 
-	/** Sends `text` as the user's message and draws the turn; `resume` puts a checkpoint into its context. */
-	async send(text: string, resume: Checkpoint | null = null): Promise<void> {
+	/**
+	 * Sends `text` as the user's message and draws the turn; `resume` puts a checkpoint into its
+	 * context. The message takes the selection attached in the composer, unless `withSelection` is
+	 * false: a message the chat sends for the user (Ask again, Resume, an opening) leaves it for theirs.
+	 */
+	async send(text: string, resume: Checkpoint | null = null, withSelection = true): Promise<void> {
 		const message = text.trim();
 		if (message === "" || this.running !== null) return;
 		this.listEl.querySelector(".assistant-chat-empty")?.remove();
@@ -293,7 +297,7 @@ export class ChatView extends ItemView implements HoverParent {
 		const currentNotePath = this.composer.includeCurrentNote
 			? (this.app.workspace.getActiveFile()?.path ?? null)
 			: null;
-		const selection = this.composer.selection.take() ?? undefined;
+		const selection = withSelection ? (this.composer.selection.take() ?? undefined) : undefined;
 		await this.draw(message, (signal) => this.session.send(message, { currentNotePath, resume, selection }, signal));
 	}
 
@@ -450,7 +454,12 @@ export class ChatView extends ItemView implements HoverParent {
 	}
 
 	private showResume(checkpoint: Checkpoint | null): void {
-		drawResumeBanner(this.resumeEl, this, checkpoint, (resumed) => void this.send(t("chat.resume-message"), resumed));
+		drawResumeBanner(
+			this.resumeEl,
+			this,
+			checkpoint,
+			(resumed) => void this.send(t("chat.resume-message"), resumed, false),
+		);
 	}
 
 	/** The checkpoint form, filled with what the user was doing; saved as the user, and the chat's count starts again. */
