@@ -117,19 +117,28 @@ function regionRefusal(region: ProtectedRegion): Extract<Proposed, { kind: "refu
 
 /** Half of a character outside the Basic Multilingual Plane (an emoji): a UTF-16 surrogate without its pair. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** What belongs to the character before it: an accent written apart (`e` + U+0301), a variation selector, a joiner. */
+const JOINS_BEFORE = /^[\p{M}\u200D]/u;
 
 /**
- * Refused when the hunk starts or ends between the two halves of a character, or writes half of
- * one: a file in UTF-8 cannot hold a half, which would be saved as a replacement character that
- * nobody saw on the card.
+ * Refused when the hunk starts or ends inside a character, or its new text would join the
+ * character before or after it: half of an emoji cannot be stored in UTF-8 (it would be saved as
+ * a replacement character), and an accent written apart would land on text the card does not
+ * show as changed.
  */
 function halvesRefusal(base: string, hunk: EditHunk): Extract<Proposed, { kind: "refused" }> | null {
-	const splits = (at: number) => at > 0 && /^[\uD800-\uDBFF][\uDC00-\uDFFF]$/.test(base.slice(at - 1, at + 1));
-	if (!splits(hunk.start) && !splits(hunk.end) && !LONE_SURROGATE.test(hunk.after)) return null;
+	const splits = (at: number) =>
+		at > 0 &&
+		(/^[\uD800-\uDBFF][\uDC00-\uDFFF]$/.test(base.slice(at - 1, at + 1)) ||
+			JOINS_BEFORE.test(base.slice(at)) ||
+			base[at - 1] === "\u200D");
+	const joins = (at: number) => at > 0 && JOINS_BEFORE.test(hunk.after);
+	if (!splits(hunk.start) && !splits(hunk.end) && !joins(hunk.start) && !LONE_SURROGATE.test(hunk.after)) return null;
 	return {
 		kind: "refused",
 		refusal: "not-editable",
-		detail: "A change may not cut a character in two (half of an emoji): find and replace whole characters.",
+		detail:
+			"A change may not cut a character in two (half of an emoji, a letter without its accent): find and replace whole characters.",
 	};
 }
 

@@ -152,6 +152,21 @@ describe("proposeEdits with find and replace", () => {
 		});
 		expect(propose(note, { edits: [{ find: "😀", replace: "🙂" }] })).toMatchObject({ kind: "proposed" });
 	});
+
+	it("refuses a find that leaves an accent written apart (decomposed) on the text after it, which the card would not show", () => {
+		// `Café` as macOS often writes it: `e` and a combining acute accent. Changing `Cafe` would put the accent on the new text.
+		const note = "Lunch at the Cafe\u0301 du Coin.\n";
+		expect(propose(note, { edits: [{ find: "the Cafe", replace: "the Bar" }] })).toMatchObject({
+			refusal: "not-editable",
+			edit: 0,
+		});
+		expect(propose(note, { edits: [{ find: "at the", replace: "\u0301at the" }] })).toMatchObject({
+			refusal: "not-editable",
+		});
+		expect(propose(note, { edits: [{ find: "the Cafe\u0301", replace: "the Bar" }] })).toMatchObject({
+			kind: "proposed",
+		});
+	});
 });
 
 describe("proposeEdits for a selection", () => {
