@@ -6,7 +6,15 @@ import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { t } from "../../src/i18n";
 import { DEFAULT_MODEL, OFFLINE_MODEL_ID } from "../../src/llm";
 import { rejectUnknownOptions, requireOption, UsageError } from "./args";
-import { applyAll, approvalOf, outcomeLine, proposalDiff, proposalsOf, type Approval } from "./chatProposals";
+import {
+	appliesProposals,
+	applyAll,
+	approvalOf,
+	outcomeLine,
+	proposalDiff,
+	proposalsOf,
+	type Approval,
+} from "./chatProposals";
 import type { Command } from "./command";
 import { openHeadlessWorkspace } from "./headless";
 import { openHeadlessMemory } from "./headlessMemory";
@@ -72,7 +80,7 @@ export const chatCommand: Command = async (args) => {
 	const session = new ChatSession(() => ports, clock);
 	const result = await streamTurn(session, userMessage, choice);
 	if (session.transcriptPath !== null) process.stderr.write(`Transcript: ${session.transcriptPath}\n`);
-	const proposals = await reviewedProposals(proposalsOf(result), approval, {
+	const proposals = await reviewedProposals(proposalsOf(result), approval, result.stopReason, {
 		writer,
 		vault: memory.deps.vault,
 		layout: workspace.layout,
@@ -97,15 +105,21 @@ export const chatCommand: Command = async (args) => {
 async function reviewedProposals(
 	proposals: readonly EditProposal[],
 	approval: Approval,
+	stopReason: TurnResult["stopReason"],
 	deps: ApplyDeps,
 ): Promise<{ readonly proposal: EditProposal; readonly outcome: ApplyOutcome | null }[]> {
 	for (const proposal of proposals) {
 		const base = deps.vault.stat(proposal.path) === null ? null : await deps.vault.read(proposal.path);
 		process.stdout.write(`\n${proposalDiff(proposal, base)}\n`);
 	}
-	if (proposals.length > 0 && approval === "none")
-		process.stderr.write("Proposed changes are not applied: nothing was written (--approve all applies them).\n");
-	const outcomes = approval === "all" ? await applyAll(deps, proposals) : [];
+	const applies = appliesProposals(approval, stopReason);
+	if (proposals.length > 0 && !applies)
+		process.stderr.write(
+			approval === "all"
+				? "Stopped: the proposed changes are not applied, nothing was written.\n"
+				: "Proposed changes are not applied: nothing was written (--approve all applies them).\n",
+		);
+	const outcomes = applies ? await applyAll(deps, proposals) : [];
 	for (const outcome of outcomes) process.stderr.write(`${outcomeLine(outcome)}\n`);
 	return proposals.map((proposal, index) => ({ proposal, outcome: outcomes[index] ?? null }));
 }

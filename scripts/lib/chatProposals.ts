@@ -24,6 +24,14 @@ export function approvalOf(args: ParsedArgs): Approval {
 	return value;
 }
 
+/**
+ * Whether the turn's proposals are applied: only with `--approve all`, and not once Ctrl-C stopped
+ * the turn, which stops the run: nothing is written after it, approved beforehand or not.
+ */
+export function appliesProposals(approval: Approval, stopReason: TurnResult["stopReason"]): boolean {
+	return approval === "all" && stopReason !== "aborted";
+}
+
 /** The proposals of the turn, in the order they were made. */
 export function proposalsOf(result: TurnResult): EditProposal[] {
 	return result.toolCalls.flatMap((call) => {

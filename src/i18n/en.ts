@@ -444,6 +444,7 @@ export const en = {
 	"edit.title": "Proposed edit:",
 	"edit.card-label": "Proposed edit to {path}",
 	"edit.hunk-line": "Line {line}",
+	"edit.line-endings-only": "Changes only line endings.",
 	"edit.accept": "Accept",
 	"edit.reject": "Reject",
 	"edit.accept-label": "Accept the change at line {line}",

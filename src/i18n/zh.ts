@@ -375,6 +375,7 @@ export const zh: Catalog = {
 	"edit.title": "修改建议：",
 	"edit.card-label": "对 {path} 的修改建议",
 	"edit.hunk-line": "第 {line} 行",
+	"edit.line-endings-only": "只更改换行符。",
 	"edit.accept": "接受",
 	"edit.reject": "拒绝",
 	"edit.accept-label": "接受第 {line} 行的修改",

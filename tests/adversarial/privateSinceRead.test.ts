@@ -6,6 +6,7 @@ import { toolResultBlock } from "../../src/core/agent/loop";
 import { sessionPrepareRequest } from "../harness/sessionRequest";
 import type { ChatMessage } from "../../src/core/model/modelClient";
 import { toolsOver } from "../core/agent/tools/toolFixture";
+import { writeToolsOver } from "../core/agent/tools/writeToolFixture";
 
 describe("a note marked private after the assistant read it", () => {
 	// The history keeps the tool result that quoted the note; each later turn checks it against
@@ -49,5 +50,28 @@ describe("a note marked private after the assistant read it", () => {
 		await tools.vault.process("Notes/plan.md", (text) => `---\nassistant: private\n---\n${text}`);
 		const request = await sessionPrepareRequest(tools.deps, [])(history, "Thanks. Anything else?");
 		expect(JSON.stringify(request)).not.toContain("okapi-plan-4471");
+	});
+
+	// A proposed edit's call copies the note's text into its input (each find), which the model
+	// wrote and the history keeps: withheld with its result, not only the result.
+	it("is not sent again in the input of the call that proposed an edit to it", async () => {
+		const tools = await writeToolsOver({ "Notes/plan.md": "# Plan\nokapi-plan-4471 by May.\n" });
+		const input = {
+			path: "Notes/plan.md",
+			edits: [{ find: "okapi-plan-4471 by May.", replace: "okapi-plan-4471 by June." }],
+			reason: "Move the date",
+		};
+		const proposed = await tools.run("note_edit", input);
+		expect(proposed.isError).toBe(false);
+		const history: ChatMessage[] = [
+			{ role: "user", content: [{ type: "text", text: "Move my plan to June." }] },
+			{ role: "assistant", content: [{ type: "tool_use", id: "t1", name: "note_edit", input }] },
+			{ role: "user", content: [toolResultBlock("t1", proposed)] },
+			{ role: "assistant", content: [{ type: "text", text: "I proposed the change." }] },
+		];
+		await tools.vault.process("Notes/plan.md", (text) => `---\nassistant: private\n---\n${text}`);
+		const request = await sessionPrepareRequest(tools.deps, [])(history, "Thanks. Anything else?");
+		expect(JSON.stringify(request)).not.toContain("okapi-plan-4471");
+		expect(JSON.stringify(request)).toContain('"name":"note_edit"');
 	});
 });

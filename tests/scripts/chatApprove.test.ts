@@ -1,6 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { textReply, toolUseReply, useFakeAnthropic } from "../harness/fakeAnthropic";
+import { appliesProposals } from "../../scripts/lib/chatProposals";
 import { copyOfExampleVault, spawnCli, type SpawnedRun } from "./runCli";
 
 // Each case spawns the real command line; a few seconds each on a cold machine.
@@ -102,6 +103,14 @@ describe("chat --approve on the command line", () => {
 		expect(lastLine(run.stdout).proposals).toEqual([]);
 		expect(readFileSync(join(vault, "Notes", "Checked.md"), "utf8")).toBe("---\nverified: true\n---\nAs published.\n");
 		expect(readFileSync(join(vault, "Private", "Health.md"), "utf8")).toBe(health);
+	});
+
+	// Ctrl-C stops the whole run: a change proposed before it is not written after it, approved beforehand or not.
+	it("applies the proposals only with --approve all, and not after the turn was stopped", () => {
+		expect(appliesProposals("all", "end_turn")).toBe(true);
+		expect(appliesProposals("all", "error")).toBe(true);
+		expect(appliesProposals("all", "aborted")).toBe(false);
+		expect(appliesProposals("none", "end_turn")).toBe(false);
 	});
 
 	it("refuses an --approve it does not know, before any request", async () => {

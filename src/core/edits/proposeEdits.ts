@@ -71,7 +71,7 @@ export function proposeEdits(
 		line: lineAt(base, change.start),
 	}));
 	for (const [index, hunk] of hunks.entries()) {
-		const refused = placeRefusal(base, hunk, note.scope) ?? together(base, [hunk]);
+		const refused = placeRefusal(base, hunk, note.scope) ?? halvesRefusal(base, hunk) ?? together(base, [hunk]);
 		if (refused !== null) return { ...refused, edit: sorted[index].edit };
 	}
 	const all = together(base, hunks);
@@ -112,6 +112,33 @@ function regionRefusal(region: ProtectedRegion): Extract<Proposed, { kind: "refu
 			region === "properties"
 				? "The note's properties (frontmatter) are not changed by a proposed edit."
 				: "That is your own callout: write it with note_annotate.",
+	};
+}
+
+/** Half of a character outside the Basic Multilingual Plane (an emoji): a UTF-16 surrogate without its pair. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** What belongs to the character before it: an accent written apart (`e` + U+0301), a variation selector, a joiner. */
+const JOINS_BEFORE = /^[\p{M}\u200D]/u;
+
+/**
+ * Refused when the hunk starts or ends inside a character, or its new text would join the
+ * character before or after it: half of an emoji cannot be stored in UTF-8 (it would be saved as
+ * a replacement character), and an accent written apart would land on text the card does not
+ * show as changed.
+ */
+function halvesRefusal(base: string, hunk: EditHunk): Extract<Proposed, { kind: "refused" }> | null {
+	const splits = (at: number) =>
+		at > 0 &&
+		(/^[\uD800-\uDBFF][\uDC00-\uDFFF]$/.test(base.slice(at - 1, at + 1)) ||
+			JOINS_BEFORE.test(base.slice(at)) ||
+			base[at - 1] === "\u200D");
+	const joins = (at: number) => at > 0 && JOINS_BEFORE.test(hunk.after);
+	if (!splits(hunk.start) && !splits(hunk.end) && !joins(hunk.start) && !LONE_SURROGATE.test(hunk.after)) return null;
+	return {
+		kind: "refused",
+		refusal: "not-editable",
+		detail:
+			"A change may not cut a character in two (half of an emoji, a letter without its accent): find and replace whole characters.",
 	};
 }
 
@@ -200,7 +227,16 @@ function sectionBody(base: string, request: { readonly section: string; readonly
 		const lead = start === 0 || base[start - 1] === "\n" ? "" : eol;
 		after = body === "" ? "" : `${lead}${body}${start < base.length ? eol : ""}`;
 	}
-	return [narrowed(base, { start, end, after, edit: 0 })];
+	const change = narrowed(base, { start, end, after, edit: 0 });
+	// The text a change removes is read on the card as much as what it writes.
+	if (change.end - change.start > MAX_EDIT_TEXT_CHARS)
+		return {
+			kind: "refused",
+			refusal: "not-editable",
+			edit: 0,
+			detail: `The section's body holds more than ${MAX_EDIT_TEXT_CHARS} characters, more than a person can review on a card: propose edits of the parts to change.`,
+		};
+	return [change];
 }
 
 /** From the first non-blank line in `[from, to)` to the end of its last (its line break included). */

@@ -9,15 +9,20 @@ export interface NoteSelection {
 }
 
 /**
- * Where the selection is in `note`, the note's text as it is now: at its offsets when the text
- * there is still the selected text, else wherever that text occurs once (an edit above it since
- * shifted it, or the file has `\r\n` line breaks, which the editor shows as `\n`). `null` when it
+ * Where the selection is in `note`, the note's text as it is now: at its offsets (the editor's,
+ * which count a `\r\n` line break as the `\n` it shows) when the text there is still the selected
+ * text, else wherever that text occurs once (an edit above it since shifted it). `null` when it
  * is empty, gone or found more than once: a change made for it could not be told from one elsewhere.
  */
 export function selectionScope(note: string, selection: NoteSelection): EditScope | null {
 	const { path, from, to, text } = selection;
 	if (text === "") return null;
-	if (Number.isInteger(from) && to === from + text.length && note.slice(from, to) === text) return { path, from, to };
+	if (Number.isInteger(from) && from >= 0 && to === from + text.length) {
+		// The editor counts each `\r\n` as the one `\n` it shows: read at the file's offsets, a
+		// selection after a line break would be taken for the same text a few characters earlier.
+		const [start, end] = [fileOffset(note, from), fileOffset(note, to)];
+		if (note.slice(start, end).replace(/\r\n/g, "\n") === text) return { path, from: start, to: end };
+	}
 	const needle = note.includes("\r\n") ? text.replace(/\r?\n/g, "\r\n") : text;
 	const at = note.indexOf(needle);
 	if (at === -1 || note.indexOf(needle, at + 1) !== -1) return null;
@@ -28,4 +33,12 @@ export function selectionScope(note: string, selection: NoteSelection): EditScop
 export function scopeLines(note: string, scope: EditScope): { readonly first: number; readonly last: number } {
 	const lineOf = (offset: number) => note.slice(0, offset).split("\n").length;
 	return { first: lineOf(scope.from), last: lineOf(Math.max(scope.from, scope.to - 1)) };
+}
+
+/** The offset in `note` of the editor's offset `shown`, where each `\r\n` counts as one. */
+function fileOffset(note: string, shown: number): number {
+	if (!note.includes("\r\n")) return shown;
+	let at = 0;
+	for (let counted = 0; counted < shown && at < note.length; counted++) at += note.startsWith("\r\n", at) ? 2 : 1;
+	return at;
 }

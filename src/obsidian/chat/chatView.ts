@@ -47,6 +47,21 @@ import { drawSentAttachments, refused } from "./attachmentChips";
 import type { AttachmentRef } from "../../core/agent/session/userAttachments";
 
 export const CHAT_VIEW_TYPE = "assistant-workspace-chat";
+
+/** What goes with a message besides its text. */
+export interface SendOptions {
+	/** A checkpoint put into the message's context (the resume banner's Resume). */
+	readonly resume?: Checkpoint | null;
+	/** The prompt the message runs, filled in: shown as its `/name`, answered on its model, its answer inserted where it asks. */
+	readonly prompt?: PromptTurn | null;
+	/** Files attached to the message (dropped, pasted, `[[file.pdf]]`). */
+	readonly attachments?: readonly AttachmentRef[];
+	/**
+	 * The chat sends the message for the user (Ask again, Resume, an opening): the selection
+	 * attached in the composer stays there for the user's own next message.
+	 */
+	readonly forUser?: boolean;
+}
 export const CHAT_ICON = "message-square";
 
 /** How long the settings must rest before the welcome is drawn again. */
@@ -110,7 +125,7 @@ export class ChatView extends ItemView implements HoverParent {
 		apply: async (proposal, accepted) => applyProposal((await this.deps.ports()).tools, proposal, accepted),
 		askAgain: (path) => {
 			if (this.running !== null) return false;
-			void this.send(t("edit.ask-again-message", { path }));
+			void this.send(t("edit.ask-again-message", { path }), { forUser: true });
 			return true;
 		},
 	};
@@ -171,7 +186,7 @@ export class ChatView extends ItemView implements HoverParent {
 			root.createDiv({ cls: "assistant-chat-composer" }),
 			this,
 			{
-				send: (text, attachments) => void this.send(text, null, null, attachments),
+				send: (text, attachments) => void this.send(text, { attachments }),
 				stop: () => this.stop(),
 			},
 			mentionableNotes(this.deps.settingsStore),
@@ -255,7 +270,7 @@ export class ChatView extends ItemView implements HoverParent {
 		this.mode = mode;
 		this.session = this.newSession(null);
 		this.resumeEl.hide();
-		await this.send(mode.opening);
+		await this.send(mode.opening, { forUser: true });
 	}
 
 	/** The past chats, to reopen, rename or delete. */
@@ -292,22 +307,17 @@ export class ChatView extends ItemView implements HoverParent {
 	}
 
 	/**
-	 * Sends `text` as the user's message, with the files attached to it, and draws the turn;
-	 * `resume` puts a checkpoint into its context. A message that calls a prompt (`/name …`) sends
-	 * the prompt, filled in, instead.
+	 * Sends `text` as the user's message and draws the turn, with what `options` puts beside it.
+	 * A message that calls a prompt (`/name …`) sends the prompt, filled in, instead.
 	 */
-	async send(
-		text: string,
-		resume: Checkpoint | null = null,
-		prompt: PromptTurn | null = null,
-		attachments: AttachmentRef[] = [],
-	): Promise<void> {
+	async send(text: string, options: SendOptions = {}): Promise<void> {
+		const { resume = null, prompt = null, attachments = [], forUser = false } = options;
 		const message = text.trim();
 		if (message === "" || this.running !== null) return;
 		const called = prompt === null && resume === null ? slashCommandOf(this.deps.prompts.prompts, message) : null;
 		if (called !== null) {
 			const turn = await this.deps.prompts.prepare(called.prompt, called.rest);
-			if (turn !== null) await this.send(turn.text, null, turn, attachments);
+			if (turn !== null) await this.send(turn.text, { prompt: turn, attachments });
 			return;
 		}
 		this.listEl.querySelector(".assistant-chat-empty")?.remove();
@@ -319,7 +329,7 @@ export class ChatView extends ItemView implements HoverParent {
 		const currentNotePath = this.composer.includeCurrentNote
 			? (this.app.workspace.getActiveFile()?.path ?? null)
 			: null;
-		const selection = this.composer.selection.take() ?? undefined;
+		const selection = forUser ? undefined : (this.composer.selection.take() ?? undefined);
 		this.turnModel = prompt?.model ?? null;
 		const answer = await this.draw(message, (signal) =>
 			this.session.send(message, { currentNotePath, resume, selection, attachments }, signal),
@@ -333,7 +343,7 @@ export class ChatView extends ItemView implements HoverParent {
 			new Notice(t("prompts.busy"));
 			return;
 		}
-		await this.send(turn.text, null, turn);
+		await this.send(turn.text, { prompt: turn });
 	}
 
 	/** Sends the last message again, its failed or unwanted answer kept above. */
@@ -500,7 +510,12 @@ export class ChatView extends ItemView implements HoverParent {
 	}
 
 	private showResume(checkpoint: Checkpoint | null): void {
-		drawResumeBanner(this.resumeEl, this, checkpoint, (resumed) => void this.send(t("chat.resume-message"), resumed));
+		drawResumeBanner(
+			this.resumeEl,
+			this,
+			checkpoint,
+			(resumed) => void this.send(t("chat.resume-message"), { resume: resumed, forUser: true }),
+		);
 	}
 
 	/** The checkpoint form, filled with what the user was doing; saved as the user, and the chat's count starts again. */

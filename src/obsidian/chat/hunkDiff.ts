@@ -13,7 +13,15 @@ export function drawHunkDiff(parent: HTMLElement, hunk: EditHunk): HTMLElement {
 	const diff = parent.createEl("pre", { cls: "assistant-chat-diff assistant-edit-diff" });
 	let oldLine = hunk.line;
 	let newLine = hunk.line;
-	for (const line of lineDiff(withoutLastBreak(hunk.before), withoutLastBreak(hunk.after), 1)) {
+	// A line break only one side ends with joins a line with the next, or splits one: it is shown as a line.
+	const whole = endsLine(hunk.before) === endsLine(hunk.after);
+	const lines = whole
+		? lineDiff(withoutLastBreak(hunk.before), withoutLastBreak(hunk.after), 1)
+		: lineDiff(hunk.before, hunk.after, 1);
+	// Line endings are no change to the diff; a hunk of nothing else is still said, never drawn empty.
+	if (!lines.some((line) => line.kind === "removed" || line.kind === "added"))
+		diff.createDiv({ cls: "assistant-chat-diff-line is-gap", text: t("edit.line-endings-only") });
+	for (const line of lines) {
 		if (line.kind === "gap" || line.kind === "not-compared") {
 			const text = line.kind === "gap" ? t("diff.gap", { count: line.lines }) : t("diff.notCompared");
 			diff.createDiv({ cls: "assistant-chat-diff-line is-gap", text });
@@ -28,6 +36,11 @@ export function drawHunkDiff(parent: HTMLElement, hunk: EditHunk): HTMLElement {
 		if (line.kind !== "removed") newLine++;
 	}
 	return diff;
+}
+
+/** Whether `text` is whole lines: empty, or ending with a line break. */
+function endsLine(text: string): boolean {
+	return text === "" || text.endsWith("\n");
 }
 
 /** A hunk that ends with a line break ends a line, and draws no empty line after it. */

@@ -138,6 +138,35 @@ describe("proposeEdits with find and replace", () => {
 			propose(NOTE, { edits: [{ find: "Nothing yet.", replace: "x".repeat(MAX_EDIT_TEXT_CHARS + 1) }] }),
 		).toMatchObject({ refusal: "not-editable", edit: 0 });
 	});
+
+	it("refuses a find or replace that cuts a character in half, which the file could not hold", () => {
+		const note = "Mood: 😀 today.\n";
+		// The first half of the emoji's surrogate pair: the note would keep its second half alone.
+		expect(propose(note, { edits: [{ find: "\ud83d", replace: "x" }] })).toMatchObject({
+			refusal: "not-editable",
+			edit: 0,
+		});
+		expect(propose(note, { edits: [{ find: "today", replace: "\ude00" }] })).toMatchObject({
+			refusal: "not-editable",
+			edit: 0,
+		});
+		expect(propose(note, { edits: [{ find: "😀", replace: "🙂" }] })).toMatchObject({ kind: "proposed" });
+	});
+
+	it("refuses a find that leaves an accent written apart (decomposed) on the text after it, which the card would not show", () => {
+		// `Café` as macOS often writes it: `e` and a combining acute accent. Changing `Cafe` would put the accent on the new text.
+		const note = "Lunch at the Cafe\u0301 du Coin.\n";
+		expect(propose(note, { edits: [{ find: "the Cafe", replace: "the Bar" }] })).toMatchObject({
+			refusal: "not-editable",
+			edit: 0,
+		});
+		expect(propose(note, { edits: [{ find: "at the", replace: "\u0301at the" }] })).toMatchObject({
+			refusal: "not-editable",
+		});
+		expect(propose(note, { edits: [{ find: "the Cafe\u0301", replace: "the Bar" }] })).toMatchObject({
+			kind: "proposed",
+		});
+	});
 });
 
 describe("proposeEdits for a selection", () => {
@@ -184,6 +213,14 @@ describe("proposeEdits of a section", () => {
 		expect(propose(`${NOTE}\n## Notes\n\nMore.\n`, { section: "Notes", text: "x" })).toMatchObject({
 			refusal: "section-absent",
 			detail: expect.stringContaining("more than one") as string,
+		});
+	});
+
+	it("refuses to replace a section whose body is longer than a person can review on a card", () => {
+		const long = `# Log\n\n${"- an entry of the log\n".repeat(MAX_EDIT_TEXT_CHARS / 10)}\n# Next\n`;
+		expect(propose(long, { section: "Log", text: "Cleared." })).toMatchObject({
+			refusal: "not-editable",
+			detail: expect.stringContaining(String(MAX_EDIT_TEXT_CHARS)) as string,
 		});
 	});
 

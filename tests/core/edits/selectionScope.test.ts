@@ -27,6 +27,17 @@ describe("selectionScope", () => {
 		expect(scope === null ? null : crlf.slice(scope.from, scope.to)).toBe("First line.\r\nSecond line.");
 	});
 
+	it("reads the editor's offsets of a note with \r\n line breaks as the editor counts them, one per line break", () => {
+		// The editor shows `1\n2\n3\n4\nTODOTODO`: the second TODO is at 12..16 there, at 16..20 in the file,
+		// where 12..16 holds the first TODO. The scope is the TODO the user selected.
+		const crlf = "1\r\n2\r\n3\r\n4\r\nTODOTODO\r\n";
+		expect(selectionScope(crlf, { path: "Atlas.md", from: 12, to: 16, text: "TODO" })).toEqual({
+			path: "Atlas.md",
+			from: 16,
+			to: 20,
+		});
+	});
+
 	it("is nothing when the text is empty, gone, or found twice", () => {
 		expect(selectionScope(NOTE, { path: "Atlas.md", from: 3, to: 3, text: "" })).toBeNull();
 		expect(selectionScope("Rewritten.", at("First line."))).toBeNull();

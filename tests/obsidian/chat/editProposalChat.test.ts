@@ -74,6 +74,27 @@ describe("a proposed edit in the chat", () => {
 		await until(() => !view.busy, "the answer");
 	});
 
+	// A selection attached in the composer waits for the message the user writes there: the chat's
+	// own message (Ask again) neither takes it nor is confined to it.
+	it("asks again without the selection the user attached for their next message", async () => {
+		const { app, view, card, press } = await proposed();
+		await app.vault.modify(app.vault.getFileByPath(PATH)!, `${TRIP}\nDay three: Nice.\n`);
+		press(".assistant-edit-accept-all");
+		press(".assistant-edit-apply");
+		await until(() => card.classList.contains("is-stale"), "the stale state");
+		const from = TRIP.indexOf("Day two");
+		view.attachSelection(
+			{ path: PATH, from, to: from + "Day two: Lyon.".length, text: "Day two: Lyon.", lines: { first: 5, last: 5 } },
+			"ask",
+		);
+		fake().enqueue(textReply("I will read it again."));
+		press(".assistant-edit-ask-again");
+		await until(() => fake().messageBodies.length === 3, "the question asked again");
+		expect(JSON.stringify(fake().messageBodies[2])).not.toContain("<selected-text>");
+		await until(() => !view.busy, "the answer");
+		expect(inView(view, ".assistant-chat-selection")).not.toBeNull();
+	});
+
 	it("shows a proposal of a reopened chat as no longer applicable, with Ask again", async () => {
 		const { view } = await proposed();
 		await reopen(view);

@@ -15,7 +15,9 @@ export const WITHHELD_ATTACHMENT = "[Withheld: this attachment is private now.]"
  * it (`Source: path`, `1. path:line`, `### date (path)`), so a hidden note's path in a result is
  * the sign that its text may be there too. An attachment (an image, a PDF) read from a file hidden
  * since, in a result or in the user's message, is withheld the same way: it is named by its path.
- * The conversation is returned as it is when nothing needs withholding.
+ * The call that asked for a withheld result loses its input with it: a call may quote the note as
+ * well (a proposed edit copies the text it changes into its `find`). The conversation is returned
+ * as it is when nothing needs withholding.
  */
 export function withoutHiddenResults(conversation: readonly ChatMessage[], vault: VaultView): readonly ChatMessage[] {
 	if (
@@ -30,6 +32,7 @@ export function withoutHiddenResults(conversation: readonly ChatMessage[], vault
 	const hiddenSet = new Set(hidden);
 	const quotesHidden = (text: string) => hidden.some((path) => text.includes(path));
 	let changed = false;
+	const withheld = new Set<string>();
 	const checked = conversation.map((message): ChatMessage => {
 		const content = message.content.map((block): ContentBlock => {
 			if ((block.type === "image" || block.type === "document") && hiddenSet.has(block.name)) {
@@ -40,6 +43,7 @@ export function withoutHiddenResults(conversation: readonly ChatMessage[], vault
 			const attachments = block.attachments ?? [];
 			if (!quotesHidden(block.content) && !attachments.some((file) => hiddenSet.has(file.name))) return block;
 			changed = true;
+			withheld.add(block.toolUseId);
 			// The data and the attachments go with the text: they come from the same files.
 			return {
 				type: "tool_result",
@@ -50,5 +54,12 @@ export function withoutHiddenResults(conversation: readonly ChatMessage[], vault
 		});
 		return content.some((block, index) => block !== message.content[index]) ? { ...message, content } : message;
 	});
-	return changed ? checked : conversation;
+	if (!changed) return conversation;
+	return checked.map((message): ChatMessage => {
+		if (!message.content.some((block) => block.type === "tool_use" && withheld.has(block.id))) return message;
+		const content = message.content.map((block): ContentBlock =>
+			block.type === "tool_use" && withheld.has(block.id) ? { ...block, input: {} } : block,
+		);
+		return { ...message, content };
+	});
 }
