@@ -116,7 +116,9 @@ function regionRefusal(region: ProtectedRegion): Extract<Proposed, { kind: "refu
 }
 
 /** Half of a character outside the Basic Multilingual Plane (an emoji): a UTF-16 surrogate without its pair. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// A low half is lone at the start or after anything but a high half: written without a lookbehind,
+// which Safari 15 (iOS 15) cannot parse.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** What belongs to the character before it: an accent written apart (`e` + U+0301), a variation selector, a joiner. */
 const JOINS_BEFORE = /^[\p{M}\u200D]/u;
 
