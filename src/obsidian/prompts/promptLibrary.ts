@@ -95,7 +95,7 @@ export class PromptLibrary {
 			new Notice(t("prompts.folder-refused", { reason: refusal, folder }));
 		this.refusalShown = refusal;
 		this.folder = folder;
-		this.listed = listPrompts(this.settingsStore.vaultView(), folder).prompts;
+		this.listed = listPrompts(this.settingsStore.vaultView(), folder, layout).prompts;
 		for (const listener of this.listeners) listener();
 	}
 
