@@ -165,6 +165,8 @@ export const en = {
 	"prompts.notice.note-cut": "The note was cut to its first {count} characters for the prompt.",
 	"prompts.notice.selection-cut": "The selection was cut to its first {count} characters for the prompt.",
 	"prompts.insert.gone": "The note the prompt was run from is no longer open: the answer is only in the chat.",
+	"prompts.insert.hidden":
+		"The note the prompt was run from is hidden from the assistant: the answer is only in the chat.",
 	"prompts.busy": "The chat is still answering: run the prompt once the answer is done.",
 	"prompts.unknown-model":
 		"The model {model}, which the prompt's properties choose, is not available. Change model: in the prompt note.",

@@ -131,6 +131,7 @@ export const zh: Catalog = {
 	"prompts.notice.note-cut": "笔记在提示词中被截取为前 {count} 个字符。",
 	"prompts.notice.selection-cut": "所选文本在提示词中被截取为前 {count} 个字符。",
 	"prompts.insert.gone": "运行提示词的笔记已不再打开：回答仅显示在聊天中。",
+	"prompts.insert.hidden": "运行提示词的笔记对助理隐藏：回答仅显示在聊天中。",
 	"prompts.busy": "聊天仍在回答：请在回答结束后再运行提示词。",
 	"prompts.unknown-model": "提示词属性选择的模型 {model} 不可用。请修改提示词笔记中的 model:。",
 	"settings.privacy.heading": "隐私",

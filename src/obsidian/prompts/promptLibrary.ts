@@ -140,6 +140,12 @@ export class PromptLibrary {
 								new Notice(t("prompts.insert.gone"));
 								return;
 							}
+							// Inserted unasked, the model's words never go into a note the assistant may not touch
+							// (hidden when the prompt ran, or made so since): the user can still insert them by hand.
+							if (notePath === null || this.settingsStore.vaultView().stat(notePath) === null) {
+								new Notice(t("prompts.insert.hidden"));
+								return;
+							}
 							// After the selection, never over it: the user's text stays until they remove it.
 							const target = insertInto.editor;
 							const selected = target.getSelection() !== "";
