@@ -22,8 +22,11 @@ import type { PromptTurn } from "./promptTurn";
 /** How long the vault must rest before the prompts are listed again: a sync or a rename of a folder fires many events. */
 const RELIST_MS = 300;
 
-/** The settings that change where prompts are read from, or which notes the assistant may see. */
-const RELISTED_BY = ["assistantFolder", "promptsFolder", "excludedFolders", "excludedTags"];
+/**
+ * The settings that change where prompts are read from, which notes the assistant may see, or
+ * which it writes itself (its captures go to the inbox): none of those is a prompt.
+ */
+const RELISTED_BY = ["assistantFolder", "inboxFolder", "promptsFolder", "excludedFolders", "excludedTags"];
 
 /**
  * The prompt notes of the prompts folder, listed again whenever a note there is added, renamed,
