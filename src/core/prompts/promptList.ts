@@ -90,11 +90,13 @@ export function promptsMatching(prompts: readonly PromptEntry[], query: string):
  * these, in a prompts folder set to hold them, would send the model's words as the user's.
  */
 function writtenByAssistant(path: string, layout: WorkspaceLayout): boolean {
-	const folders = [parentFolder(layout.dailyFolder), layout.chatsFolder];
+	// In any case: on a disk that ignores it, `inbox` is the folder `Inbox` the captures go to.
+	const lower = path.toLowerCase();
+	const folders = [parentFolder(layout.dailyFolder), layout.chatsFolder].map((folder) => folder.toLowerCase());
 	return (
 		answersToIdentityRole(path, layout) ||
-		parentFolder(path) === layout.inboxFolder ||
-		folders.some((folder) => isInFolder(path, folder))
+		parentFolder(lower) === layout.inboxFolder.toLowerCase() ||
+		folders.some((folder) => isInFolder(lower, folder))
 	);
 }
 

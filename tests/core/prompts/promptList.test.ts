@@ -96,6 +96,8 @@ describe("the notes the assistant writes", () => {
 			"Assistant/memory/daily/2026-03-16.md": "Today",
 			"Assistant/chats/2026-03-16 Chat.md": "A chat",
 			"Assistant/Inbox/2026-03-16 Captured.md": "---\nsource: assistant\n---\nCaptured",
+			"Assistant/inbox/2026-03-17 Captured.md": "---\nsource: assistant\n---\nCaptured",
+			"Assistant/Chats/2026-03-17 Chat.md": "A chat",
 		});
 		const names = listPrompts(view, "Assistant", LAYOUT).prompts.map((prompt) => prompt.name);
 		expect(names).toEqual(["Ask"]);
