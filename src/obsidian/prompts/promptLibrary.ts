@@ -128,7 +128,9 @@ export class PromptLibrary {
 		}
 		for (const notice of prepared.notices) new Notice(noticeMessage(prompt.name, notice));
 		const label = [`/${prompt.name}`, rest.trim()].filter((part) => part !== "").join(" ");
-		const insertInto = prepared.prompt.insert === "cursor" ? editor : null;
+		// Without the selection it works on, a prompt's answer is a question back, not text for the note.
+		const inserts = prepared.prompt.insert === "cursor" && !prepared.notices.includes("no-selection");
+		const insertInto = inserts ? editor : null;
 		return {
 			label,
 			text: prepared.text,
@@ -189,6 +191,8 @@ function noticeMessage(name: string, notice: PromptNotice): string {
 		case "no-note":
 		case "note-hidden":
 			return t(`prompts.notice.${notice}`);
+		case "no-selection":
+			return t("prompts.notice.no-selection", { name });
 		default:
 			return t(`prompts.notice.${notice}`, { name });
 	}

@@ -171,6 +171,14 @@ describe("preparing a prompt to run", () => {
 		expect(prepared).toEqual({ prompt: expect.anything(), text: "Summarize  and", notices: ["note-hidden"] });
 	});
 
+	it("says when a prompt that works on a selection is run without one", async () => {
+		const view = vaultWith({ "Assistant/Prompts/Fix.md": "Fix:\n\n{{selection}}", "Notes/Trip.md": "A trip" });
+		expect(await preparePrompt(view, entry(view, "Fix"), { ...CONTEXT, notePath: "Notes/Trip.md" })).toMatchObject({
+			text: "Fix:",
+			notices: ["no-selection"],
+		});
+	});
+
 	it("says when no note is open for a prompt that needs one", async () => {
 		const view = vaultWith({ "Assistant/Prompts/Summarize.md": "Summarize: {{note}}" });
 		expect(await preparePrompt(view, entry(view, "Summarize"), CONTEXT)).toMatchObject({

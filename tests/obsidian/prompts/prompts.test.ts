@@ -123,6 +123,22 @@ describe("prompts kept as notes, with the real SDK against the fake server", () 
 		);
 	});
 
+	it("inserts nothing when a prompt that works on a selection is run without one: its answer stays in the chat", async () => {
+		fake().enqueue(textReply("Please select the text to improve."));
+		const chat = await openChatOn(fake(), FILES, { settings: SETTINGS });
+		const text = FILES["Notes/Trip.md"];
+		const editor = editing(chat.app, "Notes/Trip.md", text);
+		await until(() => chat.mock.commands.some((c) => c.id.endsWith(":run-prompt-improve-writing")), "the prompt");
+
+		await command(chat.mock, "run-prompt-improve-writing")();
+		await until(() => fake().messageBodies.length === 1, "the request");
+		await until(() => inView(chat.view, ".assistant-chat-send")?.textContent === "Send", "the turn's end");
+		expect(editor.editor.getValue()).toBe(text);
+		expect(Notice.messages).toContain(
+			"The prompt Improve writing works on selected text, and none was selected: it ran without, its answer only in the chat.",
+		);
+	});
+
 	it("keeps the palette's commands in step with the folder: added, renamed, deleted", async () => {
 		const chat = await openChatOn(fake(), FILES, { settings: SETTINGS });
 		const ids = () => chat.mock.commands.map((c) => c.id).filter((id) => id.includes("run-prompt-"));
