@@ -162,9 +162,13 @@ export const en = {
 	"prompts.notice.invalid-description": "The prompt {name}: description should be text. It is listed without one.",
 	"prompts.notice.no-note": "No note is open, so the prompt ran without a note's text.",
 	"prompts.notice.note-hidden": "The open note is hidden from the assistant, so the prompt ran without its text.",
+	"prompts.notice.no-selection":
+		"The prompt {name} works on selected text, and none was selected: it ran without, its answer only in the chat.",
 	"prompts.notice.note-cut": "The note was cut to its first {count} characters for the prompt.",
 	"prompts.notice.selection-cut": "The selection was cut to its first {count} characters for the prompt.",
 	"prompts.insert.gone": "The note the prompt was run from is no longer open: the answer is only in the chat.",
+	"prompts.insert.hidden":
+		"The note the prompt was run from is hidden from the assistant: the answer is only in the chat.",
 	"prompts.busy": "The chat is still answering: run the prompt once the answer is done.",
 	"prompts.unknown-model":
 		"The model {model}, which the prompt's properties choose, is not available. Change model: in the prompt note.",

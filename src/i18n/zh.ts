@@ -128,9 +128,12 @@ export const zh: Catalog = {
 	"prompts.notice.invalid-description": "提示词 {name}：description 应为文本。列表中将不显示描述。",
 	"prompts.notice.no-note": "没有打开的笔记，提示词在没有笔记内容的情况下运行。",
 	"prompts.notice.note-hidden": "当前笔记对助理隐藏，提示词在没有其内容的情况下运行。",
+	"prompts.notice.no-selection":
+		"提示词 {name} 处理所选文字，但没有选中任何文字：它在没有所选文字的情况下运行，回答仅显示在聊天中。",
 	"prompts.notice.note-cut": "笔记在提示词中被截取为前 {count} 个字符。",
 	"prompts.notice.selection-cut": "所选文本在提示词中被截取为前 {count} 个字符。",
 	"prompts.insert.gone": "运行提示词的笔记已不再打开：回答仅显示在聊天中。",
+	"prompts.insert.hidden": "运行提示词的笔记对助理隐藏：回答仅显示在聊天中。",
 	"prompts.busy": "聊天仍在回答：请在回答结束后再运行提示词。",
 	"prompts.unknown-model": "提示词属性选择的模型 {model} 不可用。请修改提示词笔记中的 model:。",
 	"settings.privacy.heading": "隐私",

@@ -30,7 +30,7 @@ export interface PromptContext {
 }
 
 /** Something the user should know about a run that still went ahead. */
-export type PromptNotice = PromptProblem | "no-note" | "note-hidden" | "note-cut" | "selection-cut";
+export type PromptNotice = PromptProblem | "no-note" | "note-hidden" | "no-selection" | "note-cut" | "selection-cut";
 
 export interface PreparedPrompt {
 	readonly prompt: PromptNote;
@@ -69,6 +69,9 @@ export async function preparePrompt(
 	const noteText = usesNote || usesSelection ? await visibleText(view, context.notePath) : null;
 	if ((usesNote || usesSelection) && noteText === null)
 		notices.push(context.notePath === null ? "no-note" : "note-hidden");
+	// A prompt made to work on selected text asks about nothing without it: the user should know.
+	if (usesPlaceholder(prompt.template, "selection") && context.selection === "" && context.notePath !== null)
+		notices.push("no-selection");
 	const note = usesNote && noteText !== null ? cut(noteText, "note-cut", notices) : "";
 	const selection = usesSelection && noteText !== null ? cut(context.selection, "selection-cut", notices) : "";
 	const filled = fillPrompt(prompt.template, { selection, note, date: context.today }).trim();

@@ -1,5 +1,7 @@
 import type { VaultView } from "../vault/vaultView";
-import { baseName, extensionOf, isInFolder } from "../vault/paths";
+import { baseName, extensionOf, isInFolder, parentFolder } from "../vault/paths";
+import { answersToIdentityRole } from "../workspace/identity";
+import type { WorkspaceLayout } from "../workspace/layout";
 import { descriptionOf } from "./promptNote";
 
 /** A prompt as the chat's `/` suggestions and the palette list it, before its note is read. */
@@ -26,15 +28,17 @@ export const MAX_PROMPTS = 200;
 
 /**
  * The prompts of `folder`: its Markdown notes and those of its subfolders, as the privacy view
- * shows them, so a note in a private folder or with a private tag is never a prompt. Names are
+ * shows them, so a note in a private folder or with a private tag is never a prompt, nor a note
+ * the assistant writes (`writtenByAssistant`), whatever folder is set. Names are
  * unique whatever their case (`/summarize` must name one prompt): a note of the folder itself
  * wins over one of a subfolder, then the first by path. Past `MAX_PROMPTS`, notes are not read.
  */
-export function listPrompts(view: VaultView, folder: string): PromptListing {
+export function listPrompts(view: VaultView, folder: string, layout: WorkspaceLayout): PromptListing {
 	const notes = view
 		.listFiles()
-		.filter((file) => extensionOf(file.path) === "md" && file.path !== folder && isInFolder(file.path, folder))
 		.map((file) => file.path)
+		.filter((path) => extensionOf(path) === "md" && path !== folder && isInFolder(path, folder))
+		.filter((path) => !writtenByAssistant(path, layout))
 		.sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0));
 	const names = new Set<string>();
 	const ids = new Set<string>();
@@ -78,6 +82,22 @@ export function promptsMatching(prompts: readonly PromptEntry[], query: string):
 	const starts = prompts.filter((prompt) => nameKey(prompt.name).startsWith(key));
 	const contains = prompts.filter((prompt) => !starts.includes(prompt) && nameKey(prompt.name).includes(key));
 	return [...starts, ...contains];
+}
+
+/**
+ * A note the assistant writes itself: its identity files, its memory, its chats' transcripts,
+ * its captures (made directly in the inbox). A prompt is sent as the user's own message; one of
+ * these, in a prompts folder set to hold them, would send the model's words as the user's.
+ */
+function writtenByAssistant(path: string, layout: WorkspaceLayout): boolean {
+	// In any case: on a disk that ignores it, `inbox` is the folder `Inbox` the captures go to.
+	const lower = path.toLowerCase();
+	const folders = [parentFolder(layout.dailyFolder), layout.chatsFolder].map((folder) => folder.toLowerCase());
+	return (
+		answersToIdentityRole(path, layout) ||
+		parentFolder(lower) === layout.inboxFolder.toLowerCase() ||
+		folders.some((folder) => isInFolder(lower, folder))
+	);
 }
 
 function depth(path: string): number {

@@ -1,4 +1,5 @@
 import type { FrontMatter } from "../metadata";
+import { findAssistantCallout } from "../text/assistantCallout";
 import { withoutFrontmatter } from "../text/frontmatterBlock";
 
 /** Where a prompt's answer goes besides the chat: `cursor` also puts it at the cursor of the note it was run from. */
@@ -40,10 +41,21 @@ export function parsePromptNote(name: string, text: string, frontmatter: FrontMa
 			...(description === undefined ? {} : { description }),
 			...(model === undefined ? {} : { model }),
 			insert,
-			template: withoutFrontmatter(text).trim(),
+			template: withoutFrontmatter(withoutAssistantCallout(text)).trim(),
 		},
 		problems,
 	};
+}
+
+/**
+ * The note without the assistant's callout: the model writes that callout (note_annotate), and a
+ * prompt is sent as the user's own message, so a callout kept in it would let the model plant
+ * instructions the user later sends as theirs. The blank lines around it become one.
+ */
+function withoutAssistantCallout(text: string): string {
+	const callout = findAssistantCallout(text);
+	if (callout === null) return text;
+	return `${text.slice(0, callout.start).trimEnd()}\n\n${text.slice(callout.end).trimStart()}`;
 }
 
 /** A description as the listing shows it without reading the note: text, or nothing. */

@@ -22,8 +22,11 @@ import type { PromptTurn } from "./promptTurn";
 /** How long the vault must rest before the prompts are listed again: a sync or a rename of a folder fires many events. */
 const RELIST_MS = 300;
 
-/** The settings that change where prompts are read from, or which notes the assistant may see. */
-const RELISTED_BY = ["assistantFolder", "promptsFolder", "excludedFolders", "excludedTags"];
+/**
+ * The settings that change where prompts are read from, which notes the assistant may see, or
+ * which it writes itself (its captures go to the inbox): none of those is a prompt.
+ */
+const RELISTED_BY = ["assistantFolder", "inboxFolder", "promptsFolder", "excludedFolders", "excludedTags"];
 
 /**
  * The prompt notes of the prompts folder, listed again whenever a note there is added, renamed,
@@ -95,7 +98,7 @@ export class PromptLibrary {
 			new Notice(t("prompts.folder-refused", { reason: refusal, folder }));
 		this.refusalShown = refusal;
 		this.folder = folder;
-		this.listed = listPrompts(this.settingsStore.vaultView(), folder).prompts;
+		this.listed = listPrompts(this.settingsStore.vaultView(), folder, layout).prompts;
 		for (const listener of this.listeners) listener();
 	}
 
@@ -125,7 +128,9 @@ export class PromptLibrary {
 		}
 		for (const notice of prepared.notices) new Notice(noticeMessage(prompt.name, notice));
 		const label = [`/${prompt.name}`, rest.trim()].filter((part) => part !== "").join(" ");
-		const insertInto = prepared.prompt.insert === "cursor" ? editor : null;
+		// Without the selection it works on, a prompt's answer is a question back, not text for the note.
+		const inserts = prepared.prompt.insert === "cursor" && !prepared.notices.includes("no-selection");
+		const insertInto = inserts ? editor : null;
 		return {
 			label,
 			text: prepared.text,
@@ -138,6 +143,12 @@ export class PromptLibrary {
 							const open = app.workspace.getLeavesOfType("markdown").some((shown) => shown.view === insertInto);
 							if (!open || insertInto.file?.path !== notePath) {
 								new Notice(t("prompts.insert.gone"));
+								return;
+							}
+							// Inserted unasked, the model's words never go into a note the assistant may not touch
+							// (hidden when the prompt ran, or made so since): the user can still insert them by hand.
+							if (notePath === null || this.settingsStore.vaultView().stat(notePath) === null) {
+								new Notice(t("prompts.insert.hidden"));
 								return;
 							}
 							// After the selection, never over it: the user's text stays until they remove it.
@@ -180,6 +191,8 @@ function noticeMessage(name: string, notice: PromptNotice): string {
 		case "no-note":
 		case "note-hidden":
 			return t(`prompts.notice.${notice}`);
+		case "no-selection":
+			return t("prompts.notice.no-selection", { name });
 		default:
 			return t(`prompts.notice.${notice}`, { name });
 	}

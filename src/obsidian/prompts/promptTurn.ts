@@ -14,8 +14,19 @@ export interface PromptTurn {
 
 /**
  * The turn's ports on the model a prompt chose: the request names it, so an unknown name is
- * answered by the API's own error. The offline model stays offline: it has no other model.
+ * answered by the API's own error. Only the name changes: the client, its server and key are the
+ * settings' own. The offline model stays offline: it has no other model.
  */
 export function onModel(ports: TurnPorts, model: string | null): TurnPorts {
-	return model === null || ports.model.offline ? ports : { ...ports, modelId: model };
+	if (model === null || ports.model.offline) return ports;
+	// A compatible server's verdict on tools is remembered for the settings' model: it says nothing
+	// of the prompt's, and the prompt's failure must not turn tools off for the settings' model.
+	const toolSupport = ports.toolSupport === undefined ? {} : { toolSupport: UNKNOWN_TOOL_SUPPORT };
+	return { ...ports, modelId: model, ...toolSupport };
 }
+
+/** A model whose ability with tools is not remembered: offered tools, its failure answered for this turn only. */
+const UNKNOWN_TOOL_SUPPORT: NonNullable<TurnPorts["toolSupport"]> = {
+	toolsOff: false,
+	toolsFailed: () => Promise.resolve(),
+};

@@ -13,6 +13,7 @@ import { layoutFor } from "../../../src/core/workspace/layout";
 import { MemoryVault } from "../../../headless/inMemory/memoryVault";
 import { viewOf } from "../../harness/viewOf";
 
+const LAYOUT = layoutFor("Assistant");
 const CONTEXT = { notePath: null, selection: "", today: "2026-03-16", rest: "" };
 
 function vaultWith(
@@ -20,11 +21,11 @@ function vaultWith(
 	settings: { excludedFolders?: string[]; excludedTags?: string[] } = {},
 ) {
 	const vault = new MemoryVault({ files });
-	return viewOf(vault, settings, layoutFor("Assistant"));
+	return viewOf(vault, settings, LAYOUT);
 }
 
 function entry(view: ReturnType<typeof vaultWith>, name: string): PromptEntry {
-	const found = listPrompts(view, "Assistant/Prompts").prompts.find((prompt) => prompt.name === name);
+	const found = listPrompts(view, "Assistant/Prompts", LAYOUT).prompts.find((prompt) => prompt.name === name);
 	if (found === undefined) throw new Error(`No prompt ${name}`);
 	return found;
 }
@@ -37,7 +38,7 @@ describe("the prompts of a folder", () => {
 			"Assistant/Prompts/cover.png": "",
 			"Assistant/Other.md": "not a prompt",
 		});
-		expect(listPrompts(view, "Assistant/Prompts")).toEqual({
+		expect(listPrompts(view, "Assistant/Prompts", LAYOUT)).toEqual({
 			prompts: [
 				{
 					name: "Summarize",
@@ -60,7 +61,7 @@ describe("the prompts of a folder", () => {
 			},
 			{ excludedFolders: ["Assistant/Prompts/Private"], excludedTags: ["private"] },
 		);
-		expect(listPrompts(view, "Assistant/Prompts").prompts.map((prompt) => prompt.name)).toEqual(["Visible"]);
+		expect(listPrompts(view, "Assistant/Prompts", LAYOUT).prompts.map((prompt) => prompt.name)).toEqual(["Visible"]);
 	});
 
 	it("have one prompt per name whatever its case; command ids stay safe and unique", () => {
@@ -72,7 +73,7 @@ describe("the prompts of a folder", () => {
 			"Assistant/Prompts/总结 🙂.md": "E",
 			"Assistant/Prompts/🙂.md": "F",
 		});
-		const listing = listPrompts(view, "Assistant/Prompts");
+		const listing = listPrompts(view, "Assistant/Prompts", LAYOUT);
 		expect(listing.shadowed).toEqual(["Assistant/Prompts/Sub/summarize.md"]);
 		expect(listing.prompts.map((prompt) => [prompt.name, prompt.commandId])).toEqual([
 			["Summarize", "run-prompt-summarize"],
@@ -85,13 +86,31 @@ describe("the prompts of a folder", () => {
 	});
 });
 
+describe("the notes the assistant writes", () => {
+	it("are never prompts, even in a prompts folder that holds them: their text is the model's, not the user's", () => {
+		// A prompt is sent as the user's own message: a note the model wrote could make its words the user's.
+		const view = vaultWith({
+			"Assistant/Ask.md": "Ask",
+			"Assistant/memory.md": "Remember",
+			"Assistant/soul.md": "Be kind",
+			"Assistant/memory/daily/2026-03-16.md": "Today",
+			"Assistant/chats/2026-03-16 Chat.md": "A chat",
+			"Assistant/Inbox/2026-03-16 Captured.md": "---\nsource: assistant\n---\nCaptured",
+			"Assistant/inbox/2026-03-17 Captured.md": "---\nsource: assistant\n---\nCaptured",
+			"Assistant/Chats/2026-03-17 Chat.md": "A chat",
+		});
+		const names = listPrompts(view, "Assistant", LAYOUT).prompts.map((prompt) => prompt.name);
+		expect(names).toEqual(["Ask"]);
+	});
+});
+
 describe("a prompts folder of thousands of notes", () => {
 	it("lists the first prompts only, the folder's own before its subfolders'", () => {
 		const files = Object.fromEntries(
 			Array.from({ length: MAX_PROMPTS + 50 }, (_, index) => [`Assistant/Prompts/Sub/Note ${index}.md`, "x"]),
 		);
 		const view = vaultWith({ ...files, "Assistant/Prompts/Top.md": "Ask" });
-		const { prompts } = listPrompts(view, "Assistant/Prompts");
+		const { prompts } = listPrompts(view, "Assistant/Prompts", LAYOUT);
 		expect(prompts).toHaveLength(MAX_PROMPTS);
 		expect(prompts[0].name).toBe("Top");
 	});
@@ -152,6 +171,14 @@ describe("preparing a prompt to run", () => {
 		expect(prepared).toEqual({ prompt: expect.anything(), text: "Summarize  and", notices: ["note-hidden"] });
 	});
 
+	it("says when a prompt that works on a selection is run without one", async () => {
+		const view = vaultWith({ "Assistant/Prompts/Fix.md": "Fix:\n\n{{selection}}", "Notes/Trip.md": "A trip" });
+		expect(await preparePrompt(view, entry(view, "Fix"), { ...CONTEXT, notePath: "Notes/Trip.md" })).toMatchObject({
+			text: "Fix:",
+			notices: ["no-selection"],
+		});
+	});
+
 	it("says when no note is open for a prompt that needs one", async () => {
 		const view = vaultWith({ "Assistant/Prompts/Summarize.md": "Summarize: {{note}}" });
 		expect(await preparePrompt(view, entry(view, "Summarize"), CONTEXT)).toMatchObject({
@@ -183,7 +210,7 @@ describe("preparing a prompt to run", () => {
 
 	it("refuses a prompt whose properties cannot be read at all: it might be private", async () => {
 		const view = vaultWith({ "Assistant/Prompts/Broken.md": "---\ntags: [private\nmodel: : :\n---\nLeak" });
-		const listed = listPrompts(view, "Assistant/Prompts").prompts;
+		const listed = listPrompts(view, "Assistant/Prompts", LAYOUT).prompts;
 		if (listed.length === 0) return; // The view already hides it: nothing to run.
 		await expect(preparePrompt(view, listed[0], CONTEXT)).resolves.toEqual({ refused: "unreadable" });
 	});

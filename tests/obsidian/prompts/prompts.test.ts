@@ -106,6 +106,39 @@ describe("prompts kept as notes, with the real SDK against the fake server", () 
 		expect(sentMessages(fake(), 1).at(-1)).toContain("/Private idea");
 	});
 
+	it("inserts no answer into a note hidden from the assistant: it stays in the chat", async () => {
+		fake().enqueue(textReply("A haiku."));
+		const files = { ...FILES, "Prompts/Haiku.md": "---\ninsert: cursor\n---\nWrite a haiku\n" };
+		const chat = await openChatOn(fake(), files, { settings: SETTINGS });
+		const text = FILES["Private/Diary.md"];
+		const editor = editing(chat.app, "Private/Diary.md", text);
+		await until(() => chat.mock.commands.some((c) => c.id.endsWith(":run-prompt-haiku")), "the prompt");
+
+		await command(chat.mock, "run-prompt-haiku")();
+		await until(() => inView(chat.view, ".assistant-chat-send")?.textContent === "Send", "the turn's end");
+		await until(() => Notice.messages.length > 0, "the notice");
+		expect(editor.editor.getValue()).toBe(text);
+		expect(Notice.messages).toContain(
+			"The note the prompt was run from is hidden from the assistant: the answer is only in the chat.",
+		);
+	});
+
+	it("inserts nothing when a prompt that works on a selection is run without one: its answer stays in the chat", async () => {
+		fake().enqueue(textReply("Please select the text to improve."));
+		const chat = await openChatOn(fake(), FILES, { settings: SETTINGS });
+		const text = FILES["Notes/Trip.md"];
+		const editor = editing(chat.app, "Notes/Trip.md", text);
+		await until(() => chat.mock.commands.some((c) => c.id.endsWith(":run-prompt-improve-writing")), "the prompt");
+
+		await command(chat.mock, "run-prompt-improve-writing")();
+		await until(() => fake().messageBodies.length === 1, "the request");
+		await until(() => inView(chat.view, ".assistant-chat-send")?.textContent === "Send", "the turn's end");
+		expect(editor.editor.getValue()).toBe(text);
+		expect(Notice.messages).toContain(
+			"The prompt Improve writing works on selected text, and none was selected: it ran without, its answer only in the chat.",
+		);
+	});
+
 	it("keeps the palette's commands in step with the folder: added, renamed, deleted", async () => {
 		const chat = await openChatOn(fake(), FILES, { settings: SETTINGS });
 		const ids = () => chat.mock.commands.map((c) => c.id).filter((id) => id.includes("run-prompt-"));
