@@ -261,6 +261,8 @@ class PrivacyView {
 	private reasonFor(path: string, policy: IndexPolicy, linkedByHidden?: ReadonlySet<string>): HiddenReason | null {
 		const hidden = this.verdictFor(path, policy).hidden;
 		if (hidden !== null || extensionOf(path) === "md") return hidden;
+		// Until the links are all known, a private note's embed may be missing from them: hidden, as a note not known yet.
+		if (this.source.metadata.linksResolved === false) return "no-metadata";
 		const byLinks =
 			(linkedByHidden ?? this.cachedLinkedByHidden(policy))?.has(path) ?? this.onlyHiddenLinkTo(path, policy);
 		return byLinks ? "linked-by-hidden-notes" : null;
