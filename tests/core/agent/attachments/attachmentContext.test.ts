@@ -66,6 +66,18 @@ describe("attachments in the context", () => {
 		expect(sent[2].content).toEqual([{ type: "tool_result", toolUseId: "t1", content: WITHHELD_RESULT }]);
 	});
 
+	it("are withheld once their file is thrown away, though no file of the vault is hidden", async () => {
+		const vault = new MemoryVault({ files: { "Files/scan.png": "x" } });
+		const view = viewOf(vault);
+		const conversation: ChatMessage[] = [userMessageOf("Look", [{ ...image("Files/scan.png"), vaultFile: true }])];
+		await vault.trash("Files/scan.png");
+		expect(view.hiddenFiles()).toEqual([]);
+		expect(withoutHiddenResults(conversation, view)[0].content).toEqual([
+			{ type: "text", text: WITHHELD_ATTACHMENT },
+			{ type: "text", text: "Look" },
+		]);
+	});
+
 	it("are withheld once their file is hidden, in a tool result and in the user's message", async () => {
 		const vault = new MemoryVault({
 			files: { "Files/scan.png": "x", "Files/open.png": "x", "Diary/day.md": "![[scan.png]]" },
