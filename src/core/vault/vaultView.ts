@@ -343,11 +343,12 @@ class PrivacyView {
 		const byVisible = new Set<string>();
 		const byHidden = new Set<string>();
 		for (const source in links) {
-			if (isOwnRecord(source, policy)) continue;
-			let visible: boolean | undefined;
+			// Judged only for a note that links to a file: most link to notes alone. `null`: its links do not count.
+			let visible: boolean | null | undefined;
 			for (const target in links[source]) {
 				if (extensionOf(target) === "md") continue;
-				visible ??= this.verdictFor(source, policy).hidden === null;
+				visible ??= isOwnRecord(source, policy) ? null : this.verdictFor(source, policy).hidden === null;
+				if (visible === null) break;
 				(visible ? byVisible : byHidden).add(target);
 			}
 		}
