@@ -8,28 +8,41 @@ import type { AttachmentBlock, ChatMessage, ContentBlock } from "./modelClient";
  */
 export const MAX_REQUEST_ATTACHMENT_CHARS = 30_000_000;
 
+/**
+ * The PDF pages one request may carry: the API refuses more. Counted for the PDFs whose pages are
+ * known (`pdfPageCount`); a file whose pages are not is left to the API, never dropped on a guess.
+ */
+export const MAX_REQUEST_PDF_PAGES = 100;
+
 /** What stands in a file left out of a request, for the model to tell the user. */
 export function notResent(name: string): string {
-	return `[Attached: ${name}. Not sent in this request: with the newer files of the conversation it would pass the 32 MB a request may hold.]`;
+	return `[Attached: ${name}. Not sent in this request: it would pass, with the conversation's newer files, the 32 MB or the 100 PDF pages a request may hold.]`;
 }
 
 /**
- * The messages with their images and PDFs within `MAX_REQUEST_ATTACHMENT_CHARS`: the newest kept,
- * older ones (and any past the budget) named in their place. The messages are returned as they
- * are when they fit.
+ * The messages with their images and PDFs within `MAX_REQUEST_ATTACHMENT_CHARS` and
+ * `MAX_REQUEST_PDF_PAGES`: the newest kept, older ones (and any past the budget) named in their
+ * place. The messages are returned as they are when they fit.
  */
 export function withinAttachmentBudget(
 	messages: readonly ChatMessage[],
 	budget: number = MAX_REQUEST_ATTACHMENT_CHARS,
 ): readonly ChatMessage[] {
 	let total = 0;
+	let totalPages = 0;
 	for (const message of messages)
-		for (const block of message.content) for (const file of filesOf(block)) total += file.data.length;
-	if (total <= budget) return messages;
+		for (const block of message.content)
+			for (const file of filesOf(block)) {
+				total += file.data.length;
+				totalPages += pagesOf(file);
+			}
+	if (total <= budget && totalPages <= MAX_REQUEST_PDF_PAGES) return messages;
 	let left = budget;
+	let pagesLeft = MAX_REQUEST_PDF_PAGES;
 	const fits = (file: AttachmentBlock) => {
-		if (file.data.length > left) return false;
+		if (file.data.length > left || pagesOf(file) > pagesLeft) return false;
 		left -= file.data.length;
+		pagesLeft -= pagesOf(file);
 		return true;
 	};
 	const kept = [...messages];
@@ -39,6 +52,10 @@ export function withinAttachmentBudget(
 		if (content.some((block, at) => block !== message.content[at])) kept[index] = { ...message, content };
 	}
 	return kept;
+}
+
+function pagesOf(file: AttachmentBlock): number {
+	return file.type === "document" ? (file.pages ?? 0) : 0;
 }
 
 function filesOf(block: ContentBlock): readonly AttachmentBlock[] {

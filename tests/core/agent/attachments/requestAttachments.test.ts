@@ -48,4 +48,23 @@ describe("the images and PDFs of one request", () => {
 		]);
 		expect(JSON.stringify(tight).split("A".repeat(20)).length - 1).toBe(1);
 	});
+
+	it("keep the PDF pages of a request within the API's 100: two PDFs of 60 pages send the newer", () => {
+		const paged = (name: string): AttachmentBlock => ({
+			type: "document",
+			mediaType: "application/pdf",
+			data: "A".repeat(20),
+			name,
+			pages: 60,
+		});
+		const older = paged("Files/older.pdf");
+		const newer = paged("Files/newer.pdf");
+		const sent = withinAttachmentBudget([
+			{ role: "user", content: [older, { type: "text", text: "Read it." }] },
+			{ role: "assistant", content: [{ type: "text", text: "Done." }] },
+			{ role: "user", content: [newer, { type: "text", text: "And this?" }] },
+		]);
+		expect(sent[0].content[0]).toEqual({ type: "text", text: notResent("Files/older.pdf") });
+		expect(sent[2].content[0]).toBe(newer);
+	});
 });
