@@ -72,6 +72,11 @@ export interface MetadataSource {
 	resolveLink(linkpath: string, sourcePath: string): string | null;
 	/** Every note's resolved links, embeds and frontmatter links (`MetadataCache.resolvedLinks`). */
 	readonly resolvedLinks: ResolvedLinks;
+	/**
+	 * `false` while the cache has not yet resolved every note's links (Obsidian's start): a file
+	 * they may link to cannot be judged by them yet. Absent for a source that resolves as it reads.
+	 */
+	readonly linksResolved?: boolean;
 }
 
 /** The time, injected so that "today" is testable. Local dates use the runtime's time zone. */

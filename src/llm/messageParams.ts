@@ -34,7 +34,7 @@ export function toMessageParams(
 		max_tokens: request.maxTokens,
 		stream: true,
 		...(request.system.length > 0 && { system: systemParam(request.system, dialect) }),
-		messages: request.messages.map(toMessageParam),
+		messages: request.messages.map((message) => toMessageParam(message, dialect)),
 		...(request.tools.length > 0 && { tools: request.tools.map(toToolParam) }),
 	};
 }
@@ -50,11 +50,21 @@ function toSystemParam(block: SystemBlock): TextBlockParam {
 		: { type: "text", text: block.text };
 }
 
-function toMessageParam(message: ChatMessage): MessageParam {
-	return { role: message.role, content: message.content.map(toContentParam) };
+function toMessageParam(message: ChatMessage, dialect: RequestDialect): MessageParam {
+	return { role: message.role, content: message.content.map((block) => toContentParam(block, dialect)) };
 }
 
-function toContentParam(block: ContentBlock): ContentBlockParam {
+/**
+ * A compatible server is sent no image or PDF: its model may read none, or take one for text.
+ * The conversation may still hold some, read while a Claude model answered (the model was
+ * changed mid-chat); each is named in their place instead.
+ */
+function toContentParam(block: ContentBlock, dialect: RequestDialect): ContentBlockParam {
+	if (dialect === "compatible") {
+		if (block.type === "image" || block.type === "document") return { type: "text", text: notSent(block) };
+		if (block.type === "tool_result" && block.attachments !== undefined)
+			return toContentParam({ ...block, attachments: undefined }, dialect);
+	}
 	switch (block.type) {
 		case "text":
 			return { type: "text", text: block.text };
@@ -75,6 +85,11 @@ function toContentParam(block: ContentBlock): ContentBlockParam {
 		case "document":
 			return toAttachmentParam(block);
 	}
+}
+
+/** What a model that reads no attachment is told of one in the conversation. */
+function notSent(block: AttachmentBlock): string {
+	return `[Attached: ${block.name}. Not sent: this model reads no images or PDFs.]`;
 }
 
 /** An image or a PDF as the API takes it: base64 data; a PDF titled with its name. */

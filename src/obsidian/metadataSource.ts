@@ -1,6 +1,7 @@
 import { normalizePath, type App } from "obsidian";
 import type { NoteMetadata } from "../core/metadata";
 import type { MetadataSource, ResolvedLinks } from "../core/ports";
+import { metadataInitialized } from "./privateApi";
 
 /**
  * The `MetadataSource` port over Obsidian's metadata cache. Returning `CachedMetadata` as
@@ -22,5 +23,9 @@ export class ObsidianMetadataSource implements MetadataSource {
 
 	get resolvedLinks(): ResolvedLinks {
 		return this.app.metadataCache.resolvedLinks;
+	}
+
+	get linksResolved(): boolean {
+		return metadataInitialized(this.app);
 	}
 }

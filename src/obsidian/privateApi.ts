@@ -50,6 +50,16 @@ export function suggestionChooser(modal: object): { useSelectedItem(evt: Keyboar
 	return hasMethod(chooser, "useSelectedItem") ? chooser : null;
 }
 
+/**
+ * Whether the metadata cache has finished its first pass over the vault (`MetadataCache.initialized`):
+ * before, `resolvedLinks` may lack notes' links. When the flag is not there, it is taken as done,
+ * as the plugin did without it: never hiding every attachment for good.
+ */
+export function metadataInitialized(app: App): boolean {
+	const initialized: unknown = (app.metadataCache as { initialized?: unknown }).initialized;
+	return typeof initialized === "boolean" ? initialized : true;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -67,6 +67,43 @@ describe.each(["ollama", "lm-studio", "llama-cpp"] as const)(
 				expect(headers[name]).toBeUndefined();
 		});
 
+		it("sends no image or PDF a conversation holds from a model that read them (the model changed mid-chat)", async () => {
+			fake().enqueue(textReply("ok"));
+			const pdf = {
+				type: "document",
+				mediaType: "application/pdf",
+				data: "JVBERi0xLjQ=",
+				name: "Files/report.pdf",
+			} as const;
+			const png = { type: "image", mediaType: "image/png", data: "iVBORw0KGgo=", name: "Photos/scan.png" } as const;
+			const request = toolRequest(model(), {
+				messages: [
+					{ role: "user", content: [pdf, { type: "text", text: "Summarise it." }] },
+					{
+						role: "assistant",
+						content: [{ type: "tool_use", id: "call_1", name: "memory_get", input: { path: "Photos/scan.png" } }],
+					},
+					{
+						role: "user",
+						content: [
+							{ type: "tool_result", toolUseId: "call_1", content: "Source: Photos/scan.png", attachments: [png] },
+						],
+					},
+					{ role: "assistant", content: [{ type: "text", text: "Done." }] },
+					{ role: "user", content: [{ type: "text", text: "And now?" }] },
+				],
+			});
+			const { error } = await drain(serverClientFor(fake(), preset).client.stream(request));
+			expect(error).toBeUndefined();
+			const sent = JSON.stringify(fake().messageBodies[0]);
+			expect(sent).not.toContain("JVBERi0xLjQ=");
+			expect(sent).not.toContain("iVBORw0KGgo=");
+			expect(sent).not.toMatch(/"type":"(image|document)"/);
+			// The model is still told a file was there, by name.
+			expect(sent).toContain("Files/report.pdf");
+			expect(sent).toContain("Source: Photos/scan.png");
+		});
+
 		it("talks to the server's address and to no other host", async () => {
 			fake().enqueue(textReply("ok"));
 			const { client } = serverClientFor(fake(), preset);

@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 import type { App as ObsidianApp } from "obsidian";
-import { corePluginOptions, textOption, vaultIdOf } from "../../src/obsidian/privateApi";
+import { corePluginOptions, metadataInitialized, textOption, vaultIdOf } from "../../src/obsidian/privateApi";
 import { SearchMemoryModal } from "../../src/obsidian/retrieval/searchMemoryModal";
 import { userDailyNotesFolder, userDailyNotesTarget } from "../../src/obsidian/userDailyNotes";
 import { MemoryVault } from "../../headless/inMemory/memoryVault";
@@ -74,5 +74,20 @@ describe("Obsidian's internal APIs, where they are missing or reshaped", () => {
 		Object.assign(modal, { chooser: { useSelectedItem: (event: KeyboardEvent) => used.push(event) } });
 		expect(altEnter?.func(evt)).toBe(false);
 		expect(used).toEqual([evt]);
+	});
+});
+
+describe("the metadata cache's first pass (`initialized`)", () => {
+	function cacheWith(initialized: unknown): ObsidianApp {
+		const app = new App(new MemoryVault({ files: {} }));
+		Object.defineProperty(app.metadataCache, "initialized", { value: initialized, configurable: true });
+		return app as never;
+	}
+
+	it("is read when it is a flag, and taken as done when it is missing or not a flag", () => {
+		expect(metadataInitialized(cacheWith(false))).toBe(false);
+		expect(metadataInitialized(cacheWith(true))).toBe(true);
+		expect(metadataInitialized(cacheWith(undefined))).toBe(true);
+		expect(metadataInitialized(cacheWith("yes"))).toBe(true);
 	});
 });

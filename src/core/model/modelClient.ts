@@ -42,7 +42,7 @@ export type AttachmentMediaType = ImageMediaType | "application/pdf";
  * which file it was (a vault path, or the name of a file the user dropped): what a transcript and
  * a compacted conversation keep in its place, since the bytes are never written to a note.
  */
-export type AttachmentBlock =
+export type AttachmentBlock = (
 	| { readonly type: "image"; readonly mediaType: ImageMediaType; readonly data: string; readonly name: string }
 	| {
 			readonly type: "document";
@@ -51,7 +51,14 @@ export type AttachmentBlock =
 			readonly name: string;
 			/** Its pages, when the file names them plainly: what it costs in the context window. */
 			readonly pages?: number;
-	  };
+	  }
+) & {
+	/**
+	 * Read from the vault at `name`: withheld from later requests once no visible file is there
+	 * (hidden, or moved into a private folder). A dropped file has no path to check.
+	 */
+	readonly vaultFile?: true;
+};
 
 export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock | AttachmentBlock;
 

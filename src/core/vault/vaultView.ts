@@ -127,6 +127,17 @@ function pathReason(path: string, policy: IndexPolicy): NoteHiddenReason | null 
 	return reason === null || reason === "not-markdown" || reason === "too-large" ? null : reason;
 }
 
+/**
+ * Whether the note at `path` is the assistant's own record (a chat transcript, the audit log) or
+ * Obsidian's (the configuration folder, the trash): hidden, but not the user's choice of what to
+ * hide. Its links neither hide nor show a file: a transcript names the files the chat was about
+ * (a `[[scan.png]]` the user wrote), and that must not make them private to the next chat.
+ */
+function isOwnRecord(path: string, policy: IndexPolicy): boolean {
+	const reason = pathReason(path, policy);
+	return reason === "assistant-internal" || reason === "config-folder";
+}
+
 /** The rules that decide which notes are hidden, as one key: what the hidden attachments depend on besides the cache. */
 function rulesKey(policy: IndexPolicy): string {
 	return JSON.stringify([policy.configDir, policy.excludedFolders, policy.excludedTags, policy.internalPaths]);
@@ -250,6 +261,8 @@ class PrivacyView {
 	private reasonFor(path: string, policy: IndexPolicy, linkedByHidden?: ReadonlySet<string>): HiddenReason | null {
 		const hidden = this.verdictFor(path, policy).hidden;
 		if (hidden !== null || extensionOf(path) === "md") return hidden;
+		// Until the links are all known, a private note's embed may be missing from them: hidden, as a note not known yet.
+		if (this.source.metadata.linksResolved === false) return "no-metadata";
 		const byLinks =
 			(linkedByHidden ?? this.cachedLinkedByHidden(policy))?.has(path) ?? this.onlyHiddenLinkTo(path, policy);
 		return byLinks ? "linked-by-hidden-notes" : null;
@@ -268,7 +281,7 @@ class PrivacyView {
 
 	/** Whether notes link to or embed the file at `path`, and every one of them is hidden: only those notes are judged. */
 	private onlyHiddenLinkTo(path: string, policy: IndexPolicy): boolean {
-		const linkers = this.linkersOf(path);
+		const linkers = this.linkersOf(path).filter((source) => !isOwnRecord(source, policy));
 		return linkers.length > 0 && linkers.every((source) => this.verdictFor(source, policy).hidden !== null);
 	}
 
@@ -330,10 +343,12 @@ class PrivacyView {
 		const byVisible = new Set<string>();
 		const byHidden = new Set<string>();
 		for (const source in links) {
-			let visible: boolean | undefined;
+			// Judged only for a note that links to a file: most link to notes alone. `null`: its links do not count.
+			let visible: boolean | null | undefined;
 			for (const target in links[source]) {
 				if (extensionOf(target) === "md") continue;
-				visible ??= this.verdictFor(source, policy).hidden === null;
+				visible ??= isOwnRecord(source, policy) ? null : this.verdictFor(source, policy).hidden === null;
+				if (visible === null) break;
 				(visible ? byVisible : byHidden).add(target);
 			}
 		}

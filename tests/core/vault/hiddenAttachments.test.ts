@@ -1,6 +1,8 @@
 import { MemoryVault } from "../../../headless/inMemory/memoryVault";
 import { checkReadAccess } from "../../../src/core/vault/readAccess";
 import { viewOf } from "../../harness/viewOf";
+import { privacyView } from "../../../src/core/vault/vaultView";
+import { layoutFor } from "../../../src/core/workspace/layout";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
@@ -47,6 +49,48 @@ describe("an attachment only hidden notes link to or embed", () => {
 		const excluded = viewOf(vaultWith({ "Projects/plan.md": "[[scan.png]]" }), { excludedFolders: ["Photos"] });
 		expect(excluded.stat("Photos/scan.png")).toBeNull();
 		expect(excluded.hiddenReason("Photos/scan.png")).toBe("excluded-folder");
+	});
+
+	it("is not hidden by the assistant's own files: a chat transcript that links it, or a note of the configuration folder", () => {
+		// A chat that mentions [[scan.png]] saves the mention in its transcript: the file must not turn private for it.
+		const byTranscript = viewOf(
+			vaultWith({ "Assistant/chats/2026-01-01 chat.md": "## You\n\nWhat is in [[scan.png]]?\n" }),
+			{},
+			layoutFor("Assistant"),
+		);
+		expect(byTranscript.stat("Photos/scan.png")?.path).toBe("Photos/scan.png");
+		expect(byTranscript.hiddenReason("Photos/scan.png")).toBeNull();
+		expect(byTranscript.listFiles().map((file) => file.path)).toContain("Photos/scan.png");
+		const byConfig = viewOf(vaultWith({ ".obsidian/snippets/readme.md": "![[scan.png]]" }));
+		expect(byConfig.stat("Photos/scan.png")?.path).toBe("Photos/scan.png");
+		expect(byConfig.listFiles().map((file) => file.path)).toContain("Photos/scan.png");
+		// Nor do they make visible a file only a private note embeds.
+		const both = viewOf(
+			vaultWith({
+				"Diary/day.md": "---\nassistant: private\n---\n![[scan.png]]\n",
+				"Assistant/chats/2026-01-01 chat.md": "[[scan.png]]",
+			}),
+			{},
+			layoutFor("Assistant"),
+		);
+		expect(both.stat("Photos/scan.png")).toBeNull();
+		expect(both.listFiles().map((file) => file.path)).not.toContain("Photos/scan.png");
+	});
+
+	it("is hidden while the metadata cache has not yet resolved every note's links (Obsidian's start): fails closed", () => {
+		const vault = vaultWith({ "Projects/plan.md": "plain" });
+		const metadata = {
+			getMetadata: (path: string) => vault.getMetadata(path),
+			resolveLink: (linkpath: string, source: string) => vault.resolveLink(linkpath, source),
+			// Empty, as before the cache's first pass: a private note's embed is not in it yet.
+			resolvedLinks: {},
+			linksResolved: false,
+		};
+		const view = privacyView({ store: vault, metadata }, viewOf(vault).policy);
+		expect(view.stat("Photos/scan.png")).toBeNull();
+		expect(view.hiddenReason("Photos/scan.png")).toBe("no-metadata");
+		expect(view.listFiles().map((file) => file.path)).toEqual(["Projects/plan.md"]);
+		expect(view.stat("Projects/plan.md")?.path).toBe("Projects/plan.md");
 	});
 
 	it("follows the note that turned private since, in the next task", async () => {

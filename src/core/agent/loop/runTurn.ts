@@ -6,6 +6,7 @@ import {
 	type ToolUseBlock,
 } from "../../model/modelClient";
 import { TimeLimit } from "../../model/timeLimit";
+import { withinAttachmentBudget } from "../../model/requestAttachments";
 import type { ToolResult } from "../tools";
 import {
 	CUT_OFF_CALL,
@@ -143,7 +144,8 @@ class Turn {
 		const request: ModelRequest = {
 			model: this.deps.modelId,
 			system: prepared.system,
-			messages: [...prepared.messages, ...this.messages.sinceUserMessage],
+			// Every call of the turn carries the conversation's files again: held under the API's request size.
+			messages: withinAttachmentBudget([...prepared.messages, ...this.messages.sinceUserMessage]),
 			tools: prepared.tools,
 			maxTokens: this.limits.maxOutputTokens,
 			signal: this.signal,

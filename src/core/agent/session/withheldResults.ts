@@ -1,4 +1,4 @@
-import type { ChatMessage, ContentBlock } from "../../model/modelClient";
+import type { AttachmentBlock, ChatMessage, ContentBlock } from "../../model/modelClient";
 import { attachmentMediaType } from "../../model/attachmentFiles";
 import { extensionOf } from "../../vault/paths";
 import type { VaultView } from "../../vault/vaultView";
@@ -14,7 +14,9 @@ export const WITHHELD_ATTACHMENT = "[Withheld: this attachment is private now.]"
  * the assistant read it) is replaced by `WITHHELD_RESULT`. Every result that quotes a note names
  * it (`Source: path`, `1. path:line`, `### date (path)`), so a hidden note's path in a result is
  * the sign that its text may be there too. An attachment (an image, a PDF) read from a file hidden
- * since, in a result or in the user's message, is withheld the same way: it is named by its path.
+ * since, in a result or in the user's message, is withheld the same way: it is named by its path;
+ * one read from the vault whose path no visible file has now (moved into a private folder, thrown
+ * away) too.
  * The call that asked for a withheld result loses its input with it: a call may quote the note as
  * well (a proposed edit copies the text it changes into its `find`). The conversation is returned
  * as it is when nothing needs withholding.
@@ -28,20 +30,24 @@ export function withoutHiddenResults(conversation: readonly ChatMessage[], vault
 		.hiddenFiles()
 		.map((file) => file.path)
 		.filter((path) => extensionOf(path) === "md" || attachmentMediaType(path) !== null);
-	if (hidden.length === 0) return conversation;
+	// A file of the vault thrown away since is hidden nowhere, yet its bytes must go with it.
+	if (hidden.length === 0 && !conversation.some(holdsVaultFile)) return conversation;
 	const hiddenSet = new Set(hidden);
 	const quotesHidden = (text: string) => hidden.some((path) => text.includes(path));
+	// A file moved since is hidden at its new path, which no block names: the old one is gone.
+	const isWithheld = (file: AttachmentBlock) =>
+		hiddenSet.has(file.name) || (file.vaultFile === true && vault.stat(file.name) === null);
 	let changed = false;
 	const withheld = new Set<string>();
 	const checked = conversation.map((message): ChatMessage => {
 		const content = message.content.map((block): ContentBlock => {
-			if ((block.type === "image" || block.type === "document") && hiddenSet.has(block.name)) {
+			if ((block.type === "image" || block.type === "document") && isWithheld(block)) {
 				changed = true;
 				return { type: "text", text: WITHHELD_ATTACHMENT };
 			}
 			if (block.type !== "tool_result") return block;
 			const attachments = block.attachments ?? [];
-			if (!quotesHidden(block.content) && !attachments.some((file) => hiddenSet.has(file.name))) return block;
+			if (!quotesHidden(block.content) && !attachments.some(isWithheld)) return block;
 			changed = true;
 			withheld.add(block.toolUseId);
 			// The data and the attachments go with the text: they come from the same files.
@@ -62,4 +68,12 @@ export function withoutHiddenResults(conversation: readonly ChatMessage[], vault
 		);
 		return { ...message, content };
 	});
+}
+
+function holdsVaultFile(message: ChatMessage): boolean {
+	return message.content.some((block) =>
+		block.type === "tool_result"
+			? (block.attachments ?? []).some((file) => file.vaultFile === true)
+			: (block.type === "image" || block.type === "document") && block.vaultFile === true,
+	);
 }

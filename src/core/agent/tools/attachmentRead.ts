@@ -33,7 +33,8 @@ export async function readVaultAttachment(path: string, vault: VaultView): Promi
 	if (stat.size > limitBytes) return refused({ kind: "too-large", sizeBytes: stat.size, limitBytes });
 	const bytes = await vault.readBinary(stat.path);
 	const block = attachmentBlock(stat.path, mediaType, bytes);
-	if (!isAttachmentProblem(block)) return { kind: "read", block, sizeBytes: bytes.length };
+	if (!isAttachmentProblem(block))
+		return { kind: "read", block: { ...block, vaultFile: true }, sizeBytes: bytes.length };
 	return refused(block.kind === "too-large" ? { kind: "too-large", sizeBytes: bytes.length, limitBytes } : block);
 }
 

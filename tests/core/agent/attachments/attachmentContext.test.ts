@@ -34,6 +34,50 @@ describe("attachments in the context", () => {
 		expect(large).toBe(messageTokens(userMessageOf("")) + 100 * 3_000);
 	});
 
+	it("are withheld once their file is moved into a private folder, or away: the path they were read at is gone", async () => {
+		const vault = new MemoryVault({ files: { "Files/scan.png": "x", "Files/report.png": "x" } });
+		const view = viewOf(vault, { excludedFolders: ["Private"] });
+		const fromVault = (name: string): AttachmentBlock => ({ ...image(name), vaultFile: true });
+		const conversation: ChatMessage[] = [
+			userMessageOf("Look", [fromVault("Files/report.png"), image("dropped.png")]),
+			{ role: "assistant", content: [{ type: "tool_use", id: "t1", name: "memory_get", input: {} }] },
+			{
+				role: "user",
+				content: [
+					{
+						type: "tool_result",
+						toolUseId: "t1",
+						content: "[The image follows]",
+						attachments: [fromVault("Files/scan.png")],
+					},
+				],
+			},
+		];
+		expect(withoutHiddenResults(conversation, view)).toBe(conversation);
+		await vault.rename("Files/scan.png", "Private/scan.png");
+		await vault.rename("Files/report.png", "Private/report.png");
+		const sent = withoutHiddenResults(conversation, view);
+		// A file the user dropped from outside the vault has no path to check: it stays.
+		expect(sent[0].content).toEqual([
+			{ type: "text", text: WITHHELD_ATTACHMENT },
+			image("dropped.png"),
+			{ type: "text", text: "Look" },
+		]);
+		expect(sent[2].content).toEqual([{ type: "tool_result", toolUseId: "t1", content: WITHHELD_RESULT }]);
+	});
+
+	it("are withheld once their file is thrown away, though no file of the vault is hidden", async () => {
+		const vault = new MemoryVault({ files: { "Files/scan.png": "x" } });
+		const view = viewOf(vault);
+		const conversation: ChatMessage[] = [userMessageOf("Look", [{ ...image("Files/scan.png"), vaultFile: true }])];
+		await vault.trash("Files/scan.png");
+		expect(view.hiddenFiles()).toEqual([]);
+		expect(withoutHiddenResults(conversation, view)[0].content).toEqual([
+			{ type: "text", text: WITHHELD_ATTACHMENT },
+			{ type: "text", text: "Look" },
+		]);
+	});
+
 	it("are withheld once their file is hidden, in a tool result and in the user's message", async () => {
 		const vault = new MemoryVault({
 			files: { "Files/scan.png": "x", "Files/open.png": "x", "Diary/day.md": "![[scan.png]]" },

@@ -144,6 +144,24 @@ describe("attachments the model reads", () => {
 		expect(transcript).not.toContain(base64(PDF));
 	});
 
+	it("keeps a request under the API's 32 MB: a chat of two large PDFs sends the newer, the older named in its place", async () => {
+		const chat = await session();
+		fake().enqueue(textReply("The first."), textReply("The second."));
+		// A scan of one page: large, yet few tokens, so the window does not compact it away.
+		const large = (name: string) => {
+			const bytes = new Uint8Array(12_000_000);
+			bytes.set(Buffer.from("%PDF-1.7\n1 0 obj << /Type /Page >> endobj\n"));
+			return { kind: "file", name, mediaType: "application/pdf", bytes } as const;
+		};
+		await send(chat, "Read this.", [large("first.pdf")]);
+		await send(chat, "And this.", [large("second.pdf")]);
+		const second = bodies()[1];
+		expect(attachmentsIn(second).map((block) => block.title)).toEqual(["second.pdf"]);
+		expect(JSON.stringify(second)).toContain("[Attached: first.pdf. Not sent in this request");
+		expect(JSON.stringify(second).length).toBeLessThan(32_000_000);
+		// Two files of 12 MB, encoded and sent over the fake server: seconds, not milliseconds.
+	}, 30_000);
+
 	it("never sends an attachment only a private note embeds, nor one in an excluded folder, asked for by the model or by the user", async () => {
 		const chat = await session();
 		fake().enqueue(
