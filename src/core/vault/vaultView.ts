@@ -10,8 +10,10 @@ import { extensionOf } from "./paths";
  * notes in the configuration folder or the trash, the assistant's chat transcripts and audit
  * files, excluded folders, notes with an excluded tag, notes marked `assistant: private`, notes
  * whose frontmatter cannot be read, and notes the metadata cache does not know yet (whose flag
- * is unknown). A file that is not a note (an image, a PDF) that only hidden notes link to or
- * embed is hidden with them: it is theirs. Every part of the core that reads notes reads them
+ * is unknown). A file that is not a note (an image, a PDF) that a hidden note links to or
+ * embeds is hidden with it, whatever else links to it: a link in a visible note, which the
+ * assistant itself may write (in its memory, its inbox, its callout), never opens a private file
+ * to it. Every part of the core that reads notes reads them
  * through a view; only the audited writer holds the store itself, for the bytes of the files it
  * changes.
  *
@@ -71,7 +73,7 @@ declare const VIEW_BRAND: unique symbol;
 
 /**
  * Why the view hides a file: a privacy rule of the index, never a size or type; or, for a file
- * that is not a note, that only hidden notes link to or embed it.
+ * that is not a note, that a hidden note links to or embeds it.
  */
 export type HiddenReason = NoteHiddenReason | "linked-by-hidden-notes";
 
@@ -148,7 +150,7 @@ const SCANS_BEFORE_MAP = 4;
 
 class PrivacyView {
 	/**
-	 * The files (not notes) that only hidden notes link to, for the rest of the current task:
+	 * The files (not notes) that hidden notes link to, for the rest of the current task:
 	 * a listing judges every file, and a loop over links asks for many; neither the metadata cache
 	 * nor the settings can change before the task gives the thread back.
 	 */
@@ -257,14 +259,14 @@ class PrivacyView {
 		return this.verdictFor(path, this.policyNow());
 	}
 
-	/** Every rule: a note's (`verdictFor`), and for any other file, whether only hidden notes link to it. */
+	/** Every rule: a note's (`verdictFor`), and for any other file, whether a hidden note links to it. */
 	private reasonFor(path: string, policy: IndexPolicy, linkedByHidden?: ReadonlySet<string>): HiddenReason | null {
 		const hidden = this.verdictFor(path, policy).hidden;
 		if (hidden !== null || extensionOf(path) === "md") return hidden;
 		// Until the links are all known, a private note's embed may be missing from them: hidden, as a note not known yet.
 		if (this.source.metadata.linksResolved === false) return "no-metadata";
 		const byLinks =
-			(linkedByHidden ?? this.cachedLinkedByHidden(policy))?.has(path) ?? this.onlyHiddenLinkTo(path, policy);
+			(linkedByHidden ?? this.cachedLinkedByHidden(policy))?.has(path) ?? this.hiddenNoteLinksTo(path, policy);
 		return byLinks ? "linked-by-hidden-notes" : null;
 	}
 
@@ -279,10 +281,11 @@ class PrivacyView {
 			: { hidden: byNote };
 	}
 
-	/** Whether notes link to or embed the file at `path`, and every one of them is hidden: only those notes are judged. */
-	private onlyHiddenLinkTo(path: string, policy: IndexPolicy): boolean {
-		const linkers = this.linkersOf(path).filter((source) => !isOwnRecord(source, policy));
-		return linkers.length > 0 && linkers.every((source) => this.verdictFor(source, policy).hidden !== null);
+	/** Whether a hidden note links to or embeds the file at `path`: only the notes that link to it are judged. */
+	private hiddenNoteLinksTo(path: string, policy: IndexPolicy): boolean {
+		return this.linkersOf(path).some(
+			(source) => !isOwnRecord(source, policy) && this.verdictFor(source, policy).hidden !== null,
+		);
 	}
 
 	/**
@@ -333,26 +336,24 @@ class PrivacyView {
 	}
 
 	/**
-	 * Every file (not a note) that notes link to or embed, all of them hidden: one pass over the
-	 * links, each note judged once, kept for the rest of the task.
+	 * Every file (not a note) that a hidden note links to or embeds: one pass over the links, each
+	 * note that links to a file judged once, kept for the rest of the task.
 	 */
 	private filesLinkedByHidden(policy: IndexPolicy): ReadonlySet<string> {
 		const cached = this.cachedLinkedByHidden(policy);
 		if (cached !== null) return cached;
 		const links = this.source.metadata.resolvedLinks;
-		const byVisible = new Set<string>();
 		const byHidden = new Set<string>();
 		for (const source in links) {
-			// Judged only for a note that links to a file: most link to notes alone. `null`: its links do not count.
-			let visible: boolean | null | undefined;
+			// Judged only for a note that links to a file: most link to notes alone.
+			let hidden: boolean | undefined;
 			for (const target in links[source]) {
 				if (extensionOf(target) === "md") continue;
-				visible ??= isOwnRecord(source, policy) ? null : this.verdictFor(source, policy).hidden === null;
-				if (visible === null) break;
-				(visible ? byVisible : byHidden).add(target);
+				hidden ??= !isOwnRecord(source, policy) && this.verdictFor(source, policy).hidden !== null;
+				if (!hidden) break;
+				byHidden.add(target);
 			}
 		}
-		for (const path of byVisible) byHidden.delete(path);
 		this.linkedByHidden = { key: rulesKey(policy), paths: byHidden };
 		queueMicrotask(() => {
 			this.linkedByHidden = null;

@@ -10,7 +10,7 @@ function vaultWith(files: Record<string, string | Uint8Array>): MemoryVault {
 	return new MemoryVault({ files: { "Photos/scan.png": PNG, ...files } });
 }
 
-describe("an attachment only hidden notes link to or embed", () => {
+describe("an attachment a hidden note links to or embeds", () => {
 	it("is hidden everywhere the view answers when its only linker is private", async () => {
 		const vault = vaultWith({ "Diary/day.md": "---\nassistant: private\n---\n![[scan.png]]\n" });
 		const view = viewOf(vault);
@@ -32,13 +32,21 @@ describe("an attachment only hidden notes link to or embed", () => {
 		expect(tagged.stat("Photos/scan.png")).toBeNull();
 	});
 
-	it("is visible as soon as one visible note links to it too", async () => {
+	it("stays hidden when a visible note links to it too: a link the assistant could write never opens it", async () => {
 		const view = viewOf(
 			vaultWith({
 				"Diary/day.md": "---\nassistant: private\n---\n![[scan.png]]\n",
-				"Projects/plan.md": "The receipt: [[scan.png]]",
+				"Assistant/memory.md": "# Memory\n\n- The receipt: [[scan.png]]\n",
 			}),
 		);
+		expect(view.stat("Photos/scan.png")).toBeNull();
+		expect(view.listFiles().map((file) => file.path)).not.toContain("Photos/scan.png");
+		expect(view.hiddenReason("Photos/scan.png")).toBe("linked-by-hidden-notes");
+		await expect(view.readBinary("Photos/scan.png")).rejects.toThrow("File not found");
+	});
+
+	it("is visible when only visible notes link to it", async () => {
+		const view = viewOf(vaultWith({ "Projects/plan.md": "The receipt: [[scan.png]]" }));
 		expect(view.stat("Photos/scan.png")?.path).toBe("Photos/scan.png");
 		expect(view.listFiles().map((file) => file.path)).toContain("Photos/scan.png");
 		expect(await view.readBinary("Photos/scan.png")).toEqual(PNG);
