@@ -4,6 +4,7 @@ import { detectEol, headingOfLine, parseHeadingSpec, sameTitle, scanHeadings } f
 import type { EditHunk, EditProposal, EditRefusal, EditScope } from "./editProposal";
 import { applyAccepted } from "./applyAccepted";
 import { changedProtectedRegion, protectedRegionAt, type ProtectedRegion } from "./protectedRegions";
+import { commonEnds } from "../text/commonEnds";
 
 /**
  * Turns what the model asks to change in a note into a proposal the user can review hunk by
@@ -255,15 +256,7 @@ function textLines(base: string, from: number, to: number): { start: number; end
 function narrowed(base: string, change: Change): Change {
 	const old = linesWithBreaks(base.slice(change.start, change.end));
 	const now = linesWithBreaks(change.after);
-	let head = 0;
-	while (head < old.length && head < now.length && old[head] === now[head]) head++;
-	let tail = 0;
-	while (
-		tail < old.length - head &&
-		tail < now.length - head &&
-		old[old.length - 1 - tail] === now[now.length - 1 - tail]
-	)
-		tail++;
+	const { head, tail } = commonEnds(old, now);
 	const skipped = old.slice(0, head).join("").length;
 	const dropped = old.slice(old.length - tail).join("").length;
 	return {

@@ -1,3 +1,5 @@
+import { commonEnds } from "./commonEnds";
+
 /** A line of a diff as the review shows it, a run of unchanged lines left out, or the word that the texts were too far apart to compare line by line. */
 export type DiffLine =
 	| { readonly kind: "context" | "removed" | "added"; readonly text: string }
@@ -28,15 +30,7 @@ function linesOf(text: string): string[] {
 }
 
 function fullDiff(old: readonly string[], now: readonly string[]): Array<Step | NotCompared> {
-	let head = 0;
-	while (head < old.length && head < now.length && old[head] === now[head]) head++;
-	let tail = 0;
-	while (
-		tail < old.length - head &&
-		tail < now.length - head &&
-		old[old.length - 1 - tail] === now[now.length - 1 - tail]
-	)
-		tail++;
+	const { head, tail } = commonEnds(old, now);
 	const middleOld = old.slice(head, old.length - tail);
 	const middleNow = now.slice(head, now.length - tail);
 	const middle = shortestEdit(middleOld, middleNow, MAX_EDITS) ?? [
