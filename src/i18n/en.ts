@@ -468,6 +468,7 @@ export const en = {
 	"edit.ask-again": "Ask again",
 	"edit.ask-again-label": "Ask the assistant to propose again against {path} as it is now",
 	"edit.ask-again-message": "Read {path} again as it is now, and propose your edit again against that text.",
+	"edit.ask-again-busy": "The chat is still answering: ask again once the answer is done.",
 	"edit.expired":
 		"From an earlier session: this proposal can no longer be applied. Show assistant changes lists the changes you applied.",
 	"edit.nothing-accepted": "No change was accepted, so nothing was written.",

@@ -398,6 +398,7 @@ export const zh: Catalog = {
 	"edit.ask-again": "重新提议",
 	"edit.ask-again-label": "请助理按 {path} 的当前内容重新提出修改",
 	"edit.ask-again-message": "请重新读取 {path} 的当前内容，并据此重新提出你的修改。",
+	"edit.ask-again-busy": "对话仍在回答：请在回答结束后再让它重新提议。",
 	"edit.expired": "来自之前的会话：此修改建议已无法应用。“查看助理的改动”会列出你应用过的修改。",
 	"edit.nothing-accepted": "没有接受任何修改，因此没有写入任何内容。",
 	"edit.refused.verified": "这篇笔记已标记为已核实，助理不会修改其中任何内容。",

@@ -124,7 +124,10 @@ export class ChatView extends ItemView implements HoverParent {
 		},
 		apply: async (proposal, accepted) => applyProposal((await this.deps.ports()).tools, proposal, accepted),
 		askAgain: (path) => {
-			if (this.running !== null) return false;
+			if (this.running !== null) {
+				new Notice(t("edit.ask-again-busy"));
+				return false;
+			}
 			void this.send(t("edit.ask-again-message", { path }), { forUser: true });
 			return true;
 		},

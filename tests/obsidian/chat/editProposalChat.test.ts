@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./tests/harness/jsdomWithFetch.cjs
  */
-import type { App } from "../../../sandbox/obsidianApi";
+import { Notice, type App } from "../../../sandbox/obsidianApi";
 import type { ChatView } from "../../../src/obsidian/chat/chatView";
 import { textReply, toolUseReply, useFakeAnthropic } from "../../harness/fakeAnthropic";
 import { until } from "../pluginFixture";
@@ -72,6 +72,22 @@ describe("a proposed edit in the chat", () => {
 		await until(() => fake().messageBodies.length === 3, "the question asked again");
 		expect(sentMessages(fake(), 2).at(-1)).toContain(`Read ${PATH} again as it is now`);
 		await until(() => !view.busy, "the answer");
+	});
+
+	it("says to wait when Ask again is pressed while an answer is running, and sends nothing", async () => {
+		const { app, view, card, press } = await proposed();
+		await app.vault.modify(app.vault.getFileByPath(PATH)!, `${TRIP}\nDay three: Nice.\n`);
+		press(".assistant-edit-accept-all");
+		press(".assistant-edit-apply");
+		await until(() => card.classList.contains("is-stale"), "the stale state");
+		fake().enqueue(textReply("A slow answer, word by word.", { chunkSize: 1, delayMs: 20 }));
+		void view.send("Meanwhile, another question.");
+		await until(() => view.busy, "the answer to start");
+		press(".assistant-edit-ask-again");
+		expect(Notice.messages).toContain("The chat is still answering: ask again once the answer is done.");
+		expect(card.querySelector<HTMLButtonElement>(".assistant-edit-ask-again")?.disabled).toBe(false);
+		await until(() => !view.busy, "the answer");
+		expect(fake().messageBodies).toHaveLength(3);
 	});
 
 	// A selection attached in the composer waits for the message the user writes there: the chat's
