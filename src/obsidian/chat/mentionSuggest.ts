@@ -1,7 +1,7 @@
 import type { App, Component, TFile } from "obsidian";
 import { parentFolder } from "../../core/vault/paths";
 import { ComposerSuggest, type SuggestionText } from "./composerSuggest";
-import type { NoteTitleSearch } from "./noteTitleSearch";
+import { titleOf, type NoteTitleSearch } from "./noteTitleSearch";
 
 /** `[[` and what was typed after it, up to the caret: a link being written. */
 const OPEN_MENTION = /\[\[([^[\]|#^\n]*)$/;
@@ -34,7 +34,7 @@ export class MentionSuggest extends ComposerSuggest<TFile> {
 	}
 
 	protected textOf(file: TFile): SuggestionText {
-		return { title: file.basename, note: parentFolder(file.path) };
+		return { title: titleOf(file), note: parentFolder(file.path) };
 	}
 
 	/** Puts `[[link]]` where the `[[` began, the caret after it (a `]]` already there is reused). */

@@ -1,4 +1,5 @@
 import { prepareFuzzySearch, type App, type Component, type TFile } from "obsidian";
+import { attachmentMediaType } from "../../core/model/attachmentFiles";
 
 /** How many notes a `[[` suggestion shows. */
 export const MENTION_LIMIT = 20;
@@ -10,7 +11,8 @@ interface Found {
 
 /**
  * Note titles for `[[` mentions, found on every keystroke without reading any note: Obsidian's
- * fuzzy match over the notes' names only, the best `limit` kept. The names are listed once and
+ * fuzzy match over the names of the notes and of the images and PDFs the model can be sent (an
+ * attachment by its name with its extension, as its link is written), the best `limit` kept. The names are listed once and
  * again after a note is added, removed or renamed. A query that extends the last one is matched
  * only against the last one's matches (whatever matches `atla` matched `atl`), so typing a title
  * narrows an ever shorter list.
@@ -36,7 +38,9 @@ export class NoteTitleSearch {
 
 	/** The notes whose names match `query` best; for an empty query, the ones changed last. */
 	search(query: string): TFile[] {
-		this.files ??= this.app.vault.getMarkdownFiles();
+		this.files ??= this.app.vault
+			.getFiles()
+			.filter((file) => file.extension === "md" || attachmentMediaType(file.path) !== null);
 		const wanted = query.trim();
 		// Only the few shown are checked against the privacy rules: the match itself stays instant.
 		if (wanted === "") return best(this.files, (file) => file.stat.mtime, this.limit).filter(this.mentionable);
@@ -47,7 +51,7 @@ export class NoteTitleSearch {
 		const match = prepareFuzzySearch(wanted);
 		const matches: Found[] = [];
 		for (const file of candidates) {
-			const result = match(file.basename);
+			const result = match(titleOf(file));
 			if (result !== null) matches.push({ file, score: result.score });
 		}
 		this.last = { query: wanted, matches };
@@ -55,6 +59,11 @@ export class NoteTitleSearch {
 			.map((found) => found.file)
 			.filter(this.mentionable);
 	}
+}
+
+/** How a file is named in a `[[link]]`: a note without its extension, an attachment with it. */
+export function titleOf(file: TFile): string {
+	return file.extension === "md" ? file.basename : file.name;
 }
 
 /** The `limit` items of highest score, best first, by one pass that keeps a short sorted list (no sort of every item). */

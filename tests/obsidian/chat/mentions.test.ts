@@ -80,6 +80,22 @@ describe("[[ mentions in the composer", () => {
 		expect(suggestions()).toEqual(["Atlas", "Atlantis pitch"]);
 	});
 
+	it("suggests the images and PDFs the model can be sent, by their names with the extension, never a private one", async () => {
+		const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+		const { view } = await openChatOn(fake(), {
+			...FILES,
+			"Scans/atlas-map.png": PNG,
+			"Scans/atlas-passport.png": PNG,
+			"Scans/atlas-notes.txt": "plain",
+			"Diary/day.md": "---\nassistant: private\n---\n![[atlas-passport.png]]\n",
+		});
+		const { type, press, input, suggestions } = composer(view);
+		type("Read [[atlas-");
+		expect(suggestions()).toEqual(["atlas-map.png"]);
+		press("Enter");
+		expect(input.value).toBe("Read [[atlas-map.png]]");
+	});
+
 	it("closes on Esc, and leaves Enter to send once it is closed", async () => {
 		const { view } = await openChatOn(fake(), FILES);
 		const { type, press, suggestions } = composer(view);
@@ -102,11 +118,13 @@ describe("note titles for mentions", () => {
 			const basename = `${["Meeting", "Project", "Journal", "Idea", "会议"][index % 5]} ${index} ${index % 7 === 0 ? "atlas" : "notes"}`;
 			return {
 				basename,
+				name: `${basename}.md`,
+				extension: "md",
 				path: `Folder ${index % 50}/${basename}.md`,
 				stat: { mtime: index, ctime: 0, size: 0 },
 			} as unknown as TFile;
 		});
-		const app = { vault: { getMarkdownFiles: () => files, on: () => ({}) } } as unknown as App;
+		const app = { vault: { getFiles: () => files, on: () => ({}) } } as unknown as App;
 		const owner = { registerEvent: () => undefined } as unknown as Component;
 		const search = new NoteTitleSearch(app, owner);
 		const timings: number[] = [];
