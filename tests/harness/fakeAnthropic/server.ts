@@ -50,6 +50,10 @@ export class FakeAnthropic {
 	private constructor(readonly profile: ServerProfile) {
 		this.models = profile.defaultModels;
 		this.server = createServer((request, response) => void this.handle(request, response));
+		// Node closes an idle keep-alive connection after 5 s; a test that computes for longer between
+		// two requests could have the client reuse the socket just as it closes (a reset, read as
+		// offline). Real APIs keep idle connections longer than a test file runs: so does the fake.
+		this.server.keepAliveTimeout = 120_000;
 	}
 
 	static async start(options: FakeServerOptions = {}): Promise<FakeAnthropic> {
