@@ -1,0 +1,79 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+
+/**
+ * The single file the release attaches (`npm run build:mcp`), built here by the build script itself
+ * into a folder with no node_modules, and run there by Node alone: what a person who downloads it
+ * and points Claude Code or Claude Desktop at it gets.
+ */
+
+const REPO = join(__dirname, "..", "..");
+const READ_ONLY_TOOLS = ["memory_get", "memory_history", "memory_recent", "memory_search"];
+
+let folder: string;
+let bundle: string;
+let vault: string;
+
+function buildTo(outfile: string): void {
+	execFileSync(process.execPath, [join(REPO, "scripts", "build", "mcpBuild.mjs"), outfile], {
+		cwd: REPO,
+		stdio: "pipe",
+	});
+}
+
+beforeAll(() => {
+	folder = mkdtempSync(join(tmpdir(), "mcp-bundle-"));
+	bundle = join(folder, "assistant-workspace-mcp.cjs");
+	buildTo(bundle);
+	// A copy: the server may write its files (the audit trail) into the vault it serves.
+	vault = join(folder, "vault");
+	cpSync(join(REPO, "examples", "vault"), vault, { recursive: true });
+}, 60_000);
+
+afterAll(() => {
+	rmSync(folder, { recursive: true, force: true });
+});
+
+test("it is one executable file that names its licenses, and two builds give the same bytes", () => {
+	const text = readFileSync(bundle, "utf8");
+	expect(text.startsWith("#!/usr/bin/env node\n/*! Assistant Workspace MCP server")).toBe(true);
+	expect(text).toContain("@modelcontextprotocol/sdk (MIT)");
+	expect(text).toContain("THIRD_PARTY_NOTICES-mcp.md");
+	expect(statSync(bundle).mode & 0o111).not.toBe(0);
+	const again = join(folder, "again.cjs");
+	buildTo(again);
+	expect(readFileSync(again).equals(readFileSync(bundle))).toBe(true);
+}, 60_000);
+
+test("--help answers and exits 0 with no node_modules around it", () => {
+	const result = spawnSync(process.execPath, [bundle, "--help"], {
+		cwd: folder,
+		encoding: "utf8",
+		env: { PATH: process.env.PATH ?? "" },
+		timeout: 30_000,
+	});
+	expect(result.status).toBe(0);
+	expect(result.stdout).toContain("--vault");
+}, 60_000);
+
+test("the official SDK client, over stdio, lists the read-only tools of the example vault", async () => {
+	const transport = new StdioClientTransport({
+		command: process.execPath,
+		args: [bundle, "--vault", vault],
+		cwd: folder,
+		stderr: "pipe",
+	});
+	const client = new Client({ name: "bundle-smoke-test", version: "1.0.0" });
+	try {
+		await client.connect(transport);
+		const { tools } = await client.listTools();
+		expect(tools.map((tool) => tool.name).sort()).toEqual(READ_ONLY_TOOLS);
+		for (const tool of tools) expect(tool.inputSchema.type).toBe("object");
+	} finally {
+		await client.close();
+	}
+}, 60_000);
