@@ -180,6 +180,8 @@ export async function serveHttp(createServer: () => SessionServer, options: Serv
 	// A client that sends its headers or body slowly holds a socket; these bound how long.
 	http.headersTimeout = 10_000;
 	http.requestTimeout = 60_000;
+	// Sockets are bounded as sessions are: a flood of connections (even refused ones) cannot pile up.
+	http.maxConnections = 64;
 
 	await new Promise<void>((resolve, reject) => {
 		http.once("error", reject);

@@ -191,8 +191,18 @@ describe("the MCP server over Streamable HTTP", () => {
 		expect((await third.client.listTools()).tools).toHaveLength(1);
 	});
 
+	it("holds the cap when many clients initialize at once", async () => {
+		const served = await start({ maxSessions: 2 });
+		const answers = await Promise.all(
+			Array.from({ length: 6 }, () => raw(served.url, { headers: authorized(served.url), body: initialize })),
+		);
+		const statuses = answers.map((answer) => answer.status).sort();
+		expect(statuses).toEqual([200, 200, 503, 503, 503, 503]);
+	});
+
 	it("needs a session for anything but initialize, and forgets a session left idle", async () => {
-		const served = await start({ sessionIdleMs: 50 });
+		// Long enough that the requests before the wait stay within it on a busy machine.
+		const served = await start({ sessionIdleMs: 500 });
 		const list = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" });
 		const noSession = await raw(served.url, { headers: authorized(served.url), body: list });
 		expect(noSession.status).toBe(400);
@@ -202,7 +212,7 @@ describe("the MCP server over Streamable HTTP", () => {
 		const notified = JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" });
 		expect((await raw(served.url, { headers: authorized(served.url, version), body: notified })).status).toBe(202);
 		expect((await raw(served.url, { headers: authorized(served.url, version), body: list })).status).toBe(200);
-		await new Promise((resolve) => setTimeout(resolve, 200));
+		await new Promise((resolve) => setTimeout(resolve, 1500));
 		expect((await raw(served.url, { headers: authorized(served.url, version), body: list })).status).toBe(404);
 	});
 
