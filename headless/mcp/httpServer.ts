@@ -138,7 +138,6 @@ export async function serveHttp(createServer: () => SessionServer, options: Serv
 			return refuse(res, 400, "Bad Request: no session; initialize first");
 		if (sessions.size + opening >= maxSessions) return refuse(res, 503, "Too many sessions");
 
-		opening++;
 		const server = createServer();
 		const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
 			sessionIdGenerator: () => randomUUID(),
@@ -154,6 +153,9 @@ export async function serveHttp(createServer: () => SessionServer, options: Serv
 				sessions.delete(id);
 			},
 		});
+		// Counted from here to the end of the initialization; nothing above awaits, so no other
+		// initialization can pass the cap between the check and this count.
+		opening++;
 		try {
 			await server.connect(transport);
 			await transport.handleRequest(req, res, body);
