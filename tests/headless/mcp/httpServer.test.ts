@@ -117,6 +117,25 @@ describe("the MCP server over Streamable HTTP", () => {
 		expect(answer.content).toEqual([{ type: "text", text: "hello" }]);
 	});
 
+	it("builds one server per client session, and none for a refused request", async () => {
+		let built = 0;
+		const served = await serveHttp(
+			() => {
+				built++;
+				return echoServer();
+			},
+			{ port: 0, token: TOKEN },
+		);
+		running.push(served);
+		await raw(served.url, { headers: authorized(served.url, { Origin: "http://evil.example" }), body: initialize });
+		await raw(served.url, { headers: authorized(served.url, { Authorization: "Bearer nope" }), body: initialize });
+		expect(built).toBe(0);
+		// Each session has its own server: what one client's session holds (its name, its budget) is its own.
+		await connect(served.url);
+		await connect(served.url);
+		expect(built).toBe(2);
+	});
+
 	it("refuses a client without the token or with a wrong one, and echoes nothing", async () => {
 		const served = await start();
 		await expect(connect(served.url, null)).rejects.toMatchObject({ code: 401 });
