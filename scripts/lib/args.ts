@@ -1,3 +1,5 @@
+import { UsageError } from "../../headless/host/usageError";
+
 /** A command line's words, parsed: the command, its positional words, `--flag value` options and bare `--flags`. */
 export interface ParsedArgs {
 	readonly command: string;
@@ -7,8 +9,8 @@ export interface ParsedArgs {
 	readonly flags: ReadonlySet<string>;
 }
 
-/** Bad input from the person at the keyboard: printed as one line, exit code 1, no stack trace. */
-export class UsageError extends Error {}
+// The hosts outside scripts (the MCP server) throw it too; one class, so `instanceof` holds for both.
+export { UsageError };
 
 /** `flags` names the options that take no value; every other `--option` takes the next word. */
 export function parseArgs(argv: readonly string[], flags: readonly string[] = []): ParsedArgs {
