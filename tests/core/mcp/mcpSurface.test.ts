@@ -203,7 +203,7 @@ describe("the MCP surface's resources and prompt", () => {
 
 	it("opens a session with identity, hot memory and the last checkpoint, a hidden note's link withheld", async () => {
 		const checkpoint: Checkpoint = {
-			savedAt: "2026-03-14 18:00",
+			savedAt: "2026-03-14T18:00:00+00:00",
 			doing: "Writing the zebra paper, see [[diary]]",
 			nextAction: "Draft the methods section",
 			refs: ["[[diary]]", "[[public]]"],
