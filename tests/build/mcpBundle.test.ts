@@ -49,7 +49,7 @@ test("it is one executable file that names its licenses, and two builds give the
 	expect(readFileSync(again).equals(readFileSync(bundle))).toBe(true);
 }, 60_000);
 
-test("--help answers and exits 0 with no node_modules around it", () => {
+test("--help answers (on stderr: stdout carries the protocol) and exits 0 with no node_modules around it", () => {
 	const result = spawnSync(process.execPath, [bundle, "--help"], {
 		cwd: folder,
 		encoding: "utf8",
@@ -57,22 +57,49 @@ test("--help answers and exits 0 with no node_modules around it", () => {
 		timeout: 30_000,
 	});
 	expect(result.status).toBe(0);
-	expect(result.stdout).toContain("--vault");
+	expect(result.stderr).toContain("--vault");
 }, 60_000);
 
-test("the official SDK client, over stdio, lists the read-only tools of the example vault", async () => {
+/** The official SDK client, connected over stdio to the bundle started by Node from its own folder. */
+async function connected(...flags: string[]): Promise<Client> {
 	const transport = new StdioClientTransport({
 		command: process.execPath,
-		args: [bundle, "--vault", vault],
+		args: [bundle, "--vault", vault, ...flags],
 		cwd: folder,
 		stderr: "pipe",
 	});
 	const client = new Client({ name: "bundle-smoke-test", version: "1.0.0" });
+	await client.connect(transport);
+	return client;
+}
+
+/** The text of a tool's answer. */
+function textOf(result: Awaited<ReturnType<Client["callTool"]>>): string {
+	const content = result.content as ReadonlyArray<{ readonly type: string; readonly text?: string }>;
+	return content.map((part) => (part.type === "text" ? (part.text ?? "") : "")).join("");
+}
+
+test("the official SDK client, over stdio, lists the read-only tools of the example vault and reads a note", async () => {
+	const client = await connected();
 	try {
-		await client.connect(transport);
 		const { tools } = await client.listTools();
 		expect(tools.map((tool) => tool.name).sort()).toEqual(READ_ONLY_TOOLS);
 		for (const tool of tools) expect(tool.inputSchema.type).toBe("object");
+		const welcome = await client.callTool({ name: "memory_get", arguments: { path: "Welcome.md" } });
+		expect(welcome.isError).toBeFalsy();
+		expect(textOf(welcome)).toContain("This is Mei's vault");
+	} finally {
+		await client.close();
+	}
+}, 60_000);
+
+test("with --allow-writes it offers the four writes too", async () => {
+	const client = await connected("--allow-writes");
+	try {
+		const { tools } = await client.listTools();
+		expect(tools.map((tool) => tool.name).sort()).toEqual(
+			[...READ_ONLY_TOOLS, "capture_note", "checkpoint", "memory_append", "note_annotate"].sort(),
+		);
 	} finally {
 		await client.close();
 	}
