@@ -1,9 +1,12 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
 /**
  * The single file the release attaches (`npm run build:mcp`), built here by the build script itself
@@ -102,5 +105,56 @@ test("with --allow-writes it offers the four writes too", async () => {
 		);
 	} finally {
 		await client.close();
+	}
+}, 60_000);
+
+/** A port nobody listens on now, from the system. */
+function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const probe = createServer();
+		probe.once("error", reject);
+		probe.listen(0, "127.0.0.1", () => {
+			const address = probe.address();
+			probe.close(() =>
+				typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port")),
+			);
+		});
+	});
+}
+
+test("with --http it serves the same tools on 127.0.0.1 to a client with the token (the bundled HTTP transport works)", async () => {
+	const port = await freePort();
+	const token = randomBytes(32).toString("hex");
+	// The token through the environment, as the usage advises: a command line is seen by every process.
+	const server = spawn(process.execPath, [bundle, "--vault", vault, "--http", "--port", String(port)], {
+		cwd: folder,
+		env: { PATH: process.env.PATH ?? "", AW_MCP_TOKEN: token },
+		stdio: ["ignore", "ignore", "pipe"],
+	});
+	try {
+		const url = await new Promise<string>((resolve, reject) => {
+			let said = "";
+			server.stderr.on("data", (chunk: Buffer) => {
+				said += chunk.toString("utf8");
+				const found = /MCP server at (\S+)/.exec(said);
+				if (found !== null) resolve(found[1]);
+			});
+			server.once("exit", (code) => reject(new Error(`the server exited (${code}): ${said}`)));
+		});
+		expect(url).toBe(`http://127.0.0.1:${port}/mcp`);
+		const client = new Client({ name: "bundle-smoke-test", version: "1.0.0" });
+		await client.connect(
+			new StreamableHTTPClientTransport(new URL(url), {
+				requestInit: { headers: { Authorization: `Bearer ${token}` } },
+			}),
+		);
+		try {
+			const { tools } = await client.listTools();
+			expect(tools.map((tool) => tool.name).sort()).toEqual(READ_ONLY_TOOLS);
+		} finally {
+			await client.close();
+		}
+	} finally {
+		server.kill();
 	}
 }, 60_000);
