@@ -40,6 +40,7 @@ interface NoticedBundle {
 	/** The libraries its build changes (the MCP server's build changes none). */
 	readonly changes: Readonly<Record<string, readonly string[]>>;
 }
+
 const LICENSE_FILES = ["LICENSE", "LICENSE.md", "LICENSE.txt", "LICENSE-MIT", "NOTICE", "NOTICE.md", "NOTICE.txt"];
 
 /** What the build changes in a library, which its license (Apache-2.0 §4(b)) asks to be stated. */
@@ -141,16 +142,15 @@ const BUNDLES: readonly NoticedBundle[] = [
  */
 async function bundledPackages(bundle: NoticedBundle): Promise<BundledPackage[]> {
 	const built = await buildBundleInMemory(bundle.options);
-	const folders = [
-		...new Set(
-			Object.keys(built.inputs)
-				.map((input) => packageFolderOfInput(input)?.folder)
-				.filter((folder): folder is string => folder !== undefined),
-		),
-	].sort();
+	// Each folder a bundled file comes from, with the package it holds, in a stable order.
+	const folders = new Map<string, string>();
+	for (const input of Object.keys(built.inputs)) {
+		const found = packageFolderOfInput(input);
+		if (found !== undefined) folders.set(found.folder, found.name);
+	}
 	const byVersion = new Map<string, BundledPackage>();
-	for (const folder of folders) {
-		const pkg = readPackage(packageFolderOfInput(`${folder}/`)?.name ?? folder, folder);
+	for (const folder of [...folders.keys()].sort()) {
+		const pkg = readPackage(folders.get(folder) ?? folder, folder);
 		if (!byVersion.has(`${pkg.name}@${pkg.version}`)) byVersion.set(`${pkg.name}@${pkg.version}`, pkg);
 	}
 	return [...byVersion.values()].sort((a, b) => (a.name === b.name ? 0 : a.name < b.name ? -1 : 1));
