@@ -15,6 +15,11 @@ export interface HeadlessMemory {
 	readonly deps: MemoryToolDeps;
 	/** How long the index took to build, in milliseconds. */
 	readonly buildMs: number;
+	/**
+	 * Reads again what changed in the listing since the index was built or last refreshed (by
+	 * mtime and size): a server that lives on indexes the notes its own writes made.
+	 */
+	refresh(): Promise<void>;
 }
 
 /** The vault as the index is built over it: every file listed (to count what it leaves out), text only through the view. */
@@ -48,11 +53,14 @@ export async function memoryOverVault(vault: IndexedVault, setup: MemorySetup): 
 	const policy = vault.view.policy;
 	const index = new RetrievalIndex(policy);
 	const source = { files: vault.view, policy };
-	for (const file of index.reconcile(vault.files.listFiles())) {
-		const note = await readNote(file, source);
-		if (note !== null) index.upsert(note);
-	}
-	for (const step of index.catchUp()) void step;
+	const refresh = async () => {
+		for (const file of index.reconcile(vault.files.listFiles())) {
+			const note = await readNote(file, source);
+			if (note !== null) index.upsert(note);
+		}
+		for (const step of index.catchUp()) void step;
+	};
+	await refresh();
 	const buildMs = performance.now() - started;
 	const links = linkGraphFromResolvedLinks(vault.metadata.resolvedLinks);
 	const deps: MemoryToolDeps = {
@@ -61,5 +69,5 @@ export async function memoryOverVault(vault: IndexedVault, setup: MemorySetup): 
 		vault: vault.view,
 		...setup,
 	};
-	return { index, deps, buildMs };
+	return { index, deps, buildMs, refresh };
 }

@@ -51,6 +51,7 @@ export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOpti
 						...(writes !== undefined && { writes }),
 						hotMemoryCapTokens: headless.settings.hotMemoryCapTokens,
 						lastCheckpoint: () => headless.state.lastCheckpoint,
+						refreshIndex: () => memory.refresh(),
 					},
 					{ clientName, ...(options.limits !== undefined && { limits: options.limits }) },
 				),

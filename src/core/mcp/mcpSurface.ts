@@ -62,6 +62,11 @@ export interface McpSurfaceDeps {
 	readonly hotMemoryCapTokens: number;
 	/** The checkpoint the chat would resume from (the plugin's `state.lastCheckpoint`). */
 	readonly lastCheckpoint: () => Checkpoint | null;
+	/**
+	 * Brings the index up to date before a tool runs, when the host's index does not follow the
+	 * vault by itself (the Node host's, built at start): a search after a write finds what it wrote.
+	 */
+	readonly refreshIndex?: () => Promise<void>;
 }
 
 export interface McpSessionOptions {
@@ -148,6 +153,7 @@ export function mcpSurface(deps: McpSurfaceDeps, session: McpSessionOptions): Mc
 				return error(`the arguments of ${name} are larger than ${MAX_ARGUMENTS_CHARS} characters; nothing was done.`);
 			const refused = budget.take(tool.effect);
 			if (refused !== null) return error(refused.message);
+			await deps.refreshIndex?.();
 			// Without writes, only the read tools are offered, and they need no writer.
 			const result =
 				deps.writes === undefined

@@ -129,6 +129,17 @@ describe("the headless MCP server, with the official SDK client", () => {
 		expect(actors).toEqual(["mcp:claude-code", `mcp:evil-actor-user-${"x".repeat(64 - "evil-actor-user-".length)}`]);
 	});
 
+	it("finds what a client wrote in its next search: the index follows the server's own writes", async () => {
+		connected = await connect(vault, { allowWrites: true });
+		const { client } = connected;
+		expect(textOf(await client.callTool({ name: "memory_search", arguments: { query: "wombat" } }))).not.toContain(
+			"wombat",
+		);
+		await client.callTool({ name: "memory_append", arguments: { target: "daily", text: "Saw a wombat." } });
+		const found = textOf(await client.callTool({ name: "memory_search", arguments: { query: "wombat" } }));
+		expect(found).toMatch(/memory\/daily\/2026-03-15\.md:\d+ /);
+	});
+
 	it("bounds a client that floods calls, with a clear error, and counts each session apart", async () => {
 		const limits = { windowMs: 60_000, calls: 5, writes: 2, notesCreated: 1 };
 		connected = await connect(vault, { allowWrites: true, limits });
