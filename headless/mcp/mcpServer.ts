@@ -29,7 +29,13 @@ export function createMcpServer(openSurface: (clientName: () => unknown) => McpS
 	const surface = openSurface(() => server.getClientVersion()?.name);
 
 	server.setRequestHandler(ListToolsRequestSchema, () => ({
-		tools: surface.listTools().map((tool) => ({ ...tool, inputSchema: { ...tool.inputSchema } })),
+		tools: surface.listTools().map((tool) => ({
+			name: tool.name,
+			description: tool.description,
+			inputSchema: { ...tool.inputSchema },
+			// Hints a client may show or act on (asking before a write); the server enforces nothing by them.
+			annotations: { readOnlyHint: tool.readOnly, destructiveHint: false, openWorldHint: false },
+		})),
 	}));
 	server.setRequestHandler(CallToolRequestSchema, async (request) => {
 		const answer = await surface.callTool(request.params.name, request.params.arguments ?? {});

@@ -33,6 +33,8 @@ export interface ServedTool {
 	readonly name: string;
 	readonly description: string;
 	readonly inputSchema: ToolInputSchema;
+	/** Whether it only reads; the tools that write only add, so none of them is destructive. */
+	readonly readOnly: boolean;
 }
 
 /** An answer as text, and whether it is an error the client's model can correct its call from. */
@@ -142,6 +144,7 @@ export function mcpSurface(deps: McpSurfaceDeps, session: McpSessionOptions): Mc
 				name: tool.name,
 				description: tool.description,
 				inputSchema: tool.inputSchema,
+				readOnly: tool.effect === "read",
 			})),
 
 		async callTool(name, input) {

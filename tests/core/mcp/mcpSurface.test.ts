@@ -63,7 +63,18 @@ describe("the MCP surface's tools", () => {
 			name: "memory_search",
 			description: search?.description,
 			inputSchema: search?.inputSchema,
+			readOnly: true,
 		});
+		expect(writing.surface.listTools().map((tool) => tool.readOnly)).toEqual([
+			true,
+			true,
+			true,
+			true,
+			false,
+			false,
+			false,
+			false,
+		]);
 	});
 
 	it("answers memory_search and memory_get exactly as the chat's tools do", async () => {

@@ -28,6 +28,16 @@ describe("the headless MCP server, with the official SDK client", () => {
 		const all = (await connected.client.listTools()).tools;
 		expect(all.map((tool) => tool.name)).toEqual([...READ_TOOLS, ...WRITE_TOOLS]);
 		expect(all.every((tool) => tool.inputSchema.type === "object" && tool.description !== undefined)).toBe(true);
+		expect(all.map((tool) => tool.annotations?.readOnlyHint)).toEqual([
+			true,
+			true,
+			true,
+			true,
+			false,
+			false,
+			false,
+			false,
+		]);
 	});
 
 	it("answers memory_search and memory_get as the chat's tools do", async () => {
