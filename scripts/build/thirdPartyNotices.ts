@@ -1,17 +1,46 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildBundleInMemory, packageOfInput } from "./bundleMetafile";
-import { BUNDLED_LIBRARIES } from "./pluginBuild.mjs";
+import type { BuildOptions } from "esbuild";
+import { buildBundleInMemory, packageFolderOfInput } from "./bundleMetafile";
+import { MCP_BUNDLE, MCP_BUNDLED_LIBRARIES, MCP_NOTICES, mcpBuildOptions } from "./mcpBuildOptions.mjs";
+import { BUNDLED_LIBRARIES, pluginBuildOptions } from "./pluginBuild.mjs";
 
 /**
- * `npm run notices` writes THIRD_PARTY_NOTICES.md from what `main.js` actually holds (esbuild's
- * metafile) and each package's own license and notice files; `npm run notices -- --check`
- * (in CI) fails when the file is not what the bundle needs, or when the bundle's packages are
- * not the ones its banner names.
+ * `npm run notices` writes the notices of each file a release ships that bundles libraries
+ * (THIRD_PARTY_NOTICES.md for `main.js`, THIRD_PARTY_NOTICES-mcp.md for the MCP server's single
+ * file) from what that bundle actually holds (esbuild's metafile) and each package's own license
+ * and notice files; `npm run notices -- --check` (in CI) fails when a file is not what its bundle
+ * needs, when a bundle's packages are not the ones its banner names, or when one of them is not
+ * under a permissive license.
  */
 
 const REPO = join(__dirname, "..", "..");
-const NOTICES = join(REPO, "THIRD_PARTY_NOTICES.md");
+
+/**
+ * The licenses a bundled library may have: they let the bundle ship under MIT with their notices
+ * beside it. Anything else (a copyleft license, none at all) is a decision for a person, not a build.
+ */
+const PERMISSIVE_LICENSES: ReadonlySet<string> = new Set([
+	"MIT",
+	"ISC",
+	"BSD-2-Clause",
+	"BSD-3-Clause",
+	"Apache-2.0",
+	"0BSD",
+]);
+
+/** One shipped file that bundles libraries, and where its notices go. */
+interface NoticedBundle {
+	readonly file: string;
+	readonly notices: string;
+	readonly options: BuildOptions;
+	readonly libraries: ReadonlyArray<{ readonly name: string; readonly license: string }>;
+	/** Where its banner's list of libraries is kept, for the message that asks to update it. */
+	readonly librariesDefinedIn: string;
+	/** The libraries its build changes (the MCP server's build changes none). */
+	readonly changes: Readonly<Record<string, readonly string[]>>;
+}
+
 const LICENSE_FILES = ["LICENSE", "LICENSE.md", "LICENSE.txt", "LICENSE-MIT", "NOTICE", "NOTICE.md", "NOTICE.txt"];
 
 /** What the build changes in a library, which its license (Apache-2.0 §4(b)) asks to be stated. */
@@ -36,8 +65,8 @@ interface BundledPackage {
 	readonly files: ReadonlyArray<{ readonly name: string; readonly text: string }>;
 }
 
-function readPackage(name: string): BundledPackage {
-	const dir = join(REPO, "node_modules", name);
+function readPackage(name: string, folder: string): BundledPackage {
+	const dir = join(REPO, folder);
 	const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
 		version: string;
 		license?: string;
@@ -65,9 +94,9 @@ function readPackage(name: string): BundledPackage {
 	};
 }
 
-function noticesText(packages: readonly BundledPackage[]): string {
+function noticesText(bundle: NoticedBundle, packages: readonly BundledPackage[]): string {
 	const sections = packages.map((pkg) => {
-		const changes = CHANGES[pkg.name] ?? [];
+		const changes = bundle.changes[pkg.name] ?? [];
 		return [
 			`## ${pkg.name} ${pkg.version}`,
 			"",
@@ -79,42 +108,89 @@ function noticesText(packages: readonly BundledPackage[]): string {
 	return [
 		"# Third-party notices",
 		"",
-		"`main.js` bundles the libraries below. Each is used under its license, reproduced here with its notices.",
+		`\`${bundle.file}\` bundles the libraries below. Each is used under its license, reproduced here with its notices.`,
 		"This file is generated from the bundle by `npm run notices`; CI checks that it is up to date.",
 		"",
 		...sections.flatMap((section) => [section, ""]),
 	].join("\n");
 }
 
-async function main(check: boolean): Promise<void> {
-	const bundle = await buildBundleInMemory();
-	const names = [
-		...new Set(
-			Object.keys(bundle.inputs)
-				.map(packageOfInput)
-				.filter((name): name is string => name !== undefined),
-		),
-	].sort();
-	const packages = names.map(readPackage);
-	const named = BUNDLED_LIBRARIES.map((library) => `${library.name} ${library.license}`).sort();
-	const found = packages.map((pkg) => `${pkg.name} ${pkg.license}`).sort();
+const BUNDLES: readonly NoticedBundle[] = [
+	{
+		file: "main.js",
+		notices: "THIRD_PARTY_NOTICES.md",
+		options: pluginBuildOptions({ production: true }),
+		libraries: BUNDLED_LIBRARIES,
+		librariesDefinedIn: "BUNDLED_LIBRARIES in scripts/build/pluginBuild.mjs",
+		changes: CHANGES,
+	},
+	{
+		file: MCP_BUNDLE,
+		notices: MCP_NOTICES,
+		options: mcpBuildOptions(),
+		libraries: MCP_BUNDLED_LIBRARIES,
+		librariesDefinedIn: "MCP_BUNDLED_LIBRARIES in scripts/build/mcpBuildOptions.mjs",
+		changes: {},
+	},
+];
+
+/**
+ * The packages a bundle holds, each read from the very folder its code was bundled from. npm may
+ * leave two copies of one version in two folders (the MCP SDK and ajv-formats each have their own
+ * ajv 8, the top-level one being eslint's ajv 6): both are in the bundle, as Node would load both,
+ * and one notice covers them. Two versions of a package get a notice each.
+ */
+async function bundledPackages(bundle: NoticedBundle): Promise<BundledPackage[]> {
+	const built = await buildBundleInMemory(bundle.options);
+	// Each folder a bundled file comes from, with the package it holds, in a stable order.
+	const folders = new Map<string, string>();
+	for (const input of Object.keys(built.inputs)) {
+		const found = packageFolderOfInput(input);
+		if (found !== undefined) folders.set(found.folder, found.name);
+	}
+	const byVersion = new Map<string, BundledPackage>();
+	for (const folder of [...folders.keys()].sort()) {
+		const pkg = readPackage(folders.get(folder) ?? folder, folder);
+		if (!byVersion.has(`${pkg.name}@${pkg.version}`)) byVersion.set(`${pkg.name}@${pkg.version}`, pkg);
+	}
+	return [...byVersion.values()].sort((a, b) => (a.name === b.name ? 0 : a.name < b.name ? -1 : 1));
+}
+
+/** Writes (or, with `check`, compares) one bundle's notices; true when they are up to date. */
+async function notices(bundle: NoticedBundle, check: boolean): Promise<boolean> {
+	const packages = await bundledPackages(bundle);
+	const named = bundle.libraries.map((library) => `${library.name} ${library.license}`).sort();
+	const found = [...new Set(packages.map((pkg) => `${pkg.name} ${pkg.license}`))].sort();
 	if (named.join("\n") !== found.join("\n")) {
 		throw new Error(
-			`main.js bundles ${found.join(", ")}, but its banner names ${named.join(", ")}: update BUNDLED_LIBRARIES in scripts/build/pluginBuild.mjs.`,
+			`${bundle.file} bundles ${found.join(", ")}, but its banner names ${named.join(", ")}: update ${bundle.librariesDefinedIn}.`,
 		);
 	}
-	const text = noticesText(packages);
+	const notPermissive = packages.filter((pkg) => !PERMISSIVE_LICENSES.has(pkg.license));
+	if (notPermissive.length > 0) {
+		throw new Error(
+			`${bundle.file} bundles ${notPermissive.map((pkg) => `${pkg.name} (${pkg.license})`).join(", ")}, not under a permissive license (${[...PERMISSIVE_LICENSES].join(", ")}).`,
+		);
+	}
+	const path = join(REPO, bundle.notices);
+	const text = noticesText(bundle, packages);
 	if (!check) {
-		writeFileSync(NOTICES, text);
-		console.log(`THIRD_PARTY_NOTICES.md: ${packages.map((pkg) => `${pkg.name} ${pkg.version}`).join(", ")}`);
-		return;
+		writeFileSync(path, text);
+		console.log(`${bundle.notices}: ${packages.map((pkg) => `${pkg.name} ${pkg.version}`).join(", ")}`);
+		return true;
 	}
-	if (!existsSync(NOTICES) || readFileSync(NOTICES, "utf8") !== text) {
-		console.error("THIRD_PARTY_NOTICES.md is not what the bundle needs: run `npm run notices` and commit it.");
-		process.exitCode = 1;
-		return;
+	if (!existsSync(path) || readFileSync(path, "utf8") !== text) {
+		console.error(`${bundle.notices} is not what ${bundle.file} needs: run \`npm run notices\` and commit it.`);
+		return false;
 	}
-	console.log("THIRD_PARTY_NOTICES.md is up to date with the bundle.");
+	console.log(`${bundle.notices} is up to date with ${bundle.file}.`);
+	return true;
+}
+
+async function main(check: boolean): Promise<void> {
+	let upToDate = true;
+	for (const bundle of BUNDLES) upToDate = (await notices(bundle, check)) && upToDate;
+	if (!upToDate) process.exitCode = 1;
 }
 
 main(process.argv.includes("--check")).catch((error: unknown) => {

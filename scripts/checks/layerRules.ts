@@ -34,6 +34,7 @@ export const LAYERS: readonly Layer[] = [
 	{ floor: 9, name: "prompt notes", paths: ["src/core/prompts"] },
 	{ floor: 10, name: "agent", paths: ["src/core/agent"] },
 	{ floor: 11, name: "heartbeat", paths: ["src/core/heartbeat"] },
+	{ floor: 11, name: "MCP surface", paths: ["src/core/mcp"] },
 	{ floor: 12, name: "onboarding", paths: ["src/core/onboarding"] },
 	{ floor: 13, name: "core assembly", paths: ["src/core/assistantWorkspace.ts", "src/core/systemClock.ts"] },
 	{ floor: 14, name: "model client", paths: ["src/llm"] },

@@ -6,8 +6,49 @@ import * as z from "zod/mini";
  * the file on disk and traced back to its reason.
  */
 
+/** Who wrote, among those the host itself runs: the filters of the audit view list these. */
 export const AUDIT_ACTORS = ["user", "assistant", "heartbeat"] as const;
-export type AuditActor = (typeof AUDIT_ACTORS)[number];
+export type HostActor = (typeof AUDIT_ACTORS)[number];
+
+/**
+ * An MCP client that wrote through the workspace's MCP server, named as it named itself
+ * (`clientInfo.name`), so that the trail tells Claude Code's writes from the chat's. The name comes
+ * from the other end of a connection and is not trusted: `mcpActor` keeps only letters, digits
+ * and `.`, `_`, `-`, at most `MCP_CLIENT_NAME_MAX_CHARS` of them, so that no name can break a
+ * line of the trail, pass for another actor or grow it without bound.
+ */
+export type McpActor = `mcp:${string}`;
+export type AuditActor = HostActor | McpActor;
+
+export const MCP_CLIENT_NAME_MAX_CHARS = 64;
+const MCP_ACTOR = /^mcp:[A-Za-z0-9._-]{1,64}$/;
+const UNSAFE_NAME_CHARS = /[^A-Za-z0-9._-]+/g;
+
+/** The actor of a client named `clientName` (anything a client sent, or nothing): `mcp:unknown` for a name with nothing left. */
+export function mcpActor(clientName: unknown): McpActor {
+	const raw = typeof clientName === "string" ? clientName.slice(0, 4 * MCP_CLIENT_NAME_MAX_CHARS) : "";
+	const safe = raw
+		.replace(UNSAFE_NAME_CHARS, "-")
+		.replace(/^-+|-+$/g, "")
+		.slice(0, MCP_CLIENT_NAME_MAX_CHARS)
+		.replace(/-+$/, "");
+	return `mcp:${safe === "" ? "unknown" : safe}`;
+}
+
+export function isMcpActor(actor: string): actor is McpActor {
+	return MCP_ACTOR.test(actor);
+}
+
+/** The client's name in an MCP actor, as the audit view shows it. */
+export function mcpClientName(actor: McpActor): string {
+	return actor.slice("mcp:".length);
+}
+
+/** The trail's actors: the host's, and MCP clients' under their sanitized names; trails written before MCP parse as they did. */
+const actorSchema = z.union([
+	z.enum(AUDIT_ACTORS),
+	z.custom<McpActor>((value) => typeof value === "string" && isMcpActor(value)),
+]);
 
 /**
  * `create`, `append`, `process` and `move` are the plain store operations; `promote` and
@@ -25,7 +66,7 @@ const sha256HexSchema = z.string().check(z.regex(/^[0-9a-f]{64}$/));
 export const auditRecordSchema = z.object({
 	/** When the write finished, ISO 8601 in UTC. */
 	time: z.iso.datetime(),
-	actor: z.enum(AUDIT_ACTORS),
+	actor: actorSchema,
 	action: z.enum(AUDIT_ACTIONS),
 	/** The vault path written (for a move, the destination). */
 	path: z.string().check(z.minLength(1)),
@@ -49,7 +90,7 @@ export type AuditRecord = z.infer<typeof auditRecordSchema>;
  */
 export const auditRefusalSchema = z.object({
 	time: z.iso.datetime(),
-	actor: z.enum(AUDIT_ACTORS),
+	actor: actorSchema,
 	/** What the write would have been. */
 	action: z.enum(AUDIT_ACTIONS),
 	path: z.string().check(z.minLength(1)),

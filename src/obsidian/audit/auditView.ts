@@ -1,5 +1,5 @@
 import { ItemView, Setting, type WorkspaceLeaf } from "obsidian";
-import { AUDIT_ACTORS, type AuditRecord } from "../../core/audit/record";
+import { AUDIT_ACTORS, isMcpActor, mcpClientName, type AuditActor, type AuditRecord } from "../../core/audit/record";
 import { t } from "../../i18n";
 import { openCommandContext, type CommandDeps } from "../commandContext";
 import { formatTime } from "../localeFormat";
@@ -91,7 +91,7 @@ export class AuditView extends ItemView {
 		const row = list.createDiv("assistant-audit-row");
 		const head = row.createDiv("assistant-audit-head");
 		head.createSpan({ cls: "assistant-audit-time", text: formatTime(new Date(record.time)) });
-		head.createSpan({ cls: "assistant-audit-actor", text: t(`audit.actor.${record.actor}`) });
+		head.createSpan({ cls: "assistant-audit-actor", text: actorLabel(record.actor) });
 		head.createSpan({ cls: "assistant-audit-action", text: t(`audit.action.${record.action}`) });
 		const note = head.createEl("a", {
 			cls: "assistant-audit-note internal-link",
@@ -123,4 +123,9 @@ export class AuditView extends ItemView {
 			}
 		});
 	}
+}
+
+/** Who wrote, as the view names them: an MCP client by the name it gave (sanitized when written). */
+function actorLabel(actor: AuditActor): string {
+	return isMcpActor(actor) ? t("audit.actor.mcp", { client: mcpClientName(actor) }) : t(`audit.actor.${actor}`);
 }

@@ -11,6 +11,8 @@ export {
 	ASSISTANT_TOOLS,
 	MEMORY_TOOLS,
 	runTool,
+	SERVED_READ_TOOLS,
+	SERVED_WRITE_TOOLS,
 	toolDescriber,
 	toolEffectIn,
 	WRITE_TOOLS,

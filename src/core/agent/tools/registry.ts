@@ -45,6 +45,24 @@ export const ASSISTANT_TOOLS: ToolSet<WriteToolDeps> = toolSet<WriteToolDeps>([
 ]);
 
 /**
+ * What the MCP server serves every client: the tools that only read, the history book's
+ * included (a client has no context the history book is put in, unlike the chat's model).
+ */
+export const SERVED_READ_TOOLS: ToolSet<MemoryToolDeps> = toolSet([...MEMORY_TOOLS.values(), memoryHistory]);
+
+/**
+ * What it serves besides a client the user allowed to write: the writes that only add, each
+ * through the audited writer. Not `identity_update`, whose change the chat shows with an undo a
+ * client has no place for, nor `note_edit`, whose proposals only the chat can approve.
+ */
+export const SERVED_WRITE_TOOLS: ToolSet<WriteToolDeps> = toolSet<WriteToolDeps>([
+	memoryAppend,
+	captureNote,
+	checkpoint,
+	noteAnnotate,
+]);
+
+/**
  * Runs the tool the model named, among `tools` (the read tools unless told otherwise: pass the
  * set that was offered to the model); an unknown name is an error result, like any other bad call.
  */

@@ -1,0 +1,109 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { AssistantWorkspace } from "../../src/core/assistantWorkspace";
+import type { Clock } from "../../src/core/ports";
+import { systemClock } from "../../src/core/systemClock";
+import { LAST_GOOD_FILE_NAME, loadPluginDataFiles, type SavedDataFiles } from "../../src/core/workspace/data/load";
+import type { Settings } from "../../src/core/workspace/data/settings";
+import type { PluginState } from "../../src/core/workspace/data/state";
+import { DiskVault } from "../vault/diskVault";
+import type { HostProblem } from "../vault/hostProblems";
+import { pluginFolderIn } from "../vault/pluginFolder";
+import { t } from "../../src/i18n";
+import { UsageError } from "./usageError";
+import { DiskLogFile } from "./diskLogFile";
+
+const CONFIG_DIR = ".obsidian";
+
+/** Where the plugin keeps its files below a vault folder: `data.json`, the audit trail, lock files. */
+export const PLUGIN_FOLDER = pluginFolderIn(CONFIG_DIR);
+
+/** The workspace over a vault folder. Every write is on disk when its promise settles. */
+export interface HeadlessWorkspace {
+	readonly vault: DiskVault;
+	readonly workspace: AssistantWorkspace;
+	readonly settings: Settings;
+	readonly clock: Clock;
+	/** The saved privacy settings could not be recovered and nobody has checked them: no model may be asked (see `modelClientOf`). */
+	readonly privacyReviewNeeded: boolean;
+	/** The plugin's saved state (the last checkpoint), as it was when the workspace was opened. */
+	readonly state: PluginState;
+}
+
+export interface HeadlessOptions {
+	/** A fixed time (`--now`), so a run can be repeated. */
+	readonly now?: string;
+	/** Overrides the saved settings' assistant folder (`--folder`). */
+	readonly folder?: string;
+	/** Private folders and tags added to the saved settings' (`--exclude-folders`, `--exclude-tags`). */
+	readonly excludeFolders?: readonly string[];
+	readonly excludeTags?: readonly string[];
+}
+
+/**
+ * The plugin's core over a vault folder on disk: the same settings the plugin saved there
+ * (`<config folder>/plugins/assistant-workspace/data.json`, or its last good copy), the same
+ * audit trail file.
+ */
+export async function openHeadlessWorkspace(
+	vaultDir: string,
+	options: HeadlessOptions = {},
+): Promise<HeadlessWorkspace> {
+	if (!existsSync(vaultDir) || !statSync(vaultDir).isDirectory()) {
+		throw new UsageError(`No vault folder at ${vaultDir}.`);
+	}
+	const loaded = loadPluginDataFiles(readSavedFiles(vaultDir));
+	for (const problem of loaded.problems) process.stderr.write(`${t(problem.key, problem.params)}\n`);
+	const saved = loaded.data.settings;
+	const settings: Settings = {
+		...saved,
+		assistantFolder: options.folder ?? saved.assistantFolder,
+		excludedFolders: [...saved.excludedFolders, ...(options.excludeFolders ?? [])],
+		excludedTags: [...saved.excludedTags, ...(options.excludeTags ?? [])],
+	};
+	const clock = options.now === undefined ? systemClock : fixedClock(options.now);
+	const vault = DiskVault.open(vaultDir, {
+		configDir: CONFIG_DIR,
+		problems: { report: (problem) => process.stderr.write(`${problemText(problem)}\n`) },
+	});
+	const auditFile = new DiskLogFile(vault.root, `${PLUGIN_FOLDER}/audit.jsonl`);
+	const workspace = new AssistantWorkspace({ store: vault, metadata: vault, auditFile, clock, settings });
+	return {
+		vault,
+		workspace,
+		settings,
+		clock,
+		privacyReviewNeeded: loaded.data.state.privacyReviewNeeded,
+		state: loaded.data.state,
+	};
+}
+
+function problemText(problem: HostProblem): string {
+	return problem.kind === "not-utf8-name"
+		? t("host.skipped-name", { name: problem.name })
+		: t("host.unreadable-metadata", { path: problem.path });
+}
+
+/**
+ * The texts of `data.json` and of its last good copy in the vault's plugin folder, as
+ * `loadPluginDataFiles` takes them (`null` for a file that is not there). A copy interrupted
+ * between its write and its rename is read from its temporary file.
+ */
+export function readSavedFiles(vaultDir: string): SavedDataFiles {
+	const folder = join(vaultDir, PLUGIN_FOLDER);
+	const lastGood = join(folder, LAST_GOOD_FILE_NAME);
+	return {
+		data: readIfThere(join(folder, "data.json")),
+		lastGood: readIfThere(lastGood) ?? readIfThere(`${lastGood}.tmp`),
+	};
+}
+
+function readIfThere(path: string): string | null {
+	return existsSync(path) ? readFileSync(path, "utf8") : null;
+}
+
+export function fixedClock(iso: string): Clock {
+	const time = new Date(iso);
+	if (Number.isNaN(time.getTime())) throw new UsageError(`--now is not a date and time: ${iso}`);
+	return { now: () => new Date(time) };
+}

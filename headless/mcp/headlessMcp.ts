@@ -1,0 +1,60 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { mcpSurface, type CallLimits } from "../../src/core/mcp";
+import { assistantFolderTarget } from "../../src/core/memory/daily";
+import { openHeadlessMemory, type HeadlessMemory } from "../host/headlessMemory";
+import { openHeadlessWorkspace, type HeadlessWorkspace } from "../host/headlessWorkspace";
+import { UsageError } from "../host/usageError";
+import { createMcpServer } from "./mcpServer";
+
+export interface HeadlessMcpOptions {
+	/** Whether clients get the tools that write (`--allow-writes`); read-only otherwise. */
+	readonly allowWrites: boolean;
+	/** A fixed time, for tests. */
+	readonly now?: string;
+	/** Each session's call limits, for tests; `MCP_CALL_LIMITS` otherwise. */
+	readonly limits?: CallLimits;
+}
+
+/** The workspace a headless MCP server serves, and a server per client session over it. */
+export interface HeadlessMcp {
+	readonly headless: HeadlessWorkspace;
+	readonly memory: HeadlessMemory;
+	/** A new server, with its own surface and budget: one per stdio process, one per HTTP session. */
+	createServer(): Server;
+}
+
+/**
+ * The vault folder's workspace as the plugin saved its settings (its `data.json`, so the same
+ * private folders and tags), its index built in memory at start, served to MCP clients. Refused
+ * while the privacy settings could not be recovered and nobody has checked them, as the command
+ * line refuses to ask a model then: a client's model would read what they no longer hide.
+ */
+export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOptions): Promise<HeadlessMcp> {
+	const headless = await openHeadlessWorkspace(vaultDir, options.now === undefined ? {} : { now: options.now });
+	if (headless.privacyReviewNeeded)
+		throw new UsageError(
+			"The vault's privacy settings could not be recovered and have not been checked: confirm them in the plugin's Privacy settings in Obsidian before serving the vault.",
+		);
+	const memory = await openHeadlessMemory(headless);
+	const { workspace } = headless;
+	const writes = options.allowWrites
+		? { writer: workspace.writer, daily: assistantFolderTarget(workspace.layout) }
+		: undefined;
+	return {
+		headless,
+		memory,
+		createServer: () =>
+			createMcpServer((clientName) =>
+				mcpSurface(
+					{
+						memory: memory.deps,
+						...(writes !== undefined && { writes }),
+						hotMemoryCapTokens: headless.settings.hotMemoryCapTokens,
+						lastCheckpoint: () => headless.state.lastCheckpoint,
+						refreshIndex: () => memory.refresh(),
+					},
+					{ clientName, ...(options.limits !== undefined && { limits: options.limits }) },
+				),
+			),
+	};
+}

@@ -1,0 +1,82 @@
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { parseArgs, rejectUnknownOptions, requireOption, UsageError } from "../host/args";
+import { openHeadlessMcp } from "./headlessMcp";
+import { HttpSetupError, serveHttp, type HttpSetupProblem } from "./httpServer";
+import { tokenProblem } from "./requestGuard";
+
+const USAGE = `usage: npm run -s mcp -- --vault <dir> [--allow-writes] [--http --port <N> [--token <T>]]
+  Serves the vault's memory to MCP clients (Claude Code, Claude Desktop), over stdio by default.
+  --allow-writes  also offer memory_append, capture_note, checkpoint and note_annotate (audited as mcp:<client>)
+  --http          Streamable HTTP on 127.0.0.1:<port> instead, with a bearer token (--token, or AW_MCP_TOKEN)`;
+
+const FLAGS = ["allow-writes", "http", "help"];
+
+/**
+ * The headless MCP server's entry. Stdout carries the protocol over stdio, so everything for the
+ * person (usage, problems, the HTTP address) goes to stderr.
+ */
+async function main(argv: readonly string[]): Promise<void> {
+	const args = parseArgs(["mcp", ...argv], FLAGS);
+	if (args.flags.has("help")) {
+		process.stderr.write(`${USAGE}\n`);
+		return;
+	}
+	rejectUnknownOptions(args, ["vault", "allow-writes", "http", "port", "token", "help"]);
+	const http = args.flags.has("http");
+	if (!http && (args.options.has("port") || args.options.has("token")))
+		throw new UsageError("--port and --token are for --http.");
+	const vault = requireOption(args, "vault");
+	const port = http ? portOf(requireOption(args, "port")) : 0;
+	// On the command line a token is seen by every process of the machine; the environment is not.
+	const token = args.options.get("token") ?? process.env.AW_MCP_TOKEN;
+	const problem = http ? tokenProblem(token) : null;
+	if (problem !== null) throw new UsageError(httpProblem(problem));
+
+	const served = await openHeadlessMcp(vault, { allowWrites: args.flags.has("allow-writes") });
+	const mode = args.flags.has("allow-writes") ? "read and write" : "read-only";
+	if (!http) {
+		await served.createServer().connect(new StdioServerTransport());
+		process.stderr.write(`assistant-workspace MCP server on stdio (${mode}), vault ${vault}\n`);
+		return;
+	}
+	try {
+		const server = await serveHttp(() => served.createServer(), { port, token });
+		process.stderr.write(`assistant-workspace MCP server at ${server.url} (${mode}), vault ${vault}\n`);
+		const stop = () => void server.close().then(() => process.exit(0));
+		process.once("SIGINT", stop);
+		process.once("SIGTERM", stop);
+	} catch (error) {
+		if (error instanceof HttpSetupError) throw new UsageError(httpProblem(error.problem));
+		throw error;
+	}
+}
+
+function portOf(text: string): number {
+	const port = Number(text);
+	if (!/^\d+$/.test(text) || port < 1 || port > 65_535) throw new UsageError(`--port is not a port: ${text}`);
+	return port;
+}
+
+function httpProblem(problem: HttpSetupProblem): string {
+	switch (problem) {
+		case "token-missing":
+			return "--http needs a token: --token, or AW_MCP_TOKEN.";
+		case "token-too-short":
+			return "The token is too short: use at least 32 random characters (e.g. `openssl rand -hex 32`).";
+		case "token-too-long":
+			return "The token is too long.";
+		case "token-not-printable":
+			return "The token may hold only printable ASCII characters, without spaces.";
+		case "port-invalid":
+			return "--port is not a port.";
+	}
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+	if (error instanceof UsageError) {
+		process.stderr.write(`${error.message}\n${USAGE}\n`);
+	} else {
+		process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+	}
+	process.exit(1);
+});

@@ -1,0 +1,253 @@
+import { mcpActor, type McpActor } from "../audit/record";
+import { identityLayer } from "../agent/context/identityLayer";
+import { hotMemoryLayer } from "../agent/context/hotMemoryLayer";
+import type { NoteText } from "../agent/context/noteExcerpt";
+import { resumeBlock } from "../agent/context/sessionBlocks";
+import { withoutHiddenRefs } from "../agent/session/resumeRefs";
+import {
+	SERVED_READ_TOOLS,
+	SERVED_WRITE_TOOLS,
+	type MemoryTool,
+	type MemoryToolDeps,
+	type ToolInputSchema,
+	type WriteToolDeps,
+} from "../agent/tools";
+import { resolveNotePath } from "../agent/tools/notePath";
+import { boundOutput } from "../agent/tools/outputBound";
+import type { DailyTarget } from "../memory/dailyNote";
+import type { AuditedWriter } from "../vault/auditedWriter";
+import { DEFAULT_CONTEXT_BUDGETS } from "../workspace/data/contextBudgets";
+import type { Checkpoint } from "../workspace/data/state";
+import { findIdentityFiles, type IdentityRole } from "../workspace/identity";
+import { CallBudget, MCP_CALL_LIMITS, type CallLimits } from "./callBudget";
+
+/**
+ * What the workspace serves an MCP client, over the one tool registry and the privacy view,
+ * with no knowledge of the protocol: the host (the Node server, later the plugin's) turns these
+ * answers into MCP messages. Every read goes through the view the tools go through, so a note
+ * hidden from the chat does not exist for a client either.
+ */
+
+/** A tool as a client lists it: the chat's own name, description and JSON schema. */
+export interface ServedTool {
+	readonly name: string;
+	readonly description: string;
+	readonly inputSchema: ToolInputSchema;
+	/** Whether it only reads; the tools that write only add, so none of them is destructive. */
+	readonly readOnly: boolean;
+}
+
+/** An answer as text, and whether it is an error the client's model can correct its call from. */
+export interface ServedText {
+	readonly text: string;
+	readonly isError: boolean;
+}
+
+export interface ServedResource {
+	readonly uri: string;
+	readonly name: string;
+	readonly description: string;
+	readonly mimeType: "text/markdown";
+}
+
+export interface ServedPrompt {
+	readonly name: string;
+	readonly description: string;
+}
+
+export interface McpSurfaceDeps {
+	/** The read tools' world: the privacy view, the index built under the same rules, the clock. */
+	readonly memory: MemoryToolDeps;
+	/** Present only when the user allowed this client to write: the audited writer and today's daily memory. */
+	readonly writes?: { readonly writer: AuditedWriter; readonly daily: DailyTarget };
+	/** Hot memory's cap, the user's setting. */
+	readonly hotMemoryCapTokens: number;
+	/** The checkpoint the chat would resume from (the plugin's `state.lastCheckpoint`). */
+	readonly lastCheckpoint: () => Checkpoint | null;
+	/**
+	 * Brings the index up to date before a tool runs, when the host's index does not follow the
+	 * vault by itself (the Node host's, built at start): a search after a write finds what it wrote.
+	 */
+	readonly refreshIndex?: () => Promise<void>;
+}
+
+export interface McpSessionOptions {
+	/** The name the client gave (`clientInfo.name`), known once it has connected; not trusted. */
+	readonly clientName: () => unknown;
+	readonly limits?: CallLimits;
+}
+
+export interface McpSurface {
+	/** Who the audit trail says wrote: `mcp:` and the client's sanitized name. */
+	actor(): McpActor;
+	listTools(): readonly ServedTool[];
+	callTool(name: string, input: unknown): Promise<ServedText>;
+	listResources(): readonly ServedResource[];
+	/** `null` for a URI that names no resource served (nothing is resolved from it). */
+	readResource(uri: string): Promise<ServedText | null>;
+	listPrompts(): readonly ServedPrompt[];
+	/** `null` for a prompt not served. */
+	getPrompt(name: string): Promise<ServedText | null>;
+}
+
+/**
+ * The largest arguments a call may carry, as JSON. Every string a tool takes is bounded by its
+ * schema (4,000 characters for a memory entry); 64 KiB is far above any honest call, and a
+ * larger one is refused before it is parsed or validated.
+ */
+export const MAX_ARGUMENTS_CHARS = 64 * 1024;
+
+/** A name the client sent, quoted in an error, cut so that a huge name is not sent back whole. */
+const QUOTED_NAME_CHARS = 80;
+
+export const START_SESSION_PROMPT = "start-session";
+
+/** Each resource's URI, for a fixed role: the URI is looked up, never turned into a path. */
+const IDENTITY_RESOURCES: readonly { readonly uri: string; readonly role: IdentityRole; readonly name: string }[] = [
+	{ uri: "workspace://identity/soul", role: "soul", name: "soul" },
+	{ uri: "workspace://identity/user", role: "user", name: "user" },
+	{ uri: "workspace://identity/claude", role: "rules", name: "claude" },
+];
+export const HOT_MEMORY_URI = "workspace://memory/hot";
+
+const ROLE_DESCRIPTIONS: Readonly<Record<string, string>> = {
+	soul: "Who the assistant is: its identity file soul.md.",
+	user: "Who the user is: the identity file user.md.",
+	rules: "The rules the assistant follows: the identity file claude.md (or an adopted AGENTS.md).",
+};
+
+export function mcpSurface(deps: McpSurfaceDeps, session: McpSessionOptions): McpSurface {
+	const budget = new CallBudget(() => deps.memory.clock.now().getTime(), session.limits ?? MCP_CALL_LIMITS);
+	const actor = () => mcpActor(session.clientName());
+	const offered: ReadonlyMap<string, MemoryTool<WriteToolDeps>> = new Map<string, MemoryTool<WriteToolDeps>>([
+		...SERVED_READ_TOOLS,
+		...(deps.writes === undefined ? [] : SERVED_WRITE_TOOLS),
+	]);
+	const memory = deps.memory;
+
+	const readable = async (path: string | null): Promise<NoteText | null> => {
+		if (path === null) return null;
+		const access = resolveNotePath(path, memory);
+		return access.kind === "allowed" ? { path: access.path, text: await memory.vault.read(access.path) } : null;
+	};
+	const identityFiles = () => findIdentityFiles(memory.vault, memory.layout);
+	const hotMemory = async (): Promise<string | null> => {
+		const note = await readable(identityFiles().memory);
+		const budgets = { ...DEFAULT_CONTEXT_BUDGETS, hotMemoryTokens: deps.hotMemoryCapTokens };
+		return hotMemoryLayer(note, budgets).layer.text;
+	};
+
+	return {
+		actor,
+		listTools: () =>
+			[...offered.values()].map((tool) => ({
+				name: tool.name,
+				description: tool.description,
+				inputSchema: tool.inputSchema,
+				readOnly: tool.effect === "read",
+			})),
+
+		async callTool(name, input) {
+			const tool = offered.get(name);
+			if (tool === undefined)
+				return error(`there is no tool named ${quoted(name)} here. Tools: ${[...offered.keys()].join(", ")}.`);
+			const size = argumentsSize(input);
+			if (size === null || size > MAX_ARGUMENTS_CHARS)
+				return error(`the arguments of ${name} are larger than ${MAX_ARGUMENTS_CHARS} characters; nothing was done.`);
+			const refused = budget.take(tool.effect);
+			if (refused !== null) return error(refused.message);
+			await deps.refreshIndex?.();
+			// Without writes, only the read tools are offered, and they need no writer.
+			const result =
+				deps.writes === undefined
+					? await tool.run(input, memory as WriteToolDeps)
+					: await tool.run(input, { ...memory, ...deps.writes, actor: actor() });
+			return { text: result.text, isError: result.isError };
+		},
+
+		listResources() {
+			const files = identityFiles();
+			const identity = IDENTITY_RESOURCES.filter((resource) => files[resource.role] !== null).map(
+				(resource): ServedResource => ({
+					uri: resource.uri,
+					name: resource.name,
+					description: ROLE_DESCRIPTIONS[resource.role],
+					mimeType: "text/markdown",
+				}),
+			);
+			const memoryFile: ServedResource[] =
+				files.memory === null
+					? []
+					: [
+							{
+								uri: HOT_MEMORY_URI,
+								name: "hot memory",
+								description:
+									"The hot part of long-term memory (memory.md): its sections on preferences, current state and rules, then its latest entries.",
+								mimeType: "text/markdown",
+							},
+						];
+			return [...identity, ...memoryFile];
+		},
+
+		async readResource(uri) {
+			const identity = IDENTITY_RESOURCES.find((resource) => resource.uri === uri);
+			if (identity === undefined && uri !== HOT_MEMORY_URI) return null;
+			const refused = budget.take("read");
+			if (refused !== null) return error(refused.message);
+			if (identity === undefined) {
+				const text = await hotMemory();
+				return text === null ? error("there is no long-term memory yet.") : { text, isError: false };
+			}
+			const note = await readable(identityFiles()[identity.role]);
+			return note === null
+				? error(`the workspace has no ${identity.name} file.`)
+				: { text: boundOutput(note.text), isError: false };
+		},
+
+		listPrompts: () => [
+			{
+				name: START_SESSION_PROMPT,
+				description:
+					"Opens a session with the workspace: who the assistant and the user are, hot memory and the last checkpoint.",
+			},
+		],
+
+		async getPrompt(name) {
+			if (name !== START_SESSION_PROMPT) return null;
+			const refused = budget.take("read");
+			if (refused !== null) return error(refused.message);
+			const files = identityFiles();
+			const identity = identityLayer(
+				{ soul: await readable(files.soul), user: await readable(files.user), rules: await readable(files.rules) },
+				DEFAULT_CONTEXT_BUDGETS,
+			).text;
+			const hot = await hotMemory();
+			const checkpoint = deps.lastCheckpoint();
+			const parts = [
+				"This is the user's Assistant Workspace: the assistant's identity files, its hot memory and where the last session stopped. Search and read more of it with the memory tools.",
+				identity ?? "The workspace has no identity files yet.",
+				hot ?? "There is no long-term memory yet.",
+				...(checkpoint === null ? [] : [resumeBlock(withoutHiddenRefs(checkpoint, memory.vault)).text]),
+			];
+			return { text: parts.join("\n\n"), isError: false };
+		},
+	};
+}
+
+function error(message: string): ServedText {
+	return { text: `Error: ${message}`, isError: true };
+}
+
+function quoted(name: string): string {
+	return JSON.stringify(name.length > QUOTED_NAME_CHARS ? `${name.slice(0, QUOTED_NAME_CHARS)}…` : name);
+}
+
+/** The arguments' size as JSON, `null` when they are not JSON at all (a cycle, a BigInt). */
+function argumentsSize(input: unknown): number | null {
+	try {
+		return (JSON.stringify(input) ?? "").length;
+	} catch {
+		return null;
+	}
+}

@@ -1,0 +1,71 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { auditRecords, mcpVault, SECRET, textOf } from "./mcpVault";
+
+const ROOT = join(__dirname, "..", "..", "..");
+const TSX = join(ROOT, "node_modules", ".bin", "tsx");
+const MAIN = join(ROOT, "headless", "mcp", "main.ts");
+
+/** `npm run -s mcp -- …` as a client spawns it, without npm in between. */
+function run(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
+	return spawnSync(TSX, [MAIN, ...args], {
+		cwd: ROOT,
+		encoding: "utf8",
+		env: { ...process.env, ...env },
+		timeout: 60_000,
+	});
+}
+
+describe("npm run mcp over stdio", () => {
+	it("serves the vault to the official SDK client spawning it, hidden notes absent, writes audited as the client", async () => {
+		const vault = mcpVault();
+		const transport = new StdioClientTransport({
+			command: TSX,
+			args: [MAIN, "--vault", vault.root, "--allow-writes"],
+			cwd: ROOT,
+			stderr: "pipe",
+		});
+		const client = new Client({ name: "stdio-test", version: "1.0.0" });
+		try {
+			await client.connect(transport);
+			expect((await client.listTools()).tools).toHaveLength(8);
+			const found = await client.callTool({ name: "memory_search", arguments: { query: "zebra", limit: 20 } });
+			expect(textOf(found)).toContain("Notes/public.md");
+			expect(textOf(found)).not.toContain(SECRET);
+			const appended = await client.callTool({ name: "memory_append", arguments: { target: "daily", text: "Tea." } });
+			expect(appended.isError).toBe(false);
+			expect(auditRecords(vault).map((record) => record.actor)).toEqual(["mcp:stdio-test"]);
+		} finally {
+			await client.close();
+			vault.remove();
+		}
+	}, 60_000);
+
+	it.each([
+		[[], /mcp needs --vault/],
+		[["--vault", "/nonexistent/vault-folder"], /No vault folder at/],
+		[["--vault", "."], /--port and --token are for --http|--http needs/, ["--token", "x".repeat(40)]],
+		[["--vault", ".", "--http", "--port", "8765"], /--http needs a token/],
+		[["--vault", ".", "--http", "--port", "8765", "--token", "short"], /too short/],
+		[["--vault", ".", "--http", "--port", "99999", "--token", "x".repeat(40)], /--port is not a port/],
+		[["--vault", ".", "--shout", "loud"], /does not take --shout/],
+	] as const)(
+		"refuses %j with a usage error, exit 1",
+		(args, message, extra: readonly string[] = []) => {
+			const result = run([...args, ...extra], { AW_MCP_TOKEN: "" });
+			expect(result.status).toBe(1);
+			expect(result.stderr).toMatch(message);
+			expect(result.stderr).toContain("usage: npm run -s mcp");
+			expect(result.stdout).toBe("");
+		},
+		60_000,
+	);
+
+	it("prints its usage for --help, exit 0", () => {
+		const result = run(["--help"]);
+		expect(result.status).toBe(0);
+		expect(result.stderr).toContain("usage: npm run -s mcp");
+	}, 60_000);
+});
