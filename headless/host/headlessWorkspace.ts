@@ -62,9 +62,17 @@ export async function openHeadlessWorkspace(
 		excludedTags: [...saved.excludedTags, ...(options.excludeTags ?? [])],
 	};
 	const clock = options.now === undefined ? systemClock : fixedClock(options.now);
+	// Each problem said once, though a long-lived host lists the folder again (`DiskVault.rescan`).
+	const said = new Set<string>();
 	const vault = DiskVault.open(vaultDir, {
 		configDir: CONFIG_DIR,
-		problems: { report: (problem) => process.stderr.write(`${problemText(problem)}\n`) },
+		problems: {
+			report: (problem) => {
+				const text = problemText(problem);
+				if (!said.has(text)) process.stderr.write(`${text}\n`);
+				said.add(text);
+			},
+		},
 	});
 	const auditFile = new DiskLogFile(vault.root, `${PLUGIN_FOLDER}/audit.jsonl`);
 	const workspace = new AssistantWorkspace({ store: vault, metadata: vault, auditFile, clock, settings });

@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { mcpSurface, type CallLimits } from "../../src/core/mcp";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
@@ -6,11 +7,16 @@ import { openHeadlessWorkspace, type HeadlessWorkspace } from "../host/headlessW
 import { UsageError } from "../host/usageError";
 import { createMcpServer } from "./mcpServer";
 
+/** How long a listing of the vault folder is trusted before a call lists it again. */
+const RESCAN_MS = 2000;
+
 export interface HeadlessMcpOptions {
 	/** Whether clients get the tools that write (`--allow-writes`); read-only otherwise. */
 	readonly allowWrites: boolean;
 	/** A fixed time, for tests. */
 	readonly now?: string;
+	/** How long a listing of the folder is trusted, for tests; `RESCAN_MS` otherwise. */
+	readonly rescanMs?: number;
 	/** Each session's call limits, for tests; `MCP_CALL_LIMITS` otherwise. */
 	readonly limits?: CallLimits;
 }
@@ -40,6 +46,18 @@ export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOpti
 	const writes = options.allowWrites
 		? { writer: workspace.writer, daily: assistantFolderTarget(workspace.layout) }
 		: undefined;
+	// Obsidian (or anything else) may write the vault while the server lives: before a call, the
+	// folder is listed again, at most once per `rescanMs` (a listing costs a walk of the folder),
+	// and what changed is indexed (the server's own writes are in the listing already).
+	let rescanned = Number.NEGATIVE_INFINITY;
+	const refreshIndex = async () => {
+		const now = performance.now();
+		if (now - rescanned >= (options.rescanMs ?? RESCAN_MS)) {
+			headless.vault.rescan();
+			rescanned = now;
+		}
+		await memory.refresh();
+	};
 	return {
 		headless,
 		memory,
@@ -51,7 +69,7 @@ export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOpti
 						...(writes !== undefined && { writes }),
 						hotMemoryCapTokens: headless.settings.hotMemoryCapTokens,
 						lastCheckpoint: () => headless.state.lastCheckpoint,
-						refreshIndex: () => memory.refresh(),
+						refreshIndex,
 					},
 					{ clientName, ...(options.limits !== undefined && { limits: options.limits }) },
 				),

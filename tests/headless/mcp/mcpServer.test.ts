@@ -1,3 +1,5 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { runTool } from "../../../src/core/agent/tools";
 import { auditRecords, connect, mcpVault, SECRET, textOf, type Connected } from "./mcpVault";
 import type { TempVault } from "../tempVault";
@@ -148,6 +150,21 @@ describe("the headless MCP server, with the official SDK client", () => {
 		await client.callTool({ name: "memory_append", arguments: { target: "daily", text: "Saw a wombat." } });
 		const found = textOf(await client.callTool({ name: "memory_search", arguments: { query: "wombat" } }));
 		expect(found).toMatch(/memory\/daily\/2026-03-15\.md:\d+ /);
+	});
+
+	it("finds a note another process (Obsidian) wrote while it runs, and forgets one deleted, hidden notes still hidden", async () => {
+		connected = await connect(vault, { rescanMs: 0 });
+		const { client } = connected;
+		const search = async (query: string) =>
+			textOf(await client.callTool({ name: "memory_search", arguments: { query, limit: 20 } }));
+		expect(await search("platypus")).not.toContain("platypus");
+		vault.put("Notes/later.md", "# Later\nA platypus at the river.\n");
+		vault.put("Private/later.md", `A platypus ${SECRET}\n`);
+		const found = await search("platypus");
+		expect(found).toContain("Notes/later.md");
+		expect(found).not.toContain(SECRET);
+		rmSync(join(vault.root, "Notes/later.md"));
+		expect(await search("platypus")).not.toContain("Notes/later.md");
 	});
 
 	it("bounds a client that floods calls, with a clear error, and counts each session apart", async () => {
