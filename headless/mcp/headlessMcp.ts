@@ -36,7 +36,10 @@ export interface HeadlessMcp {
  * line refuses to ask a model then: a client's model would read what they no longer hide.
  */
 export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOptions): Promise<HeadlessMcp> {
-	const headless = await openHeadlessWorkspace(vaultDir, options.now === undefined ? {} : { now: options.now });
+	const headless = await openHeadlessWorkspace(vaultDir, {
+		livePrivacy: true,
+		...(options.now !== undefined && { now: options.now }),
+	});
 	if (headless.privacyReviewNeeded)
 		throw new UsageError(
 			"The vault's privacy settings could not be recovered and have not been checked: confirm them in the plugin's Privacy settings in Obsidian before serving the vault.",
@@ -46,13 +49,15 @@ export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOpti
 	const writes = options.allowWrites
 		? { writer: workspace.writer, daily: assistantFolderTarget(workspace.layout) }
 		: undefined;
-	// Obsidian (or anything else) may write the vault while the server lives: before a call, the
-	// folder is listed again, at most once per `rescanMs` (a listing costs a walk of the folder),
-	// and what changed is indexed (the server's own writes are in the listing already).
+	// Obsidian (or anything else) may write the vault, and the user change the privacy settings,
+	// while the server lives: before a call, the private folders and tags are read again and the
+	// folder listed again, at most once per `rescanMs` (a listing costs a walk of the folder), and
+	// what changed is indexed (the server's own writes are in the listing already).
 	let rescanned = Number.NEGATIVE_INFINITY;
-	const refreshIndex = async () => {
+	const catchUp = async () => {
 		const now = performance.now();
 		if (now - rescanned >= (options.rescanMs ?? RESCAN_MS)) {
+			headless.reloadPrivacy();
 			headless.vault.rescan();
 			rescanned = now;
 		}
@@ -69,7 +74,7 @@ export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOpti
 						...(writes !== undefined && { writes }),
 						hotMemoryCapTokens: headless.settings.hotMemoryCapTokens,
 						lastCheckpoint: () => headless.state.lastCheckpoint,
-						refreshIndex,
+						catchUp,
 					},
 					{ clientName, ...(options.limits !== undefined && { limits: options.limits }) },
 				),

@@ -1,6 +1,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { runTool } from "../../../src/core/agent/tools";
+import { defaultPluginData } from "../../../src/core/workspace/data/pluginData";
 import { auditRecords, connect, mcpVault, SECRET, textOf, type Connected } from "./mcpVault";
 import type { TempVault } from "../tempVault";
 
@@ -165,6 +166,28 @@ describe("the headless MCP server, with the official SDK client", () => {
 		expect(found).not.toContain(SECRET);
 		rmSync(join(vault.root, "Notes/later.md"));
 		expect(await search("platypus")).not.toContain("Notes/later.md");
+	});
+
+	it("hides a folder the user makes private in Obsidian while it runs, at the next call", async () => {
+		connected = await connect(vault, { rescanMs: 0 });
+		const { client } = connected;
+		const search = async () =>
+			textOf(await client.callTool({ name: "memory_search", arguments: { query: "zebra", limit: 20 } }));
+		expect(await search()).toContain("Notes/public.md");
+		const data = defaultPluginData();
+		vault.put(
+			".obsidian/plugins/assistant-workspace/data.json",
+			JSON.stringify({ ...data, settings: { ...data.settings, excludedFolders: ["Notes"], excludedTags: [] } }),
+		);
+		expect(await search()).not.toContain("Notes/public.md");
+		const read = await client.callTool({ name: "memory_get", arguments: { path: "Notes/public.md" } });
+		expect(read.isError).toBe(true);
+		// What was private at start stays private, though the new settings no longer name it.
+		expect(
+			textOf(await client.callTool({ name: "memory_get", arguments: { path: "Private/diary.md" } })),
+		).not.toContain(SECRET);
+		vault.put(".obsidian/plugins/assistant-workspace/data.json", "{ damaged");
+		expect(await search()).not.toContain("Notes/public.md");
 	});
 
 	it("bounds a client that floods calls, with a clear error, and counts each session apart", async () => {
