@@ -63,6 +63,8 @@ export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOpti
 		}
 		await memory.refresh();
 	};
+	// The plugin's, then the latest a client saved here (the plugin's data.json is Obsidian's to write).
+	let lastCheckpoint = headless.state.lastCheckpoint;
 	return {
 		headless,
 		memory,
@@ -73,7 +75,10 @@ export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOpti
 						memory: memory.deps,
 						...(writes !== undefined && { writes }),
 						hotMemoryCapTokens: headless.settings.hotMemoryCapTokens,
-						lastCheckpoint: () => headless.state.lastCheckpoint,
+						lastCheckpoint: () => lastCheckpoint,
+						checkpointSaved: (checkpoint) => {
+							lastCheckpoint = checkpoint;
+						},
 						catchUp,
 					},
 					{ clientName, ...(options.limits !== undefined && { limits: options.limits }) },

@@ -64,6 +64,8 @@ export interface McpSurfaceDeps {
 	readonly hotMemoryCapTokens: number;
 	/** The checkpoint the chat would resume from (the plugin's `state.lastCheckpoint`). */
 	readonly lastCheckpoint: () => Checkpoint | null;
+	/** Told of each checkpoint a client saves, so that the next `start-session` opens with it. */
+	readonly checkpointSaved?: (checkpoint: Checkpoint) => void;
 	/**
 	 * Brings the host up to date before a request, when it does not follow the vault by itself
 	 * (the Node host, which lists the folder and builds its index at start): the private folders
@@ -163,6 +165,7 @@ export function mcpSurface(deps: McpSurfaceDeps, session: McpSessionOptions): Mc
 				deps.writes === undefined
 					? await tool.run(input, memory as WriteToolDeps)
 					: await tool.run(input, { ...memory, ...deps.writes, actor: actor() });
+			if (result.display?.kind === "checkpoint") deps.checkpointSaved?.(result.display.checkpoint);
 			return { text: result.text, isError: result.isError };
 		},
 

@@ -1,5 +1,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { runTool } from "../../../src/core/agent/tools";
 import { defaultPluginData } from "../../../src/core/workspace/data/pluginData";
 import { auditRecords, connect, mcpVault, SECRET, textOf, type Connected } from "./mcpVault";
@@ -188,6 +190,28 @@ describe("the headless MCP server, with the official SDK client", () => {
 		).not.toContain(SECRET);
 		vault.put(".obsidian/plugins/assistant-workspace/data.json", "{ damaged");
 		expect(await search()).not.toContain("Notes/public.md");
+	});
+
+	it("opens the next session with the checkpoint a client saved", async () => {
+		connected = await connect(vault, { allowWrites: true });
+		const saved = await connected.client.callTool({
+			name: "checkpoint",
+			arguments: { doing: "Counting wombats", next_action: "Count the burrows" },
+		});
+		expect(saved.isError).toBe(false);
+		const session = connected.served.createServer();
+		const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+		await session.connect(serverSide);
+		const next = new Client({ name: "next", version: "1.0.0" });
+		await next.connect(clientSide);
+		const prompt = await next.getPrompt({ name: "start-session" });
+		const text = prompt.messages
+			.map((message) => (message.content.type === "text" ? message.content.text : ""))
+			.join("");
+		expect(text).toContain("Doing: Counting wombats");
+		expect(text).toContain("Next: Count the burrows");
+		await next.close();
+		await session.close();
 	});
 
 	it("bounds a client that floods calls, with a clear error, and counts each session apart", async () => {
