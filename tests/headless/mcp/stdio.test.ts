@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -41,6 +42,45 @@ describe("npm run mcp over stdio", () => {
 			expect(auditRecords(vault).map((record) => record.actor)).toEqual(["mcp:stdio-test"]);
 		} finally {
 			await client.close();
+			vault.remove();
+		}
+	}, 60_000);
+
+	it("loses no write when two servers (two processes, as Obsidian's would be) append to the same note at once", async () => {
+		const vault = mcpVault();
+		const clients = [new Client({ name: "one", version: "1.0.0" }), new Client({ name: "two", version: "1.0.0" })];
+		try {
+			await Promise.all(
+				clients.map((client) =>
+					client.connect(
+						new StdioClientTransport({
+							command: TSX,
+							args: [MAIN, "--vault", vault.root, "--allow-writes"],
+							cwd: ROOT,
+							stderr: "pipe",
+						}),
+					),
+				),
+			);
+			const answers = await Promise.all(
+				clients.flatMap((client, who) =>
+					Array.from({ length: 10 }, (_, i) =>
+						client.callTool({ name: "memory_append", arguments: { target: "daily", text: `entry ${who}-${i}` } }),
+					),
+				),
+			);
+			expect(answers.filter((answer) => answer.isError === true).map(textOf)).toEqual([]);
+			const daily = vault
+				.filesOnDisk()
+				.filter((path) => path.startsWith("memory/daily/") && !path.endsWith("03-14.md"));
+			expect(daily).toHaveLength(1);
+			const text = readFileSync(join(vault.root, daily[0]), "utf8");
+			for (const who of [0, 1]) for (let i = 0; i < 10; i++) expect(text).toContain(`entry ${who}-${i}`);
+			const actors = auditRecords(vault).map((record) => record.actor);
+			expect(actors.filter((actor) => actor === "mcp:one")).toHaveLength(10);
+			expect(actors.filter((actor) => actor === "mcp:two")).toHaveLength(10);
+		} finally {
+			await Promise.all(clients.map((client) => client.close()));
 			vault.remove();
 		}
 	}, 60_000);
