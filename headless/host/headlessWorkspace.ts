@@ -28,6 +28,13 @@ export interface HeadlessWorkspace {
 	readonly privacyReviewNeeded: boolean;
 	/** The plugin's saved state (the last checkpoint), as it was when the workspace was opened. */
 	readonly state: PluginState;
+	/**
+	 * Reads the private folders and tags from `data.json` again and adds them to those in force
+	 * (with `livePrivacy`; nothing otherwise). They only ever grow while the host lives: a folder
+	 * the user made private is hidden at the next call, while one made public again, or a
+	 * `data.json` that became unreadable meanwhile, hides nothing less until the host restarts.
+	 */
+	reloadPrivacy(): void;
 }
 
 export interface HeadlessOptions {
@@ -38,6 +45,11 @@ export interface HeadlessOptions {
 	/** Private folders and tags added to the saved settings' (`--exclude-folders`, `--exclude-tags`). */
 	readonly excludeFolders?: readonly string[];
 	readonly excludeTags?: readonly string[];
+	/**
+	 * For a host that lives on while the user changes the settings in Obsidian (the MCP server):
+	 * the view hides by the private folders and tags as `reloadPrivacy` last read them.
+	 */
+	readonly livePrivacy?: boolean;
 }
 
 /**
@@ -62,12 +74,40 @@ export async function openHeadlessWorkspace(
 		excludedTags: [...saved.excludedTags, ...(options.excludeTags ?? [])],
 	};
 	const clock = options.now === undefined ? systemClock : fixedClock(options.now);
+	// Each problem said once, though a long-lived host lists the folder again (`DiskVault.rescan`).
+	const said = new Set<string>();
 	const vault = DiskVault.open(vaultDir, {
 		configDir: CONFIG_DIR,
-		problems: { report: (problem) => process.stderr.write(`${problemText(problem)}\n`) },
+		problems: {
+			report: (problem) => {
+				const text = problemText(problem);
+				if (!said.has(text)) process.stderr.write(`${text}\n`);
+				said.add(text);
+			},
+		},
 	});
 	const auditFile = new DiskLogFile(vault.root, `${PLUGIN_FOLDER}/audit.jsonl`);
-	const workspace = new AssistantWorkspace({ store: vault, metadata: vault, auditFile, clock, settings });
+	let privacy: Pick<Settings, "excludedFolders" | "excludedTags"> = settings;
+	const workspace = new AssistantWorkspace({
+		store: vault,
+		metadata: vault,
+		auditFile,
+		clock,
+		settings,
+		...(options.livePrivacy === true && { privacyNow: () => privacy }),
+	});
+	const reloadPrivacy = () => {
+		if (options.livePrivacy !== true) return;
+		const now = loadPluginDataFiles(readSavedFiles(vaultDir)).data.settings;
+		const grown = {
+			excludedFolders: union(privacy.excludedFolders, now.excludedFolders),
+			excludedTags: union(privacy.excludedTags, now.excludedTags),
+		};
+		const same =
+			grown.excludedFolders.length === privacy.excludedFolders.length &&
+			grown.excludedTags.length === privacy.excludedTags.length;
+		if (!same) privacy = grown;
+	};
 	return {
 		vault,
 		workspace,
@@ -75,7 +115,12 @@ export async function openHeadlessWorkspace(
 		clock,
 		privacyReviewNeeded: loaded.data.state.privacyReviewNeeded,
 		state: loaded.data.state,
+		reloadPrivacy,
 	};
+}
+
+function union(known: readonly string[], more: readonly string[]): string[] {
+	return [...known, ...more.filter((item) => !known.includes(item))];
 }
 
 function problemText(problem: HostProblem): string {

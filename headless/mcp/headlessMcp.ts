@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { mcpSurface, type CallLimits } from "../../src/core/mcp";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
@@ -6,11 +7,16 @@ import { openHeadlessWorkspace, type HeadlessWorkspace } from "../host/headlessW
 import { UsageError } from "../host/usageError";
 import { createMcpServer } from "./mcpServer";
 
+/** How long a listing of the vault folder is trusted before a call lists it again. */
+const RESCAN_MS = 2000;
+
 export interface HeadlessMcpOptions {
 	/** Whether clients get the tools that write (`--allow-writes`); read-only otherwise. */
 	readonly allowWrites: boolean;
 	/** A fixed time, for tests. */
 	readonly now?: string;
+	/** How long a listing of the folder is trusted, for tests; `RESCAN_MS` otherwise. */
+	readonly rescanMs?: number;
 	/** Each session's call limits, for tests; `MCP_CALL_LIMITS` otherwise. */
 	readonly limits?: CallLimits;
 }
@@ -30,7 +36,10 @@ export interface HeadlessMcp {
  * line refuses to ask a model then: a client's model would read what they no longer hide.
  */
 export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOptions): Promise<HeadlessMcp> {
-	const headless = await openHeadlessWorkspace(vaultDir, options.now === undefined ? {} : { now: options.now });
+	const headless = await openHeadlessWorkspace(vaultDir, {
+		livePrivacy: true,
+		...(options.now !== undefined && { now: options.now }),
+	});
 	if (headless.privacyReviewNeeded)
 		throw new UsageError(
 			"The vault's privacy settings could not be recovered and have not been checked: confirm them in the plugin's Privacy settings in Obsidian before serving the vault.",
@@ -40,6 +49,22 @@ export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOpti
 	const writes = options.allowWrites
 		? { writer: workspace.writer, daily: assistantFolderTarget(workspace.layout) }
 		: undefined;
+	// Obsidian (or anything else) may write the vault, and the user change the privacy settings,
+	// while the server lives: before a call, the private folders and tags are read again and the
+	// folder listed again, at most once per `rescanMs` (a listing costs a walk of the folder), and
+	// what changed is indexed (the server's own writes are in the listing already).
+	let rescanned = Number.NEGATIVE_INFINITY;
+	const catchUp = async () => {
+		const now = performance.now();
+		if (now - rescanned >= (options.rescanMs ?? RESCAN_MS)) {
+			headless.reloadPrivacy();
+			headless.vault.rescan();
+			rescanned = now;
+		}
+		await memory.refresh();
+	};
+	// The plugin's, then the latest a client saved here (the plugin's data.json is Obsidian's to write).
+	let lastCheckpoint = headless.state.lastCheckpoint;
 	return {
 		headless,
 		memory,
@@ -50,8 +75,11 @@ export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOpti
 						memory: memory.deps,
 						...(writes !== undefined && { writes }),
 						hotMemoryCapTokens: headless.settings.hotMemoryCapTokens,
-						lastCheckpoint: () => headless.state.lastCheckpoint,
-						refreshIndex: () => memory.refresh(),
+						lastCheckpoint: () => lastCheckpoint,
+						checkpointSaved: (checkpoint) => {
+							lastCheckpoint = checkpoint;
+						},
+						catchUp,
 					},
 					{ clientName, ...(options.limits !== undefined && { limits: options.limits }) },
 				),

@@ -52,7 +52,7 @@ interface CachedNote {
  */
 export class DiskVault implements NoteStore, MetadataSource {
 	readonly configDir: string;
-	private readonly listing: DiskListing;
+	private listing: DiskListing;
 	private readonly notes = new Map<string, CachedNote>();
 	private readonly problems: HostProblemSink;
 	private readonly lockTimeoutMs: number | undefined;
@@ -74,6 +74,17 @@ export class DiskVault implements NoteStore, MetadataSource {
 	/** The vault in folder `root`, its files and folders listed now. */
 	static open(root: string, options: DiskVaultOptions): DiskVault {
 		return new DiskVault(realpathSync(root), options);
+	}
+
+	/**
+	 * Lists the folder again, for a host that lives on while other processes write (the MCP
+	 * server, while Obsidian is open on the same vault): files they made, changed or deleted since
+	 * are listed as they are now. Contents were never kept, so nothing else goes stale.
+	 */
+	rescan(): void {
+		this.listing = listVaultFolder(this.root, this.configDir, this.problems);
+		this.resolverCache = null;
+		this.linkCounts = null;
 	}
 
 	listFiles(): FileStat[] {

@@ -885,6 +885,7 @@ export const en = {
 	"audit.actor.assistant": "Assistant",
 	"audit.actor.heartbeat": "Heartbeat",
 	"audit.actor.mcp": "MCP client {client}",
+	"audit.actor.mcp-any": "Connected apps",
 	"audit.action.create": "Created",
 	"audit.action.append": "Appended",
 	"audit.action.process": "Edited",

@@ -768,6 +768,7 @@ export const zh: Catalog = {
 	"audit.actor.assistant": "助理",
 	"audit.actor.heartbeat": "心跳",
 	"audit.actor.mcp": "MCP 客户端 {client}",
+	"audit.actor.mcp-any": "MCP 客户端",
 	"audit.action.create": "新建",
 	"audit.action.append": "追加",
 	"audit.action.process": "编辑",

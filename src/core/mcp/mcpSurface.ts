@@ -64,11 +64,14 @@ export interface McpSurfaceDeps {
 	readonly hotMemoryCapTokens: number;
 	/** The checkpoint the chat would resume from (the plugin's `state.lastCheckpoint`). */
 	readonly lastCheckpoint: () => Checkpoint | null;
+	/** Told of each checkpoint a client saves, so that the next `start-session` opens with it. */
+	readonly checkpointSaved?: (checkpoint: Checkpoint) => void;
 	/**
-	 * Brings the index up to date before a tool runs, when the host's index does not follow the
-	 * vault by itself (the Node host's, built at start): a search after a write finds what it wrote.
+	 * Brings the host up to date before a request, when it does not follow the vault by itself
+	 * (the Node host, which lists the folder and builds its index at start): the private folders
+	 * and tags as the user set them since, the notes written since, indexed.
 	 */
-	readonly refreshIndex?: () => Promise<void>;
+	readonly catchUp?: () => Promise<void>;
 }
 
 export interface McpSessionOptions {
@@ -156,12 +159,13 @@ export function mcpSurface(deps: McpSurfaceDeps, session: McpSessionOptions): Mc
 				return error(`the arguments of ${name} are larger than ${MAX_ARGUMENTS_CHARS} characters; nothing was done.`);
 			const refused = budget.take(tool.effect);
 			if (refused !== null) return error(refused.message);
-			await deps.refreshIndex?.();
+			await deps.catchUp?.();
 			// Without writes, only the read tools are offered, and they need no writer.
 			const result =
 				deps.writes === undefined
 					? await tool.run(input, memory as WriteToolDeps)
 					: await tool.run(input, { ...memory, ...deps.writes, actor: actor() });
+			if (result.display?.kind === "checkpoint") deps.checkpointSaved?.(result.display.checkpoint);
 			return { text: result.text, isError: result.isError };
 		},
 
@@ -195,6 +199,7 @@ export function mcpSurface(deps: McpSurfaceDeps, session: McpSessionOptions): Mc
 			if (identity === undefined && uri !== HOT_MEMORY_URI) return null;
 			const refused = budget.take("read");
 			if (refused !== null) return error(refused.message);
+			await deps.catchUp?.();
 			if (identity === undefined) {
 				const text = await hotMemory();
 				return text === null ? error("there is no long-term memory yet.") : { text, isError: false };
@@ -217,6 +222,7 @@ export function mcpSurface(deps: McpSurfaceDeps, session: McpSessionOptions): Mc
 			if (name !== START_SESSION_PROMPT) return null;
 			const refused = budget.take("read");
 			if (refused !== null) return error(refused.message);
+			await deps.catchUp?.();
 			const files = identityFiles();
 			const identity = identityLayer(
 				{ soul: await readable(files.soul), user: await readable(files.user), rules: await readable(files.rules) },

@@ -57,8 +57,14 @@ export async function appendDailyEntry(
 	const intent = { actor: options.actor, reason: options.reason ?? `Daily memory entry for ${date}` };
 	if (deps.vault.stat(path) === null) {
 		const content = insertUnderHeadings(renderDailyTemplate(target.template, date), headings, entry);
-		const outcome = await deps.writer.createNote(path, content, intent);
-		return { date, path: outcome.path, status: "created", record: outcome.record };
+		try {
+			const outcome = await deps.writer.createNote(path, content, intent);
+			return { date, path: outcome.path, status: "created", record: outcome.record };
+		} catch (error) {
+			// Another writer made today's note between the look and the create (a second entry of
+			// the same moment, another process on the vault): the entry goes into that note.
+			if (deps.vault.stat(path) === null) throw error;
+		}
 	}
 	const outcome = await deps.writer.processNote(
 		path,

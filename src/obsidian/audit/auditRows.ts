@@ -1,8 +1,11 @@
-import type { AuditActor, AuditRecord } from "../../core/audit/record";
+import { isMcpActor, type AuditRecord, type HostActor } from "../../core/audit/record";
 
-/** What the view's filters hold: an actor (or all), and text the note's path must contain. */
+/**
+ * What the view's filters hold: an actor of the host, `mcp` for any MCP client (their names are
+ * many and come and go), or all; and text the note's path must contain.
+ */
 export interface AuditViewFilter {
-	readonly actor: AuditActor | "all";
+	readonly actor: HostActor | "mcp" | "all";
 	readonly note: string;
 }
 
@@ -13,7 +16,10 @@ export const SHOWN_CHANGES = 200;
 export function filteredChanges(records: readonly AuditRecord[], filter: AuditViewFilter): AuditRecord[] {
 	const note = filter.note.trim().toLowerCase();
 	return records
-		.filter((record) => filter.actor === "all" || record.actor === filter.actor)
+		.filter(
+			(record) =>
+				filter.actor === "all" || (filter.actor === "mcp" ? isMcpActor(record.actor) : record.actor === filter.actor),
+		)
 		.filter(
 			(record) => note === "" || [record.path, record.from ?? ""].some((path) => path.toLowerCase().includes(note)),
 		)

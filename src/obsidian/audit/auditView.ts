@@ -45,6 +45,7 @@ export class AuditView extends ItemView {
 		new Setting(filters).setName(t("audit.filter-actor")).addDropdown((dropdown) => {
 			dropdown.addOption("all", t("audit.actor.all"));
 			for (const actor of AUDIT_ACTORS) dropdown.addOption(actor, t(`audit.actor.${actor}`));
+			dropdown.addOption("mcp", t("audit.actor.mcp-any"));
 			dropdown
 				.setValue(this.filter.actor)
 				.onChange((value) => this.setFilter({ actor: value as AuditViewFilter["actor"] }));

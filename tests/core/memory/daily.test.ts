@@ -29,6 +29,25 @@ describe("appendDailyEntry in the assistant folder", () => {
 		expect(records()[0]).toMatchObject({ action: "create", actor: "user", path: result.path });
 	});
 
+	it("adds the entry to today's note when another writer made it between the look and the create", async () => {
+		const { deps, vault, records } = memoryFixture({}, "2026-03-05T08:00:00Z");
+		const path = "Assistant/memory/daily/2026-03-05.md";
+		const racing = {
+			...deps,
+			writer: Object.assign(Object.create(deps.writer) as typeof deps.writer, {
+				createNote: async (...args: Parameters<typeof deps.writer.createNote>) => {
+					// Another process (Obsidian, a second MCP server) creates the note first.
+					await vault.create(path, "# 2026-03-05\n\n## Log\n- theirs\n");
+					return deps.writer.createNote(...args);
+				},
+			}),
+		};
+		const result = await appendDailyEntry(racing, ownNotes, "- ours", user);
+		expect(result.status).toBe("appended");
+		expect(await vault.read(path)).toBe("# 2026-03-05\n\n## Log\n- theirs\n- ours\n");
+		expect(records().map((record) => record.action)).toEqual(["process"]);
+	});
+
 	it("adds later entries after earlier ones, and into the section asked for", async () => {
 		const { deps, vault } = memoryFixture({}, "2026-03-05T08:00:00Z");
 		await appendDailyEntry(deps, ownNotes, "- first", user);

@@ -1,4 +1,9 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { runTool } from "../../../src/core/agent/tools";
+import { defaultPluginData } from "../../../src/core/workspace/data/pluginData";
 import { auditRecords, connect, mcpVault, SECRET, textOf, type Connected } from "./mcpVault";
 import type { TempVault } from "../tempVault";
 
@@ -148,6 +153,65 @@ describe("the headless MCP server, with the official SDK client", () => {
 		await client.callTool({ name: "memory_append", arguments: { target: "daily", text: "Saw a wombat." } });
 		const found = textOf(await client.callTool({ name: "memory_search", arguments: { query: "wombat" } }));
 		expect(found).toMatch(/memory\/daily\/2026-03-15\.md:\d+ /);
+	});
+
+	it("finds a note another process (Obsidian) wrote while it runs, and forgets one deleted, hidden notes still hidden", async () => {
+		connected = await connect(vault, { rescanMs: 0 });
+		const { client } = connected;
+		const search = async (query: string) =>
+			textOf(await client.callTool({ name: "memory_search", arguments: { query, limit: 20 } }));
+		expect(await search("platypus")).not.toContain("platypus");
+		vault.put("Notes/later.md", "# Later\nA platypus at the river.\n");
+		vault.put("Private/later.md", `A platypus ${SECRET}\n`);
+		const found = await search("platypus");
+		expect(found).toContain("Notes/later.md");
+		expect(found).not.toContain(SECRET);
+		rmSync(join(vault.root, "Notes/later.md"));
+		expect(await search("platypus")).not.toContain("Notes/later.md");
+	});
+
+	it("hides a folder the user makes private in Obsidian while it runs, at the next call", async () => {
+		connected = await connect(vault, { rescanMs: 0 });
+		const { client } = connected;
+		const search = async () =>
+			textOf(await client.callTool({ name: "memory_search", arguments: { query: "zebra", limit: 20 } }));
+		expect(await search()).toContain("Notes/public.md");
+		const data = defaultPluginData();
+		vault.put(
+			".obsidian/plugins/assistant-workspace/data.json",
+			JSON.stringify({ ...data, settings: { ...data.settings, excludedFolders: ["Notes"], excludedTags: [] } }),
+		);
+		expect(await search()).not.toContain("Notes/public.md");
+		const read = await client.callTool({ name: "memory_get", arguments: { path: "Notes/public.md" } });
+		expect(read.isError).toBe(true);
+		// What was private at start stays private, though the new settings no longer name it.
+		expect(
+			textOf(await client.callTool({ name: "memory_get", arguments: { path: "Private/diary.md" } })),
+		).not.toContain(SECRET);
+		vault.put(".obsidian/plugins/assistant-workspace/data.json", "{ damaged");
+		expect(await search()).not.toContain("Notes/public.md");
+	});
+
+	it("opens the next session with the checkpoint a client saved", async () => {
+		connected = await connect(vault, { allowWrites: true });
+		const saved = await connected.client.callTool({
+			name: "checkpoint",
+			arguments: { doing: "Counting wombats", next_action: "Count the burrows" },
+		});
+		expect(saved.isError).toBe(false);
+		const session = connected.served.createServer();
+		const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+		await session.connect(serverSide);
+		const next = new Client({ name: "next", version: "1.0.0" });
+		await next.connect(clientSide);
+		const prompt = await next.getPrompt({ name: "start-session" });
+		const text = prompt.messages
+			.map((message) => (message.content.type === "text" ? message.content.text : ""))
+			.join("");
+		expect(text).toContain("Doing: Counting wombats");
+		expect(text).toContain("Next: Count the burrows");
+		await next.close();
+		await session.close();
 	});
 
 	it("bounds a client that floods calls, with a clear error, and counts each session apart", async () => {

@@ -1,7 +1,10 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { auditRecords, mcpVault, SECRET, textOf } from "./mcpVault";
 
 const ROOT = join(__dirname, "..", "..", "..");
@@ -43,6 +46,45 @@ describe("npm run mcp over stdio", () => {
 		}
 	}, 60_000);
 
+	it("loses no write when two servers (two processes, as Obsidian's would be) append to the same note at once", async () => {
+		const vault = mcpVault();
+		const clients = [new Client({ name: "one", version: "1.0.0" }), new Client({ name: "two", version: "1.0.0" })];
+		try {
+			await Promise.all(
+				clients.map((client) =>
+					client.connect(
+						new StdioClientTransport({
+							command: TSX,
+							args: [MAIN, "--vault", vault.root, "--allow-writes"],
+							cwd: ROOT,
+							stderr: "pipe",
+						}),
+					),
+				),
+			);
+			const answers = await Promise.all(
+				clients.flatMap((client, who) =>
+					Array.from({ length: 10 }, (_, i) =>
+						client.callTool({ name: "memory_append", arguments: { target: "daily", text: `entry ${who}-${i}` } }),
+					),
+				),
+			);
+			expect(answers.filter((answer) => answer.isError === true).map(textOf)).toEqual([]);
+			const daily = vault
+				.filesOnDisk()
+				.filter((path) => path.startsWith("memory/daily/") && !path.endsWith("03-14.md"));
+			expect(daily).toHaveLength(1);
+			const text = readFileSync(join(vault.root, daily[0]), "utf8");
+			for (const who of [0, 1]) for (let i = 0; i < 10; i++) expect(text).toContain(`entry ${who}-${i}`);
+			const actors = auditRecords(vault).map((record) => record.actor);
+			expect(actors.filter((actor) => actor === "mcp:one")).toHaveLength(10);
+			expect(actors.filter((actor) => actor === "mcp:two")).toHaveLength(10);
+		} finally {
+			await Promise.all(clients.map((client) => client.close()));
+			vault.remove();
+		}
+	}, 60_000);
+
 	it.each([
 		[[], /mcp needs --vault/],
 		[["--vault", "/nonexistent/vault-folder"], /No vault folder at/],
@@ -63,9 +105,61 @@ describe("npm run mcp over stdio", () => {
 		60_000,
 	);
 
+	it("serves Streamable HTTP on 127.0.0.1 with --http, the token from AW_MCP_TOKEN, and stops on SIGTERM", async () => {
+		const vault = mcpVault();
+		const port = await freePort();
+		const token = "f".repeat(48);
+		const child = spawn(TSX, [MAIN, "--vault", vault.root, "--http", "--port", String(port)], {
+			cwd: ROOT,
+			env: { ...process.env, AW_MCP_TOKEN: token },
+			stdio: ["ignore", "pipe", "pipe"],
+		});
+		let stdout = "";
+		child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+		const client = new Client({ name: "http-test", version: "1.0.0" });
+		try {
+			const address = await new Promise<string>((resolve, reject) => {
+				let stderr = "";
+				child.stderr.on("data", (chunk: Buffer) => {
+					stderr += chunk.toString();
+					const url = /MCP server at (\S+)/.exec(stderr)?.[1];
+					if (url !== undefined) resolve(url);
+				});
+				child.once("exit", () => reject(new Error(`exited: ${stderr}`)));
+			});
+			expect(address).toBe(`http://127.0.0.1:${port}/mcp`);
+			await client.connect(
+				new StreamableHTTPClientTransport(new URL(address), {
+					requestInit: { headers: { Authorization: `Bearer ${token}` } },
+				}),
+			);
+			expect((await client.listTools()).tools.map((tool) => tool.name)).toHaveLength(4);
+			await client.close();
+			const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+			child.kill("SIGTERM");
+			expect(await exited).toBe(0);
+			expect(stdout).toBe("");
+		} finally {
+			if (child.exitCode === null) child.kill("SIGKILL");
+			vault.remove();
+		}
+	}, 60_000);
+
 	it("prints its usage for --help, exit 0", () => {
 		const result = run(["--help"]);
 		expect(result.status).toBe(0);
 		expect(result.stderr).toContain("usage: npm run -s mcp");
 	}, 60_000);
 });
+
+/** A port nothing listens on now, on the loopback interface. */
+function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once("error", reject);
+		server.listen(0, "127.0.0.1", () => {
+			const address = server.address();
+			server.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0));
+		});
+	});
+}
