@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { mcpSurface, type CallLimits } from "../../src/core/mcp";
+import { CallBudget, mcpSurface, MCP_HOST_LIMITS, type CallLimits } from "../../src/core/mcp";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { openHeadlessMemory, type HeadlessMemory } from "../host/headlessMemory";
 import { openHeadlessWorkspace, type HeadlessWorkspace } from "../host/headlessWorkspace";
@@ -19,6 +19,8 @@ export interface HeadlessMcpOptions {
 	readonly rescanMs?: number;
 	/** Each session's call limits, for tests; `MCP_CALL_LIMITS` otherwise. */
 	readonly limits?: CallLimits;
+	/** All sessions' limits together, for tests; `MCP_HOST_LIMITS` otherwise. */
+	readonly hostLimits?: CallLimits;
 }
 
 /** The workspace a headless MCP server serves, and a server per client session over it. */
@@ -65,6 +67,12 @@ export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOpti
 	};
 	// The plugin's, then the latest a client saved here (the plugin's data.json is Obsidian's to write).
 	let lastCheckpoint = headless.state.lastCheckpoint;
+	// One for the whole process: a client that reconnects for every call meets it all the same.
+	const hostBudget = new CallBudget(
+		() => memory.deps.clock.now().getTime(),
+		options.hostLimits ?? MCP_HOST_LIMITS,
+		"host",
+	);
 	return {
 		headless,
 		memory,
@@ -81,7 +89,7 @@ export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOpti
 						},
 						catchUp,
 					},
-					{ clientName, ...(options.limits !== undefined && { limits: options.limits }) },
+					{ clientName, hostBudget, ...(options.limits !== undefined && { limits: options.limits }) },
 				),
 			),
 	};

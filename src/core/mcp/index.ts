@@ -12,4 +12,4 @@ export {
 	type ServedText,
 	type ServedTool,
 } from "./mcpSurface";
-export { CallBudget, MCP_CALL_LIMITS, type CallLimits } from "./callBudget";
+export { CallBudget, MCP_CALL_LIMITS, MCP_HOST_LIMITS, type CallLimits } from "./callBudget";

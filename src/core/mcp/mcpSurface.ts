@@ -9,6 +9,7 @@ import {
 	SERVED_WRITE_TOOLS,
 	type MemoryTool,
 	type MemoryToolDeps,
+	type ToolEffect,
 	type ToolInputSchema,
 	type WriteToolDeps,
 } from "../agent/tools";
@@ -78,6 +79,11 @@ export interface McpSessionOptions {
 	/** The name the client gave (`clientInfo.name`), known once it has connected; not trusted. */
 	readonly clientName: () => unknown;
 	readonly limits?: CallLimits;
+	/**
+	 * The host's budget, shared by all its sessions (see `MCP_HOST_LIMITS`): a request counts in
+	 * both, so a client cannot escape its budget by opening a new session.
+	 */
+	readonly hostBudget?: CallBudget;
 }
 
 export interface McpSurface {
@@ -127,6 +133,8 @@ export function mcpSurface(deps: McpSurfaceDeps, session: McpSessionOptions): Mc
 		...(deps.writes === undefined ? [] : SERVED_WRITE_TOOLS),
 	]);
 	const memory = deps.memory;
+	const budgets = session.hostBudget === undefined ? [budget] : [budget, session.hostBudget];
+	const take = (effect: ToolEffect) => CallBudget.takeAll(budgets, effect);
 
 	const readable = async (path: string | null): Promise<NoteText | null> => {
 		if (path === null) return null;
@@ -157,7 +165,7 @@ export function mcpSurface(deps: McpSurfaceDeps, session: McpSessionOptions): Mc
 			const size = argumentsSize(input);
 			if (size === null || size > MAX_ARGUMENTS_CHARS)
 				return error(`the arguments of ${name} are larger than ${MAX_ARGUMENTS_CHARS} characters; nothing was done.`);
-			const refused = budget.take(tool.effect);
+			const refused = take(tool.effect);
 			if (refused !== null) return error(refused.message);
 			await deps.catchUp?.();
 			// Without writes, only the read tools are offered, and they need no writer.
@@ -197,7 +205,7 @@ export function mcpSurface(deps: McpSurfaceDeps, session: McpSessionOptions): Mc
 		async readResource(uri) {
 			const identity = IDENTITY_RESOURCES.find((resource) => resource.uri === uri);
 			if (identity === undefined && uri !== HOT_MEMORY_URI) return null;
-			const refused = budget.take("read");
+			const refused = take("read");
 			if (refused !== null) return error(refused.message);
 			await deps.catchUp?.();
 			if (identity === undefined) {
@@ -220,7 +228,7 @@ export function mcpSurface(deps: McpSurfaceDeps, session: McpSessionOptions): Mc
 
 		async getPrompt(name) {
 			if (name !== START_SESSION_PROMPT) return null;
-			const refused = budget.take("read");
+			const refused = take("read");
 			if (refused !== null) return error(refused.message);
 			await deps.catchUp?.();
 			const files = identityFiles();

@@ -232,6 +232,32 @@ describe("the headless MCP server, with the official SDK client", () => {
 		);
 	});
 
+	it("bounds a client that opens a new session for every call: the host counts all its sessions together", async () => {
+		// Over HTTP a session costs one request: a budget per session alone would let a client in a
+		// loop reconnect before each write and never be refused.
+		const limits = { windowMs: 60_000, calls: 5, writes: 2, notesCreated: 1 };
+		const hostLimits = { windowMs: 60_000, calls: 20, writes: 3, notesCreated: 2 };
+		connected = await connect(vault, { allowWrites: true, limits, hostLimits });
+		const answers = [];
+		for (let i = 0; i < 6; i++) {
+			const session = connected.served.createServer();
+			const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+			await session.connect(serverSide);
+			const client = new Client({ name: `loop${i}`, version: "1.0.0" });
+			await client.connect(clientSide);
+			answers.push(
+				await client.callTool({ name: "memory_append", arguments: { target: "daily", text: `entry ${i}` } }),
+			);
+			await client.close();
+			await session.close();
+		}
+		expect(answers.filter((answer) => answer.isError !== true)).toHaveLength(3);
+		expect(textOf(answers[5])).toMatch(
+			/^Error: too many calls: this workspace takes at most 3 writes in 60 seconds from all its clients together/,
+		);
+		expect(auditRecords(vault)).toHaveLength(3);
+	});
+
 	it("refuses a call with huge arguments before running it", async () => {
 		connected = await connect(vault, { allowWrites: true });
 		const answer = await connected.client.callTool({
