@@ -136,7 +136,27 @@ export async function serveHttp(createServer: () => SessionServer, options: Serv
 		}
 		if (req.method !== "POST" || !isInitializeRequest(body))
 			return refuse(res, 400, "Bad Request: no session; initialize first");
-		if (sessions.size + opening >= maxSessions) return refuse(res, 503, "Too many sessions");
+		// At the cap, the session used least recently makes room: clients often leave without ending
+		// theirs (the SDK's close sends no DELETE, a terminal client exits), and refusing the next
+		// one would lock every client out until those expire. The one closed gets 404 at its next
+		// request and starts anew, as the protocol asks. Only while every slot is still opening is a
+		// client refused. The host's budget, not this cap, bounds a client that reconnects to dodge limits.
+		let evicted: Session | undefined;
+		if (sessions.size + opening >= maxSessions) {
+			const oldest = leastRecentlyUsed(sessions);
+			if (oldest === undefined) return refuse(res, 503, "Too many sessions");
+			evicted = sessions.get(oldest);
+			sessions.delete(oldest);
+		}
+		// Counted from here to the end of the initialization; nothing above awaits, so no other
+		// initialization can pass the cap between the check and this count.
+		opening++;
+		try {
+			if (evicted !== undefined) await closeQuietly(evicted.transport, evicted.server);
+		} catch (error) {
+			opening--;
+			throw error;
+		}
 
 		const server = createServer();
 		const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
@@ -153,9 +173,6 @@ export async function serveHttp(createServer: () => SessionServer, options: Serv
 				sessions.delete(id);
 			},
 		});
-		// Counted from here to the end of the initialization; nothing above awaits, so no other
-		// initialization can pass the cap between the check and this count.
-		opening++;
 		try {
 			await server.connect(transport);
 			await transport.handleRequest(req, res, body);
@@ -214,6 +231,18 @@ export async function serveHttp(createServer: () => SessionServer, options: Serv
 			await closeListener(http);
 		},
 	};
+}
+
+/** The id of the session whose last request is the oldest, `undefined` when there is none. */
+function leastRecentlyUsed(sessions: ReadonlyMap<string, Session>): string | undefined {
+	let oldest: string | undefined;
+	let seen = Number.POSITIVE_INFINITY;
+	for (const [id, session] of sessions)
+		if (session.lastSeen < seen) {
+			oldest = id;
+			seen = session.lastSeen;
+		}
+	return oldest;
 }
 
 function positive(value: number | undefined, fallback: number): number {
