@@ -52,14 +52,15 @@ export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOpti
 		? { writer: workspace.writer, daily: assistantFolderTarget(workspace.layout) }
 		: undefined;
 	// Obsidian (or anything else) may write the vault, and the user change the privacy settings,
-	// while the server lives: before a call, the private folders and tags are read again and the
-	// folder listed again, at most once per `rescanMs` (a listing costs a walk of the folder), and
+	// while the server lives. Before every call the private folders and tags are read again (a
+	// small file: a folder made private is hidden from the very next call, not seconds later); the
+	// folder is listed again at most once per `rescanMs` (a listing costs a walk of the folder), and
 	// what changed is indexed (the server's own writes are in the listing already).
 	let rescanned = Number.NEGATIVE_INFINITY;
 	const catchUp = async () => {
+		headless.reloadPrivacy();
 		const now = performance.now();
 		if (now - rescanned >= (options.rescanMs ?? RESCAN_MS)) {
-			headless.reloadPrivacy();
 			headless.vault.rescan();
 			rescanned = now;
 		}

@@ -192,6 +192,20 @@ describe("the headless MCP server, with the official SDK client", () => {
 		expect(await search()).not.toContain("Notes/public.md");
 	});
 
+	it("hides a folder made private at the very next call, though the folder is listed again only every few seconds", async () => {
+		// Reading the settings costs a small file; only the walk of the folder is worth sparing.
+		connected = await connect(vault);
+		const search = async () =>
+			textOf(await connected!.client.callTool({ name: "memory_search", arguments: { query: "zebra", limit: 20 } }));
+		expect(await search()).toContain("Notes/public.md");
+		const data = defaultPluginData();
+		vault.put(
+			".obsidian/plugins/assistant-workspace/data.json",
+			JSON.stringify({ ...data, settings: { ...data.settings, excludedFolders: ["Notes"], excludedTags: [] } }),
+		);
+		expect(await search()).not.toContain("Notes/public.md");
+	});
+
 	it("opens the next session with the checkpoint a client saved", async () => {
 		connected = await connect(vault, { allowWrites: true });
 		const saved = await connected.client.callTool({
