@@ -7,7 +7,8 @@ import { tokenProblem } from "./requestGuard";
 const USAGE = `usage: npm run -s mcp -- --vault <dir> [--allow-writes] [--http --port <N> [--token <T>]]
   Serves the vault's memory to MCP clients (Claude Code, Claude Desktop), over stdio by default.
   --allow-writes  also offer memory_append, capture_note, checkpoint and note_annotate (audited as mcp:<client>)
-  --http          Streamable HTTP on 127.0.0.1:<port> instead, with a bearer token (--token, or AW_MCP_TOKEN)`;
+  --http          Streamable HTTP on 127.0.0.1:<port> instead, with a bearer token: AW_MCP_TOKEN
+                  (--token works too, but every process of the machine sees a command line)`;
 
 const FLAGS = ["allow-writes", "http", "help"];
 
