@@ -1,10 +1,11 @@
 import { spawn, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import { auditRecords, mcpVault, SECRET, textOf } from "./mcpVault";
 
 const ROOT = join(__dirname, "..", "..", "..");
@@ -81,6 +82,47 @@ describe("npm run mcp over stdio", () => {
 			expect(actors.filter((actor) => actor === "mcp:two")).toHaveLength(10);
 		} finally {
 			await Promise.all(clients.map((client) => client.close()));
+			vault.remove();
+		}
+	}, 60_000);
+
+	it("writes nothing but protocol messages to stdout, though the vault gives it problems to report", () => {
+		// A stray line on stdout breaks a stdio client's stream: what is said to the person
+		// (skipped names, unreadable metadata, the server's address) must go to stderr.
+		const vault = mcpVault().put("Notes/broken.md", "---\nfoo: [unclosed\n---\nzebra\n");
+		const oddName = Buffer.concat([
+			Buffer.from(join(vault.root, "Notes", "odd")),
+			Buffer.from([0xff]),
+			Buffer.from(".md"),
+		]);
+		writeFileSync(oddName, "zebra");
+		const requests = [
+			{
+				jsonrpc: "2.0",
+				id: 1,
+				method: "initialize",
+				params: {
+					protocolVersion: LATEST_PROTOCOL_VERSION,
+					capabilities: {},
+					clientInfo: { name: "raw", version: "0" },
+				},
+			},
+			{ jsonrpc: "2.0", method: "notifications/initialized" },
+			{ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "memory_search", arguments: { query: "zebra" } } },
+			{ jsonrpc: "2.0", id: 3, method: "prompts/get", params: { name: "start-session" } },
+		];
+		try {
+			const result = spawnSync(TSX, [MAIN, "--vault", vault.root], {
+				cwd: ROOT,
+				encoding: "utf8",
+				input: requests.map((request) => JSON.stringify(request)).join("\n") + "\n",
+				timeout: 60_000,
+			});
+			expect(result.stderr).toMatch(/not valid UTF-8/);
+			const lines = result.stdout.split("\n").filter((line) => line !== "");
+			expect(lines.map((line) => (JSON.parse(line) as { id?: number }).id)).toEqual(expect.arrayContaining([1, 2, 3]));
+			for (const line of lines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: "2.0" });
+		} finally {
 			vault.remove();
 		}
 	}, 60_000);
