@@ -45,6 +45,12 @@ describe("the checks before an MCP request over HTTP", () => {
 		expect(isOwnHost("127.0.0.1", 4000)).toBe(false);
 		expect(isOwnHost("evil.example:4000", 4000)).toBe(false);
 		expect(isOwnHost("localhost.evil.example:4000", 4000)).toBe(false);
+		// Fail closed on the spellings a rebinding page might try: the server is on 127.0.0.1 only,
+		// so neither IPv6 loopback nor a fully qualified `localhost.` ever names it.
+		expect(isOwnHost("[::1]:4000", 4000)).toBe(false);
+		expect(isOwnHost("localhost.:4000", 4000)).toBe(false);
+		expect(isOwnHost("127.0.0.1:04000", 4000)).toBe(false);
+		expect(isOwnHost("user@127.0.0.1:4000", 4000)).toBe(false);
 	});
 
 	it("accepts only loopback pages as Origin", () => {
@@ -56,6 +62,11 @@ describe("the checks before an MCP request over HTTP", () => {
 		expect(isLoopbackOrigin("https://evil.example:443")).toBe(false);
 		expect(isLoopbackOrigin("null")).toBe(false);
 		expect(isLoopbackOrigin("http://localhost:99999")).toBe(false);
+		expect(isLoopbackOrigin("http://localhost.:4000")).toBe(false);
+		expect(isLoopbackOrigin("http://[::1]:4000")).toBe(false);
+		expect(isLoopbackOrigin("http://localhost:4000@evil.example")).toBe(false);
+		expect(isLoopbackOrigin("http://127.0.0.1:4000/")).toBe(false);
+		expect(isLoopbackOrigin("")).toBe(false);
 	});
 
 	it("refuses a foreign page (403) before looking at the token, and a wrong token with 401", () => {
