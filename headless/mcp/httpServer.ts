@@ -148,37 +148,36 @@ export async function serveHttp(createServer: () => SessionServer, options: Serv
 			evicted = sessions.get(oldest);
 			sessions.delete(oldest);
 		}
-		// Counted from here to the end of the initialization; nothing above awaits, so no other
-		// initialization can pass the cap between the check and this count.
+		// Counted from here to the end of the initialization, whatever throws; nothing above awaits,
+		// so no other initialization can pass the cap between the check and this count.
 		opening++;
+		let server: SessionServer;
+		let transport: StreamableHTTPServerTransport;
 		try {
 			if (evicted !== undefined) await closeQuietly(evicted.transport, evicted.server);
-		} catch (error) {
-			opening--;
-			throw error;
-		}
-
-		const server = createServer();
-		const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-			sessionIdGenerator: () => randomUUID(),
-			// Plain JSON answers: no tool here streams, and a request ends with its answer.
-			enableJsonResponse: true,
-			maxRequestBodySize: maxBodyBytes,
-			onsessioninitialized: (id) => {
-				sessions.set(id, { transport, server, lastSeen: Date.now() });
-			},
-			// A client's DELETE: the transport closes itself (and with it the server connected to it)
-			// right after this, so the session is only forgotten here.
-			onsessionclosed: (id) => {
-				sessions.delete(id);
-			},
-		});
-		try {
-			await server.connect(transport);
-			await transport.handleRequest(req, res, body);
-		} catch (error) {
-			await closeQuietly(transport, server);
-			throw error;
+			server = createServer();
+			const opened = server;
+			transport = new StreamableHTTPServerTransport({
+				sessionIdGenerator: () => randomUUID(),
+				// Plain JSON answers: no tool here streams, and a request ends with its answer.
+				enableJsonResponse: true,
+				maxRequestBodySize: maxBodyBytes,
+				onsessioninitialized: (id) => {
+					sessions.set(id, { transport, server: opened, lastSeen: Date.now() });
+				},
+				// A client's DELETE: the transport closes itself (and with it the server connected to it)
+				// right after this, so the session is only forgotten here.
+				onsessionclosed: (id) => {
+					sessions.delete(id);
+				},
+			});
+			try {
+				await server.connect(transport);
+				await transport.handleRequest(req, res, body);
+			} catch (error) {
+				await closeQuietly(transport, server);
+				throw error;
+			}
 		} finally {
 			opening--;
 		}

@@ -238,6 +238,18 @@ describe("the MCP server over Streamable HTTP", () => {
 		expect(live).toBeLessThanOrEqual(2);
 	});
 
+	it("frees the slot of an initialization whose server could not be made", async () => {
+		let calls = 0;
+		const failingOnce = () => {
+			if (calls++ === 0) throw new Error("no server this time");
+			return echoServer();
+		};
+		const served = await serveHttp(failingOnce, { port: 0, token: TOKEN, maxSessions: 1 });
+		running.push(served);
+		expect((await raw(served.url, { headers: authorized(served.url), body: initialize })).status).toBe(500);
+		expect((await raw(served.url, { headers: authorized(served.url), body: initialize })).status).toBe(200);
+	});
+
 	it("needs a session for anything but initialize, and forgets a session left idle", async () => {
 		// Long enough that the requests before the wait stay within it on a busy machine.
 		const served = await start({ sessionIdleMs: 500 });
