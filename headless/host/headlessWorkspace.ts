@@ -13,7 +13,8 @@ import { t } from "../../src/i18n";
 import { UsageError } from "./usageError";
 import { DiskLogFile } from "./diskLogFile";
 
-const CONFIG_DIR = ".obsidian";
+/** The configuration folder the headless hosts read: Obsidian's default name. */
+export const CONFIG_DIR = ".obsidian";
 
 /** Where the plugin keeps its files below a vault folder: `data.json`, the audit trail, lock files. */
 export const PLUGIN_FOLDER = pluginFolderIn(CONFIG_DIR);

@@ -1,10 +1,11 @@
-import { rmSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync } from "node:fs";
+import { openHeadlessMcp } from "../../../headless/mcp/headlessMcp";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { runTool } from "../../../src/core/agent/tools";
 import { defaultPluginData } from "../../../src/core/workspace/data/pluginData";
-import { auditRecords, connect, mcpVault, SECRET, textOf, type Connected } from "./mcpVault";
+import { auditRecords, connect, mcpVault, NOW, SECRET, textOf, type Connected } from "./mcpVault";
 import type { TempVault } from "../tempVault";
 
 const READ_TOOLS = ["memory_search", "memory_get", "memory_recent", "memory_history"];
@@ -204,6 +205,15 @@ describe("the headless MCP server, with the official SDK client", () => {
 			JSON.stringify({ ...data, settings: { ...data.settings, excludedFolders: ["Notes"], excludedTags: [] } }),
 		);
 		expect(await search()).not.toContain("Notes/public.md");
+	});
+
+	it("refuses a vault whose settings are in another configuration folder than .obsidian, rather than serve it without its private folders", async () => {
+		// Obsidian lets a device keep its settings in a folder of another name; read from
+		// `.obsidian`, that vault would have no private folders at all.
+		const moved = join(vault.root, ".obsidian-laptop/plugins/assistant-workspace");
+		mkdirSync(moved, { recursive: true });
+		renameSync(join(vault.root, ".obsidian/plugins/assistant-workspace/data.json"), join(moved, "data.json"));
+		await expect(openHeadlessMcp(vault.root, { allowWrites: false, now: NOW })).rejects.toThrow(/\.obsidian-laptop/);
 	});
 
 	it("opens the next session with the checkpoint a client saved", async () => {
