@@ -11,6 +11,7 @@ import type { HostProblem } from "../vault/hostProblems";
 import { pluginFolderIn } from "../vault/pluginFolder";
 import { t } from "../../src/i18n";
 import { UsageError } from "./usageError";
+import { otherConfigFolders } from "./configFolders";
 import { DiskLogFile } from "./diskLogFile";
 
 /** The configuration folder the headless hosts read: Obsidian's default name. */
@@ -65,7 +66,17 @@ export async function openHeadlessWorkspace(
 	if (!existsSync(vaultDir) || !statSync(vaultDir).isDirectory()) {
 		throw new UsageError(`No vault folder at ${vaultDir}.`);
 	}
-	const loaded = loadPluginDataFiles(readSavedFiles(vaultDir));
+	const savedFiles = readSavedFiles(vaultDir);
+	// No settings in `.obsidian` but some in another configuration folder: opened as it is, the
+	// vault would have none of the private folders and tags the user set there, and a model (or an
+	// MCP client) would read what they hide.
+	const elsewhere =
+		savedFiles.data === null && savedFiles.lastGood === null ? otherConfigFolders(vaultDir, CONFIG_DIR) : [];
+	if (elsewhere.length > 0)
+		throw new UsageError(
+			`The plugin's settings (its private folders and tags) are in ${elsewhere.join(", ")}, not in ${CONFIG_DIR}, which is read here: the vault is not opened without them.`,
+		);
+	const loaded = loadPluginDataFiles(savedFiles);
 	for (const problem of loaded.problems) process.stderr.write(`${t(problem.key, problem.params)}\n`);
 	const saved = loaded.data.settings;
 	const settings: Settings = {

@@ -3,9 +3,8 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallBudget, mcpSurface, MCP_HOST_LIMITS, type CallLimits } from "../../src/core/mcp";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { openHeadlessMemory, type HeadlessMemory } from "../host/headlessMemory";
-import { CONFIG_DIR, openHeadlessWorkspace, readSavedFiles, type HeadlessWorkspace } from "../host/headlessWorkspace";
+import { openHeadlessWorkspace, type HeadlessWorkspace } from "../host/headlessWorkspace";
 import { UsageError } from "../host/usageError";
-import { otherConfigFolders } from "./configFolders";
 import { createMcpServer } from "./mcpServer";
 
 /** How long a listing of the vault folder is trusted before a call lists it again. */
@@ -46,14 +45,6 @@ export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOpti
 	if (headless.privacyReviewNeeded)
 		throw new UsageError(
 			"The vault's privacy settings could not be recovered and have not been checked: confirm them in the plugin's Privacy settings in Obsidian before serving the vault.",
-		);
-	// No settings in `.obsidian` but some in another configuration folder: served as it is, the
-	// vault would have none of the private folders and tags the user set there.
-	const saved = readSavedFiles(vaultDir);
-	const elsewhere = saved.data === null && saved.lastGood === null ? otherConfigFolders(vaultDir, CONFIG_DIR) : [];
-	if (elsewhere.length > 0)
-		throw new UsageError(
-			`The plugin's settings (its private folders and tags) are in ${elsewhere.join(", ")}, not in ${CONFIG_DIR}, which this server reads: it does not serve the vault without them.`,
 		);
 	const memory = await openHeadlessMemory(headless);
 	const { workspace } = headless;
