@@ -81,7 +81,8 @@ export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOpti
 			createMcpServer((clientName) =>
 				mcpSurface(
 					{
-						memory: memory.deps,
+						// The client is a model's host (Claude Code, Claude Desktop): it takes images and PDFs as MCP content.
+						memory: { ...memory.deps, readsAttachments: true },
 						...(writes !== undefined && { writes }),
 						hotMemoryCapTokens: headless.settings.hotMemoryCapTokens,
 						lastCheckpoint: () => lastCheckpoint,

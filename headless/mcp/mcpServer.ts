@@ -10,6 +10,7 @@ import {
 	ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { McpSurface } from "../../src/core/mcp";
+import type { AttachmentBlock } from "../../src/core/model/modelClient";
 
 /** What the server says it is to a client. */
 export const SERVER_INFO = { name: "assistant-workspace", version: "0.1.0" } as const;
@@ -39,7 +40,10 @@ export function createMcpServer(openSurface: (clientName: () => unknown) => McpS
 	}));
 	server.setRequestHandler(CallToolRequestSchema, async (request) => {
 		const answer = await surface.callTool(request.params.name, request.params.arguments ?? {});
-		return { content: [{ type: "text", text: answer.text }], isError: answer.isError };
+		return {
+			content: [{ type: "text", text: answer.text }, ...(answer.attachments ?? []).map(attachmentContent)],
+			isError: answer.isError,
+		};
 	});
 	server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [...surface.listResources()] }));
 	server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
@@ -62,4 +66,17 @@ export function createMcpServer(openSurface: (clientName: () => unknown) => McpS
 		};
 	});
 	return server;
+}
+
+/**
+ * An image or PDF a tool read, as MCP content: an image as an image, a PDF as an embedded
+ * resource (MCP has no document content), named by its vault path under `workspace://file/`.
+ */
+function attachmentContent(file: AttachmentBlock) {
+	return file.type === "image"
+		? { type: "image" as const, data: file.data, mimeType: file.mediaType }
+		: {
+				type: "resource" as const,
+				resource: { uri: `workspace://file/${encodeURI(file.name)}`, mimeType: file.mediaType, blob: file.data },
+			};
 }

@@ -1,4 +1,5 @@
 import { mcpActor, type McpActor } from "../audit/record";
+import type { AttachmentBlock } from "../model/modelClient";
 import { identityLayer } from "../agent/context/identityLayer";
 import { hotMemoryLayer } from "../agent/context/hotMemoryLayer";
 import type { NoteText } from "../agent/context/noteExcerpt";
@@ -42,6 +43,8 @@ export interface ServedTool {
 export interface ServedText {
 	readonly text: string;
 	readonly isError: boolean;
+	/** The images and PDFs a tool read (`memory_get` of one), given to the client as they are, after the text. */
+	readonly attachments?: readonly AttachmentBlock[];
 }
 
 export interface ServedResource {
@@ -174,7 +177,11 @@ export function mcpSurface(deps: McpSurfaceDeps, session: McpSessionOptions): Mc
 					? await tool.run(input, memory as WriteToolDeps)
 					: await tool.run(input, { ...memory, ...deps.writes, actor: actor() });
 			if (result.display?.kind === "checkpoint") deps.checkpointSaved?.(result.display.checkpoint);
-			return { text: result.text, isError: result.isError };
+			return {
+				text: result.text,
+				isError: result.isError,
+				...(result.attachments !== undefined && { attachments: result.attachments }),
+			};
 		},
 
 		listResources() {

@@ -23,6 +23,33 @@ describe("the headless MCP server, with the official SDK client", () => {
 		vault.remove();
 	});
 
+	it("gives an image or a PDF memory_get reads as MCP content, and never one only a hidden note embeds", async () => {
+		const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7, 7, 7]);
+		const pdf = new TextEncoder().encode("%PDF-1.7\n1 0 obj << /Type /Page >> endobj\n");
+		vault.put("Files/map.png", png).put("Files/paper.pdf", pdf).put("Files/xray.png", png);
+		vault.put("Private/scan.md", "![[xray.png]]\n");
+		connected = await connect(vault);
+		const image = await connected.client.callTool({ name: "memory_get", arguments: { path: "Files/map.png" } });
+		expect(image.isError).toBe(false);
+		expect((image.content as { type: string }[])[1]).toEqual({
+			type: "image",
+			data: Buffer.from(png).toString("base64"),
+			mimeType: "image/png",
+		});
+		const paper = await connected.client.callTool({ name: "memory_get", arguments: { path: "Files/paper.pdf" } });
+		expect((paper.content as { type: string }[])[1]).toEqual({
+			type: "resource",
+			resource: {
+				uri: "workspace://file/Files/paper.pdf",
+				mimeType: "application/pdf",
+				blob: Buffer.from(pdf).toString("base64"),
+			},
+		});
+		const hidden = await connected.client.callTool({ name: "memory_get", arguments: { path: "Files/xray.png" } });
+		expect(hidden.isError).toBe(true);
+		expect(hidden.content).toHaveLength(1);
+	});
+
 	it("lists the four read tools read-only, and the eight with writes allowed, with the chat's schemas", async () => {
 		connected = await connect(vault);
 		const listed = (await connected.client.listTools()).tools;
