@@ -186,20 +186,7 @@ export function refused(refusal: RefusedAttachment): void {
 	new Notice(refusedAttachmentMessage(refusal));
 }
 
-export function refusedAttachmentMessage(refusal: RefusedAttachment): string {
+function refusedAttachmentMessage(refusal: RefusedAttachment): string {
 	const vars = { name: refusal.name, pdf: PDF, types: IMAGE_TYPES, limit: megabytes(refusal.limitBytes ?? 0) };
-	switch (refusal.reason) {
-		case "model-cannot-read":
-			return t("chat.attach.refused.model-cannot-read", vars);
-		case "private":
-			return t("chat.attach.refused.private", vars);
-		case "missing":
-			return t("chat.attach.refused.missing", vars);
-		case "not-an-attachment":
-			return t("chat.attach.refused.not-an-attachment", vars);
-		case "too-large":
-			return t("chat.attach.refused.too-large", vars);
-		case "not-its-type":
-			return t("chat.attach.refused.not-its-type", vars);
-	}
+	return t(`chat.attach.refused.${refusal.reason}`, vars);
 }
