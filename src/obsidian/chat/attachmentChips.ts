@@ -152,7 +152,7 @@ export class AttachmentChips {
 	private draw(): void {
 		this.el.empty();
 		for (const chip of [...this.added, ...this.mentioned]) {
-			const name = chip.ref.kind === "vault" ? fileName(chip.ref.path) : chip.ref.name;
+			const name = shownName(chip.ref);
 			const el = this.el.createDiv({
 				cls: "assistant-chat-attachment",
 				attr: { title: t("chat.attach.chip-tooltip", { name: chip.ref.kind === "vault" ? chip.ref.path : name }) },
@@ -177,8 +177,12 @@ export class AttachmentChips {
 export function drawSentAttachments(message: HTMLElement, refs: readonly AttachmentRef[]): void {
 	if (refs.length === 0) return;
 	const list = message.createDiv({ cls: "assistant-chat-attachments" });
-	for (const ref of refs)
-		list.createSpan({ cls: "assistant-chat-attachment", text: ref.kind === "vault" ? fileName(ref.path) : ref.name });
+	for (const ref of refs) list.createSpan({ cls: "assistant-chat-attachment", text: shownName(ref) });
+}
+
+/** An attachment's name as a chip shows it: a vault file's name without its folder. */
+function shownName(ref: AttachmentRef): string {
+	return ref.kind === "vault" ? fileName(ref.path) : ref.name;
 }
 
 /** Tells the user a file was not attached, and why. */
