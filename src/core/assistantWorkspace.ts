@@ -20,7 +20,7 @@ import { findIdentityFiles, type VaultListing } from "./workspace/identity";
 import { verifiedNotesChangedByMove, type VerifiedChange } from "./organize/verifiedNotes";
 import { initializeWorkspace } from "./workspace/initialize";
 import { inspectWorkspace } from "./workspace/inspect";
-import { layoutFor, type WorkspaceLayout } from "./workspace/layout";
+import { layoutOf, type WorkspaceLayout } from "./workspace/layout";
 import type { Settings } from "./workspace/data/settings";
 
 export interface AssistantWorkspaceDeps {
@@ -68,7 +68,7 @@ export class AssistantWorkspace {
 		if (normalizeVaultPath(folder) !== "/") {
 			assertContained(folder, { configDir: deps.store.configDir, excludedFolders: deps.settings.excludedFolders });
 		}
-		this.layout = layoutFor(folder, deps.settings.inboxFolder, deps.settings.promptsFolder);
+		this.layout = layoutOf(deps.settings);
 		this.audit = new AuditLog(deps.auditFile);
 		const privacyNow = deps.privacyNow ?? (() => deps.settings);
 		const policyNow = (): IndexPolicy => {

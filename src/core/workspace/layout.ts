@@ -23,6 +23,18 @@ export interface WorkspaceLayout {
 	readonly promptsFolder: string;
 }
 
+/** The folders a workspace's settings name, as the layout takes them. */
+export interface LayoutSettings {
+	readonly assistantFolder: string;
+	readonly inboxFolder: string;
+	readonly promptsFolder: string;
+}
+
+/** The layout the settings say: the assistant folder, with their inbox and prompts folders. */
+export function layoutOf(settings: LayoutSettings): WorkspaceLayout {
+	return layoutFor(settings.assistantFolder, settings.inboxFolder, settings.promptsFolder);
+}
+
 /**
  * The layout of the assistant folder `assistantFolder`, with captures going to `inboxFolder` and
  * prompts kept in `promptsFolder` (both vault-relative) when the settings name them. Neither is

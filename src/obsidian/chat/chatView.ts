@@ -17,7 +17,7 @@ import { parseTranscript, savedConversation } from "../../core/agent/transcript"
 import { undoWrite } from "../../core/memory/undoWrite";
 import { applyProposal } from "../../core/edits";
 import { chatWelcome } from "../../core/agent/welcome/chatWelcome";
-import { layoutFor } from "../../core/workspace/layout";
+import { layoutFor, layoutOf } from "../../core/workspace/layout";
 import { withResolvedLinks } from "../../core/agent/tools/passageLinks";
 import { slashCommandOf } from "../../core/prompts";
 import { t } from "../../i18n";
@@ -492,7 +492,7 @@ export class ChatView extends ItemView implements HoverParent {
 		empty.createDiv({ cls: "assistant-chat-empty-text", text: t("chat.empty") });
 		const { settingsStore } = this.deps;
 		const settings = settingsStore.settings;
-		const layout = layoutFor(settings.assistantFolder, settings.inboxFolder, settings.promptsFolder);
+		const layout = layoutOf(settings);
 		const welcome = chatWelcome(settingsStore.vaultView(), layout);
 		drawWelcome(empty, this, welcome, modelStep(settings, settingsStore.apiKey()), {
 			setUp: () => this.deps.onboarding.startConversation(),

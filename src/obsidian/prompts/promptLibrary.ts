@@ -12,7 +12,7 @@ import {
 	type PromptRefusal,
 } from "../../core/prompts";
 import { isInFolder } from "../../core/vault/paths";
-import { layoutFor } from "../../core/workspace/layout";
+import { layoutOf } from "../../core/workspace/layout";
 import { t } from "../../i18n";
 import { describeError } from "../describeError";
 import { insertAtCursor } from "../chat/answerToNote";
@@ -88,7 +88,7 @@ export class PromptLibrary {
 
 	relist(): void {
 		const settings = this.settingsStore.settings;
-		const layout = layoutFor(settings.assistantFolder, settings.inboxFolder, settings.promptsFolder);
+		const layout = layoutOf(settings);
 		const { folder, refused } = promptsFolderOf(layout, {
 			configDir: this.plugin.app.vault.configDir,
 			excludedFolders: settings.excludedFolders,
