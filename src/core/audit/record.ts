@@ -21,7 +21,7 @@ export type McpActor = `mcp:${string}`;
 export type AuditActor = HostActor | McpActor;
 
 export const MCP_CLIENT_NAME_MAX_CHARS = 64;
-const MCP_ACTOR = /^mcp:[A-Za-z0-9._-]{1,64}$/;
+const MCP_ACTOR = new RegExp(`^mcp:[A-Za-z0-9._-]{1,${MCP_CLIENT_NAME_MAX_CHARS}}$`);
 const UNSAFE_NAME_CHARS = /[^A-Za-z0-9._-]+/g;
 
 /** The actor of a client named `clientName` (anything a client sent, or nothing): `mcp:unknown` for a name with nothing left. */

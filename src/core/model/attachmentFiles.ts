@@ -19,9 +19,6 @@ const MEDIA_TYPES: Readonly<Record<string, AttachmentMediaType>> = {
 	webp: "image/webp",
 };
 
-/** The extensions of the files a model may be given, for descriptions and checks. */
-export const ATTACHMENT_EXTENSIONS: readonly string[] = Object.keys(MEDIA_TYPES);
-
 /** The media type of a file named `name` by its extension, `null` when it is not an attachment a model reads. */
 export function attachmentMediaType(name: string): AttachmentMediaType | null {
 	const dot = name.lastIndexOf(".");

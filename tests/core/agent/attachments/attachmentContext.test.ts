@@ -24,6 +24,16 @@ const pdf = (name: string, bytes: number): AttachmentBlock => ({
 	name,
 });
 
+/** The user's message with `sent`, then a `memory_get` whose result carries `read`. */
+const lookThenRead = (sent: AttachmentBlock[], read: AttachmentBlock): ChatMessage[] => [
+	userMessageOf("Look", sent),
+	{ role: "assistant", content: [{ type: "tool_use", id: "t1", name: "memory_get", input: {} }] },
+	{
+		role: "user",
+		content: [{ type: "tool_result", toolUseId: "t1", content: "[The image follows]", attachments: [read] }],
+	},
+];
+
 describe("attachments in the context", () => {
 	it("weigh what the API charges at most: an image its most, a PDF its pages by its size", () => {
 		const words = messageTokens(userMessageOf("What is this?"));
@@ -38,21 +48,10 @@ describe("attachments in the context", () => {
 		const vault = new MemoryVault({ files: { "Files/scan.png": "x", "Files/report.png": "x" } });
 		const view = viewOf(vault, { excludedFolders: ["Private"] });
 		const fromVault = (name: string): AttachmentBlock => ({ ...image(name), vaultFile: true });
-		const conversation: ChatMessage[] = [
-			userMessageOf("Look", [fromVault("Files/report.png"), image("dropped.png")]),
-			{ role: "assistant", content: [{ type: "tool_use", id: "t1", name: "memory_get", input: {} }] },
-			{
-				role: "user",
-				content: [
-					{
-						type: "tool_result",
-						toolUseId: "t1",
-						content: "[The image follows]",
-						attachments: [fromVault("Files/scan.png")],
-					},
-				],
-			},
-		];
+		const conversation = lookThenRead(
+			[fromVault("Files/report.png"), image("dropped.png")],
+			fromVault("Files/scan.png"),
+		);
 		expect(withoutHiddenResults(conversation, view)).toBe(conversation);
 		await vault.rename("Files/scan.png", "Private/scan.png");
 		await vault.rename("Files/report.png", "Private/report.png");
@@ -83,21 +82,7 @@ describe("attachments in the context", () => {
 			files: { "Files/scan.png": "x", "Files/open.png": "x", "Diary/day.md": "![[scan.png]]" },
 		});
 		const view = viewOf(vault);
-		const conversation: ChatMessage[] = [
-			userMessageOf("Look", [image("Files/scan.png"), image("Files/open.png")]),
-			{ role: "assistant", content: [{ type: "tool_use", id: "t1", name: "memory_get", input: {} }] },
-			{
-				role: "user",
-				content: [
-					{
-						type: "tool_result",
-						toolUseId: "t1",
-						content: "[The image follows]",
-						attachments: [image("Files/scan.png")],
-					},
-				],
-			},
-		];
+		const conversation = lookThenRead([image("Files/scan.png"), image("Files/open.png")], image("Files/scan.png"));
 		expect(withoutHiddenResults(conversation, view)).toBe(conversation);
 		await vault.process("Diary/day.md", (text) => `---\nassistant: private\n---\n${text}`);
 		const sent = withoutHiddenResults(conversation, view);
