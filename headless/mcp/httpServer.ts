@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import { checkRequest, tokenProblem, type TokenProblem } from "./requestGuard";
+import { checkRequest, tokenProblem, type TokenProblem } from "../../src/core/mcp/requestGuard";
 
 /**
  * The workspace's MCP server over Streamable HTTP, for clients that cannot spawn a process (or

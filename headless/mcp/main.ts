@@ -2,7 +2,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { parseArgs, rejectUnknownOptions, requireOption, UsageError } from "../host/args";
 import { openHeadlessMcp } from "./headlessMcp";
 import { HttpSetupError, serveHttp, type HttpSetupProblem } from "./httpServer";
-import { tokenProblem } from "./requestGuard";
+import { tokenProblem } from "../../src/core/mcp/requestGuard";
 
 const USAGE = `usage: npm run -s mcp -- --vault <dir> [--allow-writes] [--http --port <N> [--token <T>]]
   Serves the vault's memory to MCP clients (Claude Code, Claude Desktop), over stdio by default.

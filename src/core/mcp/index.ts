@@ -1,4 +1,4 @@
-/** What the workspace serves an MCP client, without the protocol: the hosts wrap it in a server. */
+/** What the workspace serves an MCP client, the protocol every host speaks over it, and the checks of a request over HTTP. */
 export {
 	HOT_MEMORY_URI,
 	MAX_ARGUMENTS_CHARS,
@@ -13,3 +13,16 @@ export {
 	type ServedTool,
 } from "./mcpSurface";
 export { CallBudget, MCP_CALL_LIMITS, MCP_HOST_LIMITS, type CallLimits } from "./callBudget";
+export {
+	errorResponse,
+	isInitializeRequest,
+	LATEST_PROTOCOL_VERSION,
+	openProtocolSession,
+	INVALID_REQUEST,
+	PARSE_ERROR,
+	SERVER_INFO,
+	SUPPORTED_PROTOCOL_VERSIONS,
+	type JsonRpcResponse,
+	type McpProtocolSession,
+} from "./protocol";
+export { checkRequest, tokenProblem, type TokenProblem } from "./requestGuard";

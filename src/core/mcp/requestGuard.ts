@@ -3,8 +3,8 @@
  * its body: the server listens on 127.0.0.1 only, but any web page the user opens can still send
  * requests there, and a page that rebinds its own host name to 127.0.0.1 (DNS rebinding) even
  * reads the answers. So the `Host` must name this very server, an `Origin` (sent by browsers) must
- * be a loopback page, and the bearer token must match. No imports, nothing of Node: the desktop
- * server inside Obsidian will run the same checks.
+ * be a loopback page, and the bearer token must match. No imports, nothing of Node: the HTTP
+ * server runs them the same inside Obsidian and in the headless process.
  */
 
 /** Shorter tokens are refused at start: a token is the only thing between a local process and the memory. */

@@ -5,7 +5,7 @@ import {
 	isOwnHost,
 	sameToken,
 	tokenProblem,
-} from "../../../headless/mcp/requestGuard";
+} from "../../../src/core/mcp/requestGuard";
 
 const TOKEN = "t".repeat(40);
 const ok = { host: ["127.0.0.1:4000"], origin: undefined, authorization: [`Bearer ${TOKEN}`] };
