@@ -13,4 +13,8 @@ export default defineConfig([
 			},
 		},
 	},
+	// The MCP server over HTTP is the plugin's one module that uses Node (`http`, imported statically
+	// so that the headless host can bundle it): the plugin itself loads the module only through a
+	// dynamic import on desktop, and the layer check keeps every other built-in out of it.
+	{ files: ["src/desktop/mcpHttpServer.ts"], rules: { "obsidianmd/no-nodejs-modules": "off" } },
 ]);

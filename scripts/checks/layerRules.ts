@@ -38,6 +38,7 @@ export const LAYERS: readonly Layer[] = [
 	{ floor: 12, name: "onboarding", paths: ["src/core/onboarding"] },
 	{ floor: 13, name: "core assembly", paths: ["src/core/assistantWorkspace.ts", "src/core/systemClock.ts"] },
 	{ floor: 14, name: "model client", paths: ["src/llm"] },
+	{ floor: 14, name: "desktop-only Node modules", paths: ["src/desktop"] },
 	{ floor: 15, name: "Obsidian host", paths: ["src/obsidian"] },
 	{ floor: 15, name: "Node host", paths: ["headless"] },
 	{ floor: 16, name: "plugin entry", paths: ["src/main.ts"] },
@@ -55,6 +56,8 @@ export const LAYERS: readonly Layer[] = [
 /** Packages some code may not import, each rule with the reason that stands behind it. */
 export interface PackageRule {
 	readonly paths: readonly string[];
+	/** Files or folders under `paths` this rule leaves to a narrower rule of their own. */
+	readonly except?: readonly string[];
 	readonly forbidden: (packageName: string) => boolean;
 	readonly why: string;
 }
@@ -62,13 +65,26 @@ export interface PackageRule {
 const NODE_BUILT_INS = new Set(builtinModules);
 const isNodeBuiltIn = (name: string) => name.startsWith("node:") || NODE_BUILT_INS.has(name.split("/")[0]);
 
+/** The plugin's one module that uses Node: its MCP server over HTTP, which the headless host serves with too. */
+const DESKTOP_HTTP_SERVER = "src/desktop/mcpHttpServer.ts";
+
 export const PACKAGE_RULES: readonly PackageRule[] = [
 	{
-		paths: ["src/core", "src/i18n", "src/llm"],
+		paths: ["src/core", "src/i18n", "src/llm", "src/desktop"],
 		forbidden: (name) => name === "obsidian",
-		why: "the domain and the model client run on every host, not only in Obsidian",
+		why: "the domain, the model client and the desktop modules run on every host, not only in Obsidian",
 	},
-	{ paths: ["src"], forbidden: isNodeBuiltIn, why: "the plugin runs on mobile, where Node is not" },
+	{
+		paths: ["src"],
+		except: [DESKTOP_HTTP_SERVER],
+		forbidden: isNodeBuiltIn,
+		why: "the plugin runs on mobile, where Node is not",
+	},
+	{
+		paths: [DESKTOP_HTTP_SERVER],
+		forbidden: (name) => name !== "http" && isNodeBuiltIn(name),
+		why: "only `http` (spelled so, one name to look for): the plugin loads this module on desktop alone, through a dynamic import, and nothing else of Node may come with it",
+	},
 	{
 		paths: ["headless/inMemory", "sandbox/obsidianApi", "sandbox/browser"],
 		forbidden: isNodeBuiltIn,

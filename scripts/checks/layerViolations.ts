@@ -47,7 +47,8 @@ export function layerViolations(
 }
 
 function packageViolations(file: string, packageName: string, rules: readonly PackageRule[]): LayerViolation[] {
-	const applies = (rule: PackageRule) => rule.paths.some((path) => file === path || file.startsWith(`${path}/`));
+	const under = (paths: readonly string[]) => paths.some((path) => file === path || file.startsWith(`${path}/`));
+	const applies = (rule: PackageRule) => under(rule.paths) && !under(rule.except ?? []);
 	return rules
 		.filter((rule) => applies(rule) && rule.forbidden(packageName))
 		.map((rule) => ({ kind: "forbidden-package" as const, message: `${file} imports ${packageName}: ${rule.why}` }));

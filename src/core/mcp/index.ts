@@ -18,7 +18,6 @@ export {
 	isInitializeRequest,
 	LATEST_PROTOCOL_VERSION,
 	openProtocolSession,
-	INVALID_REQUEST,
 	PARSE_ERROR,
 	SERVER_INFO,
 	SUPPORTED_PROTOCOL_VERSIONS,

@@ -51,7 +51,7 @@ export interface McpProtocolSession {
 
 /** JSON-RPC's own error codes, the only ones answered. */
 export const PARSE_ERROR = -32700;
-export const INVALID_REQUEST = -32600;
+const INVALID_REQUEST = -32600;
 const METHOD_NOT_FOUND = -32601;
 const INVALID_PARAMS = -32602;
 const INTERNAL_ERROR = -32603;

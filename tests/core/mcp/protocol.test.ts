@@ -4,7 +4,7 @@ import {
 	LATEST_PROTOCOL_VERSION as SDK_LATEST,
 	SUPPORTED_PROTOCOL_VERSIONS as SDK_SUPPORTED,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { McpSurface, ServedText } from "../../../src/core/mcp";
+import type { McpSurface } from "../../../src/core/mcp";
 import {
 	LATEST_PROTOCOL_VERSION,
 	openProtocolSession,
@@ -12,32 +12,7 @@ import {
 	SUPPORTED_PROTOCOL_VERSIONS,
 	type McpProtocolSession,
 } from "../../../src/core/mcp/protocol";
-
-/** A surface with one tool, one resource and one prompt, whose answers the test sets. */
-function fakeSurface(overrides: Partial<McpSurface> = {}): McpSurface {
-	return {
-		actor: () => "mcp:fake",
-		listTools: () => [
-			{
-				name: "echo",
-				description: "Answers with its text.",
-				inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
-				readOnly: true,
-			},
-		],
-		callTool: async (name, input): Promise<ServedText> => ({
-			text: `${name}:${JSON.stringify(input)}`,
-			isError: false,
-		}),
-		listResources: () => [
-			{ uri: "workspace://memory/hot", name: "hot memory", description: "Hot.", mimeType: "text/markdown" },
-		],
-		readResource: async (uri) => (uri === "workspace://memory/hot" ? { text: "Likes tea.", isError: false } : null),
-		listPrompts: () => [{ name: "start-session", description: "Opens a session." }],
-		getPrompt: async (name) => (name === "start-session" ? { text: "Hello.", isError: false } : null),
-		...overrides,
-	};
-}
+import { fakeSurface } from "./fakeSurface";
 
 function initialize(protocolVersion: unknown = LATEST_PROTOCOL_VERSION, name: unknown = "tester") {
 	return {

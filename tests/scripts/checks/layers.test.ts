@@ -75,9 +75,23 @@ describe("the layer check", () => {
 			"headless/vault/diskVault.ts": [packageImport("node:fs")],
 		});
 		expect(messages(graph)).toEqual([
-			"forbidden-package: src/core/memory/daily.ts imports obsidian: the domain and the model client run on every host, not only in Obsidian",
+			"forbidden-package: src/core/memory/daily.ts imports obsidian: the domain, the model client and the desktop modules run on every host, not only in Obsidian",
 			"forbidden-package: src/obsidian/userDailyNotes.ts imports fs/promises: the plugin runs on mobile, where Node is not",
 			"forbidden-package: headless/inMemory/memoryVault.ts imports node:crypto: the sandbox's page runs it in a browser",
+		]);
+	});
+
+	it("lets the desktop MCP server import http, and nothing else of Node, nor anything else in src import http", () => {
+		const graph = graphOf({
+			"src/desktop/mcpHttpServer.ts": [packageImport("http"), packageImport("net", true), packageImport("node:http")],
+			"src/desktop/other.ts": [packageImport("http")],
+			"src/obsidian/mcp/server.ts": [packageImport("http")],
+		});
+		expect(messages(graph)).toEqual([
+			expect.stringMatching(/^forbidden-package: src\/desktop\/mcpHttpServer\.ts imports net: only `http`/),
+			expect.stringMatching(/^forbidden-package: src\/desktop\/mcpHttpServer\.ts imports node:http: only `http`/),
+			"forbidden-package: src/desktop/other.ts imports http: the plugin runs on mobile, where Node is not",
+			"forbidden-package: src/obsidian/mcp/server.ts imports http: the plugin runs on mobile, where Node is not",
 		]);
 	});
 
