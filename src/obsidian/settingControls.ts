@@ -2,7 +2,7 @@ import { formatTimeOfDay, parseTimeOfDay } from "../core/heartbeat";
 import { normalizeVaultPath } from "../core/vault/paths";
 import { PRESET_BASE_URLS, SERVER_CONTEXT_WINDOW_RANGE, SERVER_PRESETS } from "../core/model/modelServer";
 import { serverBaseUrl } from "../core/workspace/data/serverUrl";
-import { HOT_MEMORY_CAP_RANGE, type Settings } from "../core/workspace/data/settings";
+import { HOT_MEMORY_CAP_RANGE, MCP_PORT_RANGE, type Settings } from "../core/workspace/data/settings";
 
 /** The settings the tab edits with a control; the rest are edited elsewhere or not at all. */
 export type SettingKey = keyof Settings;
@@ -54,7 +54,11 @@ export function settingFromControl(key: string, value: unknown): Partial<Setting
 			return value === "auto" || value === "en" || value === "zh" ? { language: value } : null;
 		case "heartbeatEnabled":
 		case "heartbeatAllDay":
+		case "mcpServerEnabled":
+		case "mcpServerAllowWrites":
 			return typeof value === "boolean" ? { [key]: value } : null;
+		case "mcpServerPort":
+			return isMcpPort(value) ? { mcpServerPort: value } : null;
 		case "heartbeatActiveStart":
 			return typeof value === "string" ? timeOfDay(value, "start", (time) => ({ heartbeatActiveStart: time })) : null;
 		case "heartbeatActiveEnd":
@@ -81,6 +85,13 @@ export function isHotMemoryCap(value: unknown): value is number {
 		Number.isInteger(value) &&
 		value >= HOT_MEMORY_CAP_RANGE.min &&
 		value <= HOT_MEMORY_CAP_RANGE.max
+	);
+}
+
+/** Whether `value` is a port the MCP server may take: a whole number within `MCP_PORT_RANGE`. */
+export function isMcpPort(value: unknown): value is number {
+	return (
+		typeof value === "number" && Number.isInteger(value) && value >= MCP_PORT_RANGE.min && value <= MCP_PORT_RANGE.max
 	);
 }
 

@@ -3,6 +3,7 @@ import { readDataText, type DataText } from "./dataText";
 import { isRecord } from "./json";
 import { CURRENT_SCHEMA_VERSION, migrateToCurrent } from "./migrations";
 import { defaultPluginData, type PluginData } from "./pluginData";
+import { guardMcpServer, withMcpServerOff } from "./mcpServerGuard";
 import { guardPrivacy } from "./privacy";
 import { salvage, type DataProblem } from "./salvage";
 import { settingsSchema } from "./settings";
@@ -50,7 +51,7 @@ export function loadPluginDataFiles(files: SavedDataFiles): LoadedPluginData {
 	if (files.data === null) {
 		if (lastGood !== null)
 			return {
-				data: lastGood,
+				data: { ...lastGood, settings: withMcpServerOff(lastGood.settings) },
 				problems: [{ key: "data.problem.missing-last-good-used", params: {} }],
 				backupNeeded: false,
 			};
@@ -107,7 +108,8 @@ export function loadPluginData(raw: unknown, lastGood: PluginData | null = null)
 	};
 	// A version 0 file is flat; one with the later sections but no version has lost its version.
 	const flat = version === 0 && !("settings" in raw) && !("state" in raw);
-	const data = guardPrivacy({ record: current, savedWhole: !flat }, salvaged, lastGood, problems);
+	const guarded = guardPrivacy({ record: current, savedWhole: !flat }, salvaged, lastGood, problems);
+	const data = { ...guarded, settings: guardMcpServer(current, guarded.settings) };
 	return { data, problems, backupNeeded: problems.length > 0 };
 }
 
@@ -119,13 +121,14 @@ function trustedLastGood(text: string): PluginData | null {
 }
 
 /**
- * A file that is not read at all: the last good copy stands in for it whole, or, with none, the
- * defaults with the privacy review flag set, since nothing says what the user had hidden.
+ * A file that is not read at all: the last good copy stands in for it whole, the MCP server off
+ * (see `guardMcpServer`), or, with none, the defaults with the privacy review flag set, since
+ * nothing says what the user had hidden.
  */
 function refused(problem: DataProblem, lastGood: PluginData | null): LoadedPluginData {
 	if (lastGood !== null)
 		return {
-			data: lastGood,
+			data: { ...lastGood, settings: withMcpServerOff(lastGood.settings) },
 			problems: [problem, { key: "data.problem.last-good-used", params: {} }],
 			backupNeeded: true,
 		};

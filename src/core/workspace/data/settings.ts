@@ -15,6 +15,15 @@ const timeOfDay = (role: "start" | "end") => z.string().check(z.refine((text) =>
 /** The hot memory caps a user may choose: below, too little of memory stays in context; above, it crowds out the rest. */
 export const HOT_MEMORY_CAP_RANGE = { min: 500, max: 20_000 } as const;
 
+/** The ports the MCP server may take: none of the privileged ones below 1024, which a desktop app cannot open. */
+export const MCP_PORT_RANGE = { min: 1024, max: 65_535 } as const;
+
+/** Away from the ports development servers and databases usually take (the digits of e, 2.7182). */
+export const DEFAULT_MCP_PORT = 27182;
+
+/** The SecretStorage name of the MCP server's token: SecretStorage takes lowercase letters, digits and dashes. */
+export const DEFAULT_MCP_TOKEN_SECRET = "assistant-workspace-mcp-token";
+
 /**
  * The user's settings. Every field has a default, so that data saved before a field existed
  * loads as it was plus that field's default: a new setting needs no migration, only a schema
@@ -70,6 +79,14 @@ export const settingsSchema = z.object({
 	serverContextWindowTokens: z
 		.number()
 		.check(z.int(), z.minimum(SERVER_CONTEXT_WINDOW_RANGE.min), z.maximum(SERVER_CONTEXT_WINDOW_RANGE.max)),
+	/** Whether the plugin serves the vault's memory to MCP clients on this computer (desktop only, off until turned on). */
+	mcpServerEnabled: z.boolean(),
+	/** The port on 127.0.0.1 the MCP server listens on. */
+	mcpServerPort: z.number().check(z.int(), z.minimum(MCP_PORT_RANGE.min), z.maximum(MCP_PORT_RANGE.max)),
+	/** Whether MCP clients get the tools that write (audited as `mcp:<client>`); read-only otherwise. */
+	mcpServerAllowWrites: z.boolean(),
+	/** The name of the MCP server's bearer token in SecretStorage (the token itself is never saved here). */
+	mcpServerTokenSecret: z.string().check(z.regex(/^[a-z0-9-]+$/)),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -103,5 +120,9 @@ export function defaultSettings(): Settings {
 		serverModel: "",
 		serverKeySecret: "",
 		serverContextWindowTokens: DEFAULT_SERVER_CONTEXT_WINDOW,
+		mcpServerEnabled: false,
+		mcpServerPort: DEFAULT_MCP_PORT,
+		mcpServerAllowWrites: false,
+		mcpServerTokenSecret: DEFAULT_MCP_TOKEN_SECRET,
 	};
 }
