@@ -4,12 +4,14 @@ import * as ts from "typescript";
 
 /**
  * One import: of a file of ours (`target` is its path from the repository's root, with `/`) or
- * of a package (`target` is the name imported, `obsidian`, `node:fs`), and whether it brings types only.
+ * of a package (`target` is the name imported, `obsidian`, `node:fs`), whether it brings types
+ * only, and whether it is a dynamic `import()`, which loads the module only when it runs.
  */
 export interface ImportEdge {
 	readonly kind: "file" | "package";
 	readonly target: string;
 	readonly typeOnly: boolean;
+	readonly dynamic: boolean;
 }
 
 /** Every TypeScript file (by its path from the repository's root) and what it imports. */
@@ -29,10 +31,10 @@ export function importGraphOf(root: string, folders: readonly string[]): ImportG
 	const graph = new Map<string, ImportEdge[]>();
 	for (const folder of folders) {
 		for (const file of typeScriptFilesUnder(join(root, folder))) {
-			const edges = importsOf(file).map(({ specifier, typeOnly }): ImportEdge =>
+			const edges = importsOf(file).map(({ specifier, typeOnly, dynamic }): ImportEdge =>
 				specifier.startsWith(".")
-					? { kind: "file", target: resolveImport(root, file, specifier), typeOnly }
-					: { kind: "package", target: specifier, typeOnly },
+					? { kind: "file", target: resolveImport(root, file, specifier), typeOnly, dynamic }
+					: { kind: "package", target: specifier, typeOnly, dynamic },
 			);
 			graph.set(repoPath(root, file), edges);
 		}
@@ -43,6 +45,7 @@ export function importGraphOf(root: string, folders: readonly string[]): ImportG
 interface FoundImport {
 	readonly specifier: string;
 	readonly typeOnly: boolean;
+	readonly dynamic: boolean;
 }
 
 function importsOf(file: string): FoundImport[] {
@@ -50,7 +53,7 @@ function importsOf(file: string): FoundImport[] {
 	const found: FoundImport[] = [];
 	const visit = (node: ts.Node): void => {
 		const specifier = moduleNamed(node);
-		if (specifier !== null) found.push({ specifier, typeOnly: bringsTypesOnly(node) });
+		if (specifier !== null) found.push({ specifier, typeOnly: bringsTypesOnly(node), dynamic: isDynamicImport(node) });
 		ts.forEachChild(node, visit);
 	};
 	visit(source);
@@ -79,6 +82,11 @@ function moduleNamed(node: ts.Node): string | null {
 			return node.arguments[0].text;
 	}
 	return null;
+}
+
+/** `import("…")` as a call, loading the module when it runs (not `import("…").T` in a type, nor `require`). */
+function isDynamicImport(node: ts.Node): boolean {
+	return ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword;
 }
 
 /** `import type`, `export type`, an import whose every name is `type`, and `import("…").T` in a type. */

@@ -92,6 +92,26 @@ export const PACKAGE_RULES: readonly PackageRule[] = [
 	},
 ];
 
+/**
+ * Modules some code may load only through a dynamic `import()` (or name for their types, which
+ * are erased): a static import is evaluated when the importer loads, a dynamic one when it runs.
+ */
+export interface LazyRule {
+	/** The modules loaded lazily. */
+	readonly paths: readonly string[];
+	/** Who must load them so (outside `paths` themselves). */
+	readonly importers: readonly string[];
+	readonly why: string;
+}
+
+export const LAZY_RULES: readonly LazyRule[] = [
+	{
+		paths: ["src/desktop"],
+		importers: ["src"],
+		why: "it requires Node's modules, which a phone does not have: the plugin loads it with import(), on desktop only",
+	},
+];
+
 /** The folders the check reads: every layer's, and the tests (which may import anything, and nothing may import). */
 export const CHECKED_FOLDERS = ["src", "headless", "sandbox", "scripts", "tests"];
 

@@ -1,15 +1,33 @@
 import type { ImportEdge, ImportGraph } from "./importGraph";
-import { isTestFile, layerOf, LAYERS, PACKAGE_RULES, type Layer, type PackageRule } from "./layerRules";
+import {
+	isTestFile,
+	LAZY_RULES,
+	layerOf,
+	LAYERS,
+	PACKAGE_RULES,
+	type Layer,
+	type LazyRule,
+	type PackageRule,
+} from "./layerRules";
 
 /** One thing the layer check refuses, said so that the line alone tells what to fix. */
 export interface LayerViolation {
-	readonly kind: "uphill" | "sideways" | "imports-tests" | "forbidden-package" | "unplaced" | "unresolved" | "cycle";
+	readonly kind:
+		| "uphill"
+		| "sideways"
+		| "imports-tests"
+		| "forbidden-package"
+		| "static-import"
+		| "unplaced"
+		| "unresolved"
+		| "cycle";
 	readonly message: string;
 }
 
 /**
  * Everything that breaks the layers in `graph`: an import into a higher floor or into a sibling
- * on the same floor, shipped code importing `tests/`, a package a rule keeps out, a file no layer
+ * on the same floor, shipped code importing `tests/`, a package a rule keeps out, a module a rule
+ * has loaded only through `import()` imported statically, a file no layer
  * holds, an import naming no file, and every import cycle. Test files may import any layer; they are checked only for the
  * names they import and the cycles they are part of.
  */
@@ -17,6 +35,7 @@ export function layerViolations(
 	graph: ImportGraph,
 	layers: readonly Layer[] = LAYERS,
 	packageRules: readonly PackageRule[] = PACKAGE_RULES,
+	lazyRules: readonly LazyRule[] = LAZY_RULES,
 ): LayerViolation[] {
 	const violations: LayerViolation[] = [];
 	for (const [file, imports] of graph) {
@@ -28,7 +47,9 @@ export function layerViolations(
 			});
 			continue;
 		}
-		for (const { kind, target } of imports) {
+		for (const edge of imports) {
+			const { kind, target } = edge;
+			if (kind === "file" && from !== null) violations.push(...lazyViolations(file, edge, lazyRules));
 			if (kind === "package") {
 				if (from !== null) violations.push(...packageViolations(file, target, packageRules));
 				continue;
@@ -52,6 +73,18 @@ function packageViolations(file: string, packageName: string, rules: readonly Pa
 	return rules
 		.filter((rule) => applies(rule) && rule.forbidden(packageName))
 		.map((rule) => ({ kind: "forbidden-package" as const, message: `${file} imports ${packageName}: ${rule.why}` }));
+}
+
+function lazyViolations(file: string, edge: ImportEdge, rules: readonly LazyRule[]): LayerViolation[] {
+	if (edge.dynamic || edge.typeOnly) return [];
+	const under = (paths: readonly string[], path: string) =>
+		paths.some((folder) => path === folder || path.startsWith(`${folder}/`));
+	return rules
+		.filter((rule) => under(rule.paths, edge.target) && under(rule.importers, file) && !under(rule.paths, file))
+		.map((rule) => ({
+			kind: "static-import" as const,
+			message: `${file} imports ${edge.target} statically: ${rule.why}`,
+		}));
 }
 
 function importViolation(file: string, from: Layer, target: string, layers: readonly Layer[]): LayerViolation | null {

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { ImportEdge, ImportGraph } from "../../../scripts/checks/importGraph";
@@ -13,9 +13,15 @@ const TSX = join(ROOT, "node_modules", ".bin", "tsx");
 // The check reads every file of the repository, and one case runs it as CI does.
 jest.setTimeout(60_000);
 
-const value = (target: string): ImportEdge => ({ kind: "file", target, typeOnly: false });
-const type = (target: string): ImportEdge => ({ kind: "file", target, typeOnly: true });
-const packageImport = (target: string, typeOnly = false): ImportEdge => ({ kind: "package", target, typeOnly });
+const value = (target: string): ImportEdge => ({ kind: "file", target, typeOnly: false, dynamic: false });
+const type = (target: string): ImportEdge => ({ kind: "file", target, typeOnly: true, dynamic: false });
+const lazy = (target: string): ImportEdge => ({ kind: "file", target, typeOnly: false, dynamic: true });
+const packageImport = (target: string, typeOnly = false): ImportEdge => ({
+	kind: "package",
+	target,
+	typeOnly,
+	dynamic: false,
+});
 const graphOf = (edges: Record<string, ImportEdge[]>): ImportGraph => new Map(Object.entries(edges));
 const messages = (graph: ImportGraph) =>
 	layerViolations(graph).map((violation) => `${violation.kind}: ${violation.message}`);
@@ -141,5 +147,44 @@ describe("the layer check", () => {
 			"src/core/memory/d.ts": [value("src/core/memory/a.ts")],
 		});
 		expect(importCycles(graph)).toEqual([["src/core/memory/a.ts", "src/core/memory/d.ts"]]);
+	});
+
+	it("lets the plugin load the desktop-only modules through import() alone, and the headless host as it likes", () => {
+		const graph = graphOf({
+			"src/obsidian/mcp/mcpServerController.ts": [
+				lazy("src/desktop/mcpHttpServer.ts"),
+				type("src/desktop/mcpHttpServer.ts"),
+			],
+			"src/obsidian/mcp/eager.ts": [value("src/desktop/mcpHttpServer.ts")],
+			"src/main.ts": [value("src/desktop/mcpHttpServer.ts")],
+			"headless/mcp/main.ts": [value("src/desktop/mcpHttpServer.ts")],
+			"src/desktop/mcpHttpServer.ts": [],
+		});
+		const why =
+			"it requires Node's modules, which a phone does not have: the plugin loads it with import(), on desktop only";
+		expect(messages(graph)).toEqual([
+			`static-import: src/obsidian/mcp/eager.ts imports src/desktop/mcpHttpServer.ts statically: ${why}`,
+			`static-import: src/main.ts imports src/desktop/mcpHttpServer.ts statically: ${why}`,
+		]);
+	});
+
+	it("tells a dynamic import() from a static one and from a type's import(), in the files it reads", () => {
+		const root = mkdtempSync(join(tmpdir(), "aw-lazy-"));
+		try {
+			mkdirSync(join(root, "src"));
+			writeFileSync(join(root, "src/late.ts"), "export const late = 1;\n");
+			writeFileSync(
+				join(root, "src/early.ts"),
+				'import { late } from "./late";\nexport type Late = typeof import("./late");\nexport const load = () => import("./late");\n',
+			);
+			const edges = importGraphOf(root, ["src"]).get("src/early.ts") ?? [];
+			expect(edges.map(({ typeOnly, dynamic }) => ({ typeOnly, dynamic }))).toEqual([
+				{ typeOnly: false, dynamic: false },
+				{ typeOnly: true, dynamic: false },
+				{ typeOnly: false, dynamic: true },
+			]);
+		} finally {
+			rmSync(root, { recursive: true, force: true });
+		}
 	});
 });
