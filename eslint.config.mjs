@@ -1,10 +1,22 @@
 import { defineConfig } from "eslint/config";
 import obsidianmd from "eslint-plugin-obsidianmd";
+import { DEFAULT_ACRONYMS } from "eslint-plugin-obsidianmd/dist/lib/rules/ui/acronyms.js";
+import { DEFAULT_BRANDS } from "eslint-plugin-obsidianmd/dist/lib/rules/ui/brands.js";
 
 export default defineConfig([
 	{ ignores: ["main.js", "node_modules/**", "coverage/**", "tests/**", "sandbox/**", "scripts/**", "examples/**"] },
 	// The English locale module is checked for sentence case too.
 	...obsidianmd.configs.recommendedWithLocalesEn,
+	// The names of the MCP clients the settings connect, and the protocol's, are spelled as their makers spell them.
+	{
+		files: ["src/i18n/en.ts"],
+		rules: {
+			"obsidianmd/ui/sentence-case-locale-module": [
+				"warn",
+				{ brands: [...DEFAULT_BRANDS, "Claude Code", "Claude Desktop"], acronyms: [...DEFAULT_ACRONYMS, "MCP"] },
+			],
+		},
+	},
 	{
 		languageOptions: {
 			parserOptions: {

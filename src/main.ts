@@ -10,6 +10,7 @@ import { registerCommands } from "./obsidian/commands";
 import { chatPaneOf } from "./obsidian/heartbeat/heartbeatChat";
 import { HeartbeatRunner } from "./obsidian/heartbeat/heartbeatRunner";
 import { registerHeartbeat } from "./obsidian/heartbeat/registerHeartbeat";
+import { McpServerController } from "./obsidian/mcp/mcpServerController";
 import { NoticeNotifier } from "./obsidian/noticeNotifier";
 import { createOnboardingActions } from "./obsidian/onboarding/onboardingActions";
 import { readPluginData } from "./obsidian/pluginDataFile";
@@ -23,8 +24,8 @@ import { SettingsStore } from "./obsidian/settingsStore";
 /**
  * Lifecycle and wiring only. `onload` reads the plugin's own data file and registers commands
  * and the settings tab; it touches no note, so the vault opens as fast with the plugin as
- * without it. Work that reads the vault (the search index, the heartbeat) starts from
- * `workspace.onLayoutReady`.
+ * without it. Work that reads the vault (the search index, the heartbeat, the MCP server)
+ * starts from `workspace.onLayoutReady`.
  */
 export default class AssistantWorkspacePlugin extends Plugin {
 	override async onload(): Promise<void> {
@@ -50,10 +51,14 @@ export default class AssistantWorkspacePlugin extends Plugin {
 		});
 		const heartbeat = registerHeartbeat(this, runner);
 		registerCliHandlers(commandDeps, () => runner.run(true));
-		this.addSettingTab(new AssistantSettingTab(this.app, this, { settingsStore, indexer, endpoint, onboarding }));
+		const mcpServer = new McpServerController({ plugin: this, settingsStore, index: indexer.service, clock, notifier });
+		this.addSettingTab(
+			new AssistantSettingTab(this.app, this, { settingsStore, indexer, endpoint, onboarding, mcpServer }),
+		);
 		this.app.workspace.onLayoutReady(() => {
 			indexer.start();
 			heartbeat.start();
+			mcpServer.start();
 		});
 	}
 

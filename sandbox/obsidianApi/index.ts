@@ -27,6 +27,7 @@ export { prepareFuzzySearch } from "./fuzzySearch";
 export { Modal } from "./modal";
 export { Notice } from "./notice";
 export { requestUrl } from "./requestUrl";
+export { Platform } from "./platform";
 export { Plugin, PluginSettingTab } from "./plugin";
 export {
 	ButtonComponent,

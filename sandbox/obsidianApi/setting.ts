@@ -141,8 +141,8 @@ export class ButtonComponent {
 		return this;
 	}
 
-	setWarning(): this {
-		this.buttonEl.addClass("mod-warning");
+	setDestructive(): this {
+		this.buttonEl.addClass("mod-destructive");
 		return this;
 	}
 

@@ -1,5 +1,6 @@
 import { Notice, PluginSettingTab, type App, type Plugin, type SettingDefinitionItem } from "obsidian";
 import { t } from "../i18n";
+import type { McpServerController } from "./mcp/mcpServerController";
 import type { ChatEndpoint } from "./obsidianModel";
 import type { OnboardingActions } from "./onboarding/onboardingActionsPort";
 import type { VaultIndexer } from "./retrieval/vaultIndexer";
@@ -12,6 +13,7 @@ import { FolderDraft } from "./settings/folderDraft";
 import { heartbeatSection } from "./settings/heartbeatSection";
 import { indexSection } from "./settings/indexSection";
 import { interfaceSection } from "./settings/interfaceSection";
+import { mcpSection } from "./settings/mcpSection";
 import { memorySection } from "./settings/memorySection";
 import { modelSection } from "./settings/modelSection";
 import { onboardingSection } from "./settings/onboardingSection";
@@ -26,6 +28,7 @@ export interface SettingTabDeps {
 	readonly indexer: VaultIndexer;
 	readonly endpoint: ChatEndpoint;
 	readonly onboarding: OnboardingActions;
+	readonly mcpServer: McpServerController;
 }
 
 /** Changes that alter what the tab itself says, or which rows are enabled or shown: the tab is drawn again. */
@@ -68,6 +71,7 @@ export class AssistantSettingTab extends PluginSettingTab {
 			promptsSection(context),
 			privacySection(context),
 			indexSection(context),
+			mcpSection(context),
 			interfaceSection(),
 		];
 		// Each section carries the class `styles.css` lays out the plugin's forms by at a phone's width.

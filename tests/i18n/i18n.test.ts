@@ -11,7 +11,13 @@ import {
 } from "../../src/i18n";
 
 /** Units and symbols that Chinese writes as English does, and a note named by its path alone. */
-const SAME_IN_BOTH: ReadonlySet<string> = new Set(["settings.file.kilobytes", "chip.location.note"]);
+const SAME_IN_BOTH: ReadonlySet<string> = new Set([
+	"settings.file.kilobytes",
+	"chip.location.note",
+	// Product names, which Chinese writes as they are.
+	"settings.mcp.claude-code.name",
+	"settings.mcp.claude-desktop.name",
+]);
 
 const KEYS = Object.keys(en) as MessageKey[];
 

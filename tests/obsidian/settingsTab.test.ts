@@ -31,6 +31,7 @@ describe("the settings tab", () => {
 			"Prompts",
 			"Privacy",
 			"Index",
+			"MCP server",
 			"Interface",
 		]);
 		expect(controls(tab.settingItems).map((item) => item.control.key)).toEqual([
@@ -52,6 +53,9 @@ describe("the settings tab", () => {
 			"excludedFolders",
 			"excludedTags",
 			"pinnedNotes",
+			"mcpServerEnabled",
+			"mcpServerPort",
+			"mcpServerAllowWrites",
 			"language",
 		]);
 	});
@@ -202,7 +206,19 @@ describe("the settings tab", () => {
 	it("redraws in Chinese as soon as the language is switched, and follows Obsidian's language on auto", async () => {
 		const { tab } = settingsTabOn();
 		await tab.setControlValue("language", "zh");
-		expect(headings(tab)).toEqual(["模型", "工作区", "引导", "心跳", "记忆", "捕获", "提示词", "隐私", "索引", "界面"]);
+		expect(headings(tab)).toEqual([
+			"模型",
+			"工作区",
+			"引导",
+			"心跳",
+			"记忆",
+			"捕获",
+			"提示词",
+			"隐私",
+			"索引",
+			"MCP 服务器",
+			"界面",
+		]);
 		setLanguageForTests("zh-TW");
 		await tab.setControlValue("language", "auto");
 		expect(headings(tab)[0]).toBe("模型");

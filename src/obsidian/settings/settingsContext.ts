@@ -1,4 +1,5 @@
 import type { App, SettingDefinitionGroup } from "obsidian";
+import type { McpServerController } from "../mcp/mcpServerController";
 import type { ChatEndpoint } from "../obsidianModel";
 import type { OnboardingActions } from "../onboarding/onboardingActionsPort";
 import type { VaultIndexer } from "../retrieval/vaultIndexer";
@@ -13,6 +14,8 @@ export interface SettingsContext {
 	readonly indexer: VaultIndexer;
 	readonly endpoint: ChatEndpoint;
 	readonly onboarding: OnboardingActions;
+	/** The MCP server, which its section turns on and off and whose status it shows. */
+	readonly mcpServer: McpServerController;
 	/** The assistant folder the user picked and has not switched to yet. */
 	readonly folderDraft: FolderDraft;
 	/** Draws the tab again, after a change that alters what it says. */

@@ -8,6 +8,7 @@ import { App, asObsidianApp, Notice, Plugin, Setting, setLanguageForTests } from
 import { systemClock } from "../../../src/core/systemClock";
 import { loadPluginData } from "../../../src/core/workspace/data/load";
 import { setLanguage } from "../../../src/i18n";
+import { McpServerController } from "../../../src/obsidian/mcp/mcpServerController";
 import { NoticeNotifier } from "../../../src/obsidian/noticeNotifier";
 import type { OnboardingActions } from "../../../src/obsidian/onboarding/onboardingActionsPort";
 import { VaultIndexer } from "../../../src/obsidian/retrieval/vaultIndexer";
@@ -45,11 +46,19 @@ export function settingsTabOn(files: Record<string, string> = {}) {
 	const settingsStore = new SettingsStore(obsidianPlugin, new NoticeNotifier(), systemClock, loadPluginData(null).data);
 	const indexer = new VaultIndexer(obsidianPlugin, settingsStore, new MemoryIndexStore(), systemClock);
 	const onboarding = recordingOnboarding();
+	const mcpServer = new McpServerController({
+		plugin: obsidianPlugin,
+		settingsStore,
+		index: indexer.service,
+		clock: systemClock,
+		notifier: new NoticeNotifier(),
+	});
 	const tab = new AssistantSettingTab(asObsidianApp(app), obsidianPlugin, {
 		settingsStore,
 		indexer,
 		endpoint: {},
 		onboarding,
+		mcpServer,
 	});
 	tab.update();
 	const saved = () =>
