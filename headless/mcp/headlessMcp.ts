@@ -1,11 +1,9 @@
 import { performance } from "node:perf_hooks";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallBudget, mcpSurface, MCP_HOST_LIMITS, type CallLimits } from "../../src/core/mcp";
+import { CallBudget, mcpSurface, MCP_HOST_LIMITS, type CallLimits, type McpSurface } from "../../src/core/mcp";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { openHeadlessMemory, type HeadlessMemory } from "../host/headlessMemory";
 import { openHeadlessWorkspace, type HeadlessWorkspace } from "../host/headlessWorkspace";
 import { UsageError } from "../host/usageError";
-import { createMcpServer } from "./mcpServer";
 
 /** How long a listing of the vault folder is trusted before a call lists it again. */
 const RESCAN_MS = 2000;
@@ -23,12 +21,12 @@ export interface HeadlessMcpOptions {
 	readonly hostLimits?: CallLimits;
 }
 
-/** The workspace a headless MCP server serves, and a server per client session over it. */
+/** The workspace a headless MCP server serves, and a surface per client session over it. */
 export interface HeadlessMcp {
 	readonly headless: HeadlessWorkspace;
 	readonly memory: HeadlessMemory;
-	/** A new server, with its own surface and budget: one per stdio process, one per HTTP session. */
-	createServer(): Server;
+	/** A new session's surface, with its own budget: one per stdio process, one per HTTP session. */
+	openSurface(clientName: () => unknown): McpSurface;
 }
 
 /**
@@ -77,22 +75,20 @@ export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOpti
 	return {
 		headless,
 		memory,
-		createServer: () =>
-			createMcpServer((clientName) =>
-				mcpSurface(
-					{
-						// The client is a model's host (Claude Code, Claude Desktop): it takes images and PDFs as MCP content.
-						memory: { ...memory.deps, readsAttachments: true },
-						...(writes !== undefined && { writes }),
-						hotMemoryCapTokens: headless.settings.hotMemoryCapTokens,
-						lastCheckpoint: () => lastCheckpoint,
-						checkpointSaved: (checkpoint) => {
-							lastCheckpoint = checkpoint;
-						},
-						catchUp,
+		openSurface: (clientName) =>
+			mcpSurface(
+				{
+					// The client is a model's host (Claude Code, Claude Desktop): it takes images and PDFs as MCP content.
+					memory: { ...memory.deps, readsAttachments: true },
+					...(writes !== undefined && { writes }),
+					hotMemoryCapTokens: headless.settings.hotMemoryCapTokens,
+					lastCheckpoint: () => lastCheckpoint,
+					checkpointSaved: (checkpoint) => {
+						lastCheckpoint = checkpoint;
 					},
-					{ clientName, hostBudget, ...(options.limits !== undefined && { limits: options.limits }) },
-				),
+					catchUp,
+				},
+				{ clientName, hostBudget, ...(options.limits !== undefined && { limits: options.limits }) },
 			),
 	};
 }

@@ -1,8 +1,8 @@
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { tokenProblem } from "../../src/core/mcp";
+import { HttpSetupError, serveMcpHttp, type HttpSetupProblem } from "../../src/desktop/mcpHttpServer";
 import { parseArgs, rejectUnknownOptions, requireOption, UsageError } from "../host/args";
 import { openHeadlessMcp } from "./headlessMcp";
-import { HttpSetupError, serveHttp, type HttpSetupProblem } from "./httpServer";
-import { tokenProblem } from "../../src/core/mcp/requestGuard";
+import { serveMcpStdio } from "./stdioServer";
 
 const USAGE = `usage: npm run -s mcp -- --vault <dir> [--allow-writes] [--http --port <N> [--token <T>]]
   Serves the vault's memory to MCP clients (Claude Code, Claude Desktop), over stdio by default.
@@ -36,12 +36,12 @@ async function main(argv: readonly string[]): Promise<void> {
 	const served = await openHeadlessMcp(vault, { allowWrites: args.flags.has("allow-writes") });
 	const mode = args.flags.has("allow-writes") ? "read and write" : "read-only";
 	if (!http) {
-		await served.createServer().connect(new StdioServerTransport());
 		process.stderr.write(`assistant-workspace MCP server on stdio (${mode}), vault ${vault}\n`);
+		await serveMcpStdio(served.openSurface, { input: process.stdin, output: process.stdout });
 		return;
 	}
 	try {
-		const server = await serveHttp(() => served.createServer(), { port, token });
+		const server = await serveMcpHttp(served.openSurface, { port, token });
 		process.stderr.write(`assistant-workspace MCP server at ${server.url} (${mode}), vault ${vault}\n`);
 		const stop = () => void server.close().then(() => process.exit(0));
 		process.once("SIGINT", stop);
@@ -70,6 +70,8 @@ function httpProblem(problem: HttpSetupProblem): string {
 			return "The token may hold only printable ASCII characters, without spaces.";
 		case "port-invalid":
 			return "--port is not a port.";
+		case "port-in-use":
+			return "The port is in use: another program (or another server) listens on it; choose another --port.";
 	}
 }
 

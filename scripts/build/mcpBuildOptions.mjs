@@ -15,18 +15,8 @@ export const MCP_NOTICES = "THIRD_PARTY_NOTICES-mcp.md";
  * of them is not under a permissive license.
  */
 export const MCP_BUNDLED_LIBRARIES = [
-	{ name: "@hono/node-server", license: "MIT" },
-	{ name: "@modelcontextprotocol/sdk", license: "MIT" },
-	{ name: "ajv", license: "MIT" },
-	{ name: "ajv-formats", license: "MIT" },
-	{ name: "content-type", license: "MIT" },
-	{ name: "fast-deep-equal", license: "MIT" },
-	{ name: "fast-uri", license: "BSD-3-Clause" },
-	{ name: "hono", license: "MIT" },
-	{ name: "json-schema-traverse", license: "MIT" },
 	{ name: "yaml", license: "ISC" },
 	{ name: "zod", license: "MIT" },
-	{ name: "zod-to-json-schema", license: "ISC" },
 ];
 
 /**

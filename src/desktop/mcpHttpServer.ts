@@ -89,7 +89,8 @@ export async function serveMcpHttp(
 	// Idle sessions are forgotten when the next request comes, not by a timer: a session holds no
 	// socket and no stream, only its budget, and nothing but a request can reach it. A timer would
 	// also need Node's or the window's, and this module runs under both.
-	const forgetIdle = (now: number) => {
+	const forgetIdle = () => {
+		const now = Date.now();
 		for (const [id, session] of sessions) if (now - session.lastSeen > sessionIdleMs) sessions.delete(id);
 	};
 
@@ -114,8 +115,7 @@ export async function serveMcpHttp(
 		if (req.method !== "POST" && req.method !== "DELETE")
 			return refuse(res, 405, "Method not allowed", { Allow: "POST, DELETE" });
 
-		const now = Date.now();
-		forgetIdle(now);
+		forgetIdle();
 		let session: Session | undefined;
 		const sessionIds = req.headersDistinct["mcp-session-id"];
 		if (sessionIds !== undefined) {
@@ -149,7 +149,7 @@ export async function serveMcpHttp(
 		}
 
 		if (session !== undefined) {
-			session.lastSeen = now;
+			session.lastSeen = Date.now();
 			return answer(res, await session.protocol.receive(message));
 		}
 		if (!isInitializeRequest(message)) return refuse(res, 400, "Bad Request: no session; initialize first");
@@ -163,17 +163,11 @@ export async function serveMcpHttp(
 			if (oldest === undefined) return refuse(res, 503, "Too many sessions");
 			sessions.delete(oldest);
 		}
-		// Counted from here to the end of the initialization, whatever throws; nothing above awaits
-		// since the check, so no other initialization can pass the cap between it and this count.
+		// Counted from here to the end of the initialization; nothing awaits between the check and
+		// this count, so no other initialization can pass the cap in between.
 		opening++;
-		let protocol: McpProtocolSession;
-		let response: JsonRpcResponse | null;
-		try {
-			protocol = openProtocolSession(openSurface);
-			response = await protocol.receive(message);
-		} finally {
-			opening--;
-		}
+		const protocol = openProtocolSession(openSurface);
+		const response = await protocol.receive(message).finally(() => opening--);
 		// An initialization the protocol refused (bad params, a surface that could not be made) leaves
 		// no session behind, and neither does one that ends while the server closes.
 		if (protocol.protocolVersion === null || closing) return answer(res, response);

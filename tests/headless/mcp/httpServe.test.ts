@@ -1,7 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { openHeadlessMcp } from "../../../headless/mcp/headlessMcp";
-import { serveHttp } from "../../../headless/mcp/httpServer";
+import { serveMcpHttp } from "../../../src/desktop/mcpHttpServer";
 import { auditRecords, mcpVault, NOW, SECRET, textOf } from "./mcpVault";
 
 const TOKEN = "0123456789abcdef0123456789abcdef-serve";
@@ -10,7 +10,7 @@ describe("the headless MCP server over Streamable HTTP", () => {
 	it("serves the real surface on 127.0.0.1 to a client with the token, one budget and one actor per session", async () => {
 		const vault = mcpVault();
 		const served = await openHeadlessMcp(vault.root, { allowWrites: true, now: NOW });
-		const http = await serveHttp(() => served.createServer(), { port: 0, token: TOKEN });
+		const http = await serveMcpHttp(served.openSurface, { port: 0, token: TOKEN });
 		const client = new Client({ name: "claude-code", version: "1.0.0" });
 		try {
 			expect(http.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);

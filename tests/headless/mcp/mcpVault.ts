@@ -1,8 +1,13 @@
 import { readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
+import { PassThrough } from "node:stream";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { openHeadlessMcp, type HeadlessMcp, type HeadlessMcpOptions } from "../../../headless/mcp/headlessMcp";
+import { serveMcpStdio } from "../../../headless/mcp/stdioServer";
+import type { McpSurface } from "../../../src/core/mcp";
 import { parseAuditLog } from "../../../src/core/audit/parse";
 import type { AuditRecord } from "../../../src/core/audit/record";
 import { defaultPluginData } from "../../../src/core/workspace/data/pluginData";
@@ -63,19 +68,69 @@ export async function connect(
 	clientName = "claude-code",
 ): Promise<Connected> {
 	const served = await openHeadlessMcp(vault.root, { allowWrites: false, now: NOW, ...options });
-	const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-	const server = served.createServer();
-	await server.connect(serverSide);
+	return { served, ...(await connectSession(served.openSurface, clientName)) };
+}
+
+export interface ClientSession {
+	readonly client: Client;
+	/** Closes the client, and settles once the server's stdio loop has ended. */
+	close(): Promise<void>;
+}
+
+/**
+ * The official SDK client, named `clientName`, speaking to our stdio loop over a pair of streams
+ * in this process: the very loop a spawned server runs, without the cost of a process per test.
+ */
+export async function connectSession(
+	openSurface: (clientName: () => unknown) => McpSurface,
+	clientName: string,
+): Promise<ClientSession> {
+	const toServer = new PassThrough();
+	const fromServer = new PassThrough();
+	const served = serveMcpStdio(openSurface, { input: toServer, output: fromServer });
 	const client = new Client({ name: clientName, version: "1.0.0" });
-	await client.connect(clientSide);
+	await client.connect(new StreamClientTransport(toServer, fromServer));
 	return {
-		served,
 		client,
 		async close() {
 			await client.close();
-			await server.close();
+			await served;
 		},
 	};
+}
+
+/** The SDK's stdio framing over two streams, as its StdioClientTransport does over a child's pipes. */
+class StreamClientTransport implements Transport {
+	onmessage?: (message: JSONRPCMessage) => void;
+	onclose?: () => void;
+	onerror?: (error: Error) => void;
+	private readonly buffer = new ReadBuffer();
+
+	constructor(
+		private readonly toServer: PassThrough,
+		private readonly fromServer: PassThrough,
+	) {}
+
+	async start(): Promise<void> {
+		this.fromServer.on("data", (chunk: Buffer) => {
+			this.buffer.append(chunk);
+			try {
+				for (let message = this.buffer.readMessage(); message !== null; message = this.buffer.readMessage())
+					this.onmessage?.(message);
+			} catch (error) {
+				this.onerror?.(error as Error);
+			}
+		});
+	}
+
+	async send(message: JSONRPCMessage): Promise<void> {
+		this.toServer.write(serializeMessage(message));
+	}
+
+	async close(): Promise<void> {
+		this.toServer.end();
+		this.onclose?.();
+	}
 }
 
 /** A tool call's text, the single text block the server answers with. */

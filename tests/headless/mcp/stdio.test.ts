@@ -22,6 +22,22 @@ function run(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
 	});
 }
 
+/** `run`, without blocking this process: a test that holds a port must keep serving it meanwhile. */
+function runAsync(
+	args: readonly string[],
+	env: NodeJS.ProcessEnv,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(TSX, [MAIN, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+		let stdout = "";
+		let stderr = "";
+		child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+		child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+		child.once("error", reject);
+		child.once("close", (status) => resolve({ status, stdout, stderr }));
+	});
+}
+
 describe("npm run mcp over stdio", () => {
 	it("serves the vault to the official SDK client spawning it, hidden notes absent, writes audited as the client", async () => {
 		const vault = mcpVault();
@@ -184,6 +200,28 @@ describe("npm run mcp over stdio", () => {
 		} finally {
 			if (child.exitCode === null) child.kill("SIGKILL");
 			vault.remove();
+		}
+	}, 60_000);
+
+	it("says so when the port is taken, exit 1", async () => {
+		const taken = createServer();
+		await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+		const address = taken.address();
+		const port = typeof address === "object" && address !== null ? address.port : 0;
+		try {
+			const vault = mcpVault();
+			try {
+				const result = await runAsync(["--vault", vault.root, "--http", "--port", String(port)], {
+					AW_MCP_TOKEN: "f".repeat(48),
+				});
+				expect(result.status).toBe(1);
+				expect(result.stderr).toMatch(/The port is in use/);
+				expect(result.stdout).toBe("");
+			} finally {
+				vault.remove();
+			}
+		} finally {
+			await new Promise((resolve) => taken.close(resolve));
 		}
 	}, 60_000);
 

@@ -1,17 +1,15 @@
 import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { openHeadlessMcp } from "../../../headless/mcp/headlessMcp";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { runTool } from "../../../src/core/agent/tools";
 import { defaultPluginData } from "../../../src/core/workspace/data/pluginData";
-import { auditRecords, connect, mcpVault, NOW, SECRET, textOf, type Connected } from "./mcpVault";
+import { auditRecords, connect, connectSession, mcpVault, NOW, SECRET, textOf, type Connected } from "./mcpVault";
 import type { TempVault } from "../tempVault";
 
 const READ_TOOLS = ["memory_search", "memory_get", "memory_recent", "memory_history"];
 const WRITE_TOOLS = ["memory_append", "capture_note", "checkpoint", "note_annotate"];
 
-describe("the headless MCP server, with the official SDK client", () => {
+describe("the headless MCP server over its stdio loop, with the official SDK client", () => {
 	let vault: TempVault;
 	let connected: Connected | null = null;
 	beforeEach(() => {
@@ -250,19 +248,14 @@ describe("the headless MCP server, with the official SDK client", () => {
 			arguments: { doing: "Counting wombats", next_action: "Count the burrows" },
 		});
 		expect(saved.isError).toBe(false);
-		const session = connected.served.createServer();
-		const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-		await session.connect(serverSide);
-		const next = new Client({ name: "next", version: "1.0.0" });
-		await next.connect(clientSide);
-		const prompt = await next.getPrompt({ name: "start-session" });
+		const next = await connectSession(connected.served.openSurface, "next");
+		const prompt = await next.client.getPrompt({ name: "start-session" });
 		const text = prompt.messages
 			.map((message) => (message.content.type === "text" ? message.content.text : ""))
 			.join("");
 		expect(text).toContain("Doing: Counting wombats");
 		expect(text).toContain("Next: Count the burrows");
 		await next.close();
-		await session.close();
 	});
 
 	it("bounds a client that floods calls, with a clear error, and counts each session apart", async () => {
@@ -291,15 +284,13 @@ describe("the headless MCP server, with the official SDK client", () => {
 		connected = await connect(vault, { allowWrites: true, limits, hostLimits });
 		const answers = [];
 		for (let i = 0; i < 6; i++) {
-			const session = connected.served.createServer();
-			const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-			await session.connect(serverSide);
-			const client = new Client({ name: `loop${i}`, version: "1.0.0" });
-			await client.connect(clientSide);
+			const session = await connectSession(connected.served.openSurface, `loop${i}`);
 			answers.push(
-				await client.callTool({ name: "memory_append", arguments: { target: "daily", text: `entry ${i}` } }),
+				await session.client.callTool({
+					name: "memory_append",
+					arguments: { target: "daily", text: `entry ${i}` },
+				}),
 			);
-			await client.close();
 			await session.close();
 		}
 		expect(answers.filter((answer) => answer.isError !== true)).toHaveLength(3);
