@@ -47,8 +47,8 @@ describe("the plugin's MCP server, on desktop", () => {
 				expect(refused.isError).toBe(true);
 				expect(textOf(refused)).not.toContain(SECRET);
 			}
-			const recent = textOf(await client.callTool({ name: "memory_recent", arguments: {} }));
-			expect(recent).not.toContain(SECRET);
+			for (const name of ["memory_recent", "memory_history"])
+				expect(textOf(await client.callTool({ name, arguments: {} }))).not.toContain(SECRET);
 			for (const resource of (await client.listResources()).resources)
 				expect(textOf(await client.readResource({ uri: resource.uri }))).not.toContain(SECRET);
 			expect(textOf(await client.getPrompt({ name: "start-session" }))).toContain("Likes zebras.");
