@@ -2,6 +2,8 @@ import { Platform, type Plugin } from "obsidian";
 import type { MemorySearcher } from "../../core/agent/tools";
 import { CallBudget, mcpSurface, MCP_HOST_LIMITS } from "../../core/mcp";
 import type { Clock, Notifier } from "../../core/ports";
+import { MCP_SERVER_SETTINGS } from "../../core/workspace/data/mcpServerGuard";
+import type { Settings } from "../../core/workspace/data/settings";
 import type { HttpMcpServer } from "../../desktop/mcpHttpServer";
 import { t } from "../../i18n";
 import type { SettingsStore } from "../settingsStore";
@@ -25,8 +27,8 @@ export interface McpServerControllerDeps {
 	readonly notifier: Notifier;
 }
 
-/** The settings whose change starts, stops or restarts the server. */
-const SERVER_SETTINGS = ["mcpServerEnabled", "mcpServerPort", "mcpServerAllowWrites", "mcpServerTokenSecret"];
+/** The settings whose change starts, stops or restarts the server: its own. */
+const SERVER_SETTINGS: readonly (keyof Settings)[] = MCP_SERVER_SETTINGS;
 
 /**
  * The plugin's MCP server, desktop only: started once the layout is ready when the settings turn
