@@ -99,7 +99,8 @@ export class McpServerController {
 		const { settingsStore } = this.deps;
 		const settings = settingsStore.settings;
 		const wanted = this.started && settings.mcpServerEnabled;
-		if (!Platform.isDesktopApp) return this.settle(wanted ? { kind: "desktop-only" } : { kind: "off" });
+		// A phone never loads the server's module; its settings say the server is for desktop.
+		if (!Platform.isDesktopApp) return this.settle({ kind: "off" });
 		if (!wanted) {
 			await this.close();
 			return this.settle({ kind: "off" });

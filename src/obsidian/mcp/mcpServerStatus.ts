@@ -11,9 +11,8 @@ export type McpServerProblem =
 	| "failed";
 
 export type McpServerStatus =
+	/** Turned off, or on a phone or tablet, which cannot run the server. */
 	| { readonly kind: "off" }
-	/** On a phone or tablet, which cannot run the server. */
-	| { readonly kind: "desktop-only" }
 	| { readonly kind: "starting" }
 	| { readonly kind: "listening"; readonly url: string; readonly writes: boolean }
 	| { readonly kind: "failed"; readonly problem: McpServerProblem; readonly port: number };
@@ -22,7 +21,6 @@ export type McpServerStatus =
 export function mcpStatusText(status: McpServerStatus): string {
 	switch (status.kind) {
 		case "off":
-		case "desktop-only":
 			return t("settings.mcp.status.off");
 		case "starting":
 			return t("settings.mcp.status.starting");
