@@ -187,4 +187,29 @@ describe("the plugin's MCP server, on desktop", () => {
 		)();
 		served.unload();
 	});
+
+	it("holds all its clients to one budget: a client that opens a new session for each batch of calls meets it all the same", async () => {
+		const port = await freePort();
+		const served = await pluginServing({ mcpServerEnabled: true, mcpServerPort: port });
+		await untilStatus(served.status, LISTENING);
+		const url = `http://127.0.0.1:${port}/mcp`;
+		const refusals: string[] = [];
+		try {
+			// MCP_CALL_LIMITS lets one session make 60 calls a minute, MCP_HOST_LIMITS all of them 240.
+			for (let session = 0; session < 5; session++) {
+				const client = await connect(url, served.token() ?? "", `looping-${session}`);
+				for (let call = 0; call < 60; call++) {
+					const result = await client.callTool({ name: "memory_recent", arguments: {} });
+					if (result.isError === true) refusals.push(`${session}: ${textOf(result)}`);
+				}
+				await client.close();
+			}
+		} finally {
+			served.unload();
+		}
+		expect(refusals).toHaveLength(60);
+		expect(
+			refusals.every((refusal) => refusal.startsWith("4: ") && refusal.includes("from all its clients together")),
+		).toBe(true);
+	});
 });
