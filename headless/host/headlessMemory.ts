@@ -2,12 +2,24 @@ import { performance } from "node:perf_hooks";
 import type { MemoryToolDeps } from "../../src/core/agent/tools";
 import type { DailyMemory } from "../../src/core/memory/daily";
 import type { Clock, MetadataSource, NoteStore } from "../../src/core/ports";
-import { linkGraphFromResolvedLinks, RetrievalIndex } from "../../src/core/retrieval";
+import {
+	linkGraphFromResolvedLinks,
+	RetrievalIndex,
+	type IndexPolicy,
+	type IndexSnapshot,
+} from "../../src/core/retrieval";
 import type { ResolvedLinks } from "../../src/core/retrieval/service/serviceTypes";
 import { readNote } from "../../src/core/retrieval/service/noteReader";
 import type { VaultView } from "../../src/core/vault/vaultView";
 import type { WorkspaceLayout } from "../../src/core/workspace/layout";
 import type { HeadlessWorkspace } from "./headlessWorkspace";
+import type { IndexCache } from "./indexCache";
+
+/**
+ * Quiet time after the index last changed before a long-lived host saves it: a client writing
+ * entries one after the other costs one save, not one per entry.
+ */
+const SAVE_QUIET_MS = 30_000;
 
 /** The memory tools' world over a vault: its search index, built at start, and its files. */
 export interface HeadlessMemory {
@@ -20,6 +32,13 @@ export interface HeadlessMemory {
 	 * mtime and size): a server that lives on indexes the notes its own writes made.
 	 */
 	refresh(): Promise<void>;
+	/** Whether the index was restored from the device's cache, rather than built from every note. */
+	readonly restored: boolean;
+	/**
+	 * Saves the index to the device's cache now if it changed since last saved (nothing without a
+	 * cache), and saves no more: for a host that stops.
+	 */
+	close(): void;
 }
 
 /** The vault as the index is built over it: every file listed (to count what it leaves out), text only through the view. */
@@ -35,33 +54,72 @@ export interface MemorySetup {
 	readonly recentDailyMemory: (days: number) => Promise<readonly DailyMemory[]>;
 }
 
-/** The memory tools over a vault folder on disk, under its settings' privacy rules. */
-export function openHeadlessMemory(headless: HeadlessWorkspace): Promise<HeadlessMemory> {
+/**
+ * The memory tools over a vault folder on disk, under its settings' privacy rules; the index
+ * restored from `cache` and saved there when given (see `indexCacheFor`).
+ */
+export function openHeadlessMemory(
+	headless: HeadlessWorkspace,
+	cache: IndexCache | null = null,
+): Promise<HeadlessMemory> {
 	const { workspace, vault } = headless;
 	return memoryOverVault(
 		{ files: vault, metadata: vault, view: workspace.vault },
 		{ layout: workspace.layout, clock: headless.clock, recentDailyMemory: (days) => workspace.recentDailyMemory(days) },
+		cache,
 	);
 }
 
 /**
  * Indexes every note of a vault as the plugin's index service does (a hidden note is counted,
- * never read), and wires the tools to it and to the view.
+ * never read), and wires the tools to it and to the view. With a cache, the index starts from the
+ * snapshot saved under the same privacy rules and engine (any other is not used), and only the
+ * notes whose mtime or size changed since, new or gone are read or dropped; it is saved after the
+ * start when that changed anything, a while after later changes, and when the process exits.
  */
-export async function memoryOverVault(vault: IndexedVault, setup: MemorySetup): Promise<HeadlessMemory> {
+export async function memoryOverVault(
+	vault: IndexedVault,
+	setup: MemorySetup,
+	cache: IndexCache | null = null,
+): Promise<HeadlessMemory> {
 	const started = performance.now();
 	const policy = vault.view.policy;
-	const index = new RetrievalIndex(policy);
+	const fresh = new RetrievalIndex(policy);
+	const saved = cache?.load(fresh.settings) ?? null;
+	const index = saved === null ? fresh : (restored(saved, policy, cache) ?? fresh);
 	const source = { files: vault.view, policy };
+	let unsaved = index === fresh;
+	let saveTimer: NodeJS.Timeout | null = null;
+	const save = () => {
+		if (saveTimer !== null) clearTimeout(saveTimer);
+		saveTimer = null;
+		if (cache === null || !unsaved) return;
+		unsaved = false;
+		cache.save(index.toSnapshot());
+	};
 	const refresh = async () => {
-		for (const file of index.reconcile(vault.files.listFiles())) {
+		const before = countsOf(index);
+		const toRead = index.reconcile(vault.files.listFiles());
+		for (const file of toRead) {
 			const note = await readNote(file, source);
 			if (note !== null) index.upsert(note);
 		}
 		for (const step of index.catchUp()) void step;
+		if (toRead.length === 0 && countsOf(index) === before) return;
+		unsaved = true;
+		if (saveTimer !== null || cache === null) return;
+		// Not kept alive for it: a host that ends saves on its way out.
+		saveTimer = setTimeout(save, SAVE_QUIET_MS).unref();
 	};
 	await refresh();
 	const buildMs = performance.now() - started;
+	save();
+	// Synchronous, as `exit` listeners must be: the snapshot is encoded and written in one go.
+	if (cache !== null) process.on("exit", save);
+	const close = () => {
+		save();
+		process.off("exit", save);
+	};
 	const links = linkGraphFromResolvedLinks(vault.metadata.resolvedLinks);
 	const deps: MemoryToolDeps = {
 		// As the plugin's index service searches: today from the clock, links from the metadata cache.
@@ -69,5 +127,28 @@ export async function memoryOverVault(vault: IndexedVault, setup: MemorySetup): 
 		vault: vault.view,
 		...setup,
 	};
-	return { index, deps, buildMs, refresh };
+	return { index, deps, buildMs, refresh, restored: index !== fresh, close };
+}
+
+/** The index a saved snapshot holds, or `null` when decoding it fails after all (said on stderr). */
+function restored(snapshot: IndexSnapshot, policy: IndexPolicy, cache: IndexCache | null): RetrievalIndex | null {
+	let index: RetrievalIndex | null = null;
+	try {
+		index = RetrievalIndex.fromSnapshot(snapshot, policy);
+	} catch {
+		// Said below, as a snapshot decoding gives up on.
+	}
+	// Under the settings it was saved with, every file the snapshot lists comes back; decoding gives up with none.
+	const { notes, skipped } = index?.stats() ?? { notes: -1, skipped: 0 };
+	if (notes + skipped === snapshot.fileVersions.length / 2) return index;
+	process.stderr.write(
+		`The saved search index at ${cache?.path} could not be read: building it again from the notes.\n`,
+	);
+	return null;
+}
+
+/** What changes when a file is dropped from the index, as one comparable value. */
+function countsOf(index: RetrievalIndex): string {
+	const { notes, skipped } = index.stats();
+	return `${notes}/${skipped}`;
 }

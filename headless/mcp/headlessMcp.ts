@@ -4,6 +4,7 @@ import { CallBudget, mcpSurface, MCP_HOST_LIMITS, type CallLimits } from "../../
 import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { openHeadlessMemory, type HeadlessMemory } from "../host/headlessMemory";
 import { openHeadlessWorkspace, type HeadlessWorkspace } from "../host/headlessWorkspace";
+import { indexCacheFor } from "../host/indexCache";
 import { UsageError } from "../host/usageError";
 import { createMcpServer } from "./mcpServer";
 
@@ -46,7 +47,7 @@ export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOpti
 		throw new UsageError(
 			"The vault's privacy settings could not be recovered and have not been checked: confirm them in the plugin's Privacy settings in Obsidian before serving the vault.",
 		);
-	const memory = await openHeadlessMemory(headless);
+	const memory = await openHeadlessMemory(headless, indexCacheFor(vaultDir));
 	const { workspace } = headless;
 	const writes = options.allowWrites
 		? { writer: workspace.writer, daily: assistantFolderTarget(workspace.layout) }

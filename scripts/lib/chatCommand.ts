@@ -17,7 +17,7 @@ import {
 } from "./chatProposals";
 import type { Command } from "./command";
 import { openHeadlessWorkspace } from "./headless";
-import { openHeadlessMemory } from "./headlessMemory";
+import { indexCacheFor, openHeadlessMemory } from "./headlessMemory";
 import {
 	localModelPorts,
 	millisecondsOption,
@@ -49,7 +49,7 @@ export const chatCommand: Command = async (args) => {
 	const approval = approvalOf(args);
 	const choice = modelChoiceOf(args);
 	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), { now: args.options.get("now") });
-	const memory = await openHeadlessMemory(headless);
+	const memory = await openHeadlessMemory(headless, indexCacheFor(requireOption(args, "vault")));
 	const model = modelClientOf(args, headless);
 	const { workspace, settings, clock } = headless;
 	// One writer for the tools and the transcript, into the vault's audit trail.

@@ -7,7 +7,7 @@ import { rejectUnknownOptions, requireOption, UsageError, type ParsedArgs } from
 import type { Command } from "./command";
 import { DiskPluginData } from "./diskPluginData";
 import { openHeadlessWorkspace } from "./headless";
-import { openHeadlessMemory } from "./headlessMemory";
+import { indexCacheFor, openHeadlessMemory } from "./headlessMemory";
 import { localModelPorts, modelClientOf, modelErrorText, nodeDelay } from "./headlessModel";
 import { MODEL_CHOICE_OPTIONS, modelChoiceOf, type ModelChoice } from "./modelChoice";
 
@@ -44,7 +44,7 @@ export const heartbeatCommand: Command = async (args) => {
 	const headless = await openHeadlessWorkspace(vaultDir, { now: args.options.get("now") });
 	const dataFile = DiskPluginData.load(vaultDir);
 	const data = withOptions(dataFile.loaded.data, args);
-	const memory = await openHeadlessMemory(headless);
+	const memory = await openHeadlessMemory(headless, indexCacheFor(vaultDir));
 	const { workspace, clock } = headless;
 	const model = modelClientOf(args, headless);
 	const report = await withInterrupt((signal) =>
