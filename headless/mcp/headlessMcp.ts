@@ -1,7 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallBudget, mcpSurface, MCP_HOST_LIMITS, type CallLimits } from "../../src/core/mcp";
-import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { openHeadlessMemory, type HeadlessMemory } from "../host/headlessMemory";
 import { openHeadlessWorkspace, type HeadlessWorkspace } from "../host/headlessWorkspace";
 import { indexCacheFor } from "../host/indexCache";
@@ -49,8 +48,14 @@ export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOpti
 		);
 	const memory = await openHeadlessMemory(headless, indexCacheFor(vaultDir));
 	const { workspace } = headless;
+	// A getter, taken at each call: the server lives across days and while the Daily notes options change.
 	const writes = options.allowWrites
-		? { writer: workspace.writer, daily: assistantFolderTarget(workspace.layout) }
+		? {
+				writer: workspace.writer,
+				get daily() {
+					return headless.dailyTarget();
+				},
+			}
 		: undefined;
 	// Obsidian (or anything else) may write the vault, and the user change the privacy settings,
 	// while the server lives. Before every call the private folders and tags are read again (a

@@ -124,11 +124,23 @@ export class DiskVault implements NoteStore, MetadataSource {
 	}
 
 	async read(path: string): Promise<string> {
-		return (await this.readBinary(path)).toString("utf8");
+		return this.readNow(path);
+	}
+
+	/**
+	 * `read` at once: for what must answer synchronously (the user's daily note template, read
+	 * when a daily memory entry creates the day's note).
+	 */
+	readNow(path: string): string {
+		return this.bytesNow(path).toString("utf8");
 	}
 
 	/** The file's bytes as they are on disk now. */
 	async readBinary(path: string): Promise<Buffer> {
+		return this.bytesNow(path);
+	}
+
+	private bytesNow(path: string): Buffer {
 		const target = vaultPathOf(path);
 		if (this.stat(target) === null) throw new Error(`File not found: ${target}`);
 		return readFileNoFollow(this.fullPath(target));

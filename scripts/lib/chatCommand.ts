@@ -2,7 +2,6 @@ import { budgetHitMessage, type TurnLimits, type TurnResult } from "../../src/co
 import { ChatSession, type SessionEvent, type TurnPorts } from "../../src/core/agent/session";
 import type { WriteToolDeps } from "../../src/core/agent/tools";
 import type { ApplyDeps, ApplyOutcome, EditProposal } from "../../src/core/edits";
-import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { t } from "../../src/i18n";
 import { DEFAULT_MODEL, OFFLINE_MODEL_ID } from "../../src/llm";
 import { rejectUnknownOptions, requireOption, UsageError } from "./args";
@@ -58,7 +57,7 @@ export const chatCommand: Command = async (args) => {
 		...memory.deps,
 		writer,
 		actor: "assistant",
-		daily: assistantFolderTarget(workspace.layout),
+		daily: headless.dailyTarget(),
 		// A person reads the offline model's answer as the search gives it.
 		...(model.offline ? { assistantFilesInSearch: "when-asked" as const } : {}),
 	};

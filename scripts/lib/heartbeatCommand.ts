@@ -1,5 +1,4 @@
 import { checkActiveHours, formatTimeOfDay, runHeartbeat, type HeartbeatReport } from "../../src/core/heartbeat";
-import { assistantFolderTarget } from "../../src/core/memory/daily";
 import type { PluginData } from "../../src/core/workspace/data/pluginData";
 import { t } from "../../src/i18n";
 import { OFFLINE_MODEL_ID } from "../../src/llm";
@@ -54,7 +53,7 @@ export const heartbeatCommand: Command = async (args) => {
 				modelId: model.offline ? OFFLINE_MODEL_ID : (choice.modelId ?? data.settings.model),
 				delay: nodeDelay,
 				...localModelPorts(choice),
-				vault: { ...memory.deps, writer: workspace.writer, daily: assistantFolderTarget(workspace.layout) },
+				vault: { ...memory.deps, writer: workspace.writer, daily: headless.dailyTarget() },
 			},
 			{ state: data.state, settings: data.settings, busy: false, force: args.flags.has("force") },
 			signal,
