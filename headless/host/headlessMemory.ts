@@ -85,8 +85,8 @@ export async function memoryOverVault(
 	const started = performance.now();
 	const policy = vault.view.policy;
 	const fresh = new RetrievalIndex(policy);
-	const saved = cache?.load(fresh.settings) ?? null;
-	const index = saved === null ? fresh : (restored(saved, policy, cache) ?? fresh);
+	const saved = cache === null ? null : cache.load(fresh.settings);
+	const index = saved === null || cache === null ? fresh : (restored(saved, policy, cache.path) ?? fresh);
 	const source = { files: vault.view, policy };
 	let unsaved = index === fresh;
 	let saveTimer: NodeJS.Timeout | null = null;
@@ -131,19 +131,17 @@ export async function memoryOverVault(
 }
 
 /** The index a saved snapshot holds, or `null` when decoding it fails after all (said on stderr). */
-function restored(snapshot: IndexSnapshot, policy: IndexPolicy, cache: IndexCache | null): RetrievalIndex | null {
+function restored(snapshot: IndexSnapshot, policy: IndexPolicy, path: string): RetrievalIndex | null {
 	let index: RetrievalIndex | null = null;
 	try {
 		index = RetrievalIndex.fromSnapshot(snapshot, policy);
 	} catch {
-		// Said below, as a snapshot decoding gives up on.
+		// A snapshot the checks let through yet decoding could not read: said below, like one it gave up on.
 	}
 	// Under the settings it was saved with, every file the snapshot lists comes back; decoding gives up with none.
 	const { notes, skipped } = index?.stats() ?? { notes: -1, skipped: 0 };
 	if (notes + skipped === snapshot.fileVersions.length / 2) return index;
-	process.stderr.write(
-		`The saved search index at ${cache?.path} could not be read: building it again from the notes.\n`,
-	);
+	process.stderr.write(`The saved search index at ${path} could not be read: building it again from the notes.\n`);
 	return null;
 }
 
