@@ -5,6 +5,7 @@ import type { Clock, MetadataSource, NoteStore } from "../../src/core/ports";
 import {
 	linkGraphFromResolvedLinks,
 	RetrievalIndex,
+	SKIP_REASONS,
 	type IndexPolicy,
 	type IndexSnapshot,
 } from "../../src/core/retrieval";
@@ -14,6 +15,7 @@ import type { VaultView } from "../../src/core/vault/vaultView";
 import type { WorkspaceLayout } from "../../src/core/workspace/layout";
 import type { HeadlessWorkspace } from "./headlessWorkspace";
 import type { IndexCache } from "./indexCache";
+import type { DiskVault, NoteLinks } from "../vault/diskVault";
 
 /**
  * Quiet time after the index last changed before a long-lived host saves it: a client writing
@@ -46,6 +48,8 @@ export interface IndexedVault {
 	readonly files: Pick<NoteStore, "listFiles">;
 	readonly metadata: MetadataSource & { readonly resolvedLinks: ResolvedLinks };
 	readonly view: VaultView;
+	/** The notes' links as the metadata last parsed them, saved with the index (the disk vault's). */
+	readonly links?: Pick<DiskVault, "adoptLinks" | "linksOf">;
 }
 
 export interface MemorySetup {
@@ -64,7 +68,7 @@ export function openHeadlessMemory(
 ): Promise<HeadlessMemory> {
 	const { workspace, vault } = headless;
 	return memoryOverVault(
-		{ files: vault, metadata: vault, view: workspace.vault },
+		{ files: vault, metadata: vault, view: workspace.vault, links: vault },
 		{ layout: workspace.layout, clock: headless.clock, recentDailyMemory: (days) => workspace.recentDailyMemory(days) },
 		cache,
 	);
@@ -86,7 +90,8 @@ export async function memoryOverVault(
 	const policy = vault.view.policy;
 	const fresh = new RetrievalIndex(policy);
 	const saved = cache === null ? null : cache.load(fresh.settings);
-	const index = saved === null || cache === null ? fresh : (restored(saved, policy, cache.path) ?? fresh);
+	const index = saved === null || cache === null ? fresh : (restored(saved.snapshot, policy, cache.path) ?? fresh);
+	if (saved !== null && index !== fresh) vault.links?.adoptLinks(saved.links);
 	const source = { files: vault.view, policy };
 	let unsaved = index === fresh;
 	let saveTimer: NodeJS.Timeout | null = null;
@@ -95,7 +100,7 @@ export async function memoryOverVault(
 		saveTimer = null;
 		if (cache === null || !unsaved) return;
 		unsaved = false;
-		cache.save(index.toSnapshot());
+		cache.save({ snapshot: index.toSnapshot(), links: linksHeld(index, vault) });
 	};
 	const refresh = async () => {
 		const before = countsOf(index);
@@ -113,6 +118,8 @@ export async function memoryOverVault(
 	};
 	await refresh();
 	const buildMs = performance.now() - started;
+	const links = linkGraphFromResolvedLinks(vault.metadata.resolvedLinks);
+	// After the links are taken, so that they are saved too.
 	save();
 	// Synchronous, as `exit` listeners must be: the snapshot is encoded and written in one go.
 	if (cache !== null) process.on("exit", save);
@@ -120,7 +127,6 @@ export async function memoryOverVault(
 		save();
 		process.off("exit", save);
 	};
-	const links = linkGraphFromResolvedLinks(vault.metadata.resolvedLinks);
 	const deps: MemoryToolDeps = {
 		// As the plugin's index service searches: today from the clock, links from the metadata cache.
 		index: { search: (query, options) => index.search(query, { ...options, now: setup.clock.now(), links }) },
@@ -143,6 +149,17 @@ function restored(snapshot: IndexSnapshot, policy: IndexPolicy, path: string): R
 	if (notes + skipped === snapshot.fileVersions.length / 2) return index;
 	process.stderr.write(`The saved search index at ${path} could not be read: building it again from the notes.\n`);
 	return null;
+}
+
+/**
+ * The links of the notes the index holds, as far as they were parsed: none of a note it leaves
+ * out (private, an excluded folder or tag), whose words never leave the vault.
+ */
+function linksHeld(index: RetrievalIndex, vault: IndexedVault): ReadonlyMap<string, NoteLinks> {
+	if (vault.links === undefined) return new Map();
+	const left = new Set(SKIP_REASONS.flatMap((reason) => index.skippedFor(reason, Number.POSITIVE_INFINITY)));
+	const held = vault.files.listFiles().filter((file) => !left.has(file.path));
+	return vault.links.linksOf(held.map((file) => file.path));
 }
 
 /** What changes when a file is dropped from the index, as one comparable value. */

@@ -17,6 +17,13 @@ import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { IndexSnapshot } from "../../src/core/retrieval";
 import { isUsableSnapshot } from "../../src/core/retrieval/indexing/snapshotShape";
+import type { NoteLinks } from "../vault/diskVault";
+
+/** What is saved: the index, and the links of the notes it holds (so a start need not parse them to rank by links). */
+export interface SavedIndex {
+	readonly snapshot: IndexSnapshot;
+	readonly links: ReadonlyMap<string, NoteLinks>;
+}
 
 /**
  * The layout of the cache file. Bumped when it changes; the index's own snapshot version and
@@ -55,9 +62,9 @@ export interface IndexCache {
 	 * or `null`: none, made under other settings, or damaged. Anything but none and other settings
 	 * is said in one line on stderr; the caller then builds from the notes, so nothing is lost.
 	 */
-	load(settings: string): IndexSnapshot | null;
-	/** Replaces the saved snapshot; a failure is said on stderr, the next start builds again. */
-	save(snapshot: IndexSnapshot): void;
+	load(settings: string): SavedIndex | null;
+	/** Replaces what is saved; a failure is said on stderr, the next start builds again. */
+	save(saved: SavedIndex): void;
 }
 
 /** What decides where the cache lives: the environment and the platform (parameters, for tests). */
@@ -112,7 +119,7 @@ class FileIndexCache implements IndexCache {
 		this.path = join(folder, FILE_NAME);
 	}
 
-	load(settings: string): IndexSnapshot | null {
+	load(settings: string): SavedIndex | null {
 		let size: number;
 		try {
 			size = statSync(this.path).size;
@@ -133,18 +140,20 @@ class FileIndexCache implements IndexCache {
 		if (header.settings !== settings) return this.unusable("was made under other settings or another version");
 		const body = file.subarray(file.length - header.bytes);
 		if (createHash("sha256").update(body).digest("hex") !== header.sha256) return this.unusable("is damaged");
-		let snapshot: unknown;
+		let saved: unknown;
 		try {
-			snapshot = deserialize(body);
+			saved = deserialize(body);
 		} catch {
 			return this.unusable("is damaged");
 		}
-		if (!isUsableSnapshot(snapshot) || snapshot.settings !== settings) return this.unusable("is damaged");
-		return snapshot;
+		const { snapshot, links } = (saved ?? {}) as { snapshot?: unknown; links?: unknown };
+		if (!isUsableSnapshot(snapshot) || snapshot.settings !== settings || !isLinks(links))
+			return this.unusable("is damaged");
+		return { snapshot, links: new Map(links) };
 	}
 
-	save(snapshot: IndexSnapshot): void {
-		const body = serialize(snapshot);
+	save({ snapshot, links }: SavedIndex): void {
+		const body = serialize({ snapshot, links: [...links] });
 		const header: CacheHeader = {
 			format: CACHE_FORMAT,
 			vault: this.vault,
@@ -179,6 +188,20 @@ class FileIndexCache implements IndexCache {
 		process.stderr.write(`The saved search index at ${this.path} ${why}: building it again from the notes.\n`);
 		return null;
 	}
+}
+
+/** Links as saved: `[path, NoteLinks]` pairs. */
+function isLinks(value: unknown): value is [string, NoteLinks][] {
+	if (!Array.isArray(value)) return false;
+	for (const pair of value as unknown[]) {
+		if (!Array.isArray(pair) || pair.length !== 2) return false;
+		const [path, note] = pair as unknown[];
+		if (typeof path !== "string" || typeof note !== "object" || note === null) return false;
+		const { mtime, size, links } = note as Partial<Record<keyof NoteLinks, unknown>>;
+		if (typeof mtime !== "number" || typeof size !== "number") return false;
+		if (!Array.isArray(links) || !links.every((link) => typeof link === "string")) return false;
+	}
+	return true;
 }
 
 /** The header of a cache file of this format whose length fits it, or `null`. */

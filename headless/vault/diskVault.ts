@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { CachedMetadata } from "obsidian";
 import type { FileStat, MetadataSource, NoteStore } from "../../src/core/ports";
 import { extensionOf, fileName, isInFolder, normalizeVaultPath, parentFolder } from "../../src/core/vault/paths";
-import { countLinks, type LinkCounts } from "../links/linkCounts";
+import { countLinks, countLinkTargets, referencesOf, type LinkCounts } from "../links/linkCounts";
 import { LinkResolver } from "../links/linkResolver";
 import { rewriteLinks, type VaultMove } from "../links/linkRewrite";
 import { computeMetadata } from "../metadata";
@@ -51,6 +51,17 @@ function pause(ms: number): Promise<void> {
 	return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/**
+ * What `resolvedLinks` needs of a note: the links it holds (frontmatter links, links, embeds, in
+ * Obsidian's order), as of the note's time and size. A host saves them beside its search index so
+ * that its next start resolves them without parsing every note again.
+ */
+export interface NoteLinks {
+	readonly mtime: number;
+	readonly size: number;
+	readonly links: readonly string[];
+}
+
 interface CachedNote {
 	readonly mtime: number;
 	readonly size: number;
@@ -77,6 +88,7 @@ export class DiskVault implements NoteStore, MetadataSource {
 	private readonly settleMs: number;
 	private resolverCache: LinkResolver | null = null;
 	private linkCounts: LinkCounts | null = null;
+	private readonly noteLinks = new Map<string, NoteLinks>();
 
 	private constructor(
 		readonly root: string,
@@ -259,17 +271,52 @@ export class DiskVault implements NoteStore, MetadataSource {
 		return this.resolver().resolve(linkpath, vaultPathOf(sourcePath));
 	}
 
-	/** `MetadataCache.resolvedLinks`: an entry for every note, possibly empty. */
+	/**
+	 * `MetadataCache.resolvedLinks`: an entry for every note, possibly empty. A note whose time and
+	 * size are those its links were last taken at (here or in `adoptLinks`) is not parsed again.
+	 */
 	get resolvedLinks(): LinkCounts {
 		if (this.linkCounts !== null) return this.linkCounts;
 		const resolver = this.resolver();
 		const counts: LinkCounts = {};
-		for (const path of this.listing.files.keys()) {
+		for (const [path, { stat }] of this.listing.files) {
 			if (extensionOf(path) !== "md") continue;
-			counts[path] = countLinks(path, this.getMetadata(path) ?? {}, resolver).resolved;
+			const known = this.noteLinks.get(path);
+			const links =
+				known !== undefined && known.mtime === stat.mtime && known.size === stat.size
+					? known.links
+					: this.linksNow(path);
+			counts[path] = countLinkTargets(path, links, resolver).resolved;
 		}
 		this.linkCounts = counts;
 		return counts;
+	}
+
+	/** Links taken from a note of another session (see `NoteLinks`), used while the note is unchanged. */
+	adoptLinks(saved: Iterable<readonly [string, NoteLinks]>): void {
+		for (const [path, links] of saved) if (!this.noteLinks.has(path)) this.noteLinks.set(path, links);
+		this.linkCounts = null;
+	}
+
+	/** The links known of `paths`' notes, for a host to save. */
+	linksOf(paths: Iterable<string>): Map<string, NoteLinks> {
+		const known = new Map<string, NoteLinks>();
+		for (const path of paths) {
+			const links = this.noteLinks.get(path);
+			if (links !== undefined) known.set(path, links);
+		}
+		return known;
+	}
+
+	/** The note's links as its content is now, remembered with its time and size. */
+	private linksNow(path: string): readonly string[] {
+		const metadata = this.getMetadata(path);
+		const stat = this.listing.files.get(path)?.stat;
+		const links = referencesOf(metadata ?? {}).map((reference) => reference.link);
+		// An unreadable note has none now, and may have some once it can be parsed: not remembered.
+		if (metadata !== null && stat !== undefined)
+			this.noteLinks.set(path, { mtime: stat.mtime, size: stat.size, links });
+		return links;
 	}
 
 	/** Where lock files are kept, below the root: the plugin's folder, never listed as notes. */

@@ -15,6 +15,7 @@ import { defaultPluginData } from "../../src/core/workspace/data/pluginData";
 import { openHeadlessMemory, type HeadlessMemory } from "../../headless/host/headlessMemory";
 import { openHeadlessWorkspace } from "../../headless/host/headlessWorkspace";
 import { cacheRoot, indexCacheFor, type CacheEnvironment } from "../../headless/host/indexCache";
+import * as metadata from "../../headless/metadata";
 import { TempVault } from "./tempVault";
 
 const DATA_JSON = ".obsidian/plugins/assistant-workspace/data.json";
@@ -154,6 +155,26 @@ test.each([
 	expect(stderr[0]).toMatch(/building it again from the notes/);
 	// And saved whole again for the next start.
 	expect((await start()).restored).toBe(true);
+});
+
+test("the notes' links are saved too: a start parses only the notes that changed, and resolves their new links", async () => {
+	vault
+		.put("Notes/a.md", "# A\nSee [[okapi]].\n")
+		.put("Notes/b.md", "# B\nSee [[heron]] and [[zebra]].\n")
+		.put("Private/diary.md", "# Diary\nAbout [[Quetzal plans]].\n");
+	(await start()).close();
+	vault.put("Notes/a.md", "# A\nSee [[zebra]] now, not the other.\n");
+	const parse = jest.spyOn(metadata, "computeMetadata");
+	const headless = await openHeadlessWorkspace(vault.root);
+	opened.push(await openHeadlessMemory(headless, indexCacheFor(vault.root, environment())));
+	const links = headless.vault.resolvedLinks;
+	expect(links["Notes/a.md"]).toEqual({ "Notes/zebra.md": 1 });
+	expect(links["Notes/b.md"]).toEqual({ "Notes/heron.md": 1, "Notes/zebra.md": 1 });
+	// The changed note, and the private one, whose links are never saved.
+	expect(parse.mock.calls.map(([content]) => content.split("\n")[0]).sort()).toEqual(["# A", "# Diary"]);
+	// Nothing of a private note is in the saved index but its path.
+	expect(readFileSync(cacheFile()).includes("Quetzal plans")).toBe(false);
+	expect(readFileSync(cacheFile()).includes("heron")).toBe(true);
 });
 
 test("AW_NO_CACHE=1 neither reads nor writes a saved index", () => {
