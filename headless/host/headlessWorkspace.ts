@@ -5,11 +5,15 @@ import type { Clock } from "../../src/core/ports";
 import { systemClock } from "../../src/core/systemClock";
 import { LAST_GOOD_FILE_NAME, loadPluginDataFiles, type SavedDataFiles } from "../../src/core/workspace/data/load";
 import type { Settings } from "../../src/core/workspace/data/settings";
+import { layoutOf } from "../../src/core/workspace/layout";
 import type { PluginState } from "../../src/core/workspace/data/state";
 import { DiskVault } from "../vault/diskVault";
 import type { HostProblem } from "../vault/hostProblems";
 import { pluginFolderIn } from "../vault/pluginFolder";
 import { t } from "../../src/i18n";
+import { assistantFolderTarget, type DailyTarget } from "../../src/core/memory/daily";
+import { localToday } from "../../src/core/memory/dailyDates";
+import { DailyNotesConfigError, readDailyNotesOptions, userDailyNotesTarget } from "./userDailyNotes";
 import { UsageError } from "./usageError";
 import { otherConfigFolders } from "./configFolders";
 import { DiskLogFile } from "./diskLogFile";
@@ -37,6 +41,12 @@ export interface HeadlessWorkspace {
 	 * `data.json` that became unreadable meanwhile, hides nothing less until the host restarts.
 	 */
 	reloadPrivacy(): void;
+	/**
+	 * Where daily memory goes today, as the settings and the core Daily notes plugin's options say
+	 * now: for a host that lives across days and while the user changes those options (the MCP
+	 * server). The workspace's own daily memory is where they said when it was opened.
+	 */
+	dailyTarget(): DailyTarget;
 }
 
 export interface HeadlessOptions {
@@ -86,26 +96,38 @@ export async function openHeadlessWorkspace(
 		excludedTags: [...saved.excludedTags, ...(options.excludeTags ?? [])],
 	};
 	const clock = options.now === undefined ? systemClock : fixedClock(options.now);
-	// Each problem said once, though a long-lived host lists the folder again (`DiskVault.rescan`).
+	// Each problem said once, though a long-lived host lists the folder again (`DiskVault.rescan`)
+	// and looks for the user's daily note at every write.
 	const said = new Set<string>();
+	const sayOnce = (text: string) => {
+		if (!said.has(text)) process.stderr.write(`${text}\n`);
+		said.add(text);
+	};
 	const vault = DiskVault.open(vaultDir, {
 		configDir: CONFIG_DIR,
 		problems: {
-			report: (problem) => {
-				const text = problemText(problem);
-				if (!said.has(text)) process.stderr.write(`${text}\n`);
-				said.add(text);
-			},
+			report: (problem) => sayOnce(problemText(problem)),
 		},
 	});
 	const auditFile = new DiskLogFile(vault.root, `${PLUGIN_FOLDER}/audit.jsonl`);
 	let privacy: Pick<Settings, "excludedFolders" | "excludedTags"> = settings;
-	const workspace = new AssistantWorkspace({
+	const dailyNotes = settings.dailyMemoryLocation === "daily-notes";
+	const dailySource = {
+		root: vault.root,
+		configDir: CONFIG_DIR,
+		layout: layoutOf(settings),
+		view: () => workspace.vault,
+		readNow: (path: string) => vault.readNow(path),
+		report: sayOnce,
+	};
+	const dailyTarget = () => userDailyNotesTarget(dailySource, localToday(clock));
+	const workspace: AssistantWorkspace = new AssistantWorkspace({
 		store: vault,
 		metadata: vault,
 		auditFile,
 		clock,
 		settings,
+		...(dailyNotes && { userDailyNotes: dailyTarget(), dailyNotesFolder: dailyNotesFolderOf(vault.root) }),
 		...(options.livePrivacy === true && { privacyNow: () => privacy }),
 	});
 	const reloadPrivacy = () => {
@@ -128,7 +150,18 @@ export async function openHeadlessWorkspace(
 		privacyReviewNeeded: loaded.data.state.privacyReviewNeeded,
 		state: loaded.data.state,
 		reloadPrivacy,
+		dailyTarget: () => (dailyNotes ? dailyTarget() : assistantFolderTarget(workspace.layout)),
 	};
+}
+
+/** The Daily notes plugin's folder, whose notes count as daily memory; none when its options cannot be read. */
+function dailyNotesFolderOf(vaultRoot: string): string | undefined {
+	try {
+		return readDailyNotesOptions(vaultRoot, CONFIG_DIR).folder;
+	} catch (error) {
+		if (error instanceof DailyNotesConfigError) return undefined;
+		throw error;
+	}
 }
 
 function union(known: readonly string[], more: readonly string[]): string[] {

@@ -26,10 +26,23 @@ export function countLinks(
 	cache: ReferenceSource,
 	resolver: LinkResolver,
 ): { resolved: Record<string, number>; unresolved: Record<string, number> } {
+	return countLinkTargets(
+		sourcePath,
+		referencesOf(cache).map((reference) => reference.link),
+		resolver,
+	);
+}
+
+/** `countLinks` of a note's links as written (`Reference.link`), in Obsidian's order. */
+export function countLinkTargets(
+	sourcePath: string,
+	links: readonly string[],
+	resolver: LinkResolver,
+): { resolved: Record<string, number>; unresolved: Record<string, number> } {
 	const resolved: Record<string, number> = {};
 	const unresolved: Record<string, number> = {};
-	for (const reference of referencesOf(cache)) {
-		const linkpath = getLinkpath(reference.link);
+	for (const link of links) {
+		const linkpath = getLinkpath(link);
 		const target = resolver.resolve(linkpath, sourcePath);
 		if (target !== null) {
 			resolved[target] = (resolved[target] ?? 0) + 1;

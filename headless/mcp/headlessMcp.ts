@@ -1,8 +1,8 @@
 import { performance } from "node:perf_hooks";
 import { CallBudget, mcpSurface, MCP_HOST_LIMITS, type CallLimits, type McpSurface } from "../../src/core/mcp";
-import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { openHeadlessMemory, type HeadlessMemory } from "../host/headlessMemory";
 import { openHeadlessWorkspace, type HeadlessWorkspace } from "../host/headlessWorkspace";
+import { indexCacheFor } from "../host/indexCache";
 import { UsageError } from "../host/usageError";
 
 /** How long a listing of the vault folder is trusted before a call lists it again. */
@@ -44,10 +44,16 @@ export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOpti
 		throw new UsageError(
 			"The vault's privacy settings could not be recovered and have not been checked: confirm them in the plugin's Privacy settings in Obsidian before serving the vault.",
 		);
-	const memory = await openHeadlessMemory(headless);
+	const memory = await openHeadlessMemory(headless, indexCacheFor(vaultDir));
 	const { workspace } = headless;
+	// A getter, taken at each call: the server lives across days and while the Daily notes options change.
 	const writes = options.allowWrites
-		? { writer: workspace.writer, daily: assistantFolderTarget(workspace.layout) }
+		? {
+				writer: workspace.writer,
+				get daily() {
+					return headless.dailyTarget();
+				},
+			}
 		: undefined;
 	// Obsidian (or anything else) may write the vault, and the user change the privacy settings,
 	// while the server lives. Before every call the private folders and tags are read again (a

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { CachedMetadata } from "obsidian";
 import type { FileStat, MetadataSource, NoteStore } from "../../src/core/ports";
 import { extensionOf, fileName, isInFolder, normalizeVaultPath, parentFolder } from "../../src/core/vault/paths";
-import { countLinks, type LinkCounts } from "../links/linkCounts";
+import { countLinks, countLinkTargets, referencesOf, type LinkCounts } from "../links/linkCounts";
 import { LinkResolver } from "../links/linkResolver";
 import { rewriteLinks, type VaultMove } from "../links/linkRewrite";
 import { computeMetadata } from "../metadata";
@@ -17,6 +17,7 @@ import {
 import { fileStatOf, listVaultFolder, type DiskListing } from "./diskListing";
 import type { HostProblemSink } from "./hostProblems";
 import { assertNoSymlinkBelow, lstatOrNull, makeFolderBelow } from "./noSymlinks";
+import { HeldFile, keepsAddedLines } from "./heldFile";
 import { withPathLock } from "./pathLock";
 import { pluginFolderIn } from "./pluginFolder";
 import { processFrontMatterWith } from "./frontmatterUpdate";
@@ -29,10 +30,37 @@ export interface DiskVaultOptions {
 	readonly lockTimeoutMs?: number;
 	/** Obsidian's metadata for a note's text; the headless parser by default. */
 	readonly parseMetadata?: (content: string) => CachedMetadata;
+	/**
+	 * How long a write waits after its rename before it checks that an editor saving in place did
+	 * not save over it, in milliseconds (`SETTLE_MS` by default; 0 checks at once).
+	 */
+	readonly settleMs?: number;
 }
 
 /** How often a write is redone when the note keeps changing under it before it lands. */
 const WRITE_ATTEMPTS = 8;
+
+/**
+ * Longer than Obsidian takes between reading a note and saving it back (`Vault.process`: a read
+ * and a write, a few milliseconds) or to finish a save it began: a save of a copy read before a
+ * write's rename lands within it, and so is found.
+ */
+const SETTLE_MS = 50;
+
+function pause(ms: number): Promise<void> {
+	return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * What `resolvedLinks` needs of a note: the links it holds (frontmatter links, links, embeds, in
+ * Obsidian's order), as of the note's time and size. A host saves them beside its search index so
+ * that its next start resolves them without parsing every note again.
+ */
+export interface NoteLinks {
+	readonly mtime: number;
+	readonly size: number;
+	readonly links: readonly string[];
+}
 
 interface CachedNote {
 	readonly mtime: number;
@@ -57,8 +85,10 @@ export class DiskVault implements NoteStore, MetadataSource {
 	private readonly problems: HostProblemSink;
 	private readonly lockTimeoutMs: number | undefined;
 	private readonly parse: (content: string) => CachedMetadata;
+	private readonly settleMs: number;
 	private resolverCache: LinkResolver | null = null;
 	private linkCounts: LinkCounts | null = null;
+	private readonly noteLinks = new Map<string, NoteLinks>();
 
 	private constructor(
 		readonly root: string,
@@ -68,6 +98,7 @@ export class DiskVault implements NoteStore, MetadataSource {
 		this.problems = options.problems;
 		this.lockTimeoutMs = options.lockTimeoutMs;
 		this.parse = options.parseMetadata ?? computeMetadata;
+		this.settleMs = options.settleMs ?? SETTLE_MS;
 		this.listing = listVaultFolder(root, this.configDir, this.problems);
 	}
 
@@ -124,11 +155,23 @@ export class DiskVault implements NoteStore, MetadataSource {
 	}
 
 	async read(path: string): Promise<string> {
-		return (await this.readBinary(path)).toString("utf8");
+		return this.readNow(path);
+	}
+
+	/**
+	 * `read` at once: for what must answer synchronously (the user's daily note template, read
+	 * when a daily memory entry creates the day's note).
+	 */
+	readNow(path: string): string {
+		return this.bytesNow(path).toString("utf8");
 	}
 
 	/** The file's bytes as they are on disk now. */
 	async readBinary(path: string): Promise<Buffer> {
+		return this.bytesNow(path);
+	}
+
+	private bytesNow(path: string): Buffer {
 		const target = vaultPathOf(path);
 		if (this.stat(target) === null) throw new Error(`File not found: ${target}`);
 		return readFileNoFollow(this.fullPath(target));
@@ -228,17 +271,52 @@ export class DiskVault implements NoteStore, MetadataSource {
 		return this.resolver().resolve(linkpath, vaultPathOf(sourcePath));
 	}
 
-	/** `MetadataCache.resolvedLinks`: an entry for every note, possibly empty. */
+	/**
+	 * `MetadataCache.resolvedLinks`: an entry for every note, possibly empty. A note whose time and
+	 * size are those its links were last taken at (here or in `adoptLinks`) is not parsed again.
+	 */
 	get resolvedLinks(): LinkCounts {
 		if (this.linkCounts !== null) return this.linkCounts;
 		const resolver = this.resolver();
 		const counts: LinkCounts = {};
-		for (const path of this.listing.files.keys()) {
+		for (const [path, { stat }] of this.listing.files) {
 			if (extensionOf(path) !== "md") continue;
-			counts[path] = countLinks(path, this.getMetadata(path) ?? {}, resolver).resolved;
+			const known = this.noteLinks.get(path);
+			const links =
+				known !== undefined && known.mtime === stat.mtime && known.size === stat.size
+					? known.links
+					: this.linksNow(path);
+			counts[path] = countLinkTargets(path, links, resolver).resolved;
 		}
 		this.linkCounts = counts;
 		return counts;
+	}
+
+	/** Links taken from a note of another session (see `NoteLinks`), used while the note is unchanged. */
+	adoptLinks(saved: Iterable<readonly [string, NoteLinks]>): void {
+		for (const [path, links] of saved) if (!this.noteLinks.has(path)) this.noteLinks.set(path, links);
+		this.linkCounts = null;
+	}
+
+	/** The links known of `paths`' notes, for a host to save. */
+	linksOf(paths: Iterable<string>): Map<string, NoteLinks> {
+		const known = new Map<string, NoteLinks>();
+		for (const path of paths) {
+			const links = this.noteLinks.get(path);
+			if (links !== undefined) known.set(path, links);
+		}
+		return known;
+	}
+
+	/** The note's links as its content is now, remembered with its time and size. */
+	private linksNow(path: string): readonly string[] {
+		const metadata = this.getMetadata(path);
+		const stat = this.listing.files.get(path)?.stat;
+		const links = referencesOf(metadata ?? {}).map((reference) => reference.link);
+		// An unreadable note has none now, and may have some once it can be parsed: not remembered.
+		if (metadata !== null && stat !== undefined)
+			this.noteLinks.set(path, { mtime: stat.mtime, size: stat.size, links });
+		return links;
 	}
 
 	/** Where lock files are kept, below the root: the plugin's folder, never listed as notes. */
@@ -246,24 +324,58 @@ export class DiskVault implements NoteStore, MetadataSource {
 		return `${pluginFolderIn(this.configDir)}/locks`;
 	}
 
-	/** One write under the note's lock: read, transform, write beside, rename when nothing changed meanwhile. */
-	private replace(target: string, transform: (current: string) => string): string {
+	/**
+	 * One write under the note's lock: read, transform, write beside, rename when nothing changed
+	 * meanwhile; made again when an editor that saves in place (Obsidian) wrote over it.
+	 *
+	 * Such an editor opens the note by its name, empties it and writes it whole, with no temporary
+	 * file and no lock. So two things can undo a rename. The editor may have opened the note just
+	 * before the rename took the name: its save lands in the file read here, which no name leads
+	 * to any more; the write is then made again on that save, in its place. Or the editor saves a
+	 * copy it read before the rename: the lines the write added are gone from the note, and it is
+	 * made again on what is there.
+	 */
+	private async replace(target: string, transform: (current: string) => string): Promise<string> {
+		// The last write made here and what it was built on, while it is not known to stand.
+		let made: { readonly current: string; readonly next: string } | null = null;
+		// A save an editor made into the file that write renamed over.
+		let theirs: Buffer | null = null;
 		for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
 			this.guard(target);
 			const full = this.fullPath(target);
-			const before = readFileNoFollow(full);
-			const current = before.toString("utf8");
-			const next = transform(current);
-			if (next === current) return next;
-			// Someone without our lock (the user in an editor) may have written since the read.
-			if (replaceFileAtomically(full, next, () => readFileNoFollow(full).equals(before))) {
+			const held = await HeldFile.openSaved(full);
+			try {
+				const onDisk = held.bytes.toString("utf8");
+				// The name moved on from that write since: the save there was built on it, or was not.
+				if (made !== null && onDisk !== made.next && keepsAddedLines(made.current, made.next, onDisk)) return made.next;
+				const current: string = theirs !== null && onDisk === made?.next ? theirs.toString("utf8") : onDisk;
+				const next = transform(current);
+				if (next === onDisk) return next;
+				// Someone without our lock (the user in an editor) may have written since the read.
+				if (!replaceFileAtomically(full, next, () => readFileNoFollow(full).equals(held.bytes))) continue;
 				this.stat(target);
 				this.notes.delete(target);
 				this.linkCounts = null;
-				return next;
+				made = { current, next };
+				// At once, and again after the moment an editor takes to save a copy it read before.
+				theirs = await this.saveInto(held);
+				if (theirs !== null) continue;
+				await pause(this.settleMs);
+				theirs = await this.saveInto(held);
+				if (theirs !== null) continue;
+				const later = await HeldFile.openSaved(full);
+				later.close();
+				if (keepsAddedLines(current, next, later.bytes.toString("utf8"))) return next;
+			} finally {
+				held.close();
 			}
 		}
 		throw new Error(`${target} kept changing while it was being written; nothing was written.`);
+	}
+
+	/** What an editor saved into the file a write read, after it read it; `null` when nothing. */
+	private async saveInto(held: HeldFile): Promise<Buffer | null> {
+		return held.writtenSince() ? held.savedBytes() : null;
 	}
 
 	private computed(path: string, disk: string): CachedMetadata | null {

@@ -2,7 +2,6 @@ import { budgetHitMessage, type TurnLimits, type TurnResult } from "../../src/co
 import { ChatSession, type SessionEvent, type TurnPorts } from "../../src/core/agent/session";
 import type { WriteToolDeps } from "../../src/core/agent/tools";
 import type { ApplyDeps, ApplyOutcome, EditProposal } from "../../src/core/edits";
-import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { t } from "../../src/i18n";
 import { DEFAULT_MODEL, OFFLINE_MODEL_ID } from "../../src/llm";
 import { rejectUnknownOptions, requireOption, UsageError } from "./args";
@@ -17,7 +16,7 @@ import {
 } from "./chatProposals";
 import type { Command } from "./command";
 import { openHeadlessWorkspace } from "./headless";
-import { openHeadlessMemory } from "./headlessMemory";
+import { indexCacheFor, openHeadlessMemory } from "./headlessMemory";
 import {
 	localModelPorts,
 	millisecondsOption,
@@ -49,7 +48,7 @@ export const chatCommand: Command = async (args) => {
 	const approval = approvalOf(args);
 	const choice = modelChoiceOf(args);
 	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), { now: args.options.get("now") });
-	const memory = await openHeadlessMemory(headless);
+	const memory = await openHeadlessMemory(headless, indexCacheFor(requireOption(args, "vault")));
 	const model = modelClientOf(args, headless);
 	const { workspace, settings, clock } = headless;
 	// One writer for the tools and the transcript, into the vault's audit trail.
@@ -58,7 +57,7 @@ export const chatCommand: Command = async (args) => {
 		...memory.deps,
 		writer,
 		actor: "assistant",
-		daily: assistantFolderTarget(workspace.layout),
+		daily: headless.dailyTarget(),
 		// A person reads the offline model's answer as the search gives it.
 		...(model.offline ? { assistantFilesInSearch: "when-asked" as const } : {}),
 	};

@@ -1,1 +1,2 @@
 export * from "../../headless/host/headlessMemory";
+export { indexCacheFor } from "../../headless/host/indexCache";

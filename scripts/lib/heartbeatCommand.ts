@@ -1,5 +1,4 @@
 import { checkActiveHours, formatTimeOfDay, runHeartbeat, type HeartbeatReport } from "../../src/core/heartbeat";
-import { assistantFolderTarget } from "../../src/core/memory/daily";
 import type { PluginData } from "../../src/core/workspace/data/pluginData";
 import { t } from "../../src/i18n";
 import { OFFLINE_MODEL_ID } from "../../src/llm";
@@ -7,7 +6,7 @@ import { rejectUnknownOptions, requireOption, UsageError, type ParsedArgs } from
 import type { Command } from "./command";
 import { DiskPluginData } from "./diskPluginData";
 import { openHeadlessWorkspace } from "./headless";
-import { openHeadlessMemory } from "./headlessMemory";
+import { indexCacheFor, openHeadlessMemory } from "./headlessMemory";
 import { localModelPorts, modelClientOf, modelErrorText, nodeDelay } from "./headlessModel";
 import { MODEL_CHOICE_OPTIONS, modelChoiceOf, type ModelChoice } from "./modelChoice";
 
@@ -44,7 +43,7 @@ export const heartbeatCommand: Command = async (args) => {
 	const headless = await openHeadlessWorkspace(vaultDir, { now: args.options.get("now") });
 	const dataFile = DiskPluginData.load(vaultDir);
 	const data = withOptions(dataFile.loaded.data, args);
-	const memory = await openHeadlessMemory(headless);
+	const memory = await openHeadlessMemory(headless, indexCacheFor(vaultDir));
 	const { workspace, clock } = headless;
 	const model = modelClientOf(args, headless);
 	const report = await withInterrupt((signal) =>
@@ -54,7 +53,7 @@ export const heartbeatCommand: Command = async (args) => {
 				modelId: model.offline ? OFFLINE_MODEL_ID : (choice.modelId ?? data.settings.model),
 				delay: nodeDelay,
 				...localModelPorts(choice),
-				vault: { ...memory.deps, writer: workspace.writer, daily: assistantFolderTarget(workspace.layout) },
+				vault: { ...memory.deps, writer: workspace.writer, daily: headless.dailyTarget() },
 			},
 			{ state: data.state, settings: data.settings, busy: false, force: args.flags.has("force") },
 			signal,

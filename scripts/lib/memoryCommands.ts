@@ -10,7 +10,7 @@ import {
 import { listOption, rejectUnknownOptions, requireOption, UsageError, type ParsedArgs } from "./args";
 import { printed, type Command } from "./command";
 import { openHeadlessWorkspace } from "./headless";
-import { openHeadlessMemory, type HeadlessMemory } from "./headlessMemory";
+import { indexCacheFor, openHeadlessMemory, type HeadlessMemory } from "./headlessMemory";
 import { indexReport, indexSummary } from "./memoryReport";
 
 /** The commands that search and read memory as the model does, over a vault folder. */
@@ -57,12 +57,16 @@ export const indexCommand: Command = async (args) => {
 	return printed(args.flags.has("json") ? [JSON.stringify(summary)] : indexReport(summary, stats, loadMs));
 };
 
+/**
+ * The memory of `--vault`, its index from the device's cache, unless folders or tags are excluded
+ * for this run only: an index under those rules would replace the one the settings' rules keep.
+ */
 async function openMemory(args: ParsedArgs): Promise<HeadlessMemory> {
-	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), {
-		now: args.options.get("now"),
-		...exclusions(args),
-	});
-	return openHeadlessMemory(headless);
+	const vault = requireOption(args, "vault");
+	const excluded = exclusions(args);
+	const headless = await openHeadlessWorkspace(vault, { now: args.options.get("now"), ...excluded });
+	const adHoc = excluded.excludeFolders.length > 0 || excluded.excludeTags.length > 0;
+	return openHeadlessMemory(headless, adHoc ? null : indexCacheFor(vault));
 }
 
 function exclusions(args: ParsedArgs) {

@@ -1,4 +1,3 @@
-import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { buildWeeklySummary, type WeeklySummaryResult } from "../../src/core/memory/weeklySummary";
 import { MODEL_TIME_OPTIONS, modelErrorText } from "./headlessModel";
 import { MODEL_CHOICE_OPTIONS, modelChoiceOf, type ModelChoice } from "./modelChoice";
@@ -33,7 +32,7 @@ export const weeklyCommand: Command = async (args) => {
 	const { layout } = headless.workspace;
 	const result = await buildWeeklySummary(memoryDepsOf(headless), {
 		week: requireOption(args, "week"),
-		target: assistantFolderTarget(layout),
+		target: headless.dailyTarget(),
 		layout,
 		model: textModelOf(args, headless),
 		...(choice.provider === "compatible" ? { contextWindowTokens: choice.contextWindowTokens } : {}),

@@ -5,7 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
 /**
@@ -71,6 +71,8 @@ async function connected(...flags: string[]): Promise<Client> {
 		command: process.execPath,
 		args: [bundle, "--vault", vault, ...flags],
 		cwd: folder,
+		// No saved index in the user's cache folder.
+		env: { ...getDefaultEnvironment(), AW_NO_CACHE: "1" },
 		stderr: "pipe",
 	});
 	const client = new Client({ name: "bundle-smoke-test", version: "1.0.0" });
@@ -130,7 +132,7 @@ test("with --http it serves the same tools on 127.0.0.1 to a client with the tok
 	// The token through the environment, as the usage advises: a command line is seen by every process.
 	const server = spawn(process.execPath, [bundle, "--vault", vault, "--http", "--port", String(port)], {
 		cwd: folder,
-		env: { PATH: process.env.PATH ?? "", AW_MCP_TOKEN: token },
+		env: { PATH: process.env.PATH ?? "", AW_MCP_TOKEN: token, AW_NO_CACHE: "1" },
 		stdio: ["ignore", "ignore", "pipe"],
 	});
 	try {

@@ -26,6 +26,33 @@ export function renderDailyTemplate(template: string, date: string): string {
 	return template.replace(/\{\{\s*(date|title)\s*\}\}/gi, date);
 }
 
+/** The core Daily notes plugin's date format when none is set, which is also how core writes dates. */
+export const DAILY_NOTES_DEFAULT_FORMAT = "YYYY-MM-DD";
+
+/** The note the Daily notes plugin's template setting names: the setting is a path with or without `.md`. */
+export function dailyTemplateFile(setting: string): string {
+	return setting.endsWith(".md") ? setting : `${setting}.md`;
+}
+
+/**
+ * The user's daily note template filled for a day as the core Daily notes plugin fills it:
+ * `{{date}}` and `{{title}}` in the daily notes' date format, `{{time}}` as `HH:mm`,
+ * `{{date:FORMAT}}` and `{{time:FORMAT}}` in their own format. `formatDay` formats the day (moment
+ * in Obsidian, the headless host's own formatter outside it), since core knows only ISO dates.
+ */
+export function fillDailyNoteTemplate(
+	template: string,
+	format: string,
+	formatDay: (pattern: string) => string,
+): string {
+	return template
+		.replace(/\{\{\s*(date|time)\s*(?::([^}]*))?\}\}/gi, (_whole, kind: string, custom: string | undefined) => {
+			const fallback = kind.toLowerCase() === "time" ? "HH:mm" : format;
+			return formatDay(custom?.trim() || fallback);
+		})
+		.replace(/\{\{\s*title\s*\}\}/gi, () => formatDay(format));
+}
+
 /**
  * The headings an entry goes under. In its own note the assistant writes under `## <section>`; in
  * the user's note everything stays under the assistant's heading, a section one level below it.

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import { auditRecords, mcpVault, SECRET, textOf } from "./mcpVault";
@@ -11,6 +11,8 @@ import { auditRecords, mcpVault, SECRET, textOf } from "./mcpVault";
 const ROOT = join(__dirname, "..", "..", "..");
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");
 const MAIN = join(ROOT, "headless", "mcp", "main.ts");
+/** What the SDK passes a server it spawns, and no saved index in the user's cache folder. */
+const SERVER_ENV = { ...getDefaultEnvironment(), AW_NO_CACHE: "1" };
 
 /** `npm run -s mcp -- …` as a client spawns it, without npm in between. */
 function run(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
@@ -45,6 +47,7 @@ describe("npm run mcp over stdio", () => {
 			command: TSX,
 			args: [MAIN, "--vault", vault.root, "--allow-writes"],
 			cwd: ROOT,
+			env: SERVER_ENV,
 			stderr: "pipe",
 		});
 		const client = new Client({ name: "stdio-test", version: "1.0.0" });
@@ -74,6 +77,7 @@ describe("npm run mcp over stdio", () => {
 							command: TSX,
 							args: [MAIN, "--vault", vault.root, "--allow-writes"],
 							cwd: ROOT,
+							env: SERVER_ENV,
 							stderr: "pipe",
 						}),
 					),

@@ -1,0 +1,223 @@
+import { createHash, randomBytes } from "node:crypto";
+import {
+	chmodSync,
+	closeSync,
+	fsyncSync,
+	mkdirSync,
+	openSync,
+	readFileSync,
+	realpathSync,
+	renameSync,
+	rmSync,
+	statSync,
+	writeSync,
+} from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { deserialize, serialize } from "node:v8";
+import type { IndexSnapshot } from "../../src/core/retrieval";
+import { isUsableSnapshot } from "../../src/core/retrieval/indexing/snapshotShape";
+import type { NoteLinks } from "../vault/diskVault";
+
+/** What is saved: the index, and the links of the notes it holds (so a start need not parse them to rank by links). */
+export interface SavedIndex {
+	readonly snapshot: IndexSnapshot;
+	readonly links: ReadonlyMap<string, NoteLinks>;
+}
+
+/**
+ * The layout of the cache file. Bumped when it changes; the index's own snapshot version and
+ * policy travel in `IndexSnapshot.settings`, which must match too.
+ */
+const CACHE_FORMAT = 1;
+const MAGIC = "assistant-workspace index\n";
+const FILE_NAME = "index.bin";
+/**
+ * Past this a file is not read: a snapshot of a vault of 50,000 notes takes a few hundred
+ * megabytes, so a larger file is damage (or not ours), and reading it whole would cost the memory.
+ */
+const MAX_FILE_BYTES = 1024 * 1024 * 1024;
+
+/** The header before the snapshot's bytes: what it was made under, and how to tell it arrived whole. */
+interface CacheHeader {
+	readonly format: number;
+	/** The vault folder's real path, so a hash shared by two vaults (or a copied cache) is not taken. */
+	readonly vault: string;
+	/** `IndexSnapshot.settings`: the snapshot version, the privacy rules and the chunking. */
+	readonly settings: string;
+	readonly bytes: number;
+	readonly sha256: string;
+}
+
+/**
+ * The search index of one vault saved on this device, outside the vault (a sync tool never sees
+ * it, and it tells nothing to whoever reads the vault): in the user's cache folder, one file per
+ * vault, written whole or not at all.
+ */
+export interface IndexCache {
+	/** The file, for the messages. */
+	readonly path: string;
+	/**
+	 * The snapshot saved under exactly `settings` (same snapshot version, same privacy rules),
+	 * or `null`: none, made under other settings, or damaged. Anything but none and other settings
+	 * is said in one line on stderr; the caller then builds from the notes, so nothing is lost.
+	 */
+	load(settings: string): SavedIndex | null;
+	/** Replaces what is saved; a failure is said on stderr, the next start builds again. */
+	save(saved: SavedIndex): void;
+}
+
+/** What decides where the cache lives: the environment and the platform (parameters, for tests). */
+export interface CacheEnvironment {
+	readonly env: Readonly<Record<string, string | undefined>>;
+	readonly platform: NodeJS.Platform;
+	readonly home: string;
+}
+
+const PROCESS_ENVIRONMENT = (): CacheEnvironment => ({ env: process.env, platform: process.platform, home: homedir() });
+
+/**
+ * The cache of the vault at `vaultDir`, under `AW_CACHE_DIR` when set (tests, a user who keeps
+ * caches elsewhere) or the platform's cache folder; `null` with `AW_NO_CACHE=1`, which neither
+ * reads nor writes one.
+ */
+export function indexCacheFor(vaultDir: string, where: CacheEnvironment = PROCESS_ENVIRONMENT()): IndexCache | null {
+	if (where.env.AW_NO_CACHE === "1") return null;
+	const vault = realpathSync.native(vaultDir);
+	const folder = join(cacheRoot(where), createHash("sha256").update(vault).digest("hex").slice(0, 32));
+	return new FileIndexCache(vault, folder);
+}
+
+/** `<user cache folder>/assistant-workspace`, or `AW_CACHE_DIR` as it is. */
+export function cacheRoot({ env, platform, home }: CacheEnvironment): string {
+	if (nonEmpty(env.AW_CACHE_DIR)) return env.AW_CACHE_DIR;
+	const base =
+		platform === "darwin"
+			? join(home, "Library", "Caches")
+			: platform === "win32"
+				? nonEmpty(env.LOCALAPPDATA)
+					? env.LOCALAPPDATA
+					: join(home, "AppData", "Local")
+				: // The XDG spec ignores a relative path: it would depend on where the server was started.
+					nonEmpty(env.XDG_CACHE_HOME) && env.XDG_CACHE_HOME.startsWith("/")
+					? env.XDG_CACHE_HOME
+					: join(home, ".cache");
+	return join(base, "assistant-workspace");
+}
+
+function nonEmpty(value: string | undefined): value is string {
+	return value !== undefined && value !== "";
+}
+
+class FileIndexCache implements IndexCache {
+	readonly path: string;
+
+	constructor(
+		private readonly vault: string,
+		private readonly folder: string,
+	) {
+		this.path = join(folder, FILE_NAME);
+	}
+
+	load(settings: string): SavedIndex | null {
+		let size: number;
+		try {
+			size = statSync(this.path).size;
+		} catch {
+			return null; // none yet
+		}
+		if (size > MAX_FILE_BYTES) return this.unusable(`is ${size} bytes, more than an index takes`);
+		let file: Buffer;
+		try {
+			file = readFileSync(this.path);
+		} catch (error) {
+			return this.unusable(`could not be read (${error instanceof Error ? error.message : String(error)})`);
+		}
+		const header = headerOf(file);
+		if (header === null) return this.unusable("is damaged or of another version");
+		if (header.vault !== this.vault) return null; // another vault's, whose path hashes the same
+		// Other privacy rules, another engine or chunking: never taken, not even re-checked.
+		if (header.settings !== settings) return this.unusable("was made under other settings or another version");
+		const body = file.subarray(file.length - header.bytes);
+		if (createHash("sha256").update(body).digest("hex") !== header.sha256) return this.unusable("is damaged");
+		let saved: unknown;
+		try {
+			saved = deserialize(body);
+		} catch {
+			return this.unusable("is damaged");
+		}
+		const { snapshot, links } = (saved ?? {}) as { snapshot?: unknown; links?: unknown };
+		if (!isUsableSnapshot(snapshot) || snapshot.settings !== settings || !isLinks(links))
+			return this.unusable("is damaged");
+		return { snapshot, links: new Map(links) };
+	}
+
+	save({ snapshot, links }: SavedIndex): void {
+		const body = serialize({ snapshot, links: [...links] });
+		const header: CacheHeader = {
+			format: CACHE_FORMAT,
+			vault: this.vault,
+			settings: snapshot.settings,
+			bytes: body.length,
+			sha256: createHash("sha256").update(body).digest("hex"),
+		};
+		// Unique per process: a command line run and the MCP server may save the same vault's at once.
+		const temporary = `${this.path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+		try {
+			// Owner only, like the vault's notes it is made of: the cache folder may be shared.
+			mkdirSync(this.folder, { recursive: true, mode: 0o700 });
+			chmodSync(this.folder, 0o700);
+			const fd = openSync(temporary, "wx", 0o600);
+			try {
+				writeSync(fd, `${MAGIC}${JSON.stringify(header)}\n`);
+				writeSync(fd, body);
+				fsyncSync(fd);
+			} finally {
+				closeSync(fd);
+			}
+			renameSync(temporary, this.path);
+		} catch (error) {
+			rmSync(temporary, { force: true });
+			process.stderr.write(
+				`The search index could not be saved at ${this.path} (${error instanceof Error ? error.message : String(error)}): the next start builds it again.\n`,
+			);
+		}
+	}
+
+	private unusable(why: string): null {
+		process.stderr.write(`The saved search index at ${this.path} ${why}: building it again from the notes.\n`);
+		return null;
+	}
+}
+
+/** Links as saved: `[path, NoteLinks]` pairs. */
+function isLinks(value: unknown): value is [string, NoteLinks][] {
+	if (!Array.isArray(value)) return false;
+	for (const pair of value as unknown[]) {
+		if (!Array.isArray(pair) || pair.length !== 2) return false;
+		const [path, note] = pair as unknown[];
+		if (typeof path !== "string" || typeof note !== "object" || note === null) return false;
+		const { mtime, size, links } = note as Partial<Record<keyof NoteLinks, unknown>>;
+		if (typeof mtime !== "number" || typeof size !== "number") return false;
+		if (!Array.isArray(links) || !links.every((link) => typeof link === "string")) return false;
+	}
+	return true;
+}
+
+/** The header of a cache file of this format whose length fits it, or `null`. */
+function headerOf(file: Buffer): CacheHeader | null {
+	if (file.subarray(0, MAGIC.length).toString("latin1") !== MAGIC) return null;
+	const end = file.indexOf(10, MAGIC.length);
+	if (end < 0) return null;
+	let header: unknown;
+	try {
+		header = JSON.parse(file.subarray(MAGIC.length, end).toString("utf8"));
+	} catch {
+		return null;
+	}
+	if (typeof header !== "object" || header === null) return null;
+	const { format, vault, settings, bytes, sha256 } = header as Partial<Record<keyof CacheHeader, unknown>>;
+	if (format !== CACHE_FORMAT || typeof vault !== "string" || typeof settings !== "string") return null;
+	if (typeof sha256 !== "string" || bytes !== file.length - end - 1) return null;
+	return { format, vault, settings, bytes, sha256 };
+}
