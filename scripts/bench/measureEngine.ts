@@ -1,7 +1,7 @@
 import type { NoteInput } from "../../src/core/retrieval";
 import { createEngine } from "../lib/retrievalBench/engines/engineRegistry";
 import type { EngineName, SearchEngine, StoredIndex } from "../lib/retrievalBench/engines/searchEngine";
-import { retainedHeapMB, timed, timedOnSettledHeap } from "../lib/retrievalBench/measurement";
+import { retainedMemoryMB, timed, timedOnSettledHeap } from "../lib/retrievalBench/measurement";
 import { SeededRandom } from "../lib/retrievalBench/seededRandom";
 import { percentile } from "../lib/retrievalBench/statistics";
 import { BENCH_NOW, editedNote } from "./benchVaults";
@@ -10,18 +10,22 @@ import { BENCH_NOW, editedNote } from "./benchVaults";
 export interface EngineFigures {
 	readonly buildMs: number;
 	readonly warmStartMs: number;
+	/**
+	 * The memory the built index holds: JavaScript heap, array buffers and, for FTS5, SQLite's
+	 * WebAssembly heap. The name is kept from when only the JavaScript heap was counted.
+	 */
 	readonly heapMB: number;
 	readonly p50Ms: number;
 	readonly p95Ms: number;
 	readonly updateMs: number;
+	/** Size of the persisted index, `null` for an engine that rebuilds. */
+	readonly storedMB: number | null;
 }
 
 /** The figures, with what the table says about how they were taken. */
 export interface EngineRun extends EngineFigures {
 	readonly queriesRun: number;
 	readonly searches: number;
-	/** Size of the persisted index, `null` for an engine that rebuilds. */
-	readonly storedMB: number | null;
 	readonly updateMaxMs: number;
 	/** The queries that took longest (median of their runs), slowest first. */
 	readonly slowest: readonly QueryTime[];
@@ -75,7 +79,7 @@ export function measureEngine(
 	const runs = notes.length <= REPEAT_UP_TO_NOTES ? TIMED_RUNS : 1;
 	const engine = createEngine(name, { now: BENCH_NOW });
 	const nativeBefore = engine.nativeBytes?.() ?? 0;
-	const { heapMB, result: build } = retainedHeapMB(() => timed(() => engine.build(notes)));
+	const { memoryMB, result: build } = retainedMemoryMB(() => timed(() => engine.build(notes)));
 	const nativeMB = ((engine.nativeBytes?.() ?? 0) - nativeBefore) / (1024 * 1024);
 	const buildTimes = [
 		build.ms,
@@ -89,8 +93,10 @@ export function measureEngine(
 	return {
 		buildMs: percentile(buildTimes, 50),
 		warmStartMs: percentile(warmStartTimes, 50),
-		// An engine whose index lives in a WebAssembly heap (FTS5) holds it outside the JavaScript heap: both count.
-		heapMB: heapMB + nativeMB,
+		// An engine whose index lives in a WebAssembly heap (FTS5) holds it outside the JavaScript heap
+		// and its array buffers: SQLite's own count of it is added (WebAssembly memory only ever grows,
+		// so its size would say what the warm-up builds needed, not what this index holds).
+		heapMB: memoryMB + nativeMB,
 		p50Ms: percentile(latencies.samples, 50),
 		p95Ms: percentile(latencies.samples, 95),
 		updateMs: percentile(updateTimes, 50),
@@ -176,4 +182,24 @@ function pick(notes: readonly NoteInput[], count: number, seed: number): NoteInp
 
 function byteLength(stored: StoredIndex): number {
 	return typeof stored === "string" ? Buffer.byteLength(stored, "utf8") : stored.byteLength;
+}
+
+/**
+ * One run whose every figure is the median of the runs' (rounds of the same engine on the same
+ * vault): the query counts and slowest queries are the first run's, which every round shares.
+ */
+export function medianRun(runs: readonly EngineRun[]): EngineRun {
+	const median = (figure: (run: EngineRun) => number) => percentile(runs.map(figure), 50);
+	const stored = runs[0].storedMB;
+	return {
+		...runs[0],
+		buildMs: median((run) => run.buildMs),
+		warmStartMs: median((run) => run.warmStartMs),
+		heapMB: median((run) => run.heapMB),
+		p50Ms: median((run) => run.p50Ms),
+		p95Ms: median((run) => run.p95Ms),
+		updateMs: median((run) => run.updateMs),
+		updateMaxMs: median((run) => run.updateMaxMs),
+		storedMB: stored === null ? null : median((run) => run.storedMB ?? stored),
+	};
 }
