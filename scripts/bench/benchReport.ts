@@ -7,25 +7,26 @@ import type { EngineFigures } from "./measureEngine";
 type TurnFigures = { readonly prepareMs: number; readonly p95Ms: number };
 
 /**
- * The `--json` object: `{"<engine>": {"<size>": {buildMs, warmStartMs, heapMB, p50Ms, p95Ms, updateMs}},
- * "turn": {"<size>": {prepareMs, p95Ms}}}`, the turn's when it was measured.
+ * The `--json` object: `{"<engine>": {"<size>": {buildMs, warmStartMs, heapMB, p50Ms, p95Ms, updateMs,
+ * storedMB}}, "turn": {"<size>": {prepareMs, p95Ms}}, "rounds": N}`, the turn's when it was measured.
  */
 export function benchJson(
 	results: BenchResults,
 	turns: TurnResults,
-): Record<string, Record<string, EngineFigures | TurnFigures>> {
+	rounds: number,
+): Record<string, Record<string, EngineFigures | TurnFigures> | number> {
 	const json: Record<string, Record<string, EngineFigures | TurnFigures>> = {};
 	for (const [engine, sizes] of Object.entries(results)) {
 		json[engine] = {};
 		for (const [size, run] of Object.entries(sizes ?? {})) {
-			const { buildMs, warmStartMs, heapMB, p50Ms, p95Ms, updateMs } = run;
-			json[engine][size] = { buildMs, warmStartMs, heapMB, p50Ms, p95Ms, updateMs };
+			const { buildMs, warmStartMs, heapMB, p50Ms, p95Ms, updateMs, storedMB } = run;
+			json[engine][size] = { buildMs, warmStartMs, heapMB, p50Ms, p95Ms, updateMs, storedMB };
 		}
 	}
 	const turnSizes = Object.entries(turns);
 	if (turnSizes.length > 0)
 		json.turn = Object.fromEntries(turnSizes.map(([size, { prepareMs, p95Ms }]) => [size, { prepareMs, p95Ms }]));
-	return json;
+	return { ...json, rounds };
 }
 
 export function benchTable(
@@ -33,6 +34,7 @@ export function benchTable(
 	turns: TurnResults,
 	notesBySize: ReadonlyMap<string, number>,
 	skipped: readonly string[],
+	rounds: number,
 ): string {
 	const rows: string[][] = [];
 	for (const size of VAULT_SIZES) {
@@ -61,7 +63,7 @@ export function benchTable(
 		"engine",
 		"build ms",
 		"warm ms",
-		"heap MB",
+		"memory MB",
 		"saved MB",
 		"p50 ms",
 		"p95 ms",
@@ -81,9 +83,11 @@ export function benchTable(
 	);
 	return [
 		textTable(header, rows),
-		"build, warm: median of 3 runs up to 10k notes, 1 run at 50k; warm = persisted index loaded, 1% of notes changed (fuse.js rebuilds)",
+		`every figure: the median of ${rounds} round${rounds === 1 ? "" : "s"}, each engine in a fresh process, the engines' order reversed every other round`,
+		"build, warm: within a round, median of 3 runs up to 10k notes, 1 run above; warm = persisted index loaded, 1% of notes changed (fuse.js rebuilds)",
 		"p50, p95: over every timed search (queries × runs, limit 5, after an untimed pass except fuse.js); update: median of 20 single-note updates",
 		...skipped.map((reason) => `skipped: ${reason}`),
+		...againstFts5(results),
 		"",
 		"Our slowest queries (median ms):",
 		...slowest,
@@ -101,4 +105,38 @@ export function benchTable(
 			checks.map((check) => [check.target, check.measured, check.met ? "met" : "MISSED"]),
 		),
 	].join("\n");
+}
+
+const COMPARED: readonly {
+	readonly figure: Exclude<keyof EngineFigures, "storedMB">;
+	readonly label: string;
+	readonly digits: number;
+}[] = [
+	{ figure: "buildMs", label: "build ms", digits: 0 },
+	{ figure: "warmStartMs", label: "warm ms", digits: 1 },
+	{ figure: "p95Ms", label: "p95 ms", digits: 3 },
+	{ figure: "updateMs", label: "update ms", digits: 2 },
+	{ figure: "heapMB", label: "memory MB", digits: 1 },
+];
+
+/** Ours and FTS5 side by side, with FTS5's figure over ours: above 1, ours is ahead. */
+function againstFts5(results: BenchResults): string[] {
+	const rows = VAULT_SIZES.flatMap((size) => {
+		const ours = results.ours?.[size];
+		const fts5 = results.fts5?.[size];
+		if (ours === undefined || fts5 === undefined) return [];
+		return COMPARED.map(({ figure, label, digits }) => [
+			size,
+			label,
+			cell(ours[figure], digits),
+			cell(fts5[figure], digits),
+			`${(fts5[figure] / ours[figure]).toFixed(1)}x`,
+		]);
+	});
+	if (rows.length === 0) return [];
+	return [
+		"",
+		"Ours against SQLite FTS5 (FTS5 ÷ ours: above 1x, ours is ahead; FTS5's memory includes its WebAssembly heap):",
+		textTable(["vault", "figure", "ours", "fts5", "ratio"], rows),
+	];
 }

@@ -2,7 +2,7 @@ import type { NoteInput } from "../../src/core/retrieval";
 import { hubVaultDir, loadVault, noteInputOf, type VaultFile } from "../lib/retrievalBench/corpus";
 import { LAST_DAILY_DAY, loadSourcePool, syntheticVault, type SourcePool } from "../lib/retrievalBench/syntheticVault";
 
-export const VAULT_SIZES = ["1k", "10k", "50k", "hub"] as const;
+export const VAULT_SIZES = ["1k", "10k", "50k", "100k", "hub"] as const;
 export type VaultSize = (typeof VAULT_SIZES)[number];
 
 export function isVaultSize(size: string | undefined): size is VaultSize {
@@ -13,6 +13,7 @@ const SYNTHETIC_COUNTS: Readonly<Record<Exclude<VaultSize, "hub">, number>> = {
 	"1k": 1_000,
 	"10k": 10_000,
 	"50k": 50_000,
+	"100k": 100_000,
 };
 /** One seed per size: the same vault on every run. */
 const SEED = 20_260_630;

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import * as nodePath from "node:path";
 import { buildSync } from "esbuild";
 import { CORPORA_DIR } from "../lib/retrievalBench/corpus";
+import { SQLITE_WASM_ENTRY_VARIABLE } from "../lib/retrievalBench/engines/sqliteRuntime";
 import type { EngineName } from "../lib/retrievalBench/engines/searchEngine";
 import type { VaultSize } from "./benchVaults";
 import type { EngineRun } from "./measureEngine";
@@ -52,6 +53,8 @@ export class IsolatedRunner {
 			outdir: this.folder,
 			outExtension: { ".js": ".cjs" },
 			logLevel: "warning",
+			// An ES module that loads its WebAssembly from beside itself: imported at run time, from the repository.
+			external: ["@sqlite.org/sqlite-wasm"],
 		});
 	}
 
@@ -70,7 +73,7 @@ export class IsolatedRunner {
 			encoding: "utf8",
 			maxBuffer: 16 * 1024 * 1024,
 			// Resolved here, from this file's place in the repository: the bundle runs from a temporary folder.
-			env: { ...process.env, CORPORA_DIR },
+			env: { ...process.env, CORPORA_DIR, [SQLITE_WASM_ENTRY_VARIABLE]: require.resolve("@sqlite.org/sqlite-wasm") },
 		});
 		if (child.status !== 0) throw new Error(`${what} failed (exit ${child.status ?? child.signal})`);
 		return JSON.parse(child.stdout) as T;

@@ -1,7 +1,7 @@
 import type { NoteInput } from "../../src/core/retrieval";
 import { createEngine } from "../lib/retrievalBench/engines/engineRegistry";
 import type { EngineName, SearchEngine, StoredIndex } from "../lib/retrievalBench/engines/searchEngine";
-import { retainedHeapMB, timed, timedOnSettledHeap } from "../lib/retrievalBench/measurement";
+import { retainedMemoryMB, timed, timedOnSettledHeap } from "../lib/retrievalBench/measurement";
 import { SeededRandom } from "../lib/retrievalBench/seededRandom";
 import { percentile } from "../lib/retrievalBench/statistics";
 import { BENCH_NOW, editedNote } from "./benchVaults";
@@ -10,18 +10,22 @@ import { BENCH_NOW, editedNote } from "./benchVaults";
 export interface EngineFigures {
 	readonly buildMs: number;
 	readonly warmStartMs: number;
+	/**
+	 * The memory the built index holds: JavaScript heap, array buffers and, for FTS5, SQLite's
+	 * WebAssembly heap. The name is kept from when only the JavaScript heap was counted.
+	 */
 	readonly heapMB: number;
 	readonly p50Ms: number;
 	readonly p95Ms: number;
 	readonly updateMs: number;
+	/** Size of the persisted index, `null` for an engine that rebuilds. */
+	readonly storedMB: number | null;
 }
 
 /** The figures, with what the table says about how they were taken. */
 export interface EngineRun extends EngineFigures {
 	readonly queriesRun: number;
 	readonly searches: number;
-	/** Size of the persisted index, `null` for an engine that rebuilds. */
-	readonly storedMB: number | null;
 	readonly updateMaxMs: number;
 	/** The queries that took longest (median of their runs), slowest first. */
 	readonly slowest: readonly QueryTime[];
@@ -74,19 +78,25 @@ export function measureEngine(
 ): EngineRun {
 	const runs = notes.length <= REPEAT_UP_TO_NOTES ? TIMED_RUNS : 1;
 	const engine = createEngine(name, { now: BENCH_NOW });
-	const { heapMB, result: build } = retainedHeapMB(() => timed(() => engine.build(notes)));
+	const nativeBefore = engine.nativeBytes?.() ?? 0;
+	const { memoryMB, result: build } = retainedMemoryMB(() => timed(() => engine.build(notes)));
+	const nativeMB = ((engine.nativeBytes?.() ?? 0) - nativeBefore) / (1024 * 1024);
 	const buildTimes = [
 		build.ms,
-		...repeated(runs - 1, () => timedOnSettledHeap(() => createEngine(name, { now: BENCH_NOW }).build(notes)).ms),
+		...repeated(runs - 1, () => inFreshEngine(name, (fresh) => timedOnSettledHeap(() => fresh.build(notes)).ms)),
 	];
 	const stored = engine.save();
 	const latencies = queryLatencies(engine, queries, plan);
 	const updateTimes = updateLatencies(engine, notes);
+	engine.dispose?.();
 	const warmStartTimes = repeated(runs, () => warmStart(name, stored, notes));
 	return {
 		buildMs: percentile(buildTimes, 50),
 		warmStartMs: percentile(warmStartTimes, 50),
-		heapMB,
+		// An engine whose index lives in a WebAssembly heap (FTS5) holds it outside the JavaScript heap
+		// and its array buffers: SQLite's own count of it is added (WebAssembly memory only ever grows,
+		// so its size would say what the warm-up builds needed, not what this index holds).
+		heapMB: memoryMB + nativeMB,
 		p50Ms: percentile(latencies.samples, 50),
 		p95Ms: percentile(latencies.samples, 95),
 		updateMs: percentile(updateTimes, 50),
@@ -105,11 +115,11 @@ export function measureEngine(
  * choices stick), which would flatter us.
  */
 export function warmUp(name: EngineName, notes: readonly NoteInput[], queries: readonly string[]): void {
-	for (let build = 0; build < WARM_UP_BUILDS; build++) {
-		const engine = createEngine(name, { now: BENCH_NOW });
-		engine.build(notes);
-		for (const query of queries) engine.search(query, RESULT_LIMIT);
-	}
+	for (let build = 0; build < WARM_UP_BUILDS; build++)
+		inFreshEngine(name, (engine) => {
+			engine.build(notes);
+			for (const query of queries) engine.search(query, RESULT_LIMIT);
+		});
 }
 
 interface Latencies {
@@ -148,8 +158,17 @@ function warmStart(name: EngineName, stored: StoredIndex | null, notes: readonly
 		]),
 	);
 	const vaultNow = notes.map((note) => changed.get(note.path) ?? note);
+	return inFreshEngine(name, (engine) => timedOnSettledHeap(() => engine.restore(stored, vaultNow)).ms);
+}
+
+/** `work` on a new engine, disposed of after: an FTS5 database left open would hold its heap for the rest of the run. */
+function inFreshEngine<T>(name: EngineName, work: (engine: SearchEngine) => T): T {
 	const engine = createEngine(name, { now: BENCH_NOW });
-	return timedOnSettledHeap(() => engine.restore(stored, vaultNow)).ms;
+	try {
+		return work(engine);
+	} finally {
+		engine.dispose?.();
+	}
 }
 
 function repeated<T>(times: number, work: () => T): T[] {
@@ -163,4 +182,24 @@ function pick(notes: readonly NoteInput[], count: number, seed: number): NoteInp
 
 function byteLength(stored: StoredIndex): number {
 	return typeof stored === "string" ? Buffer.byteLength(stored, "utf8") : stored.byteLength;
+}
+
+/**
+ * One run whose every figure is the median of the runs' (rounds of the same engine on the same
+ * vault): the query counts and slowest queries are the first run's, which every round shares.
+ */
+export function medianRun(runs: readonly EngineRun[]): EngineRun {
+	const median = (figure: (run: EngineRun) => number) => percentile(runs.map(figure), 50);
+	const stored = runs[0].storedMB;
+	return {
+		...runs[0],
+		buildMs: median((run) => run.buildMs),
+		warmStartMs: median((run) => run.warmStartMs),
+		heapMB: median((run) => run.heapMB),
+		p50Ms: median((run) => run.p50Ms),
+		p95Ms: median((run) => run.p95Ms),
+		updateMs: median((run) => run.updateMs),
+		updateMaxMs: median((run) => run.updateMaxMs),
+		storedMB: stored === null ? null : median((run) => run.storedMB ?? stored),
+	};
 }

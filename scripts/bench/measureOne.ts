@@ -3,7 +3,7 @@
  * `MeasuredRun` as JSON on stdout. Usage: `node --expose-gc measureOne.cjs <size> <engine>`.
  */
 import "../lib/retrievalBench/utcClock";
-import { isEngineName } from "../lib/retrievalBench/engines/engineRegistry";
+import { isEngineName, prepareEngines } from "../lib/retrievalBench/engines/engineRegistry";
 import { BENCH_QUERIES } from "./benchQueries";
 import { BenchVaults, isVaultSize } from "./benchVaults";
 import type { MeasuredRun } from "./isolatedRun";
@@ -15,15 +15,24 @@ const FULL_PLAN: QueryPlan = { untimedPass: true, repetitions: 5, budgetMs: null
 const FUSE_PLAN: QueryPlan = { untimedPass: false, repetitions: 1, budgetMs: 20_000, minimumQueries: 4 };
 const FUSE_WARM_UP_QUERIES = 4;
 
-const [size, engine] = process.argv.slice(2);
-if (!isVaultSize(size) || !isEngineName(engine))
-	throw new Error(`usage: measureOne <size> <engine>, not ${process.argv.slice(2).join(" ")}`);
-const vaults = new BenchVaults();
-// fuse.js takes a quarter of a second a query even at 1k notes: a few queries warm it up.
-warmUp(engine, vaults.notesOf("1k"), engine === "fuse" ? BENCH_QUERIES.slice(0, FUSE_WARM_UP_QUERIES) : BENCH_QUERIES);
-const notes = vaults.notesOf(size);
-const measured: MeasuredRun = {
-	notes: notes.length,
-	run: measureEngine(engine, notes, BENCH_QUERIES, engine === "fuse" ? FUSE_PLAN : FULL_PLAN),
-};
-process.stdout.write(JSON.stringify(measured));
+async function main(): Promise<void> {
+	const [size, engine] = process.argv.slice(2);
+	if (!isVaultSize(size) || !isEngineName(engine))
+		throw new Error(`usage: measureOne <size> <engine>, not ${process.argv.slice(2).join(" ")}`);
+	await prepareEngines([engine]);
+	const vaults = new BenchVaults();
+	// fuse.js takes a quarter of a second a query even at 1k notes: a few queries warm it up.
+	warmUp(
+		engine,
+		vaults.notesOf("1k"),
+		engine === "fuse" ? BENCH_QUERIES.slice(0, FUSE_WARM_UP_QUERIES) : BENCH_QUERIES,
+	);
+	const notes = vaults.notesOf(size);
+	const measured: MeasuredRun = {
+		notes: notes.length,
+		run: measureEngine(engine, notes, BENCH_QUERIES, engine === "fuse" ? FUSE_PLAN : FULL_PLAN),
+	};
+	process.stdout.write(JSON.stringify(measured));
+}
+
+void main();

@@ -40,6 +40,7 @@ export function evaluateHelp(qrels: readonly Qrel[], engines: readonly EngineNam
 			for (const qrel of qrels.filter((candidate) => candidate.lang === lang)) {
 				outcomes.get(name)?.push(outcomeOf(qrel, engine.search(qrel.query, MRR_CUTOFF)));
 			}
+			engine.dispose?.();
 		}
 	}
 	return { outcomes, unknownPaths: unknownPaths(qrels, notesByLang) };

@@ -1,6 +1,6 @@
 import type { NoteInput, RankingParams } from "../../../../src/core/retrieval";
 
-export const ENGINE_NAMES = ["ours", "minisearch", "fuse"] as const;
+export const ENGINE_NAMES = ["ours", "fts5", "minisearch", "fuse"] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];
 
 /** What every engine is created with; only ours reads it (the baselines have no clock and no knobs). */
@@ -30,4 +30,8 @@ export interface SearchEngine {
 	save(): StoredIndex | null;
 	/** A restart: loads `stored` and catches up with the vault as it is now; without it, rebuilds. */
 	restore(stored: StoredIndex | null, notes: readonly NoteInput[]): void;
+	/** Memory the engine holds outside the JavaScript heap (a WebAssembly heap), in bytes; absent when it holds none. */
+	nativeBytes?(): number;
+	/** Frees what the garbage collector cannot (a database connection); absent when there is nothing to free. */
+	dispose?(): void;
 }
