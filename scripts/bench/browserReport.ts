@@ -133,7 +133,8 @@ export function slowestReport(slowest: Readonly<Record<string, readonly SelfTime
 		.filter(([, functions]) => functions.length > 0)
 		.map(([vault, functions]) =>
 			[
-				`${vault}: where the tasks over ${TARGETS.longestTaskMs} ms spent their time while indexing and saving (self time, CPU profile):`,
+				`${vault}: where the tasks over ${TARGETS.longestTaskMs} ms spent their time while indexing and saving (self time, CPU profile;`,
+				"  (program) is the browser's own work outside JS: style, layout, paint, IndexedDB's cloning):",
 				...functions.map(({ fn, ms }) => `  ${cell(ms, 1).padStart(8)} ms  ${fn}`),
 			].join("\n"),
 		)
