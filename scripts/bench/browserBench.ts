@@ -274,12 +274,17 @@ async function measureVault(
 
 /** Types in the chat composer, a key every `KEY_INTERVAL_MS`, until the index is complete; each key's latency. */
 async function typeUntilIndexed(page: Page): Promise<number[]> {
-	await page.evaluate(() => {
-		const sandbox = (window as unknown as { sandbox: { plugin: { commands: { id: string; callback(): void }[] } } })
-			.sandbox;
+	// Opened and focused by the page's own DOM calls: Playwright's selector engine would walk the
+	// whole page in the middle of the tasks being measured.
+	await page.evaluate(async (composer) => {
+		const { sandbox } = window as unknown as { sandbox: { plugin: { commands: { id: string; callback(): void }[] } } };
 		sandbox.plugin.commands.find((command) => command.id.endsWith(":open-chat"))?.callback();
-	});
-	await page.focus(PROBE.typingTarget, { timeout: STEP_TIMEOUT_MS });
+		for (;;) {
+			const input = document.querySelector<HTMLElement>(composer);
+			if (input !== null) return input.focus();
+			await new Promise((resolve) => setTimeout(resolve, 10));
+		}
+	}, PROBE.typingTarget);
 	const deadline = Date.now() + STEP_TIMEOUT_MS;
 	for (let typed = 0; (await probeState(page)).completeAt === null; typed++) {
 		if (Date.now() > deadline) throw new Error("The index was not complete in time.");
