@@ -68,7 +68,7 @@ const STEP_TIMEOUT_MS = 15 * 60_000;
 const SLOWEST_SHOWN = 12;
 
 async function main(): Promise<void> {
-	const args = parseArgs(["bench:browser", ...process.argv.slice(2)]);
+	const args = parseArgs(["bench:browser", ...process.argv.slice(2)], ["json"]);
 	rejectUnknownOptions(args, ["throttle", "vaults", "runs", "json"]);
 	const throttle = Number(args.options.get("throttle") ?? 4);
 	if (!(throttle >= 1)) throw new UsageError("--throttle needs a slowdown factor of 1 or more.");
@@ -123,7 +123,7 @@ async function main(): Promise<void> {
 		}
 		const result: BrowserBenchResult = { throttle, vaults: figures, ...loads };
 		const notes = slowestReport(slowest);
-		if (args.options.has("json")) {
+		if (args.flags.has("json")) {
 			process.stdout.write(`${browserJson(result)}\n`);
 			if (notes !== "") progress(notes);
 		} else process.stdout.write(`${browserTable(result)}\n${notes === "" ? "" : `\n${notes}\n`}`);
