@@ -1,4 +1,5 @@
 import type { Clock } from "../../src/core/ports";
+import type { IndexStore } from "../../src/core/retrieval/service/indexStore";
 import type { ChatEndpoint } from "../../src/obsidian/obsidianModel";
 import { asObsidianApp, setLanguageForTests } from "../obsidianApi";
 import { MemoryVault } from "../../headless/inMemory/memoryVault";
@@ -66,6 +67,10 @@ async function boot(): Promise<void> {
 		protected override chatEndpoint(): ChatEndpoint {
 			return config.anthropicBaseURL === null ? {} : { baseURL: config.anthropicBaseURL };
 		}
+
+		protected override indexStore(): IndexStore {
+			return measuredStore(super.indexStore());
+		}
 	}
 	const plugin = new SandboxPlugin(asObsidianApp(app), {
 		...config.manifest,
@@ -82,6 +87,29 @@ async function boot(): Promise<void> {
 	if (first !== undefined) await app.workspace.getLeaf().openFile(first);
 	Object.assign(window, { sandbox: { app, plugin, settled: () => server.settled() } });
 	document.body.setAttr("data-sandbox", "ready");
+}
+
+/**
+ * The plugin's own store (IndexedDB), each read and each snapshot written measured
+ * (`performance.measure`, "index-load" and "index-save"): the browser benchmark
+ * (`npm run bench:browser`) times the restore and the save by them.
+ */
+function measuredStore(store: IndexStore): IndexStore {
+	const measured = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+		const start = performance.now();
+		try {
+			return await work();
+		} finally {
+			performance.measure(name, { start, end: performance.now() });
+		}
+	};
+	return {
+		load: () => measured("index-load", () => store.load()),
+		saveSnapshot: (snapshot) => measured("index-save", () => store.saveSnapshot(snapshot)),
+		saveOpens: (opens) => store.saveOpens(opens),
+		clear: () => store.clear(),
+		close: () => store.close(),
+	};
 }
 
 /** Obsidian's "Default location for new notes", from the vault's `app.json` as Obsidian reads it. */

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { join, resolve } from "node:path";
 import type { Browser } from "playwright-core";
 import { parseArgs, rejectUnknownOptions, UsageError } from "../lib/args";
 import { launchChromium, missingChromium } from "../lib/chromium";
+import { loadTimesOf, startSandbox, type LoadTimes } from "./sandboxPage";
 
 /**
  * `npm run bench:load -- [--runs N] [--repo DIR]`: how long the plugin takes to load, in Debian's
@@ -11,14 +11,6 @@ import { launchChromium, missingChromium } from "../lib/chromium";
  * The sandbox page marks these moments with `performance.mark`. `--repo` measures another
  * checkout of the plugin (with the same marks), to compare a change with what came before it.
  */
-
-const MARKS = ["plugin-evaluate", "plugin-evaluated", "plugin-loaded", "layout-ready"] as const;
-
-interface LoadTimes {
-	readonly evaluate: number;
-	readonly onload: number;
-	readonly layoutReady: number;
-}
 
 async function main(): Promise<void> {
 	const args = parseArgs(["bench:load", ...process.argv.slice(2)]);
@@ -60,39 +52,10 @@ async function main(): Promise<void> {
 async function loadOnce(browser: Browser, url: string): Promise<LoadTimes> {
 	const page = await browser.newPage();
 	try {
-		await page.goto(url);
-		await page.waitForSelector('body[data-sandbox="ready"]', { timeout: 60_000 });
-		const at = await page.evaluate(
-			(names) => names.map((name) => performance.getEntriesByName(name, "mark")[0]?.startTime ?? Number.NaN),
-			[...MARKS],
-		);
-		if (at.some(Number.isNaN))
-			throw new Error("The sandbox page set no load-time marks: this checkout's sandbox predates them.");
-		return { evaluate: at[1] - at[0], onload: at[2] - at[1], layoutReady: at[3] - at[2] };
+		return await loadTimesOf(page, url);
 	} finally {
 		await page.close();
 	}
-}
-
-/** `npm start` in `repo`: the plugin built as it ships, in the sandbox on a free port of 127.0.0.1. */
-function startSandbox(repo: string): Promise<{ readonly url: string; stop(): void }> {
-	const child: ChildProcess = spawn(
-		process.execPath,
-		[join(repo, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/start.ts"],
-		{
-			cwd: repo,
-			stdio: ["ignore", "pipe", "inherit"],
-		},
-	);
-	return new Promise((resolvePromise, reject) => {
-		let output = "";
-		child.once("exit", (code) => reject(new Error(`The sandbox stopped before it started (exit code ${code}).`)));
-		child.stdout?.on("data", (chunk: Buffer) => {
-			output += chunk.toString();
-			const url = /open (http:\/\/127\.0\.0\.1:\d+\/?)/.exec(output)?.[1];
-			if (url !== undefined) resolvePromise({ url, stop: () => child.kill("SIGINT") });
-		});
-	});
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,89 @@
+/**
+ * What `npm run bench:browser` installs in the sandbox's page before any of its scripts runs
+ * (bundled, then given to `page.addInitScript`), and reads back as `window.browserBench`: the
+ * latency of every key typed in the chat composer, and when a search through the plugin first
+ * answered and when it first said the index was complete. (The page's tasks come from Chromium's
+ * trace, which has the short ones too.) It runs in the browser: no Node, and only plain data in
+ * what it shares.
+ */
+
+/** What the benchmark tells the probe, as `window.browserBenchConfig`, set before it runs. */
+export interface ProbeConfig {
+	/** A query with matches in the vault: its first hits are the first search answer. */
+	readonly query: string;
+	/** A query that matches nothing: the "Search memory" modal then says whether the index is complete. */
+	readonly noMatch: string;
+	/** What the modal says for a query without hits once the index is complete (its English text). */
+	readonly completeText: string;
+	/** Time between two searches, in milliseconds. */
+	readonly pollMs: number;
+	/** The element whose keys are timed (the chat composer). */
+	readonly typingTarget: string;
+}
+
+/** What the probe saw, every time in milliseconds of the page's clock (`performance.now()`). */
+export interface ProbeState {
+	readonly keyLatencies: number[];
+	firstAnswerAt: number | null;
+	completeAt: number | null;
+}
+
+interface SandboxWindow {
+	readonly sandbox?: { readonly plugin: { readonly commands: { id: string; callback?: () => unknown }[] } };
+	readonly browserBenchConfig: ProbeConfig;
+	browserBench: ProbeState;
+}
+
+const page = window as unknown as SandboxWindow;
+const config = page.browserBenchConfig;
+const state: ProbeState = { keyLatencies: [], firstAnswerAt: null, completeAt: null };
+page.browserBench = state;
+
+// The sandbox's file explorer draws every note with its folder open, where Obsidian draws a
+// folder's notes once it is opened: with thousands of notes, styling and laying them out would be
+// the sandbox's cost, not the plugin's. Closed, as in a vault Obsidian opens for the first time.
+const closedFolders = new CSSStyleSheet();
+closedFolders.replaceSync(".nav-folder-children { display: none; }");
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, closedFolders];
+
+// Key press to the next paint: the key's own time stamp (its wait behind a busy thread counts),
+// to the first task after the next frame, when that frame has been painted.
+document.addEventListener(
+	"keydown",
+	(evt) => {
+		if (!(evt.target instanceof Element) || !evt.target.matches(config.typingTarget)) return;
+		const pressed = evt.timeStamp;
+		requestAnimationFrame(() => setTimeout(() => state.keyLatencies.push(performance.now() - pressed), 0));
+	},
+	true,
+);
+
+/**
+ * Searches as a user would, in the plugin's "Search memory" modal, from the moment the sandbox
+ * exposes its plugin: the query with matches until it first has hits, then the one without
+ * until the modal no longer says the index is still being built.
+ */
+const waiting = setInterval(() => {
+	const command = page.sandbox?.plugin.commands.find((candidate) => candidate.id.endsWith(":search-memory"));
+	if (command === undefined) return;
+	clearInterval(waiting);
+	command.callback?.();
+	const modal = document.querySelectorAll(".modal-container .prompt");
+	const input = modal[modal.length - 1].querySelector("input");
+	const results = modal[modal.length - 1].querySelector(".prompt-results");
+	if (input === null || results === null) throw new Error("The search modal has no input or results.");
+	const search = setInterval(() => {
+		const at = performance.now();
+		const answered = state.firstAnswerAt !== null;
+		input.value = answered ? config.noMatch : config.query;
+		input.dispatchEvent(new Event("input"));
+		// The modal shows its suggestions a microtask later.
+		void Promise.resolve().then(() => {
+			if (!answered && results.querySelector(".suggestion-item") !== null) state.firstAnswerAt = at;
+			if (answered && results.querySelector(".suggestion-empty")?.textContent === config.completeText) {
+				state.completeAt = at;
+				clearInterval(search);
+			}
+		});
+	}, config.pollMs);
+}, config.pollMs);
