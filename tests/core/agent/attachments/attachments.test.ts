@@ -162,7 +162,8 @@ describe("attachments the model reads", () => {
 		expect(second.flatMap((block) => (block.type === "document" ? [block.name] : []))).toEqual(["second.pdf"]);
 		expect(JSON.stringify(second)).toContain("[Attached: first.pdf. Not sent in this request");
 		expect(JSON.stringify(second).length).toBeLessThan(32_000_000);
-	});
+		// Two 12 MB files encoded and measured: a second on a quiet machine, several on a busy shared one.
+	}, 30_000);
 
 	it("never sends an attachment only a private note embeds, nor one in an excluded folder, asked for by the model or by the user", async () => {
 		const chat = await session();
