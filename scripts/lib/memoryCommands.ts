@@ -53,7 +53,9 @@ export const indexCommand: Command = async (args) => {
 	const loadMs = performance.now() - started;
 	const memory = await openHeadlessMemory(headless);
 	const stats = memory.index.stats();
-	const summary = indexSummary(stats, memory.buildMs, process.memoryUsage().heapUsed);
+	// The index keeps its tables in typed arrays, whose elements live in array buffers outside the heap.
+	const { heapUsed, arrayBuffers } = process.memoryUsage();
+	const summary = indexSummary(stats, memory.buildMs, heapUsed + arrayBuffers);
 	return printed(args.flags.has("json") ? [JSON.stringify(summary)] : indexReport(summary, stats, loadMs));
 };
 

@@ -9,7 +9,7 @@ export interface IndexSummary {
 	readonly skipped: number;
 	/** Building the index from the loaded vault, in milliseconds. */
 	readonly ms: number;
-	/** The process's heap after the build: the vault's text, its metadata and the index. */
+	/** The process's heap and array buffers after the build: the vault's text, its metadata and the index. */
 	readonly heapMB: number;
 }
 
@@ -27,7 +27,7 @@ export function indexReport(summary: IndexSummary, stats: IndexStats, loadMs: nu
 	const reasons = Object.entries(stats.skippedBy).filter(([, count]) => count > 0);
 	return [
 		`loaded the vault folder in ${Math.round(loadMs)} ms`,
-		`indexed ${summary.files} notes (${summary.chunks} chunks, ${stats.terms} terms) in ${summary.ms} ms; heap ${summary.heapMB} MB`,
+		`indexed ${summary.files} notes (${summary.chunks} chunks, ${stats.terms} terms) in ${summary.ms} ms; memory ${summary.heapMB} MB`,
 		`skipped ${summary.skipped} ${summary.skipped === 1 ? "file" : "files"}${reasons.length === 0 ? "" : ":"}`,
 		...reasons.map(([reason, count]) => `  ${reason.padEnd(18)} ${count}`),
 	];
