@@ -26,6 +26,12 @@ export interface ServeHttpOptions {
 	readonly port: number;
 	/** The bearer token clients send; refused at start when missing or weak (see `MIN_TOKEN_LENGTH`). */
 	readonly token: string | undefined;
+	/**
+	 * Whether `token` is still the one in force, asked at every request: the plugin's lives in
+	 * SecretStorage, where the user may remove or replace it (Settings → Keychain) though no
+	 * setting changes to restart the server. Always, when not given.
+	 */
+	readonly tokenCurrent?: () => boolean;
 	/** The largest request body read, in bytes; 1 MiB by default, far above any tool call's arguments. */
 	readonly maxBodyBytes?: number;
 	/** How many client sessions may be open at once; 8 by default. */
@@ -95,14 +101,15 @@ export async function serveMcpHttp(
 	};
 
 	const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-		const refusal = checkRequest(
-			{
-				host: req.headersDistinct.host,
-				origin: req.headersDistinct.origin,
-				authorization: req.headersDistinct.authorization,
-			},
-			{ port, token },
-		);
+		const refusal =
+			checkRequest(
+				{
+					host: req.headersDistinct.host,
+					origin: req.headersDistinct.origin,
+					authorization: req.headersDistinct.authorization,
+				},
+				{ port, token },
+			) ?? (options.tokenCurrent?.() === false ? ({ status: 401, reason: "token" } as const) : null);
 		if (refusal !== null) {
 			// The same short answer whatever was wrong with the token: nothing of the request is echoed.
 			const headers: Record<string, string> = refusal.status === 401 ? { "WWW-Authenticate": "Bearer" } : {};

@@ -105,7 +105,7 @@ export class SettingsStore {
 
 	/** The Anthropic API key, from Obsidian's SecretStorage under the chosen name (never `data.json`); empty when none is set. */
 	apiKey(): string {
-		return this.secret(this.data.settings.apiKeySecret);
+		return this.modelKey(this.data.settings.apiKeySecret);
 	}
 
 	/**
@@ -114,7 +114,7 @@ export class SettingsStore {
 	 * a server, perhaps on another machine, must not receive it by a slip of the picker.
 	 */
 	serverKey(): string {
-		const key = this.secret(this.data.settings.serverKeySecret);
+		const key = this.modelKey(this.data.settings.serverKeySecret);
 		return key === this.apiKey() ? "" : key;
 	}
 
@@ -170,6 +170,15 @@ export class SettingsStore {
 			settings,
 			userDailyNotes,
 		});
+	}
+
+	/**
+	 * A model's key, never the MCP server's token: both are picked from the one list of secrets,
+	 * and a token sent as a key would give whoever runs the model's server the vault's memory.
+	 */
+	private modelKey(name: string): string {
+		const key = this.secret(name);
+		return key !== "" && key === this.secret(this.data.settings.mcpServerTokenSecret) ? "" : key;
 	}
 
 	private secret(name: string): string {

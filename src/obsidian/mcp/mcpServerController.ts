@@ -143,6 +143,13 @@ export class McpServerController {
 			return await desktop.serveMcpHttp((clientName) => mcpSurface(world, { clientName, hostBudget }), {
 				port: config.port,
 				token: config.token,
+				// A token removed or replaced outside the plugin opens nothing more: refused, and the
+				// server starts again with the token stored now (a new one, if it was removed).
+				tokenCurrent: () => {
+					if (this.token.current() === config.token) return true;
+					void this.apply();
+					return false;
+				},
 			});
 		} catch (error) {
 			if (error instanceof desktop.HttpSetupError) return error.problem;

@@ -4,6 +4,7 @@
  */
 // The plugin draws its settings in a DOM; the SDK's client is Node's build, as a terminal client runs it.
 import { Notice } from "../../../sandbox/obsidianApi";
+import { DEFAULT_MCP_TOKEN_SECRET } from "../../../src/core/workspace/data/settings";
 import { until } from "../pluginFixture";
 import {
 	connect,
@@ -113,6 +114,30 @@ describe("the plugin's MCP server, on desktop", () => {
 			expect(mcpRow(served.mock, "Claude Code").text).toContain(
 				`claude mcp add --transport http assistant-workspace ${url} --header "Authorization: Bearer ${served.token()}"`,
 			);
+		} finally {
+			served.unload();
+		}
+	});
+
+	it("refuses the token it started with once the user removes or replaces it in Obsidian's keychain", async () => {
+		const port = await freePort();
+		const served = await pluginServing({ mcpServerEnabled: true, mcpServerPort: port });
+		await untilStatus(served.status, LISTENING);
+		const url = `http://127.0.0.1:${port}/mcp`;
+		const ping = (token: string) =>
+			fetch(url, {
+				method: "POST",
+				headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+				body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+			});
+		try {
+			const old = served.token() ?? "";
+			expect((await ping(old)).status).toBe(400);
+			// Not through the plugin's button: in Settings → Keychain, where no setting changes.
+			served.app.secretStorage.setSecret(DEFAULT_MCP_TOKEN_SECRET, "");
+			expect((await ping(old)).status).toBe(401);
+			served.app.secretStorage.setSecret(DEFAULT_MCP_TOKEN_SECRET, "e".repeat(64));
+			expect((await ping(old)).status).toBe(401);
 		} finally {
 			served.unload();
 		}

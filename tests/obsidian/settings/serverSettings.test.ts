@@ -5,7 +5,7 @@ import type { SettingDefinition } from "obsidian";
 import { App, Plugin } from "../../../sandbox/obsidianApi";
 import { systemClock } from "../../../src/core/systemClock";
 import { loadPluginData } from "../../../src/core/workspace/data/load";
-import { DEFAULT_API_KEY_SECRET } from "../../../src/core/workspace/data/settings";
+import { DEFAULT_API_KEY_SECRET, DEFAULT_MCP_TOKEN_SECRET } from "../../../src/core/workspace/data/settings";
 import { NoticeNotifier } from "../../../src/obsidian/noticeNotifier";
 import { SettingsStore } from "../../../src/obsidian/settingsStore";
 import { compatibleServer } from "../../../src/obsidian/obsidianModel";
@@ -160,6 +160,19 @@ describe("the turn's ports with a compatible server", () => {
 		app.secretStorage.setSecret(DEFAULT_API_KEY_SECRET, "sk-ant-mine");
 		app.secretStorage.setSecret("lm-studio", "lm-key");
 		expect(compatibleServer(settingsStore).apiKey).toBe("lm-key");
+	});
+
+	it("never sends the MCP server's token as a model's key, though it is in the same list of secrets", async () => {
+		const token = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+		const { app, settingsStore } = await portsOn({
+			...server,
+			apiKeySecret: DEFAULT_MCP_TOKEN_SECRET,
+			serverKeySecret: "copied-token",
+		});
+		app.secretStorage.setSecret(DEFAULT_MCP_TOKEN_SECRET, token);
+		app.secretStorage.setSecret("copied-token", token);
+		expect(settingsStore.apiKey()).toBe("");
+		expect(compatibleServer(settingsStore)).toEqual({ preset: "ollama", baseURL: "http://localhost:11434" });
 	});
 
 	it("keeps tools on for another model of the same server", async () => {
