@@ -82,7 +82,13 @@ describe("the plugin's MCP server, on desktop", () => {
 		const initialize = (headers: Record<string, string>) =>
 			fetch(url, {
 				method: "POST",
-				headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers },
+				// A connection per request: a pooled one may still be the server's before its restart, closed under it.
+				headers: {
+					"Content-Type": "application/json",
+					Accept: "application/json, text/event-stream",
+					Connection: "close",
+					...headers,
+				},
 				body: JSON.stringify({
 					jsonrpc: "2.0",
 					id: 1,
@@ -127,7 +133,7 @@ describe("the plugin's MCP server, on desktop", () => {
 		const ping = (token: string) =>
 			fetch(url, {
 				method: "POST",
-				headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+				headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, Connection: "close" },
 				body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
 			});
 		try {
