@@ -2,6 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import {
 	chmodSync,
 	closeSync,
+	constants,
+	fstatSync,
 	fsyncSync,
 	mkdirSync,
 	openSync,
@@ -9,7 +11,6 @@ import {
 	realpathSync,
 	renameSync,
 	rmSync,
-	statSync,
 	writeSync,
 } from "node:fs";
 import { homedir } from "node:os";
@@ -32,6 +33,8 @@ export interface SavedIndex {
 const CACHE_FORMAT = 1;
 const MAGIC = "assistant-workspace index\n";
 const FILE_NAME = "index.bin";
+/** Not followed when opening, on systems that know the flag (0 elsewhere). */
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 /**
  * Past this a file is not read: a snapshot of a vault of 50,000 notes takes a few hundred
  * megabytes, so a larger file is damage (or not ours), and reading it whole would cost the memory.
@@ -120,18 +123,29 @@ class FileIndexCache implements IndexCache {
 	}
 
 	load(settings: string): SavedIndex | null {
-		let size: number;
+		let fd: number;
 		try {
-			size = statSync(this.path).size;
-		} catch {
-			return null; // none yet
+			// Not through a symbolic link: whatever it led to would not be a file this user wrote.
+			fd = openSync(this.path, constants.O_RDONLY | NO_FOLLOW);
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code === "ENOENT") return null; // none yet
+			return this.unusable(`could not be read (${error instanceof Error ? error.message : String(error)})`);
 		}
-		if (size > MAX_FILE_BYTES) return this.unusable(`is ${size} bytes, more than an index takes`);
 		let file: Buffer;
 		try {
-			file = readFileSync(this.path);
+			const { size, uid, mode } = fstatSync(fd);
+			if (size > MAX_FILE_BYTES) return this.unusable(`is ${size} bytes, more than an index takes`);
+			// The cache folder may be shared (an XDG_CACHE_HOME or AW_CACHE_DIR others can write to): a
+			// file another user made or could have changed would decide what search finds, and its header is
+			// easy to forge. Only a file of this user's that only this user can write is taken.
+			const user = process.getuid?.();
+			if (user !== undefined && (uid !== user || (mode & 0o022) !== 0))
+				return this.unusable("is not this user's own file");
+			file = readFileSync(fd);
 		} catch (error) {
 			return this.unusable(`could not be read (${error instanceof Error ? error.message : String(error)})`);
+		} finally {
+			closeSync(fd);
 		}
 		const header = headerOf(file);
 		if (header === null) return this.unusable("is damaged or of another version");

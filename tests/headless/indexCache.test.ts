@@ -1,4 +1,6 @@
 import {
+	chmodSync,
+	chownSync,
 	mkdtempSync,
 	readdirSync,
 	readFileSync,
@@ -155,6 +157,21 @@ test.each([
 	expect(stderr[0]).toMatch(/building it again from the notes/);
 	// And saved whole again for the next start.
 	expect((await start()).restored).toBe(true);
+});
+
+test.each([
+	["owned by another user", (file: string) => chownSync(file, 65534, 65534)],
+	["writable by others", (file: string) => chmodSync(file, 0o666)],
+])("a saved index %s (planted in a shared cache folder) is never taken", async (_name, plant) => {
+	(await start()).close();
+	// Not this vault's index: one where a note the user wrote is left out, as another user could plant it.
+	const planted = readFileSync(cacheFile());
+	rmSync(cacheFile());
+	writeFileSync(cacheFile(), planted);
+	plant(cacheFile());
+	const after = await start();
+	expect(after.restored).toBe(false);
+	expect(stderr.join("")).toMatch(/building it again from the notes/);
 });
 
 test("the notes' links are saved too: a start parses only the notes that changed, and resolves their new links", async () => {
