@@ -71,8 +71,13 @@ export function userDailyNotesTarget(source: DailyTargetSource, today: string): 
 		options = readDailyNotesOptions(source.root, source.configDir);
 		const format = options.format || DAILY_NOTES_DEFAULT_FORMAT;
 		const pathFor = (date: string) => joinVaultPath(options.folder, `${formatDay(dayOf(date), format)}.md`);
-		// Tried now, so a format that cannot be followed is found before anything is written.
-		pathFor(today);
+		// Tried now, so a format that cannot be followed is found before anything is written. A
+		// `..` the folder or the date format puts in the path would be refused at every write, and
+		// each entry lost with it.
+		if (!insideTheVault(pathFor(today)))
+			throw new DailyNotesConfigError(
+				`the folder or date format in ${source.configDir}/daily-notes.json leads out of the vault.`,
+			);
 		const day = dayOf(today);
 		return {
 			pathFor,
@@ -92,10 +97,31 @@ export function userDailyNotesTarget(source: DailyTargetSource, today: string): 
 	}
 }
 
+/**
+ * The template's text; `""` when there is none, it is hidden, or it cannot be read (outside the
+ * vault, through a symbolic link): as in Obsidian, the note is then made without it, rather than
+ * the entry being lost.
+ */
 function readTemplate(source: DailyTargetSource, setting: string): string {
 	if (setting === "") return "";
 	const path = normalizeVaultPath(dailyTemplateFile(setting));
-	return source.view().stat(path) === null ? "" : source.readNow(path);
+	if (!insideTheVault(path)) {
+		source.report(`The daily note template ${path} is outside the vault: daily notes are made without it.`);
+		return "";
+	}
+	try {
+		return source.view().stat(path) === null ? "" : source.readNow(path);
+	} catch (error) {
+		source.report(
+			`The daily note template ${path} could not be read (${error instanceof Error ? error.message : String(error)}): daily notes are made without it.`,
+		);
+		return "";
+	}
+}
+
+/** Whether a vault path has no `.` or `..` segment, which the vault refuses. */
+function insideTheVault(path: string): boolean {
+	return !path.split("/").some((segment) => segment === "." || segment === "..");
 }
 
 /** A configuration file's JSON; `undefined` when there is none. */

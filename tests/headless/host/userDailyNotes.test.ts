@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { defaultPluginData } from "../../../src/core/workspace/data/pluginData";
 import { openHeadlessWorkspace } from "../../../headless/host/headlessWorkspace";
@@ -103,6 +103,33 @@ test.each([
 		const said = stderr.filter((line) => line.includes("daily-notes.json"));
 		expect(said).toHaveLength(1);
 		expect(said[0]).toMatch(/^Daily memory goes to memory\/daily instead of your daily notes/);
+	},
+);
+
+test.each([
+	["a folder", { folder: "../Journal" }],
+	["a date format", { format: "[../]YYYY-MM-DD" }],
+])(
+	"%s that leads out of the vault keeps the entry in the assistant folder, and nothing is written outside",
+	async (_name, options) => {
+		vault.put(".obsidian/daily-notes.json", JSON.stringify(options));
+		expect(await append("Met Dr. Lin.")).toContain("memory/daily/2026-03-15.md");
+		expect(stderr.join("")).toMatch(/leads out of the vault/);
+		expect(existsSync(join(vault.root, "..", "Journal"))).toBe(false);
+		expect(existsSync(join(vault.root, "..", "2026-03-15.md"))).toBe(false);
+	},
+);
+
+test.each([
+	["outside the vault", "../Day"],
+	["a symbolic link", "Templates/Link"],
+])(
+	"a template %s is not read, as Obsidian finds no note there: the note is made without it",
+	async (_name, template) => {
+		symlinkSync(join(vault.root, "Private/Day.md"), join(vault.root, "Templates/Link.md"));
+		vault.put(".obsidian/daily-notes.json", JSON.stringify({ folder: "Journal", template }));
+		await append("Met Dr. Lin.");
+		expect(read("Journal/2026-03-15.md")).toMatch(/^## Assistant\n- \d\d:\d\d Met Dr\. Lin\.\n$/);
 	},
 );
 
