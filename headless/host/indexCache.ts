@@ -7,6 +7,7 @@ import {
 	fsyncSync,
 	mkdirSync,
 	openSync,
+	readdirSync,
 	readFileSync,
 	realpathSync,
 	renameSync,
@@ -181,6 +182,7 @@ class FileIndexCache implements IndexCache {
 			// Owner only, like the vault's notes it is made of: the cache folder may be shared.
 			mkdirSync(this.folder, { recursive: true, mode: 0o700 });
 			chmodSync(this.folder, 0o700);
+			removeLeftovers(this.folder);
 			const fd = openSync(temporary, "wx", 0o600);
 			try {
 				writeSync(fd, `${MAGIC}${JSON.stringify(header)}\n`);
@@ -201,6 +203,31 @@ class FileIndexCache implements IndexCache {
 	private unusable(why: string): null {
 		process.stderr.write(`The saved search index at ${this.path} ${why}: building it again from the notes.\n`);
 		return null;
+	}
+}
+
+/** A temporary file of a save, named after the process that writes it. */
+const TEMPORARY_NAME = new RegExp(`^${FILE_NAME.replace(".", "\\.")}\\.(\\d+)\\.[0-9a-f]{8}\\.tmp$`);
+
+/**
+ * Removes what saves of processes that no longer run left in `folder`: a save killed half-way
+ * (kill -9, a crash, the machine off) leaves its temporary file, as large as the index, and
+ * nothing else would ever remove it. A save under way in another process is left alone.
+ */
+function removeLeftovers(folder: string): void {
+	for (const name of readdirSync(folder)) {
+		const pid = TEMPORARY_NAME.exec(name)?.[1];
+		if (pid !== undefined && !isRunning(Number(pid))) rmSync(join(folder, name), { force: true });
+	}
+}
+
+function isRunning(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		// EPERM: it runs, as another user.
+		return (error as NodeJS.ErrnoException).code === "EPERM";
 	}
 }
 

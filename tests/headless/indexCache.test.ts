@@ -90,6 +90,19 @@ test("a second start takes the saved index and reads only what changed, was adde
 	expect(stderr).toEqual([]);
 });
 
+test("what a save killed half-way left beside the index is removed by the next save, another process's save under way is not", async () => {
+	(await start()).close();
+	const folder = join(cacheFile(), "..");
+	// Past the largest process id a system gives: a process that was killed while it wrote.
+	const killed = join(folder, "index.bin.2147483646.0123abcd.tmp");
+	const running = join(folder, `index.bin.${process.ppid}.0123abcd.tmp`);
+	writeFileSync(killed, "half an index");
+	writeFileSync(running, "half an index");
+	vault.put("Notes/ibis.md", "# Ibis\nThe ibis wades.\n");
+	(await start()).close();
+	expect(readdirSync(folder).sort()).toEqual(["index.bin", `index.bin.${process.ppid}.0123abcd.tmp`]);
+});
+
 test("the saved index is outside the vault, owner-only, and the vault is left as it was", async () => {
 	const before = vault.filesOnDisk();
 	(await start()).close();
