@@ -5,6 +5,7 @@ import {
 	constants,
 	fstatSync,
 	fsyncSync,
+	lstatSync,
 	mkdirSync,
 	openSync,
 	readdirSync,
@@ -181,6 +182,12 @@ class FileIndexCache implements IndexCache {
 		try {
 			// Owner only, like the vault's notes it is made of: the cache folder may be shared.
 			mkdirSync(this.folder, { recursive: true, mode: 0o700 });
+			// In a shared cache folder another user may have made this one first, or a symbolic link
+			// to a folder of this user's elsewhere, which the chmod would follow and the index land in.
+			const folder = lstatSync(this.folder);
+			const user = process.getuid?.();
+			if (!folder.isDirectory() || (user !== undefined && folder.uid !== user))
+				throw new Error("it is not a folder of this user's own");
 			chmodSync(this.folder, 0o700);
 			removeLeftovers(this.folder);
 			const fd = openSync(temporary, "wx", 0o600);

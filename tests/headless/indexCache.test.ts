@@ -1,11 +1,14 @@
+import { createHash } from "node:crypto";
 import {
 	chmodSync,
 	chownSync,
 	mkdtempSync,
 	readdirSync,
 	readFileSync,
+	realpathSync,
 	rmSync,
 	statSync,
+	symlinkSync,
 	truncateSync,
 	utimesSync,
 	writeFileSync,
@@ -101,6 +104,21 @@ test("what a save killed half-way left beside the index is removed by the next s
 	vault.put("Notes/ibis.md", "# Ibis\nThe ibis wades.\n");
 	(await start()).close();
 	expect(readdirSync(folder).sort()).toEqual(["index.bin", `index.bin.${process.ppid}.0123abcd.tmp`]);
+});
+
+test("a cache folder that is a symbolic link (planted in a shared cache folder) is neither written into nor changed", async () => {
+	const elsewhere = mkdtempSync(join(tmpdir(), "aw-elsewhere-"));
+	chmodSync(elsewhere, 0o755);
+	const folder = createHash("sha256").update(realpathSync(vault.root)).digest("hex").slice(0, 32);
+	symlinkSync(elsewhere, join(cacheDir, folder));
+	try {
+		(await start()).close();
+		expect(statSync(elsewhere).mode & 0o777).toBe(0o755);
+		expect(readdirSync(elsewhere)).toEqual([]);
+		expect(stderr.join("")).toMatch(/could not be saved/);
+	} finally {
+		rmSync(elsewhere, { recursive: true, force: true });
+	}
 });
 
 test("the saved index is outside the vault, owner-only, and the vault is left as it was", async () => {
