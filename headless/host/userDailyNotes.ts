@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { assistantFolderTarget, type DailyTarget } from "../../src/core/memory/daily";
 import {
@@ -126,13 +126,28 @@ function insideTheVault(path: string): boolean {
 
 /** A configuration file's JSON; `undefined` when there is none. */
 function readConfig(vaultRoot: string, configDir: string, name: string): unknown {
-	let bytes: Buffer;
+	let fd: number;
 	try {
-		bytes = readFileSync(join(vaultRoot, configDir, name));
+		fd = openSync(join(vaultRoot, configDir, name), "r");
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
 		throw new DailyNotesConfigError(`${configDir}/${name} could not be read.`);
 	}
+	let bytes: Buffer;
+	try {
+		// Looked at before it is read: a vault from elsewhere may hold a huge file or a link to a
+		// device (/dev/zero), which reading whole would never end or would fill the memory.
+		const stat = fstatSync(fd);
+		if (!stat.isFile()) throw new DailyNotesConfigError(`${configDir}/${name} is not a file.`);
+		if (stat.size > MAX_CONFIG_BYTES) throw new DailyNotesConfigError(`${configDir}/${name} is too large.`);
+		bytes = readFileSync(fd);
+	} catch (error) {
+		if (error instanceof DailyNotesConfigError) throw error;
+		throw new DailyNotesConfigError(`${configDir}/${name} could not be read.`);
+	} finally {
+		closeSync(fd);
+	}
+	// Grown since it was looked at.
 	if (bytes.length > MAX_CONFIG_BYTES) throw new DailyNotesConfigError(`${configDir}/${name} is too large.`);
 	try {
 		return JSON.parse(bytes.toString("utf8"));

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, symlinkSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { defaultPluginData } from "../../../src/core/workspace/data/pluginData";
 import { openHeadlessWorkspace } from "../../../headless/host/headlessWorkspace";
@@ -132,6 +132,13 @@ test.each([
 		expect(read("Journal/2026-03-15.md")).toMatch(/^## Assistant\n- \d\d:\d\d Met Dr\. Lin\.\n$/);
 	},
 );
+
+test("a daily-notes.json that is a link to a device is not read: the entry is kept in the assistant folder", async () => {
+	symlinkSync("/dev/zero", join(vault.root, ".obsidian/daily-notes.json.zero"));
+	renameSync(join(vault.root, ".obsidian/daily-notes.json.zero"), join(vault.root, ".obsidian/daily-notes.json"));
+	expect(await append("Met Dr. Lin.")).toContain("memory/daily/2026-03-15.md");
+	expect(stderr.join("")).toMatch(/daily-notes\.json is not a file/);
+});
 
 test("a date format the headless host cannot follow keeps the entry in the assistant folder", async () => {
 	vault.put(".obsidian/daily-notes.json", JSON.stringify({ format: "YYYY-MM-DD X" }));
