@@ -85,7 +85,17 @@ export function userDailyNotesTarget(source: DailyTargetSource, today: string): 
 			// Read when a write creates the day's note, not before: a template edited meanwhile is the one used.
 			get template() {
 				const template = readTemplate(source, options.template);
-				return fillDailyNoteTemplate(template, format, (pattern) => formatDay(day, pattern));
+				return fillDailyNoteTemplate(template, format, (pattern, placeholder) => {
+					try {
+						return formatDay(day, pattern);
+					} catch (error) {
+						if (!(error instanceof UnsupportedFormatError)) throw error;
+						// Left as written, rather than the entry being lost with the whole note: the
+						// daily note's own name was checked to be one the headless host can make.
+						source.report(`${error.message} The daily note template's ${placeholder} is left as it is.`);
+						return placeholder;
+					}
+				});
 			},
 		};
 	} catch (error) {

@@ -140,6 +140,15 @@ test("a daily-notes.json that is a link to a device is not read: the entry is ke
 	expect(stderr.join("")).toMatch(/daily-notes\.json is not a file/);
 });
 
+test("a template placeholder in a format the headless host cannot follow does not lose the entry: it is left as written", async () => {
+	vault.put("Templates/Day.md", "---\ncreated: {{date:YYYY-MM-DDTHH:mm:ssZ}}\n---\n# {{date:dddd D MMMM}}\n");
+	expect(await append("Met Dr. Lin.")).toContain(DAY_NOTE);
+	expect(read(DAY_NOTE)).toMatch(
+		/^---\ncreated: \{\{date:YYYY-MM-DDTHH:mm:ssZ\}\}\n---\n# Sunday 15 March\n\n## Assistant\n- \d\d:\d\d Met Dr\. Lin\.\n$/,
+	);
+	expect(stderr.join("")).toMatch(/"Z" is not one the headless host formats/);
+});
+
 test("a date format the headless host cannot follow keeps the entry in the assistant folder", async () => {
 	vault.put(".obsidian/daily-notes.json", JSON.stringify({ format: "YYYY-MM-DD X" }));
 	expect(await append("Met Dr. Lin.")).toContain("memory/daily/2026-03-15.md");
