@@ -224,9 +224,17 @@ const TEMPORARY_NAME = new RegExp(`^${FILE_NAME.replace(".", "\\.")}\\.(\\d+)\\.
 function removeLeftovers(folder: string): void {
 	for (const name of readdirSync(folder)) {
 		const pid = TEMPORARY_NAME.exec(name)?.[1];
-		if (pid !== undefined && !isRunning(Number(pid))) rmSync(join(folder, name), { force: true });
+		if (pid === undefined || isRunning(Number(pid))) continue;
+		const file = join(folder, name);
+		// Not written to for a while as well: a process in another container sharing the folder has
+		// ids this one cannot see, and its save under way must not be taken for a leftover.
+		if (Date.now() - (lstatSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > LEFTOVER_AGE_MS)
+			rmSync(file, { force: true });
 	}
 }
+
+/** How long a temporary file is left unchanged before it counts as left over (milliseconds). */
+const LEFTOVER_AGE_MS = 10 * 60_000;
 
 function isRunning(pid: number): boolean {
 	try {
