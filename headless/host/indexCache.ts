@@ -2,14 +2,17 @@ import { createHash, randomBytes } from "node:crypto";
 import {
 	chmodSync,
 	closeSync,
+	constants,
+	fstatSync,
 	fsyncSync,
+	lstatSync,
 	mkdirSync,
 	openSync,
+	readdirSync,
 	readFileSync,
 	realpathSync,
 	renameSync,
 	rmSync,
-	statSync,
 	writeSync,
 } from "node:fs";
 import { homedir } from "node:os";
@@ -32,6 +35,8 @@ export interface SavedIndex {
 const CACHE_FORMAT = 1;
 const MAGIC = "assistant-workspace index\n";
 const FILE_NAME = "index.bin";
+/** Not followed when opening, on systems that know the flag (0 elsewhere). */
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 /**
  * Past this a file is not read: a snapshot of a vault of 50,000 notes takes a few hundred
  * megabytes, so a larger file is damage (or not ours), and reading it whole would cost the memory.
@@ -120,18 +125,29 @@ class FileIndexCache implements IndexCache {
 	}
 
 	load(settings: string): SavedIndex | null {
-		let size: number;
+		let fd: number;
 		try {
-			size = statSync(this.path).size;
-		} catch {
-			return null; // none yet
+			// Not through a symbolic link: whatever it led to would not be a file this user wrote.
+			fd = openSync(this.path, constants.O_RDONLY | NO_FOLLOW);
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code === "ENOENT") return null; // none yet
+			return this.unusable(`could not be read (${error instanceof Error ? error.message : String(error)})`);
 		}
-		if (size > MAX_FILE_BYTES) return this.unusable(`is ${size} bytes, more than an index takes`);
 		let file: Buffer;
 		try {
-			file = readFileSync(this.path);
+			const { size, uid, mode } = fstatSync(fd);
+			if (size > MAX_FILE_BYTES) return this.unusable(`is ${size} bytes, more than an index takes`);
+			// The cache folder may be shared (an XDG_CACHE_HOME or AW_CACHE_DIR others can write to): a
+			// file another user made or could have changed would decide what search finds, and its header is
+			// easy to forge. Only a file of this user's that only this user can write is taken.
+			const user = process.getuid?.();
+			if (user !== undefined && (uid !== user || (mode & 0o022) !== 0))
+				return this.unusable("is not this user's own file");
+			file = readFileSync(fd);
 		} catch (error) {
 			return this.unusable(`could not be read (${error instanceof Error ? error.message : String(error)})`);
+		} finally {
+			closeSync(fd);
 		}
 		const header = headerOf(file);
 		if (header === null) return this.unusable("is damaged or of another version");
@@ -166,7 +182,14 @@ class FileIndexCache implements IndexCache {
 		try {
 			// Owner only, like the vault's notes it is made of: the cache folder may be shared.
 			mkdirSync(this.folder, { recursive: true, mode: 0o700 });
+			// In a shared cache folder another user may have made this one first, or a symbolic link
+			// to a folder of this user's elsewhere, which the chmod would follow and the index land in.
+			const folder = lstatSync(this.folder);
+			const user = process.getuid?.();
+			if (!folder.isDirectory() || (user !== undefined && folder.uid !== user))
+				throw new Error("it is not a folder of this user's own");
 			chmodSync(this.folder, 0o700);
+			removeLeftovers(this.folder);
 			const fd = openSync(temporary, "wx", 0o600);
 			try {
 				writeSync(fd, `${MAGIC}${JSON.stringify(header)}\n`);
@@ -187,6 +210,39 @@ class FileIndexCache implements IndexCache {
 	private unusable(why: string): null {
 		process.stderr.write(`The saved search index at ${this.path} ${why}: building it again from the notes.\n`);
 		return null;
+	}
+}
+
+/** A temporary file of a save, named after the process that writes it. */
+const TEMPORARY_NAME = new RegExp(`^${FILE_NAME.replace(".", "\\.")}\\.(\\d+)\\.[0-9a-f]{8}\\.tmp$`);
+
+/**
+ * Removes what saves of processes that no longer run left in `folder`: a save killed half-way
+ * (kill -9, a crash, the machine off) leaves its temporary file, as large as the index, and
+ * nothing else would ever remove it. A save under way in another process is left alone.
+ */
+function removeLeftovers(folder: string): void {
+	for (const name of readdirSync(folder)) {
+		const pid = TEMPORARY_NAME.exec(name)?.[1];
+		if (pid === undefined || isRunning(Number(pid))) continue;
+		const file = join(folder, name);
+		// Not written to for a while as well: a process in another container sharing the folder has
+		// ids this one cannot see, and its save under way must not be taken for a leftover.
+		if (Date.now() - (lstatSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > LEFTOVER_AGE_MS)
+			rmSync(file, { force: true });
+	}
+}
+
+/** How long a temporary file is left unchanged before it counts as left over (milliseconds). */
+const LEFTOVER_AGE_MS = 10 * 60_000;
+
+function isRunning(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		// EPERM: it runs, as another user.
+		return (error as NodeJS.ErrnoException).code === "EPERM";
 	}
 }
 

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { assistantFolderTarget, type DailyTarget } from "../../src/core/memory/daily";
 import {
@@ -71,8 +71,13 @@ export function userDailyNotesTarget(source: DailyTargetSource, today: string): 
 		options = readDailyNotesOptions(source.root, source.configDir);
 		const format = options.format || DAILY_NOTES_DEFAULT_FORMAT;
 		const pathFor = (date: string) => joinVaultPath(options.folder, `${formatDay(dayOf(date), format)}.md`);
-		// Tried now, so a format that cannot be followed is found before anything is written.
-		pathFor(today);
+		// Tried now, so a format that cannot be followed is found before anything is written. A
+		// `..` the folder or the date format puts in the path would be refused at every write, and
+		// each entry lost with it.
+		if (!insideTheVault(pathFor(today)))
+			throw new DailyNotesConfigError(
+				`the folder or date format in ${source.configDir}/daily-notes.json leads out of the vault.`,
+			);
 		const day = dayOf(today);
 		return {
 			pathFor,
@@ -80,7 +85,17 @@ export function userDailyNotesTarget(source: DailyTargetSource, today: string): 
 			// Read when a write creates the day's note, not before: a template edited meanwhile is the one used.
 			get template() {
 				const template = readTemplate(source, options.template);
-				return fillDailyNoteTemplate(template, format, (pattern) => formatDay(day, pattern));
+				return fillDailyNoteTemplate(template, format, (pattern, placeholder) => {
+					try {
+						return formatDay(day, pattern);
+					} catch (error) {
+						if (!(error instanceof UnsupportedFormatError)) throw error;
+						// Left as written, rather than the entry being lost with the whole note: the
+						// daily note's own name was checked to be one the headless host can make.
+						source.report(`${error.message} The daily note template's ${placeholder} is left as it is.`);
+						return placeholder;
+					}
+				});
 			},
 		};
 	} catch (error) {
@@ -92,21 +107,57 @@ export function userDailyNotesTarget(source: DailyTargetSource, today: string): 
 	}
 }
 
+/**
+ * The template's text; `""` when there is none, it is hidden, or it cannot be read (outside the
+ * vault, through a symbolic link): as in Obsidian, the note is then made without it, rather than
+ * the entry being lost.
+ */
 function readTemplate(source: DailyTargetSource, setting: string): string {
 	if (setting === "") return "";
 	const path = normalizeVaultPath(dailyTemplateFile(setting));
-	return source.view().stat(path) === null ? "" : source.readNow(path);
+	if (!insideTheVault(path)) {
+		source.report(`The daily note template ${path} is outside the vault: daily notes are made without it.`);
+		return "";
+	}
+	try {
+		return source.view().stat(path) === null ? "" : source.readNow(path);
+	} catch (error) {
+		source.report(
+			`The daily note template ${path} could not be read (${error instanceof Error ? error.message : String(error)}): daily notes are made without it.`,
+		);
+		return "";
+	}
+}
+
+/** Whether a vault path has no `.` or `..` segment, which the vault refuses. */
+function insideTheVault(path: string): boolean {
+	return !path.split("/").some((segment) => segment === "." || segment === "..");
 }
 
 /** A configuration file's JSON; `undefined` when there is none. */
 function readConfig(vaultRoot: string, configDir: string, name: string): unknown {
-	let bytes: Buffer;
+	let fd: number;
 	try {
-		bytes = readFileSync(join(vaultRoot, configDir, name));
+		fd = openSync(join(vaultRoot, configDir, name), "r");
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
 		throw new DailyNotesConfigError(`${configDir}/${name} could not be read.`);
 	}
+	let bytes: Buffer;
+	try {
+		// Looked at before it is read: a vault from elsewhere may hold a huge file or a link to a
+		// device (/dev/zero), which reading whole would never end or would fill the memory.
+		const stat = fstatSync(fd);
+		if (!stat.isFile()) throw new DailyNotesConfigError(`${configDir}/${name} is not a file.`);
+		if (stat.size > MAX_CONFIG_BYTES) throw new DailyNotesConfigError(`${configDir}/${name} is too large.`);
+		bytes = readFileSync(fd);
+	} catch (error) {
+		if (error instanceof DailyNotesConfigError) throw error;
+		throw new DailyNotesConfigError(`${configDir}/${name} could not be read.`);
+	} finally {
+		closeSync(fd);
+	}
+	// Grown since it was looked at.
 	if (bytes.length > MAX_CONFIG_BYTES) throw new DailyNotesConfigError(`${configDir}/${name} is too large.`);
 	try {
 		return JSON.parse(bytes.toString("utf8"));

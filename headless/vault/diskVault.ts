@@ -340,6 +340,8 @@ export class DiskVault implements NoteStore, MetadataSource {
 		let made: { readonly current: string; readonly next: string } | null = null;
 		// A save an editor made into the file that write renamed over.
 		let theirs: Buffer | null = null;
+		// Whether a write was made again already because the lines it added were gone right after.
+		let madeAgain = false;
 		for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
 			this.guard(target);
 			const full = this.fullPath(target);
@@ -366,11 +368,20 @@ export class DiskVault implements NoteStore, MetadataSource {
 				const later = await HeldFile.openSaved(full);
 				later.close();
 				if (keepsAddedLines(current, next, later.bytes.toString("utf8"))) return next;
+				// Gone twice: not an editor's stale copy but something that rewrites what is written
+				// here (a linter, a formatter, the user at once), whose version of the lines cannot be
+				// told apart; writing again would add them once more at every attempt. They were written.
+				if (madeAgain) return next;
+				madeAgain = true;
 			} finally {
 				held.close();
 			}
 		}
-		throw new Error(`${target} kept changing while it was being written; nothing was written.`);
+		throw new Error(
+			made === null
+				? `${target} kept changing while it was being written; nothing was written.`
+				: `${target} kept changing while it was being written; the change was written, but may have been saved over since.`,
+		);
 	}
 
 	/** What an editor saved into the file a write read, after it read it; `null` when nothing. */

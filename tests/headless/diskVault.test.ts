@@ -123,4 +123,20 @@ describe("a vault folder on disk", () => {
 		expect(vault.getMetadata("Daily.md")?.links).toHaveLength(1);
 		expect(vault.resolvedLinks["Broken.md"]).toEqual({});
 	});
+
+	it("writes a line once more at most when something keeps rewriting the lines it adds (a linter), never once per attempt", async () => {
+		const vault = folder.open();
+		const full = join(folder.root, "Daily.md");
+		// As a linter saving on every change would: the list marker the write used becomes its own.
+		const linter = setInterval(() => {
+			const text = readFileSync(full, "utf8");
+			if (text.includes("- entry")) writeFileSync(full, text.replace(/^- entry/gm, "* entry"));
+		}, 1);
+		try {
+			await vault.process("Daily.md", (current) => `${current}\n- entry\n`);
+		} finally {
+			clearInterval(linter);
+		}
+		expect(readFileSync(full, "utf8").match(/entry/g)?.length).toBeLessThanOrEqual(2);
+	});
 });

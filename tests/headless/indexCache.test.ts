@@ -1,9 +1,14 @@
+import { createHash } from "node:crypto";
 import {
+	chmodSync,
+	chownSync,
 	mkdtempSync,
 	readdirSync,
 	readFileSync,
+	realpathSync,
 	rmSync,
 	statSync,
+	symlinkSync,
 	truncateSync,
 	utimesSync,
 	writeFileSync,
@@ -88,6 +93,40 @@ test("a second start takes the saved index and reads only what changed, was adde
 	expect(stderr).toEqual([]);
 });
 
+test("what a save killed half-way left beside the index is removed by the next save, another process's save under way is not", async () => {
+	(await start()).close();
+	const folder = join(cacheFile(), "..");
+	// Past the largest process id a system gives: a process that was killed while it wrote.
+	const killed = join(folder, "index.bin.2147483646.0123abcd.tmp");
+	const running = join(folder, `index.bin.${process.ppid}.0123abcd.tmp`);
+	writeFileSync(killed, "half an index");
+	writeFileSync(running, "half an index");
+	const anHourAgo = new Date(Date.now() - 3_600_000);
+	utimesSync(killed, anHourAgo, anHourAgo);
+	utimesSync(running, anHourAgo, anHourAgo);
+	// Written just now, by a process this one may not see (another container): perhaps a save under way.
+	const recent = "index.bin.2147483645.0123abcd.tmp";
+	writeFileSync(join(folder, recent), "half an index");
+	vault.put("Notes/ibis.md", "# Ibis\nThe ibis wades.\n");
+	(await start()).close();
+	expect(readdirSync(folder).sort()).toEqual(["index.bin", recent, `index.bin.${process.ppid}.0123abcd.tmp`].sort());
+});
+
+test("a cache folder that is a symbolic link (planted in a shared cache folder) is neither written into nor changed", async () => {
+	const elsewhere = mkdtempSync(join(tmpdir(), "aw-elsewhere-"));
+	chmodSync(elsewhere, 0o755);
+	const folder = createHash("sha256").update(realpathSync(vault.root)).digest("hex").slice(0, 32);
+	symlinkSync(elsewhere, join(cacheDir, folder));
+	try {
+		(await start()).close();
+		expect(statSync(elsewhere).mode & 0o777).toBe(0o755);
+		expect(readdirSync(elsewhere)).toEqual([]);
+		expect(stderr.join("")).toMatch(/could not be saved/);
+	} finally {
+		rmSync(elsewhere, { recursive: true, force: true });
+	}
+});
+
 test("the saved index is outside the vault, owner-only, and the vault is left as it was", async () => {
 	const before = vault.filesOnDisk();
 	(await start()).close();
@@ -155,6 +194,21 @@ test.each([
 	expect(stderr[0]).toMatch(/building it again from the notes/);
 	// And saved whole again for the next start.
 	expect((await start()).restored).toBe(true);
+});
+
+test.each([
+	["owned by another user", (file: string) => chownSync(file, 65534, 65534)],
+	["writable by others", (file: string) => chmodSync(file, 0o666)],
+])("a saved index %s (planted in a shared cache folder) is never taken", async (_name, plant) => {
+	(await start()).close();
+	// Not this vault's index: one where a note the user wrote is left out, as another user could plant it.
+	const planted = readFileSync(cacheFile());
+	rmSync(cacheFile());
+	writeFileSync(cacheFile(), planted);
+	plant(cacheFile());
+	const after = await start();
+	expect(after.restored).toBe(false);
+	expect(stderr.join("")).toMatch(/building it again from the notes/);
 });
 
 test("the notes' links are saved too: a start parses only the notes that changed, and resolves their new links", async () => {

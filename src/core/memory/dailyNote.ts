@@ -38,19 +38,20 @@ export function dailyTemplateFile(setting: string): string {
  * The user's daily note template filled for a day as the core Daily notes plugin fills it:
  * `{{date}}` and `{{title}}` in the daily notes' date format, `{{time}}` as `HH:mm`,
  * `{{date:FORMAT}}` and `{{time:FORMAT}}` in their own format. `formatDay` formats the day (moment
- * in Obsidian, the headless host's own formatter outside it), since core knows only ISO dates.
+ * in Obsidian, the headless host's own formatter outside it), since core knows only ISO dates. It
+ * is also given the placeholder as written, for a formatter that leaves one it cannot follow.
  */
 export function fillDailyNoteTemplate(
 	template: string,
 	format: string,
-	formatDay: (pattern: string) => string,
+	formatDay: (pattern: string, placeholder: string) => string,
 ): string {
 	return template
-		.replace(/\{\{\s*(date|time)\s*(?::([^}]*))?\}\}/gi, (_whole, kind: string, custom: string | undefined) => {
+		.replace(/\{\{\s*(date|time)\s*(?::([^}]*))?\}\}/gi, (whole: string, kind: string, custom: string | undefined) => {
 			const fallback = kind.toLowerCase() === "time" ? "HH:mm" : format;
-			return formatDay(custom?.trim() || fallback);
+			return formatDay(custom?.trim() || fallback, whole);
 		})
-		.replace(/\{\{\s*title\s*\}\}/gi, () => formatDay(format));
+		.replace(/\{\{\s*title\s*\}\}/gi, (whole: string) => formatDay(format, whole));
 }
 
 /**

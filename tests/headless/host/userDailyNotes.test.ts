@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { defaultPluginData } from "../../../src/core/workspace/data/pluginData";
 import { openHeadlessWorkspace } from "../../../headless/host/headlessWorkspace";
@@ -105,6 +105,49 @@ test.each([
 		expect(said[0]).toMatch(/^Daily memory goes to memory\/daily instead of your daily notes/);
 	},
 );
+
+test.each([
+	["a folder", { folder: "../Journal" }],
+	["a date format", { format: "[../]YYYY-MM-DD" }],
+])(
+	"%s that leads out of the vault keeps the entry in the assistant folder, and nothing is written outside",
+	async (_name, options) => {
+		vault.put(".obsidian/daily-notes.json", JSON.stringify(options));
+		expect(await append("Met Dr. Lin.")).toContain("memory/daily/2026-03-15.md");
+		expect(stderr.join("")).toMatch(/leads out of the vault/);
+		expect(existsSync(join(vault.root, "..", "Journal"))).toBe(false);
+		expect(existsSync(join(vault.root, "..", "2026-03-15.md"))).toBe(false);
+	},
+);
+
+test.each([
+	["outside the vault", "../Day"],
+	["a symbolic link", "Templates/Link"],
+])(
+	"a template %s is not read, as Obsidian finds no note there: the note is made without it",
+	async (_name, template) => {
+		symlinkSync(join(vault.root, "Private/Day.md"), join(vault.root, "Templates/Link.md"));
+		vault.put(".obsidian/daily-notes.json", JSON.stringify({ folder: "Journal", template }));
+		await append("Met Dr. Lin.");
+		expect(read("Journal/2026-03-15.md")).toMatch(/^## Assistant\n- \d\d:\d\d Met Dr\. Lin\.\n$/);
+	},
+);
+
+test("a daily-notes.json that is a link to a device is not read: the entry is kept in the assistant folder", async () => {
+	symlinkSync("/dev/zero", join(vault.root, ".obsidian/daily-notes.json.zero"));
+	renameSync(join(vault.root, ".obsidian/daily-notes.json.zero"), join(vault.root, ".obsidian/daily-notes.json"));
+	expect(await append("Met Dr. Lin.")).toContain("memory/daily/2026-03-15.md");
+	expect(stderr.join("")).toMatch(/daily-notes\.json is not a file/);
+});
+
+test("a template placeholder in a format the headless host cannot follow does not lose the entry: it is left as written", async () => {
+	vault.put("Templates/Day.md", "---\ncreated: {{date:YYYY-MM-DDTHH:mm:ssZ}}\n---\n# {{date:dddd D MMMM}}\n");
+	expect(await append("Met Dr. Lin.")).toContain(DAY_NOTE);
+	expect(read(DAY_NOTE)).toMatch(
+		/^---\ncreated: \{\{date:YYYY-MM-DDTHH:mm:ssZ\}\}\n---\n# Sunday 15 March\n\n## Assistant\n- \d\d:\d\d Met Dr\. Lin\.\n$/,
+	);
+	expect(stderr.join("")).toMatch(/"Z" is not one the headless host formats/);
+});
 
 test("a date format the headless host cannot follow keeps the entry in the assistant folder", async () => {
 	vault.put(".obsidian/daily-notes.json", JSON.stringify({ format: "YYYY-MM-DD X" }));
