@@ -21,6 +21,7 @@ import { deserialize, serialize } from "node:v8";
 import type { IndexSnapshot } from "../../src/core/retrieval";
 import { isUsableSnapshot } from "../../src/core/retrieval/indexing/snapshotShape";
 import type { NoteLinks } from "../vault/diskVault";
+import { isRunning } from "../vault/pathLock";
 
 /** What is saved: the index, and the links of the notes it holds (so a start need not parse them to rank by links). */
 export interface SavedIndex {
@@ -235,16 +236,6 @@ function removeLeftovers(folder: string): void {
 
 /** How long a temporary file is left unchanged before it counts as left over (milliseconds). */
 const LEFTOVER_AGE_MS = 10 * 60_000;
-
-function isRunning(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (error) {
-		// EPERM: it runs, as another user.
-		return (error as NodeJS.ErrnoException).code === "EPERM";
-	}
-}
 
 /** Links as saved: `[path, NoteLinks]` pairs. */
 function isLinks(value: unknown): value is [string, NoteLinks][] {

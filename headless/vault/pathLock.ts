@@ -83,7 +83,8 @@ function ownerOf(file: string): number | null {
 	}
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process of this machine runs with that id (EPERM: it runs, as another user). */
+export function isRunning(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
 		return true;
