@@ -34,7 +34,7 @@ import { pluginBuildOptions } from "../build/pluginBuild.mjs";
 import { loadTimesOf, startSandbox, waitUntilReady } from "./sandboxPage";
 
 /**
- * `npm run bench:browser -- [--throttle N] [--vaults hub,20k] [--runs N] [--json]`: the plugin
+ * `npm run bench:browser -- [--throttle N] [--vaults hub,20k] [--runs N] [--tasks] [--json]`: the plugin
  * as it ships (`main.js`, built by the sandbox as `npm start` builds it) in the sandbox, in
  * Debian's Chromium with the CPU slowed N times (4 by default: a phone) through the DevTools
  * protocol, in each vault: the longest main-thread task while the index builds, the chat
@@ -43,7 +43,9 @@ import { loadTimesOf, startSandbox, waitUntilReady } from "./sandboxPage";
  * reload, and the JS heap once indexed; then `main.js` evaluation + `onload`, unthrottled and
  * throttled. Each vault runs N times from a fresh browser profile (1 by default); the figures
  * are medians. The table (or `--json`, one object) goes to stdout, progress to stderr. Where a
- * long task misses its target, the functions that took its time (a CPU profile) follow.
+ * long task misses its target, the functions that took its time (a CPU profile) follow; with
+ * `--tasks`, each such task's own functions go to stderr as it is found, to tell apart the tasks
+ * that the summary adds up.
  */
 
 const VAULTS = ["hub", "20k"] as const;
@@ -68,8 +70,8 @@ const STEP_TIMEOUT_MS = 15 * 60_000;
 const SLOWEST_SHOWN = 12;
 
 async function main(): Promise<void> {
-	const args = parseArgs(["bench:browser", ...process.argv.slice(2)], ["json"]);
-	rejectUnknownOptions(args, ["throttle", "vaults", "runs", "json"]);
+	const args = parseArgs(["bench:browser", ...process.argv.slice(2)], ["json", "tasks"]);
+	rejectUnknownOptions(args, ["throttle", "vaults", "runs", "json", "tasks"]);
 	const throttle = Number(args.options.get("throttle") ?? 4);
 	if (!(throttle >= 1)) throw new UsageError("--throttle needs a slowdown factor of 1 or more.");
 	const runs = Number(args.options.get("runs") ?? 1);
@@ -99,7 +101,15 @@ async function main(): Promise<void> {
 					const measured: VaultRun[] = [];
 					for (let run = 1; run <= runs; run++) {
 						progress(`${vault}: run ${run} of ${runs}`);
-						measured.push(await measureVault(browser, sandbox.url, { probe, throttle, vault, nameOf }));
+						measured.push(
+							await measureVault(browser, sandbox.url, {
+								probe,
+								throttle,
+								vault,
+								nameOf,
+								eachTask: args.flags.has("tasks"),
+							}),
+						);
 					}
 					figures[vault] = medianFigures(measured.map((run) => run.figures));
 					// The profile of the last run: the functions, not their exact share, are the news.
@@ -205,6 +215,15 @@ interface VaultRun {
 	readonly slowest: readonly SelfTime[];
 }
 
+interface MeasureSetup {
+	readonly probe: string;
+	readonly throttle: number;
+	readonly vault: VaultName;
+	readonly nameOf: FrameNamer;
+	/** Whether each long task's functions are printed on their own. */
+	readonly eachTask: boolean;
+}
+
 /**
  * One run in a vault, in a fresh browser profile (no saved index), traced: the page loaded, the
  * index built while the chat composer is typed in and searches run, then saved (the CPU
@@ -213,7 +232,7 @@ interface VaultRun {
 async function measureVault(
 	browser: Browser,
 	url: string,
-	{ probe, throttle, vault, nameOf }: { probe: string; throttle: number; vault: VaultName; nameOf: FrameNamer },
+	{ probe, throttle, vault, nameOf, eachTask }: MeasureSetup,
 ): Promise<VaultRun> {
 	const context = await browser.newContext();
 	try {
@@ -249,6 +268,17 @@ async function measureVault(
 		const slow = tasks.filter(
 			(task) => task.start >= layoutReady && task.start < saved && task.duration > TARGETS.longestTaskMs,
 		);
+		const windowOf = (task: (typeof slow)[number]): [number, number] => [
+			task.traceStart,
+			task.traceStart + task.duration * 1000,
+		];
+		if (eachTask)
+			for (const task of slow) {
+				const at = (task.start - layoutReady).toFixed(0);
+				progress(`${vault}: a task of ${task.duration.toFixed(1)} ms, ${at} ms after layout-ready:`);
+				for (const { fn, ms } of selfTimeIn(profile as CpuProfile, [windowOf(task)], SLOWEST_SHOWN, nameOf))
+					progress(`    ${ms.toFixed(1)} ms  ${fn}`);
+			}
 		return {
 			figures: {
 				longestTaskMs: longestTaskIn(tasks, layoutReady, built.completeAt),
@@ -260,12 +290,7 @@ async function measureVault(
 				restoreLongestTaskMs: longestTaskIn(reloadTasks, reloadReady, restoredAt),
 				heapMB,
 			},
-			slowest: selfTimeIn(
-				profile as CpuProfile,
-				slow.map((task) => [task.traceStart, task.traceStart + task.duration * 1000]),
-				SLOWEST_SHOWN,
-				nameOf,
-			),
+			slowest: selfTimeIn(profile as CpuProfile, slow.map(windowOf), SLOWEST_SHOWN, nameOf),
 		};
 	} finally {
 		await context.close();
