@@ -12,6 +12,7 @@ export {
 	type SkipReason,
 } from "../vault/indexPolicy";
 export { SNAPSHOT_VERSION, type IndexSnapshot } from "./indexing/indexSnapshot";
+export { PIECES_FORMAT, splitSnapshot, startJoining, type SnapshotJoiner } from "./indexing/snapshotPieces";
 export type { IndexStats } from "./indexing/indexStats";
 export type { HotSet } from "./ranking/hotSet";
 export { linkGraphFromResolvedLinks, type LinkGraph } from "./notes/linkGraph";

@@ -1,21 +1,44 @@
 import type { Plugin } from "obsidian";
 import type { IndexStore, SavedIndex, SavedOpen } from "../../core/retrieval/service/indexStore";
-import { SNAPSHOT_VERSION, type IndexSnapshot } from "../../core/retrieval";
+import {
+	PIECES_FORMAT,
+	SNAPSHOT_VERSION,
+	splitSnapshot,
+	startJoining,
+	type IndexSnapshot,
+	type SnapshotJoiner,
+} from "../../core/retrieval";
 import { vaultIdOf } from "../privateApi";
 
 const RECORDS = "records";
 /**
- * The snapshot's key names its format, so that a start after an upgrade does not spend a long
- * task cloning back an older, larger record only to find it unusable; saving one removes the
- * others (every key from "snapshot" up).
+ * The snapshot's keys name its version and layout, so that a start after an upgrade does not
+ * spend a long task cloning back an older record only to find it unusable (an earlier version
+ * kept the whole snapshot as one record, under `snapshot-N`); saving one removes the others
+ * (every key from "snapshot" up). Its layout is here, its pieces under this key, "/", and their
+ * number.
  */
-const SNAPSHOT = `snapshot-${SNAPSHOT_VERSION}`;
+const SNAPSHOT = `snapshot-${SNAPSHOT_VERSION}-${PIECES_FORMAT}`;
+const EVERY_SNAPSHOT = (): IDBKeyRange => IDBKeyRange.bound("snapshot", "snapshot\uffff");
 const OPENS = "opens";
 
 /**
+ * Reads in flight at once while the snapshot is read: enough for the round trips to the database
+ * to overlap, few enough that the pieces handed over in one task stay few. Writes go one at a
+ * time, since each is cloned in the task that makes it: a save's time does not count, its tasks do.
+ */
+const READS_AHEAD = 4;
+
+/**
  * The `IndexStore` in IndexedDB: on this device, outside the vault folder, so no sync tool ever
- * copies it. One database per vault; one object store holding two records, stored by structured
- * cloning, typed arrays as they are (a snapshot is a dozen of them, each cloned as one block).
+ * copies it. One database per vault; one object store, records stored by structured cloning,
+ * typed arrays as they are. The snapshot is stored in pieces of a few hundred kilobytes (see
+ * `splitSnapshot`), each written and read by a request of its own, the next one made when one
+ * before it succeeds: IndexedDB clones a record on the main thread (when it is put, and when a
+ * read is handed over), so that the clone of a whole snapshot would be one task of hundreds of
+ * milliseconds on a phone, where a piece's is a few.
+ * All pieces go in one transaction, so that a save is whole or not at all: a crash, a full disk
+ * or a closed window midway leaves the snapshot saved before.
  */
 export class IndexedDbIndexStore implements IndexStore {
 	private database: Promise<IDBDatabase> | null = null;
@@ -32,48 +55,129 @@ export class IndexedDbIndexStore implements IndexStore {
 	}
 
 	async load(): Promise<SavedIndex> {
-		const [snapshot, opens] = await Promise.all([this.get(SNAPSHOT), this.get(OPENS)]);
-		// Only this class writes these records, under these keys.
-		return {
-			snapshot: (snapshot as IndexSnapshot | undefined) ?? null,
-			opens: (opens as SavedOpen[] | undefined) ?? null,
-		};
+		const [snapshot, opens] = await Promise.all([this.loadSnapshot(), this.get(OPENS)]);
+		// Only this class writes the open counts, under this key.
+		return { snapshot, opens: (opens as SavedOpen[] | undefined) ?? null };
 	}
 
+	/** A full disk rejects with IndexedDB's `QuotaExceededError`, the transaction aborted: the snapshot saved before is kept. */
 	async saveSnapshot(snapshot: IndexSnapshot): Promise<void> {
-		await this.run("readwrite", (records) => {
-			records.delete(IDBKeyRange.bound("snapshot", "snapshot\uffff"));
-			return records.put(snapshot, SNAPSHOT);
+		const { layout, pieces } = splitSnapshot(snapshot);
+		let started = false;
+		let written = 0;
+		await this.stream("readwrite", (records) => {
+			if (!started) {
+				started = true;
+				records.delete(EVERY_SNAPSHOT());
+				return records.put(layout, SNAPSHOT);
+			}
+			const piece = pieces.next();
+			return piece.done === true ? null : records.put(piece.value, `${SNAPSHOT}/${written++}`);
 		});
 	}
 
 	async saveOpens(opens: readonly SavedOpen[]): Promise<void> {
-		await this.run("readwrite", (records) => records.put(opens, OPENS));
+		await this.stream(
+			"readwrite",
+			once((records) => records.put(opens, OPENS)),
+		);
 	}
 
 	async clear(): Promise<void> {
-		await this.run("readwrite", (records) => records.clear());
+		await this.stream(
+			"readwrite",
+			once((records) => records.clear()),
+		);
 	}
 
 	async close(): Promise<void> {
 		if (this.database === null) return;
+		// Transactions under way (a save) still complete: IndexedDB closes the connection after them.
 		(await this.database.catch(() => null))?.close();
 		this.database = null;
 	}
 
-	private get(key: string): Promise<unknown> {
-		return this.run("readonly", (records) => records.get(key));
+	/**
+	 * The saved snapshot, read in one transaction (so that a save can only come before or after
+	 * it, never midway); `null` when there is none, or one whose layout or pieces do not fit
+	 * together (a damaged record, another version): the index is then built anew.
+	 */
+	private async loadSnapshot(): Promise<IndexSnapshot | null> {
+		let started = false;
+		let joiner: SnapshotJoiner | null = null;
+		let asked = 0;
+		await this.stream(
+			"readonly",
+			(records) => {
+				if (!started) {
+					started = true;
+					return records.get(SNAPSHOT);
+				}
+				// Nothing more until the layout came, nor once it was refused or a piece did not fit.
+				return joiner?.wantsMore === true && asked < joiner.pieces ? records.get(`${SNAPSHOT}/${asked++}`) : null;
+			},
+			(result) => {
+				if (joiner === null) joiner = startJoining(result);
+				else joiner.add(result);
+			},
+			READS_AHEAD,
+		);
+		return (joiner as SnapshotJoiner | null)?.finish() ?? null;
 	}
 
-	/** Requests in their own transaction, settled with the last one's result when the transaction is (so a write is durable). */
-	private async run<T>(mode: IDBTransactionMode, request: (records: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+	private async get(key: string): Promise<unknown> {
+		let value: unknown;
+		await this.stream(
+			"readonly",
+			once((records) => records.get(key)),
+			(result) => (value = result),
+		);
+		return value;
+	}
+
+	/**
+	 * Requests in one transaction, each asked for (`ask`, until it says `null`) when one before it
+	 * succeeded, with `inFlight` of them under way, the results taken in order (`took`): so each
+	 * structured clone is a task of its own, and the transaction stays active between them.
+	 * Settled when the transaction is (so a write is durable); rejected when it aborts, having
+	 * written nothing.
+	 */
+	private async stream(
+		mode: IDBTransactionMode,
+		ask: (records: IDBObjectStore) => IDBRequest | null,
+		took: (result: unknown) => void = () => undefined,
+		inFlight = 1,
+	): Promise<void> {
 		const database = await this.open();
 		return new Promise((resolve, reject) => {
 			const transaction = database.transaction(RECORDS, mode);
-			const pending = request(transaction.objectStore(RECORDS));
-			transaction.oncomplete = () => resolve(pending.result);
-			transaction.onerror = () => reject(failure(transaction.error ?? pending.error));
-			transaction.onabort = () => reject(failure(transaction.error));
+			const records = transaction.objectStore(RECORDS);
+			let thrown: unknown = null;
+			let pending = 0;
+			const guarded = (work: () => void) => () => {
+				try {
+					work();
+				} catch (error) {
+					// A record that cannot be cloned, say: nothing of this transaction is written.
+					thrown = error;
+					transaction.abort();
+				}
+			};
+			const fill = guarded(() => {
+				while (pending < inFlight) {
+					const request = ask(records);
+					if (request === null) return;
+					pending++;
+					request.onsuccess = guarded(() => {
+						pending--;
+						took(request.result);
+						fill();
+					});
+				}
+			});
+			transaction.oncomplete = () => resolve();
+			transaction.onabort = () => reject(failure(thrown ?? transaction.error));
+			fill();
 		});
 	}
 
@@ -92,7 +196,17 @@ export class IndexedDbIndexStore implements IndexStore {
 	}
 }
 
+/** Asks for the request `make` makes, once. */
+function once(make: (records: IDBObjectStore) => IDBRequest): (records: IDBObjectStore) => IDBRequest | null {
+	let asked = false;
+	return (records) => {
+		if (asked) return null;
+		asked = true;
+		return make(records);
+	};
+}
+
 /** IndexedDB's error, or one saying so when it gives none (an abort without a cause). */
-function failure(error: DOMException | null): Error {
-	return error ?? new Error("The IndexedDB request failed.");
+function failure(error: unknown): Error {
+	return (error as Error | null) ?? new Error("The IndexedDB request failed.");
 }

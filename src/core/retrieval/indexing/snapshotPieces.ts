@@ -80,6 +80,8 @@ function* piecesOf(values: readonly SnapshotPiece[], pieceBytes: number): Genera
 
 /** Puts a snapshot back together, one piece at a time as a store reads them (see `startJoining`). */
 export interface SnapshotJoiner {
+	/** How many pieces the layout says follow it. */
+	readonly pieces: number;
 	/** Whether more pieces are expected. */
 	readonly wantsMore: boolean;
 	/** Takes the next piece, copied into its part at once; `false` (and the joiner is done for) when it does not fit. */
@@ -118,6 +120,7 @@ export function startJoining(layout: unknown): SnapshotJoiner | null {
 		return false;
 	};
 	const joiner: SnapshotJoiner = {
+		pieces: parts.reduce((count, { pieces }) => count + pieces, 0),
 		get wantsMore() {
 			return !broken && part < parts.length;
 		},

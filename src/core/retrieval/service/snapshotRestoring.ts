@@ -21,7 +21,7 @@ export async function restoreInSlices(
 	let index: RetrievalIndex | null = null;
 	try {
 		if (snapshot !== null) {
-			// The store's structured clone of the record took the task it arrived in; restoring starts in the next.
+			// The store's last piece and the check of the joined snapshot took the task they came in; restoring starts in the next.
 			await scheduler.yieldToHost();
 			index = await runInSlices(RetrievalIndex.restoreSteps(snapshot, policy), slicing);
 		}

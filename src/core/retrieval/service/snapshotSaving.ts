@@ -33,9 +33,10 @@ export interface SaverSetup {
 
 /**
  * Keeps the device's copy of the index current, a moment after changes stop: the open counts
- * whenever they changed (small), the snapshot when it is due, made in time slices and written
- * in one request (a dozen typed arrays, which the store clones in milliseconds). Saves run one
- * at a time, so that an older snapshot never lands after a newer one.
+ * whenever they changed (small), the snapshot when it is due, made in time slices and handed to
+ * the store whole (which writes it in pieces of a few hundred kilobytes, each cloned in a task of
+ * its own, all in one transaction: see `splitSnapshot`). Saves run one at a time, so that an
+ * older snapshot never lands after a newer one.
  */
 export class IndexSaver {
 	private changedNotes = 0;
@@ -93,7 +94,7 @@ export class IndexSaver {
 		this.fromScratch = false;
 		try {
 			const snapshot = await runInSlices(index.snapshotSteps(), this.setup.slicing);
-			// The store's structured clone of the record is a task of its own, not the end of the last slice.
+			// The store clones the snapshot's first record in the task it is called in: not the end of the last slice.
 			await this.setup.slicing.yieldToHost();
 			await this.setup.store.saveSnapshot(snapshot);
 		} catch (error) {
