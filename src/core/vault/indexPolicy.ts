@@ -95,13 +95,57 @@ export function indexPolicyFor(layout: PolicyFolders, settings: PolicySettings):
 /** The reason a file is skipped that its path and size tell, before anything is read. */
 export function skipReasonForFile(path: string, size: number, policy: IndexPolicy): SkipReason | null {
 	const folded = foldedPath(path);
-	const within = (folder: string) => folder !== "" && isInFolder(folded, foldedFolderRule(folder));
-	if (within(policy.configDir) || within(TRASH_FOLDER)) return "config-folder";
-	if (policy.internalPaths.some(within)) return "assistant-internal";
-	if (policy.excludedFolders.some(within)) return "excluded-folder";
+	const rules = foldedRulesOf(policy);
+	const within = (folder: string) => isInFolder(folded, folder);
+	if (rules.config.some(within)) return "config-folder";
+	if (rules.internal.some(within)) return "assistant-internal";
+	if (rules.excluded.some(within)) return "excluded-folder";
 	if (extensionOf(path) !== "md") return "not-markdown";
 	if (size > policy.maxFileBytes) return "too-large";
 	return null;
+}
+
+/** The folders of a policy's rules as `foldedFolderRule` folds them; an empty entry names no folder. */
+interface FoldedRules {
+	readonly configDir: string;
+	readonly internalPaths: readonly string[];
+	readonly excludedFolders: readonly string[];
+	readonly config: readonly string[];
+	readonly internal: readonly string[];
+	readonly excluded: readonly string[];
+}
+
+/**
+ * The rules folded last, a few of them, folded once rather than for every file of a pass over the
+ * vault. A host makes a new policy for every look (it follows the settings), so they are matched
+ * by the folders they were folded from, kept as copies.
+ */
+let recentRules: readonly FoldedRules[] = [];
+
+function foldedRulesOf(policy: IndexPolicy): FoldedRules {
+	const { configDir, internalPaths, excludedFolders } = policy;
+	const known = recentRules.find(
+		(rules) =>
+			rules.configDir === configDir &&
+			sameFolders(rules.internalPaths, internalPaths) &&
+			sameFolders(rules.excludedFolders, excludedFolders),
+	);
+	if (known !== undefined) return known;
+	const fold = (folders: readonly string[]) => folders.filter((folder) => folder !== "").map(foldedFolderRule);
+	const rules = {
+		configDir,
+		internalPaths: [...internalPaths],
+		excludedFolders: [...excludedFolders],
+		config: fold([configDir, TRASH_FOLDER]),
+		internal: fold(internalPaths),
+		excluded: fold(excludedFolders),
+	};
+	recentRules = [rules, ...recentRules.slice(0, 3)];
+	return rules;
+}
+
+function sameFolders(a: readonly string[], b: readonly string[]): boolean {
+	return a.length === b.length && a.every((folder, at) => folder === b[at]);
 }
 
 /** The reason a note is skipped that its metadata tells (`tags` as `tagsOf` gives them). */
