@@ -1,5 +1,5 @@
-import type { NoteStore } from "../ports";
-import { fileName, parentFolder } from "../vault/paths";
+import type { FileStat, NoteStore } from "../ports";
+import { fileName, isDirectlyIn, parentFolder } from "../vault/paths";
 import type { WorkspaceLayout } from "./layout";
 
 /** The identity and memory files of a workspace, named after their keys in `WorkspaceLayout`. */
@@ -14,8 +14,14 @@ export function isIdentityRole(name: string): name is IdentityRole {
 /** The path of each identity file as it exists in the vault, or `null` when there is none. */
 export type IdentityFiles = Record<IdentityRole, string | null>;
 
-/** What the domain needs of the vault to find files: its listings, never a read or a write. */
-export type VaultListing = Pick<NoteStore, "listFiles" | "listFolders" | "configDir">;
+/**
+ * What the domain needs of the vault to find files: its listings, never a read or a write. A
+ * listing may take `accept`, asked of each path before anything else (the privacy view judges
+ * only the files it takes); one that ignores it lists every file.
+ */
+export type VaultListing = Pick<NoteStore, "listFolders" | "configDir"> & {
+	listFiles(accept?: (path: string) => boolean): FileStat[];
+};
 
 /**
  * The names each role answers to, most preferred first, each compared case-insensitively.
@@ -51,9 +57,9 @@ export type IdentityCandidates = Record<IdentityRole, readonly string[]>;
  */
 export function identityCandidates(listing: VaultListing, layout: WorkspaceLayout): IdentityCandidates {
 	const inRoot = listing
-		.listFiles()
+		.listFiles((path) => isDirectlyIn(path, layout.root))
 		.map((file) => file.path)
-		.filter((path) => parentFolder(path) === layout.root);
+		.filter((path) => isDirectlyIn(path, layout.root));
 	const answering = (role: IdentityRole) =>
 		NAMES[role].flatMap((name) =>
 			inRoot
