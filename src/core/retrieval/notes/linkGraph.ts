@@ -1,3 +1,5 @@
+import { runToEnd } from "../indexing/steps";
+
 /**
  * The vault's resolved links, injected (the index knows nothing of how links resolve): the
  * plugin answers from Obsidian's metadata cache, the harness from its own parser.
@@ -9,33 +11,58 @@ export interface LinkGraph {
 	incoming(path: string): readonly string[];
 }
 
+/** A map shaped like Obsidian's `metadataCache.resolvedLinks` (source path → target path → number of links). */
+export type LinkMap = Readonly<Record<string, Readonly<Record<string, number>>>>;
+
+/** Notes whose links `ResolvedLinkGraph.steps` takes in per step. */
+const SOURCES_PER_STEP = 256;
+
+const has = (map: object, key: string) => Object.prototype.hasOwnProperty.call(map, key);
+
 /**
- * A link graph over a map shaped like Obsidian's `metadataCache.resolvedLinks`
- * (source path → target path → number of links).
+ * A link graph over a link map that answers at once: what a note links to is read from the map
+ * itself, what links to it from the reverse map that `steps` builds, and until that is built, by
+ * a look through every note's links (a search asks about a few notes, fewer than a build of the
+ * whole reverse map costs).
  */
-export function linkGraphFromResolvedLinks(
-	resolved: Readonly<Record<string, Readonly<Record<string, number>>>>,
-): LinkGraph {
-	const outgoing = new Map<string, string[]>();
-	const incoming = new Map<string, string[]>();
-	for (const [source, targets] of Object.entries(resolved)) {
-		for (const target of Object.keys(targets)) {
-			if (target === source) continue;
-			listAt(outgoing, source).push(target);
-			listAt(incoming, target).push(source);
-		}
+export class ResolvedLinkGraph implements LinkGraph {
+	private readonly reverse = new Map<string, string[]>();
+	private built = false;
+
+	constructor(private readonly resolved: LinkMap) {}
+
+	outgoing(path: string): readonly string[] {
+		return has(this.resolved, path) ? Object.keys(this.resolved[path]).filter((target) => target !== path) : [];
 	}
-	return {
-		outgoing: (path) => outgoing.get(path) ?? [],
-		incoming: (path) => incoming.get(path) ?? [],
-	};
+
+	incoming(path: string): readonly string[] {
+		if (this.built) return this.reverse.get(path) ?? [];
+		const sources: string[] = [];
+		for (const source in this.resolved) if (source !== path && has(this.resolved[source], path)) sources.push(source);
+		return sources;
+	}
+
+	/** Builds the reverse map in steps of bounded work, for a caller that spreads them over time slices. */
+	*steps(): Generator<void, void> {
+		const sources = Object.keys(this.resolved);
+		for (let at = 0; at < sources.length; at++) {
+			if (at % SOURCES_PER_STEP === SOURCES_PER_STEP - 1) yield;
+			const source = sources[at];
+			if (!has(this.resolved, source)) continue;
+			for (const target of Object.keys(this.resolved[source])) {
+				if (target === source) continue;
+				const list = this.reverse.get(target);
+				if (list === undefined) this.reverse.set(target, [source]);
+				else list.push(source);
+			}
+		}
+		this.built = true;
+	}
 }
 
-function listAt(map: Map<string, string[]>, key: string): string[] {
-	let list = map.get(key);
-	if (list === undefined) {
-		list = [];
-		map.set(key, list);
-	}
-	return list;
+/** A link graph over `resolved`, built at once. */
+export function linkGraphFromResolvedLinks(resolved: LinkMap): LinkGraph {
+	const graph = new ResolvedLinkGraph(resolved);
+	runToEnd(graph.steps());
+	return graph;
 }
