@@ -95,57 +95,34 @@ export function indexPolicyFor(layout: PolicyFolders, settings: PolicySettings):
 /** The reason a file is skipped that its path and size tell, before anything is read. */
 export function skipReasonForFile(path: string, size: number, policy: IndexPolicy): SkipReason | null {
 	const folded = foldedPath(path);
-	const rules = foldedRulesOf(policy);
 	const within = (folder: string) => isInFolder(folded, folder);
-	if (rules.config.some(within)) return "config-folder";
-	if (rules.internal.some(within)) return "assistant-internal";
-	if (rules.excluded.some(within)) return "excluded-folder";
+	const [config, internal, excluded] = foldedRulesOf(policy);
+	if (config.some(within)) return "config-folder";
+	if (internal.some(within)) return "assistant-internal";
+	if (excluded.some(within)) return "excluded-folder";
 	if (extensionOf(path) !== "md") return "not-markdown";
 	if (size > policy.maxFileBytes) return "too-large";
 	return null;
 }
 
-/** The folders of a policy's rules as `foldedFolderRule` folds them; an empty entry names no folder. */
-interface FoldedRules {
-	readonly configDir: string;
-	readonly internalPaths: readonly string[];
-	readonly excludedFolders: readonly string[];
-	readonly config: readonly string[];
-	readonly internal: readonly string[];
-	readonly excluded: readonly string[];
-}
-
 /**
- * The rules folded last, a few of them, folded once rather than for every file of a pass over the
- * vault. A host makes a new policy for every look (it follows the settings), so they are matched
- * by the folders they were folded from, kept as copies.
+ * The folders of the rules last asked about, as `foldedFolderRule` folds them (an empty entry
+ * names no folder): folded once rather than for every file of a pass over the vault. A host makes
+ * a new policy for every look (it follows the settings), so they are known by the folders they
+ * were folded from.
  */
-let recentRules: readonly FoldedRules[] = [];
+let lastRules: { readonly policy: IndexPolicy; readonly key: string; readonly folded: string[][] } | null = null;
 
-function foldedRulesOf(policy: IndexPolicy): FoldedRules {
-	const { configDir, internalPaths, excludedFolders } = policy;
-	const known = recentRules.find(
-		(rules) =>
-			rules.configDir === configDir &&
-			sameFolders(rules.internalPaths, internalPaths) &&
-			sameFolders(rules.excludedFolders, excludedFolders),
-	);
-	if (known !== undefined) return known;
-	const fold = (folders: readonly string[]) => folders.filter((folder) => folder !== "").map(foldedFolderRule);
-	const rules = {
-		configDir,
-		internalPaths: [...internalPaths],
-		excludedFolders: [...excludedFolders],
-		config: fold([configDir, TRASH_FOLDER]),
-		internal: fold(internalPaths),
-		excluded: fold(excludedFolders),
-	};
-	recentRules = [rules, ...recentRules.slice(0, 3)];
-	return rules;
-}
-
-function sameFolders(a: readonly string[], b: readonly string[]): boolean {
-	return a.length === b.length && a.every((folder, at) => folder === b[at]);
+function foldedRulesOf(policy: IndexPolicy): string[][] {
+	if (lastRules?.policy === policy) return lastRules.folded;
+	const folders = [[policy.configDir, TRASH_FOLDER], policy.internalPaths, policy.excludedFolders];
+	const key = JSON.stringify(folders);
+	const folded =
+		lastRules?.key === key
+			? lastRules.folded
+			: folders.map((rule) => rule.filter((folder) => folder !== "").map(foldedFolderRule));
+	lastRules = { policy, key, folded };
+	return folded;
 }
 
 /** The reason a note is skipped that its metadata tells (`tags` as `tagsOf` gives them). */

@@ -17,12 +17,10 @@ export function normalizeVaultPath(path: string): string {
 
 /**
  * Anything `normalizeVaultPath` could change: a backslash, a non-breaking space, a doubled slash, a
- * slash at either end, or a character outside the scripts whose text NFC leaves as it is (ASCII,
- * Latin-1 and Latin Extended-A, CJK ideographs and punctuation, kana, Hangul syllables, full-width
- * forms). A combining mark or a compatibility ideograph falls outside, and goes the long way.
+ * slash at either end, or a character other than those whose text NFC leaves as it is for sure
+ * (ASCII and the CJK ideographs); any other takes the long way.
  */
-const MAY_CHANGE =
-	/[\\\u00A0\u202F]|\/\/|^\/|\/$|[^\t-\u017F\u3000-\u3029\u3041-\u3096\u30A1-\u30FA\u4E00-\u9FFF\uAC00-\uD7A3\uFF01-\uFF5E]/;
+const MAY_CHANGE = /[\\\u00A0\u202F]|\/\/|^\/|\/$|[^\t-~\u4E00-\u9FFF]/;
 
 /**
  * Whether `path` is already as `normalizeVaultPath` makes it, in one regular expression: the paths
@@ -62,17 +60,6 @@ export function extensionOf(path: string): string {
 }
 
 const SLASH = 47;
-
-/** Whether `path` lies directly in `folder` (`""` for the vault root), not in a folder below it. */
-export function isDirectlyIn(path: string, folder: string): boolean {
-	if (folder === "") return !path.includes("/");
-	return (
-		path.length > folder.length + 1 &&
-		path.charCodeAt(folder.length) === SLASH &&
-		path.startsWith(folder) &&
-		path.indexOf("/", folder.length + 1) === -1
-	);
-}
 
 /** Joins vault path segments, skipping empty ones (the root folder is `""`). */
 export function joinVaultPath(...segments: string[]): string {

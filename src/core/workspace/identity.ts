@@ -1,5 +1,5 @@
 import type { FileStat, NoteStore } from "../ports";
-import { fileName, isDirectlyIn, parentFolder } from "../vault/paths";
+import { fileName, parentFolder } from "../vault/paths";
 import type { WorkspaceLayout } from "./layout";
 
 /** The identity and memory files of a workspace, named after their keys in `WorkspaceLayout`. */
@@ -57,9 +57,9 @@ export type IdentityCandidates = Record<IdentityRole, readonly string[]>;
  */
 export function identityCandidates(listing: VaultListing, layout: WorkspaceLayout): IdentityCandidates {
 	const inRoot = listing
-		.listFiles((path) => isDirectlyIn(path, layout.root))
+		.listFiles((path) => parentFolder(path) === layout.root)
 		.map((file) => file.path)
-		.filter((path) => isDirectlyIn(path, layout.root));
+		.filter((path) => parentFolder(path) === layout.root);
 	const answering = (role: IdentityRole) =>
 		NAMES[role].flatMap((name) =>
 			inRoot

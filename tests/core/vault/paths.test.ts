@@ -1,4 +1,4 @@
-import { extensionOf, isDirectlyIn, normalizeVaultPath } from "../../../src/core/vault/paths";
+import { extensionOf, normalizeVaultPath } from "../../../src/core/vault/paths";
 
 /** Obsidian's `normalizePath`, step by step, with no shortcut: what the quick test must agree with. */
 function normalizedTheLongWay(path: string): string {
@@ -43,13 +43,5 @@ describe("vault paths", () => {
 			"gz",
 			"",
 		]);
-	});
-
-	it("lie directly in a folder only when no folder comes between", () => {
-		expect(isDirectlyIn("Assistant/soul.md", "Assistant")).toBe(true);
-		expect(isDirectlyIn("Assistant/memory/day.md", "Assistant")).toBe(false);
-		expect(isDirectlyIn("Assistants/soul.md", "Assistant")).toBe(false);
-		expect(isDirectlyIn("soul.md", "")).toBe(true);
-		expect(isDirectlyIn("Assistant/soul.md", "")).toBe(false);
 	});
 });
