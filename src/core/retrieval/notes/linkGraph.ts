@@ -21,13 +21,15 @@ const has = (map: object, key: string) => Object.prototype.hasOwnProperty.call(m
 
 /**
  * A link graph over a link map that answers at once: what a note links to is read from the map
- * itself, what links to it from the reverse map that `steps` builds, and until that is built, by
- * a look through every note's links (a search asks about a few notes, fewer than a build of the
- * whole reverse map costs).
+ * itself, what links to it from the reverse map that `steps` builds, note by note, and from the
+ * notes it has not taken in yet, looked through (a search asks about a few notes: fewer than a
+ * build of the whole reverse map costs).
  */
 export class ResolvedLinkGraph implements LinkGraph {
 	private readonly reverse = new Map<string, string[]>();
-	private built = false;
+	private sources: string[] | null = null;
+	/** The sources taken into `reverse`, from the first. */
+	private done = 0;
 
 	constructor(private readonly resolved: LinkMap) {}
 
@@ -36,18 +38,25 @@ export class ResolvedLinkGraph implements LinkGraph {
 	}
 
 	incoming(path: string): readonly string[] {
-		if (this.built) return this.reverse.get(path) ?? [];
-		const sources: string[] = [];
-		for (const source in this.resolved) if (source !== path && has(this.resolved[source], path)) sources.push(source);
-		return sources;
+		const sources = (this.sources ??= Object.keys(this.resolved));
+		const found = [...(this.reverse.get(path) ?? [])];
+		for (let at = this.done; at < sources.length; at++)
+			if (sources[at] !== path && this.links(sources[at], path)) found.push(sources[at]);
+		return found;
+	}
+
+	/** Whether `source` (a note still in the map) links to `target`. */
+	private links(source: string, target: string): boolean {
+		return has(this.resolved, source) && has(this.resolved[source], target);
 	}
 
 	/** Builds the reverse map in steps of bounded work, for a caller that spreads them over time slices. */
 	*steps(): Generator<void, void> {
-		const sources = Object.keys(this.resolved);
-		for (let at = 0; at < sources.length; at++) {
-			if (at % SOURCES_PER_STEP === SOURCES_PER_STEP - 1) yield;
-			const source = sources[at];
+		const sources = (this.sources ??= Object.keys(this.resolved));
+		for (; this.done < sources.length; this.done++) {
+			if (this.done % SOURCES_PER_STEP === SOURCES_PER_STEP - 1) yield;
+			const source = sources[this.done];
+			// A note deleted since the sources were listed links nowhere.
 			if (!has(this.resolved, source)) continue;
 			for (const target of Object.keys(this.resolved[source])) {
 				if (target === source) continue;
@@ -56,7 +65,6 @@ export class ResolvedLinkGraph implements LinkGraph {
 				else list.push(source);
 			}
 		}
-		this.built = true;
 	}
 }
 

@@ -338,7 +338,11 @@ export class IndexService {
 		const graph = new ResolvedLinkGraph(this.ports.resolvedLinks());
 		this.links = graph;
 		const isCurrent = () => this.links === graph && !this.closed;
-		runInSlices(whileCurrent(graph.steps(), isCurrent), this.slicing).catch((error: unknown) => this.failed(error));
+		// Not in the search's own task: that one answers first.
+		this.ports.scheduler
+			.yieldToHost()
+			.then(() => runInSlices(whileCurrent(graph.steps(), isCurrent), this.slicing))
+			.catch((error: unknown) => this.failed(error));
 		return graph;
 	}
 

@@ -32,4 +32,16 @@ describe("the link graph", () => {
 		expect(graph.incoming("unknown.md")).toEqual([]);
 		expect(graph.outgoing("unknown.md")).toEqual([]);
 	});
+
+	it("takes a note deleted while the reverse map is built as linking nowhere", () => {
+		const changing: Record<string, Record<string, number>> = { ...links };
+		const graph = new ResolvedLinkGraph(changing);
+		const steps = graph.steps();
+		steps.next();
+		delete changing["c.md"];
+		delete changing["filler/599.md"];
+		expect(graph.incoming("hub.md")).toEqual([]);
+		runToEnd(steps);
+		expect(graph.incoming("b.md")).toHaveLength(601);
+	});
 });
