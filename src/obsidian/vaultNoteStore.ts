@@ -16,8 +16,9 @@ export class ObsidianNoteStore implements NoteStore {
 		return this.app.vault.configDir;
 	}
 
-	listFiles(): FileStat[] {
-		return this.app.vault.getFiles().map(statOf);
+	listFiles(accept?: (path: string) => boolean): FileStat[] {
+		const files = this.app.vault.getFiles();
+		return (accept === undefined ? files : files.filter((file) => accept(file.path))).map(statOf);
 	}
 
 	listFolders(): string[] {

@@ -152,13 +152,20 @@ function rulesKey(policy: IndexPolicy): string {
 }
 
 /**
- * The `limit` files changed last, newest first (ties by path), kept in one pass: a file older
- * than the last one kept costs one comparison.
+ * The `limit` files `accept` takes that were changed last, newest first (ties by path), kept in
+ * one pass: a file older than the last one kept costs one comparison, and `accept` is asked only
+ * of a file new enough to be kept. Past a few hundred, the files taken are sorted instead.
  */
-function newest(files: readonly FileStat[], limit: number): FileStat[] {
+function newest(files: readonly FileStat[], limit: number, accept: (path: string) => boolean): FileStat[] {
+	if (limit > 256)
+		return files
+			.filter((file) => accept(file.path))
+			.sort(newerFirst)
+			.slice(0, limit);
 	const kept: FileStat[] = [];
 	for (const file of files) {
 		if (kept.length === limit && !isNewer(file, kept[kept.length - 1])) continue;
+		if (!accept(file.path)) continue;
 		let at = kept.length;
 		while (at > 0 && isNewer(file, kept[at - 1])) at--;
 		kept.splice(at, 0, file);
@@ -208,7 +215,7 @@ class PrivacyView {
 		const policy = this.policyNow();
 		if (accept !== undefined)
 			return this.source.store
-				.listFiles()
+				.listFiles(accept)
 				.filter((file) => accept(file.path) && this.reasonFor(file.path, policy) === null);
 		const linkedByHidden = this.filesLinkedByHidden(policy);
 		return this.source.store.listFiles().filter((file) => this.reasonFor(file.path, policy, linkedByHidden) === null);
@@ -217,12 +224,12 @@ class PrivacyView {
 	newestFiles(count: number, accept: (path: string) => boolean): FileStat[] {
 		if (count <= 0) return [];
 		const policy = this.policyNow();
-		const taken = this.source.store.listFiles().filter((file) => accept(file.path));
+		const files = this.source.store.listFiles();
 		// The newest few are judged; when too many of them are hidden, more of them.
 		for (let limit = count * 2; ; limit *= 4) {
-			const candidates = limit < taken.length ? newest(taken, limit) : [...taken].sort(newerFirst);
+			const candidates = newest(files, limit, accept);
 			const shown = candidates.filter((file) => this.reasonFor(file.path, policy) === null);
-			if (shown.length >= count || candidates.length === taken.length) return shown.slice(0, count);
+			if (shown.length >= count || candidates.length < limit) return shown.slice(0, count);
 		}
 	}
 

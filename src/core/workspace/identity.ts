@@ -1,4 +1,4 @@
-import type { FileStat, NoteStore } from "../ports";
+import type { NoteStore } from "../ports";
 import { fileName, parentFolder } from "../vault/paths";
 import type { WorkspaceLayout } from "./layout";
 
@@ -14,14 +14,8 @@ export function isIdentityRole(name: string): name is IdentityRole {
 /** The path of each identity file as it exists in the vault, or `null` when there is none. */
 export type IdentityFiles = Record<IdentityRole, string | null>;
 
-/**
- * What the domain needs of the vault to find files: its listings, never a read or a write. A
- * listing may take `accept`, asked of each path before anything else (the privacy view judges
- * only the files it takes); one that ignores it lists every file.
- */
-export type VaultListing = Pick<NoteStore, "listFolders" | "configDir"> & {
-	listFiles(accept?: (path: string) => boolean): FileStat[];
-};
+/** What the domain needs of the vault to find files: its listings, never a read or a write. */
+export type VaultListing = Pick<NoteStore, "listFiles" | "listFolders" | "configDir">;
 
 /**
  * The names each role answers to, most preferred first, each compared case-insensitively.
@@ -56,13 +50,18 @@ export type IdentityCandidates = Record<IdentityRole, readonly string[]>;
  * mixed-case ones (`Claude.md`, `Memory.md`) and the choice never depends on listing order.
  */
 export function identityCandidates(listing: VaultListing, layout: WorkspaceLayout): IdentityCandidates {
-	const inRoot = listing
-		.listFiles((path) => parentFolder(path) === layout.root)
+	// Its last slash ends the folder's name (no slash: the root's): no new string for each file of the vault.
+	const inRoot = (path: string) => {
+		const slash = path.lastIndexOf("/");
+		return slash === -1 ? layout.root === "" : slash === layout.root.length && path.startsWith(layout.root);
+	};
+	const paths = listing
+		.listFiles(inRoot)
 		.map((file) => file.path)
-		.filter((path) => parentFolder(path) === layout.root);
+		.filter(inRoot);
 	const answering = (role: IdentityRole) =>
 		NAMES[role].flatMap((name) =>
-			inRoot
+			paths
 				.filter((path) => fileName(path).toLowerCase() === name.toLowerCase())
 				.sort((a, b) => spellingRank(a, name) - spellingRank(b, name) || compareCodePoints(a, b)),
 		);

@@ -259,6 +259,21 @@ describe("the newest files the view shows", () => {
 		expect(all.map((file) => file.path).sort()).toEqual(Object.keys(VISIBLE).sort());
 	});
 
+	it("are found behind hundreds of newer hidden ones, and only among the files asked for", () => {
+		const hidden: Record<string, string> = {};
+		for (let i = 0; i < 300; i++) hidden[`Diary/${i}.md`] = "---\nassistant: private\n---\nSECRET";
+		const vault = new MemoryVault({
+			files: {
+				...dated(hidden, 0),
+				...dated({ "Notes/a.md": "a", "Notes/b.md": "b", "Projects/c.md": "c" }, 1),
+			},
+		});
+		const view = viewOf(vault, {}, layoutFor(""));
+		expect(view.newestFiles(2, isNote).map((file) => file.path)).toEqual(["Notes/a.md", "Notes/b.md"]);
+		const inProjects = view.newestFiles(2, (path) => path.startsWith("Projects/"));
+		expect(inProjects.map((file) => file.path)).toEqual(["Projects/c.md"]);
+	});
+
 	it("follow a note made private and a folder made private since the last time they were asked for", async () => {
 		// Each edit leaves the note changed last.
 		let clock = Date.UTC(2026, 11, 1);
