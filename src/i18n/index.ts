@@ -46,25 +46,10 @@ export function translateIn<K extends MessageKey>(language: Language, key: K, ..
 /** The form `Intl.PluralRules` chooses for `count`; a count that is not a number falls back to `other`, which every language has. */
 function pluralForm(language: Language, forms: PluralForms, count: MessageVars[string] | undefined): string {
 	if (typeof count !== "number") return forms.other;
-	return forms[formatters(language).plural.select(count)] ?? forms.other;
-}
-
-/**
- * A language's plural rules and number format, made once: making one loads the locale's data,
- * which costs far more than using it, and a progress line is drawn many times a second.
- */
-const made = new Map<Language, { readonly plural: Intl.PluralRules; readonly count: Intl.NumberFormat }>();
-
-function formatters(language: Language): { readonly plural: Intl.PluralRules; readonly count: Intl.NumberFormat } {
-	let known = made.get(language);
-	if (known === undefined) {
-		known = { plural: new Intl.PluralRules(LOCALES[language]), count: new Intl.NumberFormat(LOCALES[language]) };
-		made.set(language, known);
-	}
-	return known;
+	return forms[new Intl.PluralRules(LOCALES[language]).select(count)] ?? forms.other;
 }
 
 /** A placeholder's text. The count is written as the language writes numbers (`1,204`), so callers pass the number itself and it also chooses the plural form. */
 function written(language: Language, name: string, value: MessageVars[string]): string {
-	return name === "count" && typeof value === "number" ? formatters(language).count.format(value) : String(value);
+	return name === "count" && typeof value === "number" ? value.toLocaleString(LOCALES[language]) : String(value);
 }
