@@ -366,7 +366,10 @@ export class IndexService {
 	}
 }
 
-/** `steps` until a newer build replaces the one they are part of (then `null`): two never change the index in turn. */
+/**
+ * `steps` for as long as the work they are part of is current, then `null`: a build that a newer
+ * one replaced stops changing the index at its next step, instead of interleaving with it.
+ */
 function* whileCurrent<T>(steps: Generator<void, T>, isCurrent: () => boolean): Generator<void, T | null> {
 	for (;;) {
 		if (!isCurrent()) return null;
