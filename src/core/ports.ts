@@ -26,8 +26,11 @@ export interface NoteStore {
 	/** The vault's configuration folder (`Vault.configDir`), usually `.obsidian`. */
 	readonly configDir: string;
 
-	/** Every file in the vault, in no particular order. */
-	listFiles(): FileStat[];
+	/**
+	 * Every file in the vault, in no particular order. With `accept`, a store may leave out the
+	 * files whose path it does not take, and spare making their stats; a caller filters anyway.
+	 */
+	listFiles(accept?: (path: string) => boolean): FileStat[];
 	/** Every folder in the vault except the root, in no particular order. */
 	listFolders(): string[];
 	/** The file at `path`, or `null` when there is none (a folder is not a file). */

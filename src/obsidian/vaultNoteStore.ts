@@ -1,6 +1,7 @@
 import { normalizePath, TFolder, type App, type TAbstractFile, type TFile } from "obsidian";
 import type { FileStat, NoteStore } from "../core/ports";
 import { parentFolder } from "../core/vault/paths";
+import { lookupPath } from "./metadataSource";
 
 /**
  * The `NoteStore` port over Obsidian's Vault API. Paths are normalized here because the
@@ -15,8 +16,9 @@ export class ObsidianNoteStore implements NoteStore {
 		return this.app.vault.configDir;
 	}
 
-	listFiles(): FileStat[] {
-		return this.app.vault.getFiles().map(statOf);
+	listFiles(accept?: (path: string) => boolean): FileStat[] {
+		const files = this.app.vault.getFiles();
+		return (accept === undefined ? files : files.filter((file) => accept(file.path))).map(statOf);
 	}
 
 	listFolders(): string[] {
@@ -27,7 +29,7 @@ export class ObsidianNoteStore implements NoteStore {
 	}
 
 	stat(path: string): FileStat | null {
-		const file = this.app.vault.getFileByPath(normalizePath(path));
+		const file = this.app.vault.getFileByPath(lookupPath(path));
 		return file ? statOf(file) : null;
 	}
 

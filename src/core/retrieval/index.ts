@@ -15,7 +15,7 @@ export { SNAPSHOT_VERSION, type IndexSnapshot } from "./indexing/indexSnapshot";
 export { PIECES_FORMAT, splitSnapshot, startJoining, type SnapshotJoiner } from "./indexing/snapshotPieces";
 export type { IndexStats } from "./indexing/indexStats";
 export type { HotSet } from "./ranking/hotSet";
-export { linkGraphFromResolvedLinks, type LinkGraph } from "./notes/linkGraph";
+export { linkGraphFromResolvedLinks, ResolvedLinkGraph, type LinkGraph } from "./notes/linkGraph";
 export type { Chunk, FileVersion, NoteInput } from "./notes/noteInput";
 export { kindOf, NOTE_KINDS, type NoteKind } from "./notes/noteKind";
 export { aliasesOf, normalizeTag, tagsOf } from "../vault/noteProperties";

@@ -45,6 +45,9 @@ const NO_MATCHES: Matches = { notes: [], relevance: () => 0, matchedWords: () =>
 /** Vocabulary terms the typo corrector takes in per step of `catchUp`. */
 const TYPO_TERMS_PER_STEP = 4096;
 
+/** Files `reconcileSteps` compares with the index per step (a few milliseconds on a slow phone). */
+const FILES_PER_STEP = 512;
+
 /** Skip reasons that travel with the content, so a renamed file keeps them without being read. */
 const CONTENT_REASONS: readonly SkipReason[] = ["private", "excluded-tag", "unreadable-frontmatter"];
 
@@ -154,17 +157,34 @@ export class RetrievalIndex {
 	 * by mtime and size). On a warm start from a snapshot of an unchanged vault, that is none.
 	 */
 	reconcile(files: readonly FileEntry[]): FileEntry[] {
+		return runToEnd(this.reconcileSteps(files));
+	}
+
+	/**
+	 * `reconcile` in steps of bounded work, for a caller that spreads it over time slices. A path
+	 * `touched` says an event changed since the listing was made is left as the event left it:
+	 * neither compared with the listing nor forgotten for missing from it (a note renamed meanwhile).
+	 */
+	*reconcileSteps(
+		files: readonly FileEntry[],
+		touched: (path: string) => boolean = () => false,
+	): Generator<void, FileEntry[]> {
 		const present = new Set<string>();
 		const toRead: FileEntry[] = [];
-		for (const file of files) {
+		for (let at = 0; at < files.length; at++) {
+			const file = files[at];
+			if (at % FILES_PER_STEP === FILES_PER_STEP - 1) yield;
 			present.add(file.path);
+			if (touched(file.path)) continue;
 			const known = this.records.get(file.path) ?? this.skipped.get(file.path);
 			const current = known !== undefined && known.mtime === file.mtime && known.size === file.size;
 			if (current && !("reason" in known && known.reason === "no-metadata")) continue;
 			if (this.checkFile(file) === null) toRead.push(file);
 		}
-		for (const path of [...this.records.keys(), ...this.skipped.keys()]) {
-			if (!present.has(path)) this.remove(path);
+		const indexed = [...this.records.keys(), ...this.skipped.keys()];
+		for (let at = 0; at < indexed.length; at++) {
+			if (at % FILES_PER_STEP === FILES_PER_STEP - 1) yield;
+			if (!present.has(indexed[at]) && !touched(indexed[at])) this.remove(indexed[at]);
 		}
 		return toRead;
 	}

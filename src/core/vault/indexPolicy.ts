@@ -95,13 +95,34 @@ export function indexPolicyFor(layout: PolicyFolders, settings: PolicySettings):
 /** The reason a file is skipped that its path and size tell, before anything is read. */
 export function skipReasonForFile(path: string, size: number, policy: IndexPolicy): SkipReason | null {
 	const folded = foldedPath(path);
-	const within = (folder: string) => folder !== "" && isInFolder(folded, foldedFolderRule(folder));
-	if (within(policy.configDir) || within(TRASH_FOLDER)) return "config-folder";
-	if (policy.internalPaths.some(within)) return "assistant-internal";
-	if (policy.excludedFolders.some(within)) return "excluded-folder";
+	const within = (folder: string) => isInFolder(folded, folder);
+	const [config, internal, excluded] = foldedRulesOf(policy);
+	if (config.some(within)) return "config-folder";
+	if (internal.some(within)) return "assistant-internal";
+	if (excluded.some(within)) return "excluded-folder";
 	if (extensionOf(path) !== "md") return "not-markdown";
 	if (size > policy.maxFileBytes) return "too-large";
 	return null;
+}
+
+/**
+ * The folders of the rules last asked about, as `foldedFolderRule` folds them (an empty entry
+ * names no folder): folded once rather than for every file of a pass over the vault. A host makes
+ * a new policy for every look (it follows the settings), so they are known by the folders they
+ * were folded from.
+ */
+let lastRules: { readonly policy: IndexPolicy; readonly key: string; readonly folded: string[][] } | null = null;
+
+function foldedRulesOf(policy: IndexPolicy): string[][] {
+	if (lastRules?.policy === policy) return lastRules.folded;
+	const folders = [[policy.configDir, TRASH_FOLDER], policy.internalPaths, policy.excludedFolders];
+	const key = JSON.stringify(folders);
+	const folded =
+		lastRules?.key === key
+			? lastRules.folded
+			: folders.map((rule) => rule.filter((folder) => folder !== "").map(foldedFolderRule));
+	lastRules = { policy, key, folded };
+	return folded;
 }
 
 /** The reason a note is skipped that its metadata tells (`tags` as `tagsOf` gives them). */

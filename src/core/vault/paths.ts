@@ -6,12 +6,29 @@ import { foldedAsMeant } from "../text/foldedAsMeant";
  * slashes at both ends, turns non-breaking spaces into spaces and applies Unicode NFC.
  */
 export function normalizeVaultPath(path: string): string {
+	if (isNormalizedVaultPath(path)) return path;
 	const normalized = path
 		.replace(/([\\/])+/g, "/")
 		.replace(/(^\/+|\/+$)/g, "")
 		.replace(/[\u00A0\u202F]/g, " ")
 		.normalize("NFC");
 	return normalized === "" ? "/" : normalized;
+}
+
+/**
+ * Anything `normalizeVaultPath` could change: a backslash, a non-breaking space, a doubled slash, a
+ * slash at either end, or a character other than those whose text NFC leaves as it is for sure
+ * (ASCII and the CJK ideographs); any other takes the long way.
+ */
+const MAY_CHANGE = /[\\\u00A0\u202F]|\/\/|^\/|\/$|[^\t-~\u4E00-\u9FFF]/;
+
+/**
+ * Whether `path` is already as `normalizeVaultPath` makes it, in one regular expression: the paths
+ * Obsidian hands over (a listing, an event) always are, and a pass over a large vault asks for
+ * thousands of them.
+ */
+export function isNormalizedVaultPath(path: string): boolean {
+	return path !== "" && !MAY_CHANGE.test(path);
 }
 
 /** The folder that holds `path` (`""` for the vault root). */
@@ -34,10 +51,15 @@ export function baseName(path: string): string {
 
 /** The extension without its dot, lower-cased, as Obsidian's `TFile.extension` compares it. */
 export function extensionOf(path: string): string {
-	const name = fileName(path);
-	const dot = name.lastIndexOf(".");
-	return dot <= 0 ? "" : name.slice(dot + 1).toLowerCase();
+	const end = path.length;
+	// A note, the most asked for, without a new string: `x.md`, whose name is more than its extension.
+	if (end > 3 && path.endsWith(".md") && path.charCodeAt(end - 4) !== SLASH) return "md";
+	const dot = path.lastIndexOf(".");
+	// No dot in the file name, or only the one a hidden file's name starts with.
+	return dot <= path.lastIndexOf("/") + 1 ? "" : path.slice(dot + 1).toLowerCase();
 }
+
+const SLASH = 47;
 
 /** Joins vault path segments, skipping empty ones (the root folder is `""`). */
 export function joinVaultPath(...segments: string[]): string {

@@ -31,6 +31,12 @@ export interface VaultView {
 	 * asked before the rules are: cheaper on a large vault when it takes few.
 	 */
 	listFiles(accept?: (path: string) => boolean): FileStat[];
+	/**
+	 * The `count` files changed last (ties by path) among those the rules let the assistant see
+	 * and `accept` takes, newest first. The files are ordered by their dates before any is judged,
+	 * so that a large vault costs one pass over the listing and the judgement of a few files.
+	 */
+	newestFiles(count: number, accept: (path: string) => boolean): FileStat[];
 	/** Every folder except the root and those the rules hide. */
 	listFolders(): string[];
 	/** The file at `path`, or `null` when there is none or it is hidden. */
@@ -145,6 +151,38 @@ function rulesKey(policy: IndexPolicy): string {
 	return JSON.stringify([policy.configDir, policy.excludedFolders, policy.excludedTags, policy.internalPaths]);
 }
 
+/**
+ * The `limit` files `accept` takes that were changed last, newest first (ties by path), kept in
+ * one pass: a file older than the last one kept costs one comparison, and `accept` is asked only
+ * of a file new enough to be kept. Past a few hundred, the files taken are sorted instead.
+ */
+function newest(files: readonly FileStat[], limit: number, accept: (path: string) => boolean): FileStat[] {
+	if (limit > 256)
+		return files
+			.filter((file) => accept(file.path))
+			.sort(newerFirst)
+			.slice(0, limit);
+	const kept: FileStat[] = [];
+	for (const file of files) {
+		if (kept.length === limit && !isNewer(file, kept[kept.length - 1])) continue;
+		if (!accept(file.path)) continue;
+		let at = kept.length;
+		while (at > 0 && isNewer(file, kept[at - 1])) at--;
+		kept.splice(at, 0, file);
+		if (kept.length > limit) kept.pop();
+	}
+	return kept;
+}
+
+function isNewer(a: FileStat, b: FileStat): boolean {
+	return a.mtime !== b.mtime ? a.mtime > b.mtime : a.path < b.path;
+}
+
+function newerFirst(a: FileStat, b: FileStat): number {
+	if (isNewer(a, b)) return -1;
+	return isNewer(b, a) ? 1 : 0;
+}
+
 /** Files looked up one by one in a task before the view maps the links of them all (see `linkersOf`). */
 const SCANS_BEFORE_MAP = 4;
 
@@ -177,10 +215,22 @@ class PrivacyView {
 		const policy = this.policyNow();
 		if (accept !== undefined)
 			return this.source.store
-				.listFiles()
+				.listFiles(accept)
 				.filter((file) => accept(file.path) && this.reasonFor(file.path, policy) === null);
 		const linkedByHidden = this.filesLinkedByHidden(policy);
 		return this.source.store.listFiles().filter((file) => this.reasonFor(file.path, policy, linkedByHidden) === null);
+	}
+
+	newestFiles(count: number, accept: (path: string) => boolean): FileStat[] {
+		if (count <= 0) return [];
+		const policy = this.policyNow();
+		const files = this.source.store.listFiles();
+		// The newest few are judged; when too many of them are hidden, more of them.
+		for (let limit = count * 2; ; limit *= 4) {
+			const candidates = newest(files, limit, accept);
+			const shown = candidates.filter((file) => this.reasonFor(file.path, policy) === null);
+			if (shown.length >= count || candidates.length < limit) return shown.slice(0, count);
+		}
 	}
 
 	listFolders(): string[] {

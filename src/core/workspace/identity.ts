@@ -50,13 +50,18 @@ export type IdentityCandidates = Record<IdentityRole, readonly string[]>;
  * mixed-case ones (`Claude.md`, `Memory.md`) and the choice never depends on listing order.
  */
 export function identityCandidates(listing: VaultListing, layout: WorkspaceLayout): IdentityCandidates {
-	const inRoot = listing
-		.listFiles()
+	// Its last slash ends the folder's name (no slash: the root's): no new string for each file of the vault.
+	const inRoot = (path: string) => {
+		const slash = path.lastIndexOf("/");
+		return slash === -1 ? layout.root === "" : slash === layout.root.length && path.startsWith(layout.root);
+	};
+	const paths = listing
+		.listFiles(inRoot)
 		.map((file) => file.path)
-		.filter((path) => parentFolder(path) === layout.root);
+		.filter(inRoot);
 	const answering = (role: IdentityRole) =>
 		NAMES[role].flatMap((name) =>
-			inRoot
+			paths
 				.filter((path) => fileName(path).toLowerCase() === name.toLowerCase())
 				.sort((a, b) => spellingRank(a, name) - spellingRank(b, name) || compareCodePoints(a, b)),
 		);

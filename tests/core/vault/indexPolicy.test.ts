@@ -1,4 +1,5 @@
 import { noteOf, policyFor, indexOfVault, searchPaths } from "../retrieval/vaultFixtures";
+import { skipReasonForFile } from "../../../src/core/vault/indexPolicy";
 
 const secret = "The launch code is zebra.";
 
@@ -75,5 +76,27 @@ describe("what is never indexed", () => {
 		const live = indexOfVault({}, { policy });
 		expect(live.upsert({ ...noteOf("a.md", "zebra"), metadata: null })).toBe("no-metadata");
 		expect(live.stats().skippedBy["no-metadata"]).toBe(1);
+	});
+});
+
+describe("the rules of each policy", () => {
+	it("hide by the folders of the policy asked about, though another was asked about just before", () => {
+		const open = policyFor();
+		const closed = policyFor({ excludedFolders: ["Ｐｒｉｖａｔｅ/*"] });
+		// The same settings with one more private folder, as a spread copy of the policy makes them.
+		const moved = { ...closed, excludedFolders: [...closed.excludedFolders, "Work"] };
+		const reasons = () =>
+			[open, closed, moved, open].map((policy) => [
+				skipReasonForFile("private/diary.md", 10, policy),
+				skipReasonForFile("Work/plan.md", 10, policy),
+			]);
+		const expected = [
+			[null, null],
+			["excluded-folder", null],
+			["excluded-folder", "excluded-folder"],
+			[null, null],
+		];
+		expect(reasons()).toEqual(expected);
+		expect(reasons()).toEqual(expected);
 	});
 });

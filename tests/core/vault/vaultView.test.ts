@@ -232,3 +232,65 @@ function viewOfCache(
 function privacyViewOver(vault: MemoryVault, metadata: MetadataSource): VaultView {
 	return privacyView({ store: vault, metadata }, indexPolicyFor(layoutFor(""), { configDir: vault.configDir }));
 }
+
+describe("the newest files the view shows", () => {
+	const DAY = 86_400_000;
+	const dated = (files: Record<string, string>, daysAgo: number) =>
+		Object.fromEntries(
+			Object.entries(files).map(([path, content]) => [
+				path,
+				{ content, mtime: Date.UTC(2026, 10, 30) - daysAgo * DAY },
+			]),
+		);
+	const isNote = (path: string) => path.endsWith(".md");
+
+	it("are never hidden ones, however many hidden notes were changed after them", () => {
+		const vault = new MemoryVault({
+			files: {
+				...dated(HIDDEN, 0),
+				...dated({ "Projects/Atlas.md": VISIBLE["Projects/Atlas.md"] }, 1),
+				...dated({ "Notes.md": VISIBLE["Notes.md"], "Diary/public.md": VISIBLE["Diary/public.md"] }, 2),
+			},
+		});
+		const shown = viewOf(vault, SETTINGS, layoutFor("")).newestFiles(2, isNote);
+		// Changed on the same day, two files come in the order of their paths.
+		expect(shown.map((file) => file.path)).toEqual(["Projects/Atlas.md", "Diary/public.md"]);
+		const all = viewOf(vault, SETTINGS, layoutFor("")).newestFiles(100, () => true);
+		expect(all.map((file) => file.path).sort()).toEqual(Object.keys(VISIBLE).sort());
+	});
+
+	it("are found behind hundreds of newer hidden ones, and only among the files asked for", () => {
+		const hidden: Record<string, string> = {};
+		for (let i = 0; i < 300; i++) hidden[`Diary/${i}.md`] = "---\nassistant: private\n---\nSECRET";
+		const vault = new MemoryVault({
+			files: {
+				...dated(hidden, 0),
+				...dated({ "Notes/a.md": "a", "Notes/b.md": "b", "Projects/c.md": "c" }, 1),
+			},
+		});
+		const view = viewOf(vault, {}, layoutFor(""));
+		expect(view.newestFiles(2, isNote).map((file) => file.path)).toEqual(["Notes/a.md", "Notes/b.md"]);
+		const inProjects = view.newestFiles(2, (path) => path.startsWith("Projects/"));
+		expect(inProjects.map((file) => file.path)).toEqual(["Projects/c.md"]);
+	});
+
+	it("follow a note made private and a folder made private since the last time they were asked for", async () => {
+		// Each edit leaves the note changed last.
+		let clock = Date.UTC(2026, 11, 1);
+		const vault = new MemoryVault({
+			files: { ...dated({ "Work/plan.md": "# Plan" }, 0), ...dated({ "Notes.md": "# Notes" }, 1) },
+			now: () => (clock += 1000),
+		});
+		let settings: { excludedFolders: string[] } = { excludedFolders: [] };
+		const view = privacyView({ store: vault, metadata: vault }, () =>
+			indexPolicyFor(layoutFor(""), { configDir: vault.configDir, ...settings }),
+		);
+		expect(view.newestFiles(1, isNote).map((file) => file.path)).toEqual(["Work/plan.md"]);
+		await vault.process("Work/plan.md", () => "---\nassistant: private\n---\n# Plan");
+		expect(view.newestFiles(1, isNote).map((file) => file.path)).toEqual(["Notes.md"]);
+		await vault.process("Work/plan.md", () => "# Plan, public again");
+		expect(view.newestFiles(1, isNote).map((file) => file.path)).toEqual(["Work/plan.md"]);
+		settings = { excludedFolders: ["Work"] };
+		expect(view.newestFiles(1, isNote).map((file) => file.path)).toEqual(["Notes.md"]);
+	});
+});

@@ -14,18 +14,14 @@ export interface ChatWelcome {
 	readonly topics: readonly string[];
 }
 
-/** One look at the view's listing serves both: the view judges every file it lists, the costly part on a large vault. */
+/**
+ * The identity files are looked for among the files directly in the assistant's folder, and the
+ * topics among the newest notes: the view judges those alone, never every file of the vault.
+ */
 export function chatWelcome(view: VaultView, layout: WorkspaceLayout): ChatWelcome {
-	const files = view.listFiles();
-	const listed = {
-		listFiles: () => files,
-		listFolders: () => view.listFolders(),
-		getMetadata: (path: string) => view.getMetadata(path),
-		configDir: view.configDir,
-	};
-	const identity = findIdentityFiles(listed, layout);
+	const identity = findIdentityFiles(view, layout);
 	return {
 		needsSetup: identity.soul === null || identity.user === null || identity.rules === null,
-		topics: exampleTopics(listed, layout, identity),
+		topics: exampleTopics(view, layout, identity),
 	};
 }

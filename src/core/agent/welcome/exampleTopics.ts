@@ -1,4 +1,3 @@
-import type { FileStat } from "../../ports";
 import type { VaultView } from "../../vault/vaultView";
 import { extensionOf, fileName, isInFolder } from "../../vault/paths";
 import type { IdentityFiles } from "../../workspace/identity";
@@ -21,21 +20,18 @@ const NAMELESS_TITLE = /^(\d{4}[-./年]?\d{1,2}[-./月]?\d{1,2}日?|\d{4}-W\d{2}
  * none of the assistant's own folder (its identity files, memory, chats), which are about the
  * assistant rather than the user's work.
  *
- * One pass over the listing keeps the newest few by date and reads the metadata of those
- * alone, so a vault of 50,000 notes costs one scan and no sort.
+ * The view orders the listing by date before it judges any note and judges the newest few alone,
+ * reading the metadata of those, so a vault of 50,000 notes costs one scan and no sort.
  */
 export function exampleTopics(
-	view: Pick<VaultView, "listFiles" | "getMetadata">,
+	view: Pick<VaultView, "newestFiles" | "getMetadata">,
 	layout: WorkspaceLayout,
 	identity: IdentityFiles,
 	count = EXAMPLE_COUNT,
 ): string[] {
 	const own = assistantsOwn(layout, identity);
-	const candidates = newest(
-		view.listFiles().filter((file) => extensionOf(file.path) === "md" && !own(file.path)),
-		// Some notes give no topic, or the same one: a few spare.
-		count * 4,
-	);
+	// Some notes give no topic, or the same one: a few spare.
+	const candidates = view.newestFiles(count * 4, (path) => extensionOf(path) === "md" && !own(path));
 	const topics: string[] = [];
 	for (const file of candidates) {
 		const topic = topicOf(file.path, view);
@@ -69,21 +65,4 @@ function topicOf(path: string, view: Pick<VaultView, "getMetadata">): string | n
 	if (title !== "" && !NAMELESS_TITLE.test(title)) return title;
 	const heading = view.getMetadata(path)?.headings?.[0]?.heading.trim() ?? "";
 	return heading === "" || NAMELESS_TITLE.test(heading) ? null : heading;
-}
-
-/** The `limit` files changed last, newest first (ties by path), kept in one pass. */
-function newest(files: readonly FileStat[], limit: number): FileStat[] {
-	const kept: FileStat[] = [];
-	for (const file of files) {
-		if (kept.length === limit && !isNewer(file, kept[kept.length - 1])) continue;
-		let at = kept.length;
-		while (at > 0 && isNewer(file, kept[at - 1])) at--;
-		kept.splice(at, 0, file);
-		if (kept.length > limit) kept.pop();
-	}
-	return kept;
-}
-
-function isNewer(a: FileStat, b: FileStat): boolean {
-	return a.mtime !== b.mtime ? a.mtime > b.mtime : a.path < b.path;
 }

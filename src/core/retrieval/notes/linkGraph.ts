@@ -1,3 +1,5 @@
+import { runToEnd } from "../indexing/steps";
+
 /**
  * The vault's resolved links, injected (the index knows nothing of how links resolve): the
  * plugin answers from Obsidian's metadata cache, the harness from its own parser.
@@ -9,33 +11,66 @@ export interface LinkGraph {
 	incoming(path: string): readonly string[];
 }
 
+/** A map shaped like Obsidian's `metadataCache.resolvedLinks` (source path → target path → number of links). */
+export type LinkMap = Readonly<Record<string, Readonly<Record<string, number>>>>;
+
+/** Notes whose links `ResolvedLinkGraph.steps` takes in per step. */
+const SOURCES_PER_STEP = 256;
+
+const has = (map: object, key: string) => Object.prototype.hasOwnProperty.call(map, key);
+
 /**
- * A link graph over a map shaped like Obsidian's `metadataCache.resolvedLinks`
- * (source path → target path → number of links).
+ * A link graph over a link map that answers at once: what a note links to is read from the map
+ * itself, what links to it from the reverse map that `steps` builds, note by note, and from the
+ * notes it has not taken in yet, looked through (a search asks about a few notes: fewer than a
+ * build of the whole reverse map costs).
  */
-export function linkGraphFromResolvedLinks(
-	resolved: Readonly<Record<string, Readonly<Record<string, number>>>>,
-): LinkGraph {
-	const outgoing = new Map<string, string[]>();
-	const incoming = new Map<string, string[]>();
-	for (const [source, targets] of Object.entries(resolved)) {
-		for (const target of Object.keys(targets)) {
-			if (target === source) continue;
-			listAt(outgoing, source).push(target);
-			listAt(incoming, target).push(source);
+export class ResolvedLinkGraph implements LinkGraph {
+	private readonly reverse = new Map<string, string[]>();
+	private sources: string[] | null = null;
+	/** The sources taken into `reverse`, from the first. */
+	private done = 0;
+
+	constructor(private readonly resolved: LinkMap) {}
+
+	outgoing(path: string): readonly string[] {
+		return has(this.resolved, path) ? Object.keys(this.resolved[path]).filter((target) => target !== path) : [];
+	}
+
+	incoming(path: string): readonly string[] {
+		const sources = (this.sources ??= Object.keys(this.resolved));
+		const found = [...(this.reverse.get(path) ?? [])];
+		for (let at = this.done; at < sources.length; at++)
+			if (sources[at] !== path && this.links(sources[at], path)) found.push(sources[at]);
+		return found;
+	}
+
+	/** Whether `source` (a note still in the map) links to `target`. */
+	private links(source: string, target: string): boolean {
+		return has(this.resolved, source) && has(this.resolved[source], target);
+	}
+
+	/** Builds the reverse map in steps of bounded work, for a caller that spreads them over time slices. */
+	*steps(): Generator<void, void> {
+		const sources = (this.sources ??= Object.keys(this.resolved));
+		for (; this.done < sources.length; this.done++) {
+			if (this.done % SOURCES_PER_STEP === SOURCES_PER_STEP - 1) yield;
+			const source = sources[this.done];
+			// A note deleted since the sources were listed links nowhere.
+			if (!has(this.resolved, source)) continue;
+			for (const target of Object.keys(this.resolved[source])) {
+				if (target === source) continue;
+				const list = this.reverse.get(target);
+				if (list === undefined) this.reverse.set(target, [source]);
+				else list.push(source);
+			}
 		}
 	}
-	return {
-		outgoing: (path) => outgoing.get(path) ?? [],
-		incoming: (path) => incoming.get(path) ?? [],
-	};
 }
 
-function listAt(map: Map<string, string[]>, key: string): string[] {
-	let list = map.get(key);
-	if (list === undefined) {
-		list = [];
-		map.set(key, list);
-	}
-	return list;
+/** A link graph over `resolved`, built at once. */
+export function linkGraphFromResolvedLinks(resolved: LinkMap): LinkGraph {
+	const graph = new ResolvedLinkGraph(resolved);
+	runToEnd(graph.steps());
+	return graph;
 }

@@ -1,7 +1,8 @@
 import type { SavedIndex } from "./indexStore";
 import {
 	indexInSlices,
-	linkGraphFromResolvedLinks,
+	ResolvedLinkGraph,
+	runInSlices,
 	RetrievalIndex,
 	type HotSet,
 	type IndexPolicy,
@@ -53,7 +54,7 @@ export class IndexService {
 	private index: RetrievalIndex | null = null;
 	private pinned: ReadonlySet<string>;
 	private opens = new OpenCounts();
-	private links: LinkGraph | null = null;
+	private links: ResolvedLinkGraph | null = null;
 	private readonly events = new PathEvents();
 	/** Which build is current; a build whose number is no longer this one stops. */
 	private generation = 0;
@@ -280,12 +281,21 @@ export class IndexService {
 		this.building = true;
 		try {
 			const sizeBefore = sizeOf(index.stats());
-			const toRead = index.reconcile(this.ports.files.listFiles());
+			// The pass over every file (a lookup and a check of its path each) in slices of its own.
+			const files = this.ports.files.listFiles();
+			const toRead = await runInSlices(
+				whileCurrent(
+					index.reconcileSteps(files, (path) => events.touched(path)),
+					isCurrent,
+				),
+				this.slicing,
+			);
+			if (toRead === null) return null;
 			// Files gone or newly skipped by their path change the snapshot as much as those read.
 			this.saver.changed(toRead.length + Math.abs(sizeOf(index.stats()) - sizeBefore));
 			const total = toRead.length;
 			this.setStatus({ phase: "indexing", done: 0, total, finishing: false });
-			// The pass over every file (10–20 ms at 10,000) was a slice of its own; indexing starts the next.
+			// Drawing the progress is a task of its own; indexing starts the next.
 			await scheduler.yieldToHost();
 			const source = this.noteSource(index.policy);
 			await indexInSlices(index, readNotes(toRead, source, events, isCurrent, this.options.readAhead), {
@@ -319,9 +329,21 @@ export class IndexService {
 		this.runBuild(index, ++this.generation, this.ports.scheduler.now()).catch((error: unknown) => this.failed(error));
 	}
 
+	/**
+	 * The graph answers from the first search on; what links to each note is mapped in time
+	 * slices after it, not in the search's own task (see `ResolvedLinkGraph`).
+	 */
 	private linkGraph(): LinkGraph {
-		this.links ??= linkGraphFromResolvedLinks(this.ports.resolvedLinks());
-		return this.links;
+		if (this.links !== null) return this.links;
+		const graph = new ResolvedLinkGraph(this.ports.resolvedLinks());
+		this.links = graph;
+		const isCurrent = () => this.links === graph && !this.closed;
+		// Not in the search's own task: that one answers first.
+		this.ports.scheduler
+			.yieldToHost()
+			.then(() => runInSlices(whileCurrent(graph.steps(), isCurrent), this.slicing))
+			.catch((error: unknown) => this.failed(error));
+		return graph;
 	}
 
 	private changed(notes: number): void {
@@ -341,6 +363,19 @@ export class IndexService {
 	private setStatus(status: IndexStatus): void {
 		this.status = status;
 		for (const listener of this.listeners) listener(status);
+	}
+}
+
+/**
+ * `steps` for as long as the work they are part of is current, then `null`: a build that a newer
+ * one replaced stops changing the index at its next step, instead of interleaving with it.
+ */
+function* whileCurrent<T>(steps: Generator<void, T>, isCurrent: () => boolean): Generator<void, T | null> {
+	for (;;) {
+		if (!isCurrent()) return null;
+		const step = steps.next();
+		if (step.done === true) return step.value;
+		yield;
 	}
 }
 
