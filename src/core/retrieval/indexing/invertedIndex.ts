@@ -8,8 +8,12 @@ export interface StoredTable {
 	readonly entries: Uint32Array;
 }
 
-/** Notes placed between two yields of a rebuild or a restore: small enough to keep a time slice short. */
-const REBUILD_BATCH = 64;
+/**
+ * Work between two yields of a rebuild or a restore, in postings counted or placed, lists summed
+ * or chunks numbered: a couple of milliseconds on a slow device, whatever the notes' sizes (a
+ * count of notes let a batch of long notes hold the main thread for a tenth of a second).
+ */
+export const WORK_PER_STEP = 1 << 14;
 /** Below this many stale entries, never bother rebuilding. */
 const MIN_COMPACTION = 65_536;
 
@@ -51,13 +55,14 @@ export class InvertedIndex {
 
 	/**
 	 * Takes back a stored table, for the same notes placed in the same order as when it was
-	 * stored, yielding between batches of notes.
+	 * stored, yielding after each `WORK_PER_STEP` chunks or so.
 	 */
 	*restore(records: readonly NoteRecord[], table: StoredTable): Generator<void, void> {
 		const tables = new DocumentTables();
+		const work = new StepWork();
 		for (let index = 0; index < records.length; index++) {
 			tables.place(records[index]);
-			if (index % REBUILD_BATCH === REBUILD_BATCH - 1) yield;
+			if (work.spend(chunkCountOf(records[index]) + 1)) yield;
 		}
 		this.install(tables, table);
 	}
@@ -114,30 +119,41 @@ export class InvertedIndex {
 	}
 
 	/**
-	 * Rebuilds everything from `records`, yielding between batches of notes; the new postings
-	 * replace the old ones only at the end, so an abandoned rebuild leaves nothing half done.
+	 * Rebuilds everything from `records`, yielding after each `WORK_PER_STEP` postings or so; the
+	 * new postings replace the old ones only at the end, so an abandoned rebuild leaves nothing
+	 * half done.
 	 * A counting sort: one pass counts each list, one places each posting.
 	 */
 	*rebuild(records: readonly NoteRecord[], vocabularySize: number): Generator<void, void> {
 		const tables = new DocumentTables();
 		const lists = vocabularySize * FIELD_COUNT;
 		const offsets = new Uint32Array(lists + 1);
+		const work = new StepWork();
 		for (let index = 0; index < records.length; index++) {
 			tables.place(records[index]);
 			const terms = records[index].terms;
 			for (let entry = 0; entry < terms.length; entry++) offsets[listOf(terms[entry]) + 1]++;
-			if (index % REBUILD_BATCH === REBUILD_BATCH - 1) yield;
+			if (work.spend(terms.length + chunkCountOf(records[index]))) yield;
 		}
-		for (let list = 1; list <= lists; list++) offsets[list] += offsets[list - 1];
+		// The sums and the copy below visit every list: a vocabulary of a million terms makes six million.
+		for (let from = 1; from <= lists; from += WORK_PER_STEP) {
+			const to = Math.min(lists + 1, from + WORK_PER_STEP);
+			for (let list = from; list < to; list++) offsets[list] += offsets[list - 1];
+			yield;
+		}
 		const entries = new Uint32Array(offsets[lists]);
-		const cursors = offsets.slice(0, lists);
+		const cursors = new Uint32Array(lists);
+		for (let from = 0; from < lists; from += WORK_PER_STEP) {
+			cursors.set(offsets.subarray(from, Math.min(lists, from + WORK_PER_STEP)), from);
+			yield;
+		}
 		for (let index = 0; index < records.length; index++) {
 			const terms = records[index].terms;
 			const chunks = tables.chunksOfEntries(index);
 			for (let entry = 0; entry < terms.length; entry++) {
 				entries[cursors[listOf(terms[entry])]++] = withEntryId(terms[entry], chunks[entry]);
 			}
-			if (index % REBUILD_BATCH === REBUILD_BATCH - 1) yield;
+			if (work.spend(terms.length)) yield;
 		}
 		this.install(tables, { offsets, entries });
 	}
@@ -168,4 +184,17 @@ export function listEnd(table: StoredTable, termId: number, field: number): numb
 /** The list a note's term entry goes to. */
 function listOf(entry: number): number {
 	return entryId(entry) * FIELD_COUNT + entryField(entry);
+}
+
+/** Counts the work of a stretch of steps, to tell when a step has done its share (`WORK_PER_STEP`). */
+class StepWork {
+	private left = WORK_PER_STEP;
+
+	/** Counts `units` of work; true when the step has done its share, and the next one starts. */
+	spend(units: number): boolean {
+		this.left -= units;
+		if (this.left > 0) return false;
+		this.left = WORK_PER_STEP;
+		return true;
+	}
 }

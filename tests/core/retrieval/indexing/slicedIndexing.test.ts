@@ -12,7 +12,7 @@ describe("indexing in time slices", () => {
 		let yields = 0;
 		const index = new RetrievalIndex(policyFor());
 		const finished = await indexInSlices(index, notes, {
-			sliceMs: 3,
+			sliceMs: 1,
 			now: () => clock++, // every look at the clock costs a millisecond
 			yieldToHost: async () => {
 				yields++;
