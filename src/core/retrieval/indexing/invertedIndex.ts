@@ -59,10 +59,14 @@ export class InvertedIndex {
 	 */
 	*restore(records: readonly NoteRecord[], table: StoredTable): Generator<void, void> {
 		const tables = new DocumentTables();
-		const work = new StepWork();
+		let work = 0;
 		for (let index = 0; index < records.length; index++) {
 			tables.place(records[index]);
-			if (work.spend(chunkCountOf(records[index]) + 1)) yield;
+			work += chunkCountOf(records[index]) + 1;
+			if (work >= WORK_PER_STEP) {
+				work = 0;
+				yield;
+			}
 		}
 		this.install(tables, table);
 	}
@@ -128,32 +132,35 @@ export class InvertedIndex {
 		const tables = new DocumentTables();
 		const lists = vocabularySize * FIELD_COUNT;
 		const offsets = new Uint32Array(lists + 1);
-		const work = new StepWork();
+		let work = 0;
 		for (let index = 0; index < records.length; index++) {
 			tables.place(records[index]);
 			const terms = records[index].terms;
 			for (let entry = 0; entry < terms.length; entry++) offsets[listOf(terms[entry]) + 1]++;
-			if (work.spend(terms.length + chunkCountOf(records[index]))) yield;
+			work += terms.length + chunkCountOf(records[index]);
+			if (work >= WORK_PER_STEP) {
+				work = 0;
+				yield;
+			}
 		}
-		// The sums and the copy below visit every list: a vocabulary of a million terms makes six million.
-		for (let from = 1; from <= lists; from += WORK_PER_STEP) {
-			const to = Math.min(lists + 1, from + WORK_PER_STEP);
-			for (let list = from; list < to; list++) offsets[list] += offsets[list - 1];
-			yield;
+		// Every list, even an empty one: a vocabulary of a million terms makes six million.
+		for (let list = 1; list <= lists; list++) {
+			offsets[list] += offsets[list - 1];
+			if (list % WORK_PER_STEP === 0) yield;
 		}
 		const entries = new Uint32Array(offsets[lists]);
-		const cursors = new Uint32Array(lists);
-		for (let from = 0; from < lists; from += WORK_PER_STEP) {
-			cursors.set(offsets.subarray(from, Math.min(lists, from + WORK_PER_STEP)), from);
-			yield;
-		}
+		const cursors = offsets.slice(0, lists);
 		for (let index = 0; index < records.length; index++) {
 			const terms = records[index].terms;
 			const chunks = tables.chunksOfEntries(index);
 			for (let entry = 0; entry < terms.length; entry++) {
 				entries[cursors[listOf(terms[entry])]++] = withEntryId(terms[entry], chunks[entry]);
 			}
-			if (work.spend(terms.length)) yield;
+			work += terms.length;
+			if (work >= WORK_PER_STEP) {
+				work = 0;
+				yield;
+			}
 		}
 		this.install(tables, { offsets, entries });
 	}
@@ -184,17 +191,4 @@ export function listEnd(table: StoredTable, termId: number, field: number): numb
 /** The list a note's term entry goes to. */
 function listOf(entry: number): number {
 	return entryId(entry) * FIELD_COUNT + entryField(entry);
-}
-
-/** Counts the work of a stretch of steps, to tell when a step has done its share (`WORK_PER_STEP`). */
-class StepWork {
-	private left = WORK_PER_STEP;
-
-	/** Counts `units` of work; true when the step has done its share, and the next one starts. */
-	spend(units: number): boolean {
-		this.left -= units;
-		if (this.left > 0) return false;
-		this.left = WORK_PER_STEP;
-		return true;
-	}
 }

@@ -3,7 +3,9 @@ import { CHARS_PER_STEP } from "../../../../src/core/retrieval/notes/noteAnalyze
 import { indexOfVault, noteOf, NOW, policyFor } from "../vaultFixtures";
 
 const files: Record<string, string> = {};
-for (let i = 0; i < 300; i++) files[`notes/${i}.md`] = `# Note ${i}\nTopic ${i % 7}: harbor, lighthouse ${i}.`;
+for (let i = 0; i < 299; i++) files[`notes/${i}.md`] = `# Note ${i}\nTopic ${i % 7}: harbor, lighthouse ${i}.`;
+// A vocabulary large enough that building the postings takes several steps.
+files["notes/glossary.md"] = Array.from({ length: 20_000 }, (_, i) => `g${i}`).join(" ");
 const notes = Object.entries(files).map(([path, content]) => noteOf(path, content));
 
 describe("indexing in time slices", () => {
@@ -13,7 +15,7 @@ describe("indexing in time slices", () => {
 		let yields = 0;
 		const index = new RetrievalIndex(policyFor());
 		const finished = await indexInSlices(index, notes, {
-			sliceMs: 1,
+			sliceMs: 3,
 			now: () => clock++, // every look at the clock costs a millisecond
 			yieldToHost: async () => {
 				yields++;
