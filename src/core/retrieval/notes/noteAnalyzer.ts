@@ -74,7 +74,9 @@ export class NoteAnalyzer {
 		if (skip !== null) return skip;
 		const aliases = aliasesOf(note.metadata);
 		// A note analyzed between two steps of this one would reset a shared counter: a long note has its own.
-		const tally = note.content.length > CHARS_PER_STEP ? tallyOf(this.vocabulary) : this.tally;
+		// Only a long note yields (chunks overlap: their lengths add up to more than the note's).
+		const long = note.content.length > CHARS_PER_STEP;
+		const tally = long ? tallyOf(this.vocabulary) : this.tally;
 		const { counter } = tally;
 		counter.reset();
 		const chunks = chunkRanges(note.content, note.metadata, this.chunking);
@@ -96,7 +98,7 @@ export class NoteAnalyzer {
 			chunkTable[row + CHUNK_BODY_LENGTH] = counter.flush(BODY);
 			chunkTable[row + CHUNK_TERMS_END] = counter.size;
 			stepChars += chunk.end - chunk.start;
-			if (stepChars >= CHARS_PER_STEP && index + 1 < chunks.length) {
+			if (long && stepChars >= CHARS_PER_STEP && index + 1 < chunks.length) {
 				stepChars = 0;
 				yield;
 			}

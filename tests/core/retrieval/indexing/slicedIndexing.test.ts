@@ -113,6 +113,18 @@ describe("indexing in time slices", () => {
 		expect(answers(index)[1]).toEqual([expect.stringMatching(/^long\.md /)]);
 	});
 
+	it("analyzes a note a little shorter than a step at once, though its overlapping chunks add up to more", async () => {
+		const words = Array.from({ length: 6000 }, (_, i) => `w${i}`);
+		const lines = Array.from({ length: 400 }, (_, line) => `${words.slice(line * 15, line * 15 + 15).join(" ")}.`);
+		const vault: Record<string, string> = { "long.md": lines.join("\n").slice(0, CHARS_PER_STEP - 10) };
+		const index = await indexWhileChanging(vault, (changing) => {
+			vault["harbor.md"] = "Harbor w5 w10005";
+			changing.upsert(noteOf("harbor.md", vault["harbor.md"]));
+		});
+		expect(answers(index)).toEqual(answers(indexOfVault(vault)));
+		expect(answers(index)[0].length).toBe(2);
+	});
+
 	it("keeps the newer version of a long note edited between two of its steps", async () => {
 		const vault: Record<string, string> = { "long.md": longNote(0, 150) };
 		const index = await indexWhileChanging(vault, (changing) => {
