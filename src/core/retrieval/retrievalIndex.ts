@@ -198,7 +198,17 @@ export class RetrievalIndex {
 
 	/** Indexes a new or changed note; returns why it was skipped instead, or `null`. */
 	upsert(note: NoteInput): SkipReason | null {
-		const analyzed = this.analyzer.analyze(note, this.policy);
+		return runToEnd(this.upsertSteps(note));
+	}
+
+	/**
+	 * `upsert` in steps (a long note's text a part at a time), for a caller that spreads it over
+	 * time slices. A change to the same note between two steps is newer: this one is dropped.
+	 */
+	*upsertSteps(note: NoteInput): Generator<void, SkipReason | null> {
+		const before = this.records.get(note.path) ?? this.skipped.get(note.path);
+		const analyzed = yield* this.analyzer.analyzeSteps(note, this.policy);
+		if (before !== (this.records.get(note.path) ?? this.skipped.get(note.path))) return null;
 		if (typeof analyzed === "string") {
 			this.markSkipped({ path: note.path, ...note.stat }, analyzed);
 			return analyzed;

@@ -8,8 +8,12 @@ export interface StoredTable {
 	readonly entries: Uint32Array;
 }
 
-/** Notes placed between two yields of a rebuild or a restore: small enough to keep a time slice short. */
-const REBUILD_BATCH = 64;
+/**
+ * Work between two yields of a rebuild or a restore, in postings counted or placed, lists summed
+ * or chunks numbered: a couple of milliseconds on a slow device, whatever the notes' sizes (a
+ * count of notes let a batch of long notes hold the main thread for a tenth of a second).
+ */
+export const WORK_PER_STEP = 1 << 14;
 /** Below this many stale entries, never bother rebuilding. */
 const MIN_COMPACTION = 65_536;
 
@@ -51,13 +55,18 @@ export class InvertedIndex {
 
 	/**
 	 * Takes back a stored table, for the same notes placed in the same order as when it was
-	 * stored, yielding between batches of notes.
+	 * stored, yielding after each `WORK_PER_STEP` chunks or so.
 	 */
 	*restore(records: readonly NoteRecord[], table: StoredTable): Generator<void, void> {
 		const tables = new DocumentTables();
+		let work = 0;
 		for (let index = 0; index < records.length; index++) {
 			tables.place(records[index]);
-			if (index % REBUILD_BATCH === REBUILD_BATCH - 1) yield;
+			work += chunkCountOf(records[index]) + 1;
+			if (work >= WORK_PER_STEP) {
+				work = 0;
+				yield;
+			}
 		}
 		this.install(tables, table);
 	}
@@ -114,21 +123,31 @@ export class InvertedIndex {
 	}
 
 	/**
-	 * Rebuilds everything from `records`, yielding between batches of notes; the new postings
-	 * replace the old ones only at the end, so an abandoned rebuild leaves nothing half done.
+	 * Rebuilds everything from `records`, yielding after each `WORK_PER_STEP` postings or so; the
+	 * new postings replace the old ones only at the end, so an abandoned rebuild leaves nothing
+	 * half done.
 	 * A counting sort: one pass counts each list, one places each posting.
 	 */
 	*rebuild(records: readonly NoteRecord[], vocabularySize: number): Generator<void, void> {
 		const tables = new DocumentTables();
 		const lists = vocabularySize * FIELD_COUNT;
 		const offsets = new Uint32Array(lists + 1);
+		let work = 0;
 		for (let index = 0; index < records.length; index++) {
 			tables.place(records[index]);
 			const terms = records[index].terms;
 			for (let entry = 0; entry < terms.length; entry++) offsets[listOf(terms[entry]) + 1]++;
-			if (index % REBUILD_BATCH === REBUILD_BATCH - 1) yield;
+			work += terms.length + chunkCountOf(records[index]);
+			if (work >= WORK_PER_STEP) {
+				work = 0;
+				yield;
+			}
 		}
-		for (let list = 1; list <= lists; list++) offsets[list] += offsets[list - 1];
+		// Every list, even an empty one: a vocabulary of a million terms makes six million.
+		for (let list = 1; list <= lists; list++) {
+			offsets[list] += offsets[list - 1];
+			if (list % WORK_PER_STEP === 0) yield;
+		}
 		const entries = new Uint32Array(offsets[lists]);
 		const cursors = offsets.slice(0, lists);
 		for (let index = 0; index < records.length; index++) {
@@ -137,7 +156,11 @@ export class InvertedIndex {
 			for (let entry = 0; entry < terms.length; entry++) {
 				entries[cursors[listOf(terms[entry])]++] = withEntryId(terms[entry], chunks[entry]);
 			}
-			if (index % REBUILD_BATCH === REBUILD_BATCH - 1) yield;
+			work += terms.length;
+			if (work >= WORK_PER_STEP) {
+				work = 0;
+				yield;
+			}
 		}
 		this.install(tables, { offsets, entries });
 	}

@@ -39,7 +39,8 @@ export async function indexInSlices(
 	const slices = new TimeSlices(options);
 	const progress = (finishing: boolean): IndexProgress => ({ done, total: options.total ?? null, finishing });
 	for await (const note of notes) {
-		index.upsert(note);
+		// A long note is analyzed over several slices if need be.
+		await slices.run(index.upsertSteps(note), () => options.onProgress?.(progress(false)));
 		done++;
 		await slices.endIfSpent(() => options.onProgress?.(progress(false)));
 	}

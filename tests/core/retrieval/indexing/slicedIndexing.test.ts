@@ -1,8 +1,11 @@
 import { indexInSlices, RetrievalIndex, type IndexProgress, type NoteInput } from "../../../../src/core/retrieval";
+import { CHARS_PER_STEP } from "../../../../src/core/retrieval/notes/noteAnalyzer";
 import { indexOfVault, noteOf, NOW, policyFor } from "../vaultFixtures";
 
 const files: Record<string, string> = {};
-for (let i = 0; i < 300; i++) files[`notes/${i}.md`] = `# Note ${i}\nTopic ${i % 7}: harbor, lighthouse ${i}.`;
+for (let i = 0; i < 299; i++) files[`notes/${i}.md`] = `# Note ${i}\nTopic ${i % 7}: harbor, lighthouse ${i}.`;
+// A vocabulary large enough that building the postings takes several steps.
+files["notes/glossary.md"] = Array.from({ length: 20_000 }, (_, i) => `g${i}`).join(" ");
 const notes = Object.entries(files).map(([path, content]) => noteOf(path, content));
 
 describe("indexing in time slices", () => {
@@ -44,5 +47,92 @@ describe("indexing in time slices", () => {
 		});
 		expect(finished).toEqual({ done: 300, total: null, finishing: false });
 		expect(index.stats().notes).toBe(300);
+	});
+
+	/** A note of `sections` sections of 1,000 characters, words `w{first}`, `w{first + 1}`… */
+	function longNote(first: number, sections: number): string {
+		const section = (n: number) =>
+			`## Part ${n}\n${Array.from({ length: 140 }, (_, i) => `w${first + n * 140 + i}`).join(" ")}\n`;
+		return Array.from({ length: sections }, (_, n) => section(n)).join("\n");
+	}
+
+	function answers(index: RetrievalIndex): string[][] {
+		return ["w5", "w13999", "w10005", "harbor"].map((query) =>
+			index.search(query, { now: NOW }).map((hit) => `${hit.path} ${hit.score.toFixed(6)}`),
+		);
+	}
+
+	it("analyzes a long note over several slices, to the same index", async () => {
+		const long = { "long.md": longNote(0, 150), "short.md": "Harbor w5" };
+		expect(long["long.md"].length).toBeGreaterThan(3 * CHARS_PER_STEP);
+		let yields = 0;
+		let yieldsBeforeFinishing: number | null = null;
+		const index = new RetrievalIndex(policyFor());
+		await indexInSlices(
+			index,
+			Object.entries(long).map(([path, content]) => noteOf(path, content)),
+			{
+				sliceMs: 0,
+				now: () => 0,
+				yieldToHost: async () => void yields++,
+				onProgress: (update) => {
+					if (update.finishing) yieldsBeforeFinishing ??= yields;
+				},
+			},
+		);
+		expect(yieldsBeforeFinishing).toBeGreaterThanOrEqual(3);
+		expect(answers(index)).toEqual(answers(indexOfVault(long)));
+		expect(answers(index)[1]).toEqual([expect.stringMatching(/^long\.md /)]);
+	});
+
+	/** Indexes the vault's long note in slices, `change` running (once) while the first slice is over. */
+	async function indexWhileChanging(vault: Record<string, string>, change: (index: RetrievalIndex) => void) {
+		const index = new RetrievalIndex(policyFor());
+		let changed = false;
+		await indexInSlices(index, [noteOf("long.md", vault["long.md"])], {
+			sliceMs: 0,
+			now: () => 0,
+			yieldToHost: async () => {
+				if (!changed) change(index);
+				changed = true;
+			},
+		});
+		expect(changed).toBe(true);
+		return index;
+	}
+
+	it("keeps a long note whole when another note is indexed between two of its steps", async () => {
+		const vault: Record<string, string> = { "long.md": longNote(0, 150) };
+		// As the vault's events do while a build waits.
+		const index = await indexWhileChanging(vault, (changing) => {
+			vault["harbor.md"] = "Harbor w5 w10005";
+			changing.upsert(noteOf("harbor.md", vault["harbor.md"]));
+		});
+		expect(answers(index)).toEqual(answers(indexOfVault(vault)));
+		expect(answers(index)[0].length).toBe(2);
+		expect(answers(index)[1]).toEqual([expect.stringMatching(/^long\.md /)]);
+	});
+
+	it("analyzes a note a little shorter than a step at once, though its overlapping chunks add up to more", async () => {
+		const words = Array.from({ length: 6000 }, (_, i) => `w${i}`);
+		const lines = Array.from({ length: 400 }, (_, line) => `${words.slice(line * 15, line * 15 + 15).join(" ")}.`);
+		const vault: Record<string, string> = { "long.md": lines.join("\n").slice(0, CHARS_PER_STEP - 10) };
+		const index = await indexWhileChanging(vault, (changing) => {
+			vault["harbor.md"] = "Harbor w5 w10005";
+			changing.upsert(noteOf("harbor.md", vault["harbor.md"]));
+		});
+		expect(answers(index)).toEqual(answers(indexOfVault(vault)));
+		expect(answers(index)[0].length).toBe(2);
+	});
+
+	it("keeps the newer version of a long note edited between two of its steps", async () => {
+		const vault: Record<string, string> = { "long.md": longNote(0, 150) };
+		const index = await indexWhileChanging(vault, (changing) => {
+			vault["long.md"] = longNote(10_000, 20);
+			changing.upsert(noteOf("long.md", vault["long.md"]));
+		});
+		expect(answers(index)).toEqual(answers(indexOfVault(vault)));
+		expect(answers(index)[0]).toEqual([]);
+		expect(answers(index)[2]).toEqual([expect.stringMatching(/^long\.md /)]);
 	});
 });
