@@ -268,12 +268,18 @@ export class RetrievalIndex {
 		return this.postings.isCurrent;
 	}
 
+	/** Whether the postings would be smaller and faster rebuilt (`catchUp`), though they answer searches as they are. */
+	get needsCompaction(): boolean {
+		return this.postings.compactionDue;
+	}
+
 	/**
-	 * Brings the postings up to date in small steps, for a caller that spreads the work over time
-	 * slices; a rebuild starts over when the index changes between two steps.
+	 * Brings the postings up to date, and compacts them when that is due, in small steps, for a
+	 * caller that spreads the work over time slices; a rebuild starts over when the index changes
+	 * between two steps.
 	 */
 	*catchUp(): Generator<void, void> {
-		while (!this.postings.isCurrent) {
+		while (!this.postings.isCurrent || this.postings.compactionDue) {
 			const version = this.version;
 			const steps = this.postings.rebuild([...this.records.values()], this.vocabulary.size);
 			while (this.version === version && !steps.next().done) yield;
@@ -291,7 +297,8 @@ export class RetrievalIndex {
 	}
 
 	search(query: string, options: SearchOptions): SearchHit[] {
-		runToEnd(this.catchUp());
+		// Only postings that miss notes hold a search up; a compaction that is due waits for time slices.
+		if (!this.postings.isCurrent) runToEnd(this.catchUp());
 		const parsed = parseQuery(query);
 		const resolved = resolveQueryTerms(parsed.text, this.vocabulary, this.collection, this.correctors, this.params);
 		const filters = compileFilters(options, parsed.tags);

@@ -23,10 +23,10 @@ const MIN_COMPACTION = 65_536;
  * compressed-sparse-row table: the list of term `t` in field `f` is `entries[from .. to)` with
  * `from = offsets[t * FIELD_COUNT + f]` and `to` the next offset, four bytes a posting and no
  * object per term. Changes after it was built go to a small per-term `delta`; removed notes'
- * chunks are only marked dead. When dead and delta postings outgrow a quarter of the table, the
- * index declares itself stale and is rebuilt from the forward entries (in slices, or before the
- * next search), so that a single update stays O(that note) and the occasional rebuild is
- * amortized over many.
+ * chunks are only marked dead. When dead and delta postings outgrow a quarter of the table, a
+ * rebuild from the forward entries is due (`compactionDue`), run in time slices by whoever feeds
+ * the index, while the delta keeps answering searches; so a single update stays O(that note),
+ * the occasional rebuild is amortized over many, and no search waits for one.
  */
 export class InvertedIndex {
 	offsets: Uint32Array = new Uint32Array(1);
@@ -43,6 +43,15 @@ export class InvertedIndex {
 	/** Whether the postings reflect every note; when not, `rebuild` must run before a search. */
 	get isCurrent(): boolean {
 		return this.current;
+	}
+
+	/**
+	 * Whether dead and delta postings have outgrown a quarter of the table, so that a rebuild
+	 * pays for itself. The postings still answer every search meanwhile: the rebuild can wait
+	 * for time slices instead of holding up the search that finds it due.
+	 */
+	get compactionDue(): boolean {
+		return this.current && this.stalePostings > Math.max(MIN_COMPACTION, this.entries.length / 4);
 	}
 
 	/**
@@ -95,8 +104,7 @@ export class InvertedIndex {
 
 	add(record: NoteRecord): void {
 		if (!this.current) return;
-		const tooMany = this.tables.chunkCount + chunkCountOf(record) >= ID_LIMIT;
-		if (tooMany || this.stalePostings > Math.max(MIN_COMPACTION, this.entries.length / 4)) {
+		if (this.tables.chunkCount + chunkCountOf(record) >= ID_LIMIT) {
 			this.current = false;
 			return;
 		}

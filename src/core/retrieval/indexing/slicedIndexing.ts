@@ -42,6 +42,8 @@ export async function indexInSlices(
 		// A long note is analyzed over several slices if need be.
 		await slices.run(index.upsertSteps(note), () => options.onProgress?.(progress(false)));
 		done++;
+		// Once a search during the build has made postings, they are kept compact as notes come in.
+		if (index.needsCompaction) await slices.run(index.catchUp(), () => options.onProgress?.(progress(false)));
 		await slices.endIfSpent(() => options.onProgress?.(progress(false)));
 	}
 	for (const steps of [index.catchUp(), index.prepareTypoCorrection()]) {

@@ -66,6 +66,8 @@ export class IndexService {
 	private readonly slicing: Slicing;
 	private readonly saver: IndexSaver;
 	private readonly policyChanges: PolicyChanges;
+	/** Whether a compaction of the postings is running in time slices. */
+	private compacting = false;
 	private cancelResync: (() => void) | null = null;
 
 	constructor(
@@ -349,6 +351,19 @@ export class IndexService {
 	private changed(notes: number): void {
 		this.saver.changed(notes);
 		this.saver.schedule();
+		this.compactWhenDue();
+	}
+
+	/** Rebuilds the postings in time slices once edits have made that due (searches do not wait for it). */
+	private compactWhenDue(): void {
+		const index = this.index;
+		if (index === null || this.compacting || !index.needsCompaction) return;
+		this.compacting = true;
+		runInSlices(index.catchUp(), this.slicing)
+			.catch((error: unknown) => this.failed(error))
+			.finally(() => {
+				this.compacting = false;
+			});
 	}
 
 	/** Where a build reads from: text through the privacy view, metadata from the cache, under `policy`. */

@@ -35,6 +35,44 @@ describe("indexing in time slices", () => {
 		);
 	});
 
+	it("keeps the postings compact once a search has made them mid-build, so that no later search waits for a rebuild", async () => {
+		const wordy: Record<string, string> = {};
+		for (let i = 0; i < 400; i++)
+			wordy[`wordy/${i}.md`] = Array.from({ length: 400 }, (_, k) => `v${i * 400 + k}`).join(" ");
+		const index = new RetrievalIndex(policyFor());
+		let clock = 0;
+		let searched = false;
+		const seen: { done: number; due: boolean }[] = [];
+		await indexInSlices(
+			index,
+			Object.entries(wordy).map(([path, content]) => noteOf(path, content)),
+			{
+				sliceMs: 3,
+				now: () => clock++,
+				yieldToHost: () => Promise.resolve(),
+				onProgress: (update) => {
+					if (update.finishing) return;
+					if (!searched && update.done >= 10) {
+						index.search("v42", { now: NOW });
+						searched = true;
+					}
+					if (searched) {
+						// A search now would start at once, from the postings as they are.
+						expect(index.isReady).toBe(true);
+						seen.push({ done: update.done, due: index.needsCompaction });
+					}
+				},
+			},
+		);
+		const firstDue = seen.findIndex((state) => state.due);
+		expect(firstDue).toBeGreaterThan(-1);
+		// Compacted while notes were still coming in, not left to the end.
+		const compacted = seen.slice(firstDue).find((state) => !state.due);
+		expect(compacted?.done).toBeLessThan(400);
+		expect(index.needsCompaction).toBe(false);
+		expect(index.search("v159999 v12", { now: NOW })).toEqual(indexOfVault(wordy).search("v159999 v12", { now: NOW }));
+	});
+
 	it("reads notes from an async source", async () => {
 		async function* source(): AsyncGenerator<NoteInput> {
 			for (const note of notes) yield await Promise.resolve(note);
