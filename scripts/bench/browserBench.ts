@@ -26,6 +26,7 @@ import {
 	selfTimeIn,
 	sourcePlaces,
 	type CpuProfile,
+	type PageTask,
 	type SelfTime,
 	type SourceMap,
 	type TraceEvent,
@@ -257,11 +258,13 @@ async function measureVault(
 		const { profile } = await cdp.send("Profiler.stop");
 		const heapMB = await heapAfterGarbageCollection(cdp);
 		progress(`${vault}: reloading, restoring the index`);
+		if (eachTask) await cdp.send("Profiler.start");
 		await page.reload();
 		await waitUntilReady(page, STEP_TIMEOUT_MS);
 		const restored = await waitForProbe(page, (state) => state.completeAt !== null);
 		const reloadReady = await markAt(page, "layout-ready");
 		const restoredAt = restored.completeAt ?? Number.NaN;
+		const reloadProfile = eachTask ? ((await cdp.send("Profiler.stop")).profile as CpuProfile) : null;
 		const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
 		const tasks = pageTasks(events, "layout-ready", 0, layoutReady);
 		const reloadTasks = pageTasks(events, "layout-ready", 1, reloadReady);
@@ -272,13 +275,21 @@ async function measureVault(
 			task.traceStart,
 			task.traceStart + task.duration * 1000,
 		];
-		if (eachTask)
-			for (const task of slow) {
-				const at = (task.start - layoutReady).toFixed(0);
-				progress(`${vault}: a task of ${task.duration.toFixed(1)} ms, ${at} ms after layout-ready:`);
-				for (const { fn, ms } of selfTimeIn(profile as CpuProfile, [windowOf(task)], SLOWEST_SHOWN, nameOf))
+		const printTasks = (what: string, from: PageTask[], at: number, taskProfile: CpuProfile) => {
+			for (const task of from) {
+				const after = (task.start - at).toFixed(0);
+				progress(`${vault}: ${what}, a task of ${task.duration.toFixed(1)} ms, ${after} ms after layout-ready:`);
+				for (const { fn, ms } of selfTimeIn(taskProfile, [windowOf(task)], SLOWEST_SHOWN, nameOf))
 					progress(`    ${ms.toFixed(1)} ms  ${fn}`);
 			}
+		};
+		if (eachTask) {
+			printTasks("indexing and saving", slow, layoutReady, profile as CpuProfile);
+			const slowRestore = reloadTasks.filter(
+				(task) => task.start >= reloadReady && task.start < restoredAt && task.duration > TARGETS.longestTaskMs,
+			);
+			if (reloadProfile !== null) printTasks("restoring", slowRestore, reloadReady, reloadProfile);
+		}
 		return {
 			figures: {
 				longestTaskMs: longestTaskIn(tasks, layoutReady, built.completeAt),
