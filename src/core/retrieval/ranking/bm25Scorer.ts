@@ -119,13 +119,16 @@ export class Bm25Scorer implements Matches {
 	}
 
 	/**
-	 * From now until the next `begin`, lists added with `contendersOnly` add to these notes alone:
-	 * matched notes that the caller has shown are the only ones that can still make the results.
+	 * From now until the next `begin` (or a narrower call), lists added with `contendersOnly` add
+	 * to these notes alone: matched notes that the caller has shown are the only ones that can
+	 * still make the results. Returns them in number order.
 	 */
-	restrictTo(notes: readonly number[]): void {
+	restrictTo(notes: readonly number[]): Int32Array {
 		this.contenderStamps = withLength(this.contenderStamps, this.index.tables.notes.length);
+		for (const note of this.contenders) this.contenderStamps[note] = 0;
 		this.contenders = Int32Array.from(notes).sort();
 		for (const note of notes) this.contenderStamps[note] = this.generation;
+		return this.contenders;
 	}
 
 	/** Adds one term's contributions in one field, to every note or to the contenders only (see `restrictTo`). */

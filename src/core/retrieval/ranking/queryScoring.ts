@@ -45,12 +45,21 @@ export function scoreQuery(
 	let toBeat = 0;
 	let lastReachable = Number.POSITIVE_INFINITY;
 	let restLength = lists.reduce((sum, list) => sum + list.length, 0);
+	let contenders: Int32Array | null = null;
 	for (let next = 0; next < lists.length; next++) {
+		const list = lists[next];
 		const long = restLength > CHECK_WHEN_POSTINGS_LEFT_EXCEED_MATCHES * scorer.notes.length;
-		restLength -= lists[next].length;
-		if (next > 0 && long) {
-			const rest = lists.slice(next);
-			const headroom = headroomOf(rest, bonus);
+		restLength -= list.length;
+		if (contenders !== null) {
+			// Each list read lowers what the rest can add and may raise the score to beat, so before
+			// a list much longer than they are many, the contenders are narrowed to those still in reach.
+			if (list.length > CHECK_WHEN_POSTINGS_LEFT_EXCEED_MATCHES * contenders.length) {
+				toBeat = ranker.scoreToBeat(scorer, request, seatsToBeat(request), contenders);
+				const headroom = headroomOf(lists.slice(next), bonus);
+				contenders = scorer.restrictTo(ranker.contenders(scorer, request, headroom, toBeat, contenders));
+			}
+		} else if (next > 0 && long) {
+			const headroom = headroomOf(lists.slice(next), bonus);
 			const reachable = headroom.relevance * request.coverage.factor(headroom.words) * bonus;
 			// A look at what the matches reach costs a pass over them: take one when the lists left
 			// have lost half their weight since the last, or come close to what it found.
@@ -59,12 +68,10 @@ export function scoreQuery(
 				lastReachable = reachable;
 			}
 			if (reachable < toBeat) {
-				scorer.restrictTo(ranker.contenders(scorer, request, headroom, toBeat));
-				for (const list of rest) scorer.addList(list.term, list.field, true);
-				break;
+				contenders = scorer.restrictTo(ranker.contenders(scorer, request, headroom, toBeat));
 			}
 		}
-		scorer.addList(lists[next].term, lists[next].field, false);
+		scorer.addList(list.term, list.field, contenders !== null);
 	}
 }
 

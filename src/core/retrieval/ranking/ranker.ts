@@ -85,27 +85,33 @@ export class Ranker {
 	}
 
 	/**
-	 * A score that `k` of the matches so far are sure to reach in the end (0 if there are fewer
-	 * than `k`): filters applied, and none of what can only raise a score (more words, the hot
-	 * set, links) counted.
+	 * A score that `k` of the matches so far (or of `among` them) are sure to reach in the end (0
+	 * if there are fewer than `k`): filters applied, and none of what can only raise a score (more
+	 * words, the hot set, links) counted.
 	 */
-	scoreToBeat(matches: Matches, request: RankRequest, k: number): number {
-		const count = this.scoreCandidates(matches, request);
+	scoreToBeat(matches: Matches, request: RankRequest, k: number, among = matches.notes): number {
+		const count = this.scoreCandidates(matches, request, among);
 		const top = selectTop(this.scores, count, k, (a, b) => a < b);
 		this.clearSlots(count);
 		return top.length < k ? 0 : this.scores[top[k - 1]];
 	}
 
 	/**
-	 * The matches that pass the filters and could still reach `toBeat` if the lists not read yet
-	 * added all of `headroom`: the only notes whose scores the rest of the search must complete.
-	 * Every other match ends below `toBeat`, under the `k` notes that reach it, whatever it scores.
+	 * The matches (or those of `among`) that pass the filters and could still reach `toBeat` if
+	 * the lists not read yet added all of `headroom`: the only notes whose scores the rest of the
+	 * search must complete. Every other match ends below `toBeat`, under the `k` notes that reach
+	 * it, whatever it scores.
 	 */
-	contenders(matches: Matches, request: RankRequest, headroom: Headroom, toBeat: number): number[] {
+	contenders(
+		matches: Matches,
+		request: RankRequest,
+		headroom: Headroom,
+		toBeat: number,
+		notes = matches.notes,
+	): number[] {
 		const { tables, coverage, params } = request;
 		const today = localCalendarDay(request.options.now);
 		const contenders: number[] = [];
-		const notes = matches.notes;
 		for (let index = 0; index < notes.length; index++) {
 			const note = notes[index];
 			if (!passesFilter(note, request)) continue;
@@ -119,15 +125,14 @@ export class Ranker {
 		return contenders;
 	}
 
-	/** Scores the matches that pass the filters by relevance, coverage and decay; returns how many. */
-	private scoreCandidates(matches: Matches, request: RankRequest): number {
+	/** Scores the matches (or `notes` of them) that pass the filters by relevance, coverage and decay; returns how many. */
+	private scoreCandidates(matches: Matches, request: RankRequest, notes = matches.notes): number {
 		const { tables, options, params } = request;
 		const noteCount = tables.notes.length;
 		this.candidates = withLength(this.candidates, noteCount);
 		this.scores = withLength(this.scores, noteCount);
 		this.slots = withLength(this.slots, noteCount);
 		const today = localCalendarDay(options.now);
-		const notes = matches.notes;
 		const { noteDays } = tables;
 		let count = 0;
 		for (let index = 0; index < notes.length; index++) {

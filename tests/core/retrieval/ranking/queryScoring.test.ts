@@ -34,6 +34,7 @@ describe("skipping work that cannot change the results", () => {
 		["daily notes", { tags: ["project"] }],
 		["daily note habits", { kind: "notes" }],
 		["note things", { since: "2026-02-01" }],
+		["daily note habits take", { links, hotSet }],
 	])("'%s' with a limit is the head of the unlimited results (%p)", (query, options) => {
 		const everything = index.search(query, { now: NOW, limit: 10_000, ...options });
 		for (const limit of [1, 2, 5]) {
