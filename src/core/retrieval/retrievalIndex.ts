@@ -42,8 +42,8 @@ export type RenameOutcome = "renamed" | "needs-content" | SkipReason;
 
 const NO_MATCHES: Matches = { notes: [], relevance: () => 0, matchedWords: () => 0, bestChunk: () => -1 };
 
-/** Vocabulary terms the typo corrector takes in per step of `catchUp`. */
-const TYPO_TERMS_PER_STEP = 4096;
+/** Vocabulary terms the typo corrector takes in per step of `catchUp`: a few milliseconds on a phone. */
+const TYPO_TERMS_PER_STEP = 1024;
 
 /** Files `reconcileSteps` compares with the index per step (a few milliseconds on a slow phone). */
 const FILES_PER_STEP = 512;

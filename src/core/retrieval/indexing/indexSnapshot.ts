@@ -60,13 +60,14 @@ export const NOTE_FIELD_LENGTHS = 6;
 export const NOTE_COLUMNS = NOTE_FIELD_LENGTHS + NOTE_FIELD_COUNT;
 
 /**
- * How much encoding and decoding do between two yields: a millisecond's work or less, so that a
- * caller spreading them over time slices can end a slice close to its budget.
+ * How much encoding and decoding do between two yields: well under a millisecond on a desktop
+ * core, a few on a phone's, so that a caller spreading them over time slices ends a slice close
+ * to its budget (larger steps made tasks of 50 ms and more with the CPU slowed four times).
  */
-export const NOTES_PER_STEP = 128;
-export const TERMS_PER_STEP = 4096;
+export const NOTES_PER_STEP = 32;
+export const TERMS_PER_STEP = 1024;
 /** Term entries or postings copied between two yields, whatever the notes' or terms' count. */
-export const ENTRIES_PER_STEP = 1 << 17;
+export const ENTRIES_PER_STEP = 1 << 15;
 
 export interface SkippedFile {
 	readonly path: string;
