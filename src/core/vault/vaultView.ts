@@ -31,6 +31,8 @@ export interface VaultView {
 	 * asked before the rules are: cheaper on a large vault when it takes few.
 	 */
 	listFiles(accept?: (path: string) => boolean): FileStat[];
+	/** The files directly in `folder` (`""`: the root) that the rules let the assistant see, each judged as `stat` judges it. */
+	filesIn(folder: string): FileStat[];
 	/**
 	 * The `count` files changed last (ties by path) among those the rules let the assistant see
 	 * and `accept` takes, newest first. The files are ordered by their dates before any is judged,
@@ -98,7 +100,7 @@ export interface HiddenFile {
 export interface ViewSource {
 	readonly store: Pick<
 		NoteStore,
-		"configDir" | "listFiles" | "listFolders" | "stat" | "isFolder" | "read" | "readBinary"
+		"configDir" | "listFiles" | "filesIn" | "listFolders" | "stat" | "isFolder" | "read" | "readBinary"
 	>;
 	readonly metadata: MetadataSource;
 }
@@ -219,6 +221,11 @@ class PrivacyView {
 				.filter((file) => accept(file.path) && this.reasonFor(file.path, policy) === null);
 		const linkedByHidden = this.filesLinkedByHidden(policy);
 		return this.source.store.listFiles().filter((file) => this.reasonFor(file.path, policy, linkedByHidden) === null);
+	}
+
+	filesIn(folder: string): FileStat[] {
+		const policy = this.policyNow();
+		return this.source.store.filesIn(folder).filter((file) => this.reasonFor(file.path, policy) === null);
 	}
 
 	newestFiles(count: number, accept: (path: string) => boolean): FileStat[] {

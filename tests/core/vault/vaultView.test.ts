@@ -76,6 +76,25 @@ describe("the privacy view", () => {
 		expect(seen.listFolders().sort()).toEqual(["Diary", "Projects"]);
 	});
 
+	it("lists a folder's own files as it lists the vault: no hidden one, whichever folder is asked", () => {
+		const { vault, view: seen } = view();
+		const folders = ["", ...vault.listFolders()];
+		const listed = folders.flatMap((folder) => seen.filesIn(folder).map((file) => file.path));
+		expect(listed.sort()).toEqual(Object.keys(VISIBLE).sort());
+		expect(seen.filesIn("Diary").map((file) => file.path)).toEqual(["Diary/public.md"]);
+	});
+
+	it("hides from a folder's listing a file that a hidden note embeds", () => {
+		const vault = new MemoryVault({
+			files: { "Diary/flag.md": "---\nassistant: private\n---\n![[scan.png]]", "scan.png": "png", "Plan.md": "plan" },
+		});
+		expect(
+			viewOf(vault, {}, layoutFor("Assistant"))
+				.filesIn("")
+				.map((file) => file.path),
+		).toEqual(["Plan.md"]);
+	});
+
 	it("says why each hidden note is hidden, for the user's own messages", () => {
 		const { view: seen } = view();
 		const reasons = Object.fromEntries(seen.hiddenFiles().map((file) => [file.path, file.reason]));
