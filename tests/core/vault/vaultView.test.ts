@@ -293,6 +293,23 @@ describe("the newest files the view shows", () => {
 		expect(inProjects.map((file) => file.path)).toEqual(["Projects/c.md"]);
 	});
 
+	it("come newest first whatever order the vault lists them in, oldest first included", () => {
+		const files: Record<string, { content: string; mtime: number }> = {};
+		// Listed oldest first, with days shared by several notes and the newest ones not all notes.
+		for (let i = 0; i < 200; i++)
+			files[`n${String(199 - i).padStart(3, "0")}.${i % 7 === 0 ? "png" : "md"}`] = {
+				content: "x",
+				mtime: Date.UTC(2026, 0, 1) + Math.floor(i / 3) * DAY,
+			};
+		const expected = Object.entries(files)
+			.filter(([path]) => isNote(path))
+			.sort(([a, x], [b, y]) => y.mtime - x.mtime || (a < b ? -1 : 1))
+			.slice(0, 10)
+			.map(([path]) => path);
+		const view = viewOf(new MemoryVault({ files }), {}, layoutFor("Assistant"));
+		expect(view.newestFiles(10, isNote).map((file) => file.path)).toEqual(expected);
+	});
+
 	it("follow a note made private and a folder made private since the last time they were asked for", async () => {
 		// Each edit leaves the note changed last.
 		let clock = Date.UTC(2026, 11, 1);
