@@ -96,6 +96,10 @@ export class MemoryVault extends Emitter<VaultEvents> implements NoteStore, Meta
 		return [...this.files.keys()].map((path) => this.statOf(path));
 	}
 
+	filesIn(folder: string): FileStat[] {
+		return [...this.files.keys()].filter((path) => parentFolder(path) === folder).map((path) => this.statOf(path));
+	}
+
 	listFolders(): string[] {
 		return [...this.folders];
 	}

@@ -122,6 +122,13 @@ export class DiskVault implements NoteStore, MetadataSource {
 		return [...this.listing.files.values()].map((file) => file.stat);
 	}
 
+	/** From the listing, as `listFiles`: a file another process made since shows after `rescan`. */
+	filesIn(folder: string): FileStat[] {
+		const files: FileStat[] = [];
+		for (const [path, file] of this.listing.files) if (parentFolder(path) === folder) files.push(file.stat);
+		return files;
+	}
+
 	listFolders(): string[] {
 		return [...this.listing.folders.keys()];
 	}

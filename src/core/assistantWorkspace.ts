@@ -169,6 +169,7 @@ export class AssistantWorkspace {
 		return {
 			configDir: this.vault.configDir,
 			listFiles: () => this.vault.listFiles(),
+			filesIn: (folder) => this.vault.filesIn(folder),
 			listFolders: () => this.deps.store.listFolders(),
 		};
 	}

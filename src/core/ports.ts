@@ -31,6 +31,12 @@ export interface NoteStore {
 	 * files whose path it does not take, and spare making their stats; a caller filters anyway.
 	 */
 	listFiles(accept?: (path: string) => boolean): FileStat[];
+	/**
+	 * The files directly in `folder` (`""`: the vault's root), not those of its subfolders, in no
+	 * particular order; none when there is no such folder. What a lookup of a few known names in
+	 * one folder asks, at the cost of that folder rather than of the whole vault.
+	 */
+	filesIn(folder: string): FileStat[];
 	/** Every folder in the vault except the root, in no particular order. */
 	listFolders(): string[];
 	/** The file at `path`, or `null` when there is none (a folder is not a file). */

@@ -1,4 +1,4 @@
-import { normalizePath, TFolder, type App, type TAbstractFile, type TFile } from "obsidian";
+import { normalizePath, TFile, TFolder, type App, type TAbstractFile } from "obsidian";
 import type { FileStat, NoteStore } from "../core/ports";
 import { parentFolder } from "../core/vault/paths";
 import { lookupPath } from "./metadataSource";
@@ -19,6 +19,11 @@ export class ObsidianNoteStore implements NoteStore {
 	listFiles(accept?: (path: string) => boolean): FileStat[] {
 		const files = this.app.vault.getFiles();
 		return (accept === undefined ? files : files.filter((file) => accept(file.path))).map(statOf);
+	}
+
+	filesIn(folder: string): FileStat[] {
+		const parent = folder === "" ? this.app.vault.getRoot() : this.app.vault.getFolderByPath(normalizePath(folder));
+		return (parent?.children ?? []).filter((child): child is TFile => child instanceof TFile).map(statOf);
 	}
 
 	listFolders(): string[] {

@@ -143,6 +143,16 @@ export function describeVaultContract(name: string, makeVault: VaultFactory): vo
 			expect(store.stat("x")).toBeNull();
 		});
 
+		it("lists the files directly in one folder, the root's too, and none of a missing folder", async () => {
+			const { store } = makeVault({ "a.md": "", "x/b.md": "", "x/data.json": "{}", "x/y/c.md": "", "xy/d.md": "" });
+			expect(sorted(store.filesIn("x").map((file) => file.path))).toEqual(["x/b.md", "x/data.json"]);
+			expect(store.filesIn("x/y")).toEqual([store.stat("x/y/c.md")]);
+			expect(store.filesIn("").map((file) => file.path)).toEqual(["a.md"]);
+			expect(store.filesIn("missing")).toEqual([]);
+			await store.create("x/new.md", "new");
+			expect(sorted(store.filesIn("x").map((file) => file.path))).toEqual(["x/b.md", "x/data.json", "x/new.md"]);
+		});
+
 		it("knows a note's metadata after it is created and after it changes", async () => {
 			const { store, metadata } = makeVault({ "data.json": "{}" });
 			await store.create("note.md", "---\ntags: [a]\n---\n# First\n");

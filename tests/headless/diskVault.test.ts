@@ -34,6 +34,19 @@ describe("a vault folder on disk", () => {
 		expect(vault.resolvedLinks["Daily.md"]).toEqual({ "Projects/Plan.md": 1 });
 	});
 
+	it("lists the files directly in one folder as the vault lists them, the config folder's never", () => {
+		const vault = folder.open();
+		expect(
+			vault
+				.filesIn("Projects")
+				.map((file) => file.path)
+				.sort(),
+		).toEqual(["Projects/Plan.md", "Projects/pic.png"]);
+		expect(vault.filesIn("").map((file) => file.path)).toEqual(["Daily.md"]);
+		expect(vault.filesIn(".obsidian")).toEqual([]);
+		expect(vault.filesIn("Empty")).toEqual([]);
+	});
+
 	it("reads a note's bytes as they are on disk now, not as they were when the vault was opened", async () => {
 		const vault = folder.open();
 		writeFileSync(join(folder.root, "Daily.md"), "[[Plan]] edited in Obsidian");

@@ -211,6 +211,10 @@ export class RememberingStore implements NoteStore {
 		return this.inner.listFiles();
 	}
 
+	filesIn(folder: string): FileStat[] {
+		return this.inner.filesIn(folder);
+	}
+
 	listFolders(): string[] {
 		return this.inner.listFolders();
 	}

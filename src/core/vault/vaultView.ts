@@ -31,6 +31,8 @@ export interface VaultView {
 	 * asked before the rules are: cheaper on a large vault when it takes few.
 	 */
 	listFiles(accept?: (path: string) => boolean): FileStat[];
+	/** The files directly in `folder` (`""`: the root) that the rules let the assistant see, each judged as `stat` judges it. */
+	filesIn(folder: string): FileStat[];
 	/**
 	 * The `count` files changed last (ties by path) among those the rules let the assistant see
 	 * and `accept` takes, newest first. The files are ordered by their dates before any is judged,
@@ -98,7 +100,7 @@ export interface HiddenFile {
 export interface ViewSource {
 	readonly store: Pick<
 		NoteStore,
-		"configDir" | "listFiles" | "listFolders" | "stat" | "isFolder" | "read" | "readBinary"
+		"configDir" | "listFiles" | "filesIn" | "listFolders" | "stat" | "isFolder" | "read" | "readBinary"
 	>;
 	readonly metadata: MetadataSource;
 }
@@ -152,23 +154,24 @@ function rulesKey(policy: IndexPolicy): string {
 }
 
 /**
- * The `limit` files `accept` takes that were changed last, newest first (ties by path), kept in
- * one pass: a file older than the last one kept costs one comparison, and `accept` is asked only
- * of a file new enough to be kept. Past a few hundred, the files taken are sorted instead.
+ * The `limit` files changed last, newest first (ties by path), kept in one pass: a file older than
+ * the last one kept costs one comparison, a newer one a binary search of those kept, so a listing
+ * that comes oldest first costs no more than one in any other order. Past a few hundred, the
+ * files are sorted instead.
  */
-function newest(files: readonly FileStat[], limit: number, accept: (path: string) => boolean): FileStat[] {
-	if (limit > 256)
-		return files
-			.filter((file) => accept(file.path))
-			.sort(newerFirst)
-			.slice(0, limit);
+function newest(files: readonly FileStat[], limit: number): FileStat[] {
+	if (limit > 256) return [...files].sort(newerFirst).slice(0, limit);
 	const kept: FileStat[] = [];
 	for (const file of files) {
-		if (kept.length === limit && !isNewer(file, kept[kept.length - 1])) continue;
-		if (!accept(file.path)) continue;
-		let at = kept.length;
-		while (at > 0 && isNewer(file, kept[at - 1])) at--;
-		kept.splice(at, 0, file);
+		if (kept.length === limit && !isNewer(file, kept[limit - 1])) continue;
+		let low = 0;
+		let high = kept.length;
+		while (low < high) {
+			const middle = (low + high) >>> 1;
+			if (isNewer(file, kept[middle])) high = middle;
+			else low = middle + 1;
+		}
+		kept.splice(low, 0, file);
 		if (kept.length > limit) kept.pop();
 	}
 	return kept;
@@ -221,14 +224,22 @@ class PrivacyView {
 		return this.source.store.listFiles().filter((file) => this.reasonFor(file.path, policy, linkedByHidden) === null);
 	}
 
+	filesIn(folder: string): FileStat[] {
+		const policy = this.policyNow();
+		return this.source.store.filesIn(folder).filter((file) => this.reasonFor(file.path, policy) === null);
+	}
+
 	newestFiles(count: number, accept: (path: string) => boolean): FileStat[] {
 		if (count <= 0) return [];
 		const policy = this.policyNow();
 		const files = this.source.store.listFiles();
-		// The newest few are judged; when too many of them are hidden, more of them.
+		let pool: readonly FileStat[] = files;
+		// The newest few are judged, by `accept` as by the rules; when too many of them are turned down, more of them.
 		for (let limit = count * 2; ; limit *= 4) {
-			const candidates = newest(files, limit, accept);
-			const shown = candidates.filter((file) => this.reasonFor(file.path, policy) === null);
+			// When hundreds of the newest are turned down, `accept` is asked of every file once, before the sort.
+			if (limit > 256 && pool === files) pool = files.filter((file) => accept(file.path));
+			const candidates = newest(pool, limit);
+			const shown = candidates.filter((file) => accept(file.path) && this.reasonFor(file.path, policy) === null);
 			if (shown.length >= count || candidates.length < limit) return shown.slice(0, count);
 		}
 	}

@@ -15,7 +15,7 @@ export function isIdentityRole(name: string): name is IdentityRole {
 export type IdentityFiles = Record<IdentityRole, string | null>;
 
 /** What the domain needs of the vault to find files: its listings, never a read or a write. */
-export type VaultListing = Pick<NoteStore, "listFiles" | "listFolders" | "configDir">;
+export type VaultListing = Pick<NoteStore, "listFiles" | "filesIn" | "listFolders" | "configDir">;
 
 /**
  * The names each role answers to, most preferred first, each compared case-insensitively.
@@ -50,15 +50,8 @@ export type IdentityCandidates = Record<IdentityRole, readonly string[]>;
  * mixed-case ones (`Claude.md`, `Memory.md`) and the choice never depends on listing order.
  */
 export function identityCandidates(listing: VaultListing, layout: WorkspaceLayout): IdentityCandidates {
-	// Its last slash ends the folder's name (no slash: the root's): no new string for each file of the vault.
-	const inRoot = (path: string) => {
-		const slash = path.lastIndexOf("/");
-		return slash === -1 ? layout.root === "" : slash === layout.root.length && path.startsWith(layout.root);
-	};
-	const paths = listing
-		.listFiles(inRoot)
-		.map((file) => file.path)
-		.filter(inRoot);
+	// The files of the folder alone: the lookup costs what the folder holds, whatever the vault's size.
+	const paths = listing.filesIn(layout.root).map((file) => file.path);
 	const answering = (role: IdentityRole) =>
 		NAMES[role].flatMap((name) =>
 			paths

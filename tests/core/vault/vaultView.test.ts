@@ -76,6 +76,25 @@ describe("the privacy view", () => {
 		expect(seen.listFolders().sort()).toEqual(["Diary", "Projects"]);
 	});
 
+	it("lists a folder's own files as it lists the vault: no hidden one, whichever folder is asked", () => {
+		const { vault, view: seen } = view();
+		const folders = ["", ...vault.listFolders()];
+		const listed = folders.flatMap((folder) => seen.filesIn(folder).map((file) => file.path));
+		expect(listed.sort()).toEqual(Object.keys(VISIBLE).sort());
+		expect(seen.filesIn("Diary").map((file) => file.path)).toEqual(["Diary/public.md"]);
+	});
+
+	it("hides from a folder's listing a file that a hidden note embeds", () => {
+		const vault = new MemoryVault({
+			files: { "Diary/flag.md": "---\nassistant: private\n---\n![[scan.png]]", "scan.png": "png", "Plan.md": "plan" },
+		});
+		expect(
+			viewOf(vault, {}, layoutFor("Assistant"))
+				.filesIn("")
+				.map((file) => file.path),
+		).toEqual(["Plan.md"]);
+	});
+
 	it("says why each hidden note is hidden, for the user's own messages", () => {
 		const { view: seen } = view();
 		const reasons = Object.fromEntries(seen.hiddenFiles().map((file) => [file.path, file.reason]));
@@ -272,6 +291,23 @@ describe("the newest files the view shows", () => {
 		expect(view.newestFiles(2, isNote).map((file) => file.path)).toEqual(["Notes/a.md", "Notes/b.md"]);
 		const inProjects = view.newestFiles(2, (path) => path.startsWith("Projects/"));
 		expect(inProjects.map((file) => file.path)).toEqual(["Projects/c.md"]);
+	});
+
+	it("come newest first whatever order the vault lists them in, oldest first included", () => {
+		const files: Record<string, { content: string; mtime: number }> = {};
+		// Listed oldest first, with days shared by several notes and the newest ones not all notes.
+		for (let i = 0; i < 200; i++)
+			files[`n${String(199 - i).padStart(3, "0")}.${i % 7 === 0 ? "png" : "md"}`] = {
+				content: "x",
+				mtime: Date.UTC(2026, 0, 1) + Math.floor(i / 3) * DAY,
+			};
+		const expected = Object.entries(files)
+			.filter(([path]) => isNote(path))
+			.sort(([a, x], [b, y]) => y.mtime - x.mtime || (a < b ? -1 : 1))
+			.slice(0, 10)
+			.map(([path]) => path);
+		const view = viewOf(new MemoryVault({ files }), {}, layoutFor("Assistant"));
+		expect(view.newestFiles(10, isNote).map((file) => file.path)).toEqual(expected);
 	});
 
 	it("follow a note made private and a folder made private since the last time they were asked for", async () => {

@@ -18,7 +18,7 @@ import { resolveNotePath } from "../tools/notePath";
 import { weeklyPages } from "../../memory/historyBook";
 import { vaultMapPaths } from "../../organize/vaultMapText";
 import type { FileStat } from "../../ports";
-import { fileName } from "../../vault/paths";
+import { fileName, parentFolder } from "../../vault/paths";
 import { findIdentityFiles } from "../../workspace/identity";
 import { withoutHiddenRefs } from "./resumeRefs";
 import { withoutHiddenResults } from "./withheldResults";
@@ -130,6 +130,7 @@ export function sessionRequestBuilder(
 		]);
 		const listing = (files: readonly FileStat[]) => ({
 			listFiles: () => [...files],
+			filesIn: (folder: string) => files.filter((file) => parentFolder(file.path) === folder),
 			listFolders: () => deps.vault.listFolders(),
 			configDir: deps.vault.configDir,
 		});

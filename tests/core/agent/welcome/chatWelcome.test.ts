@@ -28,6 +28,29 @@ describe("chatWelcome: what the empty chat offers", () => {
 		).toBe(false);
 	});
 
+	it("finds identity files spelled in another case in the assistant's folder, and none of its subfolders or elsewhere", () => {
+		expect(
+			welcomeOf({ "Assistant/Soul.md": "s", "Assistant/USER.md": "u", "Assistant/Claude.md": "c" }).needsSetup,
+		).toBe(false);
+		expect(
+			welcomeOf({ "Assistant/soul.md": "s", "Assistant/old/user.md": "u", "soul.md": "s", "claude.md": "c" })
+				.needsSetup,
+		).toBe(true);
+	});
+
+	it("never counts an identity file the rules hide: one marked private, tagged private, or in a private folder", () => {
+		const hidden = (soul: string, folder = "Assistant") =>
+			welcomeOf(
+				{ [`${folder}/SOUL.md`]: soul, [`${folder}/user.md`]: "u", [`${folder}/claude.md`]: "c" },
+				{ excludedFolders: ["Vault/Private"], excludedTags: ["secret"] },
+				folder,
+			).needsSetup;
+		expect(hidden("---\nassistant: private\n---\nwho I am")).toBe(true);
+		expect(hidden("who I am #secret")).toBe(true);
+		expect(hidden("who I am", "Vault/Private")).toBe(true);
+		expect(hidden("who I am")).toBe(false);
+	});
+
 	it("takes three topics from the notes changed last, newest first, one a note", () => {
 		const { topics } = welcomeOf({
 			...IDENTITY,
@@ -62,6 +85,14 @@ describe("chatWelcome: what the empty chat offers", () => {
 			{ excludedFolders: ["Private"], excludedTags: ["secret"] },
 		);
 		expect(topics).toEqual(["Garden plan"]);
+	});
+
+	it("never takes a topic from a note in a private folder, even the only note changed lately", () => {
+		const { topics } = welcomeOf(
+			{ ...IDENTITY, "Work/Clients/Acme merger.md": at(0, "# Acme"), "Recipes.md": at(90, "soup") },
+			{ excludedFolders: ["Work/Clients"] },
+		);
+		expect(topics).toEqual(["Recipes"]);
 	});
 
 	it("with the assistant at the vault root, leaves out its identity files and memory, not the user's notes beside them", () => {

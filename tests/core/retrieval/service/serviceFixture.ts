@@ -51,6 +51,7 @@ export function serviceOver(vault: MemoryVault, setup: ServiceSetup = {}) {
 	const reading = {
 		configDir: vault.configDir,
 		listFiles: () => vault.listFiles(),
+		filesIn: (folder: string) => vault.filesIn(folder),
 		listFolders: () => vault.listFolders(),
 		stat: (path: string) => vault.stat(path),
 		isFolder: (path: string) => vault.isFolder(path),
