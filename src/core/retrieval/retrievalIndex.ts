@@ -71,6 +71,8 @@ export class RetrievalIndex {
 	private titles: TitleLookup | null = null;
 	private readonly records = new Map<string, NoteRecord>();
 	private readonly skipped = new Map<string, SkippedFile>();
+	/** The notes being analyzed in steps, each told when it changes meanwhile (`touch`). */
+	private readonly analyzing = new Map<string, { touched: boolean }>();
 	private readonly scorer: Bm25Scorer;
 	private readonly ranker = new Ranker();
 	/**
@@ -206,9 +208,18 @@ export class RetrievalIndex {
 	 * time slices. A change to the same note between two steps is newer: this one is dropped.
 	 */
 	*upsertSteps(note: NoteInput): Generator<void, SkipReason | null> {
-		const before = this.records.get(note.path) ?? this.skipped.get(note.path);
-		const analyzed = yield* this.analyzer.analyzeSteps(note, this.policy);
-		if (before !== (this.records.get(note.path) ?? this.skipped.get(note.path))) return null;
+		// An older analysis of the same note still under way loses to this one.
+		this.touch(note.path);
+		const watch = { touched: false };
+		this.analyzing.set(note.path, watch);
+		let analyzed: NoteRecord | SkipReason;
+		try {
+			analyzed = yield* this.analyzer.analyzeSteps(note, this.policy);
+		} finally {
+			if (this.analyzing.get(note.path) === watch) this.analyzing.delete(note.path);
+		}
+		// Changed, removed or renamed meanwhile (even before the index had it): what is known now is newer.
+		if (watch.touched) return null;
 		if (typeof analyzed === "string") {
 			this.markSkipped({ path: note.path, ...note.stat }, analyzed);
 			return analyzed;
@@ -219,6 +230,7 @@ export class RetrievalIndex {
 	}
 
 	remove(path: string): void {
+		this.touch(path);
 		this.skipped.delete(path);
 		const record = this.records.get(path);
 		if (record === undefined) return;
@@ -227,6 +239,12 @@ export class RetrievalIndex {
 		this.postings.remove(record);
 		this.titles?.remove(record);
 		this.version++;
+	}
+
+	/** Tells an analysis of the note at `path` under way that it is out of date. */
+	private touch(path: string): void {
+		const watch = this.analyzing.get(path);
+		if (watch !== undefined) watch.touched = true;
 	}
 
 	/** Follows a rename without reading the note, unless the index never had its content. */

@@ -1,5 +1,6 @@
 import type { RetrievalIndex } from "../../../src/core/retrieval";
 import { runToEnd } from "../../../src/core/retrieval/indexing/steps";
+import { CHARS_PER_STEP } from "../../../src/core/retrieval/notes/noteAnalyzer";
 import { indexOfVault, noteOf, NOW } from "./vaultFixtures";
 
 const QUERIES = [
@@ -73,6 +74,45 @@ describe("incremental indexing", () => {
 		runToEnd(index.catchUp());
 		expect(index.needsCompaction).toBe(false);
 		expect(observe(index)).toEqual(observe(indexOfVault(files)));
+	});
+
+	it("leaves a rebuild that edits keep from finishing to the next search, so the delta stops growing", () => {
+		const words = (seed: number) =>
+			Array.from({ length: 400 }, (_, i) => `w${(seed * 7919 + i * 104729) % 5000}`).join(" ");
+		const files: Record<string, string> = {};
+		for (let i = 0; i < 50; i++) files[`n${i}.md`] = `${words(i)} sqlite`;
+		const index = indexOfVault(files);
+		index.search("sqlite", { now: NOW });
+		let round = 0;
+		const edit = () => {
+			const path = `n${round % 50}.md`;
+			files[path] = `${words(round++ + 100)} meeting`;
+			index.upsert(noteOf(path, files[path]));
+		};
+		while (!index.needsCompaction) edit();
+		// A rebuild spread over time slices, started over by an autosave between every two of its steps.
+		const compaction = index.catchUp();
+		for (let saves = 0; saves < 1000 && index.isReady; saves++) {
+			compaction.next();
+			edit();
+		}
+		expect(index.isReady).toBe(false);
+		expect(observe(index)).toEqual(observe(indexOfVault(files)));
+		expect(index.isReady).toBe(true);
+		expect(index.needsCompaction).toBe(false);
+	});
+
+	it("does not index a long new note that was deleted while it was analyzed in steps", () => {
+		const index = indexOfVault({ "a.md": "apple" });
+		const content = Array.from({ length: 2000 }, (_, i) => `Paragraph ${i} about the harbor keepers.`).join("\n\n");
+		expect(content.length).toBeGreaterThan(2 * CHARS_PER_STEP);
+		const steps = index.upsertSteps(noteOf("Long.md", content));
+		expect(steps.next().done).toBe(false);
+		// Deleted (or moved into a private folder) between two slices, before the index had it.
+		index.remove("Long.md");
+		runToEnd(steps);
+		expect(index.stats().notes).toBe(1);
+		expect(index.search("harbor keepers", { now: NOW })).toEqual([]);
 	});
 
 	it("finds a note's new words and forgets its old ones", () => {

@@ -51,7 +51,11 @@ export class InvertedIndex {
 	 * for time slices instead of holding up the search that finds it due.
 	 */
 	get compactionDue(): boolean {
-		return this.current && this.stalePostings > Math.max(MIN_COMPACTION, this.entries.length / 4);
+		return this.current && this.stalePostings > this.compactionThreshold;
+	}
+
+	private get compactionThreshold(): number {
+		return Math.max(MIN_COMPACTION, this.entries.length / 4);
 	}
 
 	/**
@@ -104,7 +108,10 @@ export class InvertedIndex {
 
 	add(record: NoteRecord): void {
 		if (!this.current) return;
-		if (this.tables.chunkCount + chunkCountOf(record) >= ID_LIMIT) {
+		// Past twice the share that makes a rebuild due, one that edits kept from finishing (each
+		// change starts it over) is left to the next search, so the delta cannot grow without end.
+		const overdue = this.stalePostings > 2 * this.compactionThreshold;
+		if (overdue || this.tables.chunkCount + chunkCountOf(record) >= ID_LIMIT) {
 			this.current = false;
 			return;
 		}

@@ -112,6 +112,8 @@ export function startJoining(layout: unknown): SnapshotJoiner | null {
 	let part = 0;
 	let pieces = 0;
 	let filled = 0;
+	/** The size of the part's first piece: every other is at most as large, the last one smaller. */
+	let first = 0;
 	let array: NumberArray | null = null;
 	let strings: string[] = [];
 	let broken = false;
@@ -126,9 +128,13 @@ export function startJoining(layout: unknown): SnapshotJoiner | null {
 		},
 		add(piece) {
 			if (!joiner.wantsMore) return fail();
-			const { type, length } = parts[part];
+			const { type, length, pieces: count } = parts[part];
 			const size = partTypeOf(piece) === type ? (piece as SnapshotPiece).length : 0;
 			if (size === 0 || filled + size > length) return fail();
+			// What the part claims must be what pieces of this size add up to, before room is made
+			// for it: a damaged layout claiming a huge part is turned down by its first piece.
+			if (pieces === 0) first = size;
+			if (size > first || length > count * first || length <= (count - 1) * first) return fail();
 			if (typeof piece === "string") strings.push(piece);
 			else {
 				try {

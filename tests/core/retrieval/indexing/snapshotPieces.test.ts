@@ -108,4 +108,21 @@ describe("a snapshot cut into pieces", () => {
 		expect(startJoining({ ...layout, parts: cut })).not.toBeNull();
 		expect(join({ ...layout, parts: cut }, shortened)).toBeNull();
 	});
+
+	it("turns down a damaged layout claiming a huge part at its first piece, before making room for it", () => {
+		const { layout, pieces } = piecesOf();
+		const target = layout.parts.findIndex((part) => part.type !== "String");
+		const before = layout.parts.slice(0, target).reduce((count, part) => count + part.pieces, 0);
+		// The part claims 2^25 elements (128 MB or more) in two pieces.
+		const damaged = {
+			...layout,
+			parts: layout.parts.map((part, i) => (i === target ? { ...part, length: 2 ** 25, pieces: 2 } : part)),
+		};
+		const joiner = startJoining(damaged);
+		for (const piece of pieces.slice(0, before)) expect(joiner?.add(piece)).toBe(true);
+		const arrayBuffers = process.memoryUsage().arrayBuffers;
+		expect(joiner?.add(pieces[before])).toBe(false);
+		expect(process.memoryUsage().arrayBuffers - arrayBuffers).toBeLessThan(2 ** 20);
+		expect(joiner?.finish()).toBeNull();
+	});
 });
