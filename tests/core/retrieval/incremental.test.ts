@@ -54,29 +54,8 @@ describe("incremental indexing", () => {
 		expect(observe(index)).toEqual(observe(indexOfVault(after)));
 	});
 
-	it("answers as a fresh index while a rebuild after many edits is due, without waiting for it, and after it", () => {
-		const words = (seed: number) =>
-			Array.from({ length: 400 }, (_, i) => `w${(seed * 7919 + i * 104729) % 5000}`).join(" ");
-		const files: Record<string, string> = {};
-		for (let i = 0; i < 50; i++) files[`n${i}.md`] = `${words(i)} sqlite`;
-		const index = indexOfVault(files);
-		index.search("sqlite", { now: NOW });
-		for (let round = 0; round < 1000 && !index.needsCompaction; round++) {
-			const path = `n${round % 50}.md`;
-			files[path] = `${words(round + 100)} meeting`;
-			index.upsert(noteOf(path, files[path]));
-		}
-		expect(index.needsCompaction).toBe(true);
-		expect(index.isReady).toBe(true);
-		expect(observe(index)).toEqual(observe(indexOfVault(files)));
-		// The searches left the rebuild to whoever spreads it over time slices.
-		expect(index.needsCompaction).toBe(true);
-		runToEnd(index.catchUp());
-		expect(index.needsCompaction).toBe(false);
-		expect(observe(index)).toEqual(observe(indexOfVault(files)));
-	});
-
-	it("leaves a rebuild that edits keep from finishing to the next search, so the delta stops growing", () => {
+	/** 50 notes of 400 words, searched once (so postings exist), and an edit of one of them at a time. */
+	function editedVault() {
 		const words = (seed: number) =>
 			Array.from({ length: 400 }, (_, i) => `w${(seed * 7919 + i * 104729) % 5000}`).join(" ");
 		const files: Record<string, string> = {};
@@ -89,6 +68,23 @@ describe("incremental indexing", () => {
 			files[path] = `${words(round++ + 100)} meeting`;
 			index.upsert(noteOf(path, files[path]));
 		};
+		return { files, index, edit };
+	}
+
+	it("answers as a fresh index while a rebuild after many edits is due, without waiting for it, and after it", () => {
+		const { files, index, edit } = editedVault();
+		while (!index.needsCompaction) edit();
+		expect(index.isReady).toBe(true);
+		expect(observe(index)).toEqual(observe(indexOfVault(files)));
+		// The searches left the rebuild to whoever spreads it over time slices.
+		expect(index.needsCompaction).toBe(true);
+		runToEnd(index.catchUp());
+		expect(index.needsCompaction).toBe(false);
+		expect(observe(index)).toEqual(observe(indexOfVault(files)));
+	});
+
+	it("leaves a rebuild that edits keep from finishing to the next search, so the delta stops growing", () => {
+		const { files, index, edit } = editedVault();
 		while (!index.needsCompaction) edit();
 		// A rebuild spread over time slices, started over by an autosave between every two of its steps.
 		const compaction = index.catchUp();
