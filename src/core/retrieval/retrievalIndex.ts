@@ -62,10 +62,13 @@ export class RetrievalIndex {
 	private readonly analyzer: NoteAnalyzer;
 	private readonly collection = new CollectionStats();
 	private readonly postings = new InvertedIndex();
+	/** `prepareTypoCorrection` runs now, in time slices: a query does not do its work in its own task. */
+	private typoPreparations = 0;
+	private readonly beforeQuery = () => (this.typoPreparations > 0 ? 0 : Number.POSITIVE_INFINITY);
 	private readonly correctors = {
-		words: new TypoCorrector(this.vocabulary),
-		cjk: new CjkTypoCorrector(this.vocabulary, this.postings),
-		cjkCharacters: new CjkCharacterExpander(this.vocabulary),
+		words: new TypoCorrector(this.vocabulary, this.beforeQuery),
+		cjk: new CjkTypoCorrector(this.vocabulary, this.postings, this.beforeQuery),
+		cjkCharacters: new CjkCharacterExpander(this.vocabulary, this.beforeQuery),
 	};
 	/** Built on the first query with a `[[link]]`: most sessions never need it. */
 	private titles: TitleLookup | null = null;
@@ -306,12 +309,19 @@ export class RetrievalIndex {
 
 	/**
 	 * Indexes the vocabulary for typo correction and for lone CJK characters in small steps, ahead
-	 * of need (otherwise the first query that needs it does it, all at once).
+	 * of need (otherwise the first query that needs it does it, all at once). While these steps
+	 * run, queries correct from the part they have done: a vocabulary restored whole would
+	 * otherwise be taken in by the first query with a typo, in one long task.
 	 */
 	*prepareTypoCorrection(): Generator<void, void> {
-		while (!this.correctors.words.catchUp(TYPO_TERMS_PER_STEP)) yield;
-		while (!this.correctors.cjk.catchUp(TYPO_TERMS_PER_STEP)) yield;
-		while (!this.correctors.cjkCharacters.catchUp(TYPO_TERMS_PER_STEP)) yield;
+		this.typoPreparations++;
+		try {
+			while (!this.correctors.words.catchUp(TYPO_TERMS_PER_STEP)) yield;
+			while (!this.correctors.cjk.catchUp(TYPO_TERMS_PER_STEP)) yield;
+			while (!this.correctors.cjkCharacters.catchUp(TYPO_TERMS_PER_STEP)) yield;
+		} finally {
+			this.typoPreparations--;
+		}
 	}
 
 	search(query: string, options: SearchOptions): SearchHit[] {

@@ -154,16 +154,24 @@ function rulesKey(policy: IndexPolicy): string {
 }
 
 /**
- * The `limit` files changed last, newest first (ties by path), kept in one pass: a file older than
- * the last one kept costs one comparison, a newer one a binary search of those kept, so a listing
- * that comes oldest first costs no more than one in any other order. Past a few hundred, the
- * files are sorted instead.
+ * The `limit` files changed last that `accept` takes, newest first (ties by path), kept in one
+ * pass: a file older than the last one kept costs one comparison, a newer one `accept` and a
+ * binary search of those kept. The pass starts from the end of the listing, where files made in
+ * this session are, and where a vault copied or synced in (listed in the order it was written,
+ * oldest first) has its newest: `accept` is then asked of few files, as in a listing in no
+ * order. Past a few hundred, the files are sorted instead.
  */
-function newest(files: readonly FileStat[], limit: number): FileStat[] {
-	if (limit > 256) return [...files].sort(newerFirst).slice(0, limit);
+function newest(files: readonly FileStat[], limit: number, accept: (path: string) => boolean): FileStat[] {
+	if (limit > 256)
+		return files
+			.filter((file) => accept(file.path))
+			.sort(newerFirst)
+			.slice(0, limit);
 	const kept: FileStat[] = [];
-	for (const file of files) {
+	for (let at = files.length - 1; at >= 0; at--) {
+		const file = files[at];
 		if (kept.length === limit && !isNewer(file, kept[limit - 1])) continue;
+		if (!accept(file.path)) continue;
 		let low = 0;
 		let high = kept.length;
 		while (low < high) {
@@ -233,13 +241,10 @@ class PrivacyView {
 		if (count <= 0) return [];
 		const policy = this.policyNow();
 		const files = this.source.store.listFiles();
-		let pool: readonly FileStat[] = files;
-		// The newest few are judged, by `accept` as by the rules; when too many of them are turned down, more of them.
+		// The newest few that `accept` takes are judged by the rules; when too many of them are hidden, more of them.
 		for (let limit = count * 2; ; limit *= 4) {
-			// When hundreds of the newest are turned down, `accept` is asked of every file once, before the sort.
-			if (limit > 256 && pool === files) pool = files.filter((file) => accept(file.path));
-			const candidates = newest(pool, limit);
-			const shown = candidates.filter((file) => accept(file.path) && this.reasonFor(file.path, policy) === null);
+			const candidates = newest(files, limit, accept);
+			const shown = candidates.filter((file) => this.reasonFor(file.path, policy) === null);
 			if (shown.length >= count || candidates.length < limit) return shown.slice(0, count);
 		}
 	}

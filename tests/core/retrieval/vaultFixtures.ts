@@ -47,3 +47,8 @@ export function indexOfVault(files: Readonly<Record<string, string>>, options: V
 export function searchPaths(index: RetrievalIndex, query: string, options: Partial<SearchOptions> = {}): string[] {
 	return index.search(query, { now: NOW, ...options }).map((hit: SearchHit) => hit.path);
 }
+
+/** A word of letters only (typo correction leaves words with digits alone), a different one for each `n`. */
+export function lettersWord(n: number): string {
+	return `zq${[...n.toString(26)].map((digit) => String.fromCharCode(97 + parseInt(digit, 26))).join("")}w`;
+}

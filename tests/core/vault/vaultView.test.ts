@@ -310,6 +310,40 @@ describe("the newest files the view shows", () => {
 		expect(view.newestFiles(10, isNote).map((file) => file.path)).toEqual(expected);
 	});
 
+	it("ask which files are wanted of the few that could be among the newest, not of a whole large vault", () => {
+		const files: Record<string, { content: string; mtime: number }> = {};
+		// Listed in the order of their paths, changed in no order; the newest 500 (the assistant's own, say) are not wanted.
+		for (let i = 0; i < 20_000; i++)
+			files[`n${String(i).padStart(5, "0")}.md`] = {
+				content: "x",
+				mtime: Date.UTC(2026, 0, 1) + ((i * 7919) % 20_000) * DAY,
+			};
+		const newestDay = Date.UTC(2026, 0, 1) + 19_999 * DAY;
+		const wanted = (path: string) => files[path].mtime <= newestDay - 500 * DAY;
+		const asked: string[] = [];
+		const view = viewOf(new MemoryVault({ files }), {}, layoutFor("Assistant"));
+		const shown = view.newestFiles(12, (path) => (asked.push(path), wanted(path)));
+		const expected = Object.entries(files)
+			.filter(([path]) => wanted(path))
+			.sort(([, x], [, y]) => y.mtime - x.mtime)
+			.slice(0, 12)
+			.map(([path]) => path);
+		expect(shown.map((file) => file.path)).toEqual(expected);
+		expect(asked.length).toBeLessThan(2_000);
+	});
+
+	it("ask which files are wanted of the newest few of a vault listed oldest first, as a copied vault is", () => {
+		const files: Record<string, { content: string; mtime: number }> = {};
+		for (let i = 0; i < 20_000; i++)
+			files[`n${String(i).padStart(5, "0")}.md`] = { content: "x", mtime: Date.UTC(2026, 0, 1) + i * 1000 };
+		const asked: string[] = [];
+		const view = viewOf(new MemoryVault({ files }), {}, layoutFor("Assistant"));
+		// The newest 500 are not wanted (the assistant's own, say).
+		const shown = view.newestFiles(3, (path) => (asked.push(path), Number(path.slice(1, 6)) < 19_500));
+		expect(shown.map((file) => file.path)).toEqual(["n19499.md", "n19498.md", "n19497.md"]);
+		expect(asked.length).toBeLessThan(1_000);
+	});
+
 	it("follow a note made private and a folder made private since the last time they were asked for", async () => {
 		// Each edit leaves the note changed last.
 		let clock = Date.UTC(2026, 11, 1);

@@ -26,8 +26,8 @@ export interface IndexProgress {
 
 /**
  * Feeds notes to the index in time slices, so that a first build of a large vault never holds
- * the main thread for long, reporting progress after each slice; then builds the postings and
- * the typo index, in slices too, so that the first search is instant. The notes may come from an async source
+ * the main thread for long, reporting progress after each slice, with the typo index kept up as
+ * words come in; then builds the postings, in slices too, so that the first search is instant. The notes may come from an async source
  * (a reader that fetches files as they are needed).
  */
 export async function indexInSlices(
@@ -41,6 +41,8 @@ export async function indexInSlices(
 	for await (const note of notes) {
 		// A long note is analyzed over several slices if need be.
 		await slices.run(index.upsertSteps(note), () => options.onProgress?.(progress(false)));
+		// The note's new words join the typo index now: a query with a typo during the build then never takes in thousands at once.
+		await slices.run(index.prepareTypoCorrection(), () => options.onProgress?.(progress(false)));
 		done++;
 		// Once a search during the build has made postings, they are kept compact as notes come in.
 		if (index.needsCompaction) await slices.run(index.catchUp(), () => options.onProgress?.(progress(false)));

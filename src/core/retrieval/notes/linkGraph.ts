@@ -40,14 +40,20 @@ export class ResolvedLinkGraph implements LinkGraph {
 	incoming(path: string): readonly string[] {
 		const sources = (this.sources ??= Object.keys(this.resolved));
 		const found = [...(this.reverse.get(path) ?? [])];
-		for (let at = this.done; at < sources.length; at++)
-			if (sources[at] !== path && this.links(sources[at], path)) found.push(sources[at]);
+		for (let at = this.done; at < sources.length; at++) {
+			const source = sources[at];
+			// One lookup for most sources: the check that the source is still a note of the map waits for a link to `path`.
+			const targets: unknown = this.resolved[source];
+			if (
+				typeof targets === "object" &&
+				targets !== null &&
+				has(targets, path) &&
+				source !== path &&
+				has(this.resolved, source)
+			)
+				found.push(source);
+		}
 		return found;
-	}
-
-	/** Whether `source` (a note still in the map) links to `target`. */
-	private links(source: string, target: string): boolean {
-		return has(this.resolved, source) && has(this.resolved[source], target);
 	}
 
 	/** Builds the reverse map in steps of bounded work, for a caller that spreads them over time slices. */

@@ -2,6 +2,7 @@ import { BODY } from "../indexing/fields";
 import type { InvertedIndex } from "../indexing/invertedIndex";
 import { TermLists } from "../indexing/termLists";
 import type { Vocabulary } from "../indexing/vocabulary";
+import type { QueryCatchUp } from "./queryCatchUp";
 
 /** The two bigrams a corrected character makes with its neighbours. */
 export interface CjkCorrection {
@@ -35,11 +36,12 @@ export class CjkTypoCorrector {
 	constructor(
 		private readonly vocabulary: Vocabulary,
 		private readonly postings: InvertedIndex,
+		private readonly beforeQuery: QueryCatchUp,
 	) {}
 
 	/** The bigrams `first`X and X`last` for the likeliest middle character X, or `null`. */
 	correct(first: number, last: number): CjkCorrection | null {
-		this.catchUp(Number.POSITIVE_INFINITY);
+		this.catchUp(this.beforeQuery());
 		const candidates = this.bigramsByFirst.get(first);
 		let best: CjkCorrection | null = null;
 		let bestAssociation = MIN_ASSOCIATION;

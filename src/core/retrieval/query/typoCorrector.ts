@@ -3,6 +3,7 @@ import { boundedEditDistance } from "../text/editDistance";
 import { withLength } from "../indexing/typedArrays";
 import { TermLists } from "../indexing/termLists";
 import type { Vocabulary } from "../indexing/vocabulary";
+import type { QueryCatchUp } from "./queryCatchUp";
 
 /** Shorter words have too many neighbours one edit away to guess which was meant. */
 const MIN_WORD_LENGTH = 4;
@@ -16,7 +17,7 @@ const LETTERS_ONLY = /^[\p{L}\p{M}]+$/u;
  * 1 edit, 2 for words of eight letters or more. Of the closest, the most frequent wins.
  *
  * Kept up to date with the vocabulary, which only ever grows, so catching up is cheap; the index
- * catches up in slices with the postings (`RetrievalIndex.catchUp`), so that the first typo of a
+ * catches up in slices (`RetrievalIndex.prepareTypoCorrection`), so that the first typo of a
  * session does not pay for the whole vocabulary.
  */
 export class TypoCorrector {
@@ -25,12 +26,15 @@ export class TypoCorrector {
 	private sharedCounts = new Uint8Array(0);
 	private readonly counted: number[] = [];
 
-	constructor(private readonly vocabulary: Vocabulary) {}
+	constructor(
+		private readonly vocabulary: Vocabulary,
+		private readonly beforeQuery: QueryCatchUp,
+	) {}
 
 	/** The term id `word` most likely stands for, or `null`; `occurrences(id)` is 0 for a term no note has. */
 	correct(word: string, occurrences: (termId: number) => number): number | null {
 		if (!isCorrectable(word)) return null;
-		this.catchUp(Number.POSITIVE_INFINITY);
+		this.catchUp(this.beforeQuery());
 		const limit = word.length >= 8 ? 2 : 1;
 		const bigrams = [...new Set(bigramsOf(word))];
 		const minimumShared = Math.max(1, bigrams.length - 3 * limit);

@@ -122,6 +122,8 @@ export class IndexService {
 		this.opens = OpenCounts.restore(saved.opens);
 		const { index, asSaved } = await restoreInSlices(saved.snapshot, this.policy, this.ports.scheduler, this.slicing);
 		if (!asSaved) this.saver.startAnew();
+		// A restored vocabulary comes whole: its typo index is made in slices beside the build, not by the first query with a typo.
+		runInSlices(index.prepareTypoCorrection(), this.slicing).catch((error: unknown) => this.failed(error));
 		// The build starts with a pass over every file: not at the end of the last slice of restoring.
 		await this.ports.scheduler.yieldToHost();
 		if (generation !== this.generation) return null;

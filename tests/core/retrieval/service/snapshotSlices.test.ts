@@ -2,7 +2,7 @@ import { RetrievalIndex, type IndexSnapshot } from "../../../../src/core/retriev
 import { NOTES_PER_STEP } from "../../../../src/core/retrieval/indexing/indexSnapshot";
 import { FakeScheduler } from "../../../harness/fakeScheduler";
 import { MemoryIndexStore } from "../../../harness/memoryIndexStore";
-import { policyFor } from "../vaultFixtures";
+import { lettersWord, policyFor } from "../vaultFixtures";
 import { paths, serviceOver, settle, vaultOf } from "./serviceFixture";
 
 /** Every look at the clock costs a millisecond: work that looks at it between steps is seen to take time. */
@@ -82,6 +82,21 @@ describe("the saved index in time slices", () => {
 		await second.service.start();
 		expect(second.reads).toEqual([]);
 		expect(paths(second.service.search("lighthouse"))).toEqual(["b.md"]);
+	});
+
+	it("makes the typo index of a restored vocabulary in slices: a query with a typo meanwhile does not do it", async () => {
+		// Thousands of words before "daily": the typo index of this vocabulary takes several steps.
+		const glossary = Array.from({ length: 6000 }, (_, n) => lettersWord(n));
+		const vault = vaultOf({ "glossary.md": glossary.join(" "), "journal.md": "The daily review of the harbor." });
+		const store = await savedIndexOf(vault);
+		const scheduler = new TickingScheduler();
+		const { service } = serviceOver(vault, { store, scheduler, options: { sliceMs: 1 } });
+		const started = service.start();
+		await until(() => service.search("harbor").length > 0, scheduler);
+		expect(paths(service.search("dialy"))).toEqual([]);
+		await started;
+		await until(() => paths(service.search("dialy")).length > 0, scheduler);
+		expect(paths(service.search("dialy"))).toEqual(["journal.md"]);
 	});
 
 	it("carries the index over to new settings in slices when no search comes first", async () => {

@@ -1,0 +1,38 @@
+import { RetrievalIndex } from "../../../src/core/retrieval";
+import { runToEnd } from "../../../src/core/retrieval/indexing/steps";
+import { indexOfVault, lettersWord, policyFor, searchPaths } from "./vaultFixtures";
+
+// Thousands of words come first, so that "daily" is among the last terms the typo index takes in.
+const files = {
+	"glossary.md": Array.from({ length: 6000 }, (_, n) => lettersWord(n)).join(" "),
+	"journal.md": "The daily review of the harbor.",
+};
+
+/** The index of `files` as a later session gets it back: restored from its snapshot. */
+function restored(): RetrievalIndex {
+	return RetrievalIndex.fromSnapshot(indexOfVault(files).toSnapshot(), policyFor());
+}
+
+describe("the typo index of a restored vocabulary", () => {
+	it("is made by the first query with a typo when nothing prepares it ahead", () => {
+		expect(searchPaths(restored(), "dialy")).toEqual(["journal.md"]);
+	});
+
+	it("is left to the slices preparing it: a query meanwhile corrects only from what they have made", () => {
+		const index = restored();
+		const preparation = index.prepareTypoCorrection();
+		preparation.next();
+		expect(searchPaths(index, "dialy")).toEqual([]);
+		expect(searchPaths(index, "harbor")).toEqual(["journal.md"]);
+		runToEnd(preparation);
+		expect(searchPaths(index, "dialy")).toEqual(["journal.md"]);
+	});
+
+	it("is made by queries again once a preparation is given up", () => {
+		const index = restored();
+		const preparation = index.prepareTypoCorrection();
+		preparation.next();
+		preparation.return();
+		expect(searchPaths(index, "dialy")).toEqual(["journal.md"]);
+	});
+});
