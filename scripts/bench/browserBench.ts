@@ -23,6 +23,7 @@ import {
 import {
 	frameName,
 	pageTasks,
+	renderingIn,
 	selfTimeIn,
 	sourcePlaces,
 	type CpuProfile,
@@ -45,8 +46,9 @@ import { loadTimesOf, startSandbox, waitUntilReady } from "./sandboxPage";
  * throttled. Each vault runs N times from a fresh browser profile (1 by default); the figures
  * are medians. The table (or `--json`, one object) goes to stdout, progress to stderr. Where a
  * long task misses its target, the functions that took its time (a CPU profile) follow; with
- * `--tasks`, each such task's own functions go to stderr as it is found, to tell apart the tasks
- * that the summary adds up.
+ * `--tasks`, each such task's own functions go to stderr as it is found, with the rendering steps
+ * (style, layout, paint) that make up its "(program)" time, to tell apart the tasks that the
+ * summary adds up.
  */
 
 const VAULTS = ["hub", "20k"] as const;
@@ -241,7 +243,9 @@ async function measureVault(
 		await page.addInitScript({ content: probe });
 		const cdp = await context.newCDPSession(page);
 		await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
-		await browser.startTracing(page, { categories: ["toplevel", "blink.user_timing"] });
+		// The rendering steps of each long task, when they are listed, come from "devtools.timeline".
+		const categories = ["toplevel", "blink.user_timing", ...(eachTask ? ["devtools.timeline"] : [])];
+		await browser.startTracing(page, { categories });
 		await cdp.send("Profiler.enable");
 		await cdp.send("Profiler.start");
 		await page.goto(url);
@@ -281,6 +285,9 @@ async function measureVault(
 				progress(`${vault}: ${what}, a task of ${task.duration.toFixed(1)} ms, ${after} ms after layout-ready:`);
 				for (const { fn, ms } of selfTimeIn(taskProfile, [windowOf(task)], SLOWEST_SHOWN, nameOf))
 					progress(`    ${ms.toFixed(1)} ms  ${fn}`);
+				const rendering = renderingIn(events, task);
+				if (rendering.length > 0)
+					progress(`    of which rendering: ${rendering.map(({ fn, ms }) => `${fn} ${ms.toFixed(1)} ms`).join(", ")}`);
 			}
 		};
 		if (eachTask) {

@@ -22,6 +22,9 @@ export interface PageTask {
 	readonly duration: number;
 	/** Its start in the trace's clock (microseconds), which is the CPU profile's too. */
 	readonly traceStart: number;
+	/** The thread it ran on, as the trace names it. */
+	readonly pid: number;
+	readonly tid: number;
 }
 
 /** The CPU profile the DevTools protocol's `Profiler.stop` returns, as much of it as is read here. */
@@ -55,7 +58,41 @@ export function pageTasks(events: readonly TraceEvent[], mark: string, which: nu
 	const toPage = (ts: number) => markAt + (ts - marked.ts) / 1000;
 	return events
 		.filter((event) => event.name === TASK && event.ph === "X" && event.pid === marked.pid && event.tid === marked.tid)
-		.map((event) => ({ start: toPage(event.ts), duration: (event.dur ?? 0) / 1000, traceStart: event.ts }));
+		.map((event) => ({
+			start: toPage(event.ts),
+			duration: (event.dur ?? 0) / 1000,
+			traceStart: event.ts,
+			pid: event.pid,
+			tid: event.tid,
+		}));
+}
+
+/**
+ * The browser's own work in the trace's "devtools.timeline" category, by what DevTools calls it:
+ * what a CPU profile counts as "(program)", outside any script.
+ */
+const RENDERING = new Map([
+	["UpdateLayoutTree", "style"],
+	["Layout", "layout"],
+	["PrePaint", "pre-paint"],
+	["Paint", "paint"],
+	["Layerize", "layerize"],
+	["Commit", "commit"],
+	["ParseHTML", "HTML parsing"],
+	["HitTest", "hit testing"],
+]);
+
+/** Where a task's time outside scripts went (the rendering steps that ran in it), most first. */
+export function renderingIn(events: readonly TraceEvent[], task: PageTask): SelfTime[] {
+	const end = task.traceStart + task.duration * 1000;
+	const totals = new Map<string, number>();
+	for (const event of events) {
+		const step = RENDERING.get(event.name);
+		if (step === undefined || event.ph !== "X" || event.pid !== task.pid || event.tid !== task.tid) continue;
+		if (event.ts < task.traceStart || event.ts >= end) continue;
+		totals.set(step, (totals.get(step) ?? 0) + (event.dur ?? 0) / 1000);
+	}
+	return [...totals].map(([fn, ms]) => ({ fn, ms })).sort((a, b) => b.ms - a.ms);
 }
 
 /** A function's share of the time a CPU profile spent in some windows of time. */

@@ -7,7 +7,7 @@ import {
 	type BrowserBenchResult,
 	type VaultFigures,
 } from "../../scripts/bench/browserReport";
-import { pageTasks, selfTimeIn, sourcePlaces, type TraceEvent } from "../../scripts/bench/browserTrace";
+import { pageTasks, renderingIn, selfTimeIn, sourcePlaces, type TraceEvent } from "../../scripts/bench/browserTrace";
 
 const FIGURES: VaultFigures = {
 	longestTaskMs: 80,
@@ -106,11 +106,38 @@ describe("reading Chromium's trace and profile", () => {
 			task(5_000_000, 1000),
 		];
 		expect(pageTasks(events, "layout-ready", 0, 200)).toEqual([
-			{ start: 210, duration: 70, traceStart: 1_010_000 },
-			{ start: 4200, duration: 1, traceStart: 5_000_000 },
+			{ start: 210, duration: 70, traceStart: 1_010_000, pid: 1, tid: 1 },
+			{ start: 4200, duration: 1, traceStart: 5_000_000, pid: 1, tid: 1 },
 		]);
 		expect(pageTasks(events, "layout-ready", 1, 50)[1].start).toBe(50);
 		expect(() => pageTasks(events, "layout-ready", 2, 0)).toThrow("number 3");
+	});
+
+	it("adds up the rendering steps of a task, on its own thread and within it", () => {
+		const step = (name: string, ts: number, dur: number, tid = 1): TraceEvent => ({
+			name,
+			cat: "devtools.timeline",
+			ph: "X",
+			pid: 1,
+			tid,
+			ts,
+			dur,
+		});
+		const events = [
+			mark(1_000_000),
+			task(1_010_000, 70_000),
+			step("UpdateLayoutTree", 1_011_000, 5_000),
+			step("Layout", 1_020_000, 30_000),
+			step("Layout", 1_060_000, 2_000),
+			step("Layout", 1_020_000, 9_000, 2),
+			step("Paint", 1_090_000, 1_000),
+			step("FunctionCall", 1_030_000, 1_000),
+		];
+		const [measured] = pageTasks(events, "layout-ready", 0, 0);
+		expect(renderingIn(events, measured)).toEqual([
+			{ fn: "layout", ms: 32 },
+			{ fn: "style", ms: 5 },
+		]);
 	});
 
 	it("adds up the self time of each function within the windows", () => {
