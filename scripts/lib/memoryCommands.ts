@@ -23,7 +23,7 @@ export const searchCommand: Command = async (args) => {
 	if (args.positional.length !== 1)
 		throw new UsageError('search takes one query, in quotes: search "sleep and memory" --vault <dir>.');
 	// Checked as the tool checks the model's arguments, before the vault is loaded.
-	const request = parseArguments(memorySearchInput, searchArguments(args));
+	const request = parseArguments(memorySearchInput(), searchArguments(args));
 	if (!request.ok) throw new UsageError(`invalid search: ${oneLine(request.message)}`);
 	const { deps } = await openMemory(args);
 	const matches = await searchMemories(deps, request.value);

@@ -71,8 +71,6 @@ export async function askHeartbeat(
 	return ask(false);
 }
 
-const HEARTBEAT_TOOLS_TOKENS = toolDefinitionTokens(HEARTBEAT_TOOL_DEFINITIONS);
-
 function heartbeatToolsFit(ports: HeartbeatModel, now: Date): boolean {
 	return toolsFitWindow(windowRequest(ports, true, now));
 }
@@ -81,7 +79,7 @@ function heartbeatToolsFit(ports: HeartbeatModel, now: Date): boolean {
 function windowRequest(ports: HeartbeatModel, withTools: boolean, now: Date): WindowRequest {
 	return {
 		contextWindowTokens: ports.contextWindowTokens ?? CONTEXT_WINDOW_TOKENS,
-		toolTokens: withTools ? HEARTBEAT_TOOLS_TOKENS : 0,
+		toolTokens: withTools ? toolDefinitionTokens(HEARTBEAT_TOOL_DEFINITIONS) : 0,
 		maxOutputTokens: { ...DEFAULT_HEARTBEAT_LIMITS, ...ports.limits }.maxOutputTokens,
 		instructionsTokens: heartbeatRulesTokens(now, withTools),
 	};

@@ -63,7 +63,7 @@ export function registerCliHandlers(deps: CommandDeps, runHeartbeat: () => Promi
 }
 
 async function search(deps: CommandDeps, params: CliData): Promise<string> {
-	const request = parseArguments(memorySearchInput, {
+	const request = parseArguments(memorySearchInput(), {
 		query: params.query,
 		...(params.limit === undefined ? {} : { limit: Number(params.limit) }),
 	});

@@ -126,7 +126,19 @@ function reserveOf(window: number, toolTokens: number, maxOutputTokens: number):
 	return maxOutputTokens + toolTokens + windowMargin(window);
 }
 
-/** What tool definitions weigh in a request, estimated from their JSON (names, descriptions, schemas). */
+/** Each list of definitions' weight, worked out once (the JSON of a tool converts its schema). */
+const weighed = new WeakMap<readonly ToolDefinition[], number>();
+
+/**
+ * What tool definitions weigh in a request, estimated from their JSON (names, descriptions,
+ * schemas): at the first turn that needs it, not while the plugin loads.
+ */
 export function toolDefinitionTokens(tools: readonly ToolDefinition[]): number {
-	return tools.length === 0 ? 0 : estimateTokens(JSON.stringify(tools));
+	if (tools.length === 0) return 0;
+	let tokens = weighed.get(tools);
+	if (tokens === undefined) {
+		tokens = estimateTokens(JSON.stringify(tools));
+		weighed.set(tools, tokens);
+	}
+	return tokens;
 }

@@ -50,8 +50,6 @@ export interface ToolSupport {
 /** The tools offered to the model, as the request declares them. */
 export const OFFERED_TOOLS: readonly ToolDefinition[] = [...ASSISTANT_TOOLS.values()].map(toolDefinitionOf);
 
-const OFFERED_TOOLS_TOKENS = toolDefinitionTokens(OFFERED_TOOLS);
-
 /** The loop's dependencies for one turn over a request already prepared, its answer as long as the window allows. */
 export function turnDeps(ports: TurnPorts, next: SessionRequest): TurnDeps {
 	return {
@@ -85,7 +83,7 @@ export function sizesOf(ports: TurnPorts): ContextSizes {
 export function toolsFit(ports: TurnPorts, now: Date): boolean {
 	return toolsFitWindow({
 		contextWindowTokens: ports.contextWindowTokens ?? CONTEXT_WINDOW_TOKENS,
-		toolTokens: OFFERED_TOOLS_TOKENS,
+		toolTokens: toolDefinitionTokens(OFFERED_TOOLS),
 		maxOutputTokens: ports.limits?.maxOutputTokens ?? DEFAULT_TURN_LIMITS.maxOutputTokens,
 		instructionsTokens: instructionsTokens(now),
 	});

@@ -7,20 +7,21 @@ import { wholeNote } from "./noteLocation";
 import { toolText } from "./toolResult";
 import type { WriteToolDeps } from "./writeToolDeps";
 
-export const captureNoteInput = z.strictObject({
-	title: entryText(
-		"The note's title, a few words; it names the file (`YYYY-MM-DD Title.md`, characters files cannot hold left out).",
-		300,
-	),
-	text: entryText("The note's content, in markdown.", 20_000),
-	tags: z.optional(
-		z
-			.array(z.string().check(z.minLength(1), z.maxLength(100)))
-			.check(z.maxLength(10), z.describe("Tags for the note, without `#`, in the vault's own tag names.")),
-	),
-});
+export const captureNoteInput = () =>
+	z.strictObject({
+		title: entryText(
+			"The note's title, a few words; it names the file (`YYYY-MM-DD Title.md`, characters files cannot hold left out).",
+			300,
+		),
+		text: entryText("The note's content, in markdown.", 20_000),
+		tags: z.optional(
+			z
+				.array(z.string().check(z.minLength(1), z.maxLength(100)))
+				.check(z.maxLength(10), z.describe("Tags for the note, without `#`, in the vault's own tag names.")),
+		),
+	});
 
-export const captureNote = defineTool<typeof captureNoteInput, WriteToolDeps>({
+export const captureNote = defineTool<ReturnType<typeof captureNoteInput>, WriteToolDeps>({
 	name: "capture_note",
 	description: [
 		"Save something as a new note in the user's inbox, for the user to sort later: an idea, a summary, a draft, a list they asked for.",

@@ -21,26 +21,27 @@ import type { WriteToolDeps } from "./writeToolDeps";
 /** The section of today's daily memory that checkpoints go under. */
 export const CHECKPOINT_SECTION = "Checkpoint";
 
-export const checkpointInput = z.strictObject({
-	doing: entryText(
-		"What the user is doing now, in a sentence: the task, the part of it, the question being worked on.",
-		500,
-	),
-	next_action: entryText("The very next step, concrete enough to start on without rereading this conversation.", 500),
-	notes: z.optional(
-		entryText("What the next session needs besides: decisions made, open questions, where things stand.", 2000),
-	),
-	refs: z.optional(
-		z
-			.array(z.string().check(z.minLength(1), z.maxLength(300)))
-			.check(
-				z.maxLength(20),
-				z.describe("The notes, papers or pages the work relies on, as `[[Note]]` links or URLs."),
-			),
-	),
-});
+export const checkpointInput = () =>
+	z.strictObject({
+		doing: entryText(
+			"What the user is doing now, in a sentence: the task, the part of it, the question being worked on.",
+			500,
+		),
+		next_action: entryText("The very next step, concrete enough to start on without rereading this conversation.", 500),
+		notes: z.optional(
+			entryText("What the next session needs besides: decisions made, open questions, where things stand.", 2000),
+		),
+		refs: z.optional(
+			z
+				.array(z.string().check(z.minLength(1), z.maxLength(300)))
+				.check(
+					z.maxLength(20),
+					z.describe("The notes, papers or pages the work relies on, as `[[Note]]` links or URLs."),
+				),
+		),
+	});
 
-export const checkpoint = defineTool<typeof checkpointInput, WriteToolDeps>({
+export const checkpoint = defineTool<ReturnType<typeof checkpointInput>, WriteToolDeps>({
 	name: "checkpoint",
 	description: [
 		"Save where the work stands so that the next conversation can pick it up: what the user is doing and the next action, with notes and references.",

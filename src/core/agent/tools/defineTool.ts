@@ -57,8 +57,11 @@ export interface ToolSpec<Schema extends z.ZodMiniType, Deps extends MemoryToolD
 	readonly name: string;
 	readonly description: string;
 	readonly effect: ToolEffect;
-	/** A zod mini object schema; its descriptions are what the model reads about each argument. */
-	readonly schema: Schema;
+	/**
+	 * Makes the zod mini object schema whose descriptions are what the model reads about each
+	 * argument: when the tool is first offered or called, not while the plugin loads.
+	 */
+	readonly schema: () => Schema;
 	readonly describe: ToolDescriber;
 	run(input: z.output<Schema>, deps: Deps): Promise<ToolResult>;
 }
@@ -66,6 +69,8 @@ export interface ToolSpec<Schema extends z.ZodMiniType, Deps extends MemoryToolD
 export function defineTool<Schema extends z.ZodMiniType, Deps extends MemoryToolDeps = MemoryToolDeps>(
 	spec: ToolSpec<Schema, Deps>,
 ): MemoryTool<Deps> {
+	let schema: Schema | undefined;
+	const schemaNow = () => (schema ??= spec.schema());
 	let inputSchema: ToolInputSchema | undefined;
 	return {
 		name: spec.name,
@@ -73,12 +78,12 @@ export function defineTool<Schema extends z.ZodMiniType, Deps extends MemoryTool
 		effect: spec.effect,
 		// Built when a request first offers the tool, not when the plugin loads.
 		get inputSchema() {
-			inputSchema ??= inputSchemaOf(spec.schema);
+			inputSchema ??= inputSchemaOf(schemaNow());
 			return inputSchema;
 		},
 		describe: spec.describe,
 		async run(input, deps) {
-			const parsed = parseArguments(spec.schema, input);
+			const parsed = parseArguments(schemaNow(), input);
 			if (!parsed.ok) return toolError(`invalid arguments for ${spec.name}:\n${parsed.message}`);
 			try {
 				const result = await spec.run(parsed.value, deps);

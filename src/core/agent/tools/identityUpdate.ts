@@ -10,38 +10,41 @@ import { wholeNote } from "./noteLocation";
 import { toolError, toolText } from "./toolResult";
 import type { WriteToolDeps } from "./writeToolDeps";
 
-export const identityUpdateInput = z.strictObject({
-	file: z
-		.enum(IDENTITY_FILES)
-		.check(
-			z.describe(
-				"`soul`: who you are (personality, tone, way of working). `user`: who the user is (work, projects, preferences, current focus). `claude`: the rules you follow.",
-			),
-		),
-	text: entryText(
-		"What to add, in markdown, in the file's language and style (usually a list item: `- Prefers short answers in the morning`).",
-		2000,
-	),
-	reason: z.string().check(
-		z.minLength(1),
-		z.maxLength(300),
-		z.refine((reason) => reason.trim() !== "", "must not be blank"),
-		z.describe("Why, in a sentence the user will read beside the change (e.g. `You asked me to keep answers short`)."),
-	),
-	section: z.optional(
-		z
-			.string()
+export const identityUpdateInput = () =>
+	z.strictObject({
+		file: z
+			.enum(IDENTITY_FILES)
 			.check(
-				z.minLength(1),
-				z.maxLength(200),
 				z.describe(
-					`The heading of the file's section the text belongs to, as written there (e.g. \`Preferences\`). Without it, or when no such heading exists, the section whose heading matches the text's topic, else \`${headingText(UPDATES_HEADING)}\` at the end.`,
+					"`soul`: who you are (personality, tone, way of working). `user`: who the user is (work, projects, preferences, current focus). `claude`: the rules you follow.",
 				),
 			),
-	),
-});
+		text: entryText(
+			"What to add, in markdown, in the file's language and style (usually a list item: `- Prefers short answers in the morning`).",
+			2000,
+		),
+		reason: z.string().check(
+			z.minLength(1),
+			z.maxLength(300),
+			z.refine((reason) => reason.trim() !== "", "must not be blank"),
+			z.describe(
+				"Why, in a sentence the user will read beside the change (e.g. `You asked me to keep answers short`).",
+			),
+		),
+		section: z.optional(
+			z
+				.string()
+				.check(
+					z.minLength(1),
+					z.maxLength(200),
+					z.describe(
+						`The heading of the file's section the text belongs to, as written there (e.g. \`Preferences\`). Without it, or when no such heading exists, the section whose heading matches the text's topic, else \`${headingText(UPDATES_HEADING)}\` at the end.`,
+					),
+				),
+		),
+	});
 
-export const identityUpdate = defineTool<typeof identityUpdateInput, WriteToolDeps>({
+export const identityUpdate = defineTool<ReturnType<typeof identityUpdateInput>, WriteToolDeps>({
 	name: "identity_update",
 	description: [
 		"Add to an identity file, which is in your context in every conversation: soul.md (you), user.md (the user) or claude.md (your rules).",

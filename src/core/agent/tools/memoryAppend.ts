@@ -13,21 +13,22 @@ import { inputText } from "./toolDescriber";
 import { toolText } from "./toolResult";
 import type { WriteToolDeps } from "./writeToolDeps";
 
-export const memoryAppendInput = z.strictObject({
-	target: z
-		.enum(["daily", "candidate", "longterm"])
-		.check(
-			z.describe(
-				"`daily`: today's daily memory, the record of what happened (progress, decisions, open questions). `candidate`: a fact that might last but is not settled, into today's daily memory under Candidate long-term memory, which reaches memory.md when the user promotes the day. `longterm`: long-term memory (memory.md), only for what the user stated or repeated as lasting: a preference, a standing fact, a lasting decision.",
+export const memoryAppendInput = () =>
+	z.strictObject({
+		target: z
+			.enum(["daily", "candidate", "longterm"])
+			.check(
+				z.describe(
+					"`daily`: today's daily memory, the record of what happened (progress, decisions, open questions). `candidate`: a fact that might last but is not settled, into today's daily memory under Candidate long-term memory, which reaches memory.md when the user promotes the day. `longterm`: long-term memory (memory.md), only for what the user stated or repeated as lasting: a preference, a standing fact, a lasting decision.",
+				),
 			),
+		text: entryText(
+			"What to remember, in markdown, in the user's language. One entry: a line, or a few lines (they stay together as one item). Keep the user's own words when they said \"remember this\".",
+			TURN_BUDGETS.memoryAppendChars,
 		),
-	text: entryText(
-		"What to remember, in markdown, in the user's language. One entry: a line, or a few lines (they stay together as one item). Keep the user's own words when they said \"remember this\".",
-		TURN_BUDGETS.memoryAppendChars,
-	),
-});
+	});
 
-export const memoryAppend = defineTool<typeof memoryAppendInput, WriteToolDeps>({
+export const memoryAppend = defineTool<ReturnType<typeof memoryAppendInput>, WriteToolDeps>({
 	name: "memory_append",
 	description: [
 		"Add an entry to your memory; it is stamped with the time (daily) or the date (long-term) and added after what is there, never replacing anything.",

@@ -19,40 +19,41 @@ export const PAGE_CHARS = 3000;
 const lineNumber = (description: string) =>
 	z.number().check(z.int(), z.minimum(1, "must be 1 or more: lines are counted from 1"), z.describe(description));
 
-export const memoryGetInput = z
-	.strictObject({
-		path: z
-			.string()
-			.check(
-				z.minLength(1),
-				z.describe(
-					"The note's vault path as memory_search gives it, e.g. `Projects/Atlas.md`; a link such as `[[Atlas]]` works too.",
-				),
-			),
-		line_start: z.optional(
-			lineNumber("First line to read, 1-based (e.g. the line memory_search gave). Default: the first line."),
-		),
-		line_end: z.optional(lineNumber("Last line to read, 1-based and inclusive. Default: the last line.")),
-		cursor: z.optional(
-			z
+export const memoryGetInput = () =>
+	z
+		.strictObject({
+			path: z
 				.string()
 				.check(
 					z.minLength(1),
 					z.describe(
-						"The cursor the previous page ended with, to read the next page. Pass it exactly as given, with the same path; line_start and line_end are then not needed.",
+						"The note's vault path as memory_search gives it, e.g. `Projects/Atlas.md`; a link such as `[[Atlas]]` works too.",
 					),
 				),
-		),
-	})
-	.check(
-		z.refine(
-			(input) => input.line_start === undefined || input.line_end === undefined || input.line_end >= input.line_start,
-			{
-				error: "line_end is before line_start",
-				path: ["line_end"],
-			},
-		),
-	);
+			line_start: z.optional(
+				lineNumber("First line to read, 1-based (e.g. the line memory_search gave). Default: the first line."),
+			),
+			line_end: z.optional(lineNumber("Last line to read, 1-based and inclusive. Default: the last line.")),
+			cursor: z.optional(
+				z
+					.string()
+					.check(
+						z.minLength(1),
+						z.describe(
+							"The cursor the previous page ended with, to read the next page. Pass it exactly as given, with the same path; line_start and line_end are then not needed.",
+						),
+					),
+			),
+		})
+		.check(
+			z.refine(
+				(input) => input.line_start === undefined || input.line_end === undefined || input.line_end >= input.line_start,
+				{
+					error: "line_end is before line_start",
+					path: ["line_end"],
+				},
+			),
+		);
 
 export const memoryGet = defineTool({
 	name: "memory_get",

@@ -18,21 +18,22 @@ export const HISTORY_CHARS = 8000;
 export const SUMMARY_MAX_CHARS = 3000;
 export const SUMMARY_MIN_CHARS = 400;
 
-export const memoryHistoryInput = z.strictObject({
-	weeks: z._default(
-		z
-			.number()
-			.check(
-				z.int(),
-				z.minimum(1),
-				z.maximum(MAX_HISTORY_WEEKS),
-				z.describe(
-					`How many weeks to go back, newest first (at most ${MAX_HISTORY_WEEKS}; older weeks are in the yearly summaries).`,
+export const memoryHistoryInput = () =>
+	z.strictObject({
+		weeks: z._default(
+			z
+				.number()
+				.check(
+					z.int(),
+					z.minimum(1),
+					z.maximum(MAX_HISTORY_WEEKS),
+					z.describe(
+						`How many weeks to go back, newest first (at most ${MAX_HISTORY_WEEKS}; older weeks are in the yearly summaries).`,
+					),
 				),
-			),
-		8,
-	),
-});
+			8,
+		),
+	});
 
 export const memoryHistory = defineTool({
 	name: "memory_history",

@@ -19,12 +19,15 @@ export const LONG_TERM_HEAD_CHARS = 4000;
 export const DAILY_MEMORY_CHARS = 6000;
 export const DAILY_NOTE_MAX_CHARS = 3000;
 
-export const memoryRecentInput = z.strictObject({
-	days: z._default(
-		z.number().check(z.int(), z.minimum(1), z.maximum(7), z.describe("How many days of daily memory, today included.")),
-		3,
-	),
-});
+export const memoryRecentInput = () =>
+	z.strictObject({
+		days: z._default(
+			z
+				.number()
+				.check(z.int(), z.minimum(1), z.maximum(7), z.describe("How many days of daily memory, today included.")),
+			3,
+		),
+	});
 
 export const memoryRecent = defineTool({
 	name: "memory_recent",

@@ -19,56 +19,57 @@ const PASSAGE_INDENT = "   ";
 /** What starts the list of images and PDFs named like the query. */
 const ATTACHMENTS_LABEL = "Files named like the query:";
 
-export const memorySearchInput = z
-	.strictObject({
-		query: z
-			.string()
-			.check(
-				z.minLength(1),
-				z.maxLength(2000),
-				z.describe(
-					"What to look for, in the words the notes would use (any language: English, Chinese, Japanese...). `#tag` in the query requires that tag; `[[Note title]]` puts that note in the results.",
-				),
-			),
-		tags: z.optional(
-			z
-				.array(z.string().check(z.minLength(1)))
+export const memorySearchInput = () =>
+	z
+		.strictObject({
+			query: z
+				.string()
 				.check(
-					z.maxLength(10),
+					z.minLength(1),
+					z.maxLength(2000),
 					z.describe(
-						"Only notes with every one of these tags. A tag also matches the tags nested below it: `project` matches `project/atlas`.",
+						"What to look for, in the words the notes would use (any language: English, Chinese, Japanese...). `#tag` in the query requires that tag; `[[Note title]]` puts that note in the results.",
 					),
 				),
-		),
-		kind: z.optional(
-			z
-				.enum(NOTE_KINDS)
-				.check(
-					z.describe(
-						"Only notes of this kind: `daily` (daily memory and daily notes), `weekly` (weekly summaries), `longterm` (long-term memory), `inbox` (captured items), `notes` (everything else: the user's own notes).",
+			tags: z.optional(
+				z
+					.array(z.string().check(z.minLength(1)))
+					.check(
+						z.maxLength(10),
+						z.describe(
+							"Only notes with every one of these tags. A tag also matches the tags nested below it: `project` matches `project/atlas`.",
+						),
 					),
-				),
-		),
-		folder: z.optional(
-			z.string().check(z.minLength(1), z.describe("Only notes in this vault folder, at any depth, e.g. `Projects`.")),
-		),
-		since: z.optional(
-			calendarDate(
-				"Only notes from this day on (YYYY-MM-DD): a daily note's own date, any other note's last modification.",
 			),
-		),
-		until: z.optional(calendarDate("Only notes up to this day (YYYY-MM-DD), inclusive.")),
-		limit: z._default(
-			z.number().check(z.int(), z.minimum(1), z.maximum(20), z.describe("How many notes to return, best first.")),
-			5,
-		),
-	})
-	.check(
-		z.refine((input) => input.since === undefined || input.until === undefined || input.since <= input.until, {
-			error: "`since` is after `until`: no day can match",
-			path: ["until"],
-		}),
-	);
+			kind: z.optional(
+				z
+					.enum(NOTE_KINDS)
+					.check(
+						z.describe(
+							"Only notes of this kind: `daily` (daily memory and daily notes), `weekly` (weekly summaries), `longterm` (long-term memory), `inbox` (captured items), `notes` (everything else: the user's own notes).",
+						),
+					),
+			),
+			folder: z.optional(
+				z.string().check(z.minLength(1), z.describe("Only notes in this vault folder, at any depth, e.g. `Projects`.")),
+			),
+			since: z.optional(
+				calendarDate(
+					"Only notes from this day on (YYYY-MM-DD): a daily note's own date, any other note's last modification.",
+				),
+			),
+			until: z.optional(calendarDate("Only notes up to this day (YYYY-MM-DD), inclusive.")),
+			limit: z._default(
+				z.number().check(z.int(), z.minimum(1), z.maximum(20), z.describe("How many notes to return, best first.")),
+				5,
+			),
+		})
+		.check(
+			z.refine((input) => input.since === undefined || input.until === undefined || input.since <= input.until, {
+				error: "`since` is after `until`: no day can match",
+				path: ["until"],
+			}),
+		);
 
 export const memorySearch = defineTool({
 	name: "memory_search",

@@ -12,21 +12,22 @@ import { inputText } from "./toolDescriber";
 import { toolError, toolText } from "./toolResult";
 import type { WriteToolDeps } from "./writeToolDeps";
 
-export const noteAnnotateInput = z.strictObject({
-	path: z
-		.string()
-		.check(
-			z.minLength(1),
-			z.describe(
-				"The note's vault path as memory_search gives it, e.g. `Projects/Atlas.md`; a link such as `[[Atlas]]` works too.",
+export const noteAnnotateInput = () =>
+	z.strictObject({
+		path: z
+			.string()
+			.check(
+				z.minLength(1),
+				z.describe(
+					"The note's vault path as memory_search gives it, e.g. `Projects/Atlas.md`; a link such as `[[Atlas]]` works too.",
+				),
 			),
+		text: entryText(
+			"Your notes on the note, in markdown: analysis, connections to other notes as [[links]], open questions. They replace what your callout in this note held before, so repeat anything from it worth keeping.",
 		),
-	text: entryText(
-		"Your notes on the note, in markdown: analysis, connections to other notes as [[links]], open questions. They replace what your callout in this note held before, so repeat anything from it worth keeping.",
-	),
-});
+	});
 
-export const noteAnnotate = defineTool<typeof noteAnnotateInput, WriteToolDeps>({
+export const noteAnnotate = defineTool<ReturnType<typeof noteAnnotateInput>, WriteToolDeps>({
 	name: "note_annotate",
 	description: [
 		`Write your own notes into a note of the user's, inside your callout (\`${ASSISTANT_CALLOUT_HEADER}\`) at the end of the note: the user's text and properties, verified or not, stay exactly as they are.`,

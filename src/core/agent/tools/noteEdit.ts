@@ -23,59 +23,62 @@ const MAX_EDITS = 20;
 const editText = (description: string, minLength: number) =>
 	z.string().check(z.minLength(minLength), z.maxLength(MAX_EDIT_TEXT_CHARS), z.describe(description));
 
-export const noteEditInput = z
-	.strictObject({
-		path: z
-			.string()
-			.check(
-				z.minLength(1),
-				z.describe("The note's vault path, e.g. `Projects/Atlas.md`, or a link such as `[[Atlas]]`."),
-			),
-		edits: z.optional(
-			z
-				.array(
-					z.strictObject({
-						find: editText(
-							"The exact text of the note to change (spaces and line breaks count), long enough to occur once.",
-							1,
-						),
-						replace: editText("What it becomes; empty to delete it.", 0),
-					}),
-				)
-				.check(
-					z.minLength(1),
-					z.maxLength(MAX_EDITS),
-					z.describe("Exact replacements that do not overlap; or give section and text."),
-				),
-		),
-		section: z.optional(
-			z
+export const noteEditInput = () =>
+	z
+		.strictObject({
+			path: z
 				.string()
 				.check(
 					z.minLength(1),
-					z.maxLength(200),
-					z.describe("A heading of the note as written (`Goals`, or `## Goals` for its level): its body becomes text."),
+					z.describe("The note's vault path, e.g. `Projects/Atlas.md`, or a link such as `[[Atlas]]`."),
 				),
-		),
-		text: z.optional(editText("The section's new body in markdown, without its heading.", 0)),
-		reason: z.string().check(
-			z.minLength(1),
-			z.maxLength(300),
-			z.refine((reason) => reason.trim() !== "", "must not be blank"),
-			z.describe("Why, in a sentence the user reads on the card (e.g. `You asked for a shorter intro`)."),
-		),
-	})
-	.check(
-		z.refine(
-			(input) =>
-				input.edits !== undefined
-					? input.section === undefined && input.text === undefined
-					: input.section !== undefined && input.text !== undefined,
-			"give either edits, or section and text (not both)",
-		),
-	);
+			edits: z.optional(
+				z
+					.array(
+						z.strictObject({
+							find: editText(
+								"The exact text of the note to change (spaces and line breaks count), long enough to occur once.",
+								1,
+							),
+							replace: editText("What it becomes; empty to delete it.", 0),
+						}),
+					)
+					.check(
+						z.minLength(1),
+						z.maxLength(MAX_EDITS),
+						z.describe("Exact replacements that do not overlap; or give section and text."),
+					),
+			),
+			section: z.optional(
+				z
+					.string()
+					.check(
+						z.minLength(1),
+						z.maxLength(200),
+						z.describe(
+							"A heading of the note as written (`Goals`, or `## Goals` for its level): its body becomes text.",
+						),
+					),
+			),
+			text: z.optional(editText("The section's new body in markdown, without its heading.", 0)),
+			reason: z.string().check(
+				z.minLength(1),
+				z.maxLength(300),
+				z.refine((reason) => reason.trim() !== "", "must not be blank"),
+				z.describe("Why, in a sentence the user reads on the card (e.g. `You asked for a shorter intro`)."),
+			),
+		})
+		.check(
+			z.refine(
+				(input) =>
+					input.edits !== undefined
+						? input.section === undefined && input.text === undefined
+						: input.section !== undefined && input.text !== undefined,
+				"give either edits, or section and text (not both)",
+			),
+		);
 
-export const noteEdit = defineTool<typeof noteEditInput, WriteToolDeps>({
+export const noteEdit = defineTool<ReturnType<typeof noteEditInput>, WriteToolDeps>({
 	name: "note_edit",
 	description: [
 		"Propose changes to a note of the user's: exact replacements (edits), or a section's new body (section and text).",

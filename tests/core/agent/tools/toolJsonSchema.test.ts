@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { ASSISTANT_TOOLS, defineTool } from "../../../../src/core/agent/tools";
+import { ASSISTANT_TOOLS, defineTool, type MemoryToolDeps } from "../../../../src/core/agent/tools";
 import { captureNoteInput } from "../../../../src/core/agent/tools/captureNote";
 import { checkpointInput } from "../../../../src/core/agent/tools/checkpoint";
 import { identityUpdateInput } from "../../../../src/core/agent/tools/identityUpdate";
@@ -12,8 +12,8 @@ import { noteAnnotateInput } from "../../../../src/core/agent/tools/noteAnnotate
 import { noteEditInput } from "../../../../src/core/agent/tools/noteEdit";
 import { toolJsonSchema } from "../../../../src/core/agent/tools/toolJsonSchema";
 
-/** Each tool's arguments schema, by the tool's name. */
-const INPUTS: Readonly<Record<string, z.ZodMiniType>> = {
+/** What makes each tool's arguments schema, by the tool's name. */
+const INPUTS: Readonly<Record<string, () => z.ZodMiniType>> = {
 	memory_search: memorySearchInput,
 	memory_get: memoryGetInput,
 	memory_recent: memoryRecentInput,
@@ -38,7 +38,7 @@ describe("the JSON Schema the model reads for each tool", () => {
 	});
 
 	it.each(Object.keys(INPUTS))("is what zod's generator gives for %s", (name) => {
-		expect(ASSISTANT_TOOLS.get(name)?.inputSchema).toEqual(zodInputSchema(INPUTS[name]));
+		expect(ASSISTANT_TOOLS.get(name)?.inputSchema).toEqual(zodInputSchema(INPUTS[name]()));
 	});
 
 	it("matches zod on the shapes no tool uses yet: booleans, exclusive bounds, two bounds on a side", () => {
@@ -69,11 +69,43 @@ describe("the JSON Schema the model reads for each tool", () => {
 			name: "later",
 			description: "Built on demand.",
 			effect: "read",
-			schema: z.strictObject({ a: z.union([z.string(), z.number()]) }),
+			schema: () => z.strictObject({ a: z.union([z.string(), z.number()]) }),
 			describe: { label: () => ({ key: "chip.memory_recent" }), locations: "read" },
 			run: () => Promise.resolve({ text: "", isError: false }),
 		});
 		expect(tool.name).toBe("later");
 		expect(() => tool.inputSchema).toThrow('A tool argument of type "union"');
+	});
+
+	it("and its zod schema is made once, when the tool is first offered or called", async () => {
+		let made = 0;
+		const tool = defineTool({
+			name: "counted",
+			description: "Made on demand.",
+			effect: "read",
+			schema: () => (made++, z.strictObject({ a: z.string() })),
+			describe: { label: () => ({ key: "chip.memory_recent" }), locations: "read" },
+			run: (input) => Promise.resolve({ text: input.a, isError: false }),
+		});
+		expect(made).toBe(0);
+		expect((await tool.run({ a: "x" }, {} as MemoryToolDeps)).text).toBe("x");
+		expect((await tool.run({ a: 1 }, {} as MemoryToolDeps)).isError).toBe(true);
+		expect(tool.inputSchema.required).toEqual(["a"]);
+		expect(made).toBe(1);
+	});
+
+	it("is not built while the chat and the heartbeat load, nor their tools weighed", async () => {
+		let built = 0;
+		await jest.isolateModulesAsync(async () => {
+			jest.doMock("../../../../src/core/agent/tools/toolJsonSchema", () => {
+				const actual = jest.requireActual<typeof import("../../../../src/core/agent/tools/toolJsonSchema")>(
+					"../../../../src/core/agent/tools/toolJsonSchema",
+				);
+				return { toolJsonSchema: (schema: z.ZodMiniType) => (built++, actual.toolJsonSchema(schema)) };
+			});
+			await import("../../../../src/core/agent/session");
+			await import("../../../../src/core/heartbeat");
+		});
+		expect(built).toBe(0);
 	});
 });
