@@ -3,6 +3,7 @@ import { headingText } from "../../text/markdownSections";
 import { findIdentityFiles } from "../../workspace/identity";
 import { TURN_BUDGETS } from "../turnBudgets";
 import { defineTool } from "./defineTool";
+import { headingArgument } from "./noteArguments";
 import { entryText } from "./entryText";
 import { IDENTITY_FILES, IDENTITY_FILE_ROLES } from "./identityFiles";
 import { addToIdentity, UPDATES_HEADING, type IdentityAddition } from "./identitySection";
@@ -32,15 +33,9 @@ export const identityUpdateInput = () =>
 			),
 		),
 		section: z.optional(
-			z
-				.string()
-				.check(
-					z.minLength(1),
-					z.maxLength(200),
-					z.describe(
-						`The heading of the file's section the text belongs to, as written there (e.g. \`Preferences\`). Without it, or when no such heading exists, the section whose heading matches the text's topic, else \`${headingText(UPDATES_HEADING)}\` at the end.`,
-					),
-				),
+			headingArgument(
+				`The heading of the file's section the text belongs to, as written there (e.g. \`Preferences\`). Without it, or when no such heading exists, the section whose heading matches the text's topic, else \`${headingText(UPDATES_HEADING)}\` at the end.`,
+			),
 		),
 	});
 

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { LineIndex } from "../../retrieval/notes/lineIndex";
 import { accessRefusal } from "./accessRefusal";
 import { defineTool } from "./defineTool";
+import { notePathArgument } from "./noteArguments";
 import { linesOf, selectLines } from "./lineSelection";
 import { linkList } from "./noteLinks";
 import { attachmentMediaType } from "../../model/attachmentFiles";
@@ -22,14 +23,7 @@ const lineNumber = (description: string) =>
 export const memoryGetInput = () =>
 	z
 		.strictObject({
-			path: z
-				.string()
-				.check(
-					z.minLength(1),
-					z.describe(
-						"The note's vault path as memory_search gives it, e.g. `Projects/Atlas.md`; a link such as `[[Atlas]]` works too.",
-					),
-				),
+			path: notePathArgument(),
 			line_start: z.optional(
 				lineNumber("First line to read, 1-based (e.g. the line memory_search gave). Default: the first line."),
 			),

@@ -5,6 +5,7 @@ import { baseName, isInFolder } from "../../vault/paths";
 import { findIdentityFiles } from "../../workspace/identity";
 import { accessRefusal } from "./accessRefusal";
 import { defineTool } from "./defineTool";
+import { notePathArgument } from "./noteArguments";
 import { entryText } from "./entryText";
 import { wholeNote } from "./noteLocation";
 import { resolveNotePath } from "./notePath";
@@ -14,14 +15,7 @@ import type { WriteToolDeps } from "./writeToolDeps";
 
 export const noteAnnotateInput = () =>
 	z.strictObject({
-		path: z
-			.string()
-			.check(
-				z.minLength(1),
-				z.describe(
-					"The note's vault path as memory_search gives it, e.g. `Projects/Atlas.md`; a link such as `[[Atlas]]` works too.",
-				),
-			),
+		path: notePathArgument(),
 		text: entryText(
 			"Your notes on the note, in markdown: analysis, connections to other notes as [[links]], open questions. They replace what your callout in this note held before, so repeat anything from it worth keeping.",
 		),

@@ -11,6 +11,7 @@ import {
 import { baseName } from "../../vault/paths";
 import { accessRefusal } from "./accessRefusal";
 import { defineTool } from "./defineTool";
+import { headingArgument } from "./noteArguments";
 import { noteLine } from "./noteLocation";
 import { resolveNotePath } from "./notePath";
 import { inputText } from "./toolDescriber";
@@ -50,15 +51,9 @@ export const noteEditInput = () =>
 					),
 			),
 			section: z.optional(
-				z
-					.string()
-					.check(
-						z.minLength(1),
-						z.maxLength(200),
-						z.describe(
-							"A heading of the note as written (`Goals`, or `## Goals` for its level): its body becomes text.",
-						),
-					),
+				headingArgument(
+					"A heading of the note as written (`Goals`, or `## Goals` for its level): its body becomes text.",
+				),
 			),
 			text: z.optional(editText("The section's new body in markdown, without its heading.", 0)),
 			reason: z.string().check(
