@@ -20,6 +20,8 @@ import { applyInitialTheme } from "./theme";
 import { mirrorConfigToDisk, mirrorToDisk, VaultServer } from "./vaultServer";
 
 const FIRST_NOTE = "Welcome.md";
+/** The longest the page waits for the workspace to be drawn before layout-ready. */
+const FRAME_WAIT_MS = 500;
 
 /**
  * Starts the sandbox's page: the vault from the server (its changes sent back to disk), the
@@ -81,10 +83,17 @@ async function boot(): Promise<void> {
 	await mock.loading;
 	performance.mark("plugin-loaded");
 	installShellCommands(app, layout, [plugin as unknown as Plugin]);
-	app.workspace.triggerLayoutReady();
-	performance.mark("layout-ready");
+	// As in Obsidian, the workspace is laid out with its note open, and drawn, before layout-ready:
+	// what follows it is the plugins' own work. (A tab in the background draws no frame: it waits
+	// for none.)
 	const first = app.vault.getFileByPath(FIRST_NOTE) ?? app.vault.getMarkdownFiles()[0];
 	if (first !== undefined) await app.workspace.getLeaf().openFile(first);
+	await new Promise((drawn) => {
+		requestAnimationFrame(() => setTimeout(drawn, 0));
+		setTimeout(drawn, FRAME_WAIT_MS);
+	});
+	app.workspace.triggerLayoutReady();
+	performance.mark("layout-ready");
 	Object.assign(window, { sandbox: { app, plugin, settled: () => server.settled() } });
 	document.body.setAttr("data-sandbox", "ready");
 }
