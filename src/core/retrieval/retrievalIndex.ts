@@ -68,7 +68,7 @@ export class RetrievalIndex {
 	private readonly correctors = {
 		words: new TypoCorrector(this.vocabulary, this.beforeQuery),
 		cjk: new CjkTypoCorrector(this.vocabulary, this.postings, this.beforeQuery),
-		cjkCharacters: new CjkCharacterExpander(this.vocabulary, this.beforeQuery),
+		cjkCharacters: new CjkCharacterExpander(this.vocabulary),
 	};
 	/** Built on the first query with a `[[link]]`: most sessions never need it. */
 	private titles: TitleLookup | null = null;
@@ -308,17 +308,19 @@ export class RetrievalIndex {
 	}
 
 	/**
-	 * Indexes the vocabulary for typo correction and for lone CJK characters in small steps, ahead
+	 * Indexes the vocabulary for lone CJK characters and for typo correction in small steps, ahead
 	 * of need (otherwise the first query that needs it does it, all at once). While these steps
-	 * run, queries correct from the part they have done: a vocabulary restored whole would
-	 * otherwise be taken in by the first query with a typo, in one long task.
+	 * run, queries correct typos from the part they have done: a vocabulary restored whole would
+	 * otherwise be taken in by the first query with a typo, in one long task. (A lone CJK
+	 * character is looked up in full whatever runs: without it such a query finds nothing. Its
+	 * pass comes first, and is the quickest.)
 	 */
 	*prepareTypoCorrection(): Generator<void, void> {
 		this.typoPreparations++;
 		try {
+			while (!this.correctors.cjkCharacters.catchUp(TYPO_TERMS_PER_STEP)) yield;
 			while (!this.correctors.words.catchUp(TYPO_TERMS_PER_STEP)) yield;
 			while (!this.correctors.cjk.catchUp(TYPO_TERMS_PER_STEP)) yield;
-			while (!this.correctors.cjkCharacters.catchUp(TYPO_TERMS_PER_STEP)) yield;
 		} finally {
 			this.typoPreparations--;
 		}

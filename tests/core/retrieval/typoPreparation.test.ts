@@ -1,11 +1,12 @@
-import { RetrievalIndex } from "../../../src/core/retrieval";
+import { indexInSlices, RetrievalIndex } from "../../../src/core/retrieval";
 import { runToEnd } from "../../../src/core/retrieval/indexing/steps";
-import { indexOfVault, lettersWord, policyFor, searchPaths } from "./vaultFixtures";
+import { indexOfVault, lettersWord, noteOf, policyFor, searchPaths } from "./vaultFixtures";
 
 // Thousands of words come first, so that "daily" is among the last terms the typo index takes in.
 const files = {
 	"glossary.md": Array.from({ length: 6000 }, (_, n) => lettersWord(n)).join(" "),
 	"journal.md": "The daily review of the harbor.",
+	"recipe.md": "食盐水很咸。",
 };
 
 /** The index of `files` as a later session gets it back: restored from its snapshot. */
@@ -25,6 +26,28 @@ describe("the typo index of a restored vocabulary", () => {
 		expect(searchPaths(index, "dialy")).toEqual([]);
 		expect(searchPaths(index, "harbor")).toEqual(["journal.md"]);
 		runToEnd(preparation);
+		expect(searchPaths(index, "dialy")).toEqual(["journal.md"]);
+	});
+
+	it("does not keep a query of one CJK character from its notes while slices prepare it", () => {
+		const index = restored();
+		const preparation = index.prepareTypoCorrection();
+		preparation.next();
+		expect(searchPaths(index, "盐")).toEqual(["recipe.md"]);
+	});
+
+	it("is made by queries again once a build in slices that was preparing it failed", async () => {
+		const index = restored();
+		let reports = 0;
+		const failing = indexInSlices(index, [noteOf("short.md", "harbor")], {
+			sliceMs: 0,
+			now: () => 0,
+			yieldToHost: () => Promise.resolve(),
+			onProgress: () => {
+				if (++reports === 3) throw new Error("the status bar is gone");
+			},
+		});
+		await expect(failing).rejects.toThrow("the status bar is gone");
 		expect(searchPaths(index, "dialy")).toEqual(["journal.md"]);
 	});
 

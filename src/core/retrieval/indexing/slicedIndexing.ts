@@ -1,5 +1,6 @@
 import type { NoteInput } from "../notes/noteInput";
 import type { RetrievalIndex } from "../retrievalIndex";
+import { closeSteps } from "./steps";
 
 /** How to spread work over time slices. */
 export interface Slicing {
@@ -78,10 +79,15 @@ class TimeSlices {
 	}
 
 	async run<T>(steps: Generator<void, T>, beforeYield?: () => void): Promise<T> {
-		for (;;) {
-			const step = steps.next();
-			if (step.done === true) return step.value;
-			await this.endIfSpent(beforeYield);
+		try {
+			for (;;) {
+				const step = steps.next();
+				if (step.done === true) return step.value;
+				await this.endIfSpent(beforeYield);
+			}
+		} finally {
+			// A progress report or the host's yield that threw ends the steps too.
+			closeSteps(steps);
 		}
 	}
 }

@@ -8,3 +8,12 @@ export function runToEnd<T>(steps: Generator<void, T>): T {
 		if (step.done === true) return step.value;
 	}
 }
+
+/**
+ * Ends steps that will not be run on, so that their clean-up runs (a generator's `finally`):
+ * steps that hold something while they run let go of it (see `RetrievalIndex.prepareTypoCorrection`).
+ * Steps that have finished are left as they are.
+ */
+export function closeSteps(steps: Generator<void, unknown>): void {
+	steps.return(undefined);
+}

@@ -2,7 +2,6 @@ import { CJK, classOfCodePoint } from "../../text/characterClasses";
 import { isGrammarBigram } from "../text/grammarBigrams";
 import { TermLists } from "../indexing/termLists";
 import type { Vocabulary } from "../indexing/vocabulary";
-import type { QueryCatchUp } from "./queryCatchUp";
 
 /**
  * How many bigrams a character stands for at most, those in the most notes first: enough for the
@@ -25,15 +24,14 @@ export class CjkCharacterExpander {
 	private readonly bigramsByCharacter = new TermLists();
 	private indexedTerms = 0;
 
-	constructor(
-		private readonly vocabulary: Vocabulary,
-		private readonly beforeQuery: QueryCatchUp,
-	) {}
+	constructor(private readonly vocabulary: Vocabulary) {}
 
 	/** Up to `MAX_EXPANSIONS` bigrams some note has that start or end with `character`, in the most notes first. */
 	expand(character: string, occurrences: (termId: number) => number): number[] {
 		if (!isExpandable(character)) return [];
-		this.catchUp(this.beforeQuery());
+		// Not left to slices that are preparing it, as a typo correction is: a query of one
+		// character finds nothing without it, where one with a typo only finds less.
+		this.catchUp(Number.POSITIVE_INFINITY);
 		const list = this.bigramsByCharacter.get(character.charCodeAt(0));
 		if (list === undefined) return [];
 		const present: { termId: number; notes: number }[] = [];

@@ -12,6 +12,7 @@ import {
 	type SearchHit,
 	type Slicing,
 } from "../index";
+import { closeSteps } from "../indexing/steps";
 import { BuildSuperseded, judgedByView, readNote, readNotes, type NoteSource } from "./noteReader";
 import { OpenCounts } from "./openCounts";
 import { PathEvents } from "./pathEvents";
@@ -122,8 +123,13 @@ export class IndexService {
 		this.opens = OpenCounts.restore(saved.opens);
 		const { index, asSaved } = await restoreInSlices(saved.snapshot, this.policy, this.ports.scheduler, this.slicing);
 		if (!asSaved) this.saver.startAnew();
-		// A restored vocabulary comes whole: its typo index is made in slices beside the build, not by the first query with a typo.
-		runInSlices(index.prepareTypoCorrection(), this.slicing).catch((error: unknown) => this.failed(error));
+		// A restored vocabulary comes whole: its typo index is made in slices beside the build (from
+		// the next task, not the restore's last), not by the first query with a typo.
+		const restoredIsCurrent = () => generation === this.generation && !this.closed;
+		this.ports.scheduler
+			.yieldToHost()
+			.then(() => runInSlices(whileCurrent(index.prepareTypoCorrection(), restoredIsCurrent), this.slicing))
+			.catch((error: unknown) => this.failed(error));
 		// The build starts with a pass over every file: not at the end of the last slice of restoring.
 		await this.ports.scheduler.yieldToHost();
 		if (generation !== this.generation) return null;
@@ -388,11 +394,15 @@ export class IndexService {
  * one replaced stops changing the index at its next step, instead of interleaving with it.
  */
 function* whileCurrent<T>(steps: Generator<void, T>, isCurrent: () => boolean): Generator<void, T | null> {
-	for (;;) {
-		if (!isCurrent()) return null;
-		const step = steps.next();
-		if (step.done === true) return step.value;
-		yield;
+	try {
+		for (;;) {
+			if (!isCurrent()) return null;
+			const step = steps.next();
+			if (step.done === true) return step.value;
+			yield;
+		}
+	} finally {
+		closeSteps(steps);
 	}
 }
 
