@@ -84,8 +84,8 @@ async function boot(): Promise<void> {
 	performance.mark("plugin-loaded");
 	installShellCommands(app, layout, [plugin as unknown as Plugin]);
 	// As in Obsidian, the workspace is laid out with its note open, and drawn, before layout-ready:
-	// what follows it is the plugins' own work. (A tab in the background draws no frame: it waits
-	// for none.)
+	// what follows it is the plugins' own work. (A tab in the background draws no frame: its wait
+	// ends at `FRAME_WAIT_MS`.)
 	const first = app.vault.getFileByPath(FIRST_NOTE) ?? app.vault.getMarkdownFiles()[0];
 	if (first !== undefined) await app.workspace.getLeaf().openFile(first);
 	await new Promise((drawn) => {

@@ -47,27 +47,37 @@ closedFolders.replaceSync(".nav-folder-children { display: none; }");
 document.adoptedStyleSheets = [...document.adoptedStyleSheets, closedFolders];
 
 /**
- * Each key's latency, as the Event Timing API measures it (and Interaction to Next Paint from it):
- * from the key press to the paint that follows its handlers, to 8 ms. The API reports only events
- * of 16 ms or more; a key it does not report stays at 16, the most it can have taken.
+ * Each key's latency, as the Event Timing API measures it and Interaction to Next Paint takes it:
+ * from the key press to the paint that follows its handlers, to 8 ms, the longer of its keydown
+ * and its keyup. The API reports only events of 16 ms or more; a key it reports neither of stays
+ * at 16, the most it can have taken.
  */
 const REPORTED_FROM_MS = 16;
 // TypeScript's DOM types lack the Event Timing API's `durationThreshold`.
 const EVENT_TIMING = { type: "event", durationThreshold: REPORTED_FROM_MS, buffered: true } as PerformanceObserverInit;
-const keyAt = new Map<number, number>();
-document.addEventListener(
-	"keydown",
-	(evt) => {
-		if (!(evt.target instanceof Element) || !evt.target.matches(config.typingTarget)) return;
-		keyAt.set(evt.timeStamp, state.keyLatencies.length);
-		state.keyLatencies.push(REPORTED_FROM_MS);
-	},
-	true,
-);
+/** Each keydown and keyup in the composer by its time stamp (the entry's `startTime`), as the key it belongs to. */
+const keyAt = { keydown: new Map<number, number>(), keyup: new Map<number, number>() };
+/** The last key pressed of each physical key, for its keyup. */
+const pressed = new Map<string, number>();
+for (const type of ["keydown", "keyup"] as const) {
+	document.addEventListener(
+		type,
+		(evt) => {
+			if (!(evt.target instanceof Element) || !evt.target.matches(config.typingTarget)) return;
+			if (type === "keydown") {
+				pressed.set(evt.code, state.keyLatencies.length);
+				state.keyLatencies.push(REPORTED_FROM_MS);
+			}
+			const key = pressed.get(evt.code);
+			if (key !== undefined) keyAt[type].set(evt.timeStamp, key);
+		},
+		true,
+	);
+}
 new PerformanceObserver((entries) => {
 	for (const entry of entries.getEntries()) {
-		const key = entry.name === "keydown" ? keyAt.get(entry.startTime) : undefined;
-		if (key !== undefined) state.keyLatencies[key] = entry.duration;
+		const key = entry.name === "keydown" || entry.name === "keyup" ? keyAt[entry.name].get(entry.startTime) : undefined;
+		if (key !== undefined) state.keyLatencies[key] = Math.max(state.keyLatencies[key], entry.duration);
 	}
 }).observe(EVENT_TIMING);
 

@@ -68,8 +68,9 @@ export function pageTasks(events: readonly TraceEvent[], mark: string, which: nu
 }
 
 /**
- * The browser's own work in the trace's "devtools.timeline" category, by what DevTools calls it:
- * what a CPU profile counts as "(program)", outside any script.
+ * The browser's rendering steps in the trace's "devtools.timeline" category, by what DevTools
+ * calls them: a frame's own, which a CPU profile counts as "(program)", and those a script forced
+ * (in its functions' time there).
  */
 const RENDERING = new Map([
 	["UpdateLayoutTree", "style"],
@@ -82,14 +83,29 @@ const RENDERING = new Map([
 	["HitTest", "hit testing"],
 ]);
 
-/** Where a task's time outside scripts went (the rendering steps that ran in it), most first. */
+/**
+ * The rendering steps that ran in a task, most first; a step inside another (a layout that HTML
+ * parsing forced) is counted once, in the outer one.
+ */
 export function renderingIn(events: readonly TraceEvent[], task: PageTask): SelfTime[] {
 	const end = task.traceStart + task.duration * 1000;
+	const steps = events
+		.filter(
+			(event) =>
+				RENDERING.has(event.name) &&
+				event.ph === "X" &&
+				event.pid === task.pid &&
+				event.tid === task.tid &&
+				event.ts >= task.traceStart &&
+				event.ts < end,
+		)
+		.sort((a, b) => a.ts - b.ts);
 	const totals = new Map<string, number>();
-	for (const event of events) {
-		const step = RENDERING.get(event.name);
-		if (step === undefined || event.ph !== "X" || event.pid !== task.pid || event.tid !== task.tid) continue;
-		if (event.ts < task.traceStart || event.ts >= end) continue;
+	let outerEnd = Number.NEGATIVE_INFINITY;
+	for (const event of steps) {
+		if (event.ts < outerEnd) continue;
+		outerEnd = event.ts + (event.dur ?? 0);
+		const step = RENDERING.get(event.name) as string;
 		totals.set(step, (totals.get(step) ?? 0) + (event.dur ?? 0) / 1000);
 	}
 	return [...totals].map(([fn, ms]) => ({ fn, ms })).sort((a, b) => b.ms - a.ms);

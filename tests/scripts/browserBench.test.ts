@@ -113,7 +113,7 @@ describe("reading Chromium's trace and profile", () => {
 		expect(() => pageTasks(events, "layout-ready", 2, 0)).toThrow("number 3");
 	});
 
-	it("adds up the rendering steps of a task, on its own thread and within it", () => {
+	it("adds up the rendering steps of a task, on its own thread and within it, a step inside another once", () => {
 		const step = (name: string, ts: number, dur: number, tid = 1): TraceEvent => ({
 			name,
 			cat: "devtools.timeline",
@@ -129,6 +129,8 @@ describe("reading Chromium's trace and profile", () => {
 			step("UpdateLayoutTree", 1_011_000, 5_000),
 			step("Layout", 1_020_000, 30_000),
 			step("Layout", 1_060_000, 2_000),
+			step("ParseHTML", 1_062_000, 3_000),
+			step("Layout", 1_063_000, 1_000),
 			step("Layout", 1_020_000, 9_000, 2),
 			step("Paint", 1_090_000, 1_000),
 			step("FunctionCall", 1_030_000, 1_000),
@@ -137,6 +139,7 @@ describe("reading Chromium's trace and profile", () => {
 		expect(renderingIn(events, measured)).toEqual([
 			{ fn: "layout", ms: 32 },
 			{ fn: "style", ms: 5 },
+			{ fn: "HTML parsing", ms: 3 },
 		]);
 	});
 
