@@ -47,8 +47,7 @@ import { loadTimesOf, startSandbox, waitUntilReady } from "./sandboxPage";
  * are medians. The table (or `--json`, one object) goes to stdout, progress to stderr. Where a
  * long task misses its target, the functions that took its time (a CPU profile) follow; with
  * `--tasks`, each such task's own functions go to stderr as it is found, with the rendering steps
- * (style, layout, paint) that make up its "(program)" time, to tell apart the tasks that the
- * summary adds up.
+ * (style, layout, paint) that ran in it, to tell apart the tasks that the summary adds up.
  */
 
 const VAULTS = ["hub", "20k"] as const;
