@@ -308,6 +308,15 @@ export class RetrievalIndex {
 	}
 
 	/**
+	 * Takes a note's new words into the typo index as a build adds it, so that a query with a typo
+	 * during the build never takes in thousands at once; nothing while `prepareTypoCorrection`
+	 * already runs (after a restore), which takes them in too, so that the build goes on meanwhile.
+	 */
+	*keepTypoCorrectionUp(): Generator<void, void> {
+		if (this.typoPreparations === 0) yield* this.prepareTypoCorrection();
+	}
+
+	/**
 	 * Indexes the vocabulary for lone CJK characters and for typo correction in small steps, ahead
 	 * of need (otherwise the first query that needs it does it, all at once). While these steps
 	 * run, queries correct typos from the part they have done: a vocabulary restored whole would

@@ -36,6 +36,25 @@ describe("the typo index of a restored vocabulary", () => {
 		expect(searchPaths(index, "盐")).toEqual(["recipe.md"]);
 	});
 
+	it("lets a build go on while slices prepare it, rather than taking it in with the build's first note", async () => {
+		const index = restored();
+		const preparation = index.prepareTypoCorrection();
+		preparation.next();
+		const notesDone: number[] = [];
+		await indexInSlices(index, [noteOf("a.md", "alpha"), noteOf("b.md", "beta")], {
+			sliceMs: 0,
+			now: () => 0,
+			yieldToHost: () => Promise.resolve(),
+			onProgress: (update) => {
+				if (!update.finishing) notesDone.push(update.done);
+			},
+		});
+		// A slice or two a note, not the thousands of words the preparation is still taking in.
+		expect(notesDone.filter((done) => done < 2).length).toBeLessThanOrEqual(4);
+		runToEnd(preparation);
+		expect(searchPaths(index, "dialy")).toEqual(["journal.md"]);
+	});
+
 	it("is made by queries again once a build in slices that was preparing it failed", async () => {
 		const index = restored();
 		let reports = 0;

@@ -42,8 +42,7 @@ export async function indexInSlices(
 	for await (const note of notes) {
 		// A long note is analyzed over several slices if need be.
 		await slices.run(index.upsertSteps(note), () => options.onProgress?.(progress(false)));
-		// The note's new words join the typo index now: a query with a typo during the build then never takes in thousands at once.
-		await slices.run(index.prepareTypoCorrection(), () => options.onProgress?.(progress(false)));
+		await slices.run(index.keepTypoCorrectionUp(), () => options.onProgress?.(progress(false)));
 		done++;
 		// Once a search during the build has made postings, they are kept compact as notes come in.
 		if (index.needsCompaction) await slices.run(index.catchUp(), () => options.onProgress?.(progress(false)));
