@@ -28,8 +28,8 @@ export interface IndexProgress {
 /**
  * Feeds notes to the index in time slices, so that a first build of a large vault never holds
  * the main thread for long, reporting progress after each slice, with the typo index kept up as
- * words come in; then builds the postings, in slices too, so that the first search is instant. The notes may come from an async source
- * (a reader that fetches files as they are needed).
+ * words come in; then builds the postings, in slices too, so that the first search is instant.
+ * The notes may come from an async source (a reader that fetches files as they are needed).
  */
 export async function indexInSlices(
 	index: RetrievalIndex,
