@@ -39,14 +39,15 @@ export async function indexInSlices(
 	let done = 0;
 	const slices = new TimeSlices(options);
 	const progress = (finishing: boolean): IndexProgress => ({ done, total: options.total ?? null, finishing });
+	const report = () => options.onProgress?.(progress(false));
 	for await (const note of notes) {
 		// A long note is analyzed over several slices if need be.
-		await slices.run(index.upsertSteps(note), () => options.onProgress?.(progress(false)));
-		await slices.run(index.keepTypoCorrectionUp(), () => options.onProgress?.(progress(false)));
+		await slices.run(index.upsertSteps(note), report);
+		await slices.run(index.keepTypoCorrectionUp(), report);
 		done++;
 		// Once a search during the build has made postings, they are kept compact as notes come in.
-		if (index.needsCompaction) await slices.run(index.catchUp(), () => options.onProgress?.(progress(false)));
-		await slices.endIfSpent(() => options.onProgress?.(progress(false)));
+		if (index.needsCompaction) await slices.run(index.catchUp(), report);
+		await slices.endIfSpent(report);
 	}
 	for (const steps of [index.catchUp(), index.prepareTypoCorrection()]) {
 		await slices.run(steps, () => options.onProgress?.(progress(true)));

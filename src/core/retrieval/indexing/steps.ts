@@ -17,3 +17,20 @@ export function runToEnd<T>(steps: Generator<void, T>): T {
 export function closeSteps(steps: Generator<void, unknown>): void {
 	steps.return(undefined);
 }
+
+/**
+ * `steps` for as long as the work they are part of is current, then `null`: a build that a newer
+ * one replaced stops changing the index at its next step, instead of interleaving with it.
+ */
+export function* whileCurrent<T>(steps: Generator<void, T>, isCurrent: () => boolean): Generator<void, T | null> {
+	try {
+		for (;;) {
+			if (!isCurrent()) return null;
+			const step = steps.next();
+			if (step.done === true) return step.value;
+			yield;
+		}
+	} finally {
+		closeSteps(steps);
+	}
+}

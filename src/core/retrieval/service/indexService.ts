@@ -12,7 +12,7 @@ import {
 	type SearchHit,
 	type Slicing,
 } from "../index";
-import { closeSteps } from "../indexing/steps";
+import { whileCurrent } from "../indexing/steps";
 import { BuildSuperseded, judgedByView, readNote, readNotes, type NoteSource } from "./noteReader";
 import { OpenCounts } from "./openCounts";
 import { PathEvents } from "./pathEvents";
@@ -123,13 +123,9 @@ export class IndexService {
 		this.opens = OpenCounts.restore(saved.opens);
 		const { index, asSaved } = await restoreInSlices(saved.snapshot, this.policy, this.ports.scheduler, this.slicing);
 		if (!asSaved) this.saver.startAnew();
-		// A restored vocabulary comes whole: its typo index is made in slices beside the build (from
-		// the next task, not the restore's last), not by the first query with a typo.
-		const restoredIsCurrent = () => generation === this.generation && !this.closed;
-		this.ports.scheduler
-			.yieldToHost()
-			.then(() => runInSlices(whileCurrent(index.prepareTypoCorrection(), restoredIsCurrent), this.slicing))
-			.catch((error: unknown) => this.failed(error));
+		// A restored vocabulary comes whole: its typo index is made in slices beside the build, not
+		// by the first query with a typo.
+		this.inBackground(index.prepareTypoCorrection(), () => generation === this.generation && !this.closed);
 		// The build starts with a pass over every file: not at the end of the last slice of restoring.
 		await this.ports.scheduler.yieldToHost();
 		if (generation !== this.generation) return null;
@@ -347,13 +343,20 @@ export class IndexService {
 		if (this.links !== null) return this.links;
 		const graph = new ResolvedLinkGraph(this.ports.resolvedLinks());
 		this.links = graph;
-		const isCurrent = () => this.links === graph && !this.closed;
 		// Not in the search's own task: that one answers first.
+		this.inBackground(graph.steps(), () => this.links === graph && !this.closed);
+		return graph;
+	}
+
+	/**
+	 * Runs `steps` in time slices from the next task (not at the end of the one that asks), for
+	 * as long as `isCurrent` holds; a failure is reported, not thrown.
+	 */
+	private inBackground(steps: Generator<void, unknown>, isCurrent: () => boolean): void {
 		this.ports.scheduler
 			.yieldToHost()
-			.then(() => runInSlices(whileCurrent(graph.steps(), isCurrent), this.slicing))
+			.then(() => runInSlices(whileCurrent(steps, isCurrent), this.slicing))
 			.catch((error: unknown) => this.failed(error));
-		return graph;
 	}
 
 	private changed(notes: number): void {
@@ -386,23 +389,6 @@ export class IndexService {
 	private setStatus(status: IndexStatus): void {
 		this.status = status;
 		for (const listener of this.listeners) listener(status);
-	}
-}
-
-/**
- * `steps` for as long as the work they are part of is current, then `null`: a build that a newer
- * one replaced stops changing the index at its next step, instead of interleaving with it.
- */
-function* whileCurrent<T>(steps: Generator<void, T>, isCurrent: () => boolean): Generator<void, T | null> {
-	try {
-		for (;;) {
-			if (!isCurrent()) return null;
-			const step = steps.next();
-			if (step.done === true) return step.value;
-			yield;
-		}
-	} finally {
-		closeSteps(steps);
 	}
 }
 
