@@ -6,6 +6,7 @@ import { type InlineReferences, scanInline } from "./inline/inlineScanner";
 import { LineIndex } from "./positions";
 import { listItemsOf, placeListItems } from "./structure/listItems";
 import { blocksOf, findBlockIds, sectionsOf } from "./structure/sections";
+import { detachStrings } from "./detachedStrings";
 
 export { getAllTags, parseFrontMatterTags } from "./tagFunctions";
 
@@ -54,5 +55,7 @@ export function computeMetadata(content: string): CachedMetadata {
 	// obsidian-typings widens `BlockCache` with the vault-wide block cache's members; a note's
 	// blocks are `{id, position}` as the public API and the recordings have them.
 	if (blockIds.size > 0) cache.blocks = blocksOf(blockIds, index, itemPlaces) as CachedMetadata["blocks"];
-	return cache;
+	// Obsidian's cache comes from a worker, cloned: each string its own. Ours are cut from the
+	// note's text, and a cache of every note holding them would hold every note's text.
+	return detachStrings(cache);
 }

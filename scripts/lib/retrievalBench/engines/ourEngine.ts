@@ -22,7 +22,8 @@ export class OurEngine implements SearchEngine {
 	private readonly now: Date;
 	private readonly options: RetrievalIndexOptions;
 	private index: RetrievalIndex;
-	private notes: readonly NoteInput[] = [];
+	/** The notes' paths and metadata, for the links: the texts are the caller's, not the index's. */
+	private vault: readonly Pick<NoteInput, "path" | "metadata">[] = [];
 	private links: LinkGraph | null = null;
 
 	constructor(setup: EngineSetup) {
@@ -70,7 +71,7 @@ export class OurEngine implements SearchEngine {
 	}
 
 	private useVault(notes: readonly NoteInput[]): void {
-		this.notes = notes;
+		this.vault = notes.map(({ path, metadata }) => ({ path, metadata }));
 		this.links = null;
 	}
 
@@ -80,9 +81,9 @@ export class OurEngine implements SearchEngine {
 	 */
 	private linkGraph(): LinkGraph {
 		if (this.links !== null) return this.links;
-		const resolver = new LinkResolver(this.notes.map((note) => note.path));
+		const resolver = new LinkResolver(this.vault.map((note) => note.path));
 		const resolved: Record<string, Record<string, number>> = {};
-		for (const note of this.notes)
+		for (const note of this.vault)
 			resolved[note.path] = note.metadata === null ? {} : countLinks(note.path, note.metadata, resolver).resolved;
 		return (this.links = linkGraphFromResolvedLinks(resolved));
 	}
