@@ -102,7 +102,10 @@ function isBounded(properties: FrontMatterCache): boolean {
 
 /**
  * YAML's core schema, as Obsidian reads properties: `2024-07-21` stays a string, `true`, `246`
- * and empty values (`null`) are typed. JSON is YAML too. A key that is empty is left out.
+ * and empty values (`null`) are typed. JSON is YAML too. A key that is empty is left out. The
+ * older schema's tags (`!!set`, `!!omap`, `!!binary`, `!!timestamp`) are not taken up: their
+ * values stay the mapping, list or string they are written as, never a `Set`, `Map`, `Buffer` or
+ * `Date`, so that every value is one Obsidian's properties can hold.
  * Duplicate keys, bad indentation, unclosed quotes, alias bombs and absurd nesting leave the
  * block unread, quickly.
  */
@@ -110,7 +113,8 @@ function parseProperties(source: string): FrontMatterCache | undefined {
 	if (nestedTooDeeply(source)) return undefined;
 	let parsed: unknown;
 	try {
-		parsed = parse(source, { schema: "core", maxAliasCount: MAX_ALIASES });
+		// An unresolved tag is a warning, which would be printed: only errors leave a block unread.
+		parsed = parse(source, { schema: "core", maxAliasCount: MAX_ALIASES, resolveKnownTags: false, logLevel: "error" });
 	} catch {
 		return undefined;
 	}

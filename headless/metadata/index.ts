@@ -56,6 +56,8 @@ export function computeMetadata(content: string): CachedMetadata {
 	// blocks are `{id, position}` as the public API and the recordings have them.
 	if (blockIds.size > 0) cache.blocks = blocksOf(blockIds, index, itemPlaces) as CachedMetadata["blocks"];
 	// Obsidian's cache comes from a worker, cloned: each string its own. Ours are cut from the
-	// note's text, and a cache of every note holding them would hold every note's text.
-	return detachStrings(cache);
+	// note's text, and a cache of every note holding them would hold every note's text. Only the
+	// properties, read by YAML, may share values; the rest was built here, a tree.
+	for (const [key, value] of Object.entries(cache)) detachStrings(value as object, key === "frontmatter");
+	return cache;
 }

@@ -65,9 +65,10 @@ const UPDATE_SEED = 1;
 const CHANGE_SEED = 2;
 
 /**
- * Measures one engine on one vault: cold build (with the heap it keeps), queries, single-note
- * updates, and a warm start from what the engine persisted, with 1% of the notes changed since.
- * Builds and warm starts after the first are in fresh engines.
+ * Measures one engine on one vault: the memory an index of it holds (see `indexMemoryMB`), cold
+ * build, queries, single-note updates, and a warm start from what the engine persisted, with 1% of
+ * the notes changed since. The memory, and builds and warm starts after the first, are each
+ * measured in an engine of their own.
  * Every edited note is prepared (metadata included, which Obsidian's cache would hold) before the
  * clock starts: the timings are of the index alone.
  */
