@@ -1,6 +1,7 @@
 import type { Notifier, TaskScheduler } from "../../core/ports";
 import { t } from "../../i18n";
 import { formatCount } from "../localeFormat";
+import { Redraw } from "./redraw";
 
 /** What a command's work tells of itself while it runs, and how it learns that the user cancelled. */
 export interface Progress {
@@ -72,7 +73,8 @@ export async function withProgress<T>(
 		const seconds = Math.floor((host.scheduler.now() - started) / SECOND_MS);
 		return seconds === 0 ? what : t("progress.elapsed", { what, count: seconds });
 	};
-	const refresh = (): void => shown.display?.update(text());
+	const redraw = new Redraw(host.scheduler, () => shown.display?.update(text()));
+	const refresh = (): void => redraw.now();
 	const cancel = (): void => {
 		stop.abort();
 		refresh();
@@ -97,8 +99,9 @@ export async function withProgress<T>(
 			refresh();
 		},
 		steps: (done, total) => {
+			// Work may count every slice of itself: a new count is drawn a few times a second.
 			steps = { done, total };
-			refresh();
+			redraw.soon();
 		},
 	};
 	let outcome: ProgressOutcome<T>;
@@ -109,6 +112,7 @@ export async function withProgress<T>(
 		outcome = { kind: "cancelled" };
 	} finally {
 		cancelTimer();
+		redraw.cancel();
 		shown.display?.close();
 	}
 	if (outcome.kind === "cancelled") host.notifier.notify(t("progress.cancelled"));

@@ -3,6 +3,7 @@ import { textModelOver } from "../../../src/core/model/textModel";
 import { buildWeeklySummary } from "../../../src/core/memory/weeklySummary";
 import { layoutFor } from "../../../src/core/workspace/layout";
 import { setLanguage } from "../../../src/i18n";
+import { PROGRESS_REDRAW_MS } from "../../../src/obsidian/progress/redraw";
 import {
 	whileComputing,
 	whileSlow,
@@ -78,7 +79,10 @@ describe("progress while a command works", () => {
 			async (progress) => {
 				scheduler.advance(1000);
 				scheduler.advance(1000);
+				// A count right after the second drawn waits a moment, then shows the latest.
+				progress.steps(1, 5);
 				progress.steps(2, 5);
+				scheduler.advance(PROGRESS_REDRAW_MS);
 				progress.say("Asking the model where 5 notes belong…");
 				return work.promise;
 			},

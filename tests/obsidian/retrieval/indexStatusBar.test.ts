@@ -4,7 +4,8 @@
 import "../../../sandbox/obsidianApi";
 import type { IndexStatus } from "../../../src/core/retrieval/service/serviceTypes";
 import { setLanguage } from "../../../src/i18n";
-import { PROGRESS_REDRAW_MS, showIndexProgress } from "../../../src/obsidian/retrieval/indexStatusBar";
+import { PROGRESS_REDRAW_MS } from "../../../src/obsidian/progress/redraw";
+import { showIndexProgress } from "../../../src/obsidian/retrieval/indexStatusBar";
 import { FakeScheduler } from "../../harness/fakeScheduler";
 
 /** A build's statuses, sent when the test says, as the index service sends them. */
