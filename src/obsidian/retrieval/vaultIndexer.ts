@@ -85,7 +85,7 @@ export class VaultIndexer {
 				if (file?.extension === "md") service.noteOpened(file.path);
 			}),
 		);
-		this.plugin.register(showIndexProgress(this.plugin.addStatusBarItem(), service));
+		this.plugin.register(showIndexProgress(this.plugin.addStatusBarItem(), service, windowScheduler));
 		service.start().catch(logIndexError);
 	}
 

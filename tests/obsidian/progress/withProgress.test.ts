@@ -102,6 +102,17 @@ describe("progress while a command works", () => {
 		expect(notices).toEqual([]);
 	});
 
+	it("draws no count after the work ended, even one that was waiting its turn", async () => {
+		const { host, scheduler, texts } = recordedHost();
+		await withProgress(host, { what: "Rebuilding the index…" }, async (progress) => {
+			progress.steps(1, 3);
+			progress.steps(2, 3);
+		});
+		expect(scheduler.pendingTimers).toBe(0);
+		scheduler.advance(PROGRESS_REDRAW_MS);
+		expect(texts).toEqual(["Rebuilding the index…", "Rebuilding the index… (1 of 3)"]);
+	});
+
 	it("closes on a failure too, and passes the failure on for the command to tell", async () => {
 		const { host, scheduler, notices, display } = recordedHost();
 		const run = withProgress(host, { what: "Rebuilding the index…" }, async () => {

@@ -96,6 +96,26 @@ describe("the status bar's progress", () => {
 		expect(item.getText()).toBe("");
 	});
 
+	it("draws a build that starts over at once, and a status that would show the same text not again", async () => {
+		showIndexProgress(item, source, scheduler);
+		source.send(indexing(0));
+		scheduler.advance(PROGRESS_REDRAW_MS);
+		source.send(indexing(5_000));
+		scheduler.advance(10);
+		// The same total: a rebuild or a change of the privacy rules that starts the build over.
+		source.send(indexing(0));
+		await settle();
+		expect(item.getText()).toBe("Indexing 0 / 10,000");
+		drawn.length = 0;
+		// Finishing reports after every slice too.
+		for (let slice = 0; slice < 50; slice++) {
+			scheduler.advance(15);
+			source.send(indexing(10_000, 10_000, true));
+			await settle();
+		}
+		expect(drawn).toEqual(["Finishing the index"]);
+	});
+
 	it("draws nothing more once stopped, not even a count that was waiting", async () => {
 		const stop = showIndexProgress(item, source, scheduler);
 		source.send(indexing(0));
