@@ -1,7 +1,5 @@
 import { Bm25Scorer } from "./ranking/bm25Scorer";
 import { DEFAULT_CHUNKING } from "./notes/chunker";
-import { CjkCharacterExpander } from "./query/cjkCharacterExpander";
-import { CjkTypoCorrector } from "./query/cjkTypoCorrector";
 import { CollectionStats } from "./indexing/collectionStats";
 import { TAGS } from "./indexing/fields";
 import { skipReasonForFile, type IndexPolicy, type SkipReason } from "../vault/indexPolicy";
@@ -24,7 +22,7 @@ import { encodeSnapshot } from "./indexing/snapshotEncoder";
 import { runToEnd } from "./indexing/steps";
 import { TitleLookup } from "./query/titleLookup";
 import { tokenize } from "./text/tokenizer";
-import { TypoCorrector } from "./query/typoCorrector";
+import { QueryCorrectors } from "./query/queryCorrectors";
 import { Vocabulary } from "./indexing/vocabulary";
 
 export interface RetrievalIndexOptions {
@@ -41,9 +39,6 @@ export interface FileEntry extends FileVersion {
 export type RenameOutcome = "renamed" | "needs-content" | SkipReason;
 
 const NO_MATCHES: Matches = { notes: [], relevance: () => 0, matchedWords: () => 0, bestChunk: () => -1 };
-
-/** Vocabulary terms the typo corrector takes in per step of `catchUp`: a few milliseconds on a phone. */
-const TYPO_TERMS_PER_STEP = 1024;
 
 /** Files `reconcileSteps` compares with the index per step (a few milliseconds on a slow phone). */
 const FILES_PER_STEP = 512;
@@ -62,14 +57,7 @@ export class RetrievalIndex {
 	private readonly analyzer: NoteAnalyzer;
 	private readonly collection = new CollectionStats();
 	private readonly postings = new InvertedIndex();
-	/** `prepareTypoCorrection` runs now, in time slices: a query does not do its work in its own task. */
-	private typoPreparations = 0;
-	private readonly beforeQuery = () => (this.typoPreparations > 0 ? 0 : Number.POSITIVE_INFINITY);
-	private readonly correctors = {
-		words: new TypoCorrector(this.vocabulary, this.beforeQuery),
-		cjk: new CjkTypoCorrector(this.vocabulary, this.postings, this.beforeQuery),
-		cjkCharacters: new CjkCharacterExpander(this.vocabulary),
-	};
+	private readonly correctors = new QueryCorrectors(this.vocabulary, this.postings);
 	/** Built on the first query with a `[[link]]`: most sessions never need it. */
 	private titles: TitleLookup | null = null;
 	private readonly records = new Map<string, NoteRecord>();
@@ -307,32 +295,14 @@ export class RetrievalIndex {
 		}
 	}
 
-	/**
-	 * Takes a note's new words into the typo index as a build adds it, so that a query with a typo
-	 * during the build never takes in thousands at once; nothing while `prepareTypoCorrection`
-	 * already runs (after a restore), which takes them in too, so that the build goes on meanwhile.
-	 */
-	*keepTypoCorrectionUp(): Generator<void, void> {
-		if (this.typoPreparations === 0) yield* this.prepareTypoCorrection();
+	/** Takes a note's new words into the typo index as a build adds it (see `QueryCorrectors.keepUp`). */
+	keepTypoCorrectionUp(): Generator<void, void> {
+		return this.correctors.keepUp();
 	}
 
-	/**
-	 * Indexes the vocabulary for lone CJK characters and for typo correction in small steps, ahead
-	 * of need (otherwise the first query that needs it does it, all at once). While these steps
-	 * run, queries correct typos from the part they have done: a vocabulary restored whole would
-	 * otherwise be taken in by the first query with a typo, in one long task. (A lone CJK
-	 * character is looked up in full whatever runs: without it such a query finds nothing. Its
-	 * pass comes first, and is the quickest.)
-	 */
-	*prepareTypoCorrection(): Generator<void, void> {
-		this.typoPreparations++;
-		try {
-			while (!this.correctors.cjkCharacters.catchUp(TYPO_TERMS_PER_STEP)) yield;
-			while (!this.correctors.words.catchUp(TYPO_TERMS_PER_STEP)) yield;
-			while (!this.correctors.cjk.catchUp(TYPO_TERMS_PER_STEP)) yield;
-		} finally {
-			this.typoPreparations--;
-		}
+	/** Indexes the vocabulary for typo correction and lone CJK characters in small steps (see `QueryCorrectors.prepare`). */
+	prepareTypoCorrection(): Generator<void, void> {
+		return this.correctors.prepare();
 	}
 
 	search(query: string, options: SearchOptions): SearchHit[] {

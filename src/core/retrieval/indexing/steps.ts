@@ -11,7 +11,7 @@ export function runToEnd<T>(steps: Generator<void, T>): T {
 
 /**
  * Ends steps that will not be run on, so that their clean-up runs (a generator's `finally`):
- * steps that hold something while they run let go of it (see `RetrievalIndex.prepareTypoCorrection`).
+ * steps that hold something while they run let go of it (see `QueryCorrectors.prepare`).
  * Steps that have finished are left as they are.
  */
 export function closeSteps(steps: Generator<void, unknown>): void {

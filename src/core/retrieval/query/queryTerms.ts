@@ -1,7 +1,7 @@
 import type { QueryTerm } from "../ranking/bm25Scorer";
 import { wordBit } from "./queryCoverage";
 import { CJK, classOfCodePoint } from "../../text/characterClasses";
-import { isExpandable, type CjkCharacterExpander } from "./cjkCharacterExpander";
+import { isExpandable } from "./cjkCharacterExpander";
 import { isHanBigram, type CjkTypoCorrector } from "./cjkTypoCorrector";
 import type { CollectionStats } from "../indexing/collectionStats";
 import { BODY } from "../indexing/fields";
@@ -9,7 +9,7 @@ import { isGrammarBigram } from "../text/grammarBigrams";
 import { QueryCoverage } from "./queryCoverage";
 import type { RankingParams } from "../ranking/rankingParams";
 import { tokenize } from "../text/tokenizer";
-import type { TypoCorrector } from "./typoCorrector";
+import type { QueryCorrectors } from "./queryCorrectors";
 import type { Vocabulary } from "../indexing/vocabulary";
 
 /** The query's words, looked up: each known word is a term, an unknown one its typo correction if any. */
@@ -20,17 +20,6 @@ export interface ResolvedQuery {
 	readonly coverage: QueryCoverage;
 	/** The CJK character a word's bigrams stand for, by word: what a note matched is that character. */
 	readonly characters: ReadonlyMap<number, string>;
-}
-
-/**
- * What stands in for a query word the vocabulary does not have as it is: typo correction for
- * words of space-separated scripts and for characters of CJK runs, and the bigrams a lone CJK
- * character is part of.
- */
-export interface QueryCorrectors {
-	readonly words: TypoCorrector;
-	readonly cjk: CjkTypoCorrector;
-	readonly cjkCharacters: CjkCharacterExpander;
 }
 
 export function resolveQueryTerms(

@@ -17,7 +17,7 @@ const LETTERS_ONLY = /^[\p{L}\p{M}]+$/u;
  * 1 edit, 2 for words of eight letters or more. Of the closest, the most frequent wins.
  *
  * Kept up to date with the vocabulary, which only ever grows, so catching up is cheap; the index
- * catches up in slices (`RetrievalIndex.prepareTypoCorrection`), so that the first typo of a
+ * catches up in slices (`QueryCorrectors.prepare`), so that the first typo of a
  * session does not pay for the whole vocabulary.
  */
 export class TypoCorrector {
