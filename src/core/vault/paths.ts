@@ -69,7 +69,8 @@ export function joinVaultPath(...segments: string[]): string {
 /** Whether `path` is `folder` or lies below it. The root folder (`""` or `/`) holds everything. */
 export function isInFolder(path: string, folder: string): boolean {
 	if (folder === "" || folder === "/") return true;
-	return path === folder || path.startsWith(`${folder}/`);
+	// No `${folder}/` made: privacy rules ask this of every file of a listing.
+	return path.startsWith(folder) && (path.length === folder.length || path.charCodeAt(folder.length) === SLASH);
 }
 
 /** A segment that starts or ends with a space, or ends with a dot: the ones folding changes. */
