@@ -32,6 +32,8 @@ describe("the chat pane, in the sandbox", () => {
 		await expect(
 			welcome.getByRole("button", { name: user.text("chat.welcome.add-key") }).getAttribute("title"),
 		).resolves.toBe(user.text("chat.welcome.add-key-tooltip"));
+		// The questions come a task after the pane.
+		await welcome.locator(".assistant-chat-welcome-question").first().waitFor();
 		const questions = await welcome.locator(".assistant-chat-welcome-question").allTextContents();
 		// The newest notes, a daily note by its heading; never a private note (Private/Health.md).
 		expect([...questions].sort()).toEqual(
@@ -49,9 +51,25 @@ describe("the chat pane, in the sandbox", () => {
 			.waitFor();
 		await user.closeModal();
 
-		// Stay offline: the choice goes and the chat says it answers from the notes.
+		// Stay offline: the choice goes and the chat says it answers from the notes. The welcome is
+		// drawn again for the new setting, and its questions stay on screen meanwhile.
+		await page.evaluate(() => {
+			const seen = window as unknown as { questionsGone: boolean };
+			seen.questionsGone = false;
+			document.querySelector(".assistant-chat-empty")?.setAttribute("data-drawn-before", "");
+			new MutationObserver(() => {
+				if (document.querySelector(".assistant-chat-welcome-question") === null) seen.questionsGone = true;
+			}).observe(document.body, { childList: true, subtree: true });
+		});
 		await user.press(welcome, user.text("chat.welcome.stay-offline"));
 		await expect(welcome.locator(".assistant-chat-welcome-key").count()).resolves.toBe(0);
+		await page
+			.locator(".assistant-chat-empty:not([data-drawn-before]) .assistant-chat-welcome-question")
+			.first()
+			.waitFor();
+		await expect(page.evaluate(() => (window as unknown as { questionsGone: boolean }).questionsGone)).resolves.toBe(
+			false,
+		);
 
 		// A question asks itself.
 		const question = user.text("chat.welcome.question", { topic: "Kayak trip" });

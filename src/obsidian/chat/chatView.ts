@@ -30,7 +30,7 @@ import { AssistantMessage, type AnswerActions } from "./assistantMessage";
 import { drawErrorBanner, drawResumeBanner, drawStaleBanner } from "./chatBanners";
 import { insertAtCursor, saveAnswerAsNote } from "./answerToNote";
 import { ChatComposer } from "./chatComposer";
-import { drawWelcome, type ModelStep } from "./chatWelcomeView";
+import { drawWelcome, WELCOME_QUESTIONS, type ModelStep } from "./chatWelcomeView";
 import { ChatHistoryModal } from "./chatHistoryModal";
 import type { ChatMode } from "./chatMode";
 import type { ChatViewDeps } from "./chatViewDeps";
@@ -487,7 +487,8 @@ export class ChatView extends ItemView implements HoverParent {
 
 	/** The empty chat: what to ask, and the next step (see `drawWelcome`). */
 	private showEmpty(): void {
-		this.listEl.querySelector(".assistant-chat-empty")?.remove();
+		const before = this.listEl.querySelector(".assistant-chat-empty");
+		before?.remove();
 		const empty = this.listEl.createDiv({ cls: "assistant-chat-empty" });
 		empty.createDiv({ cls: "assistant-chat-empty-text", text: t("chat.empty") });
 		const { settingsStore } = this.deps;
@@ -500,6 +501,9 @@ export class ChatView extends ItemView implements HoverParent {
 			stayOffline: () => void settingsStore.updateSettings({ model: OFFLINE_MODEL_ID }),
 			ask: (question) => void this.send(question),
 		});
+		// Drawn again (a setting changed): the questions shown stay until the new ones replace them.
+		const questions = before?.querySelector(WELCOME_QUESTIONS);
+		if (questions) empty.appendChild(questions);
 	}
 
 	private showStale(): void {

@@ -14,6 +14,9 @@ export interface WelcomeActions {
 	readonly ask: (question: string) => void;
 }
 
+/** The welcome's example questions, by their class. */
+export const WELCOME_QUESTIONS = ".assistant-chat-welcome-questions";
+
 /**
  * What the model still needs before the chat can use it: Anthropic's key (or the choice to stay
  * offline), or the model a compatible server is to run.
@@ -23,7 +26,8 @@ export type ModelStep = "add-key" | "choose-server-model" | null;
 /**
  * The empty chat: what it can do, then the next step: set the assistant up while it has no
  * identity, add a key or stay offline while there is none (choose the server's model while none
- * is chosen), and questions about the user's own recent notes, each a button that asks it.
+ * is chosen), and questions about the user's own recent notes, each a button that asks it,
+ * drawn a task later.
  */
 export function drawWelcome(
 	parent: HTMLElement,
@@ -58,13 +62,21 @@ export function drawWelcome(
 			actions.stayOffline();
 		});
 	}
-	if (welcome.topics.length === 0) return;
-	const questions = parent.createDiv({ cls: "assistant-chat-welcome-questions" });
-	questions.createDiv({ cls: "assistant-chat-welcome-label", text: t("chat.welcome.questions") });
-	for (const topic of welcome.topics) {
-		const question = t("chat.welcome.question", { topic });
-		button(questions, "assistant-chat-welcome-question", question, t("chat.welcome.question-tooltip"), () =>
-			actions.ask(question),
-		);
-	}
+	// The topics look through the vault's listing: a task of their own, once the pane has been drawn.
+	window.setTimeout(() => {
+		// A welcome drawn again, or a pane closed, since.
+		if (!parent.isConnected) return;
+		const topics = welcome.topics();
+		// Those of the welcome this one replaced, kept until now.
+		parent.querySelector(`:scope > ${WELCOME_QUESTIONS}`)?.remove();
+		if (topics.length === 0) return;
+		const questions = parent.createDiv({ cls: "assistant-chat-welcome-questions" });
+		questions.createDiv({ cls: "assistant-chat-welcome-label", text: t("chat.welcome.questions") });
+		for (const topic of topics) {
+			const question = t("chat.welcome.question", { topic });
+			button(questions, "assistant-chat-welcome-question", question, t("chat.welcome.question-tooltip"), () =>
+				actions.ask(question),
+			);
+		}
+	}, 0);
 }

@@ -10,8 +10,11 @@ export interface ChatWelcome {
 	 * missing from its folder, so setting it up (onboarding) comes first.
 	 */
 	readonly needsSetup: boolean;
-	/** What the example questions are about: the user's recent notes (see `exampleTopics`). */
-	readonly topics: readonly string[];
+	/**
+	 * What the example questions are about: the user's recent notes (see `exampleTopics`). Found
+	 * when asked, as they look through the vault's listing: a pane can draw first and ask after.
+	 */
+	readonly topics: () => readonly string[];
 }
 
 /**
@@ -22,6 +25,6 @@ export function chatWelcome(view: VaultView, layout: WorkspaceLayout): ChatWelco
 	const identity = findIdentityFiles(view, layout);
 	return {
 		needsSetup: identity.soul === null || identity.user === null || identity.rules === null,
-		topics: exampleTopics(view, layout, identity),
+		topics: () => exampleTopics(view, layout, identity),
 	};
 }

@@ -14,7 +14,8 @@ const IDENTITY: Record<string, SeedFile> = {
 
 function welcomeOf(files: Record<string, SeedFile>, settings: Parameters<typeof viewOf>[1] = {}, folder = "Assistant") {
 	const layout = layoutFor(folder);
-	return chatWelcome(viewOf(new MemoryVault({ files }), settings, layout), layout);
+	const welcome = chatWelcome(viewOf(new MemoryVault({ files }), settings, layout), layout);
+	return { needsSetup: welcome.needsSetup, topics: welcome.topics() };
 }
 
 describe("chatWelcome: what the empty chat offers", () => {
