@@ -1,6 +1,7 @@
 import { DocumentTables } from "./documentTables";
 import { entryField, entryId, FIELD_COUNT, ID_LIMIT, withEntryId, type Field } from "./fields";
 import { chunkCountOf, type NoteRecord } from "./noteRecord";
+import { pagedIn } from "./typedArrays";
 
 /** The postings table as a snapshot stores it. */
 export interface StoredTable {
@@ -164,6 +165,8 @@ export class InvertedIndex {
 			if (list % WORK_PER_STEP === 0) yield;
 		}
 		const entries = new Uint32Array(offsets[lists]);
+		// Placed all over the table below: its memory comes in first, in order.
+		yield* pagedIn(entries);
 		const cursors = offsets.slice(0, lists);
 		for (let index = 0; index < records.length; index++) {
 			const terms = records[index].terms;
