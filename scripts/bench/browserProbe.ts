@@ -39,13 +39,6 @@ const config = page.browserBenchConfig;
 const state: ProbeState = { keyLatencies: [], firstAnswerAt: null, completeAt: null };
 page.browserBench = state;
 
-// The sandbox's file explorer draws every note with its folder open, where Obsidian draws a
-// folder's notes once it is opened: with thousands of notes, styling and laying them out would be
-// the sandbox's cost, not the plugin's. Closed, as in a vault Obsidian opens for the first time.
-const closedFolders = new CSSStyleSheet();
-closedFolders.replaceSync(".nav-folder-children { display: none; }");
-document.adoptedStyleSheets = [...document.adoptedStyleSheets, closedFolders];
-
 /**
  * Each key's latency, as the Event Timing API measures it and Interaction to Next Paint takes it:
  * from the key press to the paint that follows its handlers, to 8 ms, the longer of its keydown
