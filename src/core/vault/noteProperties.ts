@@ -90,29 +90,41 @@ function isProperties(value: unknown): value is FrontMatter {
 }
 
 /**
- * The items of a value that are not lists, in order: the value itself, or the items of a list and
- * of the lists in it (`tags: [[secret]]`, a link typed as a tag, is a list in a list). Walked
- * without recursion, however deep the nesting, and each list once, so that a list holding itself
- * (a YAML anchor aliased inside its own definition) ends; a list without lists in it is returned
- * as it is.
+ * The items of a value that are neither lists nor mappings, in order: the value itself, or the
+ * items of a list and of the lists in it (`tags: [[secret]]`, a link typed as a tag, is a list in
+ * a list), and the keys and values of a mapping (`tags: {secret: null}`, which YAML's `!!set`
+ * makes too): a flag or a tag written in a shape Obsidian does not read as one still counts, so
+ * that a note is never shown for the way its properties were typed. Walked without recursion,
+ * however deep the nesting, and each list or mapping once, so that one holding itself (a YAML
+ * anchor aliased inside its own definition) ends; a list with nothing nested in it is returned as
+ * it is.
  */
 function leavesOf(value: unknown): readonly unknown[] {
-	if (!Array.isArray(value)) return [value];
-	if (!value.some(Array.isArray)) return value as unknown[];
+	if (!isNested(value)) return [value];
+	if (Array.isArray(value) && !value.some(isNested)) return value as unknown[];
 	const leaves: unknown[] = [];
-	const walked = new Set<unknown[]>();
+	const walked = new Set<object>();
 	const pending: unknown[] = [value];
 	while (pending.length > 0) {
 		const item = pending.pop();
-		if (!Array.isArray(item)) {
+		if (!isNested(item)) {
 			leaves.push(item);
 			continue;
 		}
 		if (walked.has(item)) continue;
 		walked.add(item);
-		for (let index = item.length - 1; index >= 0; index--) pending.push(item[index]);
+		const items = Array.isArray(item) ? item : Object.entries(item).flat();
+		for (let index = items.length - 1; index >= 0; index--) pending.push(items[index]);
 	}
 	return leaves;
+}
+
+/** A list, or a mapping of a YAML parser (a plain object); not a date or another parsed value. */
+function isNested(value: unknown): value is object {
+	if (Array.isArray(value)) return true;
+	if (typeof value !== "object" || value === null) return false;
+	const prototype: unknown = Object.getPrototypeOf(value);
+	return prototype === Object.prototype || prototype === null;
 }
 
 /** Whether `tag` is `filter` or nested below it (`project` holds `project/atlas`); both normalized. */

@@ -41,6 +41,10 @@ const HIDDEN: Record<string, string> = {
 	"Diary/broken-bracket.md": "---\ntags: [health\n---\nSECRET-unclosed-bracket",
 	"Diary/broken-tab.md": "---\nassistant:\n\t- private\n---\nSECRET-tab-indent",
 	"Diary/broken-scalar.md": "---\njust a sentence\n---\nSECRET-not-a-mapping",
+	// Shapes Obsidian does not read as a tag or a flag: still the user's word.
+	"Diary/tag-set.md": "---\ntags: !!set {health}\n---\nSECRET-tag-set",
+	"Diary/tag-mapping.md": "---\ntags: {health: null}\n---\nSECRET-tag-mapping",
+	"Diary/flag-mapping.md": "---\nassistant: {private: true}\n---\nSECRET-flag-mapping",
 };
 
 const VISIBLE: Record<string, string> = {
@@ -108,6 +112,9 @@ describe("the privacy view", () => {
 			"Diary/tag-comma.md": "excluded-tag",
 			"Diary/broken-duplicate.md": "unreadable-frontmatter",
 			"Diary/broken-scalar.md": "unreadable-frontmatter",
+			"Diary/tag-set.md": "excluded-tag",
+			"Diary/tag-mapping.md": "excluded-tag",
+			"Diary/flag-mapping.md": "private",
 		});
 		expect(seen.hiddenReason("Private/none-yet.md")).toBe("excluded-folder");
 		expect(seen.hiddenReason("Projects/Atlas.md")).toBeNull();
