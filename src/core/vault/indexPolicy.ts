@@ -137,9 +137,23 @@ export function skipReasonForNote(
 	return hasExcludedTag(tags, policy) ? "excluded-tag" : null;
 }
 
+/**
+ * Whether a tag is excluded, also once the punctuation around it is taken off: a property written
+ * `health:` or `(health)` gives a tag no inline `#health` would, but it is the word the user hides.
+ */
 export function hasExcludedTag(tags: readonly string[], policy: IndexPolicy): boolean {
-	return tags.some((tag) => policy.excludedTags.some((excluded) => tagMatches(tag, normalizeTag(excluded))));
+	if (policy.excludedTags.length === 0) return false;
+	return tags.some((tag) => {
+		const bare = tag.replace(PUNCTUATION_AROUND, "");
+		return policy.excludedTags.some((excluded) => {
+			const rule = normalizeTag(excluded);
+			return tagMatches(tag, rule) || tagMatches(bare, rule);
+		});
+	});
 }
+
+/** Punctuation and symbols at either end of a word. */
+const PUNCTUATION_AROUND = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
 
 function optional(folder: string | undefined): string[] {
 	return folder === undefined ? [] : [folderPath(folder)];

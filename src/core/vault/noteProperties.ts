@@ -113,18 +113,23 @@ function leavesOf(value: unknown): readonly unknown[] {
 		}
 		if (walked.has(item)) continue;
 		walked.add(item);
-		const items = Array.isArray(item) ? item : Object.entries(item).flat();
+		const items = itemsOf(item);
 		for (let index = items.length - 1; index >= 0; index--) pending.push(items[index]);
 	}
 	return leaves;
 }
 
-/** A list, or a mapping of a YAML parser (a plain object); not a date or another parsed value. */
+/** Whether a value holds others: a list, a mapping, or any object a parser might make of one. */
 function isNested(value: unknown): value is object {
-	if (Array.isArray(value)) return true;
-	if (typeof value !== "object" || value === null) return false;
-	const prototype: unknown = Object.getPrototypeOf(value);
-	return prototype === Object.prototype || prototype === null;
+	return typeof value === "object" && value !== null;
+}
+
+/** What a value holding others holds: a list's items, a set's members, a mapping's keys and values. */
+function itemsOf(value: object): readonly unknown[] {
+	if (Array.isArray(value)) return value;
+	if (value instanceof Map) return [...value].flat();
+	if (value instanceof Set) return [...value];
+	return Object.entries(value).flat();
 }
 
 /** Whether `tag` is `filter` or nested below it (`project` holds `project/atlas`); both normalized. */

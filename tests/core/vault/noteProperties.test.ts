@@ -43,6 +43,9 @@ describe("note properties", () => {
 		expect(isMarkedPrivate(noteWith("assistant: {private: true}"))).toBe(true);
 		expect(isMarkedPrivate(noteWith("assistant: !!set {private}"))).toBe(true);
 		expect(isMarkedPrivate(noteWith("assistant: {mode: public}"))).toBe(false);
+		// A set or a map, should a parser ever make one.
+		expect(tagsOf(metadataWith({ tags: new Set(["secret"]) }))).toEqual(["secret"]);
+		expect(isMarkedPrivate(metadataWith({ assistant: new Map([["mode", "private"]]) }))).toBe(true);
 		// A mapping that holds itself (as an alias inside its own anchor makes) ends.
 		const loop: Record<string, unknown> = { secret: null };
 		loop.more = [loop];

@@ -45,6 +45,9 @@ const HIDDEN: Record<string, string> = {
 	"Diary/tag-set.md": "---\ntags: !!set {health}\n---\nSECRET-tag-set",
 	"Diary/tag-mapping.md": "---\ntags: {health: null}\n---\nSECRET-tag-mapping",
 	"Diary/flag-mapping.md": "---\nassistant: {private: true}\n---\nSECRET-flag-mapping",
+	"Diary/flag-mapping-false.md": "---\nassistant: {private: false}\n---\nSECRET-flag-fails-closed",
+	"Diary/tag-punctuation.md": '---\ntags: ["health:", x]\n---\nSECRET-tag-punctuation',
+	"Diary/tag-mapping-key.md": "---\ntags: {? {health: 1} : x}\n---\nSECRET-tag-mapping-key",
 };
 
 const VISIBLE: Record<string, string> = {
@@ -115,6 +118,9 @@ describe("the privacy view", () => {
 			"Diary/tag-set.md": "excluded-tag",
 			"Diary/tag-mapping.md": "excluded-tag",
 			"Diary/flag-mapping.md": "private",
+			"Diary/flag-mapping-false.md": "private",
+			"Diary/tag-punctuation.md": "excluded-tag",
+			"Diary/tag-mapping-key.md": "excluded-tag",
 		});
 		expect(seen.hiddenReason("Private/none-yet.md")).toBe("excluded-folder");
 		expect(seen.hiddenReason("Projects/Atlas.md")).toBeNull();
