@@ -14,8 +14,10 @@ export interface WelcomeActions {
 	readonly ask: (question: string) => void;
 }
 
-/** The welcome's example questions, by their class. */
-export const WELCOME_QUESTIONS = ".assistant-chat-welcome-questions";
+/** The class of the welcome's example questions. */
+const QUESTIONS_CLASS = "assistant-chat-welcome-questions";
+/** The welcome's example questions, as a selector. */
+export const WELCOME_QUESTIONS = `.${QUESTIONS_CLASS}`;
 
 /**
  * What the model still needs before the chat can use it: Anthropic's key (or the choice to stay
@@ -70,7 +72,7 @@ export function drawWelcome(
 		// Those of the welcome this one replaced, kept until now.
 		parent.querySelector(`:scope > ${WELCOME_QUESTIONS}`)?.remove();
 		if (topics.length === 0) return;
-		const questions = parent.createDiv({ cls: "assistant-chat-welcome-questions" });
+		const questions = parent.createDiv({ cls: QUESTIONS_CLASS });
 		questions.createDiv({ cls: "assistant-chat-welcome-label", text: t("chat.welcome.questions") });
 		for (const topic of topics) {
 			const question = t("chat.welcome.question", { topic });
