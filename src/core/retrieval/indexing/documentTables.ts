@@ -9,16 +9,22 @@ import {
 } from "./noteRecord";
 import { withLength } from "./typedArrays";
 
+export const CHUNK_ROW = 3;
+export const ROW_NOTE = 0;
+export const ROW_LENGTHS = 1;
+
 /**
  * Notes and chunks by number, in flat typed arrays that scoring reads in its inner loop. Numbers
  * are handed out in order and never reused: a removed note's chunks are only marked dead, and
  * the numbering starts afresh when the postings are rebuilt.
  */
 export class DocumentTables {
-	chunkNote = new Int32Array(0);
-	chunkLive = new Uint8Array(0);
-	/** Two lengths per chunk, in field order: body (`BODY`), then headings (`HEADINGS`). */
-	chunkFieldLengths = new Int32Array(0);
+	/**
+	 * `CHUNK_ROW` numbers per chunk, by number: its note (`ROW_NOTE`, -1 once the note is retired:
+	 * the chunk is dead), then its length in each chunk field (`ROW_LENGTHS + field`, body, then
+	 * headings). Side by side, since scoring reads all of them for a chunk in one go.
+	 */
+	chunks = new Int32Array(0);
 	chunkCount = 0;
 	readonly notes: (NoteRecord | undefined)[] = [];
 	noteFirstChunk = new Int32Array(0);
@@ -44,15 +50,12 @@ export class DocumentTables {
 		this.noteDays = withLength(this.noteDays, noteId + 1);
 		this.noteDays[noteId] = record.day ?? Number.NaN;
 		this.chunkCount += chunks;
-		this.chunkNote = withLength(this.chunkNote, this.chunkCount);
-		this.chunkLive = withLength(this.chunkLive, this.chunkCount);
-		this.chunkFieldLengths = withLength(this.chunkFieldLengths, this.chunkCount * 2);
+		this.chunks = withLength(this.chunks, this.chunkCount * CHUNK_ROW);
 		for (let chunk = 0; chunk < chunks; chunk++) {
-			const id = firstChunk + chunk;
-			this.chunkNote[id] = noteId;
-			this.chunkLive[id] = 1;
-			this.chunkFieldLengths[id * 2 + BODY] = record.chunkTable[chunk * CHUNK_STRIDE + CHUNK_BODY_LENGTH];
-			this.chunkFieldLengths[id * 2 + HEADINGS] = record.chunkTable[chunk * CHUNK_STRIDE + CHUNK_HEADINGS_LENGTH];
+			const row = (firstChunk + chunk) * CHUNK_ROW;
+			this.chunks[row + ROW_NOTE] = noteId;
+			this.chunks[row + ROW_LENGTHS + BODY] = record.chunkTable[chunk * CHUNK_STRIDE + CHUNK_BODY_LENGTH];
+			this.chunks[row + ROW_LENGTHS + HEADINGS] = record.chunkTable[chunk * CHUNK_STRIDE + CHUNK_HEADINGS_LENGTH];
 		}
 		return noteId;
 	}
@@ -64,7 +67,8 @@ export class DocumentTables {
 		this.noteIds.delete(record);
 		this.notes[noteId] = undefined;
 		const firstChunk = this.noteFirstChunk[noteId];
-		this.chunkLive.fill(0, firstChunk, firstChunk + chunkCountOf(record));
+		for (let chunk = 0; chunk < chunkCountOf(record); chunk++)
+			this.chunks[(firstChunk + chunk) * CHUNK_ROW + ROW_NOTE] = -1;
 		return true;
 	}
 

@@ -1,4 +1,4 @@
-import { DocumentTables } from "./documentTables";
+import { CHUNK_ROW, DocumentTables, ROW_NOTE } from "./documentTables";
 import { entryField, entryId, FIELD_COUNT, ID_LIMIT, withEntryId, type Field } from "./fields";
 import { chunkCountOf, type NoteRecord } from "./noteRecord";
 import { pagedIn } from "./typedArrays";
@@ -97,10 +97,10 @@ export class InvertedIndex {
 	/** The live notes (by number) whose postings include the term in the field. */
 	notesWith(termId: number, field: Field): number[] {
 		const notes: number[] = [];
-		const { chunkLive, chunkNote } = this.tables;
+		const { chunks } = this.tables;
 		const visit = (posting: number) => {
-			const chunk = entryId(posting);
-			if (entryField(posting) === field && chunkLive[chunk] === 1) notes.push(chunkNote[chunk]);
+			const note = chunks[entryId(posting) * CHUNK_ROW + ROW_NOTE];
+			if (entryField(posting) === field && note >= 0) notes.push(note);
 		};
 		this.entries.subarray(this.listStart(termId, field), this.listEnd(termId, field)).forEach(visit);
 		this.delta.get(termId)?.forEach(visit);

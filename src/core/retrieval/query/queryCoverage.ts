@@ -2,6 +2,8 @@
 const MAX_TRACKED_WORD = 30;
 /** How many query words coverage can tell apart. */
 const TRACKED_WORDS = MAX_TRACKED_WORD + 1;
+/** Factors are remembered for every mask of up to this many words: a table of 4,096 numbers at most. */
+const REMEMBERED_WORDS = 12;
 
 /** The bit of a note's word mask that stands for query word `word`. */
 export function wordBit(word: number): number {
@@ -19,6 +21,8 @@ export class QueryCoverage {
 	/** Weight by bit of the word mask (see `wordBit`); the last bit stands for every word past it. */
 	private readonly bitWeights = new Float64Array(TRACKED_WORDS);
 	private readonly total: number;
+	/** `factor` of each mask below its length, worked out once (NaN until then): a search asks it of every match, several times. */
+	private readonly factors: Float64Array;
 
 	/** `wordWeights[w]` for query word `w`, each ≥ 0; `coverageWeight` is `w` above. */
 	constructor(
@@ -32,10 +36,19 @@ export class QueryCoverage {
 		// Words past the last bit share it, as one word of their mean weight: matching any sets it.
 		if (wordWeights.length > TRACKED_WORDS) this.bitWeights[last] /= wordWeights.length - last;
 		this.total = this.bitWeights.reduce((sum, weight) => sum + weight, 0);
+		this.factors = new Float64Array(1 << Math.min(wordWeights.length, REMEMBERED_WORDS)).fill(Number.NaN);
 	}
 
 	/** The factor for a note whose matched words have the bits of `words` set: 1 for a query without words. */
 	factor(words: number): number {
+		if (words < this.factors.length) {
+			const known = this.factors[words];
+			return Number.isNaN(known) ? (this.factors[words] = this.factorOf(words)) : known;
+		}
+		return this.factorOf(words);
+	}
+
+	private factorOf(words: number): number {
 		if (this.total === 0) return 1;
 		let covered = 0;
 		for (let rest = words; rest !== 0; rest &= rest - 1) covered += this.bitWeights[31 - Math.clz32(rest & -rest)];

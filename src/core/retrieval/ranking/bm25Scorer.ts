@@ -5,6 +5,7 @@ import { wordBit } from "../query/queryCoverage";
 import type { Matches } from "./ranker";
 import { boostsByField, type RankingParams } from "./rankingParams";
 import { withLength } from "../indexing/typedArrays";
+import { CHUNK_ROW, ROW_LENGTHS, ROW_NOTE } from "../indexing/documentTables";
 
 /** One term to look up: a query word, or what stands for it (its typo correction). */
 export interface QueryTerm {
@@ -16,6 +17,14 @@ export interface QueryTerm {
 
 /** Below this many postings per contender, a contenders-only pass reads the list through rather than seek. */
 const SEEK_WHEN_LIST_EXCEEDS_NOTES = 4;
+/** Numbers a note in `Bm25Scorer.noteState`: six, padded to 64 bytes, the size of a processor's cache line. */
+const NOTE_STATE = 8;
+const STAMP = 0;
+const FIELD_SCORE = 1;
+const WORDS = 2;
+const BEST = 3;
+const SECOND = 4;
+const BEST_CHUNK = 5;
 /** A posting's chunk is its top bits (see `fields.ts`): the postings of chunk `c` are `[c × this, (c + 1) × this)`. */
 const POSTINGS_PER_CHUNK = 1024;
 
@@ -60,14 +69,14 @@ interface AccumulationPass {
  */
 export class Bm25Scorer implements Matches {
 	private generation = 0;
-	private chunkStamps = new Int32Array(0);
+	/** Two numbers per chunk: the generation that last scored it, and its score then. */
 	private chunkScores = new Float64Array(0);
-	private noteStamps = new Int32Array(0);
-	private noteFieldScores = new Float64Array(0);
-	private noteWords = new Int32Array(0);
-	private bestScores = new Float64Array(0);
-	private secondScores = new Float64Array(0);
-	private bestChunks = new Int32Array(0);
+	/**
+	 * What the query has found of each note, `NOTE_STATE` numbers a note (`STAMP`, `FIELD_SCORE`,
+	 * `WORDS`, `BEST`, `SECOND`, `BEST_CHUNK`) side by side: the inner loop meets notes in no
+	 * order, and one note's numbers then come in one read of memory rather than six.
+	 */
+	private noteState = new Float64Array(0);
 	private noteList = new Int32Array(0);
 	private noteCount = 0;
 	/** Stamped with the generation for the notes `restrictTo` named, which `contenders` lists in number order. */
@@ -94,18 +103,20 @@ export class Bm25Scorer implements Matches {
 
 	relevance(noteId: number): number {
 		return (
-			this.bestScores[noteId] + this.params.secondChunkWeight * this.secondScores[noteId] + this.noteFieldScores[noteId]
+			this.noteState[noteId * NOTE_STATE + BEST] +
+			this.params.secondChunkWeight * this.noteState[noteId * NOTE_STATE + SECOND] +
+			this.noteState[noteId * NOTE_STATE + FIELD_SCORE]
 		);
 	}
 
 	/** Bit `w` is set when query word `w` matched somewhere in the note. */
 	matchedWords(noteId: number): number {
-		return this.noteWords[noteId];
+		return this.noteState[noteId * NOTE_STATE + WORDS];
 	}
 
 	/** The number of the note's best chunk, or -1 when only its note fields matched. */
 	bestChunk(noteId: number): number {
-		return this.bestChunks[noteId];
+		return this.noteState[noteId * NOTE_STATE + BEST_CHUNK];
 	}
 
 	/** Starts a query, forgetting the last one's results. */
@@ -200,100 +211,92 @@ export class Bm25Scorer implements Matches {
 	 */
 	private accumulateChunks(postings: ArrayLike<number>, from: number, to: number, pass: AccumulationPass): void {
 		const { field, bit, weight, lengthScale, contendersOnly } = pass;
-		const { chunkLive, chunkFieldLengths, chunkNote } = this.index.tables;
-		const {
-			chunkStamps,
-			chunkScores,
-			normBase,
-			noteStamps,
-			contenderStamps,
-			noteWords,
-			bestScores,
-			secondScores,
-			bestChunks,
-			generation,
-		} = this;
+		const { chunks } = this.index.tables;
+		const { chunkScores, normBase, noteState, contenderStamps, generation } = this;
 		for (let position = from; position < to; position++) {
 			const posting = postings[position];
 			const chunk = posting >>> 10;
-			if (((posting >>> 7) & 7) !== field || chunkLive[chunk] === 0) continue;
-			const note = chunkNote[chunk];
+			if (((posting >>> 7) & 7) !== field) continue;
+			const row = chunk * CHUNK_ROW;
+			const note = chunks[row + ROW_NOTE];
+			if (note < 0) continue;
 			if (contendersOnly) {
 				if (contenderStamps[note] !== generation) continue;
-			} else if (noteStamps[note] !== generation) {
+			} else if (noteState[note * NOTE_STATE + STAMP] !== generation) {
 				this.touchNote(note);
 			}
-			if (chunkStamps[chunk] !== generation) {
-				chunkStamps[chunk] = generation;
-				chunkScores[chunk] = 0;
-			}
 			const tf = posting & 127;
-			const score = (chunkScores[chunk] +=
-				(weight * tf) / (tf + normBase + lengthScale * chunkFieldLengths[chunk * 2 + field]));
-			noteWords[note] |= bit;
-			const best = bestScores[note];
-			if (chunk === bestChunks[note]) {
-				bestScores[note] = score;
-			} else if (score > best || (score === best && chunk < bestChunks[note])) {
-				secondScores[note] = best;
-				bestScores[note] = score;
-				bestChunks[note] = chunk;
-			} else if (score > secondScores[note]) {
-				secondScores[note] = score;
+			const slot = chunk * 2;
+			if (chunkScores[slot] !== generation) {
+				chunkScores[slot] = generation;
+				chunkScores[slot + 1] = 0;
+			}
+			const score = (chunkScores[slot + 1] +=
+				(weight * tf) / (tf + normBase + lengthScale * chunks[row + ROW_LENGTHS + field]));
+			const at = note * NOTE_STATE;
+			noteState[at + WORDS] = noteState[at + WORDS] | bit;
+			const best = noteState[at + BEST];
+			const bestChunk = noteState[at + BEST_CHUNK];
+			if (chunk === bestChunk) {
+				noteState[at + BEST] = score;
+			} else if (score > best || (score === best && chunk < bestChunk)) {
+				noteState[at + SECOND] = best;
+				noteState[at + BEST] = score;
+				noteState[at + BEST_CHUNK] = chunk;
+			} else if (score > noteState[at + SECOND]) {
+				noteState[at + SECOND] = score;
 			}
 		}
 	}
 
 	private accumulateNotes(postings: ArrayLike<number>, from: number, to: number, pass: AccumulationPass): void {
 		const { field, bit, weight, lengthScale, contendersOnly } = pass;
-		const { chunkLive, chunkNote, noteFieldLengths } = this.index.tables;
-		const { noteStamps, contenderStamps, noteFieldScores, noteWords, normBase, generation } = this;
+		const { chunks, noteFieldLengths } = this.index.tables;
+		const { noteState, contenderStamps, normBase, generation } = this;
 		for (let position = from; position < to; position++) {
 			const posting = postings[position];
 			const chunk = posting >>> 10;
-			if (((posting >>> 7) & 7) !== field || chunkLive[chunk] === 0) continue;
-			const note = chunkNote[chunk];
+			if (((posting >>> 7) & 7) !== field) continue;
+			const note = chunks[chunk * CHUNK_ROW + ROW_NOTE];
+			if (note < 0) continue;
 			if (contendersOnly) {
 				if (contenderStamps[note] !== generation) continue;
-			} else if (noteStamps[note] !== generation) {
+			} else if (noteState[note * NOTE_STATE + STAMP] !== generation) {
 				this.touchNote(note);
 			}
 			const tf = posting & 127;
 			const length = noteFieldLengths[note * NOTE_FIELD_COUNT + field - FIRST_NOTE_FIELD];
-			noteFieldScores[note] += (weight * tf) / (tf + normBase + lengthScale * length);
-			noteWords[note] |= bit;
+			const at = note * NOTE_STATE;
+			noteState[at + FIELD_SCORE] += (weight * tf) / (tf + normBase + lengthScale * length);
+			noteState[at + WORDS] = noteState[at + WORDS] | bit;
 		}
 	}
 
 	/** Lists the note and clears its accumulators the first time this query meets it. */
 	private touchNote(note: number): void {
-		if (this.noteStamps[note] === this.generation) return;
-		this.noteStamps[note] = this.generation;
-		this.noteFieldScores[note] = 0;
-		this.noteWords[note] = 0;
-		this.bestScores[note] = 0;
-		this.secondScores[note] = 0;
-		this.bestChunks[note] = -1;
+		const state = this.noteState;
+		const at = note * NOTE_STATE;
+		if (state[at + STAMP] === this.generation) return;
+		state[at + STAMP] = this.generation;
+		state[at + FIELD_SCORE] = 0;
+		state[at + WORDS] = 0;
+		state[at + BEST] = 0;
+		state[at + SECOND] = 0;
+		state[at + BEST_CHUNK] = -1;
 		this.noteList[this.noteCount++] = note;
 	}
 
 	private startGeneration(): void {
 		const chunks = this.index.tables.chunkCount;
 		const notes = this.index.tables.notes.length;
-		this.chunkStamps = withLength(this.chunkStamps, chunks);
-		this.chunkScores = withLength(this.chunkScores, chunks);
-		this.noteStamps = withLength(this.noteStamps, notes);
-		this.noteFieldScores = withLength(this.noteFieldScores, notes);
-		this.noteWords = withLength(this.noteWords, notes);
-		this.bestScores = withLength(this.bestScores, notes);
-		this.secondScores = withLength(this.secondScores, notes);
-		this.bestChunks = withLength(this.bestChunks, notes);
+		this.chunkScores = withLength(this.chunkScores, chunks * 2);
+		this.noteState = withLength(this.noteState, notes * NOTE_STATE);
 		this.noteList = withLength(this.noteList, notes);
 		this.noteCount = 0;
 		this.generation++;
 		if (this.generation === 0x7fffffff) {
-			this.chunkStamps.fill(0);
-			this.noteStamps.fill(0);
+			for (let at = STAMP; at < this.noteState.length; at += NOTE_STATE) this.noteState[at] = 0;
+			for (let at = 0; at < this.chunkScores.length; at += 2) this.chunkScores[at] = 0;
 			this.contenderStamps.fill(0);
 			this.generation = 1;
 		}

@@ -90,10 +90,21 @@ export class Ranker {
 	 * words, the hot set, links) counted.
 	 */
 	scoreToBeat(matches: Matches, request: RankRequest, k: number, among = matches.notes): number {
-		const count = this.scoreCandidates(matches, request, among);
-		const top = selectTop(this.scores, count, k, (a, b) => a < b);
-		this.clearSlots(count);
-		return top.length < k ? 0 : this.scores[top[k - 1]];
+		if (k <= 0) return 0;
+		const today = localCalendarDay(request.options.now);
+		// The best `k` scores so far, lowest first; the search asks this again and again, of every
+		// match, so it keeps numbers only (no candidates, no order among equals).
+		const best = new Float64Array(k).fill(Number.NEGATIVE_INFINITY);
+		for (let index = 0; index < among.length; index++) {
+			const note = among[index];
+			if (!passesFilter(note, request)) continue;
+			const score = scoreOf(note, matches, request, today);
+			if (!(score > best[0])) continue;
+			let at = 1;
+			for (; at < k && best[at] < score; at++) best[at - 1] = best[at];
+			best[at - 1] = score;
+		}
+		return best[0] === Number.NEGATIVE_INFINITY ? 0 : best[0];
 	}
 
 	/**
@@ -127,22 +138,18 @@ export class Ranker {
 
 	/** Scores the matches (or `notes` of them) that pass the filters by relevance, coverage and decay; returns how many. */
 	private scoreCandidates(matches: Matches, request: RankRequest, notes = matches.notes): number {
-		const { tables, options, params } = request;
+		const { tables, options } = request;
 		const noteCount = tables.notes.length;
 		this.candidates = withLength(this.candidates, noteCount);
 		this.scores = withLength(this.scores, noteCount);
 		this.slots = withLength(this.slots, noteCount);
 		const today = localCalendarDay(options.now);
-		const { noteDays } = tables;
 		let count = 0;
 		for (let index = 0; index < notes.length; index++) {
 			const note = notes[index];
 			if (!passesFilter(note, request)) continue;
 			this.candidates[count] = note;
-			this.scores[count] =
-				matches.relevance(note) *
-				request.coverage.factor(matches.matchedWords(note)) *
-				decayFactor(noteDays[note], today, params);
+			this.scores[count] = scoreOf(note, matches, request, today);
 			this.slots[note] = ++count;
 		}
 		return count;
@@ -200,6 +207,15 @@ export class Ranker {
 			linked: linked.includes(note),
 		};
 	}
+}
+
+/** A match's score before the hot set and links: relevance, times coverage, times decay. */
+function scoreOf(note: number, matches: Matches, request: RankRequest, today: number): number {
+	return (
+		matches.relevance(note) *
+		request.coverage.factor(matches.matchedWords(note)) *
+		decayFactor(request.tables.noteDays[note], today, request.params)
+	);
 }
 
 function passesFilter(note: number, request: RankRequest): boolean {
