@@ -50,7 +50,7 @@ export class DocumentTables {
 		this.noteDays = withLength(this.noteDays, noteId + 1);
 		this.noteDays[noteId] = record.day ?? Number.NaN;
 		this.chunkCount += chunks;
-		this.chunks = withLength(this.chunks, this.chunkCount * CHUNK_ROW);
+		this.chunks = withRows(this.chunks, this.chunkCount * CHUNK_ROW);
 		for (let chunk = 0; chunk < chunks; chunk++) {
 			const row = (firstChunk + chunk) * CHUNK_ROW;
 			this.chunks[row + ROW_NOTE] = noteId;
@@ -98,4 +98,15 @@ export class DocumentTables {
 		}
 		return this.entryChunks;
 	}
+}
+
+/**
+ * `chunks` with room for `length` numbers, the room past them dead (-1, not the zeros of a new
+ * array, which would read as chunks of note 0): a posting that names a chunk never placed, as
+ * a damaged snapshot could, finds no note.
+ */
+function withRows<T extends Int32Array>(chunks: T, length: number): T {
+	const grown = withLength(chunks, length);
+	if (grown !== chunks) grown.fill(-1, chunks.length);
+	return grown;
 }

@@ -2,7 +2,7 @@
 const MAX_TRACKED_WORD = 30;
 /** How many query words coverage can tell apart. */
 const TRACKED_WORDS = MAX_TRACKED_WORD + 1;
-/** Factors are remembered for every mask of up to this many words: a table of 4,096 numbers at most. */
+/** Factors are remembered for the masks of the first this many query words: a table of 4,096 numbers at most. */
 const REMEMBERED_WORDS = 12;
 
 /** The bit of a note's word mask that stands for query word `word`. */

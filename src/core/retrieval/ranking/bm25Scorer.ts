@@ -17,7 +17,7 @@ export interface QueryTerm {
 
 /** Below this many postings per contender, a contenders-only pass reads the list through rather than seek. */
 const SEEK_WHEN_LIST_EXCEEDS_NOTES = 4;
-/** Numbers a note in `Bm25Scorer.noteState`: six, padded to 64 bytes, the size of a processor's cache line. */
+/** Numbers a note in `Bm25Scorer.noteState`: six, padded to eight (64 bytes, a cache line's size). */
 const NOTE_STATE = 8;
 const STAMP = 0;
 const FIELD_SCORE = 1;
@@ -74,7 +74,7 @@ export class Bm25Scorer implements Matches {
 	/**
 	 * What the query has found of each note, `NOTE_STATE` numbers a note (`STAMP`, `FIELD_SCORE`,
 	 * `WORDS`, `BEST`, `SECOND`, `BEST_CHUNK`) side by side: the inner loop meets notes in no
-	 * order, and one note's numbers then come in one read of memory rather than six.
+	 * order, and one note's numbers then come from one or two cache lines rather than six.
 	 */
 	private noteState = new Float64Array(0);
 	private noteList = new Int32Array(0);

@@ -7,7 +7,7 @@ import type { RankingParams } from "./rankingParams";
 import type { NotePredicate } from "../query/searchFilters";
 import type { SearchHit, SearchOptions } from "../searchTypes";
 import { decayFactor } from "./temporalDecay";
-import { selectTop } from "./topSelection";
+import { selectTop, TopScores } from "./topSelection";
 import { withLength } from "../indexing/typedArrays";
 
 export const DEFAULT_LIMIT = 5;
@@ -92,19 +92,13 @@ export class Ranker {
 	scoreToBeat(matches: Matches, request: RankRequest, k: number, among = matches.notes): number {
 		if (k <= 0) return 0;
 		const today = localCalendarDay(request.options.now);
-		// The best `k` scores so far, lowest first; the search asks this again and again, of every
-		// match, so it keeps numbers only (no candidates, no order among equals).
-		const best = new Float64Array(k).fill(Number.NEGATIVE_INFINITY);
+		// The search asks this again and again, of every match: numbers only, no candidates listed.
+		const best = new TopScores(k);
 		for (let index = 0; index < among.length; index++) {
 			const note = among[index];
-			if (!passesFilter(note, request)) continue;
-			const score = scoreOf(note, matches, request, today);
-			if (!(score > best[0])) continue;
-			let at = 1;
-			for (; at < k && best[at] < score; at++) best[at - 1] = best[at];
-			best[at - 1] = score;
+			if (passesFilter(note, request)) best.add(scoreOf(note, matches, request, today));
 		}
-		return best[0] === Number.NEGATIVE_INFINITY ? 0 : best[0];
+		return best.lowest ?? 0;
 	}
 
 	/**

@@ -46,3 +46,35 @@ function siftDown(heap: number[], index: number, better: (a: number, b: number) 
 		index = worst;
 	}
 }
+
+/** The `k` highest of the numbers added, in no order: a min-heap of numbers, O(log k) an addition. */
+export class TopScores {
+	/** A min-heap; the slots not filled yet hold -∞, which keeps it one. */
+	private readonly heap: Float64Array;
+	private added = 0;
+
+	constructor(k: number) {
+		this.heap = new Float64Array(k).fill(Number.NEGATIVE_INFINITY);
+	}
+
+	/** The lowest of the `k` highest, or `null` while fewer than `k` numbers were added. */
+	get lowest(): number | null {
+		return this.added < this.heap.length ? null : this.heap[0];
+	}
+
+	add(score: number): void {
+		this.added++;
+		const heap = this.heap;
+		if (!(score > heap[0])) return;
+		let at = 0;
+		for (;;) {
+			const left = at * 2 + 1;
+			if (left >= heap.length) break;
+			const child = left + 1 < heap.length && heap[left + 1] < heap[left] ? left + 1 : left;
+			if (heap[child] >= score) break;
+			heap[at] = heap[child];
+			at = child;
+		}
+		heap[at] = score;
+	}
+}

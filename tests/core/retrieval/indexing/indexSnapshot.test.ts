@@ -71,6 +71,20 @@ describe("snapshots", () => {
 		expect(RetrievalIndex.fromSnapshot(snapshot, policyFor()).stats().terms).toBe(2);
 	});
 
+	it("give a posting that names a chunk never placed to no note, as a damaged snapshot could", () => {
+		const damaged = structuredClone(indexOfVault({ "a.md": "blueberry", "b.md": "apricot" }).toSnapshot());
+		const { strings, ends } = damaged.vocabulary;
+		const apricot = Array.from(ends).findIndex(
+			(end, term) => strings.slice(term === 0 ? 0 : ends[term - 1], end) === "apricot",
+		);
+		// The first list of the term is its body's: its one posting names b.md's chunk (1), now a chunk past the last.
+		const posting = damaged.postings.offsets[apricot * 6];
+		damaged.postings.entries[posting] += 1024;
+		const restored = RetrievalIndex.fromSnapshot(damaged, policyFor());
+		expect(restored.search("apricot", { now: NOW })).toEqual([]);
+		expect(restored.search("blueberry", { now: NOW }).map((hit) => hit.path)).toEqual(["a.md"]);
+	});
+
 	it("are re-checked against a changed policy, and ignored when from another version", () => {
 		const stricter = policyFor({ excludedFolders: ["Private", "Projects"] });
 		const restored = RetrievalIndex.fromSnapshot(snapshot, stricter);
