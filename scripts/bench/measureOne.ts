@@ -30,7 +30,7 @@ async function main(): Promise<void> {
 	const notes = vaults.notesOf(size);
 	const measured: MeasuredRun = {
 		notes: notes.length,
-		run: measureEngine(engine, notes, BENCH_QUERIES, engine === "fuse" ? FUSE_PLAN : FULL_PLAN),
+		run: await measureEngine(engine, notes, BENCH_QUERIES, engine === "fuse" ? FUSE_PLAN : FULL_PLAN),
 	};
 	process.stdout.write(JSON.stringify(measured));
 }

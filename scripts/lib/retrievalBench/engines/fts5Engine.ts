@@ -42,12 +42,12 @@ const SEARCH = "SELECT path, min(rank) AS score FROM chunks WHERE chunks MATCH ?
 
 export class Fts5Engine implements SearchEngine {
 	readonly name = "fts5";
-	private readonly sqlite3: Sqlite3Static = sqlite();
 	private db: Database;
 	private statements: Statements;
 	private nextId = 0;
 
-	constructor() {
+	/** On the process's SQLite, or on one of its own (see `createRestartedEngine`). */
+	constructor(private readonly sqlite3: Sqlite3Static = sqlite()) {
 		this.db = new this.sqlite3.oo1.DB(":memory:");
 		this.db.exec(SCHEMA);
 		this.statements = prepare(this.db);

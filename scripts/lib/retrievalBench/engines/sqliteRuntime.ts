@@ -16,7 +16,15 @@ let loaded: Sqlite3Static | null = null;
 export const SQLITE_WASM_ENTRY_VARIABLE = "SQLITE_WASM_ENTRY";
 
 export async function loadSqlite(): Promise<Sqlite3Static> {
-	if (loaded !== null) return loaded;
+	loaded ??= await freshSqlite();
+	return loaded;
+}
+
+/**
+ * A SQLite of its own, whose WebAssembly memory starts small, as a restarted plugin's does: the
+ * one `loadSqlite` keeps has grown its memory for every database the process built before.
+ */
+export async function freshSqlite(): Promise<Sqlite3Static> {
 	const entry = process.env[SQLITE_WASM_ENTRY_VARIABLE];
 	const specifier = entry === undefined || entry === "" ? "@sqlite.org/sqlite-wasm" : pathToFileURL(entry).href;
 	const module = (await import(specifier)) as { default: () => Promise<Sqlite3Static> };
@@ -29,7 +37,6 @@ export async function loadSqlite(): Promise<Sqlite3Static> {
 	} finally {
 		db.close();
 	}
-	loaded = sqlite3;
 	return sqlite3;
 }
 
