@@ -55,6 +55,7 @@ export interface PolicyFolders {
 export interface IndexPolicy {
 	readonly configDir: string;
 	readonly excludedFolders: readonly string[];
+	/** Normalized (see `normalizeTag`) and never empty, as `indexPolicyFor` makes them. */
 	readonly excludedTags: readonly string[];
 	/** Folders and files never indexed whatever the settings: chat transcripts, the audit log. */
 	readonly internalPaths: readonly string[];
@@ -145,10 +146,7 @@ export function hasExcludedTag(tags: readonly string[], policy: IndexPolicy): bo
 	if (policy.excludedTags.length === 0) return false;
 	return tags.some((tag) => {
 		const bare = tag.replace(PUNCTUATION_AROUND, "");
-		return policy.excludedTags.some((excluded) => {
-			const rule = normalizeTag(excluded);
-			return tagMatches(tag, rule) || tagMatches(bare, rule);
-		});
+		return policy.excludedTags.some((rule) => tagMatches(tag, rule) || tagMatches(bare, rule));
 	});
 }
 

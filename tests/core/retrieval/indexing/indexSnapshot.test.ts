@@ -1,4 +1,5 @@
 import { RetrievalIndex, type IndexSnapshot } from "../../../../src/core/retrieval";
+import { BODY, FIELD_COUNT } from "../../../../src/core/retrieval/indexing/fields";
 import { DEFAULT_MTIME, indexOfVault, noteOf, NOW, policyFor } from "../vaultFixtures";
 
 const vault = {
@@ -77,8 +78,8 @@ describe("snapshots", () => {
 		const apricot = Array.from(ends).findIndex(
 			(end, term) => strings.slice(term === 0 ? 0 : ends[term - 1], end) === "apricot",
 		);
-		// The first list of the term is its body's: its one posting names b.md's chunk (1), now a chunk past the last.
-		const posting = damaged.postings.offsets[apricot * 6];
+		// The term's one body posting names b.md's chunk (1); moved to a chunk past the last.
+		const posting = damaged.postings.offsets[apricot * FIELD_COUNT + BODY];
 		damaged.postings.entries[posting] += 1024;
 		const restored = RetrievalIndex.fromSnapshot(damaged, policyFor());
 		expect(restored.search("apricot", { now: NOW })).toEqual([]);
