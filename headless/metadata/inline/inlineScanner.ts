@@ -2,6 +2,7 @@ import type { Pos, ReferenceCache, TagCache } from "obsidian";
 import type { TextSegment } from "../blocks/blockTree";
 import { INLINE_TAG } from "../htmlSyntax";
 import { type LineIndex, lastAtOrBefore } from "../positions";
+import { insideBareUrl } from "../../../src/core/text/tagStart";
 import { type LinkTarget, markdownLinkTarget, wikilinkTarget } from "./linkSyntax";
 import { matchMarkdownLink } from "./markdownLink";
 import { tagLengthAt } from "./tagSyntax";
@@ -122,7 +123,9 @@ export function scanInline(segments: readonly TextSegment[], index: LineIndex, f
 			at = match ? match.end : bracket + 1;
 		} else if (char === "#") {
 			const length = tagLengthAt(text, at);
-			if (length > 0) found.tags.push({ tag: text.slice(at, at + length), position: run.pos(index, at, at + length) });
+			// A bare URL's `?q=#top` is no tag to Obsidian, which reads no `#` of a URL as one.
+			if (length > 0 && !insideBareUrl(text, at))
+				found.tags.push({ tag: text.slice(at, at + length), position: run.pos(index, at, at + length) });
 			at += Math.max(length, 1);
 		} else {
 			at += 1;

@@ -2,6 +2,7 @@ import type { NoteMetadata } from "../metadata";
 import { hasExcludedTag, type IndexPolicy } from "./indexPolicy";
 import { tagsOf } from "./noteProperties";
 import { foldedAsMeant } from "../text/foldedAsMeant";
+import { cannotStartTag } from "../text/tagStart";
 
 /**
  * Whether `metadata` may still describe `text` as it was before its last edit in a way that
@@ -12,7 +13,9 @@ import { foldedAsMeant } from "../text/foldedAsMeant";
  * - an excluded tag was written (`#health`) that the cache's tags do not have yet.
  * Anything else an edit does (more text, a heading) changes nothing the privacy rules read, so it
  * does not keep a note closed. An excluded tag inside code, which Obsidian does not count as a
- * tag, keeps the note closed too: a false alarm that fails closed.
+ * tag, keeps the note closed too: a false alarm that fails closed. A `#` that cannot start a tag
+ * at all (`\#secret`, a heading link `[[Diet#Secret sauce]]`, a URL's `page#secret`) is no such
+ * trace: were it one, the note would stay closed for good, its cache never holding that tag.
  */
 export function mayBeStale(metadata: NoteMetadata, text: string, policy: IndexPolicy): boolean {
 	return propertiesMoved(metadata, text) || namesUnseenExcludedTag(metadata, text, policy);
@@ -38,6 +41,7 @@ function namesUnseenExcludedTag(metadata: NoteMetadata, text: string, policy: In
 function writesTag(folded: string, tag: string): boolean {
 	const written = `#${tag}`;
 	for (let at = folded.indexOf(written); at !== -1; at = folded.indexOf(written, at + 1)) {
+		if (cannotStartTag(folded, at)) continue;
 		const after = folded.charCodeAt(at + written.length);
 		if (Number.isNaN(after) || !/[\p{L}\p{N}_-]/u.test(String.fromCharCode(after))) return true;
 	}
