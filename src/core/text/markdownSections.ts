@@ -89,25 +89,23 @@ export function proseLines(content: string): Line[] {
 	let fence: string | null = null;
 	for (let index = frontmatterLineCount(content); index < lines.length; index++) {
 		const line = lines[index];
-		const fenceMark = /^ {0,3}(`{3,}|~{3,})/.exec(line.text)?.[1] ?? null;
-		if (fence !== null) {
-			if (
-				fenceMark !== null &&
-				fenceMark[0] === fence[0] &&
-				fenceMark.length >= fence.length &&
-				line.text.trim() === fenceMark
-			) {
-				fence = null;
-			}
-			continue;
-		}
-		if (fenceMark !== null) {
-			fence = fenceMark;
-			continue;
-		}
-		prose.push(line);
+		const inCode = fence !== null;
+		fence = fenceAfter(fence, line.text);
+		if (!inCode && fence === null) prose.push(line);
 	}
 	return prose;
+}
+
+/**
+ * The code fence open after `line` (its backticks or tildes), given the one open before it, as
+ * `proseLines` reads fences: a line opening a fence, or inside one, is no prose.
+ */
+export function fenceAfter(open: string | null, line: string): string | null {
+	const fenceMark = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1] ?? null;
+	if (open === null) return fenceMark;
+	const closes =
+		fenceMark !== null && fenceMark[0] === open[0] && fenceMark.length >= open.length && line.trim() === fenceMark;
+	return closes ? null : open;
 }
 
 /**
