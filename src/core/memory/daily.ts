@@ -1,4 +1,5 @@
 import type { AuditActor, AuditRecord } from "../audit/record";
+import { escapeExcludedTags } from "../vault/excludedTagText";
 import { joinVaultPath } from "../vault/paths";
 import type { WorkspaceLayout } from "../workspace/layout";
 import { localDaysAgo, localToday } from "./dailyDates";
@@ -43,16 +44,20 @@ export interface DailyEntryResult {
 	readonly record: AuditRecord | null;
 }
 
-/** Adds `entry` at the end of its section in today's daily note, creating the note when missing. */
+/**
+ * Adds `entry` at the end of its section in today's daily note, creating the note when missing.
+ * An excluded tag in it is escaped (`escapeExcludedTags`): an entry never hides the day's note.
+ */
 export async function appendDailyEntry(
 	deps: MemoryDeps,
 	target: DailyTarget,
-	entry: string,
+	written: string,
 	options: DailyEntryOptions,
 ): Promise<DailyEntryResult> {
 	const date = localToday(deps.clock);
 	const path = target.pathFor(date);
-	if (entry.trim() === "") return { date, path, status: "empty-entry", record: null };
+	if (written.trim() === "") return { date, path, status: "empty-entry", record: null };
+	const entry = escapeExcludedTags(written, deps.vault.policy);
 	const headings = entryHeadings(target.heading, options.section);
 	const intent = { actor: options.actor, reason: options.reason ?? `Daily memory entry for ${date}` };
 	if (deps.vault.stat(path) === null) {

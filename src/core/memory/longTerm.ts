@@ -1,5 +1,6 @@
 import type { AuditActor, AuditRecord } from "../audit/record";
 import type { WriteIntent, WriteOutcome } from "../vault/auditedWriter";
+import { escapeExcludedTags } from "../vault/excludedTagText";
 import { isDailyDate } from "./dailyDates";
 import type { DailyTarget } from "./dailyNote";
 import { appendBlock } from "../text/markdownSections";
@@ -18,13 +19,17 @@ import {
  * the user wrote there stays byte for byte; new memory goes after it, separated by a blank line.
  */
 
-/** Appends `block` to `memory.md` as a new paragraph, creating the file when it is missing. */
+/**
+ * Appends `written` to `memory.md` as a new paragraph, creating the file when it is missing. An
+ * excluded tag in it is escaped (`escapeExcludedTags`): what is added never hides long-term memory.
+ */
 export async function appendToLongTermMemory(
 	deps: MemoryDeps,
 	memoryPath: string,
-	block: string,
+	written: string,
 	intent: WriteIntent,
 ): Promise<WriteOutcome> {
+	const block = escapeExcludedTags(written, deps.vault.policy);
 	if (!deps.writer.isTaken(memoryPath)) {
 		return deps.writer.createNote(memoryPath, appendBlock("", block, "paragraph"), intent);
 	}

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { headingText } from "../../text/markdownSections";
+import { escapeExcludedTags } from "../../vault/excludedTagText";
 import { findIdentityFiles } from "../../workspace/identity";
 import { TURN_BUDGETS } from "../turnBudgets";
 import { defineTool } from "./defineTool";
@@ -66,7 +67,9 @@ export const identityUpdate = defineTool<ReturnType<typeof identityUpdateInput>,
 		const outcome = await deps.writer.processNote(
 			path,
 			(current) => {
-				const change = addToIdentity(current, input.text.trim(), input.section);
+				// An excluded tag in it would hide the identity file from the assistant that reads it.
+				const text = escapeExcludedTags(input.text.trim(), deps.vault.policy);
+				const change = addToIdentity(current, text, input.section);
 				// Judged on the bytes being written over, so that no edit made meanwhile lets the file past the cap.
 				overCap = change.content.length > cap;
 				if (overCap) return current;

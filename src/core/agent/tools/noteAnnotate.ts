@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { ASSISTANT_CALLOUT_HEADER } from "../../text/assistantCallout";
 import { yearlyFolder } from "../../memory/historyBook";
+import { escapeExcludedTags } from "../../vault/excludedTagText";
 import { baseName, isInFolder } from "../../vault/paths";
 import { findIdentityFiles } from "../../workspace/identity";
 import { accessRefusal } from "./accessRefusal";
@@ -43,7 +44,9 @@ export const noteAnnotate = defineTool<ReturnType<typeof noteAnnotateInput>, Wri
 				`"${access.path}" is one of your memory or identity files: add to it with memory_append or identity_update.`,
 			);
 		}
-		const outcome = await deps.writer.writeAssistantCallout(access.path, input.text, {
+		// An excluded tag in the callout would hide the user's whole note from the assistant.
+		const text = escapeExcludedTags(input.text, deps.vault.policy);
+		const outcome = await deps.writer.writeAssistantCallout(access.path, text, {
 			actor: deps.actor,
 			reason: `note_annotate ${access.path}`,
 		});

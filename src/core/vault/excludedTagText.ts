@@ -1,0 +1,37 @@
+import { cannotStartTag } from "../text/tagStart";
+import { hasExcludedTag, type IndexPolicy } from "./indexPolicy";
+import { normalizeTag } from "./noteProperties";
+
+/**
+ * `text` with every `#` that would start an excluded tag escaped (`\#secret`), which Obsidian
+ * shows as `#secret` and reads as no tag. For text the assistant adds to a note: an excluded tag
+ * in its memory entry would hide the whole day's note (or the user's own daily note) from it
+ * from then on. A full-width or small number sign (`＃`, `﹟`), which the privacy rules read as a
+ * `#`, becomes an escaped `#`. A tag is taken as widely as the rules could read it (up to the next
+ * space, and up to its first character that is no letter, digit, `_`, `-` or `/`), so that
+ * whatever Obsidian makes of it, the text holds no excluded tag.
+ */
+export function escapeExcludedTags(text: string, policy: IndexPolicy): string {
+	if (policy.excludedTags.length === 0) return text;
+	let escaped = "";
+	let done = 0;
+	for (const sign of text.matchAll(TAG_SIGN)) {
+		const at = sign.index;
+		if (cannotStartTag(text, at)) continue;
+		const word = WORD.exec(text.slice(at + 1, at + 1 + LONGEST_TAG))?.[0] ?? "";
+		const tagPart = TAG_PART.exec(word)?.[0] ?? "";
+		if (!hasExcludedTag([normalizeTag(word), normalizeTag(tagPart)], policy)) continue;
+		escaped += `${text.slice(done, at)}\\#`;
+		done = at + 1;
+	}
+	return escaped + text.slice(done);
+}
+
+/** The number signs the privacy rules fold to `#`: ASCII, full-width, small. */
+const TAG_SIGN = /[#\uFF03\uFE5F]/g;
+/** What may follow a `#` as its tag, at most: anything up to a space or another number sign. */
+const WORD = /^[^\s#\uFF03\uFE5F]*/;
+/** The tag as Obsidian reads it at least: letters, marks, digits, invisible characters, `_`, `-`, `/`. */
+const TAG_PART = /^[\p{L}\p{M}\p{N}\p{Cf}_/-]*/u;
+/** Longer than any tag a person types: the rules match a tag by how it starts (itself, or a tag below it). */
+const LONGEST_TAG = 512;
