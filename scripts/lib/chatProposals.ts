@@ -84,7 +84,10 @@ function linesOf(text: string): string[] {
 	return text === "" ? [] : trimmed.split(/\r?\n/);
 }
 
-/** Every hunk of every proposal applied, one proposal after the other; each outcome in order. */
+/**
+ * Every hunk of every proposal applied, one proposal after the other; each outcome in order.
+ * Nothing confirms a change that takes out most of its note: that one is left unapplied.
+ */
 export async function applyAll(deps: ApplyDeps, proposals: readonly EditProposal[]): Promise<ApplyOutcome[]> {
 	const outcomes: ApplyOutcome[] = [];
 	for (const proposal of proposals)
@@ -99,6 +102,8 @@ export function outcomeLine(outcome: ApplyOutcome): string {
 			return `Applied ${outcome.hunks} ${outcome.hunks === 1 ? "change" : "changes"} to ${outcome.path} (in the audit trail; undo it from Show assistant changes).`;
 		case "stale":
 			return `Not applied to ${outcome.path}: the note changed since the change was proposed.`;
+		case "large-removal":
+			return `Not applied to ${outcome.path}: it removes ${outcome.removed} of the note's ${outcome.total} characters, which --approve all never does (the chat's Apply asks to confirm it).`;
 		case "refused":
 			return `Not applied to ${outcome.path}: refused (${outcome.refusal}).`;
 		case "nothing-accepted":

@@ -471,6 +471,8 @@ export const en = {
 	"edit.ask-again-busy": "The chat is still answering: ask again once the answer is done.",
 	"edit.expired":
 		"From an earlier session: this proposal can no longer be applied. Show assistant changes lists the changes you applied.",
+	"edit.large-removal": "This removes {removed} of {total} characters of {note}. Apply anyway?",
+	"edit.apply-anyway": "Apply anyway",
 	"edit.nothing-accepted": "No change was accepted, so nothing was written.",
 	"edit.refused.verified": "The note is marked as verified, so the assistant changes nothing in it.",
 	"edit.refused.hidden": "The note is private now, so the assistant does not change it.",

@@ -400,6 +400,8 @@ export const zh: Catalog = {
 	"edit.ask-again-message": "请重新读取 {path} 的当前内容，并据此重新提出你的修改。",
 	"edit.ask-again-busy": "对话仍在回答：请在回答结束后再让它重新提议。",
 	"edit.expired": "来自之前的会话：此修改建议已无法应用。“查看助理的改动”会列出你应用过的修改。",
+	"edit.large-removal": "这会删除 {note} 的 {total} 个字符中的 {removed} 个。仍要应用吗？",
+	"edit.apply-anyway": "仍然应用",
 	"edit.nothing-accepted": "没有接受任何修改，因此没有写入任何内容。",
 	"edit.refused.verified": "这篇笔记已标记为已核实，助理不会修改其中任何内容。",
 	"edit.refused.hidden": "这篇笔记现在是私密的，助理不会修改它。",

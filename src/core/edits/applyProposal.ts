@@ -6,6 +6,7 @@ import type { VaultView } from "../vault/vaultView";
 import type { WorkspaceLayout } from "../workspace/layout";
 import { applyAccepted } from "./applyAccepted";
 import { editableNote } from "./editableNote";
+import { largeRemoval } from "./largeRemoval";
 import type { ApplyOutcome, EditProposal, EditRefusal } from "./editProposal";
 import { placeRefusal } from "./proposeEdits";
 import { changedProtectedRegion } from "./protectedRegions";
@@ -17,17 +18,25 @@ export interface ApplyDeps {
 	readonly layout: WorkspaceLayout;
 }
 
+/** What the user said beyond accepting hunks. */
+export interface ApplyConfirmation {
+	/** They confirmed, a second time, changes that take out most of the note (`largeRemoval`). */
+	readonly largeRemoval: boolean;
+}
+
 /**
  * Writes the hunks of `proposal` the user accepted, in one atomic, audited write (`edit`), only
  * while the note is still the text they were shown against. Every refusal of proposing is judged
  * again first, on the note as it is now: the note may have become private or verified since, and
- * a proposal restored from a saved chat is checked as much as a fresh one. Returns how it ended;
- * `applied` carries what undoing it takes (`undoWrite`).
+ * a proposal restored from a saved chat is checked as much as a fresh one. Changes that take out
+ * most of the note are written only once `confirmed` says the user confirmed them. Returns how it
+ * ended; `applied` carries what undoing it takes (`undoWrite`).
  */
 export async function applyProposal(
 	deps: ApplyDeps,
 	proposal: EditProposal,
 	accepted: ReadonlySet<number>,
+	confirmed: ApplyConfirmation = { largeRemoval: false },
 ): Promise<ApplyOutcome> {
 	const chosen = proposal.hunks.filter((hunk) => accepted.has(hunk.id));
 	if (chosen.length === 0) return { kind: "nothing-accepted", path: proposal.path };
@@ -46,6 +55,8 @@ export async function applyProposal(
 	}
 	if (changedProtectedRegion(base, next) !== null) return refused("not-editable");
 	if (next === base) return refused("no-change");
+	const removal = largeRemoval(base, chosen);
+	if (removal !== null && !confirmed.largeRemoval) return { kind: "large-removal", path: note.path, ...removal };
 	const total = proposal.hunks.length;
 	try {
 		const outcome = await deps.writer.applyApprovedEdit(note.path, proposal.baseHash, () => next, {

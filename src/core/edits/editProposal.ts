@@ -68,6 +68,8 @@ export type ApplyOutcome =
 	| { readonly kind: "applied"; readonly path: string; readonly hunks: number; readonly undo: UndoableWrite }
 	/** The note's bytes are no longer the proposal's base: nothing was written; the model may be asked again. */
 	| { readonly kind: "stale"; readonly path: string }
+	/** The accepted changes take out most of the note (`largeRemoval`): nothing was written, until the user confirms. */
+	| { readonly kind: "large-removal"; readonly path: string; readonly removed: number; readonly total: number }
 	| { readonly kind: "refused"; readonly path: string; readonly refusal: EditRefusal }
 	/** No hunk was accepted: nothing to write. */
 	| { readonly kind: "nothing-accepted"; readonly path: string };

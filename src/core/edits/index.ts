@@ -3,5 +3,5 @@ export type { ApplyOutcome, EditHunk, EditProposal, EditRefusal, EditScope } fro
 export { MAX_EDIT_TEXT_CHARS, proposeEdits, type EditRequest, type Proposed } from "./proposeEdits";
 export { applyAccepted } from "./applyAccepted";
 export { editableNote, type EditableNote } from "./editableNote";
-export { applyProposal, type ApplyDeps } from "./applyProposal";
+export { applyProposal, type ApplyConfirmation, type ApplyDeps } from "./applyProposal";
 export { scopeLines, selectionScope, type NoteSelection } from "./selectionScope";

@@ -122,7 +122,8 @@ export class ChatView extends ItemView implements HoverParent {
 			const { tools } = await this.deps.ports();
 			return undoWrite(write, tools, "user");
 		},
-		apply: async (proposal, accepted) => applyProposal((await this.deps.ports()).tools, proposal, accepted),
+		apply: async (proposal, accepted, confirmed) =>
+			applyProposal((await this.deps.ports()).tools, proposal, accepted, confirmed),
 		askAgain: (path) => {
 			if (this.running !== null) {
 				new Notice(t("edit.ask-again-busy"));

@@ -1,12 +1,18 @@
+import type { ApplyConfirmation } from "../../core/edits/applyProposal";
 import type { ApplyOutcome, EditHunk, EditProposal } from "../../core/edits/editProposal";
 import { baseName } from "../../core/vault/paths";
 import { t } from "../../i18n";
 import { describeError } from "../describeError";
+import { formatCount } from "../localeFormat";
 import { drawHunkDiff } from "./hunkDiff";
 import { drawUndoButton, type UndoWrite } from "./undoButton";
 
 /** Writes the accepted hunks of a proposal (`applyProposal`), only while the note is still its base. */
-export type ApplyEdit = (proposal: EditProposal, accepted: ReadonlySet<number>) => Promise<ApplyOutcome>;
+export type ApplyEdit = (
+	proposal: EditProposal,
+	accepted: ReadonlySet<number>,
+	confirmed: ApplyConfirmation,
+) => Promise<ApplyOutcome>;
 
 /** What the card's buttons do: apply, undo, ask the assistant again. */
 export interface EditCardActions {
@@ -22,8 +28,10 @@ type Decision = "accepted" | "rejected";
  * A change to the user's note the assistant proposed, for the user to review: the note (a link)
  * and the reason, each hunk as a small diff at its line with Accept and Reject, Accept all and
  * Reject all, and one Apply that writes the accepted hunks, nothing else. Nothing is decided for
- * the user: a hunk is written only once accepted. Then the card says how it ended: what was
- * applied, with Undo; that the note changed since, with Ask again; or why it was refused.
+ * the user: a hunk is written only once accepted. Changes that would take out most of the note
+ * are written only after a second question on the card ("This removes N of M characters…"). Then
+ * the card says how it ended: what was applied, with Undo; that the note changed since, with Ask
+ * again; or why it was refused.
  */
 export function renderEditProposal(parent: HTMLElement, proposal: EditProposal, actions: EditCardActions): HTMLElement {
 	const el = cardFrame(parent, proposal.path);
@@ -60,12 +68,24 @@ export function renderEditProposal(parent: HTMLElement, proposal: EditProposal, 
 
 	applyButton.addEventListener("click", () => {
 		const chosen = accepted();
-		if (chosen.size === 0) return;
+		if (chosen.size > 0) apply(chosen, { largeRemoval: false });
+	});
+
+	function apply(chosen: ReadonlySet<number>, confirmed: ApplyConfirmation): void {
 		const buttons = Array.from(el.querySelectorAll("button"));
 		for (const each of buttons) each.disabled = true;
 		status.setText(t("edit.applying"));
-		void actions.apply(proposal, chosen).then(
+		const enable = () => {
+			for (const each of buttons) each.disabled = false;
+			refresh();
+		};
+		void actions.apply(proposal, chosen, confirmed).then(
 			(outcome) => {
+				if (outcome.kind === "large-removal") {
+					status.setText("");
+					askToConfirm(el, outcome, () => apply(chosen, { largeRemoval: true }), enable);
+					return;
+				}
 				bar.empty();
 				for (const [index, hunkEl] of hunkEls.entries()) settle(hunkEl, chosen.has(ids[index]));
 				showOutcome(el, bar, outcome, actions);
@@ -75,13 +95,50 @@ export function renderEditProposal(parent: HTMLElement, proposal: EditProposal, 
 			},
 			(error: unknown) => {
 				status.setText(t("edit.apply-failed", { error: describeError(error) }));
-				for (const each of buttons) each.disabled = false;
-				refresh();
+				enable();
 			},
 		);
-	});
+	}
 	refresh();
 	return el;
+}
+
+/**
+ * The second question before changes that take out most of the note: how much of it goes, with
+ * Apply anyway and Cancel. Cancel, focused first, leaves the card as it was before Apply.
+ */
+function askToConfirm(
+	card: HTMLElement,
+	removal: Extract<ApplyOutcome, { kind: "large-removal" }>,
+	applyAnyway: () => void,
+	cancel: () => void,
+): void {
+	const el = card.createDiv({
+		cls: ["assistant-edit-card-actions", "assistant-edit-confirm"],
+		attr: { role: "alert" },
+	});
+	el.createSpan({
+		cls: "assistant-edit-confirm-question",
+		text: t("edit.large-removal", {
+			removed: formatCount(removal.removed),
+			total: formatCount(removal.total),
+			note: baseName(removal.path),
+		}),
+	});
+	const anyway = el.createEl("button", {
+		cls: "assistant-edit-apply-anyway mod-warning",
+		text: t("edit.apply-anyway"),
+	});
+	const no = el.createEl("button", { cls: "assistant-edit-cancel", text: t("modal.cancel") });
+	anyway.addEventListener("click", () => {
+		el.remove();
+		applyAnyway();
+	});
+	no.addEventListener("click", () => {
+		el.remove();
+		cancel();
+	});
+	no.focus();
 }
 
 /**
@@ -154,7 +211,10 @@ function settle(hunkEl: HTMLElement, wasAccepted: boolean): void {
 	hunkEl.toggleClass("is-rejected", !wasAccepted);
 }
 
-function showOutcome(el: HTMLElement, bar: HTMLElement, outcome: ApplyOutcome, actions: EditCardActions): void {
+/** How an apply ended, once it wrote or was refused: a removal to confirm is asked about instead (`askToConfirm`). */
+type FinalOutcome = Exclude<ApplyOutcome, { kind: "large-removal" }>;
+
+function showOutcome(el: HTMLElement, bar: HTMLElement, outcome: FinalOutcome, actions: EditCardActions): void {
 	const status = bar.createSpan({ cls: "assistant-edit-card-status", attr: { role: "status" } });
 	const note = baseName(outcome.path);
 	switch (outcome.kind) {
