@@ -4,6 +4,7 @@ import { toolEffectIn, type MemoryToolDeps } from "../agent/tools";
 import type { TaskScheduler } from "../ports";
 import { toolDefinitionTokens, toolsFitWindow, windowPlan, type WindowRequest } from "../agent/context/windowBudgets";
 import { CONTEXT_WINDOW_TOKENS, type ToolSupport } from "../agent/session";
+import { withoutHiddenSinceRead } from "../agent/session/withheldResults";
 import {
 	heartbeatMessage,
 	heartbeatRulesTokens,
@@ -106,6 +107,7 @@ async function askOnce(
 			tools: withTools ? HEARTBEAT_TOOL_DEFINITIONS : [],
 		}),
 		executeTool: oneHeartbeatTool(tools),
+		withholdHidden: withoutHiddenSinceRead(tools.vault),
 		toolEffect: toolEffectIn(HEARTBEAT_TOOLS),
 		delay: ports.delay,
 		limits: { maxToolRounds: 1, maxOutputTokens: plan.maxOutputTokens, maxTurnMs: limits.totalMs },

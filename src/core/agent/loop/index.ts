@@ -8,6 +8,7 @@ export {
 	type TurnDeps,
 	type TurnInput,
 	type TurnLimits,
+	type WithholdHidden,
 } from "./turnDeps";
 export type { ToolCallRecord, TurnEvent, TurnResult, TurnStopReason, TurnUsage } from "./turnEvents";
 export { INTERRUPTION_MARKERS } from "./loopNotices";

@@ -144,8 +144,11 @@ class Turn {
 		const request: ModelRequest = {
 			model: this.deps.modelId,
 			system: prepared.system,
-			// Every call of the turn carries the conversation's files again: held under the API's request size.
-			messages: withinAttachmentBudget([...prepared.messages, ...this.messages.sinceUserMessage]),
+			// Every call of the turn carries the conversation's files again: held under the API's request
+			// size, once what turned private since an earlier round is withheld.
+			messages: withinAttachmentBudget(
+				this.deps.withholdHidden([...prepared.messages, ...this.messages.sinceUserMessage], this.toolCalls),
+			),
 			tools: prepared.tools,
 			maxTokens: this.limits.maxOutputTokens,
 			signal: this.signal,

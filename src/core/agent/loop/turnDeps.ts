@@ -2,6 +2,7 @@ import type { AttachmentBlock, ChatMessage, ModelClient, SystemBlock, ToolDefini
 import type { TaskScheduler } from "../../ports";
 import type { ToolEffect, ToolResult } from "../tools";
 import { TURN_BUDGETS, type TurnBudgets } from "../turnBudgets";
+import type { ToolCallRecord } from "./turnEvents";
 
 /**
  * A turn's request before the loop adds to it: the system prompt, the conversation as sent
@@ -25,6 +26,16 @@ export type PrepareRequest = (
  * Only tools the prepared request offered reach it.
  */
 export type ExecuteTool = (name: string, input: unknown) => Promise<ToolResult>;
+
+/**
+ * The messages of a request as they may be sent now, asked before every model request of the
+ * turn: a note or file a tool read in an earlier round may have turned private since (marked,
+ * tagged, moved, or the only note embedding it hidden). `toolCalls`: the turn's calls so far.
+ */
+export type WithholdHidden = (
+	messages: readonly ChatMessage[],
+	toolCalls: readonly ToolCallRecord[],
+) => readonly ChatMessage[];
 
 export interface TurnLimits {
 	/** Rounds of tool calls in one turn; after the last, the model is asked to answer without tools. */
@@ -60,6 +71,7 @@ export interface TurnDeps {
 	readonly modelId: string;
 	readonly prepareRequest: PrepareRequest;
 	readonly executeTool: ExecuteTool;
+	readonly withholdHidden: WithholdHidden;
 	/** What a tool does, by name (`toolEffectIn` the set `executeTool` runs), for the budgets. */
 	readonly toolEffect: (name: string) => ToolEffect;
 	/** The host's timers, for the tools' timeout and the turn's time limit. */

@@ -6,6 +6,7 @@ import { DEFAULT_TURN_LIMITS, type ExecuteTool, type TurnDeps, type TurnLimits }
 import { ASSISTANT_TOOLS, runTool, toolDefinitionOf, toolEffectIn, type WriteToolDeps } from "../tools";
 import type { TranscriptDeps } from "../transcript";
 import { CONTEXT_WINDOW_TOKENS, type ContextSizes, type SessionRequest } from "./sessionContext";
+import { withoutHiddenSinceRead } from "./withheldResults";
 
 /**
  * What one turn works over (a chat message, the heartbeat, a command running a tool), as the
@@ -57,6 +58,7 @@ export function turnDeps(ports: TurnPorts, next: SessionRequest): TurnDeps {
 		modelId: ports.modelId,
 		prepareRequest: () => next.request,
 		executeTool: executeToolOf(ports),
+		withholdHidden: withoutHiddenSinceRead(ports.tools.vault),
 		toolEffect: toolEffectIn(ASSISTANT_TOOLS),
 		delay: ports.delay,
 		limits: { ...ports.limits, maxOutputTokens: next.maxOutputTokens },

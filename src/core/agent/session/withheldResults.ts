@@ -1,4 +1,5 @@
 import type { AttachmentBlock, ChatMessage, ContentBlock } from "../../model/modelClient";
+import type { WithholdHidden } from "../loop";
 import { attachmentMediaType } from "../../model/attachmentFiles";
 import { extensionOf } from "../../vault/paths";
 import type { VaultView } from "../../vault/vaultView";
@@ -19,17 +20,19 @@ export const WITHHELD_ATTACHMENT = "[Withheld: this attachment is private now.]"
  * away) too.
  * The call that asked for a withheld result loses its input with it: a call may quote the note as
  * well (a proposed edit copies the text it changes into its `find`). The conversation is returned
- * as it is when nothing needs withholding.
+ * as it is when nothing needs withholding. `hiddenNow` gives the hidden paths to look for: every
+ * hidden note and attachment of the vault unless told otherwise.
  */
-export function withoutHiddenResults(conversation: readonly ChatMessage[], vault: VaultView): readonly ChatMessage[] {
+export function withoutHiddenResults(
+	conversation: readonly ChatMessage[],
+	vault: VaultView,
+	hiddenNow: () => readonly string[] = () => hiddenNotesAndAttachments(vault),
+): readonly ChatMessage[] {
 	if (
 		!conversation.some((message) => message.content.some((block) => block.type !== "text" && block.type !== "tool_use"))
 	)
 		return conversation;
-	const hidden = vault
-		.hiddenFiles()
-		.map((file) => file.path)
-		.filter((path) => extensionOf(path) === "md" || attachmentMediaType(path) !== null);
+	const hidden = hiddenNow();
 	// A file of the vault thrown away since is hidden nowhere, yet its bytes must go with it.
 	if (hidden.length === 0 && !conversation.some(holdsVaultFile)) return conversation;
 	const hiddenSet = new Set(hidden);
@@ -68,6 +71,29 @@ export function withoutHiddenResults(conversation: readonly ChatMessage[], vault
 		);
 		return { ...message, content };
 	});
+}
+
+/**
+ * `withoutHiddenResults` before each request of a turn, over what the turn's own tools read: the
+ * notes each result names (its locations, which list every note it quotes, as the chat links
+ * them) are looked up in the view as it is now (a note hidden since, or moved so that its path no
+ * longer shows), with no listing of the vault, so it may run before every request. The conversation before the turn was checked against the whole listing when the turn
+ * began; a result of it naming a note this turn read and that is hidden now is withheld as well.
+ */
+export function withoutHiddenSinceRead(vault: VaultView): WithholdHidden {
+	return (messages, toolCalls) =>
+		withoutHiddenResults(messages, vault, () => {
+			const named = new Set(toolCalls.flatMap((call) => (call.result.locations ?? []).map((place) => place.path)));
+			return [...named].filter((path) => vault.stat(path) === null);
+		});
+}
+
+/** Every note and attachment the view hides, by path: one listing of the vault. */
+function hiddenNotesAndAttachments(vault: VaultView): string[] {
+	return vault
+		.hiddenFiles()
+		.map((file) => file.path)
+		.filter((path) => extensionOf(path) === "md" || attachmentMediaType(path) !== null);
 }
 
 function holdsVaultFile(message: ChatMessage): boolean {

@@ -2,6 +2,7 @@ import { runTurn, type TurnDeps, type TurnEvent, type TurnResult } from "../../.
 import type { ChatMessage, ModelClient, ToolDefinition } from "../../../../src/core/model/modelClient";
 import { MEMORY_TOOLS, runTool, toolEffectIn, type MemoryToolDeps } from "../../../../src/core/agent/tools";
 import { DEFAULT_MODEL } from "../../../../src/llm";
+import { withoutHiddenSinceRead } from "../../../../src/core/agent/session/withheldResults";
 import type { FakeAnthropic } from "../../../harness/fakeAnthropic";
 import { clientFor } from "../../../llm/modelFixture";
 
@@ -35,6 +36,7 @@ export function turnDepsOver(model: ModelClient, tools: MemoryToolDeps, override
 			tools: MEMORY_TOOL_DEFINITIONS,
 		}),
 		executeTool: (name, input) => runTool(name, input, tools),
+		withholdHidden: withoutHiddenSinceRead(tools.vault),
 		toolEffect: toolEffectIn(MEMORY_TOOLS),
 		delay: (callback, ms) => {
 			const timer = setTimeout(callback, ms);

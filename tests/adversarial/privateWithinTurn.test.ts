@@ -1,0 +1,129 @@
+/**
+ * A note the assistant read in a turn's first round, then hidden by the user before the turn's
+ * next request: every request of the turn sends the tool results of the rounds before it again,
+ * and the note's text must not be among them. The real SDK talks to the fake Messages API; the
+ * note is hidden while the turn waits between its rounds, each of the four ways a file turns private.
+ */
+import { ChatSession, type TurnPorts } from "../../src/core/agent/session";
+import { t } from "../../src/i18n";
+import { createModelClient } from "../../src/llm";
+import { textReply, toolUseReply, useFakeAnthropic } from "../harness/fakeAnthropic";
+import { writeToolsOver, type WriteToolVault } from "../core/agent/tools/writeToolFixture";
+
+const fake = useFakeAnthropic();
+const MARKER = "okapi-plan-4471";
+/** An image whose bytes hold a marker: it must not reach the server once the only note embedding it is private. */
+const PNG = Buffer.concat([
+	Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]),
+	Buffer.from("okapi-scan-9902"),
+]);
+
+const delay = (callback: () => void, ms: number) => {
+	const timer = setTimeout(callback, ms);
+	return () => clearTimeout(timer);
+};
+
+async function vaultWithPlan(): Promise<WriteToolVault> {
+	return writeToolsOver(
+		{
+			"Notes/plan.md": `# Plan\n${MARKER}\n`,
+			"Notes/trip.md": "# Trip\nThe scan: ![[scan.png]]\n",
+			"Files/scan.png": PNG,
+			"Notes/other.md": "# Other\nNothing private here.\n",
+		},
+		{ excludedFolders: ["Private"], excludedTags: ["secret"] },
+	);
+}
+
+/**
+ * Runs one chat turn whose model reads `path` in its first round and answers after a second
+ * round; `hide` runs once the first round's tool call finished, before the request that follows it.
+ */
+async function turnHidingBetweenRounds(
+	tools: WriteToolVault,
+	path: string,
+	hide: () => Promise<void>,
+	firstCall = toolUseReply("memory_get", { path }),
+): Promise<readonly string[]> {
+	const ports: TurnPorts = {
+		model: createModelClient({ apiKey: "test", baseURL: fake().baseURL, delay, translate: t }),
+		modelId: "claude-test",
+		tools: tools.deps,
+		delay,
+		transcript: null,
+	};
+	fake().enqueue(firstCall, toolUseReply("memory_get", { path: "Notes/other.md" }), textReply("Done."));
+	const session = new ChatSession(() => ports, { now: () => new Date("2026-03-15T12:00:00Z") });
+	let finished = 0;
+	for await (const event of session.send("What is in my plan?"))
+		if (event.type === "tool-finished" && finished++ === 0) await hide();
+	// The messages: where tool results go (the whole body would only make a failure unreadable).
+	return fake().messageBodies.map((body) => JSON.stringify((body as { messages: unknown }).messages));
+}
+
+describe("a file hidden between two rounds of one turn", () => {
+	it.each([
+		[
+			"marked assistant: private",
+			(tools: WriteToolVault) =>
+				tools.vault.process("Notes/plan.md", (text) => `---\nassistant: private\n---\n${text}`),
+		],
+		[
+			"tagged with an excluded tag",
+			(tools: WriteToolVault) => tools.vault.process("Notes/plan.md", (text) => `---\ntags: [secret]\n---\n${text}`),
+		],
+		[
+			"moved into an excluded folder",
+			(tools: WriteToolVault) => tools.vault.rename("Notes/plan.md", "Private/plan.md"),
+		],
+	])("is not sent in the turn's later requests when %s", async (_way, hide) => {
+		const tools = await vaultWithPlan();
+		const bodies = await turnHidingBetweenRounds(tools, "Notes/plan.md", async () => {
+			await hide(tools);
+			expect(tools.deps.vault.stat("Notes/plan.md")).toBeNull();
+		});
+		expect(bodies).toHaveLength(3);
+		// The first round's result is in the second request before the note is hidden: the test reads it.
+		expect(bodies[1]).not.toContain(MARKER);
+		expect(bodies[2]).not.toContain(MARKER);
+		expect(bodies[1]).toContain("Withheld: this result came from a note that is private now.");
+		// The other rounds' results are sent as they were.
+		expect(bodies[2]).toContain("Nothing private here.");
+	});
+
+	it("is not sent when it is an image whose only embedding note turned private", async () => {
+		const tools = await vaultWithPlan();
+		const bodies = await turnHidingBetweenRounds(tools, "Files/scan.png", async () => {
+			await tools.vault.process("Notes/trip.md", (text) => `---\nassistant: private\n---\n${text}`);
+			expect(tools.deps.vault.stat("Files/scan.png")).toBeNull();
+		});
+		expect(bodies).toHaveLength(3);
+		for (const body of bodies.slice(1)) {
+			expect(body).not.toContain(PNG.toString("base64"));
+			expect(body).not.toContain('"type":"image"');
+		}
+	});
+
+	// A search's result holds the passages twice, in its text and in its data: both are withheld.
+	it("is not sent when a search of the first round found it", async () => {
+		const tools = await vaultWithPlan();
+		const bodies = await turnHidingBetweenRounds(
+			tools,
+			"Notes/plan.md",
+			() =>
+				tools.vault.process("Notes/plan.md", (text) => `---\nassistant: private\n---\n${text}`).then(() => undefined),
+			toolUseReply("memory_search", { query: MARKER }),
+		);
+		expect(bodies[1]).not.toContain(MARKER);
+		expect(bodies[2]).not.toContain(MARKER);
+	});
+
+	it("is still sent while it stays visible", async () => {
+		const tools = await vaultWithPlan();
+		const bodies = await turnHidingBetweenRounds(tools, "Notes/plan.md", () =>
+			tools.vault.process("Notes/other.md", (text) => `${text}More.\n`).then(() => undefined),
+		);
+		expect(bodies[1]).toContain(MARKER);
+		expect(bodies[2]).toContain(MARKER);
+	});
+});
