@@ -2,6 +2,7 @@ import { budgetHitMessage, type TurnLimits, type TurnResult } from "../../src/co
 import { ChatSession, type SessionEvent, type TurnPorts } from "../../src/core/agent/session";
 import type { WriteToolDeps } from "../../src/core/agent/tools";
 import type { ApplyDeps, ApplyOutcome, EditProposal } from "../../src/core/edits";
+import { UnsafePathError } from "../../src/core/vault/unsafePath";
 import { t } from "../../src/i18n";
 import { DEFAULT_MODEL, OFFLINE_MODEL_ID } from "../../src/llm";
 import { rejectUnknownOptions, requireOption, UsageError } from "./args";
@@ -47,7 +48,12 @@ export const chatCommand: Command = async (args) => {
 	const userMessage = args.positional[0];
 	const approval = approvalOf(args);
 	const choice = modelChoiceOf(args);
-	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), { now: args.options.get("now") });
+	// The private folders and tags are read again before approved changes are applied: the turn may
+	// have run for minutes, and a note made private meanwhile is not edited.
+	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), {
+		now: args.options.get("now"),
+		livePrivacy: true,
+	});
 	const memory = await openHeadlessMemory(headless, indexCacheFor(requireOption(args, "vault")));
 	const model = modelClientOf(args, headless);
 	const { workspace, settings, clock } = headless;
@@ -79,6 +85,7 @@ export const chatCommand: Command = async (args) => {
 	const session = new ChatSession(() => ports, clock);
 	const result = await streamTurn(session, userMessage, choice);
 	if (session.transcriptPath !== null) process.stderr.write(`Transcript: ${session.transcriptPath}\n`);
+	headless.reloadPrivacy();
 	const proposals = await reviewedProposals(proposalsOf(result), approval, result.stopReason, {
 		writer,
 		vault: memory.deps.vault,
@@ -107,10 +114,7 @@ async function reviewedProposals(
 	stopReason: TurnResult["stopReason"],
 	deps: ApplyDeps,
 ): Promise<{ readonly proposal: EditProposal; readonly outcome: ApplyOutcome | null }[]> {
-	for (const proposal of proposals) {
-		const base = deps.vault.stat(proposal.path) === null ? null : await deps.vault.read(proposal.path);
-		process.stdout.write(`\n${proposalDiff(proposal, base)}\n`);
-	}
+	for (const proposal of proposals) process.stdout.write(`\n${proposalDiff(proposal, await baseOf(deps, proposal))}\n`);
 	const applies = appliesProposals(approval, stopReason);
 	if (proposals.length > 0 && !applies)
 		process.stderr.write(
@@ -121,6 +125,19 @@ async function reviewedProposals(
 	const outcomes = applies ? await applyAll(deps, proposals) : [];
 	for (const outcome of outcomes) process.stderr.write(`${outcomeLine(outcome)}\n`);
 	return proposals.map((proposal, index) => ({ proposal, outcome: outcomes[index] ?? null }));
+}
+
+/**
+ * The note a proposal was made against as it reads now; `null` when it cannot be read (hidden,
+ * gone, reached through a symbolic link since): its diff then says it can no longer be applied.
+ */
+async function baseOf(deps: ApplyDeps, proposal: EditProposal): Promise<string | null> {
+	try {
+		return deps.vault.stat(proposal.path) === null ? null : await deps.vault.read(proposal.path);
+	} catch (error) {
+		if (error instanceof UnsafePathError) return null;
+		throw error;
+	}
 }
 
 function maxTurnMsOf(ms: number | undefined): Partial<TurnLimits> {

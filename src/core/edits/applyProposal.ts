@@ -5,7 +5,7 @@ import { UnsafePathError } from "../vault/unsafePath";
 import type { VaultView } from "../vault/vaultView";
 import type { WorkspaceLayout } from "../workspace/layout";
 import { applyAccepted } from "./applyAccepted";
-import { editableNote } from "./editableNote";
+import { editableNote, type EditableNote } from "./editableNote";
 import { largeRemoval } from "./largeRemoval";
 import type { ApplyOutcome, EditProposal, EditRefusal } from "./editProposal";
 import { placeRefusal } from "./proposeEdits";
@@ -40,7 +40,7 @@ export async function applyProposal(
 ): Promise<ApplyOutcome> {
 	const chosen = proposal.hunks.filter((hunk) => accepted.has(hunk.id));
 	if (chosen.length === 0) return { kind: "nothing-accepted", path: proposal.path };
-	const note = await editableNote(deps.vault, deps.layout, proposal.path);
+	const note = await editableNote(deps.vault, deps.layout, proposal.path).catch(unsafeNote(proposal.path));
 	const refused = (refusal: EditRefusal): ApplyOutcome => ({ kind: "refused", path: note.path, refusal });
 	if (note.kind === "refused") return refused(note.refusal);
 	const base = note.text;
@@ -75,6 +75,17 @@ export async function applyProposal(
 		if (outcome === null) throw error;
 		return outcome;
 	}
+}
+
+/**
+ * A note the store will not even read, since it is reached through a symbolic link now (a host on
+ * disk), is refused as the writer would refuse it; any other failure propagates.
+ */
+function unsafeNote(path: string): (error: unknown) => EditableNote {
+	return (error) => {
+		if (error instanceof UnsafePathError) return { kind: "refused", path, refusal: "not-editable" };
+		throw error;
+	};
 }
 
 /** How a refusal of the writer ends the apply; `null` for a failure that is no refusal. */
