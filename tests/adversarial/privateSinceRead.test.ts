@@ -3,10 +3,20 @@
  * the conversation's history, which every later turn sends again.
  */
 import { toolResultBlock } from "../../src/core/agent/loop";
+import { ChatSession } from "../../src/core/agent/session";
+import { t } from "../../src/i18n";
+import { createModelClient } from "../../src/llm";
+import { textReply, toolUseReply, useFakeAnthropic } from "../harness/fakeAnthropic";
 import { sessionPrepareRequest } from "../harness/sessionRequest";
 import type { ChatMessage } from "../../src/core/model/modelClient";
 import { toolsOver } from "../core/agent/tools/toolFixture";
 import { writeToolsOver } from "../core/agent/tools/writeToolFixture";
+
+const fake = useFakeAnthropic();
+const delay = (callback: () => void, ms: number) => {
+	const timer = setTimeout(callback, ms);
+	return () => clearTimeout(timer);
+};
 
 describe("a note marked private after the assistant read it", () => {
 	// The history keeps the tool result that quoted the note; each later turn checks it against
@@ -73,5 +83,29 @@ describe("a note marked private after the assistant read it", () => {
 		const request = await sessionPrepareRequest(tools.deps, [])(history, "Thanks. Anything else?");
 		expect(JSON.stringify(request)).not.toContain("okapi-plan-4471");
 		expect(JSON.stringify(request)).toContain('"name":"note_edit"');
+	});
+
+	// Moved, the note is hidden at a path no result of the history names, and its old path names
+	// no file at all: the results are checked by the paths they name, against the view as it is now.
+	it("is not sent again after it was moved into a private folder", async () => {
+		const tools = await writeToolsOver(
+			{ "Notes/plan.md": "# Plan\nokapi-plan-4471\n" },
+			{ excludedFolders: ["Private"] },
+		);
+		const model = createModelClient({ apiKey: "test", baseURL: fake().baseURL, delay, translate: t });
+		const session = new ChatSession(
+			() => ({ model, modelId: "claude-test", tools: tools.deps, delay, transcript: null }),
+			{
+				now: () => new Date("2026-03-15T12:00:00Z"),
+			},
+		);
+		fake().enqueue(toolUseReply("memory_get", { path: "Notes/plan.md" }), textReply("One thing."), textReply("No."));
+		for await (const event of session.send("What is in my plan?")) void event;
+		expect(JSON.stringify(fake().messageBodies[1])).toContain("okapi-plan-4471");
+		await tools.vault.rename("Notes/plan.md", "Private/plan.md");
+		for await (const event of session.send("Thanks. Anything else?")) void event;
+		const [, , later] = fake().messageBodies;
+		expect(JSON.stringify(later)).not.toContain("okapi-plan-4471");
+		expect(JSON.stringify(later)).toContain("Withheld: this result came from a note that is private now.");
 	});
 });

@@ -24,6 +24,7 @@ import { groundingSearch, groundingSearchId, withGroundingSearch } from "./groun
 import { sessionRequestBuilder, type ContextNotes, type SessionRequest } from "./sessionContext";
 import { executeToolOf, OFFERED_TOOLS, sizesOf, toolsFit, turnDeps, type TurnPorts } from "./turnPorts";
 import { readUserAttachments, type RefusedAttachment } from "./userAttachments";
+import { notesNamedBy } from "./withheldResults";
 
 /**
  * The session's own events, besides the loop's: the memory flush it ran before compacting the
@@ -72,6 +73,11 @@ export class ChatSession {
 	private heartbeats: { readonly at: string; readonly text: string }[] = [];
 	/** The count towards the next checkpoint moment. */
 	private moments = new CheckpointMoments();
+	/**
+	 * The notes the tool results of `messages` name, checked before every request: one moved into
+	 * a private folder since is hidden at a path no result names.
+	 */
+	private named = new Set<string>();
 
 	constructor(
 		private readonly ports: () => TurnPorts | Promise<TurnPorts>,
@@ -117,6 +123,8 @@ export class ChatSession {
 		this.messages = conversation;
 		this.heartbeats = [];
 		this.moments = new CheckpointMoments();
+		// A saved chat keeps no tool results.
+		this.named = new Set();
 		this.compaction = FRESH_CONVERSATION;
 		this.transcript = transcriptPath;
 		this.last = lastMessageOf(conversation);
@@ -230,12 +238,12 @@ export class ChatSession {
 		this.compaction = next.conversation.nextState;
 		let result: TurnResult | null = null;
 		const input = { conversation: this.messages, userMessage: turn.text, attachments: turn.attachments };
-		for await (const event of runTurn(turnDeps(ports, next), input, turn.signal)) {
+		for await (const event of runTurn(turnDeps(ports, next, this.named), input, turn.signal)) {
 			if (event.type === "error" && event.error.kind === "tools-unsupported") continue;
 			if (event.type === "done") {
 				result = event.result;
 				if (toolsUnsupported(result)) break;
-				this.messages = result.conversation;
+				this.kept(result);
 			}
 			yield event;
 		}
@@ -276,15 +284,21 @@ export class ChatSession {
 		this.compaction = next.conversation.nextState;
 		let result: TurnResult | null = null;
 		const input = { conversation: this.messages, userMessage: turn.text, attachments: turn.attachments };
-		for await (const event of runTurn(turnDeps(ports, next), input, turn.signal)) {
+		for await (const event of runTurn(turnDeps(ports, next, this.named), input, turn.signal)) {
 			if (event.type === "done") {
 				result = search === null ? event.result : withGroundingSearch(event.result, search);
-				this.messages = result.conversation;
+				this.kept(result);
 				yield { type: "done", result };
 			} else yield event;
 		}
 		if (result === null) throw new Error("The turn ended without its result.");
 		return { result, spent: result.usage };
+	}
+
+	/** The turn's conversation is the one the next turn follows. */
+	private kept(result: TurnResult): void {
+		this.messages = result.conversation;
+		for (const path of notesNamedBy(result.toolCalls)) this.named.add(path);
 	}
 
 	/**
@@ -321,7 +335,7 @@ export class ChatSession {
 		};
 		let result: TurnResult | null = null;
 		for await (const event of runTurn(
-			turnDeps(ports, flushRequest),
+			turnDeps(ports, flushRequest, this.named),
 			{ conversation: this.messages, userMessage: MEMORY_FLUSH_PROMPT },
 			signal,
 		)) {

@@ -51,14 +51,17 @@ export interface ToolSupport {
 /** The tools offered to the model, as the request declares them. */
 export const OFFERED_TOOLS: readonly ToolDefinition[] = [...ASSISTANT_TOOLS.values()].map(toolDefinitionOf);
 
-/** The loop's dependencies for one turn over a request already prepared, its answer as long as the window allows. */
-export function turnDeps(ports: TurnPorts, next: SessionRequest): TurnDeps {
+/**
+ * The loop's dependencies for one turn over a request already prepared, its answer as long as the
+ * window allows; `namedBefore`, the notes the results of the conversation's earlier turns name.
+ */
+export function turnDeps(ports: TurnPorts, next: SessionRequest, namedBefore: Iterable<string>): TurnDeps {
 	return {
 		model: ports.model,
 		modelId: ports.modelId,
 		prepareRequest: () => next.request,
 		executeTool: executeToolOf(ports),
-		withholdHidden: withoutHiddenSinceRead(ports.tools.vault),
+		withholdHidden: withoutHiddenSinceRead(ports.tools.vault, namedBefore),
 		toolEffect: toolEffectIn(ASSISTANT_TOOLS),
 		delay: ports.delay,
 		limits: { ...ports.limits, maxOutputTokens: next.maxOutputTokens },

@@ -1,5 +1,5 @@
 import type { AttachmentBlock, ChatMessage, ContentBlock } from "../../model/modelClient";
-import type { WithholdHidden } from "../loop";
+import type { ToolCallRecord, WithholdHidden } from "../loop";
 import { attachmentMediaType } from "../../model/attachmentFiles";
 import { extensionOf } from "../../vault/paths";
 import type { VaultView } from "../../vault/vaultView";
@@ -74,18 +74,24 @@ export function withoutHiddenResults(
 }
 
 /**
- * `withoutHiddenResults` before each request of a turn, over what the turn's own tools read: the
- * notes each result names (its locations, which list every note it quotes, as the chat links
- * them) are looked up in the view as it is now (a note hidden since, or moved so that its path no
- * longer shows), with no listing of the vault, so it may run before every request. The conversation before the turn was checked against the whole listing when the turn
- * began; a result of it naming a note this turn read and that is hidden now is withheld as well.
+ * `withoutHiddenResults` before each request of a turn, over what tools read: the notes named by
+ * the results of this turn (`toolCalls`) and of the turns before it (`namedBefore`), each result
+ * naming every note it quotes among its locations (as the chat links them), are looked up in the
+ * view as it is now, with no listing of the vault, so it may run before every request. A note
+ * hidden since is withheld, and so is one moved since (into a private folder, or away): no
+ * visible file has the path the results name, and the listing the turn began with cannot tell.
  */
-export function withoutHiddenSinceRead(vault: VaultView): WithholdHidden {
+export function withoutHiddenSinceRead(vault: VaultView, namedBefore: Iterable<string> = []): WithholdHidden {
 	return (messages, toolCalls) =>
 		withoutHiddenResults(messages, vault, () => {
-			const named = new Set(toolCalls.flatMap((call) => (call.result.locations ?? []).map((place) => place.path)));
+			const named = new Set([...namedBefore, ...notesNamedBy(toolCalls)]);
 			return [...named].filter((path) => vault.stat(path) === null);
 		});
+}
+
+/** The notes the calls' results name (their locations). */
+export function notesNamedBy(calls: readonly ToolCallRecord[]): string[] {
+	return calls.flatMap((call) => (call.result.locations ?? []).map((place) => place.path));
 }
 
 /** Every note and attachment the view hides, by path: one listing of the vault. */
