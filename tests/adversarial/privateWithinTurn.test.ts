@@ -4,11 +4,17 @@
  * and the note's text must not be among them. The real SDK talks to the fake Messages API; the
  * note is hidden while the turn waits between its rounds, each of the four ways a file turns private.
  */
-import { ChatSession, type TurnPorts } from "../../src/core/agent/session";
+import { renameSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { ChatSession, type SessionEvent, type TurnPorts } from "../../src/core/agent/session";
+import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { t } from "../../src/i18n";
 import { createModelClient } from "../../src/llm";
 import { textReply, toolUseReply, useFakeAnthropic } from "../harness/fakeAnthropic";
 import { writeToolsOver, type WriteToolVault } from "../core/agent/tools/writeToolFixture";
+import { openHeadlessWorkspace } from "../../scripts/lib/headless";
+import { openHeadlessMemory } from "../../scripts/lib/headlessMemory";
+import { TempVault } from "../headless/tempVault";
 
 const fake = useFakeAnthropic();
 const MARKER = "okapi-plan-4471";
@@ -125,5 +131,50 @@ describe("a file hidden between two rounds of one turn", () => {
 		);
 		expect(bodies[1]).toContain(MARKER);
 		expect(bodies[2]).toContain(MARKER);
+	});
+
+	// On disk a note may become a symbolic link, which the store refuses to read or even look at:
+	// the note is withheld as a hidden one, and the turn goes on.
+	it("is not sent, and the turn goes on, when it was replaced by a symbolic link on disk", async () => {
+		const disk = new TempVault()
+			.put("Notes/plan.md", `# Plan\n${MARKER}\n`)
+			.put("Notes/other.md", "# Other\nNothing private here.\n");
+		try {
+			const headless = await openHeadlessWorkspace(disk.root, { now: "2026-03-15T12:00:00Z" });
+			const memory = await openHeadlessMemory(headless);
+			const { workspace } = headless;
+			const ports: TurnPorts = {
+				model: createModelClient({ apiKey: "test", baseURL: fake().baseURL, delay, translate: t }),
+				modelId: "claude-test",
+				tools: {
+					...memory.deps,
+					writer: workspace.writer,
+					actor: "assistant",
+					daily: assistantFolderTarget(workspace.layout),
+				},
+				delay,
+				transcript: null,
+			};
+			fake().enqueue(
+				toolUseReply("memory_get", { path: "Notes/plan.md" }),
+				toolUseReply("memory_get", { path: "Notes/other.md" }),
+				textReply("Done."),
+			);
+			const events: SessionEvent[] = [];
+			for await (const event of new ChatSession(() => ports, headless.clock).send("What is in my plan?")) {
+				events.push(event);
+				if (event.type === "tool-finished" && events.filter((seen) => seen.type === "tool-finished").length === 1) {
+					renameSync(join(disk.root, "Notes/plan.md"), join(disk.root, "plan-elsewhere.md"));
+					symlinkSync(join(disk.root, "plan-elsewhere.md"), join(disk.root, "Notes/plan.md"));
+				}
+			}
+			const bodies = fake().messageBodies.map((body) => JSON.stringify((body as { messages: unknown }).messages));
+			expect(bodies).toHaveLength(3);
+			expect(bodies[1]).not.toContain(MARKER);
+			expect(bodies[2]).toContain("Nothing private here.");
+			expect(events.at(-1)).toMatchObject({ type: "done", result: { stopReason: "end_turn" } });
+		} finally {
+			disk.remove();
+		}
 	});
 });

@@ -2,6 +2,7 @@ import type { AttachmentBlock, ChatMessage, ContentBlock } from "../../model/mod
 import type { ToolCallRecord, WithholdHidden } from "../loop";
 import { attachmentMediaType } from "../../model/attachmentFiles";
 import { extensionOf } from "../../vault/paths";
+import { UnsafePathError } from "../../vault/unsafePath";
 import type { VaultView } from "../../vault/vaultView";
 
 /** What stands in a tool result of an earlier turn that quoted a note hidden since. */
@@ -39,7 +40,7 @@ export function withoutHiddenResults(
 	const quotesHidden = (text: string) => hidden.some((path) => text.includes(path));
 	// A file moved since is hidden at its new path, which no block names: the old one is gone.
 	const isWithheld = (file: AttachmentBlock) =>
-		hiddenSet.has(file.name) || (file.vaultFile === true && vault.stat(file.name) === null);
+		hiddenSet.has(file.name) || (file.vaultFile === true && !shownNow(vault, file.name));
 	let changed = false;
 	const withheld = new Set<string>();
 	const checked = conversation.map((message): ChatMessage => {
@@ -85,13 +86,26 @@ export function withoutHiddenSinceRead(vault: VaultView, namedBefore: Iterable<s
 	return (messages, toolCalls) =>
 		withoutHiddenResults(messages, vault, () => {
 			const named = new Set([...namedBefore, ...notesNamedBy(toolCalls)]);
-			return [...named].filter((path) => vault.stat(path) === null);
+			return [...named].filter((path) => !shownNow(vault, path));
 		});
 }
 
 /** The notes the calls' results name (their locations). */
 export function notesNamedBy(calls: readonly ToolCallRecord[]): string[] {
 	return calls.flatMap((call) => (call.result.locations ?? []).map((place) => place.path));
+}
+
+/**
+ * Whether the view shows a file at `path` now. A path the host will not even look at (a note
+ * replaced by a symbolic link, on disk) shows nothing, rather than failing the turn.
+ */
+function shownNow(vault: VaultView, path: string): boolean {
+	try {
+		return vault.stat(path) !== null;
+	} catch (error) {
+		if (error instanceof UnsafePathError) return false;
+		throw error;
+	}
 }
 
 /** Every note and attachment the view hides, by path: one listing of the vault. */
