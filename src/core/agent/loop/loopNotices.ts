@@ -39,10 +39,6 @@ export function timedOutResult(name: string, timeoutMs: number): ToolResult {
 	return toolError(`${name} did not finish within ${timeoutMs / 1000} s and was abandoned.`);
 }
 
-export function failedToolResult(name: string, error: unknown): ToolResult {
-	return toolError(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
-}
-
 /** A call cut by the output limit (`max_tokens`) has incomplete input: it is not run. */
 export const CUT_OFF_CALL = toolError(
 	"not run: the output limit cut this call off, so its input is incomplete. Call it again with shorter input.",

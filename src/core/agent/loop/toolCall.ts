@@ -1,7 +1,8 @@
 import type { TaskScheduler } from "../../ports";
 import type { ToolResult } from "../tools";
+import { failedToolResult } from "../tools/toolFailure";
+import { timedOutResult } from "./loopNotices";
 import type { ExecuteTool } from "./turnDeps";
-import { failedToolResult, timedOutResult } from "./loopNotices";
 
 /**
  * How a tool call ended: with a result (an error result when the tool threw or ran out of time),

@@ -4,6 +4,7 @@ import { argumentErrors } from "./argumentErrors";
 import type { MemoryToolDeps } from "./memoryToolDeps";
 import { boundOutput } from "./outputBound";
 import type { ToolDescriber } from "./toolDescriber";
+import { failedToolResult } from "./toolFailure";
 import { toolJsonSchema } from "./toolJsonSchema";
 import { toolError, type ToolResult } from "./toolResult";
 
@@ -89,7 +90,7 @@ export function defineTool<Schema extends z.ZodMiniType, Deps extends MemoryTool
 				const result = await spec.run(parsed.value, deps);
 				return { ...result, text: boundOutput(result.text) };
 			} catch (error) {
-				return toolError(`${spec.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+				return failedToolResult(spec.name, error);
 			}
 		},
 	};
