@@ -301,6 +301,10 @@ export const en = {
 	"model-error.server.server-unreachable":
 		"{server} did not answer at {address}. Check that it is running and that the address in the plugin settings is right.",
 	"model-error.server.cors-refused": "{server} is running but refused requests from Obsidian's window. {fix}",
+	"model-error.redirect":
+		"The API's address answered with a redirect ({status}) to another address; nothing was sent there. Something between Obsidian and Anthropic (a proxy, a network filter) is redirecting requests.",
+	"model-error.server.redirect":
+		"{server} answered with a redirect ({status}) to another address; nothing was sent there. Set the base URL to the final address.",
 	"model-error.server-name.custom": "The model server",
 	"model-error.cors-fix.ollama": "Start Ollama with: {command}",
 	"model-error.cors-fix.lm-studio":

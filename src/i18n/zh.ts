@@ -241,6 +241,10 @@ export const zh: Catalog = {
 	"model-error.server.server-unreachable":
 		"{server} 在 {address} 没有响应。请确认它正在运行，并检查插件设置中的地址是否正确。",
 	"model-error.server.cors-refused": "{server} 正在运行，但拒绝了来自 Obsidian 窗口的请求。{fix}",
+	"model-error.redirect":
+		"API 的地址以重定向（{status}）指向另一个地址；没有向那里发送任何内容。Obsidian 与 Anthropic 之间的某个环节（代理、网络过滤器）正在重定向请求。",
+	"model-error.server.redirect":
+		"{server} 以重定向（{status}）指向另一个地址；没有向那里发送任何内容。请把基础 URL 设为最终地址。",
 	"model-error.server-name.custom": "模型服务器",
 	"model-error.cors-fix.ollama": "请这样启动 Ollama：{command}",
 	"model-error.cors-fix.lm-studio": "请在 LM Studio 的服务器设置中打开 “Enable CORS”，或这样启动服务器：{command}",

@@ -1,6 +1,7 @@
 import type { ModelError } from "../core/model/modelClient";
 import { PRESET_NAMES, type CompatibleServer } from "../core/model/modelServer";
 import { corsFix } from "./corsFix";
+import { RedirectRefusedError } from "./redirectRefusal";
 import type { Translate } from "./translate";
 
 /**
@@ -17,6 +18,8 @@ export function modelErrorMessage(error: ModelError, translate: Translate, serve
 				: translate("model-error.rate-limit-wait", { seconds: Math.ceil(error.retryAfterMs / 1000) });
 		case "bad-request":
 			return translate("model-error.bad-request", { detail: error.message });
+		case "redirect":
+			return translate("model-error.redirect", { status: redirectStatus(error) });
 		default:
 			return translate(`model-error.${error.kind}`);
 	}
@@ -40,6 +43,8 @@ function serverErrorMessage(error: ModelError, translate: Translate, server: Com
 			return translate("model-error.server.server-unreachable", { server: name, address: server.baseURL });
 		case "cors-refused":
 			return translate("model-error.server.cors-refused", { server: name, fix: corsFix(server.preset, translate) });
+		case "redirect":
+			return translate("model-error.server.redirect", { server: name, status: redirectStatus(error) });
 		case "invalid-key":
 		case "permission":
 		case "unknown-model":
@@ -50,4 +55,9 @@ function serverErrorMessage(error: ModelError, translate: Translate, server: Com
 		default:
 			return translate(`model-error.${error.kind}`);
 	}
+}
+
+/** The redirect's status; "3xx" where the browser did not tell it. */
+function redirectStatus(error: ModelError): string {
+	return error instanceof RedirectRefusedError && error.status !== undefined ? String(error.status) : "3xx";
 }

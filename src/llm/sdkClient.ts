@@ -2,6 +2,7 @@ import { BaseAnthropic, type ClientOptions } from "@anthropic-ai/sdk/client";
 import { Messages } from "@anthropic-ai/sdk/resources/messages/messages";
 import { Models } from "@anthropic-ai/sdk/resources/models";
 import { serverRoot, type CompatibleServer } from "../core/model/modelServer";
+import { refuseRedirects } from "./redirectRefusal";
 
 export interface SdkClientOptions {
 	readonly apiKey: string;
@@ -30,6 +31,8 @@ const COMMON_OPTIONS = {
 	openTelemetry: false,
 	// Failures reach the user as `ModelError`s; the console stays quiet.
 	logLevel: "off",
+	// A request goes to the address the user set and nowhere else, whatever the server answers.
+	middleware: [refuseRedirects],
 } as const satisfies ClientOptions;
 
 export function createSdkClient(options: SdkClientOptions): AnthropicSdk {

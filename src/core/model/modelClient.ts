@@ -180,7 +180,9 @@ export type ModelErrorKind =
 	/** The server answers, but refused this window's request (CORS): it must be told to allow Obsidian's origin. */
 	| "cors-refused"
 	/** The server's model cannot call tools: it said so, or its tool call could not be read. */
-	| "tools-unsupported";
+	| "tools-unsupported"
+	/** The server answered with a redirect to another address, which was not followed: nothing was sent there. */
+	| "redirect";
 
 export class ModelError extends Error {
 	constructor(

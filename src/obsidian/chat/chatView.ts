@@ -68,7 +68,7 @@ export const CHAT_ICON = "message-square";
 const WELCOME_REDRAW_MS = 250;
 
 /** Failures that asking again cannot mend: the user must change something first. */
-const NOT_RETRIED: readonly ModelErrorKind[] = ["invalid-key", "privacy-unconfirmed"];
+const NOT_RETRIED: readonly ModelErrorKind[] = ["invalid-key", "privacy-unconfirmed", "redirect"];
 
 /**
  * The chat pane, in the right sidebar or in a tab: the offline label, the resume and stale-chat
