@@ -55,6 +55,11 @@ export function assertContained(path: string, policy: ContainmentPolicy): string
 		const refused = firstRefusal(view, policy);
 		if (refused) throw new ContainmentError(refused);
 	}
+	return vaultPathAsWritten(path);
+}
+
+/** `path` as the guard names it once accepted: normalized as Obsidian would, without `.` segments. */
+export function vaultPathAsWritten(path: string): string {
 	return withoutDotSegments(normalizeVaultPath(path));
 }
 

@@ -1,7 +1,13 @@
 import type { NoteMetadata } from "../metadata";
 import type { FileStat } from "../ports";
 import { skipReasonForFile } from "./indexPolicy";
-import { assertContained, ContainmentError, type ContainmentPolicy, type ContainmentRule } from "./containment";
+import {
+	assertContained,
+	ContainmentError,
+	vaultPathAsWritten,
+	type ContainmentPolicy,
+	type ContainmentRule,
+} from "./containment";
 import type { HiddenReason, VaultView } from "./vaultView";
 
 /**
@@ -19,7 +25,13 @@ export type Unreadable = "not-markdown" | "too-large";
 
 export type ReadAccess =
 	| { readonly kind: "allowed"; readonly path: string; readonly stat: FileStat; readonly metadata: NoteMetadata }
-	| { readonly kind: "denied"; readonly rule: ReadDenial; readonly explanation: string }
+	| {
+			readonly kind: "denied";
+			readonly rule: ReadDenial;
+			readonly explanation: string;
+			/** The path asked for, as a `not-found` would name it: what a model is told instead when the rule is a private folder. */
+			readonly path: string;
+	  }
 	| { readonly kind: "not-found"; readonly path: string }
 	| { readonly kind: "unreadable"; readonly path: string; readonly reason: Unreadable };
 
@@ -51,7 +63,8 @@ export function checkReadAccess(path: string, view: VaultView): ReadAccess {
 	const hidden = view.hiddenReason(normalized);
 	// A note hidden by what it says of itself (its flag, a tag, properties that do not parse) is
 	// answered as a note that is not there: a refusal would tell the model it exists, and why.
-	if (hidden !== null) return PATH_RULES.includes(hidden) ? denied(hidden) : { kind: "not-found", path: normalized };
+	if (hidden !== null)
+		return PATH_RULES.includes(hidden) ? denied(hidden, normalized) : { kind: "not-found", path: normalized };
 	const stat = view.stat(normalized);
 	if (stat === null) return { kind: "not-found", path: normalized };
 	const fileReason = skipReasonForFile(stat.path, stat.size, view.policy);
@@ -59,17 +72,17 @@ export function checkReadAccess(path: string, view: VaultView): ReadAccess {
 		return { kind: "unreadable", path: stat.path, reason: fileReason === "too-large" ? "too-large" : "not-markdown" };
 	const metadata = view.getMetadata(stat.path);
 	// The view shows a note only with its metadata; without it the note would have been hidden.
-	if (metadata === null) return denied("no-metadata");
+	if (metadata === null) return denied("no-metadata", stat.path);
 	return { kind: "allowed", path: stat.path, stat, metadata };
 }
 
-function denied(rule: HiddenReason): ReadAccess {
-	return { kind: "denied", rule, explanation: EXPLANATIONS[rule] };
+function denied(rule: HiddenReason, path: string): ReadAccess {
+	return { kind: "denied", rule, explanation: EXPLANATIONS[rule], path };
 }
 
 type Containment =
 	| { readonly kind: "contained"; readonly path: string }
-	| { readonly kind: "denied"; readonly rule: ContainmentRule; readonly explanation: string };
+	| { readonly kind: "denied"; readonly rule: ContainmentRule; readonly explanation: string; readonly path: string };
 
 /**
  * The write guard's verdicts, remembered by policy and path. A verdict depends on nothing else
@@ -100,7 +113,8 @@ function judged(path: string, policy: ContainmentPolicy): Containment {
 	try {
 		return { kind: "contained", path: assertContained(path, policy) };
 	} catch (error) {
-		if (error instanceof ContainmentError) return { kind: "denied", rule: error.rule, explanation: error.message };
+		if (error instanceof ContainmentError)
+			return { kind: "denied", rule: error.rule, explanation: error.message, path: vaultPathAsWritten(path) };
 		throw error;
 	}
 }

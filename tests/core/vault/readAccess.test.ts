@@ -21,8 +21,8 @@ describe("checkReadAccess", () => {
 	});
 
 	it("refuses a private folder before it looks whether the file exists", () => {
-		expect(access("Private/b.md")).toMatchObject({ kind: "denied", rule: "excluded" });
-		expect(access("Private/none.md")).toEqual(access("Private/b.md"));
+		expect(access("Private/b.md")).toMatchObject({ kind: "denied", rule: "excluded", path: "Private/b.md" });
+		expect({ ...access("Private/none.md"), path: "Private/b.md" }).toEqual(access("Private/b.md"));
 	});
 
 	it("refuses the assistant's chat transcripts, which the write guard alone would allow", () => {
@@ -30,6 +30,7 @@ describe("checkReadAccess", () => {
 			kind: "denied",
 			rule: "assistant-internal",
 			explanation: "Chat transcripts and the audit log are never read back.",
+			path: "Assistant/chats/2026-03-01 chat.md",
 		});
 	});
 

@@ -56,7 +56,7 @@ export const memoryGet = defineTool({
 		`Long text comes in pages of about ${formatCount(PAGE_CHARS)} characters; a page that does not reach the end says how to read on (a cursor).`,
 		"The notes the text links to are listed at the end, with their paths.",
 		ATTACHMENT_DESCRIPTION,
-		"Private notes, excluded folders and tags, chat transcripts and the configuration folder cannot be read: the answer is then `Access denied` and the rule.",
+		"Private notes, and notes in private folders, read as notes that do not exist. Chat transcripts and the configuration folder cannot be read: the answer is then `Access denied` and the rule.",
 	].join(" "),
 	effect: "read",
 	schema: memoryGetInput,

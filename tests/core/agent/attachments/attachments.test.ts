@@ -191,12 +191,12 @@ describe("attachments the model reads", () => {
 			expect(JSON.stringify(body)).not.toContain(base64(SECRET_PNG).slice(0, 24));
 		}
 		const results = blocksOf(bodies()[4]).filter((block) => block.type === "tool_result");
-		// The private file is answered as one that is not there; the excluded folder by its rule.
+		// The private file, and a path in the excluded folder, are answered as ones that are not there; `..` by its rule.
 		expect(results.map((block) => String(block.content).split("\n")[0])).toEqual([
 			expect.stringContaining("no note at"),
 			expect.stringContaining("no note at"),
-			expect.stringContaining("Access denied: excluded."),
-			expect.stringContaining("Access denied"),
+			expect.stringContaining('no note at "Private/scan.png"'),
+			expect.stringContaining("Access denied: parent."),
 		]);
 	});
 

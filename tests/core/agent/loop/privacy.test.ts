@@ -82,7 +82,8 @@ describe("private notes never reach the model", () => {
 		expect(system).toContain("memory/daily/2026-03-14.md");
 		expect(bodies[1]).toContain("Notes/public.md");
 		expect(result.toolCalls.slice(1, 4).map((call) => call.result.text.split(".", 1)[0])).toEqual([
-			"Access denied: excluded",
+			// A private folder answers as a path where nothing is.
+			'Error: no note at "Private/diary',
 			// A link to a hidden note resolves to nothing: the view does not have the note at all.
 			'Error: no note at "[[tagged]]"',
 			'Error: no note at "Notes/flagged',

@@ -213,7 +213,8 @@ describe("note_annotate", () => {
 		[".obsidian/app.md", "Access denied: config"],
 		["/etc/passwd", "Access denied: absolute"],
 		["%2e%2e/outside.md", "Access denied: parent"],
-		["Private/diary.md", "Access denied: excluded"],
+		// A private folder answers as a path where nothing is: a refusal would tell it is a private folder.
+		["Private/diary.md", 'Error: no note at "Private/diary.md"'],
 		["Notes/flagged.md", 'Error: no note at "Notes/flagged.md"'],
 		["Notes/tagged.md", 'Error: no note at "Notes/tagged.md"'],
 		["chats/2026-03-14 chat.md", "Access denied: assistant-internal"],

@@ -42,10 +42,18 @@ describe("private notes are never returned by any tool", () => {
 		},
 	);
 
+	it.each(["Private/diary.md", "private/Diary.md", "Private/no such note.md"])(
+		"memory_get %j, in a private folder, answers as for a path where nothing is",
+		async (path) => {
+			const { run } = await toolsOver(files, settings);
+			expect(await run("memory_get", { path })).toEqual({
+				text: `Error: no note at "${path}". Paths are vault paths as memory_search gives them, e.g. "Projects/Atlas.md".`,
+				isError: true,
+			});
+		},
+	);
+
 	it.each([
-		["Private/diary.md", "excluded"],
-		["private/Diary.md", "excluded"],
-		["Private/no such note.md", "excluded"],
 		["chats/2026-03-14 chat.md", "assistant-internal"],
 		["logs/audit.md", "assistant-internal"],
 		[".obsidian/plugins/assistant-workspace/audit.jsonl", "config"],
