@@ -89,4 +89,46 @@ describe("a model server that answers with a redirect", () => {
 		setLanguage("zh");
 		expect(modelErrorMessage(error as ModelError, t, server)).toContain(`（${status}）`);
 	});
+
+	describe("in Obsidian's window, where the browser hides a redirect from the page", () => {
+		const nodeFetch = globalThis.fetch;
+		// The window's fetch: it follows a redirect unless told not to, and then gives the page an
+		// `opaqueredirect` answer, status 0, without the status or the address.
+		beforeEach(() => {
+			globalThis.fetch = async (input, init) => {
+				const response = await nodeFetch(input, init);
+				if (init?.redirect !== "manual" || response.status < 300 || response.status >= 400) return response;
+				await response.body?.cancel();
+				const opaque = {
+					type: "opaqueredirect",
+					status: 0,
+					ok: false,
+					statusText: "",
+					headers: new Headers(),
+					body: null,
+				};
+				return opaque as unknown as Response;
+			};
+		});
+		afterEach(() => {
+			globalThis.fetch = nodeFetch;
+		});
+
+		it.each([307, 308])(
+			"a local server answering %i: nothing is sent, and the user reads of a redirect",
+			async (status) => {
+				let server: CompatibleServer = { preset: "lm-studio", baseURL: "" };
+				const { events, error, listing } = await redirected(status, (url) => {
+					server = { preset: "lm-studio", baseURL: url };
+					return createModelClient({ ...common, apiKey: undefined, server });
+				});
+				expect(elsewhere().requests).toEqual([]);
+				expect(events).toEqual([]);
+				expect((listing as ModelError).kind).toBe("redirect");
+				expect(modelErrorMessage(error as ModelError, t, server)).toBe(
+					"LM Studio answered with a redirect (3xx) to another address; nothing was sent there. Set the base URL to the final address.",
+				);
+			},
+		);
+	});
 });
