@@ -15,6 +15,8 @@ export const en = {
 	"data.problem.empty": "The plugin's data file is empty.",
 	"data.problem.two-objects":
 		"The plugin's data file holds two copies of the settings, as a sync conflict leaves it. Neither is guessed at.",
+	"data.problem.duplicate-key":
+		"The plugin's data file gives the same setting twice, so which one holds is unknown. Neither is guessed at.",
 	"data.problem.repaired":
 		"The plugin's data file was not strict JSON (a comment, a trailing comma or text after the settings). It was read as meant.",
 	"data.problem.invalid-field-last-good":

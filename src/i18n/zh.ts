@@ -15,6 +15,7 @@ export const zh: Catalog = {
 	"data.problem.invalid-entries": "已移除 {field} 中的无效条目。",
 	"data.problem.empty": "插件的数据文件是空的。",
 	"data.problem.two-objects": "插件的数据文件中有两份设置，像同步冲突留下的那样。两份都不会被猜测采用。",
+	"data.problem.duplicate-key": "插件的数据文件把同一项设置写了两次，无法知道哪一个有效。两者都不会被猜测采用。",
 	"data.problem.repaired": "插件的数据文件不是严格的 JSON（有注释、多余的逗号或设置之后的文字），已按原意读取。",
 	"data.problem.invalid-field-last-good": "{field} 的保存值无效，已改用最近一次完好副本中的值。",
 	"data.problem.missing-field": "插件的数据文件中缺少 {field}。",

@@ -5,7 +5,7 @@
  */
 export type DataText =
 	| { readonly ok: true; readonly value: unknown; readonly repaired: boolean }
-	| { readonly ok: false; readonly reason: "empty" | "not-json" | "two-objects" };
+	| { readonly ok: false; readonly reason: "empty" | "not-json" | "two-objects" | "duplicate-key" };
 
 /** Deeper than any settings file; past it the text is not read, so that no input can exhaust the stack. */
 const MAX_DEPTH = 256;
@@ -17,8 +17,9 @@ const CONFLICT_MARKER = /^(?:<{7}|={7}|>{7})/m;
  * Reads `data.json` as a person who edited it by hand means it: a leading byte-order mark, `//`
  * and `/* *\/` comments and trailing commas are forgiven, and text left after one complete object
  * (the tail of a longer file that a shorter save did not clear) is ignored. Nothing is guessed:
- * a second object or a merge's conflict markers (a sync conflict), a truncated object, or text
- * that is not JSON are refused. Linear in the text's length; never throws.
+ * a second object or a merge's conflict markers (a sync conflict), a key given twice in one object
+ * (`JSON.parse` would keep the last, which may be an empty list of private folders), a truncated
+ * object, or text that is not JSON are refused. Linear in the text's length; never throws.
  */
 export function readDataText(text: string): DataText {
 	const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
@@ -30,6 +31,7 @@ export function readDataText(text: string): DataText {
 	if (object === null) return { ok: false, reason: "not-json" };
 	const rest = body.slice(object.end);
 	if (rest.includes("{") || CONFLICT_MARKER.test(body)) return { ok: false, reason: "two-objects" };
+	if (object.repeatsKey) return { ok: false, reason: "duplicate-key" };
 	try {
 		const value: unknown = JSON.parse(object.json);
 		const commented = body.slice(0, start).trim() !== "" || object.json !== body.slice(start, object.end);
@@ -50,19 +52,32 @@ function strict(body: string, hadMark: boolean): DataText {
 }
 
 /**
- * The object that starts at `start`, as strict JSON (comments and trailing commas taken out), and
- * where it ends; `null` when it is not closed or nests past `MAX_DEPTH`. One pass, no recursion.
+ * The object that starts at `start`, as strict JSON (comments and trailing commas taken out), where
+ * it ends, and whether an object in it gives a key twice; `null` when it is not closed or nests
+ * past `MAX_DEPTH`. One pass, no recursion.
  */
-function cleanObject(text: string, start: number): { json: string; end: number } | null {
+function cleanObject(text: string, start: number): { json: string; end: number; repeatsKey: boolean } | null {
 	let json = "";
 	let depth = 0;
 	let at = start;
+	// The keys seen in each object open around `at` (`null` for a list), and whether a key comes next.
+	const keysOfOpen: (Set<string> | null)[] = [];
+	let keyNext = false;
+	let repeatsKey = false;
 	while (at < text.length) {
 		const char = text[at];
 		if (char === '"') {
 			const close = stringEnd(text, at);
 			if (close === null) return null;
-			json += text.slice(at, close);
+			const literal = text.slice(at, close);
+			const keys = keysOfOpen[keysOfOpen.length - 1];
+			if (keyNext && keys) {
+				const key = keyOf(literal);
+				repeatsKey ||= keys.has(key);
+				keys.add(key);
+				keyNext = false;
+			}
+			json += literal;
 			at = close;
 			continue;
 		}
@@ -77,20 +92,35 @@ function cleanObject(text: string, start: number): { json: string; end: number }
 			if (next === null) return null;
 			// A comma before a closing bracket is a trailing comma: dropped.
 			if (text[next] !== "}" && text[next] !== "]") json += char;
+			keyNext = keysOfOpen[keysOfOpen.length - 1] instanceof Set;
 			at++;
 			continue;
 		}
 		if (char === "{" || char === "[") {
 			depth++;
 			if (depth > MAX_DEPTH) return null;
+			keysOfOpen.push(char === "{" ? new Set() : null);
+			keyNext = char === "{";
 		} else if (char === "}" || char === "]") {
 			depth--;
+			keysOfOpen.pop();
+			keyNext = false;
 		}
 		json += char;
 		at++;
-		if (depth === 0) return { json, end: at };
+		if (depth === 0) return { json, end: at, repeatsKey };
 	}
 	return null;
+}
+
+/** A key as `JSON.parse` names it (`"a\u0062"` is `ab`); one that does not parse fails the whole text later. */
+function keyOf(literal: string): string {
+	if (!literal.includes("\\")) return literal.slice(1, -1);
+	try {
+		return String(JSON.parse(literal));
+	} catch {
+		return literal;
+	}
 }
 
 /** The index just past the string's closing quote, `null` when it is not closed. */

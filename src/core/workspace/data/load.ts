@@ -37,6 +37,7 @@ const REFUSALS: Readonly<Record<Exclude<DataText, { ok: true }>["reason"], Messa
 	empty: "data.problem.empty",
 	"not-json": "data.problem.unreadable",
 	"two-objects": "data.problem.two-objects",
+	"duplicate-key": "data.problem.duplicate-key",
 };
 
 /**
