@@ -71,8 +71,16 @@ async function openMemory(args: ParsedArgs): Promise<HeadlessMemory> {
 	return openHeadlessMemory(headless, adHoc ? null : indexCacheFor(vault));
 }
 
+/**
+ * Each flag's text whole, as one line of the settings: the privacy rules read it as they read the
+ * settings' lists (`"Private";Journal` names two folders, `#health #secret` two tags).
+ */
 function exclusions(args: ParsedArgs) {
-	return { excludeFolders: listOption(args, "exclude-folders"), excludeTags: listOption(args, "exclude-tags") };
+	const entry = (name: string) => {
+		const text = args.options.get(name) ?? "";
+		return text.trim() === "" ? [] : [text];
+	};
+	return { excludeFolders: entry("exclude-folders"), excludeTags: entry("exclude-tags") };
 }
 
 /** The search options as the tool's arguments; absent options stay absent, so the tool's defaults apply. */

@@ -1,3 +1,4 @@
+import { readExclusionList } from "./exclusionList";
 import { foldedFolderRule, foldedPath, isInFolder, normalizeVaultPath } from "./paths";
 
 /**
@@ -14,7 +15,7 @@ export type ContainmentRule = "empty" | "nul" | "absolute" | "home" | "parent" |
 export interface ContainmentPolicy {
 	/** The vault's configuration folder (`NoteStore.configDir`). */
 	readonly configDir: string;
-	/** Private folders from the settings; the assistant never writes below them. */
+	/** Private folders from the settings, as typed (see `readExclusionList`); the assistant never writes below them. */
 	readonly excludedFolders: readonly string[];
 }
 
@@ -76,7 +77,8 @@ function firstRefusal(path: string, policy: ContainmentPolicy): ContainmentRule 
 	const folded = foldedFolder(normalized);
 	if (isInFolder(folded, foldedFolder(policy.configDir))) return "config";
 	if (isInFolder(folded, TRASH_FOLDER)) return "trash";
-	if (policy.excludedFolders.some((folder) => isExcluded(folded, folder))) return "excluded";
+	if (readExclusionList("folders", policy.excludedFolders).rules.some((folder) => isExcluded(folded, folder)))
+		return "excluded";
 	return null;
 }
 

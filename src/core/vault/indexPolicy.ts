@@ -1,4 +1,5 @@
 import type { NoteMetadata } from "../metadata";
+import { readExclusionList } from "./exclusionList";
 import { extensionOf, foldedFolderRule, foldedPath, isInFolder, normalizeVaultPath } from "./paths";
 import { hasUnreadableFrontmatter, isMarkedPrivate, normalizeTag, tagMatches } from "./noteProperties";
 
@@ -54,8 +55,9 @@ export interface PolicyFolders {
 /** What may be indexed, from the settings and the workspace layout. */
 export interface IndexPolicy {
 	readonly configDir: string;
+	/** As `readExclusionList` reads the settings' (`"Private", Journal` names two folders). */
 	readonly excludedFolders: readonly string[];
-	/** Normalized (see `normalizeTag`) and never empty, as `indexPolicyFor` makes them. */
+	/** Read as `readExclusionList` reads them, normalized (see `normalizeTag`) and never empty, as `indexPolicyFor` makes them. */
 	readonly excludedTags: readonly string[];
 	/** Folders and files never indexed whatever the settings: chat transcripts, the audit log. */
 	readonly internalPaths: readonly string[];
@@ -79,8 +81,10 @@ export interface PolicySettings {
 export function indexPolicyFor(layout: PolicyFolders, settings: PolicySettings): IndexPolicy {
 	return {
 		configDir: settings.configDir,
-		excludedFolders: (settings.excludedFolders ?? []).map(folderPath),
-		excludedTags: (settings.excludedTags ?? []).map(normalizeTag).filter((tag) => tag !== ""),
+		excludedFolders: readExclusionList("folders", settings.excludedFolders ?? []).rules.map(folderPath),
+		excludedTags: readExclusionList("tags", settings.excludedTags ?? [])
+			.rules.map(normalizeTag)
+			.filter((tag) => tag !== ""),
 		internalPaths: [layout.chatsFolder, ...(settings.auditLogPath ? [settings.auditLogPath] : [])],
 		maxFileBytes: settings.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
 		kinds: {

@@ -1,0 +1,92 @@
+import { normalizeVaultPath } from "./paths";
+
+/** What an exclusion list names: folders (whose names may hold spaces) or tags (which never do). */
+export type ExclusionKind = "folders" | "tags";
+
+/** An exclusion list as read (see `readExclusionList`). */
+export interface ExclusionList {
+	/** Each folder or tag named, as typed but for what was taken off, in order, without repeats: what the settings tab shows. */
+	readonly names: readonly string[];
+	/**
+	 * What the privacy rules compare paths or tags with: the names and, for folders, each line and
+	 * each of its parts as typed when it reads otherwise (`Work, Home`, `Notes (old)`), since a
+	 * folder named exactly so is rare but possible, and hiding it too can only hide more.
+	 */
+	readonly rules: readonly string[];
+}
+
+/** Newlines, commas and semicolons, full-width ones and the ideographic comma: what separates entries typed on one line. */
+const FOLDER_SEPARATOR = /[\n\r,;\u3001\uFF0C\uFF1B]+/;
+/** The same and every space: no tag holds one, so `#health #secret` names two. */
+const TAG_SEPARATOR = /[\s,;\u3001\uFF0C\uFF1B]+/;
+/** Quotes at either end, straight, typographic (opening and closing in every script) or full-width. */
+const QUOTES_AT_ENDS = /^["'`\uFF02\uFF07\p{Pi}\p{Pf}]+|["'`\uFF02\uFF07\p{Pi}\p{Pf}]+$/gu;
+/** A sentence's punctuation left after a word: full stops, colons, marks, in ASCII and full width. */
+const TRAILING_PUNCTUATION = /[.:!?\u3002\uFF0E\uFF1A\uFF01\uFF1F]+$/;
+/** What a person puts before a name of each kind: a tag's `#` (full-width too), a folder's leading slash. */
+const LEADING: Readonly<Record<ExclusionKind, RegExp>> = { folders: /^[/\\]+/, tags: /^[#\uFF03]+/ };
+/** A name as each kind writes it: a folder as Obsidian normalizes a path (NFC; the root names no folder), a tag in NFC without a trailing `/`. */
+const FINISHED: Readonly<Record<ExclusionKind, (name: string) => string>> = {
+	folders: (name) => {
+		const path = normalizeVaultPath(name);
+		return path === "/" ? "" : path;
+	},
+	tags: (name) => name.replace(/\/+$/, "").normalize("NFC"),
+};
+/** Brackets taken off only as a pair around the whole entry: `Notes (old)` keeps its own. */
+const BRACKET_PAIRS: Readonly<Record<string, string>> = {
+	"(": ")",
+	"[": "]",
+	"{": "}",
+	"<": ">",
+	"\uFF08": "\uFF09",
+	"\u3010": "\u3011",
+	"\u300C": "\u300D",
+	"\u300E": "\u300F",
+	"\u300A": "\u300B",
+};
+
+/**
+ * The one reading of a list of private folders or tags, wherever it comes from (the settings tab,
+ * a `data.json` written by hand or by an older version, the command line's flags): each entry is
+ * split at newlines, commas and semicolons (tags at spaces too), and each part loses the quotes
+ * and brackets around it, a tag's `#` or a folder's leading `/`, and the punctuation after it; a
+ * folder keeps the spaces inside its name (`My Journal`). Names are in NFC, folders normalized as Obsidian
+ * normalizes paths; how they then match (case, width) is the policy's business. Reading a list again gives the same.
+ */
+export function readExclusionList(kind: ExclusionKind, entries: readonly string[]): ExclusionList {
+	const names: string[] = [];
+	const typed: string[] = [];
+	const separator = kind === "folders" ? FOLDER_SEPARATOR : TAG_SEPARATOR;
+	for (const entry of entries) {
+		for (const line of entry.split(/[\n\r]+/)) {
+			typed.push(line.trim());
+			for (const part of line.split(separator)) {
+				typed.push(part.trim());
+				const name = FINISHED[kind](bare(part, LEADING[kind]));
+				if (name !== "" && !names.includes(name)) names.push(name);
+			}
+		}
+	}
+	if (kind === "tags") return { names, rules: names };
+	const rules = [...names];
+	for (const text of typed) if (text !== "" && !rules.includes(text)) rules.push(text);
+	return { names, rules };
+}
+
+/** `text` without what surrounds the name in it, taken off until nothing more comes off (`"(secret)",`). */
+function bare(text: string, leading: RegExp): string {
+	let name = text.trim();
+	for (;;) {
+		const next = withoutBrackets(
+			name.replace(QUOTES_AT_ENDS, "").replace(TRAILING_PUNCTUATION, "").replace(leading, "").trim(),
+		);
+		if (next === name) return name;
+		name = next;
+	}
+}
+
+function withoutBrackets(text: string): string {
+	const close = BRACKET_PAIRS[text.charAt(0)];
+	return close !== undefined && text.length > 1 && text.endsWith(close) ? text.slice(1, -1).trim() : text;
+}
