@@ -33,7 +33,7 @@ const FINISHED: Readonly<Record<ExclusionKind, (name: string) => string>> = {
 	},
 	tags: (name) => name.replace(/\/+$/, "").normalize("NFC"),
 };
-/** Brackets taken off only as a pair around the whole entry: `Notes (old)` keeps its own. */
+/** Brackets, each opening one with its closing one. */
 const BRACKET_PAIRS: Readonly<Record<string, string>> = {
 	"(": ")",
 	"[": "]",
@@ -45,23 +45,43 @@ const BRACKET_PAIRS: Readonly<Record<string, string>> = {
 	"\u300E": "\u300F",
 	"\u300A": "\u300B",
 };
+const OPENER_OF: Readonly<Record<string, string>> = Object.fromEntries(
+	Object.entries(BRACKET_PAIRS).map(([open, close]) => [close, open]),
+);
 
 /**
  * The one reading of a list of private folders or tags, wherever it comes from (the settings tab,
  * a `data.json` written by hand or by an older version, the command line's flags): each entry is
  * split at newlines, commas and semicolons (tags at spaces too), and each part loses the quotes
  * and brackets around it, a tag's `#` or a folder's leading `/`, and the punctuation after it; a
- * folder keeps the spaces inside its name (`My Journal`). Names are in NFC, folders normalized as Obsidian
- * normalizes paths; how they then match (case, width) is the policy's business. Reading a list again gives the same.
+ * folder keeps the spaces inside its name (`My Journal`). Names are in NFC, folders normalized
+ * as Obsidian normalizes paths; how they then match (case, width) is the policy's business.
+ * Reading the rules it gives again gives the same rules.
  */
 export function readExclusionList(kind: ExclusionKind, entries: readonly string[]): ExclusionList {
+	const key = JSON.stringify(entries);
+	const last = lastRead[kind];
+	if (last?.key === key) return last.list;
+	const list = readAnew(kind, entries);
+	lastRead[kind] = { key, list };
+	return list;
+}
+
+/**
+ * The list of each kind last read, by its entries: the containment guard asks for every path it
+ * judges, and the privacy view makes a policy at every look, each time from the same settings.
+ */
+const lastRead: Partial<Record<ExclusionKind, { readonly key: string; readonly list: ExclusionList }>> = {};
+
+function readAnew(kind: ExclusionKind, entries: readonly string[]): ExclusionList {
 	const names: string[] = [];
 	const typed: string[] = [];
 	const separator = kind === "folders" ? FOLDER_SEPARATOR : TAG_SEPARATOR;
 	for (const entry of entries) {
 		for (const line of entry.split(/[\n\r]+/)) {
 			typed.push(line.trim());
-			for (const part of line.split(separator)) {
+			// What surrounds the whole line first: `[Private, Journal]`, `"Private", "Journal"`.
+			for (const part of bare(line, LEADING[kind]).split(separator)) {
 				typed.push(part.trim());
 				const name = FINISHED[kind](bare(part, LEADING[kind]));
 				if (name !== "" && !names.includes(name)) names.push(name);
@@ -86,7 +106,13 @@ function bare(text: string, leading: RegExp): string {
 	}
 }
 
+/** Brackets around a name, as a pair (`(secret)`) or one left alone at an end (`[Work` of `[Work, Home`); `Notes (old)` keeps its own. */
 function withoutBrackets(text: string): string {
 	const close = BRACKET_PAIRS[text.charAt(0)];
-	return close !== undefined && text.length > 1 && text.endsWith(close) ? text.slice(1, -1).trim() : text;
+	if (close !== undefined) {
+		if (text.length > 1 && text.endsWith(close)) return text.slice(1, -1);
+		if (!text.includes(close)) return text.slice(1);
+	}
+	const open = OPENER_OF[text.charAt(text.length - 1)];
+	return open !== undefined && !text.includes(open) ? text.slice(0, -1) : text;
 }
