@@ -15,8 +15,7 @@ export const en = {
 	"data.problem.empty": "The plugin's data file is empty.",
 	"data.problem.two-objects":
 		"The plugin's data file holds two copies of the settings, as a sync conflict leaves it. Neither is guessed at.",
-	"data.problem.duplicate-key":
-		"The plugin's data file gives the same setting twice, so which one holds is unknown. Neither is guessed at.",
+	"data.problem.duplicate-key": "The plugin's data file gives a setting twice. Neither value is guessed at.",
 	"data.problem.repaired":
 		"The plugin's data file was not strict JSON (a comment, a trailing comma or text after the settings). It was read as meant.",
 	"data.problem.invalid-field-last-good":
@@ -182,17 +181,15 @@ export const en = {
 	"settings.privacy-review.confirmed": "Privacy settings confirmed. The assistant may use the model again.",
 	"settings.excluded-folders.name": "Excluded folders",
 	"settings.excluded-folders.desc":
-		"One folder per line, or several separated by commas. The assistant never reads, indexes, sends or writes anything in them.",
+		"One folder per line. The assistant never reads, indexes, sends or writes anything in them.",
 	"settings.excluded-tags.name": "Excluded tags",
-	"settings.excluded-tags.desc":
-		"One tag per line, or several separated by spaces or commas. Notes with these tags are never indexed or sent.",
+	"settings.excluded-tags.desc": "One tag per line. Notes with these tags are never indexed or sent.",
 	"settings.excluded-folders.read": {
 		one: "Read as {count} folder: {names}",
 		other: "Read as {count} folders: {names}",
 	},
-	"settings.excluded-folders.read-none": "Read as no folder: none is excluded.",
 	"settings.excluded-tags.read": { one: "Read as {count} tag: {names}", other: "Read as {count} tags: {names}" },
-	"settings.excluded-tags.read-none": "Read as no tag: none is excluded.",
+	"settings.excluded.read-none": "Nothing is excluded.",
 	"settings.interface.heading": "Interface",
 	"settings.language.name": "Language",
 	"settings.language.desc": "The language of the assistant's interface and of new workspace files.",

@@ -25,29 +25,8 @@ const QUOTES_AT_ENDS = /^["'`\uFF02\uFF07\p{Pi}\p{Pf}]+|["'`\uFF02\uFF07\p{Pi}\p
 const TRAILING_PUNCTUATION = /[.:!?\u3002\uFF0E\uFF1A\uFF01\uFF1F]+$/;
 /** What a person puts before a name of each kind: a tag's `#` (full-width too), a folder's leading slash. */
 const LEADING: Readonly<Record<ExclusionKind, RegExp>> = { folders: /^[/\\]+/, tags: /^[#\uFF03]+/ };
-/** A name as each kind writes it: a folder as Obsidian normalizes a path (NFC; the root names no folder), a tag in NFC without a trailing `/`. */
-const FINISHED: Readonly<Record<ExclusionKind, (name: string) => string>> = {
-	folders: (name) => {
-		const path = normalizeVaultPath(name);
-		return path === "/" ? "" : path;
-	},
-	tags: (name) => name.replace(/\/+$/, "").normalize("NFC"),
-};
-/** Brackets, each opening one with its closing one. */
-const BRACKET_PAIRS: Readonly<Record<string, string>> = {
-	"(": ")",
-	"[": "]",
-	"{": "}",
-	"<": ">",
-	"\uFF08": "\uFF09",
-	"\u3010": "\u3011",
-	"\u300C": "\u300D",
-	"\u300E": "\u300F",
-	"\u300A": "\u300B",
-};
-const OPENER_OF: Readonly<Record<string, string>> = Object.fromEntries(
-	Object.entries(BRACKET_PAIRS).map(([open, close]) => [close, open]),
-);
+/** Brackets, each opening one followed by its closing one. */
+const BRACKETS = "()[]{}<>\uFF08\uFF09\u3010\u3011\u300C\u300D\u300E\u300F\u300A\u300B";
 
 /**
  * The one reading of a list of private folders or tags, wherever it comes from (the settings tab,
@@ -59,7 +38,8 @@ const OPENER_OF: Readonly<Record<string, string>> = Object.fromEntries(
  * Reading the rules it gives again gives the same rules.
  */
 export function readExclusionList(kind: ExclusionKind, entries: readonly string[]): ExclusionList {
-	const key = JSON.stringify(entries);
+	// Entries are split at newlines first, so entries joined by one read as the entries do.
+	const key = entries.join("\n");
 	const last = lastRead[kind];
 	if (last?.key === key) return last.list;
 	const list = readAnew(kind, entries);
@@ -83,7 +63,7 @@ function readAnew(kind: ExclusionKind, entries: readonly string[]): ExclusionLis
 			// What surrounds the whole line first: `[Private, Journal]`, `"Private", "Journal"`.
 			for (const part of bare(line, LEADING[kind]).split(separator)) {
 				typed.push(part.trim());
-				const name = FINISHED[kind](bare(part, LEADING[kind]));
+				const name = finished(kind, bare(part, LEADING[kind]));
 				if (name !== "" && !names.includes(name)) names.push(name);
 			}
 		}
@@ -106,13 +86,22 @@ function bare(text: string, leading: RegExp): string {
 	}
 }
 
+/** A name as each kind writes it: a folder as Obsidian normalizes a path (the root names no folder), a tag without a trailing `/`; both in NFC. */
+function finished(kind: ExclusionKind, name: string): string {
+	if (kind === "tags") return name.replace(/\/+$/, "").normalize("NFC");
+	const path = normalizeVaultPath(name);
+	return path === "/" ? "" : path;
+}
+
 /** Brackets around a name, as a pair (`(secret)`) or one left alone at an end (`[Work` of `[Work, Home`); `Notes (old)` keeps its own. */
 function withoutBrackets(text: string): string {
-	const close = BRACKET_PAIRS[text.charAt(0)];
-	if (close !== undefined) {
+	if (text === "") return text;
+	const first = BRACKETS.indexOf(text.charAt(0));
+	if (first % 2 === 0) {
+		const close = BRACKETS.charAt(first + 1);
 		if (text.length > 1 && text.endsWith(close)) return text.slice(1, -1);
 		if (!text.includes(close)) return text.slice(1);
 	}
-	const open = OPENER_OF[text.charAt(text.length - 1)];
-	return open !== undefined && !text.includes(open) ? text.slice(0, -1) : text;
+	const last = BRACKETS.indexOf(text.charAt(text.length - 1));
+	return last % 2 === 1 && !text.includes(BRACKETS.charAt(last - 1)) ? text.slice(0, -1) : text;
 }

@@ -1,6 +1,6 @@
 import type { Setting } from "obsidian";
 import { t } from "../../i18n";
-import { exclusionPreview } from "./exclusionPreview";
+import { exclusionPreviewRow } from "./exclusionPreview";
 import type { SettingsContext, SettingsSection } from "./settingsContext";
 
 /**
@@ -29,21 +29,13 @@ export function privacySection(context: SettingsContext): SettingsSection {
 				desc: t("settings.excluded-folders.desc"),
 				control: { type: "textarea", key: "excludedFolders", rows: 3 },
 			},
-			{
-				name: "",
-				searchable: false,
-				render: (setting: Setting) => exclusionPreview(setting, context.settingsStore, "folders"),
-			},
+			exclusionPreviewRow(context.settingsStore, "folders"),
 			{
 				name: t("settings.excluded-tags.name"),
 				desc: t("settings.excluded-tags.desc"),
 				control: { type: "textarea", key: "excludedTags", rows: 3 },
 			},
-			{
-				name: "",
-				searchable: false,
-				render: (setting: Setting) => exclusionPreview(setting, context.settingsStore, "tags"),
-			},
+			exclusionPreviewRow(context.settingsStore, "tags"),
 			{ name: t("settings.private-flag.name"), desc: t("settings.private-flag.desc"), aliases: ["assistant: private"] },
 			{ name: t("settings.sent.name"), desc: t("settings.sent.desc") },
 		],

@@ -25,8 +25,8 @@ describe("the privacy lists in the settings tab", () => {
 		const { tab } = settingsTabOn();
 		const folders = drawRowUnder(tab, "excludedFolders");
 		const tags = drawRowUnder(tab, "excludedTags");
-		expect(folders.text()).toBe("Read as no folder: none is excluded.");
-		expect(tags.text()).toBe("Read as no tag: none is excluded.");
+		expect(folders.text()).toBe("Nothing is excluded.");
+		expect(tags.text()).toBe("Nothing is excluded.");
 		await tab.setControlValue("excludedFolders", '"Private", Journal');
 		expect(folders.text()).toBe("Read as 2 folders: Private · Journal");
 		await tab.setControlValue("excludedFolders", '"Private", Journal\nMy Journal;');
