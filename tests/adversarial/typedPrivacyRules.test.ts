@@ -178,3 +178,15 @@ describe("private folders and tags as people type them", () => {
 		});
 	});
 });
+
+describe("a typed folder that names the vault's root", () => {
+	it("hides nothing, as the settings tab says and as the write guard reads it: a typo, not a wish", () => {
+		const vault = new MemoryVault({ files: FILES });
+		for (const typed of [".", "./", "/", '"/"', "\\", " . "]) {
+			expect([typed, listed(viewOf(vault, { excludedFolders: [typed] }))]).toEqual([typed, Object.keys(FILES).sort()]);
+			expect(assertContained("Notes/new.md", { configDir: ".obsidian", excludedFolders: [typed] })).toBe(
+				"Notes/new.md",
+			);
+		}
+	});
+});

@@ -111,10 +111,10 @@ export function skipReasonForFile(path: string, size: number, policy: IndexPolic
 }
 
 /**
- * The folders of the rules last asked about, as `foldedFolderRule` folds them (an empty entry
- * names no folder): folded once rather than for every file of a pass over the vault. A host makes
- * a new policy for every look (it follows the settings), so they are known by the folders they
- * were folded from.
+ * The folders of the rules last asked about, as `foldedFolderRule` folds them (an entry that
+ * folds to nothing, `.` or `/`, names no folder: a typo, not a wish to hide the whole vault):
+ * folded once rather than for every file of a pass over the vault. A host makes a new policy for
+ * every look (it follows the settings), so they are known by the folders they were folded from.
  */
 let lastRules: { readonly policy: IndexPolicy; readonly key: string; readonly folded: string[][] } | null = null;
 
@@ -125,7 +125,7 @@ function foldedRulesOf(policy: IndexPolicy): string[][] {
 	const folded =
 		lastRules?.key === key
 			? lastRules.folded
-			: folders.map((rule) => rule.filter((folder) => folder !== "").map(foldedFolderRule));
+			: folders.map((rule) => rule.map(foldedFolderRule).filter((folder) => folder !== ""));
 	lastRules = { policy, key, folded };
 	return folded;
 }
