@@ -6,6 +6,7 @@ import { appendDailyEntry } from "../memory/daily";
 import { localTime, localToday } from "../memory/dailyDates";
 import { stampedEntry } from "../memory/stampedEntry";
 import { checkReadAccess } from "../vault/readAccess";
+import { readForModel } from "../agent/derivedNotes";
 import { findIdentityFiles } from "../workspace/identity";
 import { askHeartbeat, type HeartbeatModel } from "./askHeartbeat";
 import { NOTICE_AFTER_FAILURES } from "./backoff";
@@ -148,9 +149,9 @@ async function saveToDailyMemory(vault: HeartbeatDeps["vault"], text: string): P
 	}
 }
 
-/** A file of the workspace as the model may see it: `null` when missing or private. */
+/** A file of the workspace as the model may see it, read through today's rules: `null` when missing or private. */
 async function readGuarded(vault: MemoryToolDeps, path: string | null): Promise<NoteText | null> {
 	if (path === null) return null;
 	const access = checkReadAccess(path, vault.vault);
-	return access.kind === "allowed" ? { path: access.path, text: await vault.vault.read(access.path) } : null;
+	return access.kind === "allowed" ? { path: access.path, text: await readForModel(vault, access.path) } : null;
 }

@@ -5,6 +5,7 @@ import { hotMemoryLayer } from "../agent/context/hotMemoryLayer";
 import type { NoteText } from "../agent/context/noteExcerpt";
 import { resumeBlock } from "../agent/context/sessionBlocks";
 import { withoutHiddenRefs } from "../agent/session/resumeRefs";
+import { readForModel } from "../agent/derivedNotes";
 import {
 	SERVED_READ_TOOLS,
 	SERVED_WRITE_TOOLS,
@@ -142,7 +143,7 @@ export function mcpSurface(deps: McpSurfaceDeps, session: McpSessionOptions): Mc
 	const readable = async (path: string | null): Promise<NoteText | null> => {
 		if (path === null) return null;
 		const access = resolveNotePath(path, memory);
-		return access.kind === "allowed" ? { path: access.path, text: await memory.vault.read(access.path) } : null;
+		return access.kind === "allowed" ? { path: access.path, text: await readForModel(memory, access.path) } : null;
 	};
 	const identityFiles = () => findIdentityFiles(memory.vault, memory.layout);
 	const hotMemory = async (): Promise<string | null> => {

@@ -1,3 +1,4 @@
+import { LANGUAGES, translateIn } from "../../i18n";
 import { tagsOf } from "../retrieval";
 import { fileName, parentFolder } from "../vault/paths";
 import type { WorkspaceLayout } from "../workspace/layout";
@@ -97,6 +98,22 @@ export function taxonomyReportPath(
 ): { readonly folder: string; readonly name: string } {
 	return { folder: layout.root, name: `${translate("taxonomy-report.note-name", { date })}.md` };
 }
+
+/**
+ * Whether `path` is a taxonomy report, under any interface language's name, numbered or not
+ * ("Taxonomy suggestions 2026-03-18 2.md"): a report outlives the rules it was written under.
+ */
+export function isTaxonomyReportPath(path: string, layout: Pick<WorkspaceLayout, "root">): boolean {
+	if (parentFolder(path) !== layout.root) return false;
+	const name = fileName(path);
+	return LANGUAGES.some((language) => {
+		// The name before its date: "Taxonomy suggestions ", "分类调整建议 ".
+		const before = translateIn(language, "taxonomy-report.note-name", { date: "\n" }).split("\n", 1)[0];
+		return name.startsWith(before) && REPORT_DATE.test(name.slice(before.length));
+	});
+}
+
+const REPORT_DATE = /^\d{4}-\d{2}-\d{2}[ .]/;
 
 /** The report note: a heading, a line on what it is, then one list item a suggestion. */
 export function taxonomyReportText(

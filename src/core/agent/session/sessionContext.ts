@@ -22,6 +22,8 @@ import { fileName, parentFolder } from "../../vault/paths";
 import { findIdentityFiles } from "../../workspace/identity";
 import { withoutHiddenRefs } from "./resumeRefs";
 import { withoutHiddenResults } from "./withheldResults";
+import { withoutHiddenNamesIn } from "./withheldNames";
+import { readForModel } from "../derivedNotes";
 import { checkpointMomentBlock, heartbeatBlock, resumeBlock, selectionBlock } from "../context/sessionBlocks";
 import type { NoteSelection } from "../../edits/selectionScope";
 import type { CheckpointReason } from "./checkpointMoments";
@@ -118,7 +120,7 @@ export function sessionRequestBuilder(
 	};
 	const read = async (path: string | null | undefined): Promise<NoteText | null> => {
 		const allowed = path === null || path === undefined ? null : readable(path);
-		return allowed === null ? null : { path: allowed, text: await deps.vault.read(allowed) };
+		return allowed === null ? null : { path: allowed, text: await readForModel(deps, allowed) };
 	};
 	return async (conversation, state, userMessage) => {
 		// One listing of the vault for the turn, the largest thing read (10k notes and more), looked
@@ -160,8 +162,10 @@ export function sessionRequestBuilder(
 				notes: { currentNote, mentions },
 				vaultMap: await read(vaultMapPaths(deps.layout).find((path) => inRoot.some((file) => file.path === path))),
 				weeklySummaries,
-				history:
+				history: withoutHiddenNamesIn(
 					searchResults === null ? withoutHiddenResults(conversation, deps.vault) : emptiedToolBlocks(conversation),
+					deps.vault,
+				),
 				conversation: state,
 				userMessage,
 				userAttachments: attachments,

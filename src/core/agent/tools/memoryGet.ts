@@ -13,6 +13,7 @@ import { decodeCursor, encodeCursor, noteVersion } from "./noteCursor";
 import { countOf, formatCount, pageEnd } from "./textPages";
 import { inputText } from "./toolDescriber";
 import { toolError, toolText } from "./toolResult";
+import { readForModel, textForModel } from "../derivedNotes";
 
 /** About a screenful of text per answer: long notes come in pages, read on with a cursor. */
 export const PAGE_CHARS = 3000;
@@ -69,7 +70,7 @@ export const memoryGet = defineTool({
 		if (access.kind === "unreadable" && access.reason === "not-markdown" && attachmentMediaType(access.path) !== null)
 			return memoryGetAttachment(access.path, deps);
 		if (access.kind !== "allowed") return accessRefusal(access, deps.vault.policy);
-		const content = await deps.vault.read(access.path);
+		const content = await readForModel(deps, access.path);
 		const lines = new LineIndex(content);
 		const version = noteVersion(access.stat);
 		let span: { readonly from: number; readonly start: number; readonly end: number };
@@ -102,7 +103,8 @@ export const memoryGet = defineTool({
 					? `[End of note: ${countOf(lines.lineCount, "line")}.]`
 					: `[End of the lines asked for; the note has ${countOf(lines.lineCount, "line")}.]`,
 			);
-			parts.push(...linkList(access.path, access.metadata, linesOf(lines, span.from, span.end), deps));
+			const links = linkList(access.path, access.metadata, linesOf(lines, span.from, span.end), deps);
+			parts.push(...links.map((line) => textForModel(deps, access.path, line)));
 		}
 		return toolText(parts.join("\n"), { locations: [noteLine(access.path, page.firstLine)] });
 	},

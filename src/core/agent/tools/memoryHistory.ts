@@ -8,6 +8,7 @@ import type { MemoryToolDeps } from "./memoryToolDeps";
 import { wholeNote, type NoteLocation } from "./noteLocation";
 import { countOf, formatCount } from "./textPages";
 import { toolText, type ToolResult } from "./toolResult";
+import { readForModel } from "../derivedNotes";
 
 /**
  * Budgets within the 12,000 characters of an answer: the summaries share `HISTORY_CHARS`, newest
@@ -109,7 +110,7 @@ async function summaryText(
 	const access = checkReadAccess(page.path, deps.vault);
 	if (access.kind !== "allowed")
 		return { lines: [heading, `Not shown. ${accessRefusal(access, deps.vault.policy).text}`], read: false };
-	const excerpt = excerptOf(await deps.vault.read(access.path), maxChars);
+	const excerpt = excerptOf(await readForModel(deps, access.path), maxChars);
 	return {
 		lines: [
 			heading,

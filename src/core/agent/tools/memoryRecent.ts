@@ -9,6 +9,8 @@ import type { MemoryToolDeps } from "./memoryToolDeps";
 import { wholeNote, type NoteLocation } from "./noteLocation";
 import { formatCount } from "./textPages";
 import { toolText } from "./toolResult";
+import { readForModel } from "../derivedNotes";
+import { withoutHiddenNames } from "../hiddenNames";
 
 /**
  * Budgets within the 12,000 characters of an answer, leaving room for titles and notices (up to
@@ -63,7 +65,7 @@ async function longTermSection(deps: MemoryToolDeps): Promise<Section> {
 			lines: [`## Long-term memory (${path})`, `Not shown. ${accessRefusal(access, deps.vault.policy).text}`],
 			read: [],
 		};
-	const excerpt = excerptOf(await deps.vault.read(path), LONG_TERM_HEAD_CHARS);
+	const excerpt = excerptOf(await readForModel(deps, path), LONG_TERM_HEAD_CHARS);
 	return {
 		lines: [
 			`## Long-term memory (${path})`,
@@ -91,7 +93,8 @@ async function dailySection(deps: MemoryToolDeps, days: number): Promise<Section
 			lines.push(`Not shown. ${accessRefusal(access, deps.vault.policy).text}`);
 			continue;
 		}
-		const excerpt = excerptOf(day.text, perNote);
+		// Daily memory is the assistant's own, in its folder or under a heading of the user's daily note.
+		const excerpt = excerptOf(withoutHiddenNames(day.text, deps.vault, day.path), perNote);
 		read.push(wholeNote(day.path));
 		lines.push(excerpt.text === "" ? "(empty)" : excerpt.text, ...cutNotice(excerpt, { path: day.path }));
 	}

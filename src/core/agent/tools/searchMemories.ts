@@ -7,6 +7,7 @@ import type { MemoryToolDeps } from "./memoryToolDeps";
 import { outlineOf, type NoteOutline } from "./noteOutline";
 import { PASSAGE_CHARS, passageAt } from "./notePassage";
 import { withResolvedLinks } from "./passageLinks";
+import { readForModel } from "../derivedNotes";
 
 export interface MemorySearchRequest extends SearchFilters {
 	readonly query: string;
@@ -64,7 +65,7 @@ export async function searchMemories(deps: MemoryToolDeps, request: MemorySearch
 		// The index holds no private note; the guard covers one that turned private or vanished since it was indexed.
 		const access = checkReadAccess(hit.path, deps.vault);
 		if (access.kind !== "allowed") continue;
-		const content = await deps.vault.read(access.path);
+		const content = await readForModel(deps, access.path);
 		const outline = outlineOf(access.path, content, access.metadata);
 		const best = bestUnitOf(outline, question);
 		// The excerpt scans the whole note (a fifth of a second for a line of a megabyte): made once, when needed.

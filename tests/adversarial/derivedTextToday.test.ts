@@ -1,0 +1,186 @@
+/**
+ * Text the assistant derived from the vault earlier (the vault map, a taxonomy report, weekly
+ * summaries, a checkpoint, a reopened chat) names notes, folders and tags as they were then. A
+ * folder or tag made private since, or a note marked private, must not reach a model or an MCP
+ * client through it.
+ */
+import { inferTaxonomy } from "../../src/core/organize/taxonomy";
+import { taxonomyReportText, taxonomySuggestions } from "../../src/core/organize/taxonomyReport";
+import { vaultMap } from "../../src/core/organize/vaultMap";
+import { writeVaultMap } from "../../src/core/organize/vaultMapText";
+import type { PolicySettings } from "../../src/core/retrieval";
+import type { ChatMessage } from "../../src/core/model/modelClient";
+import { translateIn, type MessageKey } from "../../src/i18n";
+import { sessionPrepareRequest } from "../harness/sessionRequest";
+import { toolsOver } from "../core/agent/tools/toolFixture";
+import { writeToolsOver } from "../core/agent/tools/writeToolFixture";
+import { organizeFixture } from "../core/organize/fixture";
+import { connect, mcpVault, textOf, type Connected } from "../headless/mcp/mcpVault";
+
+const en = (key: MessageKey, params?: Readonly<Record<string, string | number>>) =>
+	translateIn("en", key, params ?? {});
+
+/**
+ * A vault where `Private/Salary talks.md` and `Notes/Raise.md` (tagged #money) are the most linked
+ * notes. One note only has the tag: a map that wrote `#money` would be hidden by it, as any note is.
+ */
+const VAULT = {
+	"Projects/Thesis.md": "# Thesis\n[[Salary talks]] [[Raise]]\n",
+	"Projects/Budget.md": "# Budget\n[[Salary talks]] [[Raise]]\n",
+	"Private/Salary talks.md": "# Salary talks\nAsk for 20% more.\n",
+	"Private/Offer.md": "# Offer\n[[Salary talks]]\n",
+	"Notes/Raise.md": "# Raise\n#money\n",
+	"Notes/Bonus.md": "# Bonus\n[[Raise]]\n",
+	"Notes/Ideas.md": "# Ideas\n",
+};
+
+/** The vault with its vault map made while nothing was private, then under `rules`. */
+async function mappedThenPrivate(rules: Omit<PolicySettings, "configDir">) {
+	const before = organizeFixture(VAULT);
+	const { organize } = before;
+	await writeVaultMap(before.deps, organize.layout, await vaultMap(organize, inferTaxonomy(organize)), en, "user");
+	const files = await before.snapshot();
+	expect(files["Vault map.md"]).toContain("| Private |");
+	expect(files["Vault map.md"]).toContain("[[Private/Salary talks\\|Salary talks]]");
+	expect(files["Vault map.md"]).toContain("[[Notes/Raise\\|Raise]]");
+	return toolsOver(files, rules);
+}
+
+function systemOf(request: { readonly system: readonly { readonly text: string }[] }): string {
+	return request.system.map((block) => block.text).join("\n");
+}
+
+describe("the vault map made before the rules changed", () => {
+	it("names neither a folder made private since nor its notes in the next chat request", async () => {
+		const { deps } = await mappedThenPrivate({ excludedFolders: ["Private"] });
+		const system = systemOf(await sessionPrepareRequest(deps, [])([], "Where do my notes live?"));
+		expect(system).toContain("<vault-map>");
+		expect(system).toContain("| Projects |");
+		expect(system).not.toContain("| Private |");
+		expect(system).not.toContain("Salary");
+	});
+
+	it("links no note whose tag was made private since in the next chat request", async () => {
+		const { deps } = await mappedThenPrivate({ excludedTags: ["money"] });
+		const system = systemOf(await sessionPrepareRequest(deps, [])([], "Where do my notes live?"));
+		expect(system).toContain("| Notes |");
+		expect(system).not.toContain("Notes/Raise");
+	});
+
+	it("is read through today's rules when a tool reads it whole", async () => {
+		const { run } = await mappedThenPrivate({ excludedFolders: ["Private"], excludedTags: ["money"] });
+		const read = await run("memory_get", { path: "Vault map.md" });
+		expect(read.isError).toBe(false);
+		expect(read.text).toContain("| Projects |");
+		expect(read.text).not.toMatch(/Salary|\| Private \||Notes\/Raise/);
+	});
+
+	it("does not give an MCP client the name of a folder private since, nor its notes", async () => {
+		const vault = mcpVault();
+		// The map as the plugin wrote it while Private was not private yet.
+		vault.put(
+			"Vault map.md",
+			[
+				"# Vault map",
+				"",
+				"> [!assistant]",
+				"> | Folder | Role | Notes | What is in it | Most linked |",
+				"> | --- | --- | --- | --- | --- |",
+				"> | Notes | Notes | 3 | Notes on topics and ideas. | [[Notes/public\\|public]] |",
+				"> | Private | Journal | 1 | Zebra diary entries. | [[Private/diary\\|diary]] |",
+				"",
+			].join("\n"),
+		);
+		let connected: Connected | undefined;
+		try {
+			connected = await connect(vault);
+			const read = textOf(await connected.client.callTool({ name: "memory_get", arguments: { path: "Vault map.md" } }));
+			expect(read).toContain("| Notes |");
+			expect(read).not.toMatch(/Private|diary/);
+			const found = textOf(
+				await connected.client.callTool({ name: "memory_search", arguments: { query: "zebra diary", limit: 20 } }),
+			);
+			expect(found).not.toMatch(/Private\/diary|Zebra diary entries/);
+		} finally {
+			await connected?.close();
+			vault.remove();
+		}
+	});
+});
+
+describe("other derived text under today's rules", () => {
+	const WEEK = [
+		"# Week 2026-W10",
+		"",
+		"- Settled the plan for the raise in [[Salary talks]].",
+		"- Reread [the offer](Private/Offer.md) before the meeting.",
+		"- Private/Offer.md was signed on Friday.",
+		"- Finished the thesis outline in [[Thesis]].",
+		"",
+	].join("\n");
+
+	it("a weekly summary or daily memory linking a note private now withholds the link and the line that names it", async () => {
+		// The tools the chat offers, memory_history among them.
+		const { deps, run } = await writeToolsOver(
+			{
+				...VAULT,
+				"memory/weekly/2026-W10.md": WEEK,
+				"memory/daily/2026-03-15.md":
+					"# 2026-03-15\n\n## Log\n- Reread [[Salary talks]] before the call.\n- Outlined the thesis.\n",
+			},
+			{ excludedFolders: ["Private"] },
+		);
+		const system = systemOf(await sessionPrepareRequest(deps, [])([], "Why did we decide that last time?"));
+		expect(system).toContain("Finished the thesis outline in [[Thesis]].");
+		expect(system).not.toMatch(/Salary|Private\/Offer/);
+		const history = await run("memory_history", { weeks: 4 });
+		expect(history.text).toContain("Finished the thesis outline");
+		expect(history.text).not.toMatch(/Salary|Private\/Offer/);
+		const recent = await run("memory_recent", { days: 1 });
+		expect(recent.text).toContain("Outlined the thesis.");
+		expect(recent.text).not.toContain("Salary");
+	});
+
+	it("a taxonomy report written before withholds the line of a folder private now", async () => {
+		const before = organizeFixture({
+			...VAULT,
+			...Object.fromEntries(Array.from({ length: 6 }, (_, n) => [`Notes/Pay ${n}.md`, `#money [[Raise]]\n`])),
+			...Object.fromEntries(Array.from({ length: 110 }, (_, n) => [`Private/Entry ${n}.md`, `Entry ${n}\n`])),
+		});
+		const { organize } = before;
+		const report = taxonomyReportText(taxonomySuggestions(organize, inferTaxonomy(organize)), "2026-03-10", en);
+		expect(report).toContain("Private holds 112 notes directly");
+		expect(report).toContain("#money is on");
+		const files = { ...(await before.snapshot()), "Taxonomy suggestions 2026-03-10.md": report };
+		const { run } = await toolsOver(files, { excludedFolders: ["Private"] });
+		const read = await run("memory_get", { path: "Taxonomy suggestions 2026-03-10.md" });
+		expect(read.isError).toBe(false);
+		expect(read.text).toContain("#money is on");
+		expect(read.text).not.toContain("Private holds");
+	});
+
+	it("a checkpoint withholds a markdown link to a note private now, and an excluded tag", async () => {
+		const { deps } = await toolsOver(VAULT, { excludedFolders: ["Private"], excludedTags: ["money"] });
+		const resume = {
+			savedAt: "2026-03-14T18:00:00Z",
+			doing: "Preparing the #money talk with [the notes](Private/Salary%20talks.md).",
+			nextAction: "Write the budget in [[Projects/Budget]].",
+		};
+		const system = systemOf(await sessionPrepareRequest(deps, [], { resume })([], "Let's go on."));
+		expect(system).toContain("Write the budget in [[Projects/Budget]].");
+		expect(system).not.toMatch(/Salary|#money/);
+	});
+
+	it("a reopened chat whose answer cited a note private now no longer names it", async () => {
+		const { deps, vault } = await toolsOver({ ...VAULT, "Notes/Pay.md": "# Pay\nThe raise: 20% in May.\n" });
+		// A transcript holds the questions and the answers' text, citing the notes they used.
+		const conversation: ChatMessage[] = [
+			{ role: "user", content: [{ type: "text", text: "What did I decide about pay?" }] },
+			{ role: "assistant", content: [{ type: "text", text: "A raise of 20% in May, says [[Notes/Pay]]." }] },
+		];
+		await vault.process("Notes/Pay.md", (text) => `---\nassistant: private\n---\n${text}`);
+		const request = await sessionPrepareRequest(deps, [])(conversation, "Thanks. Anything else?");
+		expect(JSON.stringify(request.messages)).not.toContain("Notes/Pay");
+		expect(JSON.stringify(request.messages)).toContain("a note that is private now");
+	});
+});
