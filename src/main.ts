@@ -18,6 +18,7 @@ import { registerIndexCommands } from "./obsidian/retrieval/indexCommands";
 import { IndexedDbIndexStore } from "./obsidian/retrieval/indexedDbIndexStore";
 import { VaultIndexer } from "./obsidian/retrieval/vaultIndexer";
 import { HeartbeatUpkeep } from "./obsidian/upkeep/heartbeatUpkeep";
+import { rebuildVaultMapOnRuleChange } from "./obsidian/organize/vaultMapFollowsRules";
 import { AssistantSettingTab } from "./obsidian/settingsTab";
 import { SettingsStore } from "./obsidian/settingsStore";
 
@@ -38,6 +39,7 @@ export default class AssistantWorkspacePlugin extends Plugin {
 		const ports = () => obsidianTurnPorts(this, settingsStore, indexer.service, clock, endpoint);
 		const commandDeps = { plugin: this, settingsStore, ports };
 		registerCommands(commandDeps);
+		rebuildVaultMapOnRuleChange(commandDeps);
 		registerIndexCommands(this, indexer, notifier);
 		const onboarding = createOnboardingActions({ app: this.app, settingsStore, clock, openChat: () => openChat(this) });
 		registerChat(this, settingsStore, indexer.service, clock, onboarding, endpoint);
