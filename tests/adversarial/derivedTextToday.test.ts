@@ -9,6 +9,7 @@ import { taxonomyReportText, taxonomySuggestions } from "../../src/core/organize
 import { vaultMap } from "../../src/core/organize/vaultMap";
 import { writeVaultMap } from "../../src/core/organize/vaultMapText";
 import type { PolicySettings } from "../../src/core/retrieval";
+import { sessionRequestBuilder } from "../../src/core/agent/session/sessionContext";
 import type { ChatMessage } from "../../src/core/model/modelClient";
 import { translateIn, type MessageKey } from "../../src/i18n";
 import { sessionPrepareRequest } from "../harness/sessionRequest";
@@ -182,5 +183,25 @@ describe("other derived text under today's rules", () => {
 		const request = await sessionPrepareRequest(deps, [])(conversation, "Thanks. Anything else?");
 		expect(JSON.stringify(request.messages)).not.toContain("Notes/Pay");
 		expect(JSON.stringify(request.messages)).toContain("a note that is private now");
+	});
+
+	it("the summary of a long chat's earlier turns no longer names a note private since", async () => {
+		const { deps, vault } = await toolsOver({ ...VAULT, "Notes/Pay.md": "# Pay\nThe raise: 20% in May.\n" });
+		const conversation: ChatMessage[] = [
+			{ role: "user", content: [{ type: "text", text: "What did I decide about pay?" }] },
+			{ role: "assistant", content: [{ type: "text", text: "A raise, in May." }] },
+			{ role: "user", content: [{ type: "text", text: "And the thesis?" }] },
+			{ role: "assistant", content: [{ type: "text", text: "The outline is done." }] },
+		];
+		// The model summarised the first turn when the chat grew long, citing the note it had read.
+		const state = {
+			compactedThrough: 2,
+			summary: "The user decided on a raise of 20% in May, as [[Notes/Pay]] says.",
+			flushedAtMessageCount: 2,
+		};
+		await vault.process("Notes/Pay.md", (text) => `---\nassistant: private\n---\n${text}`);
+		const { request } = await sessionRequestBuilder(deps, [])(conversation, state, "Thanks. Anything else?");
+		expect(JSON.stringify(request.messages)).toContain("The user decided on a raise");
+		expect(JSON.stringify(request.messages)).not.toContain("Notes/Pay");
 	});
 });

@@ -24,6 +24,7 @@ import { withoutHiddenRefs } from "./resumeRefs";
 import { withoutHiddenResults } from "./withheldResults";
 import { withoutHiddenNamesIn } from "./withheldNames";
 import { readForModel } from "../derivedNotes";
+import { withoutHiddenNames } from "../hiddenNames";
 import { checkpointMomentBlock, heartbeatBlock, resumeBlock, selectionBlock } from "../context/sessionBlocks";
 import type { NoteSelection } from "../../edits/selectionScope";
 import type { CheckpointReason } from "./checkpointMoments";
@@ -166,7 +167,9 @@ export function sessionRequestBuilder(
 					searchResults === null ? withoutHiddenResults(conversation, deps.vault) : emptiedToolBlocks(conversation),
 					deps.vault,
 				),
-				conversation: state,
+				// The summary of the turns folded away is the model's text of them: derived text too.
+				conversation:
+					state.summary === null ? state : { ...state, summary: withoutHiddenNames(state.summary, deps.vault) },
 				userMessage,
 				userAttachments: attachments,
 				contextWindowTokens,
