@@ -1,4 +1,4 @@
-import { normalizeTag, tagMatches } from "../vault/noteProperties";
+import { withholdExcludedTags } from "../vault/excludedTagText";
 import { extensionOf } from "../vault/paths";
 import type { HiddenReason, VaultView } from "../vault/vaultView";
 import { MARKDOWN_LINK, URL_SCHEME, WIKILINK } from "./tools/passageLinks";
@@ -13,11 +13,6 @@ export const WITHHELD_LINE = "[Withheld: this line named a note or folder that i
 /** What the withholding asks of the view: each name found is judged alone, the hidden files listed only for a short link. */
 export type NamesView = Pick<VaultView, "hiddenReason" | "resolveLink" | "hiddenFiles" | "policy">;
 
-/**
- * A tag as Obsidian reads one in text: `#` after the line's start, a space or an opening mark,
- * then no space or punctuation (a heading's `# `, `page#part` and `[[Note#Heading]]` are not tags).
- */
-const TAG = /(^|[\s([{,;])#([^\s#,;:!?()[\]{}<>"'`|\\*=+~^&%$@.]+)/g;
 /** A line's quote marks, kept on a line withheld so that a callout stays one. */
 const QUOTE_PREFIX = /^[ \t]*(?:>[ \t]?)*/;
 /** A list item's first word: the subject of a report's line (`- Private holds 12 notes…`). */
@@ -58,13 +53,14 @@ export function withoutHiddenNames(text: string, view: NamesView, sourcePath = "
  */
 export function namesWithheld(view: NamesView, sourcePath = ""): (text: string) => string {
 	const names = new HiddenNames(view, sourcePath);
+	const policy = view.policy;
 	const line = (text: string): string => {
-		const scrubbed = text
+		const linked = text
 			.replace(WIKILINK, (whole, _bang: string, target: string) => (names.linkHidden(target) ? WITHHELD_LINK : whole))
 			.replace(MARKDOWN_LINK, (whole, _bang: string, _label: string, destination: string) =>
 				names.destinationHidden(destination) ? WITHHELD_LINK : whole,
-			)
-			.replace(TAG, (whole, before: string, tag: string) => (names.tagHidden(tag) ? before + WITHHELD_TAG : whole));
+			);
+		const scrubbed = withholdExcludedTags(linked, policy, WITHHELD_TAG);
 		if (!names.subjectHidden(scrubbed)) return scrubbed;
 		const quote = QUOTE_PREFIX.exec(scrubbed)?.[0] ?? "";
 		return `${quote}${WITHHELD_LINE}${scrubbed.endsWith("\r") ? "\r" : ""}`;
@@ -80,14 +76,10 @@ class HiddenNames {
 	 * listed only for a link no path answers.
 	 */
 	private hiddenByName: ReadonlyMap<string, readonly string[]> | null = null;
-	private readonly excludedTags: readonly string[];
-
 	constructor(
 		private readonly view: NamesView,
 		private readonly sourcePath: string,
-	) {
-		this.excludedTags = view.policy.excludedTags;
-	}
+	) {}
 
 	/** Whether a wikilink's target (`Note#Heading`, `Folder/Note\` as a table escapes its pipe) names a hidden file. */
 	linkHidden(target: string): boolean {
@@ -116,11 +108,6 @@ class HiddenNames {
 			return true;
 		}
 		return this.linkHidden(target);
-	}
-
-	tagHidden(tag: string): boolean {
-		const normalized = normalizeTag(tag);
-		return normalized !== "" && this.excludedTags.some((excluded) => tagMatches(normalized, excluded));
 	}
 
 	/**

@@ -12,19 +12,47 @@ import { normalizeTag } from "./noteProperties";
  * whatever Obsidian makes of it, the text holds no excluded tag.
  */
 export function escapeExcludedTags(text: string, policy: IndexPolicy): string {
-	if (policy.excludedTags.length === 0) return text;
-	let escaped = "";
-	let done = 0;
+	const signs = excludedTagsIn(text, policy).map(({ at }) => ({ at, end: at + 1 }));
+	return spliced(text, signs, "\\#");
+}
+
+/**
+ * `text` with every excluded tag, found as `escapeExcludedTags` finds them, replaced by `marker`:
+ * for text read again under today's rules, in which such a tag names what is private now.
+ */
+export function withholdExcludedTags(text: string, policy: IndexPolicy, marker: string): string {
+	return spliced(text, excludedTagsIn(text, policy), marker);
+}
+
+/** Each excluded tag of `text`: where its sign is and where it ends (its word, or the tag part of it that is excluded). */
+function excludedTagsIn(text: string, policy: IndexPolicy): { readonly at: number; readonly end: number }[] {
+	if (policy.excludedTags.length === 0) return [];
+	const found: { at: number; end: number }[] = [];
 	for (const sign of text.matchAll(TAG_SIGN)) {
 		const at = sign.index;
 		if (cannotStartTag(text, at)) continue;
 		const word = WORD.exec(text.slice(at + 1, at + 1 + LONGEST_TAG))?.[0] ?? "";
 		const tagPart = TAG_PART.exec(word)?.[0] ?? "";
 		if (!hasExcludedTag([normalizeTag(word), normalizeTag(tagPart)], policy)) continue;
-		escaped += `${text.slice(done, at)}\\#`;
-		done = at + 1;
+		const tag = hasExcludedTag([normalizeTag(tagPart)], policy) ? tagPart : word;
+		found.push({ at, end: at + 1 + tag.length });
 	}
-	return escaped + text.slice(done);
+	return found;
+}
+
+/** `text` with each span, in order, replaced by `replacement`. */
+function spliced(
+	text: string,
+	spans: readonly { readonly at: number; readonly end: number }[],
+	replacement: string,
+): string {
+	let result = "";
+	let done = 0;
+	for (const { at, end } of spans) {
+		result += text.slice(done, at) + replacement;
+		done = end;
+	}
+	return result + text.slice(done);
 }
 
 /** The number signs the privacy rules fold to `#`: ASCII, full-width, small. */
