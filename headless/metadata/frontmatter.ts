@@ -1,5 +1,5 @@
 import type { FrontMatterCache, FrontmatterLinkCache } from "obsidian";
-import { parse } from "yaml";
+import { type Document, isScalar, parseDocument, visit } from "yaml";
 import { wholeWikilink } from "./inline/linkSyntax";
 import { FRONTMATTER_FENCE as FENCE } from "../../src/core/text/frontmatterBlock";
 import type { LineIndex } from "./positions";
@@ -39,20 +39,32 @@ const MAX_INDENT_COLUMNS = 256;
 const MAX_VALUES = 100_000;
 /** Fewer than the YAML library's default: properties have no use for aliases. */
 const MAX_ALIASES = 16;
+/**
+ * Lines and commas in a block: each property, list item or flow entry takes one of them, so this
+ * bounds how many there can be before the YAML library spends any time on them. Real properties
+ * use a few dozen; a note of a hundred thousand keys is not read.
+ */
+const MAX_ENTRY_MARKS = 10_000;
 
 /**
- * Whether the block is nested too deeply to hand to the YAML library, which recurses: flow
- * brackets opened and not yet closed, or a line indented that far. Quoting is not considered,
- * so a value holding dozens of brackets in a row counts as nesting too, and the block is unread.
+ * Whether the block is too large or nested too deeply to hand to the YAML library, which
+ * recurses: flow brackets opened and not yet closed, a line indented that far, or more lines and
+ * commas than properties ever need. Quoting is not considered, so a value holding dozens of
+ * brackets in a row counts as nesting too, and the block is unread.
  */
-function nestedTooDeeply(source: string): boolean {
+function tooLargeToRead(source: string): boolean {
 	let depth = 0;
 	let indent = 0;
 	let lineStart = true;
+	let entryMarks = 0;
 	for (const char of source) {
 		if (char === "[" || char === "{") depth += 1;
 		else if (char === "]" || char === "}") depth = Math.max(depth - 1, 0);
 		if (depth > MAX_NESTING) return true;
+		if (char === "\n" || char === ",") {
+			entryMarks += 1;
+			if (entryMarks > MAX_ENTRY_MARKS) return true;
+		}
 		if (char === "\n") {
 			lineStart = true;
 			indent = 0;
@@ -101,20 +113,46 @@ function isBounded(properties: FrontMatterCache): boolean {
 }
 
 /**
+ * Whether a mapping of the document holds one key twice, as the YAML library's own check would
+ * find (scalars equal by value, other keys by identity), with one set of keys a mapping: the
+ * library compares each new key with every earlier one, time squared in the number of keys.
+ */
+function hasDuplicateKey(document: Document.Parsed): boolean {
+	let duplicate = false;
+	visit(document, {
+		Map(_, map) {
+			const keys = new Set<unknown>();
+			for (const { key } of map.items) {
+				const identity = isScalar(key) ? key.value : key;
+				if (keys.has(identity)) {
+					duplicate = true;
+					return visit.BREAK;
+				}
+				keys.add(identity);
+			}
+			return undefined;
+		},
+	});
+	return duplicate;
+}
+
+/**
  * YAML's core schema, as Obsidian reads properties: `2024-07-21` stays a string, `true`, `246`
  * and empty values (`null`) are typed. JSON is YAML too. A key that is empty is left out. The
  * older schema's tags (`!!set`, `!!omap`, `!!binary`, `!!timestamp`) are not taken up: their
  * values stay the mapping, list or string they are written as, never a `Set`, `Map`, `Buffer` or
  * `Date`, so that every value is one Obsidian's properties can hold.
- * Duplicate keys, bad indentation, unclosed quotes, alias bombs and absurd nesting leave the
- * block unread, quickly.
+ * Duplicate keys, bad indentation, unclosed quotes, alias bombs, absurd nesting and more than
+ * 10,000 lines and commas leave the block unread, quickly.
  */
 function parseProperties(source: string): FrontMatterCache | undefined {
-	if (nestedTooDeeply(source)) return undefined;
+	if (tooLargeToRead(source)) return undefined;
 	let parsed: unknown;
 	try {
-		// An unresolved tag is a warning, which would be printed: only errors leave a block unread.
-		parsed = parse(source, { schema: "core", maxAliasCount: MAX_ALIASES, resolveKnownTags: false, logLevel: "error" });
+		// An unresolved tag is only a warning: errors alone leave a block unread.
+		const document = parseDocument(source, { schema: "core", resolveKnownTags: false, uniqueKeys: false });
+		if (document.errors.length > 0 || hasDuplicateKey(document)) return undefined;
+		parsed = document.toJS({ maxAliasCount: MAX_ALIASES });
 	} catch {
 		return undefined;
 	}
