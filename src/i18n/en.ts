@@ -167,6 +167,8 @@ export const en = {
 		"The prompt {name} works on selected text, and none was selected: it ran without, its answer only in the chat.",
 	"prompts.notice.note-cut": "The note was cut to its first {count} characters for the prompt.",
 	"prompts.notice.selection-cut": "The selection was cut to its first {count} characters for the prompt.",
+	"prompts.notice.repeats-cut":
+		"The prompt names the note or the selection more than once: what they fill in was cut to {count} characters in all.",
 	"prompts.insert.gone": "The note the prompt was run from is no longer open: the answer is only in the chat.",
 	"prompts.insert.hidden":
 		"The note the prompt was run from is hidden from the assistant: the answer is only in the chat.",

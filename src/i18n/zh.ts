@@ -133,6 +133,7 @@ export const zh: Catalog = {
 		"提示词 {name} 处理所选文字，但没有选中任何文字：它在没有所选文字的情况下运行，回答仅显示在聊天中。",
 	"prompts.notice.note-cut": "笔记在提示词中被截取为前 {count} 个字符。",
 	"prompts.notice.selection-cut": "所选文本在提示词中被截取为前 {count} 个字符。",
+	"prompts.notice.repeats-cut": "提示词多次引用笔记或所选文本：填入的内容合计被截取为 {count} 个字符。",
 	"prompts.insert.gone": "运行提示词的笔记已不再打开：回答仅显示在聊天中。",
 	"prompts.insert.hidden": "运行提示词的笔记对助理隐藏：回答仅显示在聊天中。",
 	"prompts.busy": "聊天仍在回答：请在回答结束后再运行提示词。",

@@ -11,13 +11,37 @@ export interface PromptValues {
 /** `{{selection}}`, `{{note}}`, `{{date}}`, with spaces inside the braces allowed. */
 const PLACEHOLDER = /\{\{\s*(selection|note|date)\s*\}\}/gi;
 
+/** A filled template, and whether the budget cut what was filled in. */
+export interface FilledPrompt {
+	readonly text: string;
+	readonly cut: boolean;
+}
+
 /**
  * The template with its placeholders filled in, in one pass: a value is never searched for
  * placeholders again, so a selection that says `{{note}}` stays as written and cannot pull the
- * note in. An unknown `{{name}}` is left as it is.
+ * note in. An unknown `{{name}}` is left as it is. The note and the selection share one budget of
+ * `maxFilledChars` however often the template names them: a prompt repeating `{{note}}` thousands
+ * of times would otherwise make a message of millions of characters, or one longer than a string
+ * can be. A placeholder past the budget gets what is left of it, then nothing.
  */
-export function fillPrompt(template: string, values: PromptValues): string {
-	return template.replace(PLACEHOLDER, (_, name: string) => values[name.toLowerCase() as keyof PromptValues]);
+export function fillPrompt(template: string, values: PromptValues, maxFilledChars: number): FilledPrompt {
+	let left = maxFilledChars;
+	let cut = false;
+	const text = template.replace(PLACEHOLDER, (_, name: string) => {
+		const key = name.toLowerCase() as keyof PromptValues;
+		if (key === "date") return values.date;
+		const value = values[key];
+		if (value.length <= left) {
+			left -= value.length;
+			return value;
+		}
+		cut = true;
+		const kept = value.slice(0, left);
+		left = 0;
+		return kept;
+	});
+	return { text, cut };
 }
 
 /** Whether the template asks for `name`, so that nothing is read for a placeholder it does not use. */

@@ -12,9 +12,9 @@ import { parsePromptNote, type PromptNote, type PromptProblem } from "./promptNo
 export const MAX_PROMPT_BYTES = 64 * 1024;
 
 /**
- * The most of the active note or the selection filled in, in characters: about 25,000 tokens,
- * which leaves room in Claude's window for the memory, the tools and the answer. A longer text
- * is cut, and the user told.
+ * The most of the active note or the selection filled in, in characters, once or however often
+ * the prompt names them: about 25,000 tokens, which leaves room in Claude's window for the
+ * memory, the tools and the answer. A longer text is cut, and the user told.
  */
 export const MAX_FILLED_CHARS = 100_000;
 
@@ -30,7 +30,8 @@ export interface PromptContext {
 }
 
 /** Something the user should know about a run that still went ahead. */
-export type PromptNotice = PromptProblem | "no-note" | "note-hidden" | "no-selection" | "note-cut" | "selection-cut";
+export type PromptNotice =
+	PromptProblem | "no-note" | "note-hidden" | "no-selection" | "note-cut" | "selection-cut" | "repeats-cut";
 
 export interface PreparedPrompt {
 	readonly prompt: PromptNote;
@@ -74,8 +75,9 @@ export async function preparePrompt(
 		notices.push("no-selection");
 	const note = usesNote && noteText !== null ? cut(noteText, "note-cut", notices) : "";
 	const selection = usesSelection && noteText !== null ? cut(context.selection, "selection-cut", notices) : "";
-	const filled = fillPrompt(prompt.template, { selection, note, date: context.today }).trim();
-	const text = [filled, context.rest.trim()].filter((part) => part !== "").join("\n\n");
+	const filled = fillPrompt(prompt.template, { selection, note, date: context.today }, MAX_FILLED_CHARS);
+	if (filled.cut) notices.push("repeats-cut");
+	const text = [filled.text.trim(), context.rest.trim()].filter((part) => part !== "").join("\n\n");
 	if (text === "") return { refused: "empty" };
 	return { prompt, text, notices };
 }

@@ -187,6 +187,7 @@ function noticeMessage(name: string, notice: PromptNotice): string {
 	switch (notice) {
 		case "note-cut":
 		case "selection-cut":
+		case "repeats-cut":
 			return t(`prompts.notice.${notice}`, { count: MAX_FILLED_CHARS });
 		case "no-note":
 		case "note-hidden":

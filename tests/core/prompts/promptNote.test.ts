@@ -53,17 +53,17 @@ describe("a prompt note", () => {
 
 describe("filling a prompt", () => {
 	it("fills the selection, the note and the date, spaces inside the braces allowed", () => {
-		expect(fillPrompt("On {{ date }}: {{selection}} / {{NOTE}}", VALUES)).toBe(
+		expect(fillPrompt("On {{ date }}: {{selection}} / {{NOTE}}", VALUES, 1_000).text).toBe(
 			"On 2026-03-16: the selected words / # Thesis\n\nLyon opens at nine.",
 		);
 	});
 
 	it("leaves unknown placeholders as written", () => {
-		expect(fillPrompt("{{title}} {{ }} {{selection", VALUES)).toBe("{{title}} {{ }} {{selection");
+		expect(fillPrompt("{{title}} {{ }} {{selection", VALUES, 1_000).text).toBe("{{title}} {{ }} {{selection");
 	});
 
 	it("never fills a value a second time: a selection that says {{note}} does not pull the note in", () => {
-		const filled = fillPrompt("Fix: {{selection}}", { ...VALUES, selection: "see {{note}} and $& $1" });
+		const filled = fillPrompt("Fix: {{selection}}", { ...VALUES, selection: "see {{note}} and $& $1" }, 1_000).text;
 		expect(filled).toBe("Fix: see {{note}} and $& $1");
 		expect(filled).not.toContain("Lyon");
 	});
