@@ -10,6 +10,7 @@ import {
 	type McpProtocolSession,
 } from "../core/mcp/protocol";
 import { checkRequest, tokenProblem, type TokenProblem } from "../core/mcp/requestGuard";
+import { PendingSockets } from "./pendingSockets";
 
 /**
  * The workspace's MCP server over Streamable HTTP, for clients that cannot spawn a process (or
@@ -63,6 +64,15 @@ const PATH = "/mcp";
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const DEFAULT_MAX_SESSIONS = 8;
 const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
+/** All connections at once, those of clients that showed the token included. */
+const MAX_CONNECTIONS = 64;
+/**
+ * Connections that have not yet shown the token, well under `MAX_CONNECTIONS`, so that sockets
+ * held open by someone without it leave room for clients with it; and how long each may stay
+ * silent before its first request (a client sends one as soon as it is connected).
+ */
+const MAX_PENDING_CONNECTIONS = 16;
+const PENDING_SILENCE_MS = 5_000;
 
 interface Session {
 	readonly id: string;
@@ -91,6 +101,7 @@ export async function serveMcpHttp(
 	let opening = 0;
 	let closing = false;
 	let port = options.port;
+	const pending = new PendingSockets<IncomingMessage["socket"]>(MAX_PENDING_CONNECTIONS, PENDING_SILENCE_MS);
 
 	// Idle sessions are forgotten when the next request comes, not by a timer: a session holds no
 	// socket and no stream, only its budget, and nothing but a request can reach it. A timer would
@@ -115,6 +126,7 @@ export async function serveMcpHttp(
 			const headers: Record<string, string> = refusal.status === 401 ? { "WWW-Authenticate": "Bearer" } : {};
 			return refuse(res, refusal.status, refusal.status === 401 ? "Unauthorized" : "Forbidden", headers);
 		}
+		pending.trust(req.socket);
 		if (closing) return refuse(res, 503, "Server closing");
 		if (pathOf(req.url) !== PATH) return refuse(res, 404, "Not found");
 		// No GET: the server never speaks first (no notification, no request of its own), so it offers
@@ -183,7 +195,8 @@ export async function serveMcpHttp(
 		return answer(res, response, { "Mcp-Session-Id": id });
 	};
 
-	const http = createServer((req, res) => {
+	// The headers' timeout is enforced at every check of the connections: once a second, not Node's thirty.
+	const http = createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
 		handle(req, res).catch(() => {
 			// An error past the checks is ours, not the client's to read: a bare 500, the details stay here.
 			if (!res.headersSent) refuse(res, 500, "Internal error");
@@ -194,7 +207,8 @@ export async function serveMcpHttp(
 	http.headersTimeout = 10_000;
 	http.requestTimeout = 60_000;
 	// Sockets are bounded as sessions are: a flood of connections (even refused ones) cannot pile up.
-	http.maxConnections = 64;
+	http.maxConnections = MAX_CONNECTIONS;
+	http.on("connection", (socket: IncomingMessage["socket"]) => pending.admit(socket));
 
 	await new Promise<void>((resolve, reject) => {
 		const failed = (error: Error & { code?: string }) =>
@@ -214,6 +228,7 @@ export async function serveMcpHttp(
 			if (closing) return;
 			closing = true;
 			sessions.clear();
+			pending.endAll();
 			await closeListener(http);
 		},
 	};
