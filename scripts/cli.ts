@@ -13,6 +13,7 @@ import { captureCommand } from "./lib/captureCommand";
 import { indexCommand, searchCommand, toolCommand } from "./lib/memoryCommands";
 import { organizeCommand, taxonomyCommand } from "./lib/organizeCommands";
 import { weeklyCommand } from "./lib/weeklyCommand";
+import { guardTerminal } from "./lib/terminalText";
 import { archiveReport, auditReport, initializeReport, inspectionReport, promotionReport } from "./lib/report";
 
 const USAGE = `usage: npm run -s cli -- <command>
@@ -147,6 +148,8 @@ async function main(argv: readonly string[]): Promise<number> {
 	return output.exitCode;
 }
 
+guardTerminal(process.stdout);
+guardTerminal(process.stderr);
 main(process.argv.slice(2)).then(
 	(code) => (process.exitCode = code),
 	(error: unknown) => {
