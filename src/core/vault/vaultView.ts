@@ -4,6 +4,7 @@ import { skipReasonForFile, skipReasonForNote, type IndexPolicy, type SkipReason
 import { tagsOf } from "./noteProperties";
 import { mayBeStale } from "./cacheCurrency";
 import { extensionOf } from "./paths";
+import { looksBinary } from "./plainText";
 
 /**
  * The vault as the assistant may see it. Every note the user's rules hide is simply absent:
@@ -280,12 +281,18 @@ class PrivacyView {
 	/**
 	 * A second look, at the text itself: a note that opens a properties block the metadata does not
 	 * show (a byte-order mark before it, a parser that disagrees), or that the metadata describes as
-	 * it was before its last edit, is one whose flag is unknown.
+	 * it was before its last edit, is one whose flag is unknown. A binary file named `.md` is no
+	 * note: its bytes, decoded, would be read, indexed and sent as if they were text.
 	 */
 	admitsText(path: string, text: string): boolean {
 		if (extensionOf(path) !== "md") return true;
 		const metadata = this.source.metadata.getMetadata(path);
-		return metadata !== null && !mayBeStale(metadata, text, this.policyNow()) && !opensUnreadProperties(text, metadata);
+		return (
+			metadata !== null &&
+			!mayBeStale(metadata, text, this.policyNow()) &&
+			!opensUnreadProperties(text, metadata) &&
+			!looksBinary(text)
+		);
 	}
 
 	getMetadata(path: string): NoteMetadata | null {
