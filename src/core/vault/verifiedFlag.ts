@@ -1,33 +1,56 @@
 import type { NoteMetadata } from "../metadata";
+import { foldedAsMeant } from "../text/foldedAsMeant";
+import { tagMatches, tagsOf } from "./noteProperties";
 
 /**
  * Whether the user marked a note `verified`: they checked it, so neither organizing nor the
  * assistant's proposed edits change it unasked.
  *
- * `verified` is read as a person means it: the key in any case or width, and a value of `true`
- * (YAML's `true`, `True`, `TRUE`), `1`, or a string that folds to `true`, `yes`, `y`, `on`, `1`,
- * `是`, `✓` or `✔`, alone or in a list. A note whose properties cannot be read, or that the
- * metadata cache does not know yet, counts as verified: nothing says it is not.
+ * Read as a person means it, and failing closed: a `verified` property (the key in any case or
+ * width) protects the note whatever its value says, a tick (`✅`, `✓`), `yes`, a date or a name
+ * alike, unless the value clearly says no (`false`, `no`, `0`, `off`, `否`, `❌`, …) or is empty;
+ * a list protects it when one of its items does. So does the tag `verified` (`tags: [verified]`,
+ * `#verified`, `#verified/2024`). A note whose properties cannot be read, or that the metadata
+ * cache does not know yet, counts as verified: nothing says it is not.
  */
 
-const YES = new Set(["true", "yes", "y", "on", "1", "是", "✓", "✔"]);
+/** Values of a `verified` property that say the note is not verified, as `foldedAsMeant` reads them. */
+const NO = new Set([
+	"false",
+	"no",
+	"n",
+	"off",
+	"0",
+	"none",
+	"unverified",
+	"not verified",
+	"否",
+	"不",
+	"未验证",
+	"✗",
+	"✘",
+	"❌",
+	"❎",
+	"×",
+]);
 
-function fold(text: string): string {
-	return text.normalize("NFKC").trim().toLowerCase();
-}
+const TAG = "verified";
 
-function meansYes(value: unknown): boolean {
-	if (value === true || value === 1) return true;
-	if (typeof value === "string") return YES.has(fold(value));
-	return (
-		Array.isArray(value) &&
-		value.some((item) => item === true || item === 1 || (typeof item === "string" && YES.has(fold(item))))
-	);
+function saysNo(value: unknown): boolean {
+	if (value === null || value === undefined || value === false || value === 0) return true;
+	if (typeof value === "string") {
+		const folded = foldedAsMeant(value).trim();
+		return folded === "" || NO.has(folded) || NO.has(folded.replace(/[.!。！]+$/, ""));
+	}
+	return Array.isArray(value) && value.every(saysNo);
 }
 
 export function isVerified(metadata: NoteMetadata | null): boolean {
 	if (metadata === null) return true;
 	const unreadable = metadata.frontmatter === undefined && metadata.sections?.[0]?.type === "yaml";
 	if (unreadable) return true;
-	return Object.entries(metadata.frontmatter ?? {}).some(([key, value]) => fold(key) === "verified" && meansYes(value));
+	const flagged = Object.entries(metadata.frontmatter ?? {}).some(
+		([key, value]) => foldedAsMeant(key).trim() === TAG && !saysNo(value),
+	);
+	return flagged || tagsOf(metadata).some((tag) => tagMatches(tag, TAG));
 }
