@@ -1,23 +1,8 @@
 import { sha256Hex } from "../audit/hash";
+import { DEFAULT_KEEP_LIMITS, newestWithin, pastLimits, type KeepLimits } from "../audit/logBounds";
 import type { Clock, FileStat, LogFile, NoteStore } from "../ports";
 
-/** How much previous text is kept: an undo reaches back this far, and the file stays this small. */
-export interface KeepLimits {
-	/** The most the file holds, in UTF-16 code units of its lines (about bytes for most text). */
-	readonly maxSize: number;
-	/** Texts kept longer ago than this are dropped. */
-	readonly maxAgeDays: number;
-}
-
-/**
- * Five megabytes reach back over hundreds of changes to notes of ordinary size; a change older
- * than three months is one the user undoes by hand, if at all.
- */
-export const DEFAULT_KEEP_LIMITS: KeepLimits = { maxSize: 5 * 1024 * 1024, maxAgeDays: 90 };
-
-/** A compaction leaves room for this share of the limit, so that the next writes do not compact again at once. */
-const AFTER_COMPACTION = 0.8;
-const DAY_MS = 24 * 60 * 60 * 1000;
+export type { KeepLimits };
 
 /** What the file holds, as read: the newest line of each text, and since when texts are kept. */
 interface State {
@@ -135,10 +120,7 @@ export class PreviousContents {
 	}
 
 	private needsCompaction(state: State): boolean {
-		if (state.size > this.limits.maxSize) return true;
-		const oldestAllowed = this.clock.now().getTime() - this.limits.maxAgeDays * DAY_MS;
-		for (const entry of state.kept.values()) if (entry.at < oldestAllowed) return true;
-		return false;
+		return pastLimits(state.kept.values(), state.size, this.limits, this.clock.now().getTime());
 	}
 
 	private async compactIfNeeded(state: State): Promise<void> {
@@ -148,25 +130,19 @@ export class PreviousContents {
 	/** Rewrites the file with the newest texts within the limits, each once. */
 	private async compact(state: State): Promise<void> {
 		const now = this.clock.now().getTime();
-		const oldestAllowed = now - this.limits.maxAgeDays * DAY_MS;
-		const newestFirst = [...state.kept.entries()].sort(([, a], [, b]) => b.at - a.at);
-		const survivors: Array<[string, Kept]> = [];
-		let size = 0;
-		for (const [hash, entry] of newestFirst) {
-			if (entry.at < oldestAllowed) break;
-			// The newest text stays whatever its size: it is the one the change just made can be undone with.
-			if (survivors.length > 0 && size + entry.size > this.limits.maxSize * AFTER_COMPACTION) break;
-			survivors.push([hash, entry]);
-			size += entry.size;
-		}
+		const newestFirst = [...state.kept.entries()]
+			.map(([hash, entry]) => ({ hash, ...entry }))
+			.sort((a, b) => b.at - a.at);
+		// The newest text stays whatever its size: it is the one the change just made can be undone with.
+		const survivors = newestWithin(newestFirst, this.limits, now);
 		// Dropping only repeated lines loses nothing: the time before which texts are gone stays.
 		const keptSince =
-			survivors.length === newestFirst.length ? state.keptSince : (survivors[survivors.length - 1]?.[1].at ?? now);
+			survivors.length === newestFirst.length ? state.keptSince : (survivors[survivors.length - 1]?.at ?? now);
 		survivors.reverse();
 		const header = `${JSON.stringify({ keptSince })}\n`;
-		const content = header + survivors.map(([hash, entry]) => lineOf(hash, entry.text, entry.at)).join("");
+		const content = header + survivors.map((entry) => lineOf(entry.hash, entry.text, entry.at)).join("");
 		await this.file.replace(content);
-		state.kept = new Map(survivors);
+		state.kept = new Map(survivors.map(({ hash, text, at, size }) => [hash, { text, at, size }]));
 		state.keptSince = keptSince;
 		state.size = content.length;
 	}
