@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { AssistantWorkspace } from "../../src/core/assistantWorkspace";
+import { ReceiptLog } from "../../src/core/audit/receiptLog";
 import type { Clock } from "../../src/core/ports";
 import { systemClock } from "../../src/core/systemClock";
 import { LAST_GOOD_FILE_NAME, loadPluginDataFiles, type SavedDataFiles } from "../../src/core/workspace/data/load";
@@ -21,7 +22,7 @@ import { DiskLogFile } from "./diskLogFile";
 /** The configuration folder the headless hosts read: Obsidian's default name. */
 export const CONFIG_DIR = ".obsidian";
 
-/** Where the plugin keeps its files below a vault folder: `data.json`, the audit trail, lock files. */
+/** Where the plugin keeps its files below a vault folder: `data.json`, the audit trail, the receipts, lock files. */
 export const PLUGIN_FOLDER = pluginFolderIn(CONFIG_DIR);
 
 /** The workspace over a vault folder. Every write is on disk when its promise settles. */
@@ -34,6 +35,8 @@ export interface HeadlessWorkspace {
 	readonly privacyReviewNeeded: boolean;
 	/** The plugin's saved state (the last checkpoint), as it was when the workspace was opened. */
 	readonly state: PluginState;
+	/** What left the host, and where: the plugin's own receipts file, beside the audit trail. */
+	readonly receipts: ReceiptLog;
 	/**
 	 * Reads the private folders and tags from `data.json` again and adds them to those in force
 	 * (with `livePrivacy`; nothing otherwise). They only ever grow while the host lives: a folder
@@ -149,6 +152,7 @@ export async function openHeadlessWorkspace(
 		clock,
 		privacyReviewNeeded: loaded.data.state.privacyReviewNeeded,
 		state: loaded.data.state,
+		receipts: new ReceiptLog(new DiskLogFile(vault.root, `${PLUGIN_FOLDER}/receipts.jsonl`), clock),
 		reloadPrivacy,
 		dailyTarget: () => (dailyNotes ? dailyTarget() : assistantFolderTarget(workspace.layout)),
 	};

@@ -93,6 +93,7 @@ export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOpti
 						lastCheckpoint = checkpoint;
 					},
 					catchUp,
+					receipts: headless.receipts,
 				},
 				{ clientName, hostBudget, ...(options.limits !== undefined && { limits: options.limits }) },
 			),

@@ -26,10 +26,18 @@ export const MODEL_TIME_OPTIONS = ["idle-timeout", "time-limit"] as const;
  * Refused, before anything is read for it, while the vault's privacy settings could not be
  * recovered: the offline model shows notes too.
  */
-export function modelClientOf(args: ParsedArgs, headless: Pick<HeadlessWorkspace, "privacyReviewNeeded">): ModelClient {
+export function modelClientOf(
+	args: ParsedArgs,
+	headless: Pick<HeadlessWorkspace, "privacyReviewNeeded" | "receipts">,
+): ModelClient {
 	if (headless.privacyReviewNeeded) throw new UsageError(`${t("model-error.privacy-unconfirmed")} ${PRIVACY_FIX}`);
 	const choice = modelChoiceOf(args);
-	const timing = { delay: nodeDelay, translate: t, idleTimeoutMs: millisecondsOption(args, "idle-timeout") };
+	const timing = {
+		delay: nodeDelay,
+		translate: t,
+		idleTimeoutMs: millisecondsOption(args, "idle-timeout"),
+		receipts: headless.receipts,
+	};
 	if (choice.provider === "compatible")
 		return createModelClient({ apiKey: undefined, server: choice.server, ...timing });
 	return createModelClient({

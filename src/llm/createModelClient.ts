@@ -1,3 +1,4 @@
+import type { ReceiptLog } from "../core/audit/receiptLog";
 import type { ModelClient } from "../core/model/modelClient";
 import type { CompatibleServer } from "../core/model/modelServer";
 import type { TaskScheduler } from "../core/ports";
@@ -5,6 +6,8 @@ import { AnthropicModelClient } from "./anthropicClient";
 import { CompatibleModelClient } from "./compatibleClient";
 import { OfflineModel } from "./offlineModel";
 import { refusingUntilPrivacyChecked } from "./privacyGate";
+import { hostOf, withReceipts } from "./receiptingClient";
+import { ANTHROPIC_BASE_URL } from "./sdkClient";
 import type { Translate } from "./translate";
 
 export interface ModelClientSettings {
@@ -30,15 +33,19 @@ export interface ModelClientSettings {
 	readonly translate: Translate;
 	/** How long a stream may send nothing before it is given up on; `MODEL_IDLE_TIMEOUT_MS` when absent. */
 	readonly idleTimeoutMs?: number;
+	/** Where each request's receipt is written: the host's, beside its audit trail. */
+	readonly receipts: ReceiptLog;
 }
 
 /**
  * The user's own server when one is set, Claude when there is a key, the offline model otherwise:
  * the plugin never needs a key to work. Each refuses every request while the privacy settings
- * await the user's review.
+ * await the user's review, and leaves a receipt of every request it makes: built here, for every
+ * host and every feature, so that no request leaves without one.
  */
 export function createModelClient(settings: ModelClientSettings): ModelClient {
-	const client = modelOf(settings);
+	const address = settings.server?.baseURL ?? settings.baseURL ?? ANTHROPIC_BASE_URL;
+	const client = withReceipts(modelOf(settings), settings.receipts, hostOf(address));
 	return settings.privacyReviewNeeded === true ? refusingUntilPrivacyChecked(client) : client;
 }
 

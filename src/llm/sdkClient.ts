@@ -4,6 +4,9 @@ import { Models } from "@anthropic-ai/sdk/resources/models";
 import { serverRoot, type CompatibleServer } from "../core/model/modelServer";
 import { refuseRedirects } from "./redirectRefusal";
 
+/** Anthropic's address, where a request goes when the settings name no other. */
+export const ANTHROPIC_BASE_URL = "https://api.anthropic.com";
+
 export interface SdkClientOptions {
 	readonly apiKey: string;
 	/** Another Messages API host, e.g. the fake server of the tests; Anthropic's when absent. */
@@ -40,7 +43,7 @@ export function createSdkClient(options: SdkClientOptions): AnthropicSdk {
 		...COMMON_OPTIONS,
 		apiKey: options.apiKey,
 		// Explicit, so that an `ANTHROPIC_BASE_URL` in the desktop app's environment cannot send the key elsewhere.
-		baseURL: options.baseURL ?? "https://api.anthropic.com",
+		baseURL: options.baseURL ?? ANTHROPIC_BASE_URL,
 	});
 }
 

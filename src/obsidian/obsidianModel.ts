@@ -35,6 +35,7 @@ export function obsidianModel(
 		delay: windowDelay,
 		translate: t,
 		idleTimeoutMs: endpoint.idleTimeoutMs,
+		receipts: settingsStore.receipts,
 	};
 	if (settings.modelProvider === "compatible")
 		return createModelClient({

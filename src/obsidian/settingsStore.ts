@@ -1,5 +1,6 @@
 import { getLanguage, type Plugin } from "obsidian";
 import { AssistantWorkspace } from "../core/assistantWorkspace";
+import { ReceiptLog } from "../core/audit/receiptLog";
 import { localToday } from "../core/memory/dailyDates";
 import { PreviousContents, RememberingStore } from "../core/memory/previousContents";
 import { privacyView, type VaultView } from "../core/vault/vaultView";
@@ -36,6 +37,8 @@ export class SettingsStore {
 	 * to undo them: one instance, so that what one write keeps the next undo finds.
 	 */
 	readonly previousContents: PreviousContents;
+	/** What left the plugin, and where: one instance, so that its bounds are kept one write after the other. */
+	readonly receipts: ReceiptLog;
 	private readonly listeners = new Set<(changed: ChangedFields) => void>();
 
 	constructor(
@@ -47,6 +50,10 @@ export class SettingsStore {
 		this.data = initial;
 		this.previousContents = new PreviousContents(
 			new PluginLogFile(plugin.app.vault.adapter, pluginDir(plugin), "previous-contents.jsonl"),
+			clock,
+		);
+		this.receipts = new ReceiptLog(
+			new PluginLogFile(plugin.app.vault.adapter, pluginDir(plugin), "receipts.jsonl"),
 			clock,
 		);
 		this.applyLanguage();

@@ -34,6 +34,9 @@ import { textReply, toolUseReply, useFakeAnthropic, type ScriptedResponse } from
 import { MemoryVault } from "../../headless/inMemory/memoryVault";
 import { seededRandom } from "./seededRandom";
 import { BREAKING_PROPERTIES, PRIVATE_FLAGS } from "./spellings";
+import { receiptsInMemory } from "../harness/receipts";
+
+const { receipts } = receiptsInMemory();
 
 const fake = useFakeAnthropic();
 const TRIALS = Number(process.env.ADVERSARIAL_TRIALS ?? 24);
@@ -170,7 +173,7 @@ describe("no route sends a private note or derives a visible note from one", () 
 		});
 		const { vault: view, writer, layout } = workspace;
 		const memoryDeps = { vault: view, writer, clock };
-		const model = createModelClient({ apiKey: "test", baseURL: fake().baseURL, delay, translate: t });
+		const model = createModelClient({ apiKey: "test", baseURL: fake().baseURL, delay, translate: t, receipts });
 		const text = textModelOver(model, "claude-test", { delay });
 		const memory = await memoryOverVault(
 			{ files: vault, metadata: vault, view },

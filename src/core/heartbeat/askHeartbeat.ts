@@ -105,12 +105,14 @@ async function askOnce(
 			system,
 			messages: [{ role: "user", content: [{ type: "text", text: userMessage }] }],
 			tools: withTools ? HEARTBEAT_TOOL_DEFINITIONS : [],
+			notes: heartbeatNotes(material),
 		}),
 		executeTool: oneHeartbeatTool(tools),
 		withholdHidden: withoutHiddenSinceRead(tools.vault),
 		toolEffect: toolEffectIn(HEARTBEAT_TOOLS),
 		delay: ports.delay,
 		limits: { maxToolRounds: 1, maxOutputTokens: plan.maxOutputTokens, maxTurnMs: limits.totalMs },
+		feature: "heartbeat",
 	};
 	let turn: TurnResult | null = null;
 	// The answer is the last response's text: words before a tool call ("Let me check") are not part of it.
@@ -126,4 +128,11 @@ async function askOnce(
 	if (turn.stopReason === "error") return { kind: "failed", error: turn.error };
 	if (turn.stopReason === "tool-limit" || answer.trim() === "") return { kind: "failed", error: null };
 	return { kind: "answered", text: answer.trim() };
+}
+
+/** The notes whose text the heartbeat's request holds: the identity files, the checklist, recent memory. */
+function heartbeatNotes(material: HeartbeatMaterial): string[] {
+	const { soul, user, rules } = material.identity;
+	const identity = [soul, user, rules].flatMap((note) => (note === null ? [] : [note.path]));
+	return [...new Set([...identity, material.checklist.path, ...material.recentMemoryNotes])];
 }

@@ -47,6 +47,8 @@ export interface HeartbeatMaterial {
 	readonly checklist: NoteText;
 	/** What `memory_recent` answered (long-term memory's head and the last days of daily memory). */
 	readonly recentMemory: string;
+	/** The notes `recentMemory` was read from, for the request's receipt. */
+	readonly recentMemoryNotes: readonly string[];
 	/** Where the user left off, saved with "Save checkpoint" or the `checkpoint` tool; `null` when never saved. */
 	readonly checkpoint: Checkpoint | null;
 }

@@ -104,13 +104,15 @@ export async function runHeartbeat(
 		user: await readGuarded(vault, files.user),
 		rules: await readGuarded(vault, files.rules),
 	};
-	const recentMemory = (await runTool("memory_recent", {}, vault)).text;
-	const answer = await askHeartbeat(
-		deps,
-		vault,
-		{ identity, checklist, recentMemory, checkpoint: request.state.lastCheckpoint },
-		signal,
-	);
+	const recent = await runTool("memory_recent", {}, vault);
+	const material = {
+		identity,
+		checklist,
+		recentMemory: recent.text,
+		recentMemoryNotes: (recent.locations ?? []).map((location) => location.path),
+		checkpoint: request.state.lastCheckpoint,
+	};
+	const answer = await askHeartbeat(deps, vault, material, signal);
 	const at = { now, today: localToday({ now: () => now }) };
 	switch (answer.kind) {
 		case "interrupted":

@@ -1,4 +1,5 @@
 import { mcpActor, type McpActor } from "../audit/record";
+import type { ReceiptLog } from "../audit/receiptLog";
 import type { AttachmentBlock } from "../model/modelClient";
 import { identityLayer } from "../agent/context/identityLayer";
 import { hotMemoryLayer } from "../agent/context/hotMemoryLayer";
@@ -19,6 +20,7 @@ import { resolveNotePath } from "../agent/tools/notePath";
 import { boundOutput } from "../agent/tools/outputBound";
 import type { DailyTarget } from "../memory/dailyNote";
 import type { AuditedWriter } from "../vault/auditedWriter";
+import { estimateTokens } from "../text/tokenEstimate";
 import { DEFAULT_CONTEXT_BUDGETS } from "../workspace/data/contextBudgets";
 import type { Checkpoint } from "../workspace/data/state";
 import { findIdentityFiles, type IdentityRole } from "../workspace/identity";
@@ -77,6 +79,8 @@ export interface McpSurfaceDeps {
 	 * and tags as the user set them since, the notes written since, indexed.
 	 */
 	readonly catchUp?: () => Promise<void>;
+	/** Where each answer's receipt is written (which client, what it asked, which notes it was given): the host's. */
+	readonly receipts: ReceiptLog;
 }
 
 export interface McpSessionOptions {
@@ -146,10 +150,23 @@ export function mcpSurface(deps: McpSurfaceDeps, session: McpSessionOptions): Mc
 		return access.kind === "allowed" ? { path: access.path, text: await readForModel(memory, access.path) } : null;
 	};
 	const identityFiles = () => findIdentityFiles(memory.vault, memory.layout);
-	const hotMemory = async (): Promise<string | null> => {
+	const hotMemory = async (): Promise<NoteText | null> => {
 		const note = await readable(identityFiles().memory);
 		const budgets = { ...DEFAULT_CONTEXT_BUDGETS, hotMemoryTokens: deps.hotMemoryCapTokens };
-		return hotMemoryLayer(note, budgets).layer.text;
+		const text = hotMemoryLayer(note, budgets).layer.text;
+		return note === null || text === null ? null : { path: note.path, text };
+	};
+	/** The answer, once its receipt is written: to whom, for what, the notes and files it gives, its size. */
+	const served = async (feature: string, answer: ServedText, paths: readonly string[]): Promise<ServedText> => {
+		await deps.receipts.record({
+			kind: "mcp",
+			to: actor(),
+			feature,
+			paths: [...new Set([...paths, ...(answer.attachments ?? []).map((file) => file.name)])],
+			inputTokens: 0,
+			outputTokens: estimateTokens(answer.text),
+		});
+		return answer;
 	};
 
 	return {
@@ -178,11 +195,16 @@ export function mcpSurface(deps: McpSurfaceDeps, session: McpSessionOptions): Mc
 					? await tool.run(input, memory as WriteToolDeps)
 					: await tool.run(input, { ...memory, ...deps.writes, actor: actor() });
 			if (result.display?.kind === "checkpoint") deps.checkpointSaved?.(result.display.checkpoint);
-			return {
+			const answer = {
 				text: result.text,
 				isError: result.isError,
 				...(result.attachments !== undefined && { attachments: result.attachments }),
 			};
+			return served(
+				name,
+				answer,
+				(result.locations ?? []).map((location) => location.path),
+			);
 		},
 
 		listResources() {
@@ -217,13 +239,15 @@ export function mcpSurface(deps: McpSurfaceDeps, session: McpSessionOptions): Mc
 			if (refused !== null) return error(refused.message);
 			await deps.catchUp?.();
 			if (identity === undefined) {
-				const text = await hotMemory();
-				return text === null ? error("there is no long-term memory yet.") : { text, isError: false };
+				const hot = await hotMemory();
+				return hot === null
+					? error("there is no long-term memory yet.")
+					: served(uri, { text: hot.text, isError: false }, [hot.path]);
 			}
 			const note = await readable(identityFiles()[identity.role]);
 			return note === null
 				? error(`the workspace has no ${identity.name} file.`)
-				: { text: boundOutput(note.text), isError: false };
+				: served(uri, { text: boundOutput(note.text), isError: false }, [note.path]);
 		},
 
 		listPrompts: () => [
@@ -240,19 +264,22 @@ export function mcpSurface(deps: McpSurfaceDeps, session: McpSessionOptions): Mc
 			if (refused !== null) return error(refused.message);
 			await deps.catchUp?.();
 			const files = identityFiles();
-			const identity = identityLayer(
-				{ soul: await readable(files.soul), user: await readable(files.user), rules: await readable(files.rules) },
-				DEFAULT_CONTEXT_BUDGETS,
-			).text;
+			const notes = {
+				soul: await readable(files.soul),
+				user: await readable(files.user),
+				rules: await readable(files.rules),
+			};
+			const identity = identityLayer(notes, DEFAULT_CONTEXT_BUDGETS).text;
 			const hot = await hotMemory();
 			const checkpoint = deps.lastCheckpoint();
 			const parts = [
 				"This is the user's Assistant Workspace: the assistant's identity files, its hot memory and where the last session stopped. Search and read more of it with the memory tools.",
 				identity ?? "The workspace has no identity files yet.",
-				hot ?? "There is no long-term memory yet.",
+				hot?.text ?? "There is no long-term memory yet.",
 				...(checkpoint === null ? [] : [resumeBlock(withoutHiddenRefs(checkpoint, memory.vault)).text]),
 			];
-			return { text: parts.join("\n\n"), isError: false };
+			const given = [notes.soul, notes.user, notes.rules, hot].flatMap((note) => (note === null ? [] : [note.path]));
+			return served(name, { text: parts.join("\n\n"), isError: false }, given);
 		},
 	};
 }

@@ -83,6 +83,7 @@ export async function proposeConsolidation(
 				prompt: current,
 				maxTokens,
 				signal: options.signal,
+				origin: { feature: "consolidation", notes: [memoryPath] },
 			});
 			if (proposed.trim() !== "") return proposal(`${proposed.trim()}\n`, "model");
 		} catch (error) {

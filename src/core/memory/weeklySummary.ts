@@ -107,6 +107,7 @@ export async function buildWeeklySummary(
 				prompt: weeklyPrompt(week, days, { promptTokens: fit.promptTokens }),
 				maxTokens: fit.maxTokens,
 				signal: request.signal,
+				origin: { feature: "weekly-summary", notes: days.map((day) => day.path) },
 			});
 			author = "model";
 		} catch (error) {

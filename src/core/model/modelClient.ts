@@ -4,6 +4,8 @@
  * contract. `src/llm/` implements it over `@anthropic-ai/sdk`.
  */
 
+import type { ModelFeature } from "./modelFeature";
+
 export type Role = "user" | "assistant";
 
 export interface TextBlock {
@@ -31,6 +33,8 @@ export interface ToolResultBlock {
 	readonly data?: unknown;
 	/** Files the tool read for the model (a PDF, an image), sent after the text in the result's content. */
 	readonly attachments?: readonly AttachmentBlock[];
+	/** The vault paths of the notes the result's text came from, for the request's receipt. Never sent to the API. */
+	readonly sources?: readonly string[];
 }
 
 /** The file types a model that reads attachments takes: the Messages API's image and PDF sources. */
@@ -91,6 +95,14 @@ export interface ModelRequest {
 	readonly maxTokens: number;
 	/** Aborts the request and the stream at any moment. */
 	readonly signal?: AbortSignal;
+	/** What sent the request and which notes its system prompt carries, for its receipt. Never sent to the API. */
+	readonly origin?: RequestOrigin;
+}
+
+export interface RequestOrigin {
+	readonly feature: ModelFeature;
+	/** The vault paths of the notes whose text the system prompt carries (identity files, hot memory, the vault map, notes in context). */
+	readonly notes: readonly string[];
 }
 
 export interface Usage {

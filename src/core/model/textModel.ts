@@ -1,4 +1,4 @@
-import { ModelError, type ModelClient } from "./modelClient";
+import { ModelError, type ModelClient, type RequestOrigin } from "./modelClient";
 import { TimeLimit } from "./timeLimit";
 import type { TaskScheduler } from "../ports";
 
@@ -17,6 +17,8 @@ export interface TextRequest {
 	readonly prompt: string;
 	readonly maxTokens: number;
 	readonly signal?: AbortSignal;
+	/** What asks, and the notes whose text `prompt` holds, for the request's receipt. */
+	readonly origin: RequestOrigin;
 }
 
 /** The host's timers, and how long one request may take in all. */
@@ -58,6 +60,7 @@ export function textModelOver(client: ModelClient, modelId: string, timer: TextM
 					tools: [],
 					maxTokens: request.maxTokens,
 					signal: limit.signal,
+					origin: request.origin,
 				});
 				for await (const event of events) if (event.type === "text") text += event.text;
 			} catch (error) {

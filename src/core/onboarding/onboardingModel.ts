@@ -22,5 +22,5 @@ function onboardingModel(model: ModelClient, prompt: string): ModelClient {
  * sent a search: the conversation asks about the user, not the notes).
  */
 export function onboardingPorts(ports: TurnPorts, prompt: string): TurnPorts {
-	return { ...ports, model: onboardingModel(ports.model, prompt), withoutTools: true };
+	return { ...ports, model: onboardingModel(ports.model, prompt), withoutTools: true, feature: "onboarding" };
 }

@@ -60,6 +60,7 @@ export async function classifyWithModel(
 		prompt: organizePrompt(note.path, note.content, taxonomy, rules, allowed),
 		maxTokens: 200,
 		signal,
+		origin: { feature: "organize", notes: [note.path] },
 	});
 	const picked = parseAnswer(answer);
 	const entry =

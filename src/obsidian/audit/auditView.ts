@@ -1,23 +1,36 @@
 import { ItemView, Setting, type WorkspaceLeaf } from "obsidian";
+import { receiptClient, type Receipt } from "../../core/audit/receipt";
+import { MODEL_FEATURES, type ModelFeature } from "../../core/model/modelFeature";
 import { AUDIT_ACTORS, isMcpActor, mcpClientName, type AuditActor, type AuditRecord } from "../../core/audit/record";
 import { t } from "../../i18n";
 import { openCommandContext, type CommandDeps } from "../commandContext";
-import { formatTime } from "../localeFormat";
+import { formatCount, formatTime } from "../localeFormat";
 import { noticeWithNote, openNote } from "../noteNotice";
 import { notifyFailure } from "../notifyFailure";
-import { filteredChanges, isUndoable, SHOWN_CHANGES, type AuditViewFilter } from "./auditRows";
+import {
+	filteredEntries,
+	isUndoable,
+	SHOWN_CHANGES,
+	SHOWN_KINDS,
+	type AuditViewFilter,
+	type ShownKind,
+} from "./auditRows";
 import { refusalText, undoRecord } from "./undoAuditRecord";
 import { UndoRefusedModal } from "./undoRefusedModal";
 
 export const AUDIT_VIEW_TYPE = "assistant-workspace-changes";
 
 /**
- * "Show assistant changes": the audit trail, latest first, filtered by who wrote and by note.
- * Each change opens its note; an edit can be undone, exactly, while the note is as it left it.
+ * "Show assistant changes": the audit trail and the receipts of what was read and sent, latest
+ * first, filtered by kind, by who wrote or sent and by note. Each change opens its note; an edit
+ * can be undone, exactly, while the note is as it left it. Each send says where it went, the
+ * model, its tokens, and links the notes and files it carried.
  */
 export class AuditView extends ItemView {
 	private filter: AuditViewFilter = { actor: "all", note: "" };
+	private shown: ShownKind = "all";
 	private records: readonly AuditRecord[] = [];
+	private receipts: readonly Receipt[] = [];
 	private listEl: HTMLElement | null = null;
 
 	constructor(
@@ -50,6 +63,14 @@ export class AuditView extends ItemView {
 				.setValue(this.filter.actor)
 				.onChange((value) => this.setFilter({ actor: value as AuditViewFilter["actor"] }));
 		});
+		new Setting(filters).setName(t("audit.filter-kind")).addDropdown((dropdown) => {
+			for (const kind of SHOWN_KINDS) dropdown.addOption(kind, t(`audit.kind.${kind}`));
+			dropdown.setValue(this.shown).onChange((value) => {
+				this.shown = value as ShownKind;
+				this.draw();
+			});
+			dropdown.selectEl.addClass("assistant-audit-kind-filter");
+		});
 		new Setting(filters).setName(t("audit.filter-note")).addText((input) => {
 			input.setPlaceholder(t("audit.filter-note-placeholder")).onChange((value) => this.setFilter({ note: value }));
 			input.inputEl.addClass("assistant-audit-note-filter");
@@ -62,6 +83,7 @@ export class AuditView extends ItemView {
 	async reload(): Promise<void> {
 		await notifyFailure(this.deps.settingsStore.notifier, async () => {
 			this.records = (await (await this.deps.settingsStore.open()).audit.read()).records;
+			this.receipts = (await this.deps.settingsStore.receipts.read()).receipts;
 			this.draw();
 		});
 	}
@@ -75,17 +97,57 @@ export class AuditView extends ItemView {
 		const list = this.listEl;
 		if (list === null) return;
 		list.empty();
-		const changes = filteredChanges(this.records, this.filter);
-		if (changes.length === 0) {
-			list.createEl("p", {
-				cls: "assistant-audit-empty",
-				text: t(this.records.length === 0 ? "audit.none" : "audit.none-match"),
-			});
+		const entries = filteredEntries(this.records, this.receipts, this.filter, this.shown);
+		if (entries.length === 0) {
+			const nothing = this.records.length === 0 && this.receipts.length === 0;
+			list.createEl("p", { cls: "assistant-audit-empty", text: t(nothing ? "audit.none" : "audit.none-match") });
 			return;
 		}
-		if (changes.length > SHOWN_CHANGES)
-			list.createEl("p", { text: t("audit.latest", { shown: SHOWN_CHANGES, count: changes.length }) });
-		for (const record of changes.slice(0, SHOWN_CHANGES)) this.drawRecord(list, record);
+		if (entries.length > SHOWN_CHANGES)
+			list.createEl("p", { text: t("audit.latest", { shown: SHOWN_CHANGES, count: entries.length }) });
+		for (const entry of entries.slice(0, SHOWN_CHANGES))
+			if (entry.kind === "write") this.drawRecord(list, entry.record);
+			else this.drawReceipt(list, entry.receipt);
+	}
+
+	/** A send: when, what sent it, where it went; the model and tokens; a link to each note and file it carried. */
+	private drawReceipt(list: HTMLElement, receipt: Receipt): void {
+		const row = list.createDiv("assistant-audit-row assistant-audit-send");
+		const head = row.createDiv("assistant-audit-head");
+		head.createSpan({ cls: "assistant-audit-time", text: formatTime(new Date(receipt.time)) });
+		const client = receiptClient(receipt);
+		head.createSpan({
+			cls: "assistant-audit-action",
+			text:
+				client === null
+					? t("audit.send.model", { host: receipt.to })
+					: t("audit.send.mcp", { client: mcpClientName(client) }),
+		});
+		const counts = { input: formatCount(receipt.inputTokens), output: formatCount(receipt.outputTokens) };
+		const detail =
+			client === null
+				? t("audit.send.model-detail", {
+						model: receipt.model ?? "",
+						feature: featureLabel(receipt.feature),
+						...counts,
+					})
+				: t("audit.send.mcp-detail", { tool: receipt.feature, ...counts });
+		row.createDiv({
+			cls: "assistant-audit-reason",
+			text: receipt.failed === true ? `${detail} ${t("audit.send.failed")}` : detail,
+		});
+		const carried = row.createDiv("assistant-audit-carried");
+		if (receipt.paths.length === 0) carried.setText(t("audit.send.nothing-carried"));
+		for (const path of receipt.paths) this.noteLink(carried, path, "assistant-audit-sent-note");
+	}
+
+	/** A link to the note at `path` that opens it. */
+	private noteLink(parent: HTMLElement, path: string, cls: string): void {
+		const link = parent.createEl("a", { cls: `${cls} internal-link`, text: path, attr: { href: path } });
+		link.addEventListener("click", (evt) => {
+			evt.preventDefault();
+			void openNote(this.app, path);
+		});
 	}
 
 	private drawRecord(list: HTMLElement, record: AuditRecord): void {
@@ -94,15 +156,7 @@ export class AuditView extends ItemView {
 		head.createSpan({ cls: "assistant-audit-time", text: formatTime(new Date(record.time)) });
 		head.createSpan({ cls: "assistant-audit-actor", text: actorLabel(record.actor) });
 		head.createSpan({ cls: "assistant-audit-action", text: t(`audit.action.${record.action}`) });
-		const note = head.createEl("a", {
-			cls: "assistant-audit-note internal-link",
-			text: record.path,
-			attr: { href: record.path },
-		});
-		note.addEventListener("click", (evt) => {
-			evt.preventDefault();
-			void openNote(this.app, record.path);
-		});
+		this.noteLink(head, record.path, "assistant-audit-note");
 		if (record.from !== undefined)
 			row.createDiv({ cls: "assistant-audit-from", text: t("audit.moved-from", { path: record.from }) });
 		row.createDiv({ cls: "assistant-audit-reason", text: record.reason });
@@ -129,4 +183,11 @@ export class AuditView extends ItemView {
 /** Who wrote, as the view names them: an MCP client by the name it gave (sanitized when written). */
 function actorLabel(actor: AuditActor): string {
 	return isMcpActor(actor) ? t("audit.actor.mcp", { client: mcpClientName(actor) }) : t(`audit.actor.${actor}`);
+}
+
+/** A feature as the view names it; one this version does not know (written by a later one) by its name. */
+function featureLabel(feature: string): string {
+	return (MODEL_FEATURES as readonly string[]).includes(feature)
+		? t(`audit.feature.${feature as ModelFeature}`)
+		: feature;
 }

@@ -55,5 +55,6 @@ export async function liveMcpWorld(deps: McpWorldDeps, allowWrites: boolean): Pr
 		catchUp: async () => {
 			world = await build();
 		},
+		receipts: settingsStore.receipts,
 	};
 }

@@ -8,6 +8,9 @@ import { t } from "../../../src/i18n";
 import { createModelClient } from "../../../src/llm";
 import { messageReply, textReply, toolUseReply, useFakeAnthropic } from "../../harness/fakeAnthropic";
 import { NOW, writeToolsOver, type WriteToolVault } from "../agent/tools/writeToolFixture";
+import { receiptsInMemory } from "../../harness/receipts";
+
+const { receipts } = receiptsInMemory();
 
 /**
  * Approved edits end to end over the real SDK: the fake Messages API scripts the model's
@@ -37,7 +40,7 @@ let chat: ChatSession;
 beforeEach(async () => {
 	vault = await writeToolsOver(FILES, { excludedFolders: ["Private"] });
 	const ports: TurnPorts = {
-		model: createModelClient({ apiKey: "test", baseURL: fake().baseURL, delay, translate: t }),
+		model: createModelClient({ apiKey: "test", baseURL: fake().baseURL, delay, translate: t, receipts }),
 		modelId: "claude-test",
 		tools: vault.deps,
 		delay,

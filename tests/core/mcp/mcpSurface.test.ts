@@ -10,6 +10,7 @@ import {
 } from "../../../src/core/mcp";
 import type { Checkpoint } from "../../../src/core/workspace/data/state";
 import { writeToolsOver, type WriteToolVault } from "../agent/tools/writeToolFixture";
+import { receiptsInMemory } from "../../harness/receipts";
 
 /** Every hidden note below holds this word, and nothing else in the vault does. */
 const SECRET = "quetzal4471";
@@ -46,6 +47,7 @@ async function served(
 			...(options.writes === true && { writes: { writer: tools.deps.writer, daily: tools.deps.daily } }),
 			hotMemoryCapTokens: 2000,
 			lastCheckpoint: () => options.checkpoint ?? null,
+			receipts: receiptsInMemory().receipts,
 		},
 		{ clientName: () => options.clientName ?? "claude-code" },
 	);
@@ -155,6 +157,7 @@ describe("the MCP surface's tools", () => {
 				writes: { writer: tools.deps.writer, daily: tools.deps.daily },
 				hotMemoryCapTokens: 2000,
 				lastCheckpoint: () => null,
+				receipts: receiptsInMemory().receipts,
 			},
 			{ clientName: () => "flood", limits: { windowMs: 60_000, calls: 10, writes: 3, notesCreated: 1 } },
 		);

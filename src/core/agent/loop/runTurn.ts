@@ -152,6 +152,7 @@ class Turn {
 			tools: prepared.tools,
 			maxTokens: this.limits.maxOutputTokens,
 			signal: this.signal,
+			origin: { feature: this.deps.feature ?? "chat", notes: prepared.notes ?? [] },
 		};
 		this.usage.callStarted();
 		this.budget.startAnswer();

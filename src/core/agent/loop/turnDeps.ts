@@ -1,3 +1,4 @@
+import type { ModelFeature } from "../../model/modelFeature";
 import type { AttachmentBlock, ChatMessage, ModelClient, SystemBlock, ToolDefinition } from "../../model/modelClient";
 import type { TaskScheduler } from "../../ports";
 import type { ToolEffect, ToolResult } from "../tools";
@@ -13,6 +14,8 @@ export interface PreparedRequest {
 	readonly system: readonly SystemBlock[];
 	readonly messages: readonly ChatMessage[];
 	readonly tools: readonly ToolDefinition[];
+	/** The vault paths of the notes whose text `system` holds, for the receipts. */
+	readonly notes?: readonly string[];
 }
 
 /** Builds the request for `userMessage` after `conversation` (every earlier message, as the chat keeps them). */
@@ -77,6 +80,8 @@ export interface TurnDeps {
 	/** The host's timers, for the tools' timeout and the turn's time limit. */
 	readonly delay: TaskScheduler["delay"];
 	readonly limits?: Partial<TurnLimits>;
+	/** What the turn is for, as its requests' receipts say: `chat` when absent. */
+	readonly feature?: ModelFeature;
 }
 
 export interface TurnInput {

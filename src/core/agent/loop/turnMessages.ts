@@ -116,5 +116,7 @@ export function toolResultBlock(toolUseId: string, result: ToolResult): ToolResu
 		...(result.isError && { isError: true }),
 		...(result.display !== undefined && { data: result.display }),
 		...(result.attachments !== undefined && result.attachments.length > 0 && { attachments: result.attachments }),
+		...(result.locations !== undefined &&
+			result.locations.length > 0 && { sources: [...new Set(result.locations.map((location) => location.path))] }),
 	};
 }

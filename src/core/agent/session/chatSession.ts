@@ -274,7 +274,11 @@ export class ChatSession {
 						delay: ports.delay,
 						signal: turn.signal,
 					});
-		const notes = kind === "talk" ? turn.notes : { ...turn.notes, searchResults: search?.result.text ?? "" };
+		const found = (search?.result.locations ?? []).map((location) => location.path);
+		const notes =
+			kind === "talk"
+				? turn.notes
+				: { ...turn.notes, searchResults: search?.result.text ?? "", searchResultNotes: found };
 		const prepare = sessionRequestBuilder(ports.tools, [], notes, sizesOf(ports), turn.attachments);
 		let next = await prepare(this.messages, this.compaction, turn.text);
 		if (next.conversation.decision === "flush-memory") {

@@ -10,6 +10,7 @@ import {
 import { DEFAULT_TURN_LIMITS, type PreparedRequest } from "../loop";
 import { instructionsTokens } from "../context/assistantInstructions";
 import { emptiedToolBlocks, textOnlyMessages } from "../context/conversationTurns";
+import { sentNotes } from "../context/sentNotes";
 import { toolDefinitionTokens, windowPlan } from "../context/windowBudgets";
 import type { AttachmentBlock, ChatMessage, ToolDefinition } from "../../model/modelClient";
 import type { AttachmentRef } from "./userAttachments";
@@ -52,6 +53,8 @@ export interface ContextNotes {
 	 * answers from it (the request then offers no tools, and its instructions say so).
 	 */
 	readonly searchResults?: string | null;
+	/** The notes `searchResults` quotes, for the request's receipt. */
+	readonly searchResultNotes?: readonly string[];
 	/**
 	 * Text the user selected in a note for this message ("Edit selection with the assistant",
 	 * "Ask about the selection"): the model is shown it, and a change it proposes in this turn may
@@ -154,14 +157,17 @@ export function sessionRequestBuilder(
 			const note = await read(page.path);
 			if (note !== null) weeklySummaries.push({ ...note, week: page.period });
 		}
+		const identity = { soul: await read(files.soul), user: await read(files.user), rules: await read(files.rules) };
+		const longTermMemory = await read(files.memory);
+		const vaultMap = await read(vaultMapPaths(deps.layout).find((path) => inRoot.some((file) => file.path === path)));
 		const { system, messages, report } = assembleContext(
 			{
 				clock: deps.clock,
-				identity: { soul: await read(files.soul), user: await read(files.user), rules: await read(files.rules) },
-				longTermMemory: await read(files.memory),
+				identity,
+				longTermMemory,
 				dailyNotes: datedNotes(inDaily).filter((note) => readable(note.path) !== null),
 				notes: { currentNote, mentions },
-				vaultMap: await read(vaultMapPaths(deps.layout).find((path) => inRoot.some((file) => file.path === path))),
+				vaultMap,
 				weeklySummaries,
 				history: withoutHiddenNamesIn(
 					searchResults === null ? withoutHiddenResults(conversation, deps.vault) : emptiedToolBlocks(conversation),
@@ -202,6 +208,17 @@ export function sessionRequestBuilder(
 				system: [...system, ...extra],
 				messages: searchResults === null ? messages : textOnlyMessages(messages),
 				tools: offered,
+				notes: [
+					...sentNotes(report, {
+						identity: [identity.soul, identity.user, identity.rules],
+						"hot-memory": [longTermMemory],
+						"vault-map": [vaultMap],
+						notes: [currentNote, ...mentions],
+						"history-book": weeklySummaries,
+					}),
+					...(selected === null ? [] : [selected.path]),
+					...(searchResults === null ? [] : (notes.searchResultNotes ?? [])),
+				],
 			},
 			conversation: report.conversation,
 			maxOutputTokens: plan.maxOutputTokens,

@@ -1,3 +1,4 @@
+import type { ModelFeature } from "../../model/modelFeature";
 import type { ModelClient, ToolDefinition } from "../../model/modelClient";
 import type { TaskScheduler } from "../../ports";
 import { instructionsTokens } from "../context/assistantInstructions";
@@ -34,6 +35,8 @@ export interface TurnPorts {
 	 * conversation, whose files are written from its answer once the user reviewed them).
 	 */
 	readonly withoutTools?: true;
+	/** What the session is for, as its requests' receipts say: `chat` when absent. */
+	readonly feature?: ModelFeature;
 }
 
 /**
@@ -65,6 +68,7 @@ export function turnDeps(ports: TurnPorts, next: SessionRequest, namedBefore: It
 		toolEffect: toolEffectIn(ASSISTANT_TOOLS),
 		delay: ports.delay,
 		limits: { ...ports.limits, maxOutputTokens: next.maxOutputTokens },
+		...(ports.feature !== undefined && { feature: ports.feature }),
 	};
 }
 

@@ -18,6 +18,9 @@ import { serverClientFor } from "../../../llm/serverFixture";
 import { MemoryVault } from "../../../../headless/inMemory/memoryVault";
 import { readVaultAttachment } from "../../../../src/core/agent/tools/attachmentRead";
 import { viewOf } from "../../../harness/viewOf";
+import { receiptsInMemory } from "../../../harness/receipts";
+
+const { receipts } = receiptsInMemory();
 
 const fake = useFakeAnthropic();
 
@@ -67,7 +70,7 @@ async function session(overrides: Partial<TurnPorts> = {}): Promise<ChatSession>
 	const { workspace } = headless;
 	const writer = workspace.writer;
 	const ports: TurnPorts = {
-		model: createModelClient({ apiKey: "test", baseURL: fake().baseURL, delay, translate: t }),
+		model: createModelClient({ apiKey: "test", baseURL: fake().baseURL, delay, translate: t, receipts }),
 		modelId: "claude-test",
 		tools: { ...memory.deps, writer, actor: "assistant", daily: assistantFolderTarget(workspace.layout) },
 		delay,

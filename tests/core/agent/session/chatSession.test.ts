@@ -10,6 +10,9 @@ import { openHeadlessWorkspace, type HeadlessWorkspace } from "../../../../scrip
 import { openHeadlessMemory } from "../../../../scripts/lib/headlessMemory";
 import { MEMORY_FLUSH_PROMPT } from "../../../../src/core/agent/context";
 import { textReply, toolUseReply, useFakeAnthropic } from "../../../harness/fakeAnthropic";
+import { receiptsInMemory } from "../../../harness/receipts";
+
+const { receipts } = receiptsInMemory();
 
 const fake = useFakeAnthropic();
 const SECRET = "okapi7731";
@@ -57,7 +60,7 @@ async function session(
 	const { workspace } = headless;
 	const writer = workspace.writer;
 	const ports: TurnPorts = {
-		model: createModelClient({ apiKey: "test", baseURL: fake().baseURL, delay, translate: t }),
+		model: createModelClient({ apiKey: "test", baseURL: fake().baseURL, delay, translate: t, receipts }),
 		modelId: "claude-test",
 		tools: { ...memory.deps, writer, actor: "assistant", daily: assistantFolderTarget(workspace.layout) },
 		delay,
@@ -269,7 +272,9 @@ describe("a chat session's checkpoint moments", () => {
 	});
 
 	it("offers the user a checkpoint when the model saved none at a moment, with what they were doing", async () => {
-		const { session: chat } = await session({ model: createModelClient({ apiKey: "", delay, translate: t }) });
+		const { session: chat } = await session({
+			model: createModelClient({ apiKey: "", delay, translate: t, receipts }),
+		});
 		await drain(chat.send("Zebra stripes and flies"));
 		const events = await drain(chat.send("OK, I'm off"));
 		expect(events.filter((event) => event.type === "checkpoint-suggested")).toEqual([
