@@ -17,7 +17,7 @@ import { createModelClient } from "../../src/llm";
 import { openHeadlessWorkspace } from "../../scripts/lib/headless";
 import { openHeadlessMemory } from "../../scripts/lib/headlessMemory";
 import { MemoryLogFile } from "../../headless/inMemory/memoryLogFile";
-import { textReply, toolUseReply, useFakeAnthropic } from "../harness/fakeAnthropic";
+import { errorReply, textReply, toolUseReply, useFakeAnthropic } from "../harness/fakeAnthropic";
 import { connect, mcpVault, SECRET as MCP_SECRET } from "../headless/mcp/mcpVault";
 import { copyOfExampleVault, spawnCli } from "../scripts/runCli";
 
@@ -167,6 +167,24 @@ describe("receipts of what was sent", () => {
 		expect(JSON.stringify(fake().messageBodies[2])).not.toContain(PUBLIC_TEXT);
 	});
 
+	// The server had the request, notes inside, whatever it answered.
+	it("record a request the server refused, as failed, with the notes it carried", async () => {
+		const chat = await chatOver(vaultDir);
+		fake().enqueue(errorReply(400, { message: "bad request" }));
+		await chat.send("What about zebra stripes? See [[public]].");
+		expect(fake().messageBodies).toHaveLength(1);
+		expect(receiptsIn(vaultDir)).toEqual([
+			expect.objectContaining({
+				kind: "model",
+				feature: "chat",
+				paths: ["claude.md", "Notes/public.md"],
+				inputTokens: 0,
+				outputTokens: 0,
+				failed: true,
+			}),
+		]);
+	});
+
 	it("are out of the assistant's reach: no tool reads or finds them", async () => {
 		const chat = await chatOver(vaultDir);
 		fake().enqueue(toolUseReply("memory_get", { path: "Notes/public.md" }), textReply("Done."));
@@ -265,7 +283,7 @@ describe("receipts of what was sent", () => {
 			now += 60_000;
 		}
 		expect(file.text.length).toBeLessThanOrEqual(4_000);
-		const kept = (await log.read()).receipts;
+		const kept = await log.read();
 		expect(kept.length).toBeGreaterThan(5);
 		expect(kept[kept.length - 1].paths).toEqual(["Notes/note-99.md"]);
 		expect(kept.map((entry) => entry.inputTokens)).toEqual(
@@ -274,6 +292,6 @@ describe("receipts of what was sent", () => {
 
 		now += 31 * 24 * 60 * 60 * 1000;
 		await log.record(receipt(100));
-		expect((await log.read()).receipts.map((entry) => entry.inputTokens)).toEqual([100]);
+		expect((await log.read()).map((entry) => entry.inputTokens)).toEqual([100]);
 	});
 });

@@ -2,13 +2,6 @@ import type { Clock, LogFile } from "../ports";
 import { DEFAULT_KEEP_LIMITS, newestWithin, pastLimits, type KeepLimits, type KeptLine } from "./logBounds";
 import { receiptSchema, type Receipt } from "./receipt";
 
-export interface ParsedReceipts {
-	/** Oldest first. */
-	readonly receipts: Receipt[];
-	/** Lines that were not a receipt (a torn write, a hand edit); skipped, not fatal. */
-	readonly corruptLines: number;
-}
-
 interface Line extends KeptLine {
 	readonly line: string;
 }
@@ -43,16 +36,12 @@ export class ReceiptLog {
 		}).catch(() => undefined);
 	}
 
-	async read(): Promise<ParsedReceipts> {
-		const receipts: Receipt[] = [];
-		let corruptLines = 0;
-		for (const line of (await this.file.readAll()).split("\n")) {
-			if (line.trim() === "") continue;
+	/** The receipts, oldest first; a line that is not one (cut short by a crash, edited by hand) is skipped. */
+	async read(): Promise<Receipt[]> {
+		return (await this.file.readAll()).split("\n").flatMap((line) => {
 			const parsed = receiptSchema.safeParse(parseJson(line));
-			if (parsed.success) receipts.push(parsed.data);
-			else corruptLines++;
-		}
-		return { receipts, corruptLines };
+			return parsed.success ? [parsed.data] : [];
+		});
 	}
 
 	/**

@@ -83,7 +83,7 @@ export class AuditView extends ItemView {
 	async reload(): Promise<void> {
 		await notifyFailure(this.deps.settingsStore.notifier, async () => {
 			this.records = (await (await this.deps.settingsStore.open()).audit.read()).records;
-			this.receipts = (await this.deps.settingsStore.receipts.read()).receipts;
+			this.receipts = await this.deps.settingsStore.receipts.read();
 			this.draw();
 		});
 	}
