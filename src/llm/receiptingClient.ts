@@ -42,7 +42,7 @@ async function* receipted(
 			paths: carriedPaths(request),
 			inputTokens: usage === null ? 0 : usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens,
 			outputTokens: usage?.outputTokens ?? 0,
-			...(!ended && { failed: true as const }),
+			...(!ended && { failed: true }),
 		});
 	}
 }

@@ -28,7 +28,7 @@ export const receiptSchema = z.object({
 	inputTokens: z.number().check(z.int(), z.nonnegative()),
 	outputTokens: z.number().check(z.int(), z.nonnegative()),
 	/** The request failed or was stopped: it left, but what the server made of it is unknown. */
-	failed: z.optional(z.literal(true)),
+	failed: z.optional(z.boolean()),
 });
 
 export type Receipt = z.infer<typeof receiptSchema>;
