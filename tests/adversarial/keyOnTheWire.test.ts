@@ -7,6 +7,7 @@ import { t } from "../../src/i18n";
 import { createModelClient } from "../../src/llm";
 import { textReply, useFakeAnthropic, type RecordedRequest } from "../harness/fakeAnthropic";
 import { drain, realDelay, userRequest } from "../llm/modelFixture";
+import { receiptsInMemory } from "../harness/receipts";
 
 /** What Node's fetch adds by itself, as a web view adds its own: not the SDK's doing. */
 const TRANSPORT = new Set([
@@ -37,7 +38,7 @@ function sdkHeaders(request: RecordedRequest | undefined): Record<string, unknow
 	return Object.fromEntries(headers.sort(([a], [b]) => a.localeCompare(b)));
 }
 
-const common = { delay: realDelay, translate: t };
+const common = { delay: realDelay, translate: t, receipts: receiptsInMemory().receipts };
 
 describe("the headers a model server receives", () => {
 	const fake = useFakeAnthropic();

@@ -11,6 +11,7 @@ import { sessionPrepareRequest } from "../harness/sessionRequest";
 import type { ChatMessage } from "../../src/core/model/modelClient";
 import { toolsOver } from "../core/agent/tools/toolFixture";
 import { writeToolsOver } from "../core/agent/tools/writeToolFixture";
+import { receiptsInMemory } from "../harness/receipts";
 
 const fake = useFakeAnthropic();
 const delay = (callback: () => void, ms: number) => {
@@ -92,7 +93,13 @@ describe("a note marked private after the assistant read it", () => {
 			{ "Notes/plan.md": "# Plan\nokapi-plan-4471\n" },
 			{ excludedFolders: ["Private"] },
 		);
-		const model = createModelClient({ apiKey: "test", baseURL: fake().baseURL, delay, translate: t });
+		const model = createModelClient({
+			apiKey: "test",
+			baseURL: fake().baseURL,
+			delay,
+			translate: t,
+			receipts: receiptsInMemory().receipts,
+		});
 		const session = new ChatSession(
 			() => ({ model, modelId: "claude-test", tools: tools.deps, delay, transcript: null }),
 			{

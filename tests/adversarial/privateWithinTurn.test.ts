@@ -15,6 +15,7 @@ import { writeToolsOver, type WriteToolVault } from "../core/agent/tools/writeTo
 import { openHeadlessWorkspace } from "../../scripts/lib/headless";
 import { openHeadlessMemory } from "../../scripts/lib/headlessMemory";
 import { TempVault } from "../headless/tempVault";
+import { receiptsInMemory } from "../harness/receipts";
 
 const fake = useFakeAnthropic();
 const MARKER = "okapi-plan-4471";
@@ -52,7 +53,13 @@ async function turnHidingBetweenRounds(
 	firstCall = toolUseReply("memory_get", { path }),
 ): Promise<readonly string[]> {
 	const ports: TurnPorts = {
-		model: createModelClient({ apiKey: "test", baseURL: fake().baseURL, delay, translate: t }),
+		model: createModelClient({
+			apiKey: "test",
+			baseURL: fake().baseURL,
+			delay,
+			translate: t,
+			receipts: receiptsInMemory().receipts,
+		}),
 		modelId: "claude-test",
 		tools: tools.deps,
 		delay,
@@ -144,7 +151,13 @@ describe("a file hidden between two rounds of one turn", () => {
 			const memory = await openHeadlessMemory(headless);
 			const { workspace } = headless;
 			const ports: TurnPorts = {
-				model: createModelClient({ apiKey: "test", baseURL: fake().baseURL, delay, translate: t }),
+				model: createModelClient({
+					apiKey: "test",
+					baseURL: fake().baseURL,
+					delay,
+					translate: t,
+					receipts: receiptsInMemory().receipts,
+				}),
 				modelId: "claude-test",
 				tools: {
 					...memory.deps,

@@ -13,6 +13,7 @@ import { setLanguage, t } from "../../src/i18n";
 import { createModelClient, modelErrorMessage } from "../../src/llm";
 import { textReply, useFakeAnthropic } from "../harness/fakeAnthropic";
 import { drain, realDelay, userRequest } from "../llm/modelFixture";
+import { receiptsInMemory } from "../harness/receipts";
 
 const REDIRECTS = [301, 302, 303, 307, 308] as const;
 
@@ -38,7 +39,7 @@ async function close(server: Server): Promise<void> {
 	await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
-const common = { delay: realDelay, translate: t };
+const common = { delay: realDelay, translate: t, receipts: receiptsInMemory().receipts };
 
 describe("a model server that answers with a redirect", () => {
 	// The address a redirect points at: it records whatever reaches it, and would answer.
