@@ -1,4 +1,6 @@
 import { safeTitle } from "../memory/captureName";
+import { modelWrittenBody } from "../vault/excludedTagText";
+import type { IndexPolicy } from "../vault/indexPolicy";
 
 /**
  * An answer saved as a note of its own: named after the question that asked for it (its first
@@ -10,6 +12,10 @@ export function answerNoteFileName(question: string): string {
 	return `${safeTitle(firstLine.replace(/[?？!！。.\s]+$/u, "").replace(/(\.md)+$/iu, ""))}.md`;
 }
 
-export function answerNoteText(answer: string): string {
-	return `${answer.trim()}\n`;
+/**
+ * The answer's markdown as the note's text. The user saves an answer to keep it, not to hide it:
+ * a tag or properties block the model wrote (`modelWrittenBody`) never makes the note private.
+ */
+export function answerNoteText(answer: string, policy: IndexPolicy): string {
+	return `${modelWrittenBody(answer.trim(), policy)}\n`;
 }

@@ -1,5 +1,6 @@
 import type { AuditActor, AuditRecord } from "../audit/record";
 import type { WriteIntent, WriteOutcome } from "../vault/auditedWriter";
+import { escapeExcludedTags } from "../vault/excludedTagText";
 import { baseName, extensionOf, joinVaultPath, parentFolder } from "../vault/paths";
 import type { WorkspaceLayout } from "../workspace/layout";
 import { archiveIndexLine, ARCHIVE_INDEX_TITLE, indexHasDay, summaryOf } from "./archiveIndex";
@@ -136,13 +137,19 @@ function skipReason(path: string, date: string, today: string, retentionDays: nu
 	return age > retentionDays ? null : "within-retention";
 }
 
+/**
+ * Adds a day's line to the index. An excluded tag in it is escaped: the line is cut from what the
+ * day's note says, and a cut through a link (`[[Diet|the #secret…`) can make a tag of what was none,
+ * which would hide the whole index.
+ */
 async function addIndexLine(
 	deps: MemoryDeps,
 	indexPath: string,
 	date: string,
-	line: string,
+	dayLine: string,
 	intent: WriteIntent,
 ): Promise<WriteOutcome> {
+	const line = escapeExcludedTags(dayLine, deps.vault.policy);
 	if (!deps.writer.isTaken(indexPath)) {
 		return deps.writer.createNote(indexPath, appendBlock(`${ARCHIVE_INDEX_TITLE}\n`, line, "paragraph"), intent);
 	}

@@ -2,7 +2,10 @@ import { oneShotFit } from "../text/oneShotFit";
 import { estimateTokens } from "../text/tokenEstimate";
 import { sha256Hex } from "../audit/hash";
 import type { AuditActor, AuditRecord } from "../audit/record";
+import { modelWrittenBody } from "../vault/excludedTagText";
+import type { IndexPolicy } from "../vault/indexPolicy";
 import type { VaultView } from "../vault/vaultView";
+import { findFrontmatterBlock, withoutFrontmatter } from "../text/frontmatterBlock";
 import { baseName } from "../vault/paths";
 import { freeNotePath } from "./captureName";
 import { localToday } from "./dailyDates";
@@ -85,13 +88,24 @@ export async function proposeConsolidation(
 				signal: options.signal,
 				origin: { feature: "consolidation", notes: [memoryPath] },
 			});
-			if (proposed.trim() !== "") return proposal(`${proposed.trim()}\n`, "model");
+			if (proposed.trim() !== "") return proposal(consolidatedText(current, proposed, store.policy), "model");
 		} catch (error) {
 			if (options.signal?.aborted === true) throw error;
 			return proposal(offlineConsolidation(current), "offline", error);
 		}
 	}
 	return proposal(offlineConsolidation(current), "offline");
+}
+
+/**
+ * The model's consolidation as the text of `memory.md`: the properties `memory.md` has, as they
+ * are, and none the model wrote, and excluded tags escaped (`modelWrittenBody`), so that the
+ * user approving it never makes long-term memory private by what the model wrote.
+ */
+function consolidatedText(current: string, proposed: string, policy: IndexPolicy): string {
+	const block = findFrontmatterBlock(current);
+	const properties = block === null ? "" : current.slice(0, block.bodyStart).replace(/([^\n])$/, "$1\n");
+	return `${properties}${modelWrittenBody(withoutFrontmatter(proposed.trim()).trim(), policy)}\n`;
 }
 
 export interface ApprovedConsolidation {

@@ -1,5 +1,6 @@
 import type { AuditActor, AuditRecord } from "../audit/record";
 import type { WriteIntent } from "../vault/auditedWriter";
+import { escapeExcludedTags } from "../vault/excludedTagText";
 import { oneShotFit } from "../text/oneShotFit";
 import { joinVaultPath } from "../vault/paths";
 import type { WorkspaceLayout } from "../workspace/layout";
@@ -119,7 +120,8 @@ export async function buildWeeklySummary(
 		summary = extractiveSummary(days);
 		author = "extract";
 	}
-	const note = weeklySummaryNote(week, days, summary, author);
+	// Whoever wrote it, the summary holds no excluded tag: one would hide the whole week's page.
+	const note = weeklySummaryNote(week, days, escapeExcludedTags(summary, deps.vault.policy), author);
 	const intent: WriteIntent = { actor: request.actor, reason: `Weekly summary of ${week.id}` };
 	const records: AuditRecord[] = [];
 	let keptAt: string | null = null;

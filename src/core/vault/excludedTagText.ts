@@ -1,3 +1,4 @@
+import { FRONTMATTER_FENCE } from "../text/frontmatterBlock";
 import { cannotStartTag } from "../text/tagStart";
 import { hasExcludedTag, type IndexPolicy } from "./indexPolicy";
 import { normalizeTag } from "./noteProperties";
@@ -53,6 +54,18 @@ function spliced(
 		done = end;
 	}
 	return result + text.slice(done);
+}
+
+/**
+ * Text a model wrote, as the body of a note the assistant writes whole (an answer saved as a
+ * note, a consolidated `memory.md`): its excluded tags escaped, and no properties block at its
+ * top, where `assistant: private` or an excluded tag would hide the note. A first line of `---`
+ * goes one line down, below an empty line, where Obsidian reads no properties; the text is kept.
+ */
+export function modelWrittenBody(text: string, policy: IndexPolicy): string {
+	const escaped = escapeExcludedTags(text, policy);
+	const firstLine = escaped.replace(/^\uFEFF/, "").split(/\r?\n/, 1)[0];
+	return FRONTMATTER_FENCE.test(firstLine) ? `\n${escaped}` : escaped;
 }
 
 /** The number signs the privacy rules fold to `#`: ASCII, full-width, small. */

@@ -35,9 +35,9 @@ export async function saveAnswerAsNote(
 ): Promise<void> {
 	try {
 		const folder = app.fileManager.getNewFileParent(app.workspace.getActiveFile()?.path ?? "").path;
-		const { writer } = await settingsStore.open();
+		const { writer, vault } = await settingsStore.open();
 		const path = freeNotePath(writer, folder === "/" ? "" : folder, answerNoteFileName(question));
-		const text = answerNoteText(answer);
+		const text = answerNoteText(answer, vault.policy);
 		const outcome = await writer.createNote(path, text, { actor: "user", reason: "Save a chat answer as a note" });
 		noticeWithNote(app, t("chat.save-note.done"), outcome.path, [
 			{

@@ -1,3 +1,5 @@
+import { MemoryVault } from "../../../headless/inMemory/memoryVault";
+import { viewOf } from "../../harness/viewOf";
 import { answerNoteFileName, answerNoteText } from "../../../src/core/agent/answerNote";
 
 describe("an answer saved as a note", () => {
@@ -11,7 +13,7 @@ describe("an answer saved as a note", () => {
 	});
 
 	it("holds the answer's markdown, ending with one line break", () => {
-		expect(answerNoteText("\n- [ ] Pack the dry bag\n- [x] Book the car\n\n")).toBe(
+		expect(answerNoteText("\n- [ ] Pack the dry bag\n- [x] Book the car\n\n", viewOf(new MemoryVault()).policy)).toBe(
 			"- [ ] Pack the dry bag\n- [x] Book the car\n",
 		);
 	});
