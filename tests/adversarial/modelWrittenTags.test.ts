@@ -20,6 +20,7 @@ import { createModelClient } from "../../src/llm";
 import { MemoryLogFile } from "../../headless/inMemory/memoryLogFile";
 import { MemoryVault } from "../../headless/inMemory/memoryVault";
 import { textReply, useFakeAnthropic } from "../harness/fakeAnthropic";
+import { writeToolsOver } from "../core/agent/tools/writeToolFixture";
 
 const fake = useFakeAnthropic();
 const NOW = new Date("2026-11-28T10:00:00Z");
@@ -143,6 +144,18 @@ describe("a day's line in the archive index", () => {
 		expect(archived.archived.map((day) => day.date)).toEqual(["2026-10-01"]);
 		const index = await seen(workspace, "memory/archive/index.md");
 		expect(index).toContain("[[memory/archive/2026/2026-10-01|2026-10-01]]: 09:10 Talked through");
+	});
+});
+
+describe("memory_append to long-term memory", () => {
+	it("adds an entry holding an excluded tag once, however often it is sent", async () => {
+		const { run, vault } = await writeToolsOver({ "memory.md": "# Memory\n" }, { excludedTags: ["secret"] });
+		for (let time = 0; time < 2; time++) {
+			const appended = await run("memory_append", { target: "longterm", text: "Keeps a #secret recipe book." });
+			expect(appended.isError).toBe(false);
+		}
+		const memory = await vault.read("memory.md");
+		expect(memory.split("Keeps a \\#secret recipe book.")).toHaveLength(2);
 	});
 });
 

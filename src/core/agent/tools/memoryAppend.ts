@@ -4,6 +4,7 @@ import { localTime, localToday } from "../../memory/dailyDates";
 import { appendToLongTermMemory } from "../../memory/longTerm";
 import { candidateSectionTitle } from "../../memory/promotion";
 import { stampedEntry } from "../../memory/stampedEntry";
+import { escapeExcludedTags } from "../../vault/excludedTagText";
 import { findIdentityFiles } from "../../workspace/identity";
 import { TURN_BUDGETS } from "../turnBudgets";
 import { defineTool } from "./defineTool";
@@ -71,10 +72,13 @@ export const memoryAppend = defineTool<ReturnType<typeof memoryAppendInput>, Wri
 			);
 		}
 		const path = findIdentityFiles(deps.vault, deps.layout).memory ?? deps.layout.memory;
-		if (deps.vault.stat(path) !== null && (await deps.vault.read(path)).includes(input.text.trim())) {
+		const stamp = localToday(deps.clock);
+		const entry = stampedEntry(stamp, input.text);
+		// A repeat is found as the text was written: stamped, its lines indented, its tags escaped.
+		const written = escapeExcludedTags(entry.slice(`- ${stamp} `.length), deps.vault.policy);
+		if (deps.vault.stat(path) !== null && (await deps.vault.read(path)).includes(written)) {
 			return toolText(`Already in long-term memory (${path}): nothing was added.`, { locations: [wholeNote(path)] });
 		}
-		const entry = stampedEntry(localToday(deps.clock), input.text);
 		await appendToLongTermMemory(deps, path, entry, { actor: deps.actor, reason: "memory_append to long-term memory" });
 		return toolText(`Added to long-term memory (${path}); the user sees it in the chat.`, {
 			locations: [wholeNote(path)],
