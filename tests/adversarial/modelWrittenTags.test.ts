@@ -124,7 +124,7 @@ describe("a consolidation of memory.md the model proposed and the user approved"
 	it("leaves memory.md readable, and its own properties as they were, when the model added the private flag", async () => {
 		const properties = "---\naliases: [Long-term memory]\n---\n";
 		const flagged = await consolidated({ "memory.md": MEMORY }, `${PRIVATE_FLAG}# Memory\n\n- Keeps a recipe book.\n`);
-		expect(flagged).toContain("- Keeps a recipe book.");
+		expect(flagged).toContain("assistant: private\n---\n# Memory\n\n- Keeps a recipe book.");
 		expect(flagged).not.toMatch(/^---/);
 		const replaced = await consolidated(
 			{ "memory.md": properties + MEMORY },

@@ -98,13 +98,16 @@ export async function proposeConsolidation(
 }
 
 /**
- * The model's consolidation as the text of `memory.md`: the properties `memory.md` has, as they
- * are, and none the model wrote, and excluded tags escaped (`modelWrittenBody`), so that the
- * user approving it never makes long-term memory private by what the model wrote.
+ * The model's consolidation as the text of `memory.md`, its excluded tags escaped and no
+ * properties block of its own at the top (`modelWrittenBody`), so that approving it never makes
+ * long-term memory private by what the model wrote. When `memory.md` has properties, they stay as
+ * they are, in place of the model's copy of them; a model's block is dropped only then, so that
+ * text between two `---` rules of a memory.md without properties is never taken for one.
  */
 function consolidatedText(current: string, proposed: string, policy: IndexPolicy): string {
 	const block = findFrontmatterBlock(current);
-	const properties = block === null ? "" : current.slice(0, block.bodyStart).replace(/([^\n])$/, "$1\n");
+	if (block === null) return `${modelWrittenBody(proposed.trim(), policy)}\n`;
+	const properties = current.slice(0, block.bodyStart).replace(/([^\n])$/, "$1\n");
 	return `${properties}${modelWrittenBody(withoutFrontmatter(proposed.trim()).trim(), policy)}\n`;
 }
 
