@@ -1,9 +1,10 @@
 /**
  * What a model writes never makes the note it lands in private: an excluded tag (`#secret`) or a
- * properties block with `assistant: private` in a weekly summary, a consolidated memory.md, a
- * day's line in the archive index or an answer saved as a note would hide that note from the
- * assistant at once, and all the rest it holds. The text is kept, the tag escaped (`\#secret`,
- * which Obsidian shows as `#secret` and reads as no tag).
+ * properties block with `assistant: private` in a weekly summary, a consolidated memory.md or an
+ * answer saved as a note would hide that note from the assistant at once, and all the rest it
+ * holds. Nor does a line the assistant cuts from a note's text, a day's in the archive index or a
+ * folder's in the vault map, where a cut through a link's label can make a tag of what was none.
+ * The text is kept, the tag escaped (`\#secret`, which Obsidian shows as `#secret` and reads as no tag).
  *
  * The real SDK talks to the fake Messages API on 127.0.0.1 for the model's text.
  */
@@ -13,6 +14,9 @@ import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { MAX_HISTORY_WEEKS } from "../../src/core/memory/historyBook";
 import { applyConsolidation, proposeConsolidation } from "../../src/core/memory/hotMemoryConsolidation";
 import { buildWeeklySummary } from "../../src/core/memory/weeklySummary";
+import { inferTaxonomy } from "../../src/core/organize/taxonomy";
+import { vaultMap } from "../../src/core/organize/vaultMap";
+import { writeVaultMap } from "../../src/core/organize/vaultMapText";
 import { textModelOver } from "../../src/core/model/textModel";
 import { defaultPluginData } from "../../src/core/workspace/data/pluginData";
 import { t } from "../../src/i18n";
@@ -144,6 +148,33 @@ describe("a day's line in the archive index", () => {
 		expect(archived.archived.map((day) => day.date)).toEqual(["2026-10-01"]);
 		const index = await seen(workspace, "memory/archive/index.md");
 		expect(index).toContain("[[memory/archive/2026/2026-10-01|2026-10-01]]: 09:10 Talked through");
+	});
+});
+
+describe("a folder's line in the vault map", () => {
+	it("leaves the map readable when the cut line would open an excluded tag", async () => {
+		// A tag inside a link's label is no tag: the folder note is readable, and its first line describes the folder.
+		const first = `Everything about the kitchen, the garden and the weekly shopping lists. Recipes, sauces and more, see [[Diet|the #secret sauce]].`;
+		const { workspace, deps } = workspaceOver({
+			"Kitchen/Kitchen.md": `${first}\n`,
+			"Kitchen/Soup.md": "Leek soup.\n",
+		});
+		expect(await seen(workspace, "Kitchen/Kitchen.md")).toContain("#secret sauce");
+		const organize = {
+			view: workspace.vault,
+			verifiedChangedByMove: (path: string) => workspace.verifiedChangedByMove(path),
+			layout: workspace.layout,
+			templatesFolder: null,
+			dailyNotesFolder: null,
+		};
+		const written = await writeVaultMap(
+			deps,
+			workspace.layout,
+			await vaultMap(organize, inferTaxonomy(organize)),
+			t,
+			"user",
+		);
+		expect(await seen(workspace, written.path)).toContain("Everything about the kitchen");
 	});
 });
 

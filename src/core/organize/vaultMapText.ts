@@ -3,6 +3,7 @@ import type { AuditActor } from "../audit/record";
 import { ASSISTANT_CALLOUT_HEADER } from "../text/assistantCallout";
 import type { MemoryDeps } from "../memory/memoryDeps";
 import type { WriteOutcome } from "../vault/auditedWriter";
+import { escapeExcludedTags } from "../vault/excludedTagText";
 import { baseName, joinVaultPath } from "../vault/paths";
 import type { WorkspaceLayout } from "../workspace/layout";
 import type { FolderRole, Reason } from "./folderRole";
@@ -76,7 +77,9 @@ export async function writeVaultMap(
 	// The interface language's name first: with a map under each name, the current one is kept up.
 	const named = vaultMapPath(layout, translate);
 	const path = [named, ...vaultMapPaths(layout)].find((candidate) => deps.writer.isTaken(candidate)) ?? named;
-	const table = vaultMapTable(summaries, translate);
+	// A folder's line is cut from its note's first line, and a cut through a link's label
+	// (`[[Diet|the #secret…`) can make a tag of what was none: one would hide the whole map.
+	const table = escapeExcludedTags(vaultMapTable(summaries, translate), deps.vault.policy);
 	const intent = { actor, reason: "Refresh the vault map" };
 	if (deps.writer.isTaken(path)) return deps.writer.writeAssistantCallout(path, table, intent);
 	const quoted = table.split("\n").map((row) => `> ${row}`);
