@@ -25,6 +25,7 @@ import { MemoryLogFile } from "../../headless/inMemory/memoryLogFile";
 import { MemoryVault } from "../../headless/inMemory/memoryVault";
 import { textReply, useFakeAnthropic } from "../harness/fakeAnthropic";
 import { writeToolsOver } from "../core/agent/tools/writeToolFixture";
+import { receiptsInMemory } from "../harness/receipts";
 
 const fake = useFakeAnthropic();
 const NOW = new Date("2026-11-28T10:00:00Z");
@@ -46,7 +47,13 @@ function workspaceOver(files: Record<string, string>) {
 		clock,
 		settings,
 	});
-	const model = createModelClient({ apiKey: "test", baseURL: fake().baseURL, delay, translate: t });
+	const model = createModelClient({
+		apiKey: "test",
+		baseURL: fake().baseURL,
+		delay,
+		translate: t,
+		receipts: receiptsInMemory().receipts,
+	});
 	return {
 		vault,
 		workspace,
