@@ -3,10 +3,12 @@
  * next request: every request of the turn sends the tool results of the rounds before it again,
  * and the note's text must not be among them. The real SDK talks to the fake Messages API; the
  * note is hidden while the turn waits between its rounds, each of the four ways a file turns private.
+ * A note the user put in the request's context (the open note, a mention, a selection) is sent
+ * with every request of the turn too, and is withheld the same way.
  */
 import { renameSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { ChatSession, type SessionEvent, type TurnPorts } from "../../src/core/agent/session";
+import { ChatSession, type ContextNotes, type SessionEvent, type TurnPorts } from "../../src/core/agent/session";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
 import { t } from "../../src/i18n";
 import { createModelClient } from "../../src/llm";
@@ -52,6 +54,19 @@ async function turnHidingBetweenRounds(
 	hide: () => Promise<void>,
 	firstCall = toolUseReply("memory_get", { path }),
 ): Promise<readonly string[]> {
+	fake().enqueue(firstCall, toolUseReply("memory_get", { path: "Notes/other.md" }), textReply("Done."));
+	await sendHidingAfterFirstCall(tools, hide, "What is in my plan?");
+	// The messages: where tool results go (the whole body would only make a failure unreadable).
+	return fake().messageBodies.map((body) => JSON.stringify((body as { messages: unknown }).messages));
+}
+
+/** Sends `message` in a new chat over the fake server; `hide` runs once the turn's first tool call finished. */
+async function sendHidingAfterFirstCall(
+	tools: WriteToolVault,
+	hide: () => Promise<void>,
+	message: string,
+	notes: ContextNotes = {},
+): Promise<void> {
 	const ports: TurnPorts = {
 		model: createModelClient({
 			apiKey: "test",
@@ -65,13 +80,10 @@ async function turnHidingBetweenRounds(
 		delay,
 		transcript: null,
 	};
-	fake().enqueue(firstCall, toolUseReply("memory_get", { path: "Notes/other.md" }), textReply("Done."));
 	const session = new ChatSession(() => ports, { now: () => new Date("2026-03-15T12:00:00Z") });
 	let finished = 0;
-	for await (const event of session.send("What is in my plan?"))
+	for await (const event of session.send(message, notes))
 		if (event.type === "tool-finished" && finished++ === 0) await hide();
-	// The messages: where tool results go (the whole body would only make a failure unreadable).
-	return fake().messageBodies.map((body) => JSON.stringify((body as { messages: unknown }).messages));
 }
 
 describe("a file hidden between two rounds of one turn", () => {
@@ -189,5 +201,77 @@ describe("a file hidden between two rounds of one turn", () => {
 		} finally {
 			disk.remove();
 		}
+	});
+});
+
+const WAYS_TO_HIDE: readonly [string, (tools: WriteToolVault) => Promise<unknown>][] = [
+	[
+		"marked assistant: private",
+		(tools) => tools.vault.process("Notes/plan.md", (text) => `---\nassistant: private\n---\n${text}`),
+	],
+	[
+		"tagged with an excluded tag",
+		(tools) => tools.vault.process("Notes/plan.md", (text) => `---\ntags: [secret]\n---\n${text}`),
+	],
+	["moved into an excluded folder", (tools) => tools.vault.rename("Notes/plan.md", "Private/plan.md")],
+];
+
+const PLAN_START = "# Plan\n".length;
+/** The ways the user puts the plan in a message's context. */
+const IN_CONTEXT: readonly [string, string, ContextNotes][] = [
+	["the open note", "What should I do next?", { currentNotePath: "Notes/plan.md" }],
+	["a [[mention]]", "What is in [[plan]]?", {}],
+	[
+		"an attached selection",
+		"What does this mean?",
+		{ selection: { path: "Notes/plan.md", from: PLAN_START, to: PLAN_START + MARKER.length, text: MARKER } },
+	],
+];
+
+/**
+ * The whole body of each request of a turn with `notes` in its context, whose model reads another
+ * note in each of two rounds before it answers; `hide` runs between the first round and the second.
+ */
+async function requestsHidingContextBetweenRounds(
+	tools: WriteToolVault,
+	message: string,
+	notes: ContextNotes,
+	hide: () => Promise<unknown>,
+): Promise<readonly string[]> {
+	const other = toolUseReply("memory_get", { path: "Notes/other.md" });
+	fake().enqueue(other, toolUseReply("memory_get", { path: "Notes/other.md" }), textReply("Done."));
+	await sendHidingAfterFirstCall(tools, () => hide().then(() => undefined), message, notes);
+	return fake().messageBodies.map((body) => JSON.stringify(body));
+}
+
+describe("a note put in a message's context, hidden between two rounds of its turn", () => {
+	const cases = IN_CONTEXT.flatMap(([what, message, notes]) =>
+		WAYS_TO_HIDE.map(([way, hide]) => [what, way, message, notes, hide] as const),
+	);
+	it.each(cases)("%s is not sent in the turn's later requests when %s", async (_what, _way, message, notes, hide) => {
+		const tools = await vaultWithPlan();
+		const bodies = await requestsHidingContextBetweenRounds(tools, message, notes, async () => {
+			await hide(tools);
+			expect(tools.deps.vault.stat("Notes/plan.md")).toBeNull();
+		});
+		expect(bodies).toHaveLength(3);
+		// The first request was prepared while the note was visible: the test reads it.
+		expect(bodies[0]).toContain(MARKER);
+		for (const body of bodies.slice(1)) {
+			expect(body).not.toContain(MARKER);
+			expect(body).toContain("Withheld: this note is private now.");
+			// The rest of the request is sent as it was.
+			expect(body).toContain("Nothing private here.");
+		}
+	});
+
+	it.each(IN_CONTEXT)("%s is still sent while it stays visible", async (_what, message, notes) => {
+		const tools = await vaultWithPlan();
+		const bodies = await requestsHidingContextBetweenRounds(tools, message, notes, () =>
+			tools.vault.process("Notes/other.md", (text) => `${text}More.\n`),
+		);
+		expect(bodies).toHaveLength(3);
+		for (const body of bodies) expect(body).toContain(MARKER);
+		expect(bodies[2]).not.toContain("Withheld");
 	});
 });

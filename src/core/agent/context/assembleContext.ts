@@ -9,7 +9,7 @@ import { historyBookLayer, type WeeklySummary } from "./historyBookLayer";
 import { isHistoryQuestion } from "./historyIntent";
 import { hotMemoryLayer } from "./hotMemoryLayer";
 import { identityLayer, type IdentityNotes } from "./identityLayer";
-import { sentLayer, type Layer } from "./layer";
+import { sentLayer, type ContextSource, type Layer } from "./layer";
 import { memoryHintLayer, type DailyNoteRef } from "./memoryHintLayer";
 import type { NoteText } from "./noteExcerpt";
 import { notesLayer, type NotesInContext } from "./notesLayer";
@@ -56,6 +56,8 @@ export interface AssembledContext {
 	readonly system: SystemBlock[];
 	readonly messages: ChatMessage[];
 	readonly report: ContextReport;
+	/** What of `system` came from the notes the user put in context. */
+	readonly sources: ContextSource[];
 }
 
 /**
@@ -91,6 +93,7 @@ export function assembleContext(input: ContextInput, overrides: Partial<Assembly
 	return {
 		system,
 		messages: conversation.messages,
+		sources: systemLayers.flatMap((layer) => layer.sources ?? []),
 		report: {
 			layers,
 			totalTokens: layers.reduce((sum, layer) => sum + layer.tokens, 0),

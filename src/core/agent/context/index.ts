@@ -22,6 +22,7 @@ export type {
 export type { WeeklySummary } from "./historyBookLayer";
 export { isHistoryQuestion } from "./historyIntent";
 export type { IdentityNotes } from "./identityLayer";
+export type { ContextSource } from "./layer";
 export type { DailyNoteRef } from "./memoryHintLayer";
 export type { NoteText } from "./noteExcerpt";
 export type { NotesInContext } from "./notesLayer";

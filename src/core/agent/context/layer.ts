@@ -5,6 +5,18 @@ import { estimateTokens } from "../../text/tokenEstimate";
 export interface Layer {
 	readonly text: string | null;
 	readonly report: LayerReport;
+	/** The parts of its text that came from a note the user put in context, as placed. */
+	readonly sources?: readonly ContextSource[];
+}
+
+/**
+ * Text of a request that came from one note the user put in context (the open note, a mention,
+ * a selection), exactly as placed in the system prompt or the user's message, and that note's
+ * path: what is withheld from the turn's later requests once the note turns private.
+ */
+export interface ContextSource {
+	readonly path: string;
+	readonly text: string;
 }
 
 export function sentLayer(

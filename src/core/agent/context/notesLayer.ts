@@ -1,6 +1,6 @@
 import type { ContextBudgets } from "../../workspace/data/contextBudgets";
 import type { Cut } from "./contextReport";
-import { sentLayer, skippedLayer, type Layer } from "./layer";
+import { sentLayer, skippedLayer, type ContextSource, type Layer } from "./layer";
 import { leftOutCut, type NoteText } from "./noteExcerpt";
 import { leftOutNotice } from "./readMoreMarkers";
 import { taggedExcerpt, wantedWeight, type TaggedNote } from "./taggedExcerpt";
@@ -44,7 +44,9 @@ export function notesLayer(notes: NotesInContext, budgets: ContextBudgets): Laye
 			remaining -= pointerWeights[index];
 		}
 	});
-	return sentLayer("notes", budgets.notesTokens, blocks.join(SEPARATOR), cuts);
+	// A pointer names its note too: it goes with the note.
+	const sources = items.map((item, index): ContextSource => ({ path: item.note.path, text: blocks[index] }));
+	return { ...sentLayer("notes", budgets.notesTokens, blocks.join(SEPARATOR), cuts), sources };
 }
 
 /** The current note first, then each mentioned note once. */

@@ -141,14 +141,16 @@ class Turn {
 
 	/** One model call, streamed into the turn's messages. */
 	private async *respond(prepared: PreparedRequest): AsyncGenerator<TurnEvent, Response, undefined> {
+		const sent = this.deps.withholdHidden(
+			{ ...prepared, messages: [...prepared.messages, ...this.messages.sinceUserMessage] },
+			this.toolCalls,
+		);
 		const request: ModelRequest = {
 			model: this.deps.modelId,
-			system: prepared.system,
+			system: sent.system,
 			// Every call of the turn carries the conversation's files again: held under the API's request
 			// size, once what turned private since an earlier round is withheld.
-			messages: withinAttachmentBudget(
-				this.deps.withholdHidden([...prepared.messages, ...this.messages.sinceUserMessage], this.toolCalls),
-			),
+			messages: withinAttachmentBudget(sent.messages),
 			tools: prepared.tools,
 			maxTokens: this.limits.maxOutputTokens,
 			signal: this.signal,

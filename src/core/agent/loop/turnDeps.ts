@@ -1,6 +1,7 @@
 import type { ModelFeature } from "../../model/modelFeature";
 import type { AttachmentBlock, ChatMessage, ModelClient, SystemBlock, ToolDefinition } from "../../model/modelClient";
 import type { TaskScheduler } from "../../ports";
+import type { ContextSource } from "../context";
 import type { ToolEffect, ToolResult } from "../tools";
 import { TURN_BUDGETS, type TurnBudgets } from "../turnBudgets";
 import type { ToolCallRecord } from "./turnEvents";
@@ -16,6 +17,8 @@ export interface PreparedRequest {
 	readonly tools: readonly ToolDefinition[];
 	/** The vault paths of the notes whose text `system` holds, for the receipts. */
 	readonly notes?: readonly string[];
+	/** What of `system` and of the user's message came from the notes the user put in context. */
+	readonly sources?: readonly ContextSource[];
 }
 
 /** Builds the request for `userMessage` after `conversation` (every earlier message, as the chat keeps them). */
@@ -31,14 +34,15 @@ export type PrepareRequest = (
 export type ExecuteTool = (name: string, input: unknown) => Promise<ToolResult>;
 
 /**
- * The messages of a request as they may be sent now, asked before every model request of the
- * turn: a note or file a tool read in an earlier round may have turned private since (marked,
- * tagged, moved, or the only note embedding it hidden). `toolCalls`: the turn's calls so far.
+ * The system prompt and the messages of a request as they may be sent now, asked before every
+ * model request of the turn: a note the user put in context (`request.sources`), or a note or
+ * file a tool read in an earlier round, may have turned private since (marked, tagged, moved, or
+ * the only note embedding it hidden). `toolCalls`: the turn's calls so far.
  */
 export type WithholdHidden = (
-	messages: readonly ChatMessage[],
+	request: PreparedRequest,
 	toolCalls: readonly ToolCallRecord[],
-) => readonly ChatMessage[];
+) => Pick<PreparedRequest, "system" | "messages">;
 
 export interface TurnLimits {
 	/** Rounds of tool calls in one turn; after the last, the model is asked to answer without tools. */

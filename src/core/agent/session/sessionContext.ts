@@ -160,7 +160,7 @@ export function sessionRequestBuilder(
 		const identity = { soul: await read(files.soul), user: await read(files.user), rules: await read(files.rules) };
 		const longTermMemory = await read(files.memory);
 		const vaultMap = await read(vaultMapPaths(deps.layout).find((path) => inRoot.some((file) => file.path === path)));
-		const { system, messages, report } = assembleContext(
+		const { system, messages, report, sources } = assembleContext(
 			{
 				clock: deps.clock,
 				identity,
@@ -183,18 +183,21 @@ export function sessionRequestBuilder(
 			},
 			plan.budgets,
 		);
-		const extra = [
-			...(notes.heartbeats === undefined || notes.heartbeats.length === 0 ? [] : [heartbeatBlock(notes.heartbeats)]),
-			// A hidden note's selection is not shown: the read guard gives nothing for it.
-			...(selected === null || notes.selection === undefined
-				? []
-				: [
-						selectionBlock(
+		// A hidden note's selection is not shown: the read guard gives nothing for it.
+		const selection =
+			selected === null || notes.selection === undefined
+				? null
+				: {
+						path: selected.path,
+						text: selectionBlock(
 							selected,
 							notes.selection,
 							offered.some((tool) => tool.name === "note_edit"),
-						),
-					]),
+						).text,
+					};
+		const extra = [
+			...(notes.heartbeats === undefined || notes.heartbeats.length === 0 ? [] : [heartbeatBlock(notes.heartbeats)]),
+			...(selection === null ? [] : [{ text: selection.text }]),
 			...(notes.resume === undefined || notes.resume === null
 				? []
 				: [resumeBlock(withoutHiddenRefs(notes.resume, deps.vault))]),
@@ -219,6 +222,7 @@ export function sessionRequestBuilder(
 					...(selected === null ? [] : [selected.path]),
 					...(searchResults === null ? [] : (notes.searchResultNotes ?? [])),
 				],
+				sources: selection === null ? sources : [...sources, selection],
 			},
 			conversation: report.conversation,
 			maxOutputTokens: plan.maxOutputTokens,

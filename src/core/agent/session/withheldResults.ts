@@ -4,6 +4,7 @@ import { attachmentMediaType } from "../../model/attachmentFiles";
 import { extensionOf } from "../../vault/paths";
 import { UnsafePathError } from "../../vault/unsafePath";
 import type { VaultView } from "../../vault/vaultView";
+import { withoutHiddenSources } from "./withheldContext";
 
 /** What stands in a tool result of an earlier turn that quoted a note hidden since. */
 export const WITHHELD_RESULT = "[Withheld: this result came from a note that is private now.]";
@@ -75,7 +76,10 @@ export function withoutHiddenResults(
 }
 
 /**
- * `withoutHiddenResults` before each request of a turn, over what tools read: the notes named by
+ * `withoutHiddenSources` and `withoutHiddenResults` before each request of a turn. The notes the
+ * user put in context are looked up by their paths; one hidden since the request was prepared
+ * stays withheld for the rest of the turn, in its request and every later one. Then what tools
+ * read: the notes named by
  * the results of this turn (`toolCalls`) and of the turns before it (`namedBefore`), each result
  * naming every note it quotes among its locations (as the chat links them), are looked up in the
  * view as it is now, with no listing of the vault, so it may run before every request. A note
@@ -83,11 +87,19 @@ export function withoutHiddenResults(
  * visible file has the path the results name, and the listing the turn began with cannot tell.
  */
 export function withoutHiddenSinceRead(vault: VaultView, namedBefore: Iterable<string> = []): WithholdHidden {
-	return (messages, toolCalls) =>
-		withoutHiddenResults(messages, vault, () => {
+	const withheld = new Set<string>();
+	const withheldSource = (path: string) => {
+		if (!withheld.has(path) && !shownNow(vault, path)) withheld.add(path);
+		return withheld.has(path);
+	};
+	return (request, toolCalls) => {
+		const { system, messages } = withoutHiddenSources(request, withheldSource);
+		const results = withoutHiddenResults(messages, vault, () => {
 			const named = new Set([...namedBefore, ...notesNamedBy(toolCalls)]);
 			return [...named].filter((path) => !shownNow(vault, path));
 		});
+		return { system, messages: results };
+	};
 }
 
 /** The notes the calls' results name (their locations). */
