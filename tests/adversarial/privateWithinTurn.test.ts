@@ -3,13 +3,14 @@
  * next request: every request of the turn sends the tool results of the rounds before it again,
  * and the note's text must not be among them. The real SDK talks to the fake Messages API; the
  * note is hidden while the turn waits between its rounds, each of the four ways a file turns private.
- * A note the user put in the request's context (the open note, a mention, a selection) is sent
- * with every request of the turn too, and is withheld the same way.
+ * A note the user put in the request's context (the open note, a mention, a selection, a prompt's
+ * placeholders) is sent with every request of the turn too, and is withheld the same way.
  */
 import { renameSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { ChatSession, type ContextNotes, type SessionEvent, type TurnPorts } from "../../src/core/agent/session";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
+import { preparePrompt, type PreparedPrompt, type PromptRefusal } from "../../src/core/prompts";
 import { t } from "../../src/i18n";
 import { createModelClient } from "../../src/llm";
 import { textReply, toolUseReply, useFakeAnthropic } from "../harness/fakeAnthropic";
@@ -36,6 +37,9 @@ async function vaultWithPlan(): Promise<WriteToolVault> {
 	return writeToolsOver(
 		{
 			"Notes/plan.md": `# Plan\n${MARKER}\n`,
+			"Prompts/review.md": "Review this note:\n\n{{note}}",
+			"Prompts/explain.md": "Explain {{selection}} in a sentence.",
+			"Prompts/compare.md": "Compare:\n{{note}}\n---\n{{note}}",
 			"Notes/trip.md": "# Trip\nThe scan: ![[scan.png]]\n",
 			"Files/scan.png": PNG,
 			"Notes/other.md": "# Other\nNothing private here.\n",
@@ -273,5 +277,64 @@ describe("a note put in a message's context, hidden between two rounds of its tu
 		expect(bodies).toHaveLength(3);
 		for (const body of bodies) expect(body).toContain(MARKER);
 		expect(bodies[2]).not.toContain("Withheld");
+	});
+});
+
+/** `name` in the prompts folder, filled from the plan with `selection` selected in it. */
+async function promptOverPlan(tools: WriteToolVault, name: string, selection: string): Promise<PreparedPrompt> {
+	const entry = { name, path: `Prompts/${name}.md`, commandId: name };
+	const context = { notePath: "Notes/plan.md", selection, today: "2026-03-15", rest: "" };
+	const prepared: PreparedPrompt | PromptRefusal = await preparePrompt(tools.deps.vault, entry, context);
+	if ("refused" in prepared) throw new Error(`The prompt was refused: ${prepared.refused}`);
+	return prepared;
+}
+
+describe("a note filled into a prompt, hidden between two rounds of its turn", () => {
+	const cases = [
+		["{{note}}", "review", ""],
+		["{{selection}}", "explain", MARKER],
+	].flatMap(([placeholder, name, selection]) =>
+		WAYS_TO_HIDE.map(([way, hide]) => [placeholder, way, name, selection, hide] as const),
+	);
+	it.each(cases)(
+		"what %s filled is not sent in the turn's later requests when %s",
+		async (_p, _w, name, selection, hide) => {
+			const tools = await vaultWithPlan();
+			const prompt = await promptOverPlan(tools, name, selection);
+			const bodies = await requestsHidingContextBetweenRounds(tools, prompt.text, { fromNote: prompt.fromNote }, () =>
+				hide(tools),
+			);
+			expect(bodies).toHaveLength(3);
+			expect(bodies[0]).toContain(MARKER);
+			for (const body of bodies.slice(1)) {
+				expect(body).not.toContain(MARKER);
+				expect(body).toContain("Withheld: this note is private now.");
+			}
+			// The prompt's own words stay.
+			expect(bodies[2]).toContain(name === "review" ? "Review this note:" : "in a sentence.");
+		},
+	);
+
+	// The note and the selection share one budget: the second copy is cut, and withheld as cut.
+	it("is not sent in the later requests when a repeated {{note}} was cut by the budget", async () => {
+		const tools = await vaultWithPlan();
+		await tools.vault.process("Notes/plan.md", (text) => `${text}${"padding ".repeat(7_000)}\n`);
+		const prompt = await promptOverPlan(tools, "compare", "");
+		expect(prompt.notices).toContain("repeats-cut");
+		const bodies = await requestsHidingContextBetweenRounds(tools, prompt.text, { fromNote: prompt.fromNote }, () =>
+			tools.vault.process("Notes/plan.md", (text) => `---\nassistant: private\n---\n${text}`),
+		);
+		expect(bodies[0]).toContain(MARKER);
+		for (const body of bodies.slice(1)) expect(body).not.toContain(MARKER);
+		expect(bodies[2]).toContain("Compare:");
+	});
+
+	it("is still sent while the note stays visible", async () => {
+		const tools = await vaultWithPlan();
+		const prompt = await promptOverPlan(tools, "review", "");
+		const bodies = await requestsHidingContextBetweenRounds(tools, prompt.text, { fromNote: prompt.fromNote }, () =>
+			tools.vault.process("Notes/other.md", (text) => `${text}More.\n`),
+		);
+		for (const body of bodies) expect(body).toContain(MARKER);
 	});
 });

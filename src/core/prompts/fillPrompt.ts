@@ -15,6 +15,8 @@ const PLACEHOLDER = /\{\{\s*(selection|note|date)\s*\}\}/gi;
 export interface FilledPrompt {
 	readonly text: string;
 	readonly cut: boolean;
+	/** The note's and the selection's text as each placeholder got it, a cut one as cut. */
+	readonly fromNote: readonly string[];
 }
 
 /**
@@ -28,20 +30,23 @@ export interface FilledPrompt {
 export function fillPrompt(template: string, values: PromptValues, maxFilledChars: number): FilledPrompt {
 	let left = maxFilledChars;
 	let cut = false;
+	const fromNote: string[] = [];
 	const text = template.replace(PLACEHOLDER, (_, name: string) => {
 		const key = name.toLowerCase() as keyof PromptValues;
 		if (key === "date") return values.date;
 		const value = values[key];
 		if (value.length <= left) {
 			left -= value.length;
+			fromNote.push(value);
 			return value;
 		}
 		cut = true;
 		const kept = value.slice(0, left);
 		left = 0;
+		fromNote.push(kept);
 		return kept;
 	});
-	return { text, cut };
+	return { text, cut, fromNote };
 }
 
 /** Whether the template asks for `name`, so that nothing is read for a placeholder it does not use. */

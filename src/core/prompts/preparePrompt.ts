@@ -38,6 +38,11 @@ export interface PreparedPrompt {
 	/** The message sent: the filled template, then the user's own words. */
 	readonly text: string;
 	readonly notices: readonly PromptNotice[];
+	/**
+	 * The active note's text and selection as filled into `text`, each with the note's path: what
+	 * the turn withholds from its later requests once that note turns private.
+	 */
+	readonly fromNote: readonly { readonly path: string; readonly text: string }[];
 }
 
 /** Why a prompt did not run: its note is gone or hidden, too large, or its properties unreadable (so its privacy is unknown). */
@@ -79,7 +84,15 @@ export async function preparePrompt(
 	if (filled.cut) notices.push("repeats-cut");
 	const text = [filled.text.trim(), context.rest.trim()].filter((part) => part !== "").join("\n\n");
 	if (text === "") return { refused: "empty" };
-	return { prompt, text, notices };
+	const { notePath } = context;
+	// Trimmed: a value at either end of the template loses the blank around it with the template.
+	const fromNote =
+		notePath === null
+			? []
+			: [...new Set(filled.fromNote.map((value) => value.trim()))]
+					.filter((value) => value !== "")
+					.map((value) => ({ path: notePath, text: value }));
+	return { prompt, text, notices, fromNote };
 }
 
 /**

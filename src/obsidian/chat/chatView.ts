@@ -336,7 +336,11 @@ export class ChatView extends ItemView implements HoverParent {
 		const selection = forUser ? undefined : (this.composer.selection.take() ?? undefined);
 		this.turnModel = prompt?.model ?? null;
 		const answer = await this.draw(message, (signal) =>
-			this.session.send(message, { currentNotePath, resume, selection, attachments }, signal),
+			this.session.send(
+				message,
+				{ currentNotePath, resume, selection, attachments, fromNote: prompt?.fromNote },
+				signal,
+			),
 		);
 		if (answer !== null && prompt?.insert !== undefined) prompt.insert(answer.answer);
 	}

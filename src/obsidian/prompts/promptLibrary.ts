@@ -134,6 +134,7 @@ export class PromptLibrary {
 		return {
 			label,
 			text: prepared.text,
+			fromNote: prepared.fromNote,
 			...(prepared.prompt.model === undefined ? {} : { model: prepared.prompt.model }),
 			...(insertInto === null
 				? {}

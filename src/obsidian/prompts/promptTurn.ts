@@ -1,4 +1,5 @@
 import type { TurnPorts } from "../../core/agent/session";
+import type { PreparedPrompt } from "../../core/prompts";
 
 /** A prompt ready to send from the chat: what the user sees of it, what is sent, and where its answer also goes. */
 export interface PromptTurn {
@@ -6,6 +7,8 @@ export interface PromptTurn {
 	readonly label: string;
 	/** The filled prompt, sent as the user's message. */
 	readonly text: string;
+	/** What of `text` was filled from the note the prompt ran from, with its path (`PreparedPrompt.fromNote`). */
+	readonly fromNote: PreparedPrompt["fromNote"];
 	/** The model the prompt's properties choose for its turn. */
 	readonly model?: string;
 	/** Puts the finished answer at the cursor of the note the prompt was run from. */

@@ -152,6 +152,11 @@ describe("preparing a prompt to run", () => {
 			prompt: expect.objectContaining({ insert: "cursor", model: "claude-haiku-4-5" }),
 			text: "Fix opens in:\n# Thesis\n\nLyon opens at nine.\n\n2026-03-16\n\nkeep it short",
 			notices: [],
+			// What came from the note, by its path: withheld from the turn's later requests if it turns private.
+			fromNote: [
+				{ path: "Projects/Thesis.md", text: "opens" },
+				{ path: "Projects/Thesis.md", text: "# Thesis\n\nLyon opens at nine." },
+			],
 		});
 	});
 
@@ -168,7 +173,12 @@ describe("preparing a prompt to run", () => {
 			notePath: "Private/Diary.md",
 			selection: "my secret",
 		});
-		expect(prepared).toEqual({ prompt: expect.anything(), text: "Summarize  and", notices: ["note-hidden"] });
+		expect(prepared).toEqual({
+			prompt: expect.anything(),
+			text: "Summarize  and",
+			notices: ["note-hidden"],
+			fromNote: [],
+		});
 	});
 
 	it("says when a prompt that works on a selection is run without one", async () => {
@@ -205,6 +215,7 @@ describe("preparing a prompt to run", () => {
 			prompt: { name: "Odd", insert: "chat", template: "Ask {{date}}" },
 			text: "Ask 2026-03-16",
 			notices: ["invalid-model", "invalid-insert"],
+			fromNote: [],
 		});
 	});
 

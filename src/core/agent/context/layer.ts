@@ -11,8 +11,9 @@ export interface Layer {
 
 /**
  * Text of a request that came from one note the user put in context (the open note, a mention,
- * a selection), exactly as placed in the system prompt or the user's message, and that note's
- * path: what is withheld from the turn's later requests once the note turns private.
+ * a selection, a prompt's `{{note}}`), exactly as placed in the system prompt or the user's
+ * message, and that note's path: what is withheld from the turn's later requests once the note
+ * turns private.
  */
 export interface ContextSource {
 	readonly path: string;

@@ -2,6 +2,7 @@ import {
 	assembleContext,
 	isHistoryQuestion,
 	type ConversationReport,
+	type ContextSource,
 	type ConversationState,
 	type DailyNoteRef,
 	type NoteText,
@@ -63,6 +64,11 @@ export interface ContextNotes {
 	readonly selection?: NoteSelection;
 	/** Files the user attached to the message (dropped, pasted, `[[file.pdf]]`), read by the session for the model. */
 	readonly attachments?: readonly AttachmentRef[];
+	/**
+	 * Text of the message filled from notes (a prompt's `{{note}}` and `{{selection}}`), each with
+	 * the note's path: withheld from the turn's later requests once that note turns private.
+	 */
+	readonly fromNote?: readonly ContextSource[];
 }
 
 /** Every link written `[[...]]` in `text`, as written (alias and heading included). */
@@ -222,7 +228,7 @@ export function sessionRequestBuilder(
 					...(selected === null ? [] : [selected.path]),
 					...(searchResults === null ? [] : (notes.searchResultNotes ?? [])),
 				],
-				sources: selection === null ? sources : [...sources, selection],
+				sources: [...sources, ...(selection === null ? [] : [selection]), ...(notes.fromNote ?? [])],
 			},
 			conversation: report.conversation,
 			maxOutputTokens: plan.maxOutputTokens,

@@ -6,9 +6,10 @@ export const WITHHELD_NOTE = "[Withheld: this note is private now.]";
 
 /**
  * The system prompt and the messages of `request` with the text each of its sources placed (the
- * open note, a mentioned note, a selection) replaced by `WITHHELD_NOTE` where the source's note
- * `isHidden`, wherever that text stands: a system block, or the text of a user's message. Each
- * note is asked about once. The request is returned as it is when nothing needs withholding.
+ * open note, a mentioned note, a selection, a prompt's `{{note}}` and `{{selection}}`) replaced by
+ * `WITHHELD_NOTE` where the source's note `isHidden`, wherever that text stands: a system block,
+ * or the text of a user's message. Each note is asked about once. The request is returned as it
+ * is when nothing needs withholding.
  */
 export function withoutHiddenSources(
 	request: PreparedRequest,
