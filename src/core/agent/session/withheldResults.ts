@@ -76,24 +76,18 @@ export function withoutHiddenResults(
 }
 
 /**
- * `withoutHiddenSources` and `withoutHiddenResults` before each request of a turn. The notes the
- * user put in context are looked up by their paths; one hidden since the request was prepared
- * stays withheld for the rest of the turn, in its request and every later one. Then what tools
- * read: the notes named by
- * the results of this turn (`toolCalls`) and of the turns before it (`namedBefore`), each result
- * naming every note it quotes among its locations (as the chat links them), are looked up in the
- * view as it is now, with no listing of the vault, so it may run before every request. A note
- * hidden since is withheld, and so is one moved since (into a private folder, or away): no
- * visible file has the path the results name, and the listing the turn began with cannot tell.
+ * `withoutHiddenSources` and `withoutHiddenResults` before each request of a turn, over the notes
+ * the user put in the request's context (`request.sources`) and what tools read: the notes named
+ * by the results of this turn (`toolCalls`) and of the turns before it (`namedBefore`), each
+ * result naming every note it quotes among its locations (as the chat links them). Each note is
+ * looked up by its path in the view as it is now, with no listing of the vault, so it may run
+ * before every request. A note hidden since is withheld, and so is one moved since (into a
+ * private folder, or away): no visible file has the path the request names, and the listing the
+ * turn began with cannot tell.
  */
 export function withoutHiddenSinceRead(vault: VaultView, namedBefore: Iterable<string> = []): WithholdHidden {
-	const withheld = new Set<string>();
-	const withheldSource = (path: string) => {
-		if (!withheld.has(path) && !shownNow(vault, path)) withheld.add(path);
-		return withheld.has(path);
-	};
 	return (request, toolCalls) => {
-		const { system, messages } = withoutHiddenSources(request, withheldSource);
+		const { system, messages } = withoutHiddenSources(request, (path) => !shownNow(vault, path));
 		const results = withoutHiddenResults(messages, vault, () => {
 			const named = new Set([...namedBefore, ...notesNamedBy(toolCalls)]);
 			return [...named].filter((path) => !shownNow(vault, path));
