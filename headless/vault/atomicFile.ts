@@ -32,6 +32,18 @@ export function temporaryPathBeside(full: string): string {
 	return join(dirname(full), `.${basename(full)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
 }
 
+/** The name `temporaryPathBeside` gives, and nothing else: the writing process's id is its group. */
+const TEMPORARY_NAME = /^\.[^/]+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
+
+/**
+ * The id of the process that made a temporary file of `temporaryPathBeside`'s, from the file's
+ * name; `null` for any other name.
+ */
+export function temporaryFileWriter(name: string): number | null {
+	const pid = TEMPORARY_NAME.exec(name)?.[1];
+	return pid === undefined ? null : Number(pid);
+}
+
 /**
  * Replaces the file at `full` with `data` atomically, its folder's entry flushed as well.
  * `stillCurrent`, asked once the new bytes are on disk and just before the rename, can call the

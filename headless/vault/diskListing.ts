@@ -2,6 +2,7 @@ import { lstatSync, readdirSync, type Dirent, type Stats } from "node:fs";
 import { join } from "node:path";
 import type { FileStat } from "../../src/core/ports";
 import { normalizeVaultPath } from "../../src/core/vault/paths";
+import { temporaryFileWriter } from "./atomicFile";
 import type { HostProblemSink } from "./hostProblems";
 
 /**
@@ -22,12 +23,17 @@ export interface DiskListing {
 	readonly files: Map<string, ListedFile>;
 	/** Vault path → path below the root as named on disk. */
 	readonly folders: Map<string, string>;
+	/**
+	 * The temporary files of writes (see `temporaryPathBeside`) beside the notes, by their paths
+	 * below the root: one under way, or one a write killed half-way left behind.
+	 */
+	readonly temporaries: string[];
 }
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 export function listVaultFolder(root: string, configDir: string, problems: HostProblemSink): DiskListing {
-	const listing: DiskListing = { files: new Map(), folders: new Map() };
+	const listing: DiskListing = { files: new Map(), folders: new Map(), temporaries: [] };
 	const walk = (diskFolder: string, vaultFolder: string): void => {
 		for (const entry of readdirSync(join(root, diskFolder), { withFileTypes: true, encoding: "buffer" })) {
 			const name = decodedName(entry.name);
@@ -40,7 +46,10 @@ export function listVaultFolder(root: string, configDir: string, problems: HostP
 			}
 			const disk = diskFolder === "" ? name : `${diskFolder}/${name}`;
 			const path = normalizeVaultPath(vaultFolder === "" ? name : `${vaultFolder}/${name}`);
-			if (name.startsWith(".") || path === configDir) continue;
+			if (name.startsWith(".") || path === configDir) {
+				if (entry.isFile() && temporaryFileWriter(name) !== null) listing.temporaries.push(disk);
+				continue;
+			}
 			if (listing.files.has(path) || listing.folders.has(path)) continue;
 			if (isFolder(entry)) {
 				listing.folders.set(path, disk);

@@ -18,6 +18,7 @@ import { fileStatOf, listVaultFolder, type DiskListing } from "./diskListing";
 import type { HostProblemSink } from "./hostProblems";
 import { assertNoSymlinkBelow, lstatOrNull, makeFolderBelow } from "./noSymlinks";
 import { HeldFile, keepsAddedLines } from "./heldFile";
+import { removeDeadWritersFiles, temporaryFilesIn } from "./leftoverTemporaries";
 import { withPathLock } from "./pathLock";
 import { pluginFolderIn } from "./pluginFolder";
 import { processFrontMatterWith } from "./frontmatterUpdate";
@@ -99,7 +100,7 @@ export class DiskVault implements NoteStore, MetadataSource {
 		this.lockTimeoutMs = options.lockTimeoutMs;
 		this.parse = options.parseMetadata ?? computeMetadata;
 		this.settleMs = options.settleMs ?? SETTLE_MS;
-		this.listing = listVaultFolder(root, this.configDir, this.problems);
+		this.listing = this.listed();
 	}
 
 	/** The vault in folder `root`, its files and folders listed now. */
@@ -113,9 +114,22 @@ export class DiskVault implements NoteStore, MetadataSource {
 	 * are listed as they are now. Contents were never kept, so nothing else goes stale.
 	 */
 	rescan(): void {
-		this.listing = listVaultFolder(this.root, this.configDir, this.problems);
+		this.listing = this.listed();
 		this.resolverCache = null;
 		this.linkCounts = null;
+	}
+
+	/**
+	 * The folder as it is now, once what writes killed half-way left in it is removed: their
+	 * temporary files beside the notes and in the plugin's folder (the audit trail's).
+	 */
+	private listed(): DiskListing {
+		const listing = listVaultFolder(this.root, this.configDir, this.problems);
+		removeDeadWritersFiles(this.root, [
+			...listing.temporaries,
+			...temporaryFilesIn(this.root, pluginFolderIn(this.configDir)),
+		]);
+		return listing;
 	}
 
 	listFiles(): FileStat[] {
