@@ -151,7 +151,8 @@ async function main(argv: readonly string[]): Promise<number> {
 guardTerminal(process.stdout);
 guardTerminal(process.stderr);
 main(process.argv.slice(2)).then(
-	(code) => (process.exitCode = code),
+	// A write undone meanwhile set the exit code already (see `write-lost`): it stays a failure.
+	(code) => (process.exitCode = code === 0 ? process.exitCode : code),
 	(error: unknown) => {
 		if (!isExpected(error)) throw error;
 		process.stderr.write(`error: ${error.message}\n`);

@@ -109,7 +109,11 @@ export async function openHeadlessWorkspace(
 	const vault = DiskVault.open(vaultDir, {
 		configDir: CONFIG_DIR,
 		problems: {
-			report: (problem) => sayOnce(problemText(problem)),
+			report: (problem) => {
+				sayOnce(problemText(problem));
+				// The command line ends in failure, though it said the write was made before it was undone.
+				if (problem.kind === "write-lost") process.exitCode = 1;
+			},
 		},
 	});
 	const auditFile = new DiskLogFile(vault.root, `${PLUGIN_FOLDER}/audit.jsonl`);
@@ -173,9 +177,16 @@ function union(known: readonly string[], more: readonly string[]): string[] {
 }
 
 function problemText(problem: HostProblem): string {
-	return problem.kind === "not-utf8-name"
-		? t("host.skipped-name", { name: problem.name })
-		: t("host.unreadable-metadata", { path: problem.path });
+	switch (problem.kind) {
+		case "not-utf8-name":
+			return t("host.skipped-name", { name: problem.name });
+		case "unreadable-metadata":
+			return t("host.unreadable-metadata", { path: problem.path });
+		case "write-lost":
+			return problem.error === null
+				? t("host.write-lost", { path: problem.path, count: problem.savedOver })
+				: t("host.write-lost-error", { path: problem.path, error: problem.error });
+	}
 }
 
 /**

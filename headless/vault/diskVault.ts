@@ -20,6 +20,7 @@ import { assertNoSymlinkBelow, lstatOrNull, makeFolderBelow } from "./noSymlinks
 import { HeldFile, keepsAddedLines } from "./heldFile";
 import { removeDeadWritersFiles, temporaryFilesIn } from "./leftoverTemporaries";
 import { withPathLock } from "./pathLock";
+import { WriteWatch, type Landed } from "./writeWatch";
 import { pluginFolderIn } from "./pluginFolder";
 import { processFrontMatterWith } from "./frontmatterUpdate";
 
@@ -33,7 +34,8 @@ export interface DiskVaultOptions {
 	readonly parseMetadata?: (content: string) => CachedMetadata;
 	/**
 	 * How long a write waits after its rename before it checks that an editor saving in place did
-	 * not save over it, in milliseconds (`SETTLE_MS` by default; 0 checks at once).
+	 * not save into the file it renamed over, in milliseconds (`SETTLE_MS` by default; 0 checks at
+	 * once). A save of an older copy over the note later is `WriteWatch`'s.
 	 */
 	readonly settleMs?: number;
 }
@@ -42,9 +44,8 @@ export interface DiskVaultOptions {
 const WRITE_ATTEMPTS = 8;
 
 /**
- * Longer than Obsidian takes between reading a note and saving it back (`Vault.process`: a read
- * and a write, a few milliseconds) or to finish a save it began: a save of a copy read before a
- * write's rename lands within it, and so is found.
+ * Longer than Obsidian takes between opening a note to save it and finishing that save (a few
+ * milliseconds): a save begun into the file a rename replaced lands within it, and so is found.
  */
 const SETTLE_MS = 50;
 
@@ -87,6 +88,7 @@ export class DiskVault implements NoteStore, MetadataSource {
 	private readonly lockTimeoutMs: number | undefined;
 	private readonly parse: (content: string) => CachedMetadata;
 	private readonly settleMs: number;
+	private readonly watch: WriteWatch;
 	private resolverCache: LinkResolver | null = null;
 	private linkCounts: LinkCounts | null = null;
 	private readonly noteLinks = new Map<string, NoteLinks>();
@@ -101,6 +103,24 @@ export class DiskVault implements NoteStore, MetadataSource {
 		this.parse = options.parseMetadata ?? computeMetadata;
 		this.settleMs = options.settleMs ?? SETTLE_MS;
 		this.listing = this.listed();
+		this.watch = new WriteWatch({
+			textNow: (target) => this.textNow(target),
+			writeAgain: async (target, transform) => (await this.replaceLocked(target, transform)).landed,
+			lost: (target, savedOver, error) => this.problems.report({ kind: "write-lost", path: target, savedOver, error }),
+		});
+	}
+
+	/** The note's text on disk now, once a save under way into it has ended; `null` when it is gone. */
+	private async textNow(target: string): Promise<string | null> {
+		try {
+			this.guard(target);
+			const held = await HeldFile.openSaved(this.fullPath(target));
+			held.close();
+			return held.bytes.toString("utf8");
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+			throw error;
+		}
 	}
 
 	/** The vault in folder `root`, its files and folders listed now. */
@@ -216,9 +236,31 @@ export class DiskVault implements NoteStore, MetadataSource {
 		return stat;
 	}
 
+	/**
+	 * Obsidian's `Vault.process` on disk. The write is watched for a few seconds after it returns
+	 * (see `WriteWatch`): an editor's save of an older copy over it is undone by making it again.
+	 */
 	async process(path: string, transform: (current: string) => string): Promise<string> {
 		const target = vaultPathOf(path);
 		if (this.stat(target) === null) throw new Error(`File not found: ${target}`);
+		const { text, landed } = await this.replaceLocked(target, transform);
+		if (landed !== null) this.watch.watch(target, transform, landed);
+		return text;
+	}
+
+	/**
+	 * Once no write is watched any more: the notes where a write was undone and could not be made
+	 * to stand (each also reported as a `write-lost` problem). A host waits for it before it says
+	 * that its writes are done.
+	 */
+	settled(): Promise<string[]> {
+		return this.watch.settled();
+	}
+
+	private replaceLocked(
+		target: string,
+		transform: (current: string) => string,
+	): Promise<{ readonly text: string; readonly landed: Landed | null }> {
 		makeFolderBelow(this.root, this.lockFolder);
 		const lock = { folder: join(this.root, this.lockFolder), timeoutMs: this.lockTimeoutMs };
 		return withPathLock(lock, target, () => this.replace(target, transform));
@@ -347,22 +389,24 @@ export class DiskVault implements NoteStore, MetadataSource {
 
 	/**
 	 * One write under the note's lock: read, transform, write beside, rename when nothing changed
-	 * meanwhile; made again when an editor that saves in place (Obsidian) wrote over it.
+	 * meanwhile; made again when an editor that saves in place (Obsidian) wrote over it. The text
+	 * the note holds after it, and the write as it landed (`null` when nothing was written).
 	 *
 	 * Such an editor opens the note by its name, empties it and writes it whole, with no temporary
 	 * file and no lock. So two things can undo a rename. The editor may have opened the note just
 	 * before the rename took the name: its save lands in the file read here, which no name leads
 	 * to any more; the write is then made again on that save, in its place. Or the editor saves a
-	 * copy it read before the rename: the lines the write added are gone from the note, and it is
-	 * made again on what is there.
+	 * copy it read before the rename: the lines the write added are gone from the note, which
+	 * `WriteWatch` finds and makes good afterwards.
 	 */
-	private async replace(target: string, transform: (current: string) => string): Promise<string> {
+	private async replace(
+		target: string,
+		transform: (current: string) => string,
+	): Promise<{ readonly text: string; readonly landed: Landed | null }> {
 		// The last write made here and what it was built on, while it is not known to stand.
-		let made: { readonly current: string; readonly next: string } | null = null;
+		let made: Landed | null = null;
 		// A save an editor made into the file that write renamed over.
 		let theirs: Buffer | null = null;
-		// Whether a write was made again already because the lines it added were gone right after.
-		let madeAgain = false;
 		for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
 			this.guard(target);
 			const full = this.fullPath(target);
@@ -370,30 +414,24 @@ export class DiskVault implements NoteStore, MetadataSource {
 			try {
 				const onDisk = held.bytes.toString("utf8");
 				// The name moved on from that write since: the save there was built on it, or was not.
-				if (made !== null && onDisk !== made.next && keepsAddedLines(made.current, made.next, onDisk)) return made.next;
+				if (made !== null && onDisk !== made.next && keepsAddedLines(made.current, made.next, onDisk))
+					return { text: made.next, landed: made };
 				const current: string = theirs !== null && onDisk === made?.next ? theirs.toString("utf8") : onDisk;
 				const next = transform(current);
-				if (next === onDisk) return next;
+				if (next === onDisk) return { text: next, landed: made };
 				// Someone without our lock (the user in an editor) may have written since the read.
 				if (!replaceFileAtomically(full, next, () => readFileNoFollow(full).equals(held.bytes))) continue;
 				this.stat(target);
 				this.notes.delete(target);
 				this.linkCounts = null;
 				made = { current, next };
-				// At once, and again after the moment an editor takes to save a copy it read before.
+				// At once, and again after the moment an editor takes to finish a save it began.
 				theirs = await this.saveInto(held);
 				if (theirs !== null) continue;
 				await pause(this.settleMs);
 				theirs = await this.saveInto(held);
 				if (theirs !== null) continue;
-				const later = await HeldFile.openSaved(full);
-				later.close();
-				if (keepsAddedLines(current, next, later.bytes.toString("utf8"))) return next;
-				// Gone twice: not an editor's stale copy but something that rewrites what is written
-				// here (a linter, a formatter, the user at once), whose version of the lines cannot be
-				// told apart; writing again would add them once more at every attempt. They were written.
-				if (madeAgain) return next;
-				madeAgain = true;
+				return { text: next, landed: made };
 			} finally {
 				held.close();
 			}

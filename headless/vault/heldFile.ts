@@ -92,14 +92,24 @@ function readAll(fd: number, sizeHint: number): Buffer {
  * Whether `later` still holds every line a write added to `before` to make `next`, as many times
  * as `next` does: how a write that inserts (an entry, a property) tells that an editor saving a
  * copy it read before the write did not save over it. Blank lines are not counted: an editor may
- * well tidy them, and a write is never only blank lines.
+ * well tidy them, and a write is never only blank lines. A line that something rewrote after
+ * reading it (a linter turning `- ` into `* `, a formatter wrapping it) still counts as held while
+ * its letters and digits are all there, in order: a copy saved from before the write has none of them.
  */
 export function keepsAddedLines(before: string, next: string, later: string): boolean {
 	const inNext = lineCounts(next);
 	const inBefore = lineCounts(before);
 	const inLater = lineCounts(later);
-	for (const [line, count] of inNext)
-		if (count > (inBefore.get(line) ?? 0) && count > (inLater.get(line) ?? 0)) return false;
+	let laterWords: string | null = null;
+	let nextWords: string | null = null;
+	for (const [line, count] of inNext) {
+		if (count <= (inBefore.get(line) ?? 0) || count <= (inLater.get(line) ?? 0)) continue;
+		const words = wordsOf(line);
+		if (words === "") return false;
+		laterWords ??= wordsOf(later);
+		nextWords ??= wordsOf(next);
+		if (occurrences(laterWords, words) < occurrences(nextWords, words)) return false;
+	}
 	return true;
 }
 
@@ -107,4 +117,13 @@ function lineCounts(text: string): Map<string, number> {
 	const counts = new Map<string, number>();
 	for (const line of text.split("\n")) if (line.trim() !== "") counts.set(line, (counts.get(line) ?? 0) + 1);
 	return counts;
+}
+
+/** The letters and digits of `text`, in order and in lower case: what a rewrite of its punctuation and spacing keeps. */
+function wordsOf(text: string): string {
+	return text.replace(/[^\p{L}\p{N}]+/gu, "").toLowerCase();
+}
+
+function occurrences(text: string, part: string): number {
+	return text.split(part).length - 1;
 }

@@ -96,6 +96,10 @@ export const en = {
 		"Refused: {path} is reached through a symbolic link; nothing is ever written or read through one.",
 	"host.skipped-name": "Skipped {name}: its name is not valid UTF-8. Rename it to make it part of the vault.",
 	"host.unreadable-metadata": "{path} could not be read as a note and is treated as private until it can.",
+	"host.write-lost":
+		"The assistant's change to {path} is not in the note: another program saved an older copy over it {count} times, and it was not written again.",
+	"host.write-lost-error":
+		"The assistant's change to {path} is not in the note: another program saved an older copy over it, and it could not be written again ({error}).",
 	"error.refused.not-plain-text":
 		"Not written: {path} is not plain text (it holds bytes that are not UTF-8, or a NUL character), so the assistant never edits it.",
 	"transcript.you": "You",

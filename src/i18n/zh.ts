@@ -74,6 +74,9 @@ export const zh: Catalog = {
 	"error.unsafe.symlink": "已拒绝：{path} 经由符号链接访问，助理从不通过符号链接读写。",
 	"host.skipped-name": "已跳过 {name}：其名称不是有效的 UTF-8。重命名后它才会成为仓库的一部分。",
 	"host.unreadable-metadata": "{path} 无法作为笔记读取，在能读取之前按私密处理。",
+	"host.write-lost": "助理对 {path} 的修改不在笔记中：另一个程序用较旧的副本覆盖了它 {count} 次，因此不再重新写入。",
+	"host.write-lost-error":
+		"助理对 {path} 的修改不在笔记中：另一个程序用较旧的副本覆盖了它，且无法重新写入（{error}）。",
 	"error.refused.not-plain-text": "未写入：{path} 不是纯文本（含有非 UTF-8 字节或 NUL 字符），助理从不编辑它。",
 	"transcript.you": "你",
 	"transcript.assistant": "助理",

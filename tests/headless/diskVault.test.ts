@@ -153,3 +153,17 @@ describe("a vault folder on disk", () => {
 		expect(readFileSync(full, "utf8").match(/entry/g)?.length).toBeLessThanOrEqual(2);
 	});
 });
+
+describe("a write watched after it landed", () => {
+	it("is not made again when a later write of the store's own changed what it wrote (running totals)", async () => {
+		const vault = folder.open();
+		const full = join(folder.root, "Daily.md");
+		for (const tokens of [1, 2, 3])
+			await vault.processFrontMatter("Daily.md", (properties) => {
+				properties.tokens = tokens;
+			});
+		expect(await vault.settled()).toEqual([]);
+		expect(readFileSync(full, "utf8")).toBe("---\ntokens: 3\n---\n[[Plan]]");
+		expect(folder.problems).toEqual([]);
+	});
+});
