@@ -1,5 +1,5 @@
 import type { CachedMetadata } from "obsidian";
-import type { FileStat, MetadataSource, NoteStore } from "../../src/core/ports";
+import type { FileStat, MetadataSource, NoteStore, RenameOutcome } from "../../src/core/ports";
 import { extensionOf, isInFolder, normalizeVaultPath, parentFolder } from "../../src/core/vault/paths";
 import { Emitter } from "./emitter";
 import { countLinks, type LinkCounts } from "../links/linkCounts";
@@ -159,11 +159,12 @@ export class MemoryVault extends Emitter<VaultEvents> implements NoteStore, Meta
 		this.addFolders(normalizeVaultPath(path));
 	}
 
-	async rename(from: string, to: string): Promise<void> {
+	/** As Obsidian's `FileManager.renameFile`: every link to what moved is rewritten, in any note; none is left. */
+	async rename(from: string, to: string): Promise<RenameOutcome> {
 		const source = normalizeVaultPath(from);
 		const target = normalizeVaultPath(to);
 		if (!this.exists(source)) throw new Error(`No file or folder at ${source}.`);
-		if (source === target) return;
+		if (source === target) return { linksLeft: [] };
 		if (this.exists(target)) throw new Error("Destination file already exists!");
 		if (isInFolder(target, source)) throw new Error(`Cannot move ${source} into itself.`);
 		const before = this.resolver();
@@ -180,6 +181,7 @@ export class MemoryVault extends Emitter<VaultEvents> implements NoteStore, Meta
 			if (next !== file.content) this.write(newPath, file, next);
 		}
 		this.relinkAll();
+		return { linksLeft: [] };
 	}
 
 	/**

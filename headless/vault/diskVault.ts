@@ -1,7 +1,9 @@
 import { lstatSync, mkdirSync, realpathSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import type { CachedMetadata } from "obsidian";
-import type { FileStat, MetadataSource, NoteStore } from "../../src/core/ports";
+import type { FileStat, MetadataSource, NoteStore, RenameOutcome } from "../../src/core/ports";
+import { WriteRefusedError } from "../../src/core/vault/auditedWriter";
+import { plainTextOf, utf8TextOf } from "../../src/core/vault/plainText";
 import { extensionOf, fileName, isInFolder, normalizeVaultPath, parentFolder } from "../../src/core/vault/paths";
 import { countLinks, countLinkTargets, referencesOf, type LinkCounts } from "../links/linkCounts";
 import { LinkResolver } from "../links/linkResolver";
@@ -284,12 +286,17 @@ export class DiskVault implements NoteStore, MetadataSource {
 		this.listing.folders.set(target, disk);
 	}
 
-	async rename(from: string, to: string): Promise<void> {
+	/**
+	 * Moves a file or folder, and rewrites the links to what moved in the notes that hold them, as
+	 * Obsidian's `FileManager.renameFile` does, except in a note that is not plain UTF-8 text
+	 * (Latin-1, a NUL byte): its links are left and it is named in `linksLeft`.
+	 */
+	async rename(from: string, to: string): Promise<RenameOutcome> {
 		const source = vaultPathOf(from);
 		const target = vaultPathOf(to);
 		const isFile = this.stat(source) !== null;
 		if (!isFile && !this.isFolder(source)) throw new Error(`No file or folder at ${source}.`);
-		if (source === target) return;
+		if (source === target) return { linksLeft: [] };
 		if (this.stat(target) !== null || this.isFolder(target)) throw new Error("Destination file already exists!");
 		if (isInFolder(target, source)) throw new Error(`Cannot move ${source} into itself.`);
 		await this.ensureFolder(parentFolder(target));
@@ -302,12 +309,19 @@ export class DiskVault implements NoteStore, MetadataSource {
 		moveEntryWithoutReplacing(join(this.root, sourceDisk), join(this.root, targetDisk), isFile);
 		this.relist(source, target, sourceDisk, targetDisk);
 		const vaultMove: VaultMove = { before, after: this.resolver(), moved };
+		const left: string[] = [];
 		for (const oldPath of linking) {
 			const newPath = moved.get(oldPath) ?? oldPath;
+			// Its links are left as they are: rewriting them would replace its other bytes for good.
+			if (plainTextOf(this.bytesNow(newPath)) === null) {
+				left.push(newPath);
+				continue;
+			}
 			await this.process(newPath, (current) =>
 				this.rewrittenOrAsIs(current, { before: oldPath, after: newPath }, vaultMove),
 			);
 		}
+		return { linksLeft: left };
 	}
 
 	/**
@@ -412,11 +426,15 @@ export class DiskVault implements NoteStore, MetadataSource {
 			const full = this.fullPath(target);
 			const held = await HeldFile.openSaved(full);
 			try {
-				const onDisk = held.bytes.toString("utf8");
+				// Decoded leniently, bytes that are not UTF-8 would be written back as U+FFFD, for good.
+				const onDisk = utf8TextOf(held.bytes);
+				const saved = theirs === null ? null : utf8TextOf(theirs);
+				if (onDisk === null || (theirs !== null && saved === null))
+					throw new WriteRefusedError("not-plain-text", target);
 				// The name moved on from that write since: the save there was built on it, or was not.
 				if (made !== null && onDisk !== made.next && keepsAddedLines(made.current, made.next, onDisk))
 					return { text: made.next, landed: made };
-				const current: string = theirs !== null && onDisk === made?.next ? theirs.toString("utf8") : onDisk;
+				const current: string = saved !== null && onDisk === made?.next ? saved : onDisk;
 				const next = transform(current);
 				if (next === onDisk) return { text: next, landed: made };
 				// Someone without our lock (the user in an editor) may have written since the read.

@@ -1,5 +1,5 @@
 import { taxonomyReportText, taxonomySuggestions } from "../../src/core/organize/taxonomyReport";
-import { applyMove, confirmingAll, NOTHING_CONFIRMED } from "../../src/core/organize/organizeMove";
+import { applyMove, confirmingAll, linksLeftByMove, NOTHING_CONFIRMED } from "../../src/core/organize/organizeMove";
 import { suggestOrganize } from "../../src/core/organize/organizeNote";
 import type { Reason } from "../../src/core/organize/folderRole";
 import { inferTaxonomy } from "../../src/core/organize/taxonomy";
@@ -94,7 +94,7 @@ export const organizeCommand: Command = async (args) => {
 		reasons: texts(classification.reasons),
 		...verified,
 	};
-	let moved: { to: string; linksUpdated: readonly string[] } | null = null;
+	let moved: { to: string; linksUpdated: readonly string[]; linksLeft: readonly string[] } | null = null;
 	if (args.flags.has("apply")) {
 		if (verifiedNames.length > 0 && !args.flags.has("confirm-verified")) {
 			throw new UsageError(
@@ -107,19 +107,46 @@ export const organizeCommand: Command = async (args) => {
 			"user",
 			args.flags.has("confirm-verified") ? confirmingAll([plan]) : NOTHING_CONFIRMED,
 		);
-		if (outcome !== null) moved = { to: outcome.path, linksUpdated: plan.linkingNotes };
+		if (outcome !== null) {
+			const left = outcome.linksLeft ?? [];
+			moved = {
+				to: outcome.path,
+				linksUpdated: plan.linkingNotes.filter((note) => !left.includes(note)),
+				linksLeft: left,
+			};
+		}
 	}
-	if (args.flags.has("json"))
+	// Private notes whose links were left are counted, never named.
+	const privateLeft = moved?.linksLeft.filter((note) => vault.view.hiddenReason(note) !== null).length ?? 0;
+	const left =
+		moved === null
+			? await linksLeftByMove(vault.view, plan)
+			: moved.linksLeft.filter((note) => vault.view.hiddenReason(note) === null);
+	if (args.flags.has("json")) {
+		const leftFields = {
+			...(left.length > 0 && { linksLeft: left }),
+			...(privateLeft > 0 && { privateLinksLeft: privateLeft }),
+		};
 		return printed([
-			JSON.stringify(moved === null ? line : { ...line, moved: moved.to, linksUpdated: moved.linksUpdated }),
+			JSON.stringify(
+				moved === null
+					? { ...line, ...leftFields }
+					: { ...line, moved: moved.to, linksUpdated: moved.linksUpdated, ...leftFields },
+			),
 		]);
+	}
 	const lines = [
 		`${classification.folder || "/"}  ${classification.role} (${classification.confidence.toFixed(2)})`,
 		...line.reasons.map((text) => `- ${text}`),
 	];
 	if (moved !== null) lines.push(`Moved to ${moved.to}; links updated in ${moved.linksUpdated.length} notes.`);
 	else if (plan.to !== plan.from)
-		lines.push(`Would move to ${plan.to} (add --apply); links would be updated in ${plan.linkingNotes.length} notes.`);
+		lines.push(
+			`Would move to ${plan.to} (add --apply); links would be updated in ${plan.linkingNotes.length - left.length} notes.`,
+		);
+	const leftNames = [...left, ...(privateLeft > 0 ? [t("organize.verified-private", { count: privateLeft })] : [])];
+	if (leftNames.length > 0 && (moved !== null || plan.to !== plan.from))
+		lines.push(t("organize.links-left", { notes: leftNames.join(", ") }));
 	if (moved === null && verifiedNames.length > 0)
 		lines.push(`The move would change verified notes, so it needs --confirm-verified: ${verifiedNames.join(", ")}.`);
 	return printed(lines);

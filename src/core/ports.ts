@@ -18,6 +18,11 @@ export interface FileStat {
 	readonly ctime: number;
 }
 
+/** What a move left undone: the notes whose links to what moved were left as they were. */
+export interface RenameOutcome {
+	readonly linksLeft: readonly string[];
+}
+
 /**
  * Notes and folders of the vault. Writes go through this port only; each one is atomic in the
  * way Obsidian makes it (`Vault.create`, `Vault.process`, `FileManager.renameFile`).
@@ -66,8 +71,12 @@ export interface NoteStore {
 	): Promise<{ before: string; after: string }>;
 	/** Creates a folder and its parents; does nothing when it exists. */
 	ensureFolder(path: string): Promise<void>;
-	/** Moves a file or folder; links to it elsewhere in the vault follow (`FileManager.renameFile`). */
-	rename(from: string, to: string): Promise<void>;
+	/**
+	 * Moves a file or folder; links to it elsewhere in the vault follow (`FileManager.renameFile`),
+	 * except in a note that is not plain UTF-8 text, whose bytes are never rewritten: a host that
+	 * leaves its links names it in `linksLeft`.
+	 */
+	rename(from: string, to: string): Promise<RenameOutcome>;
 }
 
 /** `metadataCache.resolvedLinks`: source path → target path → number of links. */

@@ -799,6 +799,8 @@ export const en = {
 	"organize.model-failed": "The model could not be asked ({error}), so this is the rules' suggestion.",
 	"organize.no-links": "No other note links to it.",
 	"organize.links": "Notes whose links will be updated ({count}):",
+	"organize.links-left":
+		"Links left as they are in notes that are not plain UTF-8 text (their bytes are never rewritten): {notes}.",
 	"organize.change-folder": "Change folder…",
 	"organize.move": "Move",
 	"organize.accept": "Accept",

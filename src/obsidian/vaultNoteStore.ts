@@ -1,6 +1,8 @@
 import { normalizePath, TFile, TFolder, type App, type TAbstractFile } from "obsidian";
-import type { FileStat, NoteStore } from "../core/ports";
-import { parentFolder } from "../core/vault/paths";
+import type { FileStat, NoteStore, RenameOutcome } from "../core/ports";
+import { WriteRefusedError } from "../core/vault/auditedWriter";
+import { isInFolder, parentFolder } from "../core/vault/paths";
+import { plainTextOf } from "../core/vault/plainText";
 import { lookupPath } from "./metadataSource";
 
 /**
@@ -89,13 +91,30 @@ export class ObsidianNoteStore implements NoteStore {
 		}
 	}
 
-	async rename(from: string, to: string): Promise<void> {
+	/**
+	 * Refused (`not-plain-text`) when a note linking to what moves is not plain UTF-8 text:
+	 * Obsidian reads such a note with U+FFFD for the other bytes and, to update its link, would
+	 * write them back so, for good; it cannot be told to leave one note's links.
+	 */
+	async rename(from: string, to: string): Promise<RenameOutcome> {
 		const item = this.itemAt(from);
 		const target = normalizePath(to);
-		if (target === item.path) return;
+		if (target === item.path) return { linksLeft: [] };
 		if (this.app.vault.getAbstractFileByPath(target)) throw new Error("Destination file already exists!");
+		for (const source of this.notesLinkingInto(item.path)) {
+			if (plainTextOf(await this.readBinary(source)) === null) throw new WriteRefusedError("not-plain-text", source);
+		}
 		await this.ensureFolder(parentFolder(target));
 		await this.app.fileManager.renameFile(item, target);
+		return { linksLeft: [] };
+	}
+
+	/** The notes with a resolved link to `path` or to a file below it, as the metadata cache has them. */
+	private notesLinkingInto(path: string): string[] {
+		const linking: string[] = [];
+		for (const [source, targets] of Object.entries(this.app.metadataCache.resolvedLinks))
+			if (Object.keys(targets).some((linked) => isInFolder(linked, path)) && source !== path) linking.push(source);
+		return linking;
 	}
 
 	private itemAt(path: string): TAbstractFile {

@@ -1,6 +1,6 @@
 import { sha256Hex } from "../audit/hash";
 import { DEFAULT_KEEP_LIMITS, newestWithin, pastLimits, type KeepLimits } from "../audit/logBounds";
-import type { Clock, FileStat, LogFile, NoteStore } from "../ports";
+import type { Clock, FileStat, LogFile, NoteStore, RenameOutcome } from "../ports";
 
 export type { KeepLimits };
 
@@ -238,7 +238,7 @@ export class RememberingStore implements NoteStore {
 		return this.inner.ensureFolder(path);
 	}
 
-	rename(from: string, to: string): Promise<void> {
+	rename(from: string, to: string): Promise<RenameOutcome> {
 		return this.inner.rename(from, to);
 	}
 

@@ -2,6 +2,8 @@ import type { AuditActor } from "../audit/record";
 import { freeNotePath } from "../memory/captureName";
 import type { AuditedWriter, WriteOutcome } from "../vault/auditedWriter";
 import { fileName, parentFolder } from "../vault/paths";
+import { mayHideOtherBytes } from "../vault/plainText";
+import type { VaultView } from "../vault/vaultView";
 import { notesLinkingTo } from "./noteLinks";
 import type { OrganizeVault } from "./organizeVault";
 
@@ -84,6 +86,18 @@ export async function applyMove(
 	if (unconfirmed.length > 0 || privateUnconfirmed > 0)
 		throw new UnconfirmedVerifiedMoveError(plan.from, unconfirmed, privateUnconfirmed);
 	return writer.moveNote(plan.from, plan.to, { actor, reason: `Organize: move to ${parentFolder(plan.to) || "/"}` });
+}
+
+/**
+ * The notes of `plan` whose links the move would leave as they are: the ones that are not plain
+ * UTF-8 text, whose bytes are never rewritten (see `NoteStore.rename`), told from their text by
+ * what lenient decoding leaves of other bytes. For the preview; the move's outcome names the ones
+ * it left, read from their bytes.
+ */
+export async function linksLeftByMove(view: Pick<VaultView, "read">, plan: MovePlan): Promise<string[]> {
+	const left: string[] = [];
+	for (const note of plan.linkingNotes) if (mayHideOtherBytes(await view.read(note))) left.push(note);
+	return left;
 }
 
 /** The confirmation of everything `plan` would change (the command line's `--confirm-verified`). */

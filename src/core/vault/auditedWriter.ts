@@ -39,6 +39,8 @@ export interface WriteOutcome {
 	readonly path: string;
 	readonly changed: boolean;
 	readonly record: AuditRecord | null;
+	/** Of a move: the notes whose links to the moved note were left, as they are not plain UTF-8 text. */
+	readonly linksLeft?: readonly string[];
 }
 
 export type WriteRefusal = "exists" | "missing" | "removes-text" | "not-assistant-owned" | "not-plain-text";
@@ -231,8 +233,9 @@ export class AuditedWriter {
 			if (this.occupied(target)) throw new WriteRefusedError("exists", target);
 			const content = await this.deps.store.read(source);
 			if (parentFolder(target) !== "") await this.deps.store.ensureFolder(parentFolder(target));
-			await this.deps.store.rename(source, target);
-			return this.logged(target, content, content, "move", intent, source);
+			const { linksLeft } = await this.deps.store.rename(source, target);
+			const outcome = await this.logged(target, content, content, "move", intent, source);
+			return linksLeft.length === 0 ? outcome : { ...outcome, linksLeft };
 		});
 	}
 

@@ -9,13 +9,17 @@ const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** The text of `bytes` when they are UTF-8 without NUL, otherwise `null`. */
 export function plainTextOf(bytes: Uint8Array): string | null {
-	let text: string;
+	const text = utf8TextOf(bytes);
+	return text === null || text.includes("\u0000") ? null : text;
+}
+
+/** The text of `bytes` when they are valid UTF-8, which is then written back byte for byte; otherwise `null`. */
+export function utf8TextOf(bytes: Uint8Array): string | null {
 	try {
-		text = strictUtf8.decode(bytes);
+		return strictUtf8.decode(bytes);
 	} catch {
 		return null;
 	}
-	return text.includes("\u0000") ? null : text;
 }
 
 /** Whether decoded text shows what lenient decoding leaves of bytes that were not plain text. */
