@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { sha256Hex, utf8ByteLength } from "../../src/core/audit/hash";
 import { AssistantWorkspace } from "../../src/core/assistantWorkspace";
 import { ReceiptLog } from "../../src/core/audit/receiptLog";
 import type { Clock } from "../../src/core/ports";
@@ -115,6 +116,18 @@ export async function openHeadlessWorkspace(
 				if (problem.kind === "write-lost") process.exitCode = 1;
 			},
 		},
+		// In the trail as the host's own write: the one it makes again was recorded when first made.
+		onWrittenAgain: (path, before, after) =>
+			workspace.audit.append({
+				time: clock.now().toISOString(),
+				actor: "assistant",
+				action: "process",
+				path,
+				bytes: utf8ByteLength(after),
+				sha256Before: sha256Hex(before),
+				sha256After: sha256Hex(after),
+				reason: "Written again: another program saved an older copy over it",
+			}),
 	});
 	const auditFile = new DiskLogFile(vault.root, `${PLUGIN_FOLDER}/audit.jsonl`);
 	let privacy: Pick<Settings, "excludedFolders" | "excludedTags"> = settings;

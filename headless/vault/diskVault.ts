@@ -40,6 +40,11 @@ export interface DiskVaultOptions {
 	 * once). A save of an older copy over the note later is `WriteWatch`'s.
 	 */
 	readonly settleMs?: number;
+	/**
+	 * Told of each write made again because another program saved an older copy over it (see
+	 * `WriteWatch`): the text it was made on and the text it made, for the audit trail.
+	 */
+	readonly onWrittenAgain?: (path: string, before: string, after: string) => Promise<void>;
 }
 
 /** How often a write is redone when the note keeps changing under it before it lands. */
@@ -107,7 +112,12 @@ export class DiskVault implements NoteStore, MetadataSource {
 		this.listing = this.listed();
 		this.watch = new WriteWatch({
 			textNow: (target) => this.textNow(target),
-			writeAgain: async (target, transform) => (await this.replaceLocked(target, transform)).landed,
+			writeAgain: async (target, transform) => {
+				const { landed } = await this.replaceLocked(target, transform);
+				// The write stands even when its record cannot be added: it is not reported lost for that.
+				if (landed !== null) await options.onWrittenAgain?.(target, landed.current, landed.next).catch(() => undefined);
+				return landed;
+			},
 			lost: (target, savedOver, error) => this.problems.report({ kind: "write-lost", path: target, savedOver, error }),
 		});
 	}
@@ -317,9 +327,15 @@ export class DiskVault implements NoteStore, MetadataSource {
 				left.push(newPath);
 				continue;
 			}
-			await this.process(newPath, (current) =>
-				this.rewrittenOrAsIs(current, { before: oldPath, after: newPath }, vaultMove),
-			);
+			try {
+				await this.process(newPath, (current) =>
+					this.rewrittenOrAsIs(current, { before: oldPath, after: newPath }, vaultMove),
+				);
+			} catch (error) {
+				// Saved as other bytes since it was looked at: refused by the write itself, left too.
+				if (!(error instanceof WriteRefusedError)) throw error;
+				left.push(newPath);
+			}
 		}
 		return { linksLeft: left };
 	}

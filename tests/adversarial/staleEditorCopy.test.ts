@@ -90,6 +90,19 @@ describe("an editor saving an older copy of the note over an append", () => {
 		expect(lines.slice(0, 3).join("\n")).toBe(HEAD.trimEnd());
 	});
 
+	it("tells the host of each write made again, for the audit trail, with the text it made", async () => {
+		const again: { path: string; after: string }[] = [];
+		const vault = folder.open({ onWrittenAgain: async (path, _before, after) => void again.push({ path, after }) });
+		const full = join(folder.root, NOTE);
+		const stale = readFileSync(full);
+		await writerOver(vault).appendToNote(NOTE, "- the move to Lyon\n", intent);
+		await pause(150);
+		writeFileSync(full, stale);
+		expect(await vault.settled()).toEqual([]);
+		expect(again).toEqual([{ path: NOTE, after: `${HEAD}- the move to Lyon\n` }]);
+		expect(readFileSync(full, "utf8")).toBe(`${HEAD}- the move to Lyon\n`);
+	});
+
 	it("reports an append that an editor keeps saving over as not written, never as written", async () => {
 		const vault = folder.open();
 		const full = join(folder.root, NOTE);
