@@ -1,5 +1,5 @@
 import { taxonomyReportText, taxonomySuggestions } from "../../src/core/organize/taxonomyReport";
-import { applyMove, confirmingAll, linksLeftByMove, NOTHING_CONFIRMED } from "../../src/core/organize/organizeMove";
+import { applyMove, confirmingAll, NOTHING_CONFIRMED } from "../../src/core/organize/organizeMove";
 import { suggestOrganize } from "../../src/core/organize/organizeNote";
 import type { Reason } from "../../src/core/organize/folderRole";
 import { inferTaxonomy } from "../../src/core/organize/taxonomy";
@@ -119,9 +119,7 @@ export const organizeCommand: Command = async (args) => {
 	// Private notes whose links were left are counted, never named.
 	const privateLeft = moved?.linksLeft.filter((note) => vault.view.hiddenReason(note) !== null).length ?? 0;
 	const left =
-		moved === null
-			? await linksLeftByMove(vault.view, plan)
-			: moved.linksLeft.filter((note) => vault.view.hiddenReason(note) === null);
+		moved === null ? suggestion.linksLeft : moved.linksLeft.filter((note) => vault.view.hiddenReason(note) === null);
 	if (args.flags.has("json")) {
 		const leftFields = {
 			...(left.length > 0 && { linksLeft: left }),

@@ -799,6 +799,11 @@ export const en = {
 	"organize.model-failed": "The model could not be asked ({error}), so this is the rules' suggestion.",
 	"organize.no-links": "No other note links to it.",
 	"organize.links": "Notes whose links will be updated ({count}):",
+	"organize.links-not-plain": {
+		one: "{count} note linking to it is not plain UTF-8 text: Obsidian would rewrite its bytes to update the link, so the note is not moved.",
+		other:
+			"{count} notes linking to it are not plain UTF-8 text: Obsidian would rewrite their bytes to update the links, so the note is not moved.",
+	},
 	"organize.links-left":
 		"Links left as they are in notes that are not plain UTF-8 text (their bytes are never rewritten): {notes}.",
 	"organize.change-folder": "Change folder…",

@@ -693,6 +693,9 @@ export const zh: Catalog = {
 	"organize.model-failed": "无法询问模型（{error}），以下是规则给出的建议。",
 	"organize.no-links": "没有其他笔记链接到它。",
 	"organize.links": "链接会随之更新的笔记（{count}）：",
+	"organize.links-not-plain": {
+		other: "有 {count} 篇链接到它的笔记不是纯 UTF-8 文本，因此不会移动：Obsidian 更新链接时会改写它们的字节。",
+	},
 	"organize.links-left": "以下笔记不是纯 UTF-8 文本，其中的链接保持原样（它们的字节从不被改写）：{notes}。",
 	"organize.change-folder": "换个文件夹…",
 	"organize.move": "移动",

@@ -3,7 +3,7 @@ import type { TextModel } from "../model/textModel";
 import { isInFolder } from "../vault/paths";
 import { classifyNote, type Classification } from "./classifyNote";
 import { classifyWithModel } from "./modelClassification";
-import { planMove, type MovePlan } from "./organizeMove";
+import { linksLeftByMove, planMove, type MovePlan } from "./organizeMove";
 import { visibleNotes, type OrganizeVault } from "./organizeVault";
 import { inferTaxonomy, type Taxonomy } from "./taxonomy";
 
@@ -19,6 +19,8 @@ export interface OrganizeSuggestion {
 	readonly plan: MovePlan;
 	/** The model's failure, when the rules' suggestion stands alone. */
 	readonly modelError: unknown;
+	/** The notes linking to it whose links a move leaves, not being plain UTF-8 text (see `linksLeftByMove`). */
+	readonly linksLeft: readonly string[];
 }
 
 /** Where the model may send a note: any folder of the taxonomy but the inbox, the assistant's own and the templates. */
@@ -70,12 +72,8 @@ export async function suggestOrganize(
 				modelError = error;
 			}
 		}
-		suggestions.push({
-			path,
-			classification,
-			plan: planMove(vault, writer, path, classification.folder, visible),
-			modelError,
-		});
+		const plan = planMove(vault, writer, path, classification.folder, visible);
+		suggestions.push({ path, classification, plan, modelError, linksLeft: await linksLeftByMove(vault.view, plan) });
 		run.onNoteDone?.(index + 1);
 	}
 	return suggestions;

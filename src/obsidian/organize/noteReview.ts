@@ -17,16 +17,18 @@ export interface NoteReview {
 	readonly modelError: unknown;
 	/** The compatible server that was asked, if one was: its failures are told in its name. */
 	readonly server?: CompatibleServer;
+	/** Notes linking to it that are not plain UTF-8 text: Obsidian's link update would rewrite their bytes, so no move is made. */
+	readonly linksLeft: readonly string[];
 }
 
 export function reviewOf(suggestion: OrganizeSuggestion, server: CompatibleServer | undefined): NoteReview {
-	const { plan, classification, modelError } = suggestion;
-	return { plan, reasons: classification.reasons, modelError, ...(server !== undefined && { server }) };
+	const { plan, classification, modelError, linksLeft } = suggestion;
+	return { plan, reasons: classification.reasons, modelError, linksLeft, ...(server !== undefined && { server }) };
 }
 
-/** The review after the user picked `plan`'s folder themselves. */
-export function changedReview(plan: MovePlan): NoteReview {
-	return { plan, reasons: [{ key: "organize.chosen-by-you" }], modelError: null };
+/** The review after the user picked `plan`'s folder themselves; the notes linking to it are those of `before`. */
+export function changedReview(plan: MovePlan, before: NoteReview): NoteReview {
+	return { plan, reasons: [{ key: "organize.chosen-by-you" }], modelError: null, linksLeft: before.linksLeft };
 }
 
 export function staysPut(review: NoteReview): boolean {
@@ -58,6 +60,14 @@ export function renderReview(parent: HTMLElement, review: NoteReview): void {
 		for (const path of plan.verifiedNotes) verified.createEl("li", { text: baseName(path), attr: { title: path } });
 		if (plan.privateVerifiedNotes > 0)
 			verified.createEl("li", { text: t("organize.verified-private", { count: plan.privateVerifiedNotes }) });
+	}
+	if (review.linksLeft.length > 0) {
+		parent.createEl("p", {
+			cls: "mod-warning",
+			text: t("organize.links-not-plain", { count: review.linksLeft.length }),
+		});
+		const left = parent.createEl("ul", { cls: "assistant-organize-links" });
+		for (const path of review.linksLeft) left.createEl("li", { text: baseName(path), attr: { title: path } });
 	}
 	if (plan.linkingNotes.length === 0) {
 		parent.createEl("p", { cls: "assistant-organize-links", text: t("organize.no-links") });

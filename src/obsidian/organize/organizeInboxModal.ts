@@ -92,7 +92,7 @@ export class OrganizeInboxModal extends Modal {
 
 	private changeFolder(row: Row): void {
 		new FolderSuggestModal(this.app, movableFolders(this.context), (folder) => {
-			row.review = changedReview(planInto(this.context, row.review.plan.from, folder));
+			row.review = changedReview(planInto(this.context, row.review.plan.from, folder), row.review);
 			row.decision = staysPut(row.review) ? "skip" : "accept";
 			this.draw();
 		}).open();

@@ -52,7 +52,7 @@ export class OrganizePreviewModal extends Modal {
 
 	private changeFolder(): void {
 		new FolderSuggestModal(this.app, movableFolders(this.context), (folder) => {
-			this.review = changedReview(planInto(this.context, this.review.plan.from, folder));
+			this.review = changedReview(planInto(this.context, this.review.plan.from, folder), this.review);
 			this.draw();
 		}).open();
 	}

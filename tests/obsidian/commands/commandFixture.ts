@@ -4,7 +4,7 @@ import { defaultSettings, type Settings } from "../../../src/core/workspace/data
 import { defaultState, type PluginState } from "../../../src/core/workspace/data/state";
 import { setLanguage } from "../../../src/i18n";
 import { MemoryIndexStore } from "../../harness/memoryIndexStore";
-import { MemoryVault } from "../../../headless/inMemory/memoryVault";
+import { MemoryVault, type SeedFile } from "../../../headless/inMemory/memoryVault";
 import type { Plugin as MockPlugin } from "../../../sandbox/obsidianApi/plugin";
 import { TestClock } from "../heartbeat/heartbeatFixture";
 import { loadPlugin, until } from "../pluginFixture";
@@ -21,7 +21,7 @@ export function resetCommandTest(): void {
 
 /** The plugin over a vault of `files`, without a key (offline: no model is asked), at `now`. */
 export async function commandPlugin(
-	files: Record<string, string>,
+	files: Record<string, SeedFile>,
 	options: { now?: string; settings?: Partial<Settings>; state?: Partial<PluginState> } = {},
 ) {
 	const app = new App(new MemoryVault({ files }));
