@@ -83,8 +83,9 @@ interface CachedNote {
  * file's bytes from disk at that moment, so an edit the user makes meanwhile (in Obsidian, in an
  * editor) is what the write builds on. Each write is atomic (a temporary file flushed, then renamed
  * over the note), serialized with other processes by a lock per note, and redone on the note's
- * latest content when it changed between read and rename. Nothing is written or read through a
- * symbolic link. The listing is taken at open and kept up to date by the store's own writes;
+ * latest content when it changed between read and rename, or when an editor saved an older copy
+ * over it within moments after (`WriteWatch`). A note that is not valid UTF-8 is never rewritten.
+ * Nothing is written or read through a symbolic link. The listing is taken at open and kept up to date by the store's own writes;
  * metadata is computed per note when asked, again whenever the note changed on disk.
  */
 export class DiskVault implements NoteStore, MetadataSource {
@@ -262,8 +263,8 @@ export class DiskVault implements NoteStore, MetadataSource {
 
 	/**
 	 * Once no write is watched any more: the notes where a write was undone and could not be made
-	 * to stand (each also reported as a `write-lost` problem). A host waits for it before it says
-	 * that its writes are done.
+	 * to stand (each also reported as a `write-lost` problem). The watch's timers keep a command
+	 * line's process alive until then by themselves; this is for a caller that must know.
 	 */
 	settled(): Promise<string[]> {
 		return this.watch.settled();
