@@ -10,6 +10,7 @@ import { rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { bundledChild } from "../headless/childScript";
 import { versionContent } from "../headless/children/wholeContent";
+import { killWhileWriting } from "../headless/killWhileWriting";
 import { TempVault } from "../headless/tempVault";
 
 /** Large, so that a write spends most of its time filling and flushing its temporary file. */
@@ -37,20 +38,6 @@ beforeEach(() => {
 
 afterEach(() => folder.remove());
 
-/** Starts the writer, kills it with SIGKILL `delayMs` after it began writing, and waits until it is gone. */
-function killWhileWriting(delayMs: number): Promise<void> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [writer, folder.root, String(SIZE), ...NOTES], {
-			stdio: ["ignore", "pipe", "inherit"],
-		});
-		child.stdout.once("data", () => setTimeout(() => child.kill("SIGKILL"), delayMs));
-		child.once("error", reject);
-		child.once("exit", (code, signal) =>
-			signal === "SIGKILL" ? resolve() : reject(new Error(`the writer ended on its own (${code})`)),
-		);
-	});
-}
-
 /** The id of a process that ran and has ended. */
 function deadProcessId(): Promise<number> {
 	return new Promise((resolve, reject) => {
@@ -70,7 +57,7 @@ describe("temporary files of a write killed half-way", () => {
 		const started = Date.now();
 		let kills = 0;
 		while (temporaryFiles().length === 0 && Date.now() - started < KILL_BUDGET_MS) {
-			await killWhileWriting(20 + Math.floor(Math.random() * 80));
+			await killWhileWriting(writer, folder.root, SIZE, NOTES, 20 + Math.floor(Math.random() * 80));
 			kills++;
 		}
 		const leftovers = temporaryFiles();

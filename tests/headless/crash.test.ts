@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { bundledChild } from "./childScript";
 import { versionContent, wholeVersion } from "./children/wholeContent";
+import { killWhileWriting } from "./killWhileWriting";
 import { TempVault } from "./tempVault";
 
 const NOTES = ["memory.md", "Projects/plan.md", "daily/2026-03-15.md"];
@@ -29,27 +29,13 @@ beforeEach(() => {
 
 afterEach(() => folder.remove());
 
-/** Starts the writer, kills it with SIGKILL `delayMs` after it began writing, and waits for it to be gone. */
-function killWhileWriting(delayMs: number): Promise<void> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [writer, folder.root, String(SIZE), ...NOTES], {
-			stdio: ["ignore", "pipe", "inherit"],
-		});
-		child.stdout.once("data", () => setTimeout(() => child.kill("SIGKILL"), delayMs));
-		child.once("error", reject);
-		child.once("exit", (code, signal) =>
-			signal === "SIGKILL" ? resolve() : reject(new Error(`the writer ended on its own (${code})`)),
-		);
-	});
-}
-
 describe("a write killed at any moment", () => {
 	it("leaves every note either whole as before or whole as after, and no temporary file among the notes", async () => {
 		const started = Date.now();
 		const versionsSeen = new Set<number>();
 		let trials = 0;
 		while (trials < TRIALS && Date.now() - started < TIME_BUDGET_MS) {
-			await killWhileWriting(Math.floor(Math.random() * 50));
+			await killWhileWriting(writer, folder.root, SIZE, NOTES, Math.floor(Math.random() * 50));
 			trials++;
 			for (const note of NOTES) {
 				const version = wholeVersion(readFileSync(join(folder.root, note), "utf8"), SIZE);
