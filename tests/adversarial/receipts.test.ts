@@ -102,9 +102,13 @@ async function chatOver(vault: string) {
 		transcript: null,
 	};
 	const session = new ChatSession(() => ports, headless.clock);
-	const send = async (text: string, notes = {}) => {
+	/** `afterTool` runs once each tool call of the turn finished, before the request that follows it. */
+	const send = async (text: string, notes = {}, afterTool: (finished: number) => void = () => undefined) => {
 		const events: SessionEvent[] = [];
-		for await (const event of session.send(text, notes)) events.push(event);
+		for await (const event of session.send(text, notes)) {
+			events.push(event);
+			if (event.type === "tool-finished") afterTool(events.filter((seen) => seen.type === "tool-finished").length);
+		}
 		return events;
 	};
 	return { send, tools, headless };
@@ -165,6 +169,52 @@ describe("receipts of what was sent", () => {
 			["claude.md"],
 		]);
 		expect(JSON.stringify(fake().messageBodies[2])).not.toContain(PUBLIC_TEXT);
+	});
+
+	// A request names what it carried as it left: a note withheld from it, made private while the
+	// turn worked, is not among them, be it one a tool read or the open note.
+	it("name no note a request withheld once it turned private within the turn, and every note it still sent", async () => {
+		writeFileSync(join(vaultDir, "Notes/kept.md"), "# Kept\nStripes stay visible.");
+		const chat = await chatOver(vaultDir);
+		fake().enqueue(
+			toolUseReply("memory_get", { path: "Notes/public.md" }),
+			toolUseReply("memory_get", { path: "Notes/kept.md" }),
+			textReply("Done."),
+		);
+		await chat.send("Compare my notes.", { currentNotePath: "Notes/other.md" }, (finished) => {
+			if (finished !== 2) return;
+			for (const path of ["Notes/public.md", "Notes/other.md"])
+				writeFileSync(
+					join(vaultDir, path),
+					`---\nassistant: private\n---\n${readFileSync(join(vaultDir, path), "utf8")}`,
+				);
+			chat.headless.vault.rescan();
+		});
+		expect(receiptsIn(vaultDir).map((receipt) => receipt.paths)).toEqual([
+			["claude.md", "Notes/other.md"],
+			["claude.md", "Notes/other.md", "Notes/public.md"],
+			["claude.md", "Notes/kept.md"],
+		]);
+		const last = JSON.stringify(fake().messageBodies[2]);
+		expect(last).not.toContain(PUBLIC_TEXT);
+		expect(last).not.toContain("Horses have no stripes");
+		expect(last).toContain("Stripes stay visible");
+	});
+
+	// A note sent by two layers, the open note and an identity file, is still sent by the one that
+	// is never withheld within a turn: it stays named.
+	it("keep naming a note withheld as the open note while its identity file's copy is still sent", async () => {
+		const chat = await chatOver(vaultDir);
+		fake().enqueue(toolUseReply("memory_get", { path: "Notes/public.md" }), textReply("Done."));
+		await chat.send("What do my rules say?", { currentNotePath: "claude.md" }, () => {
+			writeFileSync(join(vaultDir, "claude.md"), `---\nassistant: private\n---\n${FILES["claude.md"]}`);
+			chat.headless.vault.rescan();
+		});
+		expect(receiptsIn(vaultDir).map((receipt) => receipt.paths)).toEqual([
+			["claude.md"],
+			["claude.md", "Notes/public.md"],
+		]);
+		expect(JSON.stringify(fake().messageBodies[1])).toContain("Cite notes as wikilinks.");
 	});
 
 	// The server had the request, notes inside, whatever it answered.

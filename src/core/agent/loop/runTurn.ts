@@ -154,7 +154,8 @@ class Turn {
 			tools: prepared.tools,
 			maxTokens: this.limits.maxOutputTokens,
 			signal: this.signal,
-			origin: { feature: this.deps.feature ?? "chat", notes: prepared.notes ?? [] },
+			// The notes this request carries, once withheld: the turn began with more than it may send now.
+			origin: { feature: this.deps.feature ?? "chat", notes: sent.notes ?? [] },
 		};
 		this.usage.callStarted();
 		this.budget.startAnswer();

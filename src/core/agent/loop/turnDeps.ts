@@ -17,6 +17,11 @@ export interface PreparedRequest {
 	readonly tools: readonly ToolDefinition[];
 	/** The vault paths of the notes whose text `system` holds, for the receipts. */
 	readonly notes?: readonly string[];
+	/**
+	 * Of `notes`, those whose text `system` holds outside `sources` too (an identity file, hot
+	 * memory): still sent, and named, once the source of the same note is withheld.
+	 */
+	readonly notesBeyondSources?: readonly string[];
 	/** What of `system` and of the user's message came from the notes the user put in context. */
 	readonly sources?: readonly ContextSource[];
 }
@@ -37,12 +42,13 @@ export type ExecuteTool = (name: string, input: unknown) => Promise<ToolResult>;
  * The system prompt and the messages of a request as they may be sent now, asked before every
  * model request of the turn: a note the user put in context (`request.sources`), or a note or
  * file a tool read in an earlier round, may have turned private since (marked, tagged, moved, or
- * the only note embedding it hidden). `toolCalls`: the turn's calls so far.
+ * the only note embedding it hidden). `toolCalls`: the turn's calls so far. `notes` names what the
+ * request still carries, for its receipt: a note it withheld is not among them.
  */
 export type WithholdHidden = (
 	request: PreparedRequest,
 	toolCalls: readonly ToolCallRecord[],
-) => Pick<PreparedRequest, "system" | "messages">;
+) => Pick<PreparedRequest, "system" | "messages" | "notes">;
 
 export interface TurnLimits {
 	/** Rounds of tool calls in one turn; after the last, the model is asked to answer without tools. */

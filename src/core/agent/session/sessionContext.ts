@@ -212,22 +212,25 @@ export function sessionRequestBuilder(
 				? []
 				: [checkpointMomentBlock(notes.checkpointMoment)]),
 		];
+		// The layers whose notes are no sources: what they hold is sent all turn long.
+		const beyondSources = {
+			identity: [identity.soul, identity.user, identity.rules],
+			"hot-memory": [longTermMemory],
+			"vault-map": [vaultMap],
+			"history-book": weeklySummaries,
+		};
+		const searched = searchResults === null ? [] : (notes.searchResultNotes ?? []);
 		return {
 			request: {
 				system: [...system, ...extra],
 				messages: searchResults === null ? messages : textOnlyMessages(messages),
 				tools: offered,
 				notes: [
-					...sentNotes(report, {
-						identity: [identity.soul, identity.user, identity.rules],
-						"hot-memory": [longTermMemory],
-						"vault-map": [vaultMap],
-						notes: [currentNote, ...mentions],
-						"history-book": weeklySummaries,
-					}),
+					...sentNotes(report, { ...beyondSources, notes: [currentNote, ...mentions] }),
 					...(selected === null ? [] : [selected.path]),
-					...(searchResults === null ? [] : (notes.searchResultNotes ?? [])),
+					...searched,
 				],
+				notesBeyondSources: [...sentNotes(report, beyondSources), ...searched],
 				sources: [...sources, ...(selection === null ? [] : [selection]), ...(notes.fromNote ?? [])],
 			},
 			conversation: report.conversation,

@@ -8,13 +8,14 @@ export const WITHHELD_NOTE = "[Withheld: this note is private now.]";
  * The system prompt and the messages of `request` with the text each of its sources placed (the
  * open note, a mentioned note, a selection, a prompt's `{{note}}` and `{{selection}}`) replaced by
  * `WITHHELD_NOTE` where the source's note `isHidden`, wherever that text stands: a system block,
- * or the text of a user's message. Each note is asked about once. The request is returned as it
- * is when nothing needs withholding.
+ * or the text of a user's message. Its `notes` lose those notes, for the receipt, but for one
+ * whose text the request holds outside its sources too (`notesBeyondSources`). Each note is asked
+ * about once. The request is returned as it is when nothing needs withholding.
  */
 export function withoutHiddenSources(
 	request: PreparedRequest,
 	isHidden: (path: string) => boolean,
-): Pick<PreparedRequest, "system" | "messages"> {
+): Pick<PreparedRequest, "system" | "messages" | "notes"> {
 	const sources = request.sources ?? [];
 	const hiddenPaths = new Set([...new Set(sources.map((source) => source.path))].filter(isHidden));
 	// The longest first: a note's text may hold a shorter one's, which must not break it apart before it is found.
@@ -23,6 +24,8 @@ export function withoutHiddenSources(
 		.map((source) => source.text)
 		.sort((a, b) => b.length - a.length);
 	if (hidden.length === 0) return request;
+	const beyond = new Set(request.notesBeyondSources ?? []);
+	const notes = request.notes?.filter((path) => !hiddenPaths.has(path) || beyond.has(path));
 	const withhold = (text: string) => hidden.reduce((kept, placed) => kept.split(placed).join(WITHHELD_NOTE), text);
 	const system = request.system.map((block): SystemBlock => {
 		const text = withhold(block.text);
@@ -37,5 +40,5 @@ export function withoutHiddenSources(
 		});
 		return content.some((block, index) => block !== message.content[index]) ? { ...message, content } : message;
 	});
-	return { system, messages };
+	return { system, messages, notes };
 }

@@ -87,12 +87,12 @@ export function withoutHiddenResults(
  */
 export function withoutHiddenSinceRead(vault: VaultView, namedBefore: Iterable<string> = []): WithholdHidden {
 	return (request, toolCalls) => {
-		const { system, messages } = withoutHiddenSources(request, (path) => !shownNow(vault, path));
+		const { system, messages, notes } = withoutHiddenSources(request, (path) => !shownNow(vault, path));
 		const results = withoutHiddenResults(messages, vault, () => {
 			const named = new Set([...namedBefore, ...notesNamedBy(toolCalls)]);
 			return [...named].filter((path) => !shownNow(vault, path));
 		});
-		return { system, messages: results };
+		return { system, messages: results, notes };
 	};
 }
 
