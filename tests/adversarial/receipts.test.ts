@@ -11,6 +11,7 @@ import { runTool } from "../../src/core/agent/tools";
 import { ReceiptLog } from "../../src/core/audit/receiptLog";
 import type { Receipt } from "../../src/core/audit/receipt";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
+import { preparePrompt } from "../../src/core/prompts";
 import { defaultPluginData } from "../../src/core/workspace/data/pluginData";
 import { t } from "../../src/i18n";
 import { createModelClient } from "../../src/llm";
@@ -199,6 +200,27 @@ describe("receipts of what was sent", () => {
 		expect(last).not.toContain(PUBLIC_TEXT);
 		expect(last).not.toContain("Horses have no stripes");
 		expect(last).toContain("Stripes stay visible");
+	});
+
+	// A prompt's {{note}} puts the note's text in the user's message, whatever the current-note switch says.
+	it("name a note filled into a prompt, and no longer once it turned private within the turn", async () => {
+		vaultDir = vaultWith({ ...FILES, "Prompts/review.md": "Review this note:\n\n{{note}}" });
+		const chat = await chatOver(vaultDir);
+		const entry = { name: "review", path: "Prompts/review.md", commandId: "review" };
+		const context = { notePath: "Notes/public.md", selection: "", today: "2026-03-15", rest: "" };
+		const prompt = await preparePrompt(chat.tools.vault, entry, context);
+		if ("refused" in prompt) throw new Error(`The prompt was refused: ${prompt.refused}`);
+		fake().enqueue(toolUseReply("memory_get", { path: "Notes/other.md" }), textReply("Done."));
+		await chat.send(prompt.text, { fromNote: prompt.fromNote }, () => {
+			writeFileSync(join(vaultDir, "Notes/public.md"), `---\nassistant: private\n---\n${FILES["Notes/public.md"]}`);
+			chat.headless.vault.rescan();
+		});
+		expect(JSON.stringify(fake().messageBodies[0])).toContain(PUBLIC_TEXT);
+		expect(JSON.stringify(fake().messageBodies[1])).not.toContain(PUBLIC_TEXT);
+		expect(receiptsIn(vaultDir).map((receipt) => receipt.paths)).toEqual([
+			["claude.md", "Notes/public.md"],
+			["claude.md", "Notes/other.md"],
+		]);
 	});
 
 	// A note sent by two layers, the open note and an identity file, is still sent by the one that

@@ -228,6 +228,8 @@ export function sessionRequestBuilder(
 				notes: [
 					...sentNotes(report, { ...beyondSources, notes: [currentNote, ...mentions] }),
 					...(selected === null ? [] : [selected.path]),
+					// A prompt's {{note}} and {{selection}} put a note's text in the user's message.
+					...(notes.fromNote ?? []).map((source) => source.path),
 					...searched,
 				],
 				notesBeyondSources: [...sentNotes(report, beyondSources), ...searched],
