@@ -11,7 +11,18 @@ import { writeToolsOver } from "../core/agent/tools/writeToolFixture";
 const TODAY = "2026-03-15";
 const DAILY = `memory/daily/${TODAY}.md`;
 
-const SPELLINGS = ["#secret", "#Secret/recipes", "＃secret", "#secret,", "(#secret)", "#ｓｅｃｒｅｔ"];
+const SPELLINGS = [
+	"#secret",
+	"#Secret/recipes",
+	"＃secret",
+	"#secret,",
+	"(#secret)",
+	"#ｓｅｃｒｅｔ",
+	// Brackets that open no wikilink, around a tag all the same: in inline code, or escaped.
+	"`[[` #secret `]]`",
+	"\\[[ #secret ]]",
+	"[[`x` #secret]]",
+];
 
 /** What `memory_get` gives of the note, or `hidden: …` when it refuses. */
 async function readable(run: (name: string, input: unknown) => Promise<ToolResult>, path: string): Promise<string> {

@@ -11,6 +11,7 @@ const LOOK_ALIKES = [
 	"Mix as in [[#Secret]] below.",
 	"The recipe is at https://example.com/page#secret and https://example.com/find?q=#secret too.",
 	"A hash sign: \\#secret.",
+	"After `code` comes [[Diet#Secret sauce]], a link all the same.",
 ];
 
 describe("a note whose only `#secret` is no tag, with `secret` excluded", () => {

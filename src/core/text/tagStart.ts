@@ -34,15 +34,28 @@ function followsWordCharacter(text: string, at: number): boolean {
  */
 const REACH = 1000;
 
-/** Between a `[[` and the `]]` that closes it, on one line. */
+/**
+ * Between a `[[` that opens a wikilink and the `]]` that closes it, on one line. Brackets that open
+ * none do not count: escaped (`\[[`), inside inline code (an odd number of backticks before them on
+ * the line), or with a backtick between them, where each bracket may belong to a code span of its
+ * own (`` `[[` #secret `]]` `` is a tag between two spans).
+ */
 function insideWikilink(text: string, at: number): boolean {
-	const before = text.slice(Math.max(0, at - REACH), at);
+	const from = Math.max(0, at - REACH);
+	const before = text.slice(from, at);
 	const open = before.lastIndexOf("[[");
-	if (open === -1 || open < before.lastIndexOf("\n") || before.includes("]]", open + 2)) return false;
+	const lineStart = before.lastIndexOf("\n") + 1;
+	if (open === -1 || open < lineStart || before.includes("]]", open + 2)) return false;
+	if (isEscaped(text, from + open) || backticks(before.slice(lineStart, open)) % 2 === 1) return false;
 	const after = text.slice(at, at + REACH);
 	const close = after.indexOf("]]");
 	const lineEnd = after.indexOf("\n");
-	return close !== -1 && (lineEnd === -1 || close < lineEnd);
+	if (close === -1 || (lineEnd !== -1 && lineEnd < close)) return false;
+	return backticks(before.slice(open)) + backticks(after.slice(0, close)) === 0;
+}
+
+function backticks(text: string): number {
+	return text.split("`").length - 1;
 }
 
 /** A scheme of a URL (`https`) at the end of the text before its `://`. */
