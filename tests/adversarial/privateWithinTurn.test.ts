@@ -8,9 +8,18 @@
  */
 import { renameSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { ChatSession, type ContextNotes, type SessionEvent, type TurnPorts } from "../../src/core/agent/session";
+import { ReceiptLog } from "../../src/core/audit/receiptLog";
+import {
+	ChatSession,
+	type ContextNotes,
+	type SessionEvent,
+	type ToolSupport,
+	type TurnPorts,
+} from "../../src/core/agent/session";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
+import { ASSISTANT_CALLOUT_HEADER } from "../../src/core/text/assistantCallout";
 import { preparePrompt, type PreparedPrompt, type PromptRefusal } from "../../src/core/prompts";
+import { fileName } from "../../src/core/vault/paths";
 import { t } from "../../src/i18n";
 import { createModelClient } from "../../src/llm";
 import { textReply, toolUseReply, useFakeAnthropic } from "../harness/fakeAnthropic";
@@ -64,12 +73,16 @@ async function turnHidingBetweenRounds(
 	return fake().messageBodies.map((body) => JSON.stringify((body as { messages: unknown }).messages));
 }
 
-/** Sends `message` in a new chat over the fake server; `hide` runs once the turn's first tool call finished. */
+/**
+ * Sends `message` in a new chat over the fake server, its requests' receipts kept in `receipts`;
+ * `hide` runs once the turn's first tool call finished.
+ */
 async function sendHidingAfterFirstCall(
 	tools: WriteToolVault,
 	hide: () => Promise<void>,
 	message: string,
 	notes: ContextNotes = {},
+	{ receipts = receiptsInMemory().receipts, toolSupport }: { receipts?: ReceiptLog; toolSupport?: ToolSupport } = {},
 ): Promise<void> {
 	const ports: TurnPorts = {
 		model: createModelClient({
@@ -77,12 +90,13 @@ async function sendHidingAfterFirstCall(
 			baseURL: fake().baseURL,
 			delay,
 			translate: t,
-			receipts: receiptsInMemory().receipts,
+			receipts,
 		}),
 		modelId: "claude-test",
 		tools: tools.deps,
 		delay,
 		transcript: null,
+		...(toolSupport !== undefined && { toolSupport }),
 	};
 	const session = new ChatSession(() => ports, { now: () => new Date("2026-03-15T12:00:00Z") });
 	let finished = 0;
@@ -208,17 +222,22 @@ describe("a file hidden between two rounds of one turn", () => {
 	});
 });
 
-const WAYS_TO_HIDE: readonly [string, (tools: WriteToolVault) => Promise<unknown>][] = [
-	[
-		"marked assistant: private",
-		(tools) => tools.vault.process("Notes/plan.md", (text) => `---\nassistant: private\n---\n${text}`),
-	],
-	[
-		"tagged with an excluded tag",
-		(tools) => tools.vault.process("Notes/plan.md", (text) => `---\ntags: [secret]\n---\n${text}`),
-	],
-	["moved into an excluded folder", (tools) => tools.vault.rename("Notes/plan.md", "Private/plan.md")],
-];
+/** Each way of hiding `path`, as the user hides a note. */
+function waysToHide(path: string): readonly [string, (tools: WriteToolVault) => Promise<unknown>][] {
+	return [
+		[
+			"marked assistant: private",
+			(tools) => tools.vault.process(path, (text) => `---\nassistant: private\n---\n${text}`),
+		],
+		[
+			"tagged with an excluded tag",
+			(tools) => tools.vault.process(path, (text) => `---\ntags: [secret]\n---\n${text}`),
+		],
+		["moved into an excluded folder", (tools) => tools.vault.rename(path, `Private/${fileName(path)}`)],
+	];
+}
+
+const WAYS_TO_HIDE = waysToHide("Notes/plan.md");
 
 const PLAN_START = "# Plan\n".length;
 /** The ways the user puts the plan in a message's context. */
@@ -336,5 +355,84 @@ describe("a note filled into a prompt, hidden between two rounds of its turn", (
 			tools.vault.process("Notes/other.md", (text) => `${text}More.\n`),
 		);
 		for (const body of bodies) expect(body).toContain(MARKER);
+	});
+});
+
+/**
+ * The files the assistant puts in every request of a turn besides what the user put in context,
+ * each with a message that loads it (a weekly summary only for a question about the past).
+ */
+const ASSISTANT_FILES: readonly [string, string, string, string][] = [
+	["user.md", "user.md", `# User\nMy code name is ${MARKER}.\n`, "What should I do next?"],
+	["memory.md's hot memory", "memory.md", `# Memory\n\n## Preferences\n- Call me ${MARKER}.\n`, "What next?"],
+	[
+		"a weekly summary",
+		"memory/weekly/2026-W10.md",
+		`# 2026-W10\nWe chose ${MARKER}.\n`,
+		"What did we decide last week?",
+	],
+	[
+		"the vault map",
+		"Vault map.md",
+		`# Vault map\n\n${ASSISTANT_CALLOUT_HEADER}\n> | Folder | Role |\n> | --- | --- |\n> | ${MARKER} | notes |\n`,
+		"What next?",
+	],
+];
+
+describe("a file the assistant sends with every request, hidden between two rounds of its turn", () => {
+	const cases = ASSISTANT_FILES.flatMap(([what, path, text, message]) =>
+		waysToHide(path).map(([way, hide]) => [what, way, path, text, message, hide] as const),
+	);
+	it.each(cases)(
+		"%s is neither sent nor named in the turn's later requests when %s",
+		async (_what, _way, path, text, message, hide) => {
+			const tools = await vaultWithPlan();
+			await tools.vault.create(path, text);
+			const { receipts } = receiptsInMemory();
+			fake().enqueue(
+				toolUseReply("memory_get", { path: "Notes/other.md" }),
+				toolUseReply("memory_get", { path: "Notes/other.md" }),
+				textReply("Done."),
+			);
+			const hideIt = async () => {
+				await hide(tools);
+				expect(tools.deps.vault.stat(path)).toBeNull();
+			};
+			await sendHidingAfterFirstCall(tools, hideIt, message, {}, { receipts });
+			const bodies = fake().messageBodies.map((body) => JSON.stringify(body));
+			expect(bodies).toHaveLength(3);
+			// The first request was prepared while the file was visible: the test reads it.
+			expect(bodies[0]).toContain(MARKER);
+			for (const body of bodies.slice(1)) {
+				expect(body).not.toContain(MARKER);
+				expect(body).toContain("Nothing private here.");
+			}
+			const named = (await receipts.read()).map((receipt) => receipt.paths);
+			expect(named[0]).toContain(path);
+			for (const paths of named.slice(1)) expect(paths).not.toContain(path);
+		},
+	);
+});
+
+// A model that cannot call tools answers from a search of the notes made for the message: the
+// search runs first, shown as a tool call, and the one request of the turn follows it.
+describe("a note a grounding search found, hidden before the turn's request", () => {
+	const toolsOff: ToolSupport = { toolsOff: true, toolsFailed: () => Promise.resolve() };
+	it.each(WAYS_TO_HIDE)("is neither sent nor named when %s", async (_way, hide) => {
+		const tools = await vaultWithPlan();
+		const { receipts } = receiptsInMemory();
+		fake().enqueue(textReply("Done."));
+		const hideIt = async () => {
+			await hide(tools);
+			expect(tools.deps.vault.stat("Notes/plan.md")).toBeNull();
+		};
+		await sendHidingAfterFirstCall(tools, hideIt, "What is in my plan?", {}, { receipts, toolSupport: toolsOff });
+		const bodies = fake().messageBodies.map((body) => JSON.stringify((body as { system: unknown }).system));
+		expect(bodies).toHaveLength(1);
+		expect(bodies[0]).toContain("The plugin searched the user's notes");
+		expect(bodies[0]).not.toContain(MARKER);
+		expect(bodies[0]).toContain("Withheld: this note is private now.");
+		const [receipt] = await receipts.read();
+		expect(receipt.paths).not.toContain("Notes/plan.md");
 	});
 });

@@ -223,20 +223,18 @@ describe("receipts of what was sent", () => {
 		]);
 	});
 
-	// A note sent by two layers, the open note and an identity file, is still sent by the one that
-	// is never withheld within a turn: it stays named.
-	it("keep naming a note withheld as the open note while its identity file's copy is still sent", async () => {
+	// A note sent by two layers, the open note and an identity file, is withheld from both: it is
+	// named no more.
+	it("name no identity file made private within the turn, sent as the open note too", async () => {
 		const chat = await chatOver(vaultDir);
 		fake().enqueue(toolUseReply("memory_get", { path: "Notes/public.md" }), textReply("Done."));
 		await chat.send("What do my rules say?", { currentNotePath: "claude.md" }, () => {
 			writeFileSync(join(vaultDir, "claude.md"), `---\nassistant: private\n---\n${FILES["claude.md"]}`);
 			chat.headless.vault.rescan();
 		});
-		expect(receiptsIn(vaultDir).map((receipt) => receipt.paths)).toEqual([
-			["claude.md"],
-			["claude.md", "Notes/public.md"],
-		]);
-		expect(JSON.stringify(fake().messageBodies[1])).toContain("Cite notes as wikilinks.");
+		expect(receiptsIn(vaultDir).map((receipt) => receipt.paths)).toEqual([["claude.md"], ["Notes/public.md"]]);
+		expect(JSON.stringify(fake().messageBodies[0])).toContain("Cite notes as wikilinks.");
+		expect(JSON.stringify(fake().messageBodies[1])).not.toContain("Cite notes as wikilinks.");
 	});
 
 	// The server had the request, notes inside, whatever it answered.

@@ -50,13 +50,15 @@ export interface ContextInput {
 	 * and answers from it; absent (or `null`) for a model with the assistant's tools.
 	 */
 	readonly searchResults?: string | null;
+	/** The notes `searchResults` quotes. */
+	readonly searchResultNotes?: readonly string[];
 }
 
 export interface AssembledContext {
 	readonly system: SystemBlock[];
 	readonly messages: ChatMessage[];
 	readonly report: ContextReport;
-	/** What of `system` came from the notes the user put in context. */
+	/** What of `system` came from notes, each as placed. */
 	readonly sources: ContextSource[];
 }
 
@@ -81,7 +83,7 @@ export function assembleContext(input: ContextInput, overrides: Partial<Assembly
 		vaultMapLayer(input.vaultMap ?? null, budgets.vaultMapTokens),
 		notesLayer(input.notes, budgets),
 		historyBookLayer(input.weeklySummaries, historyQuestion, budgets),
-		searchResultsLayer(searchResults, budgets.searchResultsTokens),
+		searchResultsLayer(searchResults, budgets.searchResultsTokens, input.searchResultNotes),
 	];
 	const system = systemLayers.flatMap((layer): SystemBlock[] => {
 		if (layer.text === null) return [];

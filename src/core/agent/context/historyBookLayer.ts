@@ -1,6 +1,6 @@
 import type { ContextBudgets } from "../../workspace/data/contextBudgets";
 import type { Cut } from "./contextReport";
-import { sentLayer, skippedLayer, type Layer } from "./layer";
+import { sentLayer, skippedLayer, type ContextSource, type Layer } from "./layer";
 import { tagWeight, tagged } from "./layerTags";
 import { leftOutCut, type NoteText } from "./noteExcerpt";
 import { taggedExcerpt, wantedWeight, type TaggedNote } from "./taggedExcerpt";
@@ -38,6 +38,7 @@ export function historyBookLayer(
 	const longestHeader = header(candidates[candidates.length - 1].week, candidates[0].week, true);
 	let remaining = budget - tagWeight(TAG, {}) - textWeight(longestHeader + SEPARATOR);
 	const shown: string[] = [];
+	const sources: ContextSource[] = [];
 	for (const [index, week] of candidates.entries()) {
 		const item: TaggedNote = {
 			tag: WEEK_TAG,
@@ -52,6 +53,7 @@ export function historyBookLayer(
 		}
 		const excerpt = taggedExcerpt(item, allowance, budgets.headShare);
 		shown.unshift(excerpt.text);
+		sources.push({ path: week.path, text: excerpt.text });
 		if (excerpt.cut !== null) cuts.push(excerpt.cut);
 		remaining -= textWeight(excerpt.text + SEPARATOR);
 	}
@@ -59,7 +61,7 @@ export function historyBookLayer(
 
 	const oldestShown = candidates[shown.length - 1].week;
 	const body = [header(oldestShown, candidates[0].week, shown.length < latestFirst.length), ...shown].join(SEPARATOR);
-	return sentLayer("history-book", budget, tagged(TAG, {}, body), cuts);
+	return { ...sentLayer("history-book", budget, tagged(TAG, {}, body), cuts), sources };
 }
 
 function header(oldest: string, latest: string, olderLeftOut: boolean): string {

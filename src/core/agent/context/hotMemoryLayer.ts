@@ -1,7 +1,7 @@
 import { LineIndex } from "../../retrieval/notes/lineIndex";
 import type { ContextBudgets } from "../../workspace/data/contextBudgets";
 import type { Cut, HotMemoryReport, LineRange } from "./contextReport";
-import { sentLayer, skippedLayer, type Layer } from "./layer";
+import { fromNote, sentLayer, skippedLayer, type Layer } from "./layer";
 import { tagged, tagWeight } from "./layerTags";
 import { lineText, memoryStructure } from "./memoryStructure";
 import type { NoteText } from "./noteExcerpt";
@@ -66,7 +66,8 @@ export function hotMemoryLayer(memory: NoteText | null, budgets: ContextBudgets)
 		shownTokens,
 		overflow: gaps.length > 0,
 	};
-	if (gaps.length === 0) return { layer: sentLayer("hot-memory", cap, tagged(TAG, attributes, memory.text)), report };
+	if (gaps.length === 0)
+		return { layer: fromNote(sentLayer("hot-memory", cap, tagged(TAG, attributes, memory.text)), memory.path), report };
 
 	const cut: Cut = {
 		subject: memory.path,
@@ -77,7 +78,7 @@ export function hotMemoryLayer(memory: NoteText | null, budgets: ContextBudgets)
 		omittedLines: gaps,
 	};
 	const body = [header, renderView(lines, shown)].join("\n");
-	return { layer: sentLayer("hot-memory", cap, tagged(TAG, attributes, body), [cut]), report };
+	return { layer: fromNote(sentLayer("hot-memory", cap, tagged(TAG, attributes, body), [cut]), memory.path), report };
 }
 
 function viewHeader(path: string): string {

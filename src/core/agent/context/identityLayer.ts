@@ -1,6 +1,6 @@
 import type { ContextBudgets } from "../../workspace/data/contextBudgets";
 import type { Cut } from "./contextReport";
-import { sentLayer, skippedLayer, type Layer } from "./layer";
+import { sentLayer, skippedLayer, type ContextSource, type Layer } from "./layer";
 import { leftOutCut, type NoteText } from "./noteExcerpt";
 import { leftOutNotice } from "./readMoreMarkers";
 import { taggedExcerpt, wantedWeight, type TaggedNote } from "./taggedExcerpt";
@@ -64,13 +64,18 @@ export function identityLayer(notes: IdentityNotes, budgets: ContextBudgets): La
 	}
 	for (const [role, block] of shrinkable(files, available, budgets)) blocks.set(role, block);
 
-	const sent = files.flatMap((file) => blocks.get(file.role) ?? []);
-	return sentLayer(
+	const sent = files.flatMap((file) => {
+		const block = blocks.get(file.role);
+		return block === undefined ? [] : [{ ...block, path: file.note.path }];
+	});
+	const layer = sentLayer(
 		"identity",
 		budgets.identityTokens,
 		sent.map((block) => block.text).join(SEPARATOR),
 		sent.flatMap((block) => block.cut ?? []),
 	);
+	// A pointer names its file too: it goes with the file.
+	return { ...layer, sources: sent.map(({ path, text }): ContextSource => ({ path, text })) };
 }
 
 /** `soul.md` and `user.md` within what `claude.md` left of the layer. */

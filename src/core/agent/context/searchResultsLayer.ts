@@ -1,5 +1,5 @@
 import { textWeight } from "../../text/tokenEstimate";
-import { sentLayer, skippedLayer, type Layer } from "./layer";
+import { sentLayer, skippedLayer, type ContextSource, type Layer } from "./layer";
 import { tagged, tagWeight } from "./layerTags";
 import { headEnd } from "../../text/textCuts";
 
@@ -20,9 +20,11 @@ const GROUNDING_RULES = [
  * The search results of a turn without tools (what `memory_search` answered for the user's
  * message, as a model that called it would read it), within their budget: the rules, then the results
  * from the best down, cut at a line with a notice when they are longer. Counted with the rest of
- * the system prompt, so that a small window compacts the conversation in time.
+ * the system prompt, so that a small window compacts the conversation in time. The results are a
+ * source of each of the `notes` they quote: they are withheld once one of those notes turns
+ * private, as a tool result that quotes it is.
  */
-export function searchResultsLayer(results: string | null, budgetTokens: number): Layer {
+export function searchResultsLayer(results: string | null, budgetTokens: number, notes: readonly string[] = []): Layer {
 	if (results === null) return skippedLayer("search-results", budgetTokens, "the model has its tools");
 	const head = `${GROUNDING_RULES}\n\n`;
 	const available = budgetTokens - tagWeight(TAG, {}) - textWeight(head);
@@ -30,5 +32,6 @@ export function searchResultsLayer(results: string | null, budgetTokens: number)
 		textWeight(results) <= available
 			? results
 			: results.slice(0, headEnd(results, Math.max(0, available - textWeight(CUT_NOTICE)))).trimEnd() + CUT_NOTICE;
-	return sentLayer("search-results", budgetTokens, tagged(TAG, {}, head + shown));
+	const sources = notes.map((path): ContextSource => ({ path, text: shown }));
+	return { ...sentLayer("search-results", budgetTokens, tagged(TAG, {}, head + shown)), sources };
 }

@@ -1,6 +1,6 @@
 import { findAssistantCallout } from "../../text/assistantCallout";
 import { VAULT_MAP_LAYER_CHARS } from "../../organize/vaultMapText";
-import { sentLayer, skippedLayer, type Layer } from "./layer";
+import { fromNote, sentLayer, skippedLayer, type Layer } from "./layer";
 import { tagged } from "./layerTags";
 import type { NoteText } from "./noteExcerpt";
 
@@ -35,7 +35,7 @@ export function vaultMapLayer(note: NoteText | null, budgetTokens = VAULT_MAP_TO
 		used += row.length + 1;
 	}
 	if (left > 0) lines.push(`(${left} more folders not listed: read ${note.path} for them.)`);
-	return sentLayer(TAG, budgetTokens, tagged(TAG, {}, lines.join("\n")));
+	return fromNote(sentLayer(TAG, budgetTokens, tagged(TAG, {}, lines.join("\n"))), note.path);
 }
 
 /** The table rows (header included) inside the note's assistant callout. */

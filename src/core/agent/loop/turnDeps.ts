@@ -18,11 +18,9 @@ export interface PreparedRequest {
 	/** The vault paths of the notes whose text `system` holds, for the receipts. */
 	readonly notes?: readonly string[];
 	/**
-	 * Of `notes`, those whose text `system` holds outside `sources` too (an identity file, hot
-	 * memory): still sent, and named, once the source of the same note is withheld.
+	 * What of `system` and of the user's message came from notes, each as placed: every note of
+	 * `notes` has its sources, withheld once it turns private.
 	 */
-	readonly notesBeyondSources?: readonly string[];
-	/** What of `system` and of the user's message came from the notes the user put in context. */
 	readonly sources?: readonly ContextSource[];
 }
 
@@ -40,7 +38,7 @@ export type ExecuteTool = (name: string, input: unknown) => Promise<ToolResult>;
 
 /**
  * The system prompt and the messages of a request as they may be sent now, asked before every
- * model request of the turn: a note the user put in context (`request.sources`), or a note or
+ * model request of the turn: a note whose text the request carries (`request.sources`), or a note or
  * file a tool read in an earlier round, may have turned private since (marked, tagged, moved, or
  * the only note embedding it hidden). `toolCalls`: the turn's calls so far. `notes` names what the
  * request still carries, for its receipt: a note it withheld is not among them.

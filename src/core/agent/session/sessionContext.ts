@@ -166,6 +166,7 @@ export function sessionRequestBuilder(
 		const identity = { soul: await read(files.soul), user: await read(files.user), rules: await read(files.rules) };
 		const longTermMemory = await read(files.memory);
 		const vaultMap = await read(vaultMapPaths(deps.layout).find((path) => inRoot.some((file) => file.path === path)));
+		const searched = searchResults === null ? [] : (notes.searchResultNotes ?? []);
 		const { system, messages, report, sources } = assembleContext(
 			{
 				clock: deps.clock,
@@ -186,6 +187,7 @@ export function sessionRequestBuilder(
 				userAttachments: attachments,
 				contextWindowTokens,
 				searchResults,
+				searchResultNotes: searched,
 			},
 			plan.budgets,
 		);
@@ -212,27 +214,24 @@ export function sessionRequestBuilder(
 				? []
 				: [checkpointMomentBlock(notes.checkpointMoment)]),
 		];
-		// The layers whose notes are no sources: what they hold is sent all turn long.
-		const beyondSources = {
-			identity: [identity.soul, identity.user, identity.rules],
-			"hot-memory": [longTermMemory],
-			"vault-map": [vaultMap],
-			"history-book": weeklySummaries,
-		};
-		const searched = searchResults === null ? [] : (notes.searchResultNotes ?? []);
 		return {
 			request: {
 				system: [...system, ...extra],
 				messages: searchResults === null ? messages : textOnlyMessages(messages),
 				tools: offered,
 				notes: [
-					...sentNotes(report, { ...beyondSources, notes: [currentNote, ...mentions] }),
+					...sentNotes(report, {
+						identity: [identity.soul, identity.user, identity.rules],
+						"hot-memory": [longTermMemory],
+						"vault-map": [vaultMap],
+						"history-book": weeklySummaries,
+						notes: [currentNote, ...mentions],
+					}),
 					...(selected === null ? [] : [selected.path]),
 					// A prompt's {{note}} and {{selection}} put a note's text in the user's message.
 					...(notes.fromNote ?? []).map((source) => source.path),
 					...searched,
 				],
-				notesBeyondSources: [...sentNotes(report, beyondSources), ...searched],
 				sources: [...sources, ...(selection === null ? [] : [selection]), ...(notes.fromNote ?? [])],
 			},
 			conversation: report.conversation,

@@ -1,16 +1,16 @@
 import type { ChatMessage, ContentBlock, SystemBlock } from "../../model/modelClient";
 import type { PreparedRequest } from "../loop";
 
-/** What stands in the request where a note the user put in context was, once that note is private. */
+/** What stands in the request where a note's text was, once that note is private. */
 export const WITHHELD_NOTE = "[Withheld: this note is private now.]";
 
 /**
  * The system prompt and the messages of `request` with the text each of its sources placed (the
- * open note, a mentioned note, a selection, a prompt's `{{note}}` and `{{selection}}`) replaced by
+ * open note, a mentioned note, a selection, a prompt's `{{note}}` and `{{selection}}`, an identity
+ * file, hot memory, the vault map, a weekly summary, grounding search results) replaced by
  * `WITHHELD_NOTE` where the source's note `isHidden`, wherever that text stands: a system block,
- * or the text of a user's message. Its `notes` lose those notes, for the receipt, but for one
- * whose text the request holds outside its sources too (`notesBeyondSources`). Each note is asked
- * about once. The request is returned as it is when nothing needs withholding.
+ * or the text of a user's message. Its `notes` lose those notes, for the receipt. Each note is
+ * asked about once. The request is returned as it is when nothing needs withholding.
  */
 export function withoutHiddenSources(
 	request: PreparedRequest,
@@ -24,8 +24,7 @@ export function withoutHiddenSources(
 		.map((source) => source.text)
 		.sort((a, b) => b.length - a.length);
 	if (hidden.length === 0) return request;
-	const beyond = new Set(request.notesBeyondSources ?? []);
-	const notes = request.notes?.filter((path) => !hiddenPaths.has(path) || beyond.has(path));
+	const notes = request.notes?.filter((path) => !hiddenPaths.has(path));
 	const withhold = (text: string) => hidden.reduce((kept, placed) => kept.split(placed).join(WITHHELD_NOTE), text);
 	const system = request.system.map((block): SystemBlock => {
 		const text = withhold(block.text);

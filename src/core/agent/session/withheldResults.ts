@@ -77,7 +77,7 @@ export function withoutHiddenResults(
 
 /**
  * `withoutHiddenSources` and `withoutHiddenResults` before each request of a turn, over the notes
- * the user put in the request's context (`request.sources`) and what tools read: the notes named
+ * whose text the request carries (`request.sources`) and what tools read: the notes named
  * by the results of this turn (`toolCalls`) and of the turns before it (`namedBefore`), each
  * result naming every note it quotes among its locations (as the chat links them). Each note is
  * looked up by its path in the view as it is now, with no listing of the vault, so it may run
