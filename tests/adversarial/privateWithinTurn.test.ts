@@ -16,7 +16,10 @@ import {
 	type ToolSupport,
 	type TurnPorts,
 } from "../../src/core/agent/session";
+import { runHeartbeat } from "../../src/core/heartbeat";
 import { assistantFolderTarget } from "../../src/core/memory/daily";
+import { defaultSettings } from "../../src/core/workspace/data/settings";
+import { defaultState } from "../../src/core/workspace/data/state";
 import { ASSISTANT_CALLOUT_HEADER } from "../../src/core/text/assistantCallout";
 import { preparePrompt, type PreparedPrompt, type PromptRefusal } from "../../src/core/prompts";
 import { fileName } from "../../src/core/vault/paths";
@@ -434,5 +437,48 @@ describe("a note a grounding search found, hidden before the turn's request", ()
 		expect(bodies[0]).toContain("Withheld: this note is private now.");
 		const [receipt] = await receipts.read();
 		expect(receipt.paths).not.toContain("Notes/plan.md");
+	});
+});
+
+// The heartbeat sends the identity files with both of its requests, the second after its one
+// tool call: a file made private while that call ran is not in the second.
+describe("an identity file hidden while the heartbeat's tool call runs", () => {
+	it.each(waysToHide("user.md"))("is not sent in its next request when %s", async (_way, hide) => {
+		const tools = await writeToolsOver(
+			{
+				"user.md": `# User\nMy code name is ${MARKER}.\n`,
+				"HEARTBEAT.md": "# Heartbeat\n\n## Checklist\n- [ ] Remind me of the dentist\n",
+				"memory/daily/2026-03-14.md": "# 2026-03-14\n\n## Log\n- 09:00 The dentist is on Tuesday at ten.\n",
+			},
+			{ excludedFolders: ["Private"], excludedTags: ["secret"] },
+		);
+		fake().enqueue(toolUseReply("memory_recent", { days: 2 }), textReply("The dentist is on Tuesday."));
+		const recent = tools.deps.recentDailyMemory;
+		// memory_recent is the heartbeat's tool call, after its first request: the user hides the file while it runs.
+		const recentDailyMemory = async (days: number) => {
+			if (fake().requests.length > 0) await hide(tools);
+			return recent(days);
+		};
+		const model = createModelClient({
+			apiKey: "test",
+			baseURL: fake().baseURL,
+			delay,
+			translate: t,
+			receipts: receiptsInMemory().receipts,
+		});
+		await runHeartbeat(
+			{ model, modelId: "claude-test", delay, vault: { ...tools.deps, recentDailyMemory } },
+			{
+				state: { ...defaultState(), onboardingComplete: true, lastHeartbeatDate: "2026-03-14" },
+				settings: { ...defaultSettings(), heartbeatAllDay: true },
+				busy: false,
+			},
+		);
+		const bodies = fake().messageBodies.map((body) => JSON.stringify(body));
+		expect(bodies).toHaveLength(2);
+		expect(tools.deps.vault.stat("user.md")).toBeNull();
+		expect(bodies[0]).toContain(MARKER);
+		expect(bodies[1]).not.toContain(MARKER);
+		expect(bodies[1]).toContain("Tuesday at ten.");
 	});
 });

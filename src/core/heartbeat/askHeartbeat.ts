@@ -96,7 +96,7 @@ async function askOnce(
 	const limits = { ...DEFAULT_HEARTBEAT_LIMITS, ...ports.limits };
 	const now = tools.clock.now();
 	const plan = windowPlan(windowRequest(ports, withTools, now));
-	const system = heartbeatSystem(material.identity, now, { budgets: plan.budgets, withTools });
+	const { system, sources } = heartbeatSystem(material.identity, now, { budgets: plan.budgets, withTools });
 	const userMessage = heartbeatMessage(material, heartbeatSizesWithin(plan.budgets));
 	const deps: TurnDeps = {
 		model: ports.model,
@@ -106,6 +106,7 @@ async function askOnce(
 			messages: [{ role: "user", content: [{ type: "text", text: userMessage }] }],
 			tools: withTools ? HEARTBEAT_TOOL_DEFINITIONS : [],
 			notes: heartbeatNotes(material),
+			sources,
 		}),
 		executeTool: oneHeartbeatTool(tools),
 		withholdHidden: withoutHiddenSinceRead(tools.vault),

@@ -1,4 +1,5 @@
 import { identityLayer, type IdentityNotes } from "../agent/context/identityLayer";
+import type { ContextSource } from "../agent/context/layer";
 import { headEnd } from "../text/textCuts";
 import { DEFAULT_ASSEMBLY_BUDGETS, type AssemblyBudgets } from "../agent/context/windowBudgets";
 import { estimateTokens, textWeight } from "../text/tokenEstimate";
@@ -57,18 +58,22 @@ export interface HeartbeatMaterial {
  * The heartbeat's system prompt: the identity files first (the chat's cached prefix, so the
  * assistant speaks as itself and in the user's language), then the heartbeat's rules and the
  * time. `budgets` fit it to the model's window (`windowPlan`); `withTools` says whether it may
- * call its tools.
+ * call its tools. `sources` are the identity files' parts of it, withheld from the heartbeat's
+ * later request once their note turns private.
  */
 export function heartbeatSystem(
 	identity: IdentityNotes,
 	now: Date,
 	options: { readonly budgets?: AssemblyBudgets; readonly withTools?: boolean } = {},
-): SystemBlock[] {
-	const identityText = identityLayer(identity, options.budgets ?? DEFAULT_ASSEMBLY_BUDGETS).text;
-	return [
-		...(identityText === null ? [] : [{ text: identityText, cacheBreakpoint: true }]),
-		{ text: heartbeatRules(now, options.withTools ?? true) },
-	];
+): { readonly system: SystemBlock[]; readonly sources: readonly ContextSource[] } {
+	const layer = identityLayer(identity, options.budgets ?? DEFAULT_ASSEMBLY_BUDGETS);
+	return {
+		system: [
+			...(layer.text === null ? [] : [{ text: layer.text, cacheBreakpoint: true }]),
+			{ text: heartbeatRules(now, options.withTools ?? true) },
+		],
+		sources: layer.sources ?? [],
+	};
 }
 
 /** How much of the checklist and of recent memory a heartbeat message holds, in estimated tokens. */
