@@ -194,6 +194,7 @@ export const en = {
 		one: "Read as {count} folder: {names}",
 		other: "Read as {count} folders: {names}",
 	},
+	"settings.excluded-folders.missing": "{name} (no such folder)",
 	"settings.excluded-tags.read": { one: "Read as {count} tag: {names}", other: "Read as {count} tags: {names}" },
 	"settings.excluded.read-none": "Nothing is excluded.",
 	"settings.interface.heading": "Interface",

@@ -152,6 +152,7 @@ export const zh: Catalog = {
 	"settings.excluded-tags.name": "排除的标签",
 	"settings.excluded-tags.desc": "每行一个标签。带有这些标签的笔记不会被索引或发送。",
 	"settings.excluded-folders.read": { other: "读作 {count} 个文件夹：{names}" },
+	"settings.excluded-folders.missing": "{name}（没有此文件夹）",
 	"settings.excluded-tags.read": { other: "读作 {count} 个标签：{names}" },
 	"settings.excluded.read-none": "未排除任何内容。",
 	"settings.interface.heading": "界面",

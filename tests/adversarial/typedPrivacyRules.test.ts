@@ -1,6 +1,7 @@
 /**
  * Private folders and tags as people type them: in quotes, with the punctuation of a sentence
- * around them, several on one line (`Private, Journal`, `#health #secret`). Each spelling hides
+ * around them, as the items of a list (`- Private`, `1. Private`), several on one line
+ * (`Private, Journal`, `Private | Journal`, `#health #secret`). Each spelling hides
  * the notes it names by every route a rule comes in: a policy made from the settings, a
  * `data.json` written by hand or by an older version, the command line's flags and the MCP
  * server reading the vault's settings. A folder whose name holds spaces stays one folder.
@@ -26,6 +27,8 @@ const FILES: Record<string, string> = {
 	"Private/plan.md": `Plan ${SECRET}\n`,
 	"Journal/today.md": `Today ${SECRET}\n`,
 	"My Journal/entry.md": `Entry ${SECRET}\n`,
+	"Private Notes/idea.md": `Idea ${SECRET}\n`,
+	"日记・旅行/day.md": `Day ${SECRET}\n`,
 	"Work, Home/list.md": `List ${SECRET}\n`,
 	"Notes/health.md": `Sleep log ${SECRET} #health\n`,
 	"Notes/secret.md": `---\ntags: [secret]\n---\nCode ${SECRET}\n`,
@@ -47,6 +50,25 @@ const FOLDER_SPELLINGS: readonly (readonly [string, readonly string[]])[] = [
 	["Private; Journal", ["Private/plan.md", "Journal/today.md"]],
 	["My Journal", ["My Journal/entry.md"]],
 	['"My Journal",', ["My Journal/entry.md"]],
+	// The items of a list as a Markdown note or a word processor writes them.
+	["- Private", ["Private/plan.md"]],
+	["* Private", ["Private/plan.md"]],
+	["+ Private", ["Private/plan.md"]],
+	["• Private", ["Private/plan.md"]],
+	["1. Private", ["Private/plan.md"]],
+	["1) Private", ["Private/plan.md"]],
+	["- [ ] Private", ["Private/plan.md"]],
+	["- [x] My Journal", ["My Journal/entry.md"]],
+	["- Private\n- My Journal", ["Private/plan.md", "My Journal/entry.md"]],
+	// Separators that no folder name holds, or (the ideographic space) that CJK input puts between words.
+	["Private\tJournal", ["Private/plan.md", "Journal/today.md"]],
+	["Private | Journal", ["Private/plan.md", "Journal/today.md"]],
+	["Private\u3000Journal", ["Private/plan.md", "Journal/today.md"]],
+	// A home folder's spelling, and a name copied from a link.
+	["~/Private", ["Private/plan.md"]],
+	["Private%20Notes", ["Private Notes/idea.md"]],
+	// `・` joins the words of one Japanese name.
+	["日记・旅行", ["日记・旅行/day.md"]],
 ];
 const TAG_SPELLINGS: readonly (readonly [string, readonly string[]])[] = [
 	["#health #secret", ["Notes/health.md", "Notes/secret.md"]],
@@ -109,6 +131,22 @@ describe("private folders and tags as people type them", () => {
 		for (const path of ["Private/new.md", "Journal/new.md", "My Journal/new.md"])
 			expect(() => assertContained(path, policy)).toThrow("marked private");
 		expect(assertContained("My/new.md", policy)).toBe("My/new.md");
+	});
+
+	it("refuses a write into each folder every typed spelling names, as the listing hides it", () => {
+		for (const [typed, hidden] of FOLDER_SPELLINGS) {
+			const policy = { configDir: ".obsidian", excludedFolders: [typed] };
+			for (const path of hidden) {
+				const into = path.replace(/[^/]+$/, "new.md");
+				let refused = false;
+				try {
+					assertContained(into, policy);
+				} catch {
+					refused = true;
+				}
+				expect([typed, into, refused]).toEqual([typed, into, true]);
+			}
+		}
 	});
 
 	it("reads the entries of a data.json written by hand or by an older version the same way", () => {
@@ -174,7 +212,12 @@ describe("private folders and tags as people type them", () => {
 				"#health #secret",
 			);
 			const paths = (JSON.parse(run.stdout) as { matches: { path: string }[] }).matches.map((match) => match.path);
-			expect([...new Set(paths)].sort()).toEqual(["My Journal/entry.md", "Work, Home/list.md"]);
+			expect([...new Set(paths)].sort()).toEqual([
+				"My Journal/entry.md",
+				"Private Notes/idea.md",
+				"Work, Home/list.md",
+				"日记・旅行/day.md",
+			]);
 		});
 	});
 });

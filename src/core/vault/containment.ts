@@ -1,5 +1,5 @@
 import { readExclusionList } from "./exclusionList";
-import { foldedFolderRule, foldedPath, isInFolder, normalizeVaultPath } from "./paths";
+import { foldedFolderRule, foldedPath, isInFolder, normalizeVaultPath, percentDecoded } from "./paths";
 
 /**
  * The one guard every write path of the domain passes through. A path the assistant writes must
@@ -108,19 +108,4 @@ function foldedFolder(folder: string): string {
 function isExcluded(folded: string, folder: string): boolean {
 	const excluded = foldedFolderRule(withoutDotSegments(normalizeVaultPath(folder)));
 	return excluded !== "" && excluded !== "/" && isInFolder(folded, excluded);
-}
-
-/**
- * Decodes ASCII percent-escapes (`%2e`, `%2F`, `%5c`, `%00`) until nothing changes, so that
- * double encoding (`%252e`) is caught too. Non-ASCII escapes are left alone: they cannot spell a
- * separator, a dot or a NUL, and decoding them one byte at a time would mangle UTF-8.
- */
-function percentDecoded(path: string): string {
-	let current = path;
-	for (let round = 0; round < 8; round++) {
-		const next = current.replace(/%([0-7][0-9A-Fa-f])/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-		if (next === current) return current;
-		current = next;
-	}
-	return current;
 }

@@ -113,3 +113,18 @@ const CONTENTS_PATTERN = /(\/\*+)+$/;
 export function foldedFolderRule(folder: string): string {
 	return foldedPath(folder).replace(CONTENTS_PATTERN, "");
 }
+
+/**
+ * Decodes ASCII percent-escapes (`%2e`, `%2F`, `%5c`, `%00`) until nothing changes, so that
+ * double encoding (`%252e`) is caught too. Non-ASCII escapes are left alone: they cannot spell a
+ * separator, a dot or a NUL, and decoding them one byte at a time would mangle UTF-8.
+ */
+export function percentDecoded(path: string): string {
+	let current = path;
+	for (let round = 0; round < 8; round++) {
+		const next = current.replace(/%([0-7][0-9A-Fa-f])/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+		if (next === current) return current;
+		current = next;
+	}
+	return current;
+}

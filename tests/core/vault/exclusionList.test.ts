@@ -20,6 +20,18 @@ describe("reading a list of private folders or tags as typed", () => {
 			"Journal",
 			"My Journal",
 		]);
+		expect(
+			names("folders", "- Private", "* Private", "+ Private", "• Private", "1. Private", "1) Private", "- [ ] Private"),
+		).toEqual(["Private"]);
+		expect(names("folders", "~/Private", "Private%20Notes", "日记・旅行")).toEqual([
+			"Private",
+			"Private Notes",
+			"日记・旅行",
+		]);
+		expect(names("folders", "Private\tJournal", "Private | Journal", "Private\u3000Journal")).toEqual([
+			"Private",
+			"Journal",
+		]);
 		// The vault's root names no folder: hiding everything is a typo, not a wish.
 		expect(names("folders", "/", '"/"', ",;")).toEqual([]);
 	});
@@ -30,6 +42,7 @@ describe("reading a list of private folders or tags as typed", () => {
 			"secret",
 		]);
 		expect(names("tags", "Health/Sleep/", "#a\t#b\u3000c")).toEqual(["Health/Sleep", "a", "b", "c"]);
+		expect(names("tags", "- #health", "1. secret | diary")).toEqual(["health", "secret", "diary"]);
 	});
 
 	it("gives names in NFC, as Obsidian names paths", () => {
@@ -45,7 +58,17 @@ describe("reading a list of private folders or tags as typed", () => {
 	});
 
 	it("reads the rules it gives as the same rules, so a list read twice hides the same", () => {
-		const typed = ['"Private", Journal;', "Notes (old)", "[Work, Home]", "/", "Why?", "#x"];
+		const typed = [
+			'"Private", Journal;',
+			"Notes (old)",
+			"[Work, Home]",
+			"/",
+			"Why?",
+			"#x",
+			'- "- Private"',
+			"1. Projects | ~/Old",
+			"100%2525",
+		];
 		for (const kind of ["folders", "tags"] as const) {
 			const once = readExclusionList(kind, typed).rules;
 			expect(new Set(readExclusionList(kind, once).rules)).toEqual(new Set(once));
