@@ -58,14 +58,31 @@ export class TerminalFilter {
 
 /**
  * When `stream` is a terminal, everything written to it from now on is written terminal-safe,
- * whoever writes it (an answer as it streams, a diff, an error). Into a pipe or a file the bytes
- * go as they are: the program reading them asked for the model's exact text, and `--json` writes
- * the C0 controls as escapes anyway.
+ * whoever writes it (an answer as it streams, a diff, an error), as text or as bytes: bytes are
+ * read as UTF-8, a character cut between two writes held back until the next one completes it,
+ * and a string given with another encoding (`base64`, `hex`) is first turned into the bytes it
+ * stands for. Into a pipe or a file the bytes go as they are: the program reading them asked for
+ * the model's exact text, and `--json` writes the C0 controls as escapes anyway.
  */
 export function guardTerminal(stream: NodeJS.WriteStream): void {
 	if (!stream.isTTY) return;
 	const filter = new TerminalFilter();
+	const decoder = new TextDecoder("utf-8");
 	const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
-	stream.write = ((chunk: unknown, ...rest: unknown[]) =>
-		write(typeof chunk === "string" ? filter.push(chunk) : chunk, ...rest)) as typeof stream.write;
+	stream.write = ((chunk: unknown, ...rest: unknown[]) => {
+		const text = textOf(chunk, rest[0]);
+		if (text === null) return write(chunk, ...rest);
+		// The text goes as UTF-8, so the encoding it came with is dropped and only the callback kept.
+		const callback = rest.find((arg) => typeof arg === "function");
+		return callback === undefined ? write(filter.push(text)) : write(filter.push(text), callback);
+	}) as typeof stream.write;
+
+	/** What `chunk` says as text, or null for what is neither text nor bytes. */
+	function textOf(chunk: unknown, encoding: unknown): string | null {
+		if (typeof chunk === "string") {
+			if (typeof encoding !== "string" || /^utf-?8$/i.test(encoding) || !Buffer.isEncoding(encoding)) return chunk;
+			return decoder.decode(Buffer.from(chunk, encoding), { stream: true });
+		}
+		return chunk instanceof Uint8Array ? decoder.decode(chunk, { stream: true }) : null;
+	}
 }

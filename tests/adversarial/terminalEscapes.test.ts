@@ -7,6 +7,8 @@
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { Writable } from "node:stream";
+import { guardTerminal } from "../../scripts/lib/terminalText";
 import { textReply, useFakeAnthropic } from "../harness/fakeAnthropic";
 import { copyOfExampleVault, spawnCli } from "../scripts/runCli";
 
@@ -65,5 +67,31 @@ describe("model output with terminal escape sequences", () => {
 		expect(run.stdout.startsWith(`${HOSTILE}\n`)).toBe(true);
 		const lines = run.stdout.trimEnd().split("\n");
 		expect((JSON.parse(lines[lines.length - 1]) as { text: string }).text).toBe(HOSTILE);
+	});
+});
+
+/** A stream that says it is a terminal, as `process.stdout` says on a shell, and keeps what it is given, decoded. */
+function terminalStream(): { stream: NodeJS.WriteStream; received: () => string } {
+	const chunks: Buffer[] = [];
+	const stream = new Writable({
+		write(chunk: Buffer, _encoding, done) {
+			chunks.push(chunk);
+			done();
+		},
+	}) as unknown as NodeJS.WriteStream;
+	stream.isTTY = true;
+	return { stream, received: () => Buffer.concat(chunks).toString("utf8") };
+}
+
+describe("bytes written to a terminal rather than text", () => {
+	it("reach it without their escape sequences, even cut inside a sequence or a character", () => {
+		const { stream, received } = terminalStream();
+		guardTerminal(stream);
+		const bytes = Buffer.from(`${HOSTILE} Café, 東京.\n`, "utf8");
+		// Three bytes at a time cuts both the sequences and the characters of two and three bytes.
+		for (let at = 0; at < bytes.length; at += 3) stream.write(bytes.subarray(at, at + 3));
+		stream.write("and text after them.\n");
+		stream.write(Buffer.from("\x1b]0;a title\x07", "utf8").toString("base64"), "base64");
+		expect(received()).toBe(`${SEEN} Café, 東京.\nand text after them.\n`);
 	});
 });
