@@ -956,6 +956,7 @@ export const en = {
 	"audit.feature.organize": "Organize",
 	"audit.feature.weekly-summary": "Weekly summary",
 	"audit.feature.consolidation": "Consolidating long-term memory",
+	"audit.feature.model-list": "Listing the server's models",
 	"cli.search": "Search memory as the assistant does.",
 	"cli.search.query": "What to search for.",
 	"cli.search.limit": "How many results, 10 by default.",

@@ -829,6 +829,7 @@ export const zh: Catalog = {
 	"audit.feature.organize": "整理",
 	"audit.feature.weekly-summary": "每周总结",
 	"audit.feature.consolidation": "整合长期记忆",
+	"audit.feature.model-list": "列出服务器上的模型",
 	"cli.search": "像助理一样搜索记忆。",
 	"cli.search.query": "要搜索的内容。",
 	"cli.search.limit": "结果数量，默认 10。",

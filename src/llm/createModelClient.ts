@@ -6,7 +6,7 @@ import { AnthropicModelClient } from "./anthropicClient";
 import { CompatibleModelClient } from "./compatibleClient";
 import { OfflineModel } from "./offlineModel";
 import { refusingUntilPrivacyChecked } from "./privacyGate";
-import { hostOf, withReceipts } from "./receiptingClient";
+import { hostOf, withProbeReceipts, withReceipts } from "./receiptingClient";
 import { ANTHROPIC_BASE_URL } from "./sdkClient";
 import type { Translate } from "./translate";
 
@@ -54,7 +54,8 @@ function modelOf(settings: ModelClientSettings): ModelClient {
 	if (settings.server !== undefined) {
 		return new CompatibleModelClient({
 			server: settings.server,
-			answersOutsideCors: settings.answersOutsideCors,
+			answersOutsideCors:
+				settings.answersOutsideCors && withProbeReceipts(settings.answersOutsideCors, settings.receipts),
 			delay: settings.delay,
 			idleTimeoutMs: settings.idleTimeoutMs,
 		});

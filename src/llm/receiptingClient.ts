@@ -4,8 +4,9 @@ import type { ModelClient, ModelEvent, ModelRequest, Usage } from "../core/model
 
 /**
  * `client` with a receipt for every request it makes: where it went (`to`, the server's host),
- * the model, what sent it, the notes and files it carried and its tokens, once it has ended. The
- * offline model sends nothing and is returned as it is.
+ * the model, what sent it, the notes and files it carried and its tokens, once it has ended; a
+ * listing of the models too, which carries the key to the server. The offline model sends
+ * nothing and is returned as it is.
  */
 export function withReceipts(client: ModelClient, receipts: ReceiptLog, to: string): ModelClient {
 	if (client.offline) return client;
@@ -14,8 +15,50 @@ export function withReceipts(client: ModelClient, receipts: ReceiptLog, to: stri
 		...(client.local === true && { local: true }),
 		...(client.readsAttachments === true && { readsAttachments: true }),
 		stream: (request) => receipted(client.stream(request), request, receipts, to),
-		listModels: (signal) => client.listModels(signal),
+		listModels: async (signal) => {
+			let listed = false;
+			try {
+				const models = await client.listModels(signal);
+				listed = true;
+				return models;
+			} finally {
+				await recordListing(receipts, to, listed);
+			}
+		},
 	};
+}
+
+/**
+ * `probe` (whether a server answers at an address outside the window's CORS rules) with a receipt
+ * of each time it asks: it is a request to the server's model list like any other, made from
+ * outside the window.
+ */
+export function withProbeReceipts(
+	probe: (url: string) => Promise<boolean>,
+	receipts: ReceiptLog,
+): (url: string) => Promise<boolean> {
+	return async (url) => {
+		let answered = false;
+		try {
+			answered = await probe(url);
+			return answered;
+		} finally {
+			await recordListing(receipts, hostOf(url), answered);
+		}
+	};
+}
+
+/** The receipt of a request for the server's model list: it carries no note and counts no token. */
+function recordListing(receipts: ReceiptLog, to: string, answered: boolean): Promise<void> {
+	return receipts.record({
+		kind: "model",
+		to,
+		feature: "model-list",
+		paths: [],
+		inputTokens: 0,
+		outputTokens: 0,
+		...(!answered && { failed: true }),
+	});
 }
 
 async function* receipted(

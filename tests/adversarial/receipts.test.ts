@@ -365,3 +365,26 @@ describe("receipts of what was sent", () => {
 		expect((await log.read()).map((entry) => entry.inputTokens)).toEqual([100]);
 	});
 });
+
+describe("receipts of the requests for a server's model list", () => {
+	const KEY = "sk-ant-listing-key-5501";
+
+	it("name the host and the model list for each listing, answered or failed, and never the key it carried", async () => {
+		const log = new MemoryLogFile();
+		const receipts = new ReceiptLog(log, { now: () => new Date("2026-03-15T12:00:00Z") });
+		const model = createModelClient({ apiKey: KEY, baseURL: fake().baseURL, delay, translate: t, receipts });
+		await model.listModels();
+		fake().modelsError = errorReply(401);
+		await expect(model.listModels()).rejects.toBeDefined();
+
+		expect(fake().requests.map((request) => request.headers.authorization)).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`]);
+		const host = new URL(fake().baseURL).host;
+		const listing = { kind: "model", to: host, feature: "model-list", paths: [], inputTokens: 0, outputTokens: 0 };
+		expect(await receipts.read()).toEqual([
+			{ time: "2026-03-15T12:00:00.000Z", ...listing },
+			{ time: "2026-03-15T12:00:00.000Z", ...listing, failed: true },
+		]);
+		expect(log.text).not.toContain(KEY);
+		expect(log.text).not.toContain("listing-key");
+	});
+});

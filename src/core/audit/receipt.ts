@@ -18,7 +18,7 @@ export const receiptSchema = z.object({
 	kind: z.enum(RECEIPT_KINDS),
 	/** A model server's host (and port): from its address, never its key. For MCP, the client (`mcp:<name>`). */
 	to: z.string().check(z.minLength(1)),
-	/** The model asked, for a model request. */
+	/** The model asked, for a model request; absent for a listing of the server's models, which asks none. */
 	model: z.optional(z.string()),
 	/** What sent it: a feature for a model request; for MCP, the tool, resource or prompt answered. */
 	feature: z.string().check(z.minLength(1)),

@@ -1,6 +1,7 @@
 /**
- * The features that ask a model, as a request's receipt names them. New ones only ever join the
- * end, so that every receipt written before still reads.
+ * The features that send a request to a model's server, as its receipt names them: those that
+ * ask the model, and the listing of the server's models. New ones only ever join the end, so
+ * that every receipt written before still reads.
  */
 export const MODEL_FEATURES = [
 	"chat",
@@ -9,5 +10,6 @@ export const MODEL_FEATURES = [
 	"organize",
 	"weekly-summary",
 	"consolidation",
+	"model-list",
 ] as const;
 export type ModelFeature = (typeof MODEL_FEATURES)[number];

@@ -125,13 +125,12 @@ export class AuditView extends ItemView {
 		});
 		const counts = { input: formatCount(receipt.inputTokens), output: formatCount(receipt.outputTokens) };
 		const detail =
-			client === null
-				? t("audit.send.model-detail", {
-						model: receipt.model ?? "",
-						feature: featureLabel(receipt.feature),
-						...counts,
-					})
-				: t("audit.send.mcp-detail", { tool: receipt.feature, ...counts });
+			client !== null
+				? t("audit.send.mcp-detail", { tool: receipt.feature, ...counts })
+				: receipt.model === undefined
+					? // A request that asked no model (the server's model list) names what sent it alone.
+						featureLabel(receipt.feature)
+					: t("audit.send.model-detail", { model: receipt.model, feature: featureLabel(receipt.feature), ...counts });
 		row.createDiv({
 			cls: "assistant-audit-reason",
 			text: receipt.failed === true ? `${detail} ${t("audit.send.failed")}` : detail,

@@ -68,3 +68,29 @@ describe("show assistant changes, with what was read and sent", () => {
 		expect(rows()[0].classList.contains("assistant-audit-send")).toBe(true);
 	});
 });
+
+describe("show assistant changes, with the listings of a server's models", () => {
+	it("names a listing as the model list, with no model and no tokens", async () => {
+		const plugin = await commandPlugin(VAULT);
+		const listing = {
+			kind: "model",
+			to: "127.0.0.1:11434",
+			feature: "model-list",
+			paths: [],
+			inputTokens: 0,
+			outputTokens: 0,
+		};
+		plugin.app.vault.adapter.hidden.set(
+			`${PLUGIN_DIR}/receipts.jsonl`,
+			`${JSON.stringify({ time: "2026-03-18T08:00:00.000Z", ...listing, failed: true })}\n`,
+		);
+		runCommand(plugin.mock, "show-assistant-changes");
+		const view = () => plugin.app.workspace.getLeavesOfType(AUDIT_VIEW_TYPE)[0]?.view?.containerEl ?? null;
+		await until(() => (view()?.querySelectorAll(".assistant-audit-send").length ?? 0) === 1, "the listing");
+		const send = view()!.querySelector<HTMLElement>(".assistant-audit-send")!;
+		expect(send.textContent).toContain("Sent to 127.0.0.1:11434");
+		expect(send.querySelector(".assistant-audit-reason")?.textContent).toBe(
+			"Listing the server's models Failed or stopped, but sent all the same.",
+		);
+	});
+});
