@@ -32,16 +32,21 @@ export function temporaryPathBeside(full: string): string {
 	return join(dirname(full), `.${basename(full)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
 }
 
-/** The name `temporaryPathBeside` gives, and nothing else: the writing process's id is its group. */
-const TEMPORARY_NAME = /^\.[^/]+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
+/** The name `temporaryPathBeside` gives, and nothing else: the file it stands in for, then the writing process's id. */
+const TEMPORARY_NAME = /^\.([^/]+)\.(\d+)\.[0-9a-f]{8}\.tmp$/;
 
-/**
- * The id of the process that made a temporary file of `temporaryPathBeside`'s, from the file's
- * name; `null` for any other name.
- */
-export function temporaryFileWriter(name: string): number | null {
-	const pid = TEMPORARY_NAME.exec(name)?.[1];
-	return pid === undefined ? null : Number(pid);
+/** A temporary file of `temporaryPathBeside`'s, read from its name. */
+export interface TemporaryFile {
+	/** The name of the file the write was replacing or creating, in the same folder. */
+	readonly writing: string;
+	/** The id of the process that made it. */
+	readonly writer: number;
+}
+
+/** What a temporary file of `temporaryPathBeside`'s was written for, from the file's name; `null` for any other name. */
+export function temporaryFileOf(name: string): TemporaryFile | null {
+	const match = TEMPORARY_NAME.exec(name);
+	return match === null ? null : { writing: match[1], writer: Number(match[2]) };
 }
 
 /**

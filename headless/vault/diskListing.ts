@@ -2,7 +2,7 @@ import { lstatSync, readdirSync, type Dirent, type Stats } from "node:fs";
 import { join } from "node:path";
 import type { FileStat } from "../../src/core/ports";
 import { normalizeVaultPath } from "../../src/core/vault/paths";
-import { temporaryFileWriter } from "./atomicFile";
+import { temporaryFileOf } from "./atomicFile";
 import type { HostProblemSink } from "./hostProblems";
 
 /**
@@ -47,7 +47,7 @@ export function listVaultFolder(root: string, configDir: string, problems: HostP
 			const disk = diskFolder === "" ? name : `${diskFolder}/${name}`;
 			const path = normalizeVaultPath(vaultFolder === "" ? name : `${vaultFolder}/${name}`);
 			if (name.startsWith(".") || path === configDir) {
-				if (entry.isFile() && temporaryFileWriter(name) !== null) listing.temporaries.push(disk);
+				if (entry.isFile() && temporaryFileOf(name) !== null) listing.temporaries.push(disk);
 				continue;
 			}
 			if (listing.files.has(path) || listing.folders.has(path)) continue;

@@ -20,7 +20,7 @@ import { fileStatOf, listVaultFolder, type DiskListing } from "./diskListing";
 import type { HostProblemSink } from "./hostProblems";
 import { assertNoSymlinkBelow, lstatOrNull, makeFolderBelow } from "./noSymlinks";
 import { HeldFile, keepsAddedLines } from "./heldFile";
-import { removeDeadWritersFiles, temporaryFilesIn } from "./leftoverTemporaries";
+import { NOTES_WRITTEN, PLUGIN_FILES_WRITTEN, removeDeadWritersFiles, temporaryFilesIn } from "./leftoverTemporaries";
 import { withPathLock } from "./pathLock";
 import { WriteWatch, type Landed } from "./writeWatch";
 import { pluginFolderIn } from "./pluginFolder";
@@ -154,14 +154,13 @@ export class DiskVault implements NoteStore, MetadataSource {
 
 	/**
 	 * The folder as it is now, once what writes killed half-way left in it is removed: their
-	 * temporary files beside the notes and in the plugin's folder (the audit trail's).
+	 * temporary files beside the notes, and beside the settings and logs in the plugin's folder.
 	 */
 	private listed(): DiskListing {
 		const listing = listVaultFolder(this.root, this.configDir, this.problems);
-		removeDeadWritersFiles(this.root, [
-			...listing.temporaries,
-			...temporaryFilesIn(this.root, pluginFolderIn(this.configDir)),
-		]);
+		removeDeadWritersFiles(this.root, listing.temporaries, NOTES_WRITTEN);
+		const pluginFiles = temporaryFilesIn(this.root, pluginFolderIn(this.configDir));
+		removeDeadWritersFiles(this.root, pluginFiles, PLUGIN_FILES_WRITTEN);
 		return listing;
 	}
 

@@ -1,20 +1,33 @@
 import { readdirSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
-import { temporaryFileWriter } from "./atomicFile";
+import { extensionOf } from "../../src/core/vault/paths";
+import { LAST_GOOD_FILE_NAME } from "../../src/core/workspace/data/load";
+import { temporaryFileOf } from "./atomicFile";
 import { isRunning } from "./pathLock";
 
+/** Which files this host writes in a folder, by name: a temporary file made for any other is not one of its writes. */
+export type WrittenHere = (name: string) => boolean;
+
+/** Among the vault's folders, the host writes notes and nothing else. */
+export const NOTES_WRITTEN: WrittenHere = (name) => extensionOf(name) === "md";
+
+/** In the plugin's folder, its settings (`data.json` and their last good copy) and its logs (`audit.jsonl`, `receipts.jsonl`). */
+export const PLUGIN_FILES_WRITTEN: WrittenHere = (name) =>
+	["json", "jsonl"].includes(extensionOf(name)) || name === LAST_GOOD_FILE_NAME;
+
 /**
- * What writes killed half-way (`kill -9`, a crash, the machine off) left beside the notes: a
- * temporary file holding a whole copy of a note, which nothing else would ever remove. Only files
- * named exactly as a write names them (`.<note>.<process id>.<8 hex digits>.tmp`) and made by a
- * process that no longer runs are removed. A write under way in a process of another container
- * sharing the folder, whose id this one cannot see, loses its temporary file before its rename:
- * that write fails and says so, the note as it was.
+ * What writes killed half-way (`kill -9`, a crash, the machine off) left in a folder: a temporary
+ * file holding a whole copy of a note, which nothing else would ever remove. Only a file named
+ * exactly as a write of this host names it (`.<file>.<process id>.<8 hex digits>.tmp`), for a
+ * file of a kind it writes in that folder (`written`), and made by a process that no longer runs
+ * is removed: a user's or another program's file of the same shape is theirs. A write under way
+ * in a process of another container sharing the folder, whose id this one cannot see, loses its
+ * temporary file before its rename: that write fails and says so, the note as it was.
  */
-export function removeDeadWritersFiles(root: string, paths: Iterable<string>): void {
+export function removeDeadWritersFiles(root: string, paths: Iterable<string>, written: WrittenHere): void {
 	for (const path of paths) {
-		const writer = temporaryFileWriter(path.slice(path.lastIndexOf("/") + 1));
-		if (writer === null || isRunning(writer)) continue;
+		const temporary = temporaryFileOf(path.slice(path.lastIndexOf("/") + 1));
+		if (temporary === null || !written(temporary.writing) || isRunning(temporary.writer)) continue;
 		try {
 			unlinkSync(join(root, path));
 		} catch {
@@ -32,6 +45,6 @@ export function temporaryFilesIn(root: string, folder: string): string[] {
 		return [];
 	}
 	return entries
-		.filter((entry) => entry.isFile() && temporaryFileWriter(entry.name) !== null)
+		.filter((entry) => entry.isFile() && temporaryFileOf(entry.name) !== null)
 		.map((entry) => `${folder}/${entry.name}`);
 }

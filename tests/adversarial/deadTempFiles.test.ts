@@ -88,3 +88,31 @@ describe("temporary files of a write killed half-way", () => {
 		expect(notLocks).toEqual([...NOTES, ...users, live].sort());
 	});
 });
+
+describe("files shaped like a dead write's temporary file", () => {
+	it("survive the start unless a write of the host names files so where they lie; a real leftover does not", async () => {
+		const dead = await deadProcessId();
+		// Another program's files of the same shape: for a file the host never writes, or in a
+		// folder where it writes no such file.
+		const others = [
+			`.photo.jpg.${dead}.deadbeef.tmp`,
+			`Projects/.notes.${dead}.abcdef12.tmp`,
+			`Projects/.settings.json.${dead}.0123abcd.tmp`,
+			`${PLUGIN_FOLDER}/.memory.md.${dead}.0123abcd.tmp`,
+			`${PLUGIN_FOLDER}/.cache.db.${dead}.0123abcd.tmp`,
+		];
+		for (const path of others) folder.put(path, "another program's");
+		const leftovers = [
+			`Projects/.plan.md.${dead}.89abcdef.tmp`,
+			`${PLUGIN_FOLDER}/.data.json.${dead}.0123abcd.tmp`,
+			`${PLUGIN_FOLDER}/.data.json.last-good.${dead}.0123abcd.tmp`,
+			`${PLUGIN_FOLDER}/.receipts.jsonl.${dead}.0123abcd.tmp`,
+		];
+		for (const path of leftovers) folder.put(path, "a dead write's");
+
+		folder.open();
+
+		const notLocks = folder.filesOnDisk().filter((path) => !path.startsWith(`${PLUGIN_FOLDER}/locks/`));
+		expect(notLocks).toEqual([...NOTES, ...others].sort());
+	});
+});
