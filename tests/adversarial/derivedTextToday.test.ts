@@ -205,3 +205,31 @@ describe("other derived text under today's rules", () => {
 		expect(JSON.stringify(request.messages)).not.toContain("Notes/Pay");
 	});
 });
+
+describe("derived text under today's rules, in every form that names a note", () => {
+	const PRIVATE_NOTES = {
+		"Projects/Thesis.md": "# Thesis\n",
+		"Private/Salary talks.md": "# Salary talks\nAsk for 20% more.\n",
+		"Notes/Pay.md": "---\nassistant: private\n---\n# Pay\nThe raise: 20% in May.\n",
+		"Notes/Caf\u00e9 secret.md": "---\ntags: [health]\n---\n# Clinic\n",
+	};
+	const RULES = { excludedFolders: ["Private"], excludedTags: ["health"] };
+
+	it("daily memory kept in the user's own daily note is read through today's rules", async () => {
+		const { run } = await toolsOver(
+			{
+				...PRIVATE_NOTES,
+				"Daily/2026-03-15.md":
+					"# 2026-03-15\n\n## Assistant\n- 10:00 Helped prepare [[Salary talks]] for the raise discussion.\n",
+			},
+			{ ...RULES, dailyNotesFolder: "Daily" },
+		);
+		const read = await run("memory_get", { path: "Daily/2026-03-15.md" });
+		expect(read.isError).toBe(false);
+		expect(read.text).toContain("for the raise discussion");
+		expect(read.text).not.toContain("Salary");
+		const found = await run("memory_search", { query: "raise discussion" });
+		expect(found.text).toContain("Daily/2026-03-15.md");
+		expect(found.text).not.toContain("Salary");
+	});
+});
