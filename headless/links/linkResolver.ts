@@ -1,4 +1,4 @@
-import { baseName, extensionOf, fileName, parentFolder } from "../../src/core/vault/paths";
+import { baseName, extensionOf, fileName, joinRelative, parentFolder } from "../../src/core/vault/paths";
 
 /** The path part of a link, before its first `#` (a heading or block subpath). */
 export function getLinkpath(link: string): string {
@@ -85,14 +85,4 @@ export class LinkResolver {
 		}
 		return null;
 	}
-}
-
-/** `./x` and `../x` joined to the linking note's folder. */
-function joinRelative(folder: string, link: string): string {
-	const segments = folder === "" ? [] : folder.split("/");
-	for (const segment of link.split("/")) {
-		if (segment === "..") segments.pop();
-		else if (segment !== ".") segments.push(segment);
-	}
-	return segments.join("/");
 }

@@ -232,4 +232,26 @@ describe("derived text under today's rules, in every form that names a note", ()
 		expect(found.text).toContain("Daily/2026-03-15.md");
 		expect(found.text).not.toContain("Salary");
 	});
+
+	// Each as Obsidian reads it in `memory/weekly/2026-W11.md`: relative paths from its folder, `%2F` decoded.
+	it.each([
+		["a relative markdown link", "- Went over [the figures](../../Notes/Pay.md) twice."],
+		["a markdown link relative to the note's folder", "- Kept [a copy](./Pay.md) at hand."],
+		["a relative wikilink", "- Compared with [[../../Notes/Pay]]."],
+		["a wikilink whose alias holds a bracket", "- Prepared [[Salary talks|the talk]b]]."],
+		["a wikilink whose heading holds a bracket", "- Read [[Salary talks#First]round]]."],
+		["a wikilink spelled decomposed", "- Booked the visit from [[Cafe\u0301 secret]]."],
+		["a reference definition", "[1]: <Notes/Pay>"],
+		["an obsidian:// URI", "- Opened obsidian://open?vault=Vault&file=Notes%2FPay on the phone."],
+		["an HTML link", '- Printed <a href="Notes/Pay">the sheet</a>.'],
+		["a path in prose", "- The May figures are in Notes/Pay, for now."],
+	])("a weekly summary withholds %s to a note private now", async (_form, line) => {
+		const week = `# Week 2026-W11\n\n${line}\n- Finished the thesis outline in [[Thesis]].\n`;
+		const { run } = await toolsOver({ ...PRIVATE_NOTES, "memory/weekly/2026-W11.md": week }, RULES);
+		const read = await run("memory_get", { path: "memory/weekly/2026-W11.md" });
+		expect(read.isError).toBe(false);
+		expect(read.text).toContain("Finished the thesis outline in [[Thesis]].");
+		expect(read.text).toMatch(/a note that is private now|Withheld: this line/);
+		expect(read.text).not.toMatch(/Pay|Salary|Cafe/);
+	});
 });

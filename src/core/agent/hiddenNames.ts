@@ -1,7 +1,7 @@
 import { withholdExcludedTags } from "../vault/excludedTagText";
-import { extensionOf } from "../vault/paths";
+import { extensionOf, fileName, joinRelative, parentFolder } from "../vault/paths";
 import type { HiddenReason, VaultView } from "../vault/vaultView";
-import { MARKDOWN_LINK, URL_SCHEME, WIKILINK } from "./tools/passageLinks";
+import { MARKDOWN_LINK, URL_SCHEME } from "./tools/passageLinks";
 
 /** What stands in derived text for a link to a note hidden now. */
 export const WITHHELD_LINK = "[a note that is private now]";
@@ -23,6 +23,20 @@ const AROUND_NAME = /^["'`*_([{<]+|["'`*_)\]}>.,:;!?]+$/g;
 const BEFORE_PATH = /[\s(|"'`[<:]/;
 /** The most words a path written out is taken to have: a line of prose is not tried from each of its words. */
 const PATH_WORDS = 8;
+/**
+ * A wikilink or embed as Obsidian's parser reads one: from `[[` to the first `]]` on the line, a
+ * lone `]` or `[` inside it (`[[Note|a]b]]`, `[[Note#x]y]]`) being part of it. Its target is what
+ * comes before the first `|`.
+ */
+const LOOSE_WIKILINK = /!?\[\[((?:[^\n[\]]|\[(?!\[)|\](?!\]))*)\]\]/g;
+/** A link reference definition (`[1]: <Notes/Pay>`, `[1]: Notes/Pay.md "title"`): its destination. */
+const REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)/;
+/** An HTML tag, which Obsidian shows as a link to a note when its `href` or `src` names one. */
+const HTML_TAG = /<[a-z][a-z0-9-]*\s[^<>\n]*>/gi;
+/** An `href` or `src` attribute's value, quoted or bare. */
+const LINK_ATTRIBUTE = /\s(?:href|src)\s*=\s*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'=<>`]+))/gi;
+/** An `obsidian://` URI written out, which opens the note its `file` parameter names. */
+const OBSIDIAN_URI = /obsidian:\/\/[^\s<>"'`)\]]+/gi;
 
 /**
  * Why a file is hidden that makes its name private: the user's rules. The configuration folder
@@ -40,8 +54,11 @@ const OWN_RECORDS: ReadonlySet<HiddenReason> = new Set(["config-folder", "assist
  * that begins with one, a line that writes out a hidden note's path) by `WITHHELD_LINE`, keeping
  * its quote marks, so that lines are still counted as they were. A link resolves as Obsidian
  * resolves it from `sourcePath`, so `[[Salary talks]]` names `Private/Salary talks.md`; a link to
- * a note not written yet stays. Each name found is judged by the view alone, so that text naming
- * few notes costs few looks, whatever the vault's size.
+ * a note not written yet stays; a relative one (`../Notes/Pay`, `./Pay.md`) from the note's folder.
+ * Reference definitions (`[1]: <Notes/Pay>`), `obsidian://open?file=` URIs and HTML `href` and
+ * `src` attributes are links too, and a word of prose holding a `/` is tried as a path. Each name
+ * found is judged by the view alone, so that text naming few notes costs few looks, whatever the
+ * vault's size.
  */
 export function withoutHiddenNames(text: string, view: NamesView, sourcePath = ""): string {
 	return namesWithheld(view, sourcePath)(text);
@@ -56,10 +73,14 @@ export function namesWithheld(view: NamesView, sourcePath = ""): (text: string) 
 	const policy = view.policy;
 	const line = (text: string): string => {
 		const linked = text
-			.replace(WIKILINK, (whole, _bang: string, target: string) => (names.linkHidden(target) ? WITHHELD_LINK : whole))
+			.replace(LOOSE_WIKILINK, (whole, inner: string) =>
+				names.linkHidden(inner.split("|", 1)[0]) ? WITHHELD_LINK : whole,
+			)
 			.replace(MARKDOWN_LINK, (whole, _bang: string, _label: string, destination: string) =>
 				names.destinationHidden(destination) ? WITHHELD_LINK : whole,
-			);
+			)
+			.replace(HTML_TAG, (tag) => (names.tagLinksHidden(tag) ? WITHHELD_LINK : tag))
+			.replace(OBSIDIAN_URI, (uri) => (names.obsidianUriHidden(uri) ? WITHHELD_LINK : uri));
 		const scrubbed = withholdExcludedTags(linked, policy, WITHHELD_TAG);
 		if (!names.subjectHidden(scrubbed)) return scrubbed;
 		const quote = QUOTE_PREFIX.exec(scrubbed)?.[0] ?? "";
@@ -83,22 +104,32 @@ class HiddenNames {
 
 	/** Whether a wikilink's target (`Note#Heading`, `Folder/Note\` as a table escapes its pipe) names a hidden file. */
 	linkHidden(target: string): boolean {
-		const linkpath = target.replace(/\\$/, "").split("#", 1)[0].trim();
-		if (linkpath === "") return false;
-		return this.judged(`link:${linkpath}`, () => {
-			// Most links lead to a note the view shows: one look answers them.
-			if (this.view.resolveLink(linkpath, this.sourcePath) !== null) return false;
-			if (this.pathHidden(linkpath)) return true;
-			// A short name that resolves to nothing the view shows: a hidden file by that name, or a note not written yet.
-			const wanted = withoutNoteExtension(linkpath).toLowerCase();
-			const named = this.hiddenNow().get(wanted.slice(wanted.lastIndexOf("/") + 1)) ?? [];
-			return named.some((path) => path === wanted || path.endsWith(`/${wanted}`));
-		});
+		const written = target.replace(/\\$/, "").split("#", 1)[0].trim();
+		if (written === "") return false;
+		// A name typed on a Mac may come decomposed (`Cafe\u0301`): Obsidian finds the note by either spelling.
+		const spellings = new Set([written, written.normalize("NFC")]);
+		return [...spellings].some((linkpath) => this.judged(`link:${linkpath}`, () => this.linkpathHidden(linkpath)));
+	}
+
+	private linkpathHidden(linkpath: string): boolean {
+		// Most links lead to a note the view shows: one look answers them.
+		if (this.view.resolveLink(linkpath, this.sourcePath) !== null) return false;
+		const relative = /^\.\.?\//.test(linkpath);
+		const path = relative ? joinRelative(parentFolder(this.sourcePath), linkpath) : linkpath;
+		if (this.pathHidden(path)) return true;
+		// A short name that resolves to nothing the view shows: a hidden file by that name, or a note not written yet.
+		// A relative path that leads nowhere is judged by its name alone: it may mean a hidden note of that name.
+		const wanted = withoutNoteExtension(relative ? fileName(path) : path)
+			.normalize("NFC")
+			.toLowerCase();
+		const named = this.hiddenNow().get(wanted.slice(wanted.lastIndexOf("/") + 1)) ?? [];
+		return named.some((hidden) => hidden === wanted || hidden.endsWith(`/${wanted}`));
 	}
 
 	/** Whether a markdown link's destination (bare or in `<...>`, percent-encoded) names a hidden file. */
 	destinationHidden(destination: string): boolean {
 		const raw = destination.replace(/^<|>$/g, "");
+		if (/^obsidian:/i.test(raw)) return this.obsidianUriHidden(raw);
 		if (raw === "" || URL_SCHEME.test(raw)) return false;
 		let target: string;
 		try {
@@ -110,6 +141,31 @@ class HiddenNames {
 		return this.linkHidden(target);
 	}
 
+	/** Whether an HTML tag's `href` or `src` names a hidden file. */
+	tagLinksHidden(tag: string): boolean {
+		for (const [, double, single, bare] of tag.matchAll(LINK_ATTRIBUTE)) {
+			if (this.destinationHidden(double ?? single ?? bare)) return true;
+		}
+		return false;
+	}
+
+	/**
+	 * Whether an `obsidian://` URI opens a hidden file: its `file` parameter (`open?file=Notes%2FPay`),
+	 * or the path after the vault's name (`obsidian://vault/My vault/Notes/Pay`). One that cannot
+	 * be decoded is withheld.
+	 */
+	obsidianUriHidden(uri: string): boolean {
+		const rest = uri.replace(/^obsidian:\/\//i, "");
+		const query = rest.includes("?") ? rest.slice(rest.indexOf("?") + 1) : "";
+		const files = query
+			.split("&")
+			.filter((parameter) => /^file=/i.test(parameter))
+			.map((parameter) => parameter.slice("file=".length));
+		const vaultPath = /^vault\/[^/?]+\/([^?]+)/i.exec(rest)?.[1];
+		if (vaultPath !== undefined) files.push(vaultPath);
+		return files.some((file) => this.destinationHidden(file));
+	}
+
 	/**
 	 * Whether the line's subject is hidden now: the first cell of a table row or the first word of
 	 * a list item naming a hidden folder or note, or a note's path written out anywhere in it.
@@ -119,7 +175,10 @@ class HiddenNames {
 		if (body.startsWith("|") && this.nameHidden(firstCell(body))) return true;
 		const head = LIST_ITEM_HEAD.exec(body)?.[1];
 		if (head !== undefined && this.nameHidden(head)) return true;
-		return writtenPaths(body).some((path) => this.nameHidden(path));
+		const reference = REFERENCE_DEFINITION.exec(body)?.[1];
+		if (reference !== undefined && this.destinationHidden(reference)) return true;
+		const pathWords = body.split(/\s+/).filter((word) => word.includes("/"));
+		return [...pathWords, ...writtenPaths(body)].some((path) => this.nameHidden(path));
 	}
 
 	/** A name as prose writes it: the marks around it are not part of it. */
@@ -152,7 +211,7 @@ class HiddenNames {
 		const byName = new Map<string, string[]>();
 		for (const file of this.view.hiddenFiles()) {
 			if (OWN_RECORDS.has(file.reason)) continue;
-			const path = withoutNoteExtension(file.path).toLowerCase();
+			const path = withoutNoteExtension(file.path).normalize("NFC").toLowerCase();
 			const name = path.slice(path.lastIndexOf("/") + 1);
 			const paths = byName.get(name);
 			if (paths === undefined) byName.set(name, [path]);

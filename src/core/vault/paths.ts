@@ -66,6 +66,16 @@ export function joinVaultPath(...segments: string[]): string {
 	return normalizeVaultPath(segments.filter((segment) => segment !== "" && segment !== "/").join("/"));
 }
 
+/** A relative link (`./x`, `../x`) joined to the linking note's folder, as Obsidian resolves it. */
+export function joinRelative(folder: string, link: string): string {
+	const segments = folder === "" ? [] : folder.split("/");
+	for (const segment of link.split("/")) {
+		if (segment === "..") segments.pop();
+		else if (segment !== ".") segments.push(segment);
+	}
+	return segments.join("/");
+}
+
 /** Whether `path` is `folder` or lies below it. The root folder (`""` or `/`) holds everything. */
 export function isInFolder(path: string, folder: string): boolean {
 	if (folder === "" || folder === "/") return true;
