@@ -254,4 +254,15 @@ describe("derived text under today's rules, in every form that names a note", ()
 		expect(read.text).toMatch(/a note that is private now|Withheld: this line/);
 		expect(read.text).not.toMatch(/Pay|Salary|Cafe/);
 	});
+
+	it("withholds an excluded tag the assistant's own escaping wrote", async () => {
+		const { run } = await toolsOver(
+			{ ...PRIVATE_NOTES, "memory/weekly/2026-W11.md": "# Week 2026-W11\n\n- Sorted the \\#health/clinic letters.\n" },
+			RULES,
+		);
+		const read = await run("memory_get", { path: "memory/weekly/2026-W11.md" });
+		expect(read.isError).toBe(false);
+		expect(read.text).toContain("Sorted the [a tag that is private now] letters.");
+		expect(read.text).not.toContain("health");
+	});
 });

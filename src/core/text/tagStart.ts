@@ -13,7 +13,7 @@ export function cannotStartTag(text: string, at: number): boolean {
 const WORD_CHARACTER = /[\p{L}\p{N}_/-]/u;
 
 /** An odd number of backslashes before it: `\#` is a `#`, while `\\#` is a backslash and then a `#`. */
-function isEscaped(text: string, at: number): boolean {
+export function isEscaped(text: string, at: number): boolean {
 	let backslashes = 0;
 	while (at - backslashes > 0 && text[at - backslashes - 1] === "\\") backslashes++;
 	return backslashes % 2 === 1;

@@ -1,5 +1,5 @@
 import { FRONTMATTER_FENCE } from "../text/frontmatterBlock";
-import { cannotStartTag } from "../text/tagStart";
+import { cannotStartTag, isEscaped } from "../text/tagStart";
 import { hasExcludedTag, type IndexPolicy } from "./indexPolicy";
 import { normalizeTag } from "./noteProperties";
 
@@ -13,30 +13,40 @@ import { normalizeTag } from "./noteProperties";
  * whatever Obsidian makes of it, the text holds no excluded tag.
  */
 export function escapeExcludedTags(text: string, policy: IndexPolicy): string {
-	const signs = excludedTagsIn(text, policy).map(({ at }) => ({ at, end: at + 1 }));
+	const signs = excludedTagsIn(text, policy, "tags only").map(({ at }) => ({ at, end: at + 1 }));
 	return spliced(text, signs, "\\#");
 }
 
 /**
  * `text` with every excluded tag, found as `escapeExcludedTags` finds them, replaced by `marker`:
- * for text read again under today's rules, in which such a tag names what is private now.
+ * for text read again under today's rules, in which such a tag names what is private now. An
+ * escaped one (`\#secret`, as the assistant's own escaping writes it) is no tag, yet it still
+ * spells the tag's name: withheld too, with its backslash.
  */
 export function withholdExcludedTags(text: string, policy: IndexPolicy, marker: string): string {
-	return spliced(text, excludedTagsIn(text, policy), marker);
+	return spliced(text, excludedTagsIn(text, policy, "escaped too"), marker);
 }
 
-/** Each excluded tag of `text`: where its sign is and where it ends (its word, or the tag part of it that is excluded). */
-function excludedTagsIn(text: string, policy: IndexPolicy): { readonly at: number; readonly end: number }[] {
+/**
+ * Each excluded tag of `text`: where it starts (its sign, or the backslash that escapes it when
+ * `escaped too`) and where it ends (its word, or the tag part of it that is excluded).
+ */
+function excludedTagsIn(
+	text: string,
+	policy: IndexPolicy,
+	which: "tags only" | "escaped too",
+): { readonly at: number; readonly end: number }[] {
 	if (policy.excludedTags.length === 0) return [];
 	const found: { at: number; end: number }[] = [];
 	for (const sign of text.matchAll(TAG_SIGN)) {
 		const at = sign.index;
-		if (cannotStartTag(text, at)) continue;
+		const escaped = which === "escaped too" && isEscaped(text, at);
+		if (!escaped && cannotStartTag(text, at)) continue;
 		const word = WORD.exec(text.slice(at + 1, at + 1 + LONGEST_TAG))?.[0] ?? "";
 		const tagPart = TAG_PART.exec(word)?.[0] ?? "";
 		if (!hasExcludedTag([normalizeTag(word), normalizeTag(tagPart)], policy)) continue;
 		const tag = hasExcludedTag([normalizeTag(tagPart)], policy) ? tagPart : word;
-		found.push({ at, end: at + 1 + tag.length });
+		found.push({ at: escaped ? at - 1 : at, end: at + 1 + tag.length });
 	}
 	return found;
 }
