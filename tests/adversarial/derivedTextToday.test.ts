@@ -9,6 +9,7 @@ import { taxonomyReportText, taxonomySuggestions } from "../../src/core/organize
 import { vaultMap } from "../../src/core/organize/vaultMap";
 import { writeVaultMap } from "../../src/core/organize/vaultMapText";
 import type { PolicySettings } from "../../src/core/retrieval";
+import { toolResultBlock } from "../../src/core/agent/loop";
 import { sessionRequestBuilder } from "../../src/core/agent/session/sessionContext";
 import type { ChatMessage } from "../../src/core/model/modelClient";
 import { translateIn, type MessageKey } from "../../src/i18n";
@@ -264,5 +265,41 @@ describe("derived text under today's rules, in every form that names a note", ()
 		expect(read.isError).toBe(false);
 		expect(read.text).toContain("Sorted the [a tag that is private now] letters.");
 		expect(read.text).not.toContain("health");
+	});
+
+	it("a summary a tool read in an earlier turn no longer names a note made private since, in its text or its data", async () => {
+		// The tools the chat offers, memory_history among them.
+		const tools = await writeToolsOver({
+			"Notes/Salary talks.md": "# Salary talks\nAsk for 20% more.\n",
+			"Projects/Raise.md": "# Raise\nThe raise discussion is in May: the raise discussion decides it.\n",
+			"memory/weekly/2026-W11.md": "# Week 2026-W11\n\n- Prepared [[Salary talks]] for the raise discussion.\n",
+		});
+		const history = await tools.run("memory_history", { weeks: 4 });
+		const found = await tools.run("memory_search", { query: "raise discussion" });
+		expect(history.text).toContain("[[Salary talks]]");
+		expect(found.text).toContain("Salary talks|Salary talks]] for the raise discussion");
+		const conversation: ChatMessage[] = [
+			{ role: "user", content: [{ type: "text", text: "What did we do for the raise?" }] },
+			{
+				role: "assistant",
+				content: [
+					{ type: "tool_use", id: "t1", name: "memory_history", input: { weeks: 4 } },
+					{ type: "tool_use", id: "t2", name: "memory_search", input: { query: "raise discussion" } },
+				],
+			},
+			{ role: "user", content: [toolResultBlock("t1", history), toolResultBlock("t2", found)] },
+			{ role: "assistant", content: [{ type: "text", text: "You prepared for it." }] },
+		];
+		await tools.vault.process("Notes/Salary talks.md", (text) => `---\nassistant: private\n---\n${text}`);
+		const request = await sessionPrepareRequest(tools.deps, [])(conversation, "Thanks. Anything else?");
+		const results = request.messages.flatMap((message) =>
+			message.content.flatMap((block) => (block.type === "tool_result" ? [block] : [])),
+		);
+		expect(results).toHaveLength(2);
+		for (const result of results) {
+			expect(result.content).toContain("Prepared [a note that is private now] for the raise discussion.");
+			expect(JSON.stringify(result)).not.toContain("Salary");
+		}
+		expect(JSON.stringify(results[1].data)).toContain("for the raise discussion");
 	});
 });

@@ -178,7 +178,7 @@ export function sessionRequestBuilder(
 				weeklySummaries,
 				history: withoutHiddenNamesIn(
 					searchResults === null ? withoutHiddenResults(conversation, deps.vault) : emptiedToolBlocks(conversation),
-					deps.vault,
+					deps,
 				),
 				// The summary of the turns folded away is the model's text of them: derived text too.
 				conversation:
