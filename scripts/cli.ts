@@ -6,7 +6,7 @@ import { computeMetadata, getAllTags, parseFrontMatterTags } from "../headless/m
 import { parseArgs, rejectUnknownOptions, requireOption, UsageError, type ParsedArgs } from "./lib/args";
 import { chatCommand } from "./lib/chatCommand";
 import { printed, type Command } from "./lib/command";
-import { openHeadlessWorkspace } from "./lib/headless";
+import { openHeadlessWorkspace, writesLostSoFar } from "./lib/headless";
 import { checkOptionValues } from "./lib/optionChecks";
 import { heartbeatCommand } from "./lib/heartbeatCommand";
 import { captureCommand } from "./lib/captureCommand";
@@ -150,8 +150,12 @@ async function main(argv: readonly string[]): Promise<number> {
 
 guardTerminal(process.stdout);
 guardTerminal(process.stderr);
+// A write saved over after the command ended is known only once its watch has ended, when nothing
+// else keeps the process alive: it makes the run a failure then.
+process.once("beforeExit", () => {
+	if (writesLostSoFar() > 0) process.exitCode = 1;
+});
 main(process.argv.slice(2)).then(
-	// A write undone meanwhile set the exit code already (see `write-lost`): it stays a failure.
 	(code) => (process.exitCode = code === 0 ? process.exitCode : code),
 	(error: unknown) => {
 		if (!isExpected(error)) throw error;
