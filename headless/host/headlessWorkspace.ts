@@ -20,7 +20,6 @@ import { UsageError } from "./usageError";
 import { otherConfigFolders } from "./configFolders";
 import { DiskLogFile } from "./diskLogFile";
 
-/** The configuration folder the headless hosts read: Obsidian's default name. */
 /**
  * How many writes of this process's hosts were saved over and could not be made again: the
  * command line ends in failure when there were any, though it said them written before they were
@@ -32,6 +31,7 @@ export function writesLostSoFar(): number {
 	return writesLost;
 }
 
+/** The configuration folder the headless hosts read: Obsidian's default name. */
 export const CONFIG_DIR = ".obsidian";
 
 /** Where the plugin keeps its files below a vault folder: `data.json`, the audit trail, the receipts, lock files. */

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { extensionOf } from "../../src/core/vault/paths";
 import { LAST_GOOD_FILE_NAME } from "../../src/core/workspace/data/load";
 import { temporaryFileOf } from "./atomicFile";
+import { assertNoSymlinkBelow } from "./noSymlinks";
 import { isRunning } from "./pathLock";
 
 /** Which files this host writes in a folder, by name: a temporary file made for any other is not one of its writes. */
@@ -29,9 +30,11 @@ export function removeDeadWritersFiles(root: string, paths: Iterable<string>, wr
 		const temporary = temporaryFileOf(path.slice(path.lastIndexOf("/") + 1));
 		if (temporary === null || !written(temporary.writing) || isRunning(temporary.writer)) continue;
 		try {
+			// Listed a moment ago: a folder above it may have been turned into a link since.
+			assertNoSymlinkBelow(root, path);
 			unlinkSync(join(root, path));
 		} catch {
-			// Gone already (another process swept it), or no longer a file: nothing to remove.
+			// Gone already (another process swept it), no longer a file, or reached through a link: left alone.
 		}
 	}
 }

@@ -114,7 +114,16 @@ export class WriteWatch {
 	private async standing(path: string, note: WatchedNote): Promise<boolean> {
 		const { writes } = note;
 		const stands = (write: Watched, text: string) => standsIn(write, text, note.intended);
-		const text = await this.host.textNow(path);
+		let text: string | null;
+		try {
+			text = await this.host.textNow(path);
+		} catch (error) {
+			// The note cannot be read any more (a link or a folder in its place): none of its writes
+			// can be made to stand, and nothing awaits the watch to be told of the failure.
+			const message = error instanceof Error ? error.message : String(error);
+			for (const write of [...writes]) this.giveUp(path, writes, write, message);
+			return true;
+		}
 		// Deleted or renamed since, by the user or a move: nothing of the write's to keep there.
 		if (text === null) {
 			writes.splice(0);
