@@ -26,7 +26,8 @@ export function parseAuditLog(text: string): ParsedAuditLog {
 	return { records, refusals, corruptLines };
 }
 
-function parseJson(line: string): unknown {
+/** A line of a JSON Lines file as its value, `undefined` when it is not JSON. */
+export function parseJson(line: string): unknown {
 	try {
 		return JSON.parse(line) as unknown;
 	} catch {

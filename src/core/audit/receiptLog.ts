@@ -1,6 +1,7 @@
 import type { Clock, LogFile } from "../ports";
 import { DEFAULT_KEEP_LIMITS, newestWithin, pastLimits, type KeepLimits, type KeptLine } from "./logBounds";
 import { receiptSchema, type Receipt } from "./receipt";
+import { parseJson } from "./parse";
 
 interface Line extends KeptLine {
 	readonly line: string;
@@ -81,12 +82,4 @@ function linesOf(text: string, now: number): Line[] {
 			const at = typeof time === "string" ? Date.parse(time) : NaN;
 			return { line: `${line}\n`, at: Number.isNaN(at) ? now : at, size: line.length + 1 };
 		});
-}
-
-function parseJson(line: string): unknown {
-	try {
-		return JSON.parse(line) as unknown;
-	} catch {
-		return undefined;
-	}
 }

@@ -106,11 +106,17 @@ export function taxonomyReportPath(
 export function isTaxonomyReportPath(path: string, layout: Pick<WorkspaceLayout, "root">): boolean {
 	if (parentFolder(path) !== layout.root) return false;
 	const name = fileName(path);
-	return LANGUAGES.some((language) => {
-		// The name before its date: "Taxonomy suggestions ", "分类调整建议 ".
-		const before = translateIn(language, "taxonomy-report.note-name", { date: "\n" }).split("\n", 1)[0];
-		return name.startsWith(before) && REPORT_DATE.test(name.slice(before.length));
-	});
+	return reportNamePrefixes().some((before) => name.startsWith(before) && REPORT_DATE.test(name.slice(before.length)));
+}
+
+let prefixes: readonly string[] | null = null;
+
+/** The name of a report before its date, in each interface language ("Taxonomy suggestions ", "分类调整建议 "): made once, asked of every derived note read. */
+function reportNamePrefixes(): readonly string[] {
+	prefixes ??= LANGUAGES.map(
+		(language) => translateIn(language, "taxonomy-report.note-name", { date: "\n" }).split("\n", 1)[0],
+	);
+	return prefixes;
 }
 
 const REPORT_DATE = /^\d{4}-\d{2}-\d{2}[ .]/;

@@ -104,7 +104,8 @@ export const memoryGet = defineTool({
 					: `[End of the lines asked for; the note has ${countOf(lines.lineCount, "line")}.]`,
 			);
 			const links = linkList(access.path, access.metadata, linesOf(lines, span.from, span.end), deps);
-			parts.push(...links.map((line) => textForModel(deps, access.path, line)));
+			// One reading of the list: a derived note's links are judged by one reader, each name once.
+			if (links.length > 0) parts.push(textForModel(deps, access.path, links.join("\n")));
 		}
 		return toolText(parts.join("\n"), { locations: [noteLine(access.path, page.firstLine)] });
 	},

@@ -9,8 +9,7 @@ import type { MemoryToolDeps } from "./memoryToolDeps";
 import { wholeNote, type NoteLocation } from "./noteLocation";
 import { formatCount } from "./textPages";
 import { toolText } from "./toolResult";
-import { readForModel } from "../derivedNotes";
-import { withoutHiddenNames } from "../hiddenNames";
+import { readForModel, textForModel } from "../derivedNotes";
 
 /**
  * Budgets within the 12,000 characters of an answer, leaving room for titles and notices (up to
@@ -94,7 +93,7 @@ async function dailySection(deps: MemoryToolDeps, days: number): Promise<Section
 			continue;
 		}
 		// Daily memory is the assistant's own, in its folder or under a heading of the user's daily note.
-		const excerpt = excerptOf(withoutHiddenNames(day.text, deps.vault, day.path), perNote);
+		const excerpt = excerptOf(textForModel(deps, day.path, day.text), perNote);
 		read.push(wholeNote(day.path));
 		lines.push(excerpt.text === "" ? "(empty)" : excerpt.text, ...cutNotice(excerpt, { path: day.path }));
 	}

@@ -1,12 +1,12 @@
 import type { VaultView } from "../../vault/vaultView";
 
 /** `[[target#sub|alias]]` and `![[...]]`, as Obsidian writes wikilinks and embeds. */
-export const WIKILINK = /(!?)\[\[([^\]|\n]*)(?:\|([^\]\n]*))?\]\]/g;
+const WIKILINK = /(!?)\[\[([^\]|\n]*)(?:\|([^\]\n]*))?\]\]/g;
 /** `[text](path)` and `![alt](path)`, markdown's links and embeds, the path bare or in `<...>`, a title after it. */
 export const MARKDOWN_LINK = /(!?)\[([^\]\n]*)\]\(\s*(<[^>\n]*>|[^)\s]*)(?:\s+"[^"\n]*")?\s*\)/g;
 /** A link with a scheme (`https:`, `mailto:`, `obsidian:`) leads out of the vault's files: no note of it is drawn. */
 export const URL_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
-export const FENCE = /^\s*(```|~~~)/;
+const FENCE = /^\s*(```|~~~)/;
 
 /**
  * A passage's wikilinks as they should reach a reader elsewhere than the note: a link the view
