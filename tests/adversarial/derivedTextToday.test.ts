@@ -303,3 +303,21 @@ describe("derived text under today's rules, in every form that names a note", ()
 		expect(JSON.stringify(results[1].data)).toContain("for the raise discussion");
 	});
 });
+
+// A search shows, under its results, the opening of the notes its best result links to: a derived
+// note among them is read through today's rules like one the search found itself.
+describe("a derived note a search result links to", () => {
+	it("is shown under the results without a link to a note private now", async () => {
+		const { run } = await writeToolsOver(
+			{
+				"Notes/plan.md": "# Plan\nThe zebra plan is set. See [[memory/weekly/2026-W10]].\n",
+				"memory/weekly/2026-W10.md": "# 2026-W10\n\nWe talked over [[Salary talks]] at length.\n",
+				"Private/Salary talks.md": "# Salary talks\nNumbers.\n",
+			},
+			{ excludedFolders: ["Private"] },
+		);
+		const found = await run("memory_search", { query: "zebra plan" });
+		expect(found.text).toContain("We talked over");
+		expect(found.text).not.toContain("Salary");
+	});
+});

@@ -1,5 +1,6 @@
 import type { NoteMetadata } from "../../metadata";
 import { checkReadAccess } from "../../vault/readAccess";
+import { readForModel } from "../derivedNotes";
 import type { MemoryToolDeps } from "./memoryToolDeps";
 import { outlineOf, type NoteOutline } from "./noteOutline";
 import { passageAt } from "./notePassage";
@@ -47,7 +48,7 @@ export async function linkedNotesOf(
 		seen.add(target);
 		const access = checkReadAccess(target, deps.vault);
 		if (access.kind !== "allowed" || !/\.md$/i.test(access.path)) continue;
-		const linked = outlineOf(access.path, await deps.vault.read(access.path), access.metadata);
+		const linked = outlineOf(access.path, await readForModel(deps, access.path), access.metadata);
 		notes.push(openingOf(linked, deps));
 	}
 	return notes.length === 0 ? null : { from: top.path, notes };
