@@ -2,21 +2,23 @@ import { EmbeddingError, type EmbeddingErrorKind } from "../../../src/core/model
 import { createEmbeddingClient, type EmbeddingClientSettings } from "../../../src/llm/embeddings/createEmbeddingClient";
 import type { EmbeddingApi } from "../../../src/llm/embeddings/embeddingApis";
 import type { EmbeddingServer } from "../../../src/llm/embeddings/serverEmbeddingClient";
-import type { FakeEmbeddings } from "../../harness/fakeEmbeddings";
 import { receiptsInMemory } from "../../harness/receipts";
 import type { MemoryLogFile } from "../../../headless/inMemory/memoryLogFile";
 import { realDelay } from "../modelFixture";
 
-/** The real client over the real SDK, as the factory makes it, pointed at the fake server in `api`, its receipts in memory. */
+/**
+ * The real client over the real SDK, as the factory makes it, pointed at `server` (the fake one,
+ * or the embed server script) in `api`, its receipts in memory.
+ */
 export function embeddingClientFor(
-	fake: FakeEmbeddings,
+	server: { readonly baseURL: string },
 	api: EmbeddingApi,
 	settings: Partial<EmbeddingClientSettings> = {},
 ): { client: EmbeddingServer; receiptFile: MemoryLogFile } {
 	const { receipts, file } = receiptsInMemory();
 	const client = createEmbeddingClient({
 		api,
-		baseURL: fake.baseURL,
+		baseURL: server.baseURL,
 		model: "fake-embed",
 		delay: realDelay,
 		receipts,
