@@ -947,6 +947,7 @@ export const en = {
 	"audit.send.model": "Sent to {host}",
 	"audit.send.mcp": "Answered MCP client {client}",
 	"audit.send.model-detail": "{feature} on {model}: {input} tokens in, {output} out",
+	"audit.send.embedding-detail": "{feature} on {model}: {texts} texts",
 	"audit.send.mcp-detail": "{tool}: about {output} tokens",
 	"audit.send.failed": "Failed or stopped, but sent all the same.",
 	"audit.send.nothing-carried": "No note or file",

@@ -820,6 +820,7 @@ export const zh: Catalog = {
 	"audit.send.model": "发送至 {host}",
 	"audit.send.mcp": "回答了 MCP 客户端 {client}",
 	"audit.send.model-detail": "{feature}，模型 {model}：输入 {input} 个 token，输出 {output} 个",
+	"audit.send.embedding-detail": "{feature}，模型 {model}：{texts} 段文本",
 	"audit.send.mcp-detail": "{tool}：约 {output} 个 token",
 	"audit.send.failed": "失败或已停止，但请求已经发出。",
 	"audit.send.nothing-carried": "未携带笔记或文件",

@@ -42,8 +42,8 @@ export type Misbehaviour =
 	| { readonly kind: "stall-body" }
 	/** Never answers. */
 	| { readonly kind: "hang" }
-	/** A failure status with the API's error body, and `Retry-After` when given (429, 500, 503). */
-	| { readonly kind: "status"; readonly status: number; readonly retryAfter?: string }
+	/** A failure status with the API's error body saying `message`, and `Retry-After` when given (429, 500, 503). */
+	| { readonly kind: "status"; readonly status: number; readonly retryAfter?: string; readonly message?: string }
 	/** A 307 to another address, which a client must not follow. */
 	| { readonly kind: "redirect"; readonly to: string };
 
@@ -167,7 +167,7 @@ export class FakeEmbeddings {
 				return;
 			case "status":
 				if (misbehave.retryAfter !== undefined) response.setHeader("retry-after", misbehave.retryAfter);
-				sendError(response, api, misbehave.status, "server error", "server_error");
+				sendError(response, api, misbehave.status, misbehave.message ?? "server error", "server_error");
 				return;
 			case "html-page":
 				response.writeHead(misbehave.status, { "content-type": "text/html" });
