@@ -28,6 +28,8 @@ export type Misbehaviour =
 	| { readonly kind: "infinity" }
 	/** A string among the first vector's numbers. */
 	| { readonly kind: "non-number" }
+	/** Every vector empty, as a server answers for a model that makes none (a chat model asked to embed). */
+	| { readonly kind: "empty-vectors" }
 	/** One vector fewer than texts. */
 	| { readonly kind: "fewer-vectors" }
 	/** OpenAI's `data` in reverse order, each entry with its right index: allowed, and to be put back in order. */
@@ -194,6 +196,9 @@ export class FakeEmbeddings {
 				break;
 			case "fewer-vectors":
 				vectors.pop();
+				break;
+			case "empty-vectors":
+				for (const vector of vectors) vector.length = 0;
 				break;
 			default:
 				break;
