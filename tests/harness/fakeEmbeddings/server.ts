@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { isRecord } from "../../../src/core/workspace/data/json";
 import { fakeVector } from "./vectors";
+import { listenOnLoopback, loopbackURL } from "../loopback";
 
 /** A request as the fake server received it, for tests to assert on what was sent. */
 export interface EmbeddingServerRequest {
@@ -81,17 +81,13 @@ export class FakeEmbeddings {
 
 	static async start(): Promise<FakeEmbeddings> {
 		const fake = new FakeEmbeddings();
-		await new Promise<void>((resolve, reject) => {
-			fake.server.once("error", reject);
-			fake.server.listen(0, "127.0.0.1", resolve);
-		});
+		await listenOnLoopback(fake.server);
 		return fake;
 	}
 
 	/** The server's address (`http://127.0.0.1:<port>`). */
 	get baseURL(): string {
-		const { port } = this.server.address() as AddressInfo;
-		return `http://127.0.0.1:${port}`;
+		return loopbackURL(this.server);
 	}
 
 	/** How many answers the client hung up on before they were complete (a stop, a time limit). */
