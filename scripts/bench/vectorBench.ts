@@ -7,33 +7,34 @@ import { SeededRandom } from "../lib/retrievalBench/seededRandom";
 import { ClusteredVectors } from "./vectorCorpus";
 
 /**
- * `npm run bench:vectors -- [--notes 100000] [--queries 200] [--recall-queries 50]`: the vector
- * index on synthetic clustered embeddings (see `ClusteredVectors`) at 384 and 512 dimensions,
+ * `npm run bench:vectors -- [--notes 100000] [--queries 200] [--recall-queries 50] [--dims 384,512]`:
+ * the vector index on synthetic clustered embeddings (see `ClusteredVectors`) at each dimension,
  * 4.5 chunks a note (450,000 chunks at 100,000 notes, the keyword bench's largest vault):
  * memory per chunk, query time, recall@10 against exact float cosine, snapshot size and time,
  * and the cost of a chunk's key. Figures only: the machine is shared, and CPU time per query is
  * printed beside wall time because other processes stretch the latter.
  */
 const SEED = 20_261_207;
-const DIMENSIONS = [384, 512] as const;
 const RECALL_AT = 10;
 
 interface Options {
 	readonly notes: number;
 	readonly queries: number;
 	readonly recallQueries: number;
+	readonly dims: readonly number[];
 }
 
 function main(): void {
 	const args = parseArgs(["bench:vectors", ...process.argv.slice(2)]);
-	rejectUnknownOptions(args, ["notes", "queries", "recall-queries"]);
+	rejectUnknownOptions(args, ["notes", "queries", "recall-queries", "dims"]);
 	const options: Options = {
 		notes: countOption(args.options.get("notes"), 100_000, "--notes"),
 		queries: countOption(args.options.get("queries"), 200, "--queries"),
 		recallQueries: countOption(args.options.get("recall-queries"), 50, "--recall-queries"),
+		dims: (args.options.get("dims") ?? "384,512").split(",").map((dims) => countOption(dims, 0, "--dims")),
 	};
 	benchKeys();
-	for (const dims of DIMENSIONS) benchDimension(dims, options);
+	for (const dims of options.dims) benchDimension(dims, options);
 }
 
 /** The key of a chunk against SHA-256, on chunk-sized texts of words. */
@@ -163,9 +164,12 @@ function dot(a: Float32Array, b: Float32Array): number {
 	return sum;
 }
 
-/** Bytes in use on the JavaScript heap and in array buffers, after a collection when it can be asked for. */
+/**
+ * Bytes in use on the JavaScript heap and in array buffers, after collections when they can be
+ * asked for (a few: an array buffer's memory is given back a collection after its array's).
+ */
 function memory(): number {
-	(globalThis as { gc?: () => void }).gc?.();
+	for (let collection = 0; collection < 3; collection++) (globalThis as { gc?: () => void }).gc?.();
 	const usage = process.memoryUsage();
 	return usage.heapUsed + usage.arrayBuffers;
 }

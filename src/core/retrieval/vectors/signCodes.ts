@@ -3,7 +3,7 @@ import { codeWordsOf } from "./quantization";
 /**
  * Words of a code kept apart, first, in an array of their own (96 bits at 384 dimensions): a
  * query's first look reads only these, a quarter of the bytes of a full scan in one contiguous
- * stretch, and reads the rest for the nearest tenth of the rows alone (see `scanCodes`).
+ * stretch, and reads the rest for the nearest twentieth of the rows alone (see `scanCodes`).
  */
 export const HEAD_WORDS = 3;
 
@@ -16,10 +16,12 @@ export class SignCodes {
 	readonly words: number;
 	readonly headWords: number;
 	readonly tailWords: number;
-	heads: Uint32Array = new Uint32Array(0);
-	tails: Uint32Array = new Uint32Array(0);
-
-	constructor(readonly dims: number) {
+	/** The codes of rows written before, `headWords` and `tailWords` a row. */
+	constructor(
+		readonly dims: number,
+		public heads: Uint32Array = new Uint32Array(0),
+		public tails: Uint32Array = new Uint32Array(0),
+	) {
 		this.words = codeWordsOf(dims);
 		this.headWords = Math.min(HEAD_WORDS, this.words);
 		this.tailWords = this.words - this.headWords;

@@ -85,13 +85,17 @@ export interface VectorRows {
 	readonly keys: Uint32Array;
 	/** `dims` bytes a row. */
 	readonly int8: Int8Array;
+	/** Each row's sign code, as `SignCodes` keeps them: made once from the int8 vector, then only copied. */
+	readonly heads: Uint32Array;
+	readonly tails: Uint32Array;
 	readonly paths: readonly string[];
 	/** `paths.length + 1` row numbers: note `n` holds rows `noteStarts[n]` to `noteStarts[n + 1]`, one per chunk. */
 	readonly noteStarts: Int32Array;
 }
 
 function noRows(): VectorRows {
-	return { rowCount: 0, keys: new Uint32Array(0), int8: new Int8Array(0), paths: [], noteStarts: new Int32Array(1) };
+	const [keys, heads, tails] = [new Uint32Array(0), new Uint32Array(0), new Uint32Array(0)];
+	return { rowCount: 0, keys, int8: new Int8Array(0), heads, tails, paths: [], noteStarts: new Int32Array(1) };
 }
 
 export class VectorIndex {
@@ -269,28 +273,31 @@ export class VectorIndex {
 			paths.push(this.paths[note] as string);
 			noteStarts[paths.length] = rowCount;
 		}
+		const { headWords, tailWords } = this.codes;
 		const keys = new Uint32Array(rowCount * 2);
 		const int8 = new Int8Array(rowCount * this.dims);
+		const heads = new Uint32Array(rowCount * headWords);
+		const tails = new Uint32Array(rowCount * tailWords);
 		let at = 0;
 		for (let note = 0; note < this.paths.length; note++) {
 			if (this.paths[note] === null) continue;
 			const [from, to] = [this.noteStarts[note], this.noteStarts[note + 1]];
 			keys.set(this.keys.subarray(from * 2, to * 2), at * 2);
 			int8.set(this.int8.subarray(from * this.dims, to * this.dims), at * this.dims);
+			heads.set(this.codes.heads.subarray(from * headWords, to * headWords), at * headWords);
+			tails.set(this.codes.tails.subarray(from * tailWords, to * tailWords), at * tailWords);
 			at += to - from;
 		}
-		return { rowCount, keys, int8, paths, noteStarts };
+		return { rowCount, keys, int8, heads, tails, paths, noteStarts };
 	}
 
-	/** Takes `rows` as the whole index: codes made from the int8 vectors, keys placed in a new table. */
+	/** Takes `rows` as the whole index, its keys placed in a new table. */
 	private load(rows: VectorRows): void {
-		const { rowCount, keys, int8 } = rows;
-		const dims = this.dims;
+		const { rowCount, keys } = rows;
 		this.rowCount = rowCount;
 		this.keys = keys;
-		this.int8 = int8;
-		this.codes = new SignCodes(dims);
-		this.codes.reserve(rowCount);
+		this.int8 = rows.int8;
+		this.codes = new SignCodes(this.dims, rows.heads, rows.tails);
 		this.table = new KeyTable(rowCount);
 		this.noteStarts = rows.noteStarts;
 		this.paths = [...rows.paths];
@@ -298,7 +305,6 @@ export class VectorIndex {
 		this.paths.forEach((path, note) => this.notesByPath.set(path as string, note));
 		this.deadRows = 0;
 		for (let row = 0; row < rowCount; row++) {
-			this.codes.write(row, int8.subarray(row * dims, (row + 1) * dims));
 			if (this.hasVector(row)) this.table.set(keys, row);
 			else this.deadRows++;
 		}

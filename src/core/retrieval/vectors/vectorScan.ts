@@ -12,13 +12,14 @@ export interface ScanRows {
 /** Below this many rows, every code is read whole: the first look at a few words saves nothing. */
 const GLANCE_MIN_ROWS = 50_000;
 /** Share of the rows the first look keeps for a full reading. */
-const GLANCE_KEEPS = 0.1;
+const GLANCE_KEEPS = 0.05;
 
 /**
  * The `count` rows whose sign codes score best against `query` (a unit vector), best first.
  * Three passes, each over fewer rows: the Hamming distance of the codes' first 96 bits to the
- * query's signs for every row (a quarter of the work), which keeps the nearest tenth of the rows
- * (a true neighbour is far nearer than a tenth of the index on 96 bits as on all of them); the
+ * query's signs for every row (a quarter of the work), which keeps the nearest twentieth of the
+ * rows (a true neighbour stands far nearer than most of the index on 96 bits as on all of them:
+ * recall@10 fell from 0.997 to 0.993 at 450,000 chunks, a tenth kept instead); the
  * full distance for those; then, for the `shortlist` nearest, the asymmetric score (the float
  * query against the code's signs), which orders them far closer to the float cosine. A filter so
  * strict that the first look leaves too few rows it admits makes a full reading of every row.

@@ -1,4 +1,5 @@
 import { EMBEDDING_TEXT_FORMAT } from "./embeddingKey";
+import { SignCodes } from "./signCodes";
 import { VectorIndex, type VectorRows } from "./vectorIndex";
 
 /**
@@ -12,7 +13,9 @@ import { VectorIndex, type VectorRows } from "./vectorIndex";
  *   paths     notes × u32 byte lengths, then the paths in UTF-8
  *   notes     (notes + 1) × i32: where each note's rows start, then the row count
  *   keys      rows × 2 × u32: each chunk's key, high half first (0:0 for a chunk without a vector)
- *   vectors   rows × dims × i8: each chunk's int8 vector (the sign codes are made from them)
+ *   heads     rows × 3 × u32, then tails: each chunk's sign code as `SignCodes` keeps it (taken
+ *   tails     back as they are: a start makes none of the codes anew)
+ *   vectors   rows × dims × i8: each chunk's int8 vector
  *
  * Only the notes the index holds now are written: a dropped note's vectors, and those of chunk
  * texts no note has any more, are left out.
@@ -69,6 +72,8 @@ export function encodeVectorSnapshot(index: VectorIndex): Uint8Array {
 	});
 	new Int32Array(bytes.buffer, layout.noteStarts, rows.paths.length + 1).set(rows.noteStarts);
 	words.set(rows.keys, layout.keys / 4);
+	words.set(rows.heads, layout.heads / 4);
+	words.set(rows.tails, layout.tails / 4);
 	new Int8Array(bytes.buffer, layout.vectors, rows.int8.length).set(rows.int8);
 	words.set([MAGIC, VECTOR_SNAPSHOT_VERSION, EMBEDDING_TEXT_FORMAT, index.dims, rows.rowCount, rows.paths.length]);
 	words.set([model.length, pathsLength], 6);
@@ -129,7 +134,9 @@ function rowsOf(
 		rowCount,
 		paths,
 		noteStarts,
-		keys: new Uint32Array(bytes.buffer.slice(base + layout.keys, base + layout.vectors)),
+		keys: new Uint32Array(bytes.buffer.slice(base + layout.keys, base + layout.heads)),
+		heads: new Uint32Array(bytes.buffer.slice(base + layout.heads, base + layout.tails)),
+		tails: new Uint32Array(bytes.buffer.slice(base + layout.tails, base + layout.vectors)),
 		int8: new Int8Array(bytes.buffer.slice(base + layout.vectors, base + layout.vectors + rowCount * dims)),
 	};
 }
@@ -140,6 +147,8 @@ interface Layout {
 	readonly pathBytes: number;
 	readonly noteStarts: number;
 	readonly keys: number;
+	readonly heads: number;
+	readonly tails: number;
 	readonly vectors: number;
 	readonly total: number;
 }
@@ -151,8 +160,21 @@ function layoutOf(dims: number, rows: number, notes: number, modelLength: number
 	const pathBytes = pathLengths + notes * 4;
 	const noteStarts = pathBytes + aligned(pathsLength);
 	const keys = noteStarts + (notes + 1) * 4;
-	const vectors = keys + rows * 8;
-	return { model, pathLengths, pathBytes, noteStarts, keys, vectors, total: vectors + aligned(rows * dims) };
+	const codes = new SignCodes(dims);
+	const heads = keys + rows * 8;
+	const tails = heads + rows * codes.headWords * 4;
+	const vectors = tails + rows * codes.tailWords * 4;
+	return {
+		model,
+		pathLengths,
+		pathBytes,
+		noteStarts,
+		keys,
+		heads,
+		tails,
+		vectors,
+		total: vectors + aligned(rows * dims),
+	};
 }
 
 function aligned(length: number): number {
