@@ -1,0 +1,375 @@
+/**
+ * Search by meaning over the index's own chunks: one vector per chunk, from one embedding model.
+ *
+ * How the host uses it (all of it synchronous and pure; the host embeds, stores and schedules):
+ *
+ * ```ts
+ * const vectors = new VectorIndex(client.modelId, dims);      // or `decodeVectorSnapshot(bytes, …)` at start
+ * // A note read or changed (never a hidden one): its chunks as the keyword index cuts them.
+ * const keys = chunkKeysOf(chunkNote(content, metadata));      // one key per chunk, null: nothing to embed
+ * const todo = vectors.missing(keys);                          // the only texts to send to the model
+ * const fresh = new Map(todo.map((key, at) => [key, embedded[at]]));
+ * vectors.putNote(path, keys, fresh);                          // searchable at once; unchanged chunks reused
+ * vectors.dropNote(path);                                      // removed, or hidden: never found again
+ * vectors.renameNote(from, to);                                // nothing re-embedded
+ * vectors.search(queryVector, { limit: 20, accept: (path) => privacy.admits(path) });
+ * const bytes = encodeVectorSnapshot(vectors);                 // beside the keyword snapshot
+ * ```
+ *
+ * A vector is keyed by the model and the hash of the text embedded (`chunkKeyOf`), never by the
+ * note: a rename, a restart, a rebuild or an edit elsewhere in the note finds its chunks' vectors
+ * still here and re-embeds nothing. Another model is another index (`modelId` and `dims` are fixed
+ * at construction, and a snapshot of another model restores nothing), so two models' vectors are
+ * never ranked together.
+ *
+ * Chunks are addressed as the keyword index addresses them: the note's path and the chunk's number
+ * in the note (0-based, in `chunkNote`'s order), so hits of the two join by path, and the chunk's
+ * lines and heading come from the keyword index's record.
+ *
+ * What stays in memory per chunk: its sign code (one bit a dimension, 48 bytes at 384), its key
+ * (8 bytes) and its slot in the key table (4 to 9 bytes), scanned by every query; and its int8
+ * vector (one byte a dimension), read only to rescore the few hundred best candidates.
+ */
+import { keyHalves, type ChunkKey } from "./embeddingKey";
+import { KeyTable } from "./keyTable";
+import { int8Cosine, unitVector, writeInt8 } from "./quantization";
+import { grown, SignCodes } from "./signCodes";
+import { scanCodes } from "./vectorScan";
+
+/** One note found by meaning: its best chunk, and that chunk's cosine with the query. */
+export interface VectorHit {
+	readonly path: string;
+	/** The chunk's number in the note, as `chunkNote` cuts it. */
+	readonly chunk: number;
+	/** Cosine of the query and the chunk's vector, from -1 to 1 (int8 precision). */
+	readonly score: number;
+}
+
+export interface VectorSearchOptions {
+	/** How many notes to return. */
+	readonly limit: number;
+	/** Whether a note may be returned (the privacy view's rule, the search's filters), asked only of near ones. */
+	readonly accept?: (path: string) => boolean;
+	/** Candidates rescored with int8 vectors (default `DEFAULT_RESCORED`). */
+	readonly rescored?: number;
+}
+
+/** What `putNote` did with a note's chunks. */
+export interface PutOutcome {
+	/** Chunks now searchable. */
+	readonly searchable: number;
+	/** Chunks left out for want of a vector (their key is neither stored nor among the fresh vectors). */
+	readonly withoutVector: number;
+}
+
+/** A vector the index cannot take: of another dimension, with a value that is not finite, or all zeros. */
+export class VectorShapeError extends Error {
+	constructor(message: string) {
+		super(message);
+		this.name = "VectorShapeError";
+	}
+}
+
+/**
+ * Candidates kept by the codes and rescored with int8: enough that recall@10 against exact cosine
+ * stays near 0.99 on clustered vectors at 384 and 512 dimensions (see `npm run bench:vectors`).
+ */
+export const DEFAULT_RESCORED = 200;
+/** Rows the Hamming pass hands to the asymmetric score, per rescored candidate. */
+const SHORTLIST_PER_RESCORED = 10;
+
+/** The arrays of an index, as a snapshot holds them (see `vectorSnapshot.ts`). */
+export interface VectorRows {
+	readonly rowCount: number;
+	/** Two words a row: the key's high then low half; 0:0 for a chunk without a vector. */
+	readonly keys: Uint32Array;
+	/** `dims` bytes a row. */
+	readonly int8: Int8Array;
+	/** Each row's sign code, as `SignCodes` keeps them: made once from the int8 vector, then only copied. */
+	readonly heads: Uint32Array;
+	readonly tails: Uint32Array;
+	readonly paths: readonly string[];
+	/** `paths.length + 1` row numbers: note `n` holds rows `noteStarts[n]` to `noteStarts[n + 1]`, one per chunk. */
+	readonly noteStarts: Int32Array;
+}
+
+function noRows(): VectorRows {
+	const [keys, heads, tails] = [new Uint32Array(0), new Uint32Array(0), new Uint32Array(0)];
+	return { rowCount: 0, keys, int8: new Int8Array(0), heads, tails, paths: [], noteStarts: new Int32Array(1) };
+}
+
+export class VectorIndex {
+	private rowCount = 0;
+	private codes: SignCodes;
+	private keys: Uint32Array = new Uint32Array(0);
+	private int8: Int8Array = new Int8Array(0);
+	private table = new KeyTable(0);
+	/** Note `n` holds rows `noteStarts[n]` to `noteStarts[n + 1]`; a note put again is appended anew. */
+	private noteStarts: Int32Array = new Int32Array(1);
+	/** `null` for a note dropped (or put again under a newer number): its rows are dead until `compact`. */
+	private paths: (string | null)[] = [];
+	private readonly notesByPath = new Map<string, number>();
+	private deadRows = 0;
+
+	constructor(
+		readonly modelId: string,
+		readonly dims: number,
+		rows: VectorRows | null = null,
+	) {
+		if (!Number.isInteger(dims) || dims < 1)
+			throw new VectorShapeError(`Vectors need a whole number of dimensions, not ${dims}.`);
+		this.codes = new SignCodes(dims);
+		this.load(rows ?? noRows());
+	}
+
+	/** Chunks searchable now (dead rows awaiting `compact` not counted). */
+	get chunkCount(): number {
+		return this.rowCount - this.deadRows;
+	}
+
+	get noteCount(): number {
+		return this.notesByPath.size;
+	}
+
+	/** Bytes of memory the index holds, its growth slack included. */
+	get byteLength(): number {
+		const rows = this.codes.byteLength + this.keys.byteLength + this.int8.byteLength + this.table.byteLength;
+		return rows + this.noteStarts.byteLength + this.paths.length * 8;
+	}
+
+	/** Bytes of memory every query scans or looks keys up in (`byteLength` less the int8 vectors). */
+	get residentCodeBytes(): number {
+		return this.byteLength - this.int8.byteLength;
+	}
+
+	/** Whether dropped rows take so much room that `compact` is worth its cost (a copy of every row). */
+	get needsCompaction(): boolean {
+		return this.deadRows > 1024 && this.deadRows * 4 > this.rowCount;
+	}
+
+	/** The keys among `keys` that have no vector yet, each once: the texts to embed. */
+	missing(keys: readonly (ChunkKey | null)[]): ChunkKey[] {
+		const missing = new Set<ChunkKey>();
+		for (const key of keys) if (key !== null && this.rowOfKey(key) === -1) missing.add(key);
+		return [...missing];
+	}
+
+	/**
+	 * Makes `keys` (one per chunk, in the note's order) the note's chunks, in place of any it had.
+	 * A chunk's vector is the stored one for its key, or else the fresh one; a chunk with neither is
+	 * left out until the note is put again. Fresh vectors are checked first: one that is not of
+	 * `dims` finite values, not all zero, throws `VectorShapeError` and changes nothing.
+	 */
+	putNote(
+		path: string,
+		keys: readonly (ChunkKey | null)[],
+		fresh: ReadonlyMap<ChunkKey, ArrayLike<number>> = new Map(),
+	): PutOutcome {
+		const units = new Map<ChunkKey, Float32Array>();
+		for (const [key, vector] of fresh) {
+			const unit = vector.length === this.dims ? unitVector(vector) : null;
+			if (unit === null)
+				throw new VectorShapeError(`The vector for ${key} is not ${this.dims} finite values, not all zero.`);
+			if (keyHalves(key) === null) throw new VectorShapeError(`"${key}" is not a chunk key.`);
+			units.set(key, unit);
+		}
+		if (this.holdsAlready(path, keys)) return { searchable: keys.length, withoutVector: 0 };
+		const start = this.rowCount;
+		this.reserve(start + keys.length);
+		let withoutVector = 0;
+		for (const key of keys) {
+			const row = this.rowCount++;
+			const found = key === null ? false : this.fillRow(row, key, units.get(key));
+			if (!found) withoutVector++;
+		}
+		this.dropNote(path);
+		const note = this.paths.push(path) - 1;
+		this.notesByPath.set(path, note);
+		this.noteStarts = grown(this.noteStarts, note + 2);
+		this.noteStarts[note + 1] = this.rowCount;
+		this.deadRows += withoutVector;
+		return { searchable: keys.length - withoutVector, withoutVector };
+	}
+
+	/** Removes the note from every later search, at once (its vectors are kept for reuse until `compact`). */
+	dropNote(path: string): void {
+		const note = this.notesByPath.get(path);
+		if (note === undefined) return;
+		this.notesByPath.delete(path);
+		this.paths[note] = null;
+		for (let row = this.noteStarts[note]; row < this.noteStarts[note + 1]; row++)
+			if (this.hasVector(row)) this.deadRows++;
+	}
+
+	/** Follows a rename: the note's chunks and vectors move with it, nothing to embed. */
+	renameNote(from: string, to: string): void {
+		const note = this.notesByPath.get(from);
+		if (note === undefined || from === to) return;
+		this.dropNote(to);
+		this.notesByPath.delete(from);
+		this.notesByPath.set(to, note);
+		this.paths[note] = to;
+	}
+
+	hasNote(path: string): boolean {
+		return this.notesByPath.has(path);
+	}
+
+	/**
+	 * The notes whose chunks are nearest `query` (a vector of `dims` values, made for a query), best
+	 * first, each once with its best chunk: up to `limit` of them, fewer when the notes of the
+	 * `rescored` best chunks are fewer. A note dropped, or that `accept` refuses, is never
+	 * returned. A query of another dimension, or with a value that is not finite, finds nothing.
+	 */
+	search(query: ArrayLike<number>, options: VectorSearchOptions): VectorHit[] {
+		const unit = query.length === this.dims ? unitVector(query) : null;
+		if (unit === null || this.chunkCount === 0 || options.limit < 1) return [];
+		const rescored = Math.max(options.rescored ?? DEFAULT_RESCORED, options.limit);
+		const verdicts = new Map<number, boolean>();
+		const accepts = (note: number): boolean => {
+			const path = this.paths[note];
+			if (path === null) return false;
+			let verdict = verdicts.get(note);
+			if (verdict === undefined) verdicts.set(note, (verdict = options.accept?.(path) ?? true));
+			return verdict;
+		};
+		const candidates = scanCodes(
+			unit,
+			{
+				rowCount: this.rowCount,
+				codes: this.codes,
+				admits: (row) => this.hasVector(row) && accepts(this.noteOfRow(row)),
+			},
+			rescored * SHORTLIST_PER_RESCORED,
+			rescored,
+		);
+		const best = new Map<number, VectorHit>();
+		for (const row of candidates) {
+			const note = this.noteOfRow(row);
+			const score = int8Cosine(unit, this.int8, row * this.dims);
+			const held = best.get(note);
+			if (held === undefined || score > held.score)
+				best.set(note, { path: this.paths[note] as string, chunk: row - this.noteStarts[note], score });
+		}
+		return [...best.values()].sort((a, b) => b.score - a.score).slice(0, options.limit);
+	}
+
+	/** Rewrites the rows without the dead ones (dropped notes, chunks without a vector), in one pass. */
+	compact(): void {
+		this.load(this.liveRows());
+	}
+
+	/**
+	 * The live notes' rows, exactly sized, as a snapshot holds them: a dropped note's vectors and
+	 * those of keys no note has any more are left behind.
+	 */
+	liveRows(): VectorRows {
+		const paths: string[] = [];
+		const noteStarts = new Int32Array(this.notesByPath.size + 1);
+		let rowCount = 0;
+		for (let note = 0; note < this.paths.length; note++) {
+			if (this.paths[note] === null) continue;
+			rowCount += this.noteStarts[note + 1] - this.noteStarts[note];
+			paths.push(this.paths[note] as string);
+			noteStarts[paths.length] = rowCount;
+		}
+		const { headWords, tailWords } = this.codes;
+		const keys = new Uint32Array(rowCount * 2);
+		const int8 = new Int8Array(rowCount * this.dims);
+		const heads = new Uint32Array(rowCount * headWords);
+		const tails = new Uint32Array(rowCount * tailWords);
+		let at = 0;
+		for (let note = 0; note < this.paths.length; note++) {
+			if (this.paths[note] === null) continue;
+			const [from, to] = [this.noteStarts[note], this.noteStarts[note + 1]];
+			keys.set(this.keys.subarray(from * 2, to * 2), at * 2);
+			int8.set(this.int8.subarray(from * this.dims, to * this.dims), at * this.dims);
+			heads.set(this.codes.heads.subarray(from * headWords, to * headWords), at * headWords);
+			tails.set(this.codes.tails.subarray(from * tailWords, to * tailWords), at * tailWords);
+			at += to - from;
+		}
+		return { rowCount, keys, int8, heads, tails, paths, noteStarts };
+	}
+
+	/** Takes `rows` as the whole index, its keys placed in a new table. */
+	private load(rows: VectorRows): void {
+		const { rowCount, keys } = rows;
+		this.rowCount = rowCount;
+		this.keys = keys;
+		this.int8 = rows.int8;
+		this.codes = new SignCodes(this.dims, rows.heads, rows.tails);
+		this.table = new KeyTable(rowCount);
+		this.noteStarts = rows.noteStarts;
+		this.paths = [...rows.paths];
+		this.notesByPath.clear();
+		this.paths.forEach((path, note) => this.notesByPath.set(path as string, note));
+		this.deadRows = 0;
+		for (let row = 0; row < rowCount; row++) {
+			if (this.hasVector(row)) this.table.set(keys, row);
+			else this.deadRows++;
+		}
+	}
+
+	/** Whether the note is held with exactly these keys, every one with a vector: nothing to do. */
+	private holdsAlready(path: string, keys: readonly (ChunkKey | null)[]): boolean {
+		const note = this.notesByPath.get(path);
+		if (note === undefined) return false;
+		const start = this.noteStarts[note];
+		if (this.noteStarts[note + 1] - start !== keys.length) return false;
+		return keys.every((key, at) => {
+			const halves = key === null ? null : keyHalves(key);
+			const row = start + at;
+			return halves !== null && this.keys[row * 2] === halves[0] && this.keys[row * 2 + 1] === halves[1];
+		});
+	}
+
+	/** Writes the vector for `key` at `row`: a copy of the stored one, else the fresh one; `false` if neither. */
+	private fillRow(row: number, key: ChunkKey, unit: Float32Array | undefined): boolean {
+		const halves = keyHalves(key);
+		const source = this.rowOfKey(key);
+		if (halves === null || (source === -1 && unit === undefined)) {
+			this.keys[row * 2] = 0;
+			this.keys[row * 2 + 1] = 0;
+			return false;
+		}
+		this.keys[row * 2] = halves[0];
+		this.keys[row * 2 + 1] = halves[1];
+		const dims = this.dims;
+		if (source !== -1) {
+			this.codes.copy(row, source);
+			this.int8.copyWithin(row * dims, source * dims, (source + 1) * dims);
+		} else {
+			writeInt8(unit as Float32Array, this.int8, row * dims);
+			this.codes.write(row, this.int8.subarray(row * dims, (row + 1) * dims));
+		}
+		// The newest row holds the key from now on: it is the one that stays when older notes are dropped.
+		this.table.set(this.keys, row);
+		return true;
+	}
+
+	private rowOfKey(key: ChunkKey): number {
+		const halves = keyHalves(key);
+		return halves === null ? -1 : this.table.find(this.keys, halves[0], halves[1]);
+	}
+
+	private hasVector(row: number): boolean {
+		return this.keys[row * 2] !== 0 || this.keys[row * 2 + 1] !== 0;
+	}
+
+	/** The note whose rows include `row`: the last note starting at or before it (notes are in row order). */
+	private noteOfRow(row: number): number {
+		let [low, high] = [0, this.paths.length - 1];
+		while (low < high) {
+			const middle = (low + high + 1) >> 1;
+			if (this.noteStarts[middle] <= row) low = middle;
+			else high = middle - 1;
+		}
+		return low;
+	}
+
+	private reserve(rows: number): void {
+		this.codes.reserve(rows);
+		this.keys = grown(this.keys, rows * 2);
+		this.int8 = grown(this.int8, rows * this.dims);
+	}
+}

@@ -1,0 +1,193 @@
+import { EMBEDDING_TEXT_FORMAT } from "./embeddingKey";
+import { SignCodes } from "./signCodes";
+import { VectorIndex, type VectorRows } from "./vectorIndex";
+
+/**
+ * The vector index as bytes, kept on the device beside the keyword snapshot (IndexedDB in
+ * Obsidian, the headless index cache on disk) and restored at start without a call to the
+ * embedding server. One `Uint8Array`, little-endian, every part aligned to 4 bytes:
+ *
+ *   header    9 × u32: magic, layout version, embedding text format, dims, rows, notes,
+ *             model id bytes, path bytes, checksum of everything after the header
+ *   model id  UTF-8
+ *   paths     notes × u32 byte lengths, then the paths in UTF-8
+ *   notes     (notes + 1) × i32: where each note's rows start, then the row count
+ *   keys      rows × 2 × u32: each chunk's key, high half first (0:0 for a chunk without a vector)
+ *   heads     rows × 3 × u32, then tails: each chunk's sign code as `SignCodes` keeps it (taken
+ *   tails     back as they are: a start makes none of the codes anew)
+ *   vectors   rows × dims × i8: each chunk's int8 vector
+ *
+ * Only the notes the index holds now are written: a dropped note's vectors, and those of chunk
+ * texts no note has any more, are left out.
+ */
+
+/** Bumped whenever the layout above changes: a snapshot of another layout restores nothing. */
+export const VECTOR_SNAPSHOT_VERSION = 1;
+/** "AWVX" read as a little-endian u32: a snapshot of this kind, written on a little-endian host. */
+const MAGIC = 0x58565741;
+const HEADER_WORDS = 9;
+const HEADER_BYTES = HEADER_WORDS * 4;
+
+/** Why a snapshot restored nothing. */
+export type SnapshotRefusal =
+	/** Shorter than its header says: a write cut short. */
+	| "truncated"
+	/** Not a vector snapshot at all. */
+	| "not-a-snapshot"
+	/** Written by another version of the plugin, or for another way of making a chunk's text. */
+	| "other-version"
+	/** Of another embedding model: its vectors must not be ranked with this model's. */
+	| "other-model"
+	/** Of another dimension than the model's vectors now have. */
+	| "other-dimensions"
+	/** Its bytes do not match their checksum, or its parts do not fit together. */
+	| "damaged";
+
+export type DecodedSnapshot =
+	| { readonly index: VectorIndex; readonly refusal: null }
+	| { readonly index: null; readonly refusal: SnapshotRefusal; readonly detail: string };
+
+/** What the host expects the snapshot to hold: its model, and the dimension when known. */
+export interface SnapshotExpectation {
+	readonly modelId: string;
+	readonly dims?: number;
+}
+
+export function encodeVectorSnapshot(index: VectorIndex): Uint8Array {
+	const rows = index.liveRows();
+	const encoder = new TextEncoder();
+	const model = encoder.encode(index.modelId);
+	const pathBytes = rows.paths.map((path) => encoder.encode(path));
+	const pathsLength = pathBytes.reduce((sum, bytes) => sum + bytes.length, 0);
+	const layout = layoutOf(index.dims, rows.rowCount, rows.paths.length, model.length, pathsLength);
+	const bytes = new Uint8Array(layout.total);
+	const words = new Uint32Array(bytes.buffer);
+	bytes.set(model, layout.model);
+	const lengths = new Uint32Array(bytes.buffer, layout.pathLengths, rows.paths.length);
+	let at = layout.pathBytes;
+	pathBytes.forEach((path, note) => {
+		lengths[note] = path.length;
+		bytes.set(path, at);
+		at += path.length;
+	});
+	new Int32Array(bytes.buffer, layout.noteStarts, rows.paths.length + 1).set(rows.noteStarts);
+	words.set(rows.keys, layout.keys / 4);
+	words.set(rows.heads, layout.heads / 4);
+	words.set(rows.tails, layout.tails / 4);
+	new Int8Array(bytes.buffer, layout.vectors, rows.int8.length).set(rows.int8);
+	words.set([MAGIC, VECTOR_SNAPSHOT_VERSION, EMBEDDING_TEXT_FORMAT, index.dims, rows.rowCount, rows.paths.length]);
+	words.set([model.length, pathsLength], 6);
+	words[8] = checksumOf(words);
+	return bytes;
+}
+
+/**
+ * The index a snapshot holds, or why it holds none for this model: fails closed, so a snapshot cut
+ * short, damaged, of another layout or another model restores nothing (the host embeds anew).
+ */
+export function decodeVectorSnapshot(bytes: Uint8Array, expected: SnapshotExpectation): DecodedSnapshot {
+	if (bytes.byteLength < HEADER_BYTES) return refused("truncated", `${bytes.byteLength} bytes, fewer than a header`);
+	// A copy that owns its buffer, aligned for the word views (a store may hand back a view into a larger one).
+	const own = bytes.byteOffset % 4 === 0 && bytes.byteLength % 4 === 0 ? bytes : bytes.slice();
+	const header = new Uint32Array(own.buffer, own.byteOffset, HEADER_WORDS);
+	const [magic, version, textFormat, dims, rowCount, noteCount, modelLength, pathsLength] = header;
+	if (magic !== MAGIC) return refused("not-a-snapshot", "no vector snapshot mark at its start");
+	if (version !== VECTOR_SNAPSHOT_VERSION || textFormat !== EMBEDDING_TEXT_FORMAT)
+		return refused("other-version", `layout ${version}, text format ${textFormat}`);
+	if (dims < 1 || (expected.dims !== undefined && dims !== expected.dims))
+		return refused("other-dimensions", `${dims} dimensions, not ${expected.dims ?? "at least 1"}`);
+	const layout = layoutOf(dims, rowCount, noteCount, modelLength, pathsLength);
+	if (own.byteLength < layout.total) return refused("truncated", `${own.byteLength} of ${layout.total} bytes`);
+	if (own.byteLength > layout.total) return refused("damaged", `${own.byteLength - layout.total} bytes past its end`);
+	const decoder = new TextDecoder();
+	const modelId = decoder.decode(own.subarray(layout.model, layout.model + modelLength));
+	// Before the checksum, which reads every byte: another model's snapshot is refused at once.
+	if (modelId !== expected.modelId) return refused("other-model", `made by ${modelId}`);
+	const words = new Uint32Array(own.buffer, own.byteOffset, layout.total / 4);
+	if (checksumOf(words) !== header[8]) return refused("damaged", "its bytes do not match their checksum");
+	const rows = rowsOf(own, layout, dims, rowCount, noteCount, decoder);
+	if (rows === null) return refused("damaged", "its notes and rows do not fit together");
+	return { index: new VectorIndex(modelId, dims, rows), refusal: null };
+}
+
+function rowsOf(
+	bytes: Uint8Array,
+	layout: Layout,
+	dims: number,
+	rowCount: number,
+	noteCount: number,
+	decoder: TextDecoder,
+): VectorRows | null {
+	const base = bytes.byteOffset;
+	const lengths = new Uint32Array(bytes.buffer, base + layout.pathLengths, noteCount);
+	const paths: string[] = [];
+	let at = layout.pathBytes;
+	for (const length of lengths) {
+		if (at + length > layout.noteStarts) return null;
+		paths.push(decoder.decode(bytes.subarray(at, at + length)));
+		at += length;
+	}
+	const noteStarts = new Int32Array(bytes.buffer.slice(base + layout.noteStarts, base + layout.keys));
+	if (noteStarts[0] !== 0 || noteStarts[noteCount] !== rowCount || new Set(paths).size !== noteCount) return null;
+	for (let note = 0; note < noteCount; note++) if (noteStarts[note + 1] < noteStarts[note]) return null;
+	return {
+		rowCount,
+		paths,
+		noteStarts,
+		keys: new Uint32Array(bytes.buffer.slice(base + layout.keys, base + layout.heads)),
+		heads: new Uint32Array(bytes.buffer.slice(base + layout.heads, base + layout.tails)),
+		tails: new Uint32Array(bytes.buffer.slice(base + layout.tails, base + layout.vectors)),
+		int8: new Int8Array(bytes.buffer.slice(base + layout.vectors, base + layout.vectors + rowCount * dims)),
+	};
+}
+
+interface Layout {
+	readonly model: number;
+	readonly pathLengths: number;
+	readonly pathBytes: number;
+	readonly noteStarts: number;
+	readonly keys: number;
+	readonly heads: number;
+	readonly tails: number;
+	readonly vectors: number;
+	readonly total: number;
+}
+
+/** Where each part starts, in bytes, and the whole length (every part starts on 4 bytes). */
+function layoutOf(dims: number, rows: number, notes: number, modelLength: number, pathsLength: number): Layout {
+	const model = HEADER_BYTES;
+	const pathLengths = model + aligned(modelLength);
+	const pathBytes = pathLengths + notes * 4;
+	const noteStarts = pathBytes + aligned(pathsLength);
+	const keys = noteStarts + (notes + 1) * 4;
+	const codes = new SignCodes(dims);
+	const heads = keys + rows * 8;
+	const tails = heads + rows * codes.headWords * 4;
+	const vectors = tails + rows * codes.tailWords * 4;
+	return {
+		model,
+		pathLengths,
+		pathBytes,
+		noteStarts,
+		keys,
+		heads,
+		tails,
+		vectors,
+		total: vectors + aligned(rows * dims),
+	};
+}
+
+function aligned(length: number): number {
+	return Math.ceil(length / 4) * 4;
+}
+
+/** FNV-1a over the words after the header: a cut, a flipped bit, a block of zeros all change it. */
+function checksumOf(words: Uint32Array): number {
+	let hash = 0x811c9dc5;
+	for (let at = HEADER_WORDS; at < words.length; at++) hash = Math.imul(hash ^ words[at], 0x01000193);
+	return hash >>> 0;
+}
+
+function refused(refusal: SnapshotRefusal, detail: string): DecodedSnapshot {
+	return { index: null, refusal, detail };
+}

@@ -1,0 +1,202 @@
+import { chunkKeyOf, embeddingTextOf } from "../../../../src/core/retrieval/vectors/embeddingKey";
+import { VectorIndex, VectorShapeError } from "../../../../src/core/retrieval/vectors/vectorIndex";
+import { decodeVectorSnapshot, encodeVectorSnapshot } from "../../../../src/core/retrieval/vectors/vectorSnapshot";
+import { CountingEmbedder, putContent, vectorOf } from "./vectorFixtures";
+
+const DIMS = 64;
+const MODEL = "ollama http://127.0.0.1:11434 bge-m3";
+
+const GARDEN = "# Garden\nTomatoes need full sun and deep watering.\n## Pests\nAphids gather under the leaves in June.";
+const KITCHEN = "# Kitchen\nA cast iron pan keeps its seasoning when dried at once.";
+
+function cosine(a: Float32Array, b: Float32Array): number {
+	let [dot, aa, bb] = [0, 0, 0];
+	for (let dim = 0; dim < a.length; dim++) [dot, aa, bb] = [dot + a[dim] * b[dim], aa + a[dim] ** 2, bb + b[dim] ** 2];
+	return dot / Math.sqrt(aa * bb);
+}
+
+describe("the vector index reuses what did not change", () => {
+	test("a chunk's key is its heading trail and text: the note's title and path are not in it", () => {
+		expect(embeddingTextOf({ headingTrail: "Garden > Pests", text: " Aphids.\n" })).toBe("Garden > Pests\n\nAphids.");
+		expect(embeddingTextOf({ headingTrail: "", text: "  " })).toBeNull();
+		expect(chunkKeyOf("Aphids.")).toBe(chunkKeyOf("Aphids."));
+		expect(chunkKeyOf("Aphids.")).toMatch(/^[0-9a-f]{16}$/);
+		expect(chunkKeyOf("Aphids.")).not.toBe(chunkKeyOf("Aphids!"));
+	});
+
+	test("an edit to one section re-embeds that section alone", () => {
+		const embedder = new CountingEmbedder(DIMS);
+		const index = new VectorIndex(MODEL, DIMS);
+		putContent(index, embedder, "Garden.md", GARDEN);
+		const first = embedder.embedded.length;
+		putContent(index, embedder, "Garden.md", GARDEN.replace("June", "July"));
+		expect(embedder.embedded.slice(first)).toEqual(["Garden > Pests\n\nAphids gather under the leaves in July."]);
+	});
+
+	test("after a restart from the snapshot, a renamed note re-embeds nothing and is found at its new path", () => {
+		const embedder = new CountingEmbedder(DIMS);
+		const index = new VectorIndex(MODEL, DIMS);
+		putContent(index, embedder, "Garden.md", GARDEN);
+		putContent(index, embedder, "Kitchen.md", KITCHEN);
+		const restored = decodeVectorSnapshot(encodeVectorSnapshot(index), { modelId: MODEL, dims: DIMS });
+		if (restored.index === null) throw new Error(restored.detail);
+		const embeddedBefore = embedder.embedded.length;
+		// The host sees a rename as the old path gone and the new one read.
+		restored.index.dropNote("Garden.md");
+		putContent(restored.index, embedder, "Outdoors/Vegetables.md", GARDEN);
+		expect(embedder.embedded.length).toBe(embeddedBefore);
+		const query = vectorOf("Garden > Pests\n\nAphids gather under the leaves in June.", DIMS);
+		const hits = restored.index.search(query, { limit: 5 });
+		expect(hits[0]).toMatchObject({ path: "Outdoors/Vegetables.md", chunk: 1 });
+		expect(hits[0].score).toBeGreaterThan(0.99);
+		expect(hits.map((hit) => hit.path)).not.toContain("Garden.md");
+	});
+
+	test("renameNote moves a note's chunks without asking for any vector", () => {
+		const embedder = new CountingEmbedder(DIMS);
+		const index = new VectorIndex(MODEL, DIMS);
+		const keys = putContent(index, embedder, "Kitchen.md", KITCHEN);
+		index.renameNote("Kitchen.md", "Home/Kitchen.md");
+		expect(index.missing(keys)).toEqual([]);
+		const hits = index.search(vectorOf("Kitchen\n\nA cast iron pan keeps its seasoning when dried at once.", DIMS), {
+			limit: 3,
+		});
+		expect(hits.map((hit) => hit.path)).toEqual(["Home/Kitchen.md"]);
+	});
+
+	test("vectors of chunk texts no note has any more are dropped at save", () => {
+		const embedder = new CountingEmbedder(DIMS);
+		const index = new VectorIndex(MODEL, DIMS);
+		const keys = putContent(index, embedder, "Kitchen.md", KITCHEN);
+		index.dropNote("Kitchen.md");
+		// Until the save, a note put back at once (a rename) finds its vectors still here.
+		expect(index.missing(keys)).toEqual([]);
+		const restored = decodeVectorSnapshot(encodeVectorSnapshot(index), { modelId: MODEL, dims: DIMS });
+		expect(restored.index?.missing(keys)).toEqual(keys.filter((key) => key !== null));
+	});
+});
+
+describe("the vector index never returns a note it must not", () => {
+	function twoNotes(): VectorIndex {
+		const index = new VectorIndex(MODEL, DIMS);
+		index.putNote("Secret.md", ["00000000000000a1"], new Map([["00000000000000a1", vectorOf("secret", DIMS)]]));
+		index.putNote("Open.md", ["00000000000000b2"], new Map([["00000000000000b2", vectorOf("open", DIMS)]]));
+		return index;
+	}
+
+	test("a dropped note (hidden, or removed) is not found, even by its own vector", () => {
+		const index = twoNotes();
+		index.dropNote("Secret.md");
+		const hits = index.search(vectorOf("secret", DIMS), { limit: 10 });
+		expect(hits.map((hit) => hit.path)).toEqual(["Open.md"]);
+	});
+
+	test("a note the caller does not accept is not found, and the caller is asked about near notes only", () => {
+		const index = twoNotes();
+		const asked: string[] = [];
+		const accept = (path: string) => {
+			asked.push(path);
+			return path !== "Secret.md";
+		};
+		const hits = index.search(vectorOf("secret", DIMS), { limit: 10, accept });
+		expect(hits.map((hit) => hit.path)).toEqual(["Open.md"]);
+		expect(new Set(asked)).toEqual(new Set(["Secret.md", "Open.md"]));
+	});
+
+	test("a vector of another dimension, or not finite, is refused and changes nothing", () => {
+		const index = twoNotes();
+		expect(() =>
+			index.putNote("Bad.md", ["00000000000000c3"], new Map([["00000000000000c3", new Float32Array(8)]])),
+		).toThrow(VectorShapeError);
+		const notFinite = vectorOf("nan", DIMS);
+		notFinite[3] = NaN;
+		expect(() => index.putNote("Open.md", ["00000000000000c3"], new Map([["00000000000000c3", notFinite]]))).toThrow(
+			VectorShapeError,
+		);
+		expect(index.hasNote("Bad.md")).toBe(false);
+		expect(index.search(vectorOf("open", DIMS), { limit: 1 })[0].path).toBe("Open.md");
+		expect(index.search(new Float32Array(DIMS + 1).fill(1), { limit: 5 })).toEqual([]);
+	});
+});
+
+describe("the vector index ranks as exact cosine does", () => {
+	test("on a few hundred notes, the top ten are the exact cosine's top ten, each scored within 0.01 of it", () => {
+		const index = new VectorIndex(MODEL, DIMS);
+		const vectors = new Map<string, Float32Array>();
+		for (let note = 0; note < 300; note++) {
+			const path = `Notes/${note}.md`;
+			// Notes in ten topics, so that neighbours are near and the ranking is not a matter of noise.
+			const topic = vectorOf(`topic ${note % 10}`, DIMS);
+			const own = vectorOf(path, DIMS);
+			const vector = topic.map((value, dim) => value + 0.6 * own[dim]);
+			vectors.set(path, vector);
+			index.putNote(path, [chunkKeyOf(path)], new Map([[chunkKeyOf(path), vector]]));
+		}
+		for (let query = 0; query < 5; query++) {
+			const topic = vectorOf(`topic ${query}`, DIMS);
+			const noise = vectorOf(`query ${query}`, DIMS);
+			const vector = topic.map((value, dim) => value + 0.7 * noise[dim]);
+			const exact = [...vectors]
+				.map(([path, stored]) => ({ path, score: cosine(vector, stored) }))
+				.sort((a, b) => b.score - a.score)
+				.slice(0, 10);
+			const hits = index.search(vector, { limit: 10 });
+			// int8 vectors may swap two notes whose cosines differ by less than their rounding.
+			expect(new Set(hits.map((hit) => hit.path))).toEqual(new Set(exact.map((hit) => hit.path)));
+			for (const hit of hits) {
+				const stored = vectors.get(hit.path) as Float32Array;
+				expect(Math.abs(hit.score - cosine(vector, stored))).toBeLessThan(0.01);
+			}
+		}
+	});
+});
+
+describe("a vector snapshot restores only what it can trust", () => {
+	function snapshot(): Uint8Array {
+		const index = new VectorIndex(MODEL, DIMS);
+		putContent(index, new CountingEmbedder(DIMS), "Garden.md", GARDEN);
+		return encodeVectorSnapshot(index);
+	}
+
+	test("as saved, it restores the notes and their vectors", () => {
+		const restored = decodeVectorSnapshot(snapshot(), { modelId: MODEL, dims: DIMS });
+		expect(restored.refusal).toBeNull();
+		expect(restored.index?.noteCount).toBe(1);
+		expect(restored.index?.chunkCount).toBe(2);
+	});
+
+	test("a damaged, cut or foreign snapshot restores nothing and says why", () => {
+		const bytes = snapshot();
+		const flipped = bytes.slice();
+		flipped[flipped.length - 5] ^= 0x10;
+		expect(decodeVectorSnapshot(flipped, { modelId: MODEL })).toMatchObject({ index: null, refusal: "damaged" });
+		expect(decodeVectorSnapshot(bytes.slice(0, bytes.length - 64), { modelId: MODEL })).toMatchObject({
+			index: null,
+			refusal: "truncated",
+		});
+		expect(decodeVectorSnapshot(bytes.slice(0, 10), { modelId: MODEL })).toMatchObject({ refusal: "truncated" });
+		expect(
+			decodeVectorSnapshot(new TextEncoder().encode("<html>502 Bad Gateway</html>!!!!!!!!!!!!"), { modelId: MODEL }),
+		).toMatchObject({
+			refusal: "not-a-snapshot",
+		});
+		const detail = decodeVectorSnapshot(flipped, { modelId: MODEL });
+		expect(detail.index === null && detail.detail).toMatch(/checksum/);
+	});
+
+	test("another model's snapshot, or another dimension's, is never taken in: two models are never mixed", () => {
+		const bytes = snapshot();
+		const otherModel = decodeVectorSnapshot(bytes, { modelId: "ollama http://127.0.0.1:11434 nomic-embed-text" });
+		expect(otherModel).toMatchObject({ index: null, refusal: "other-model" });
+		expect(decodeVectorSnapshot(bytes, { modelId: MODEL, dims: 768 })).toMatchObject({ refusal: "other-dimensions" });
+	});
+
+	test("a snapshot handed back as a view into a larger buffer restores as the bytes themselves do", () => {
+		const bytes = snapshot();
+		const larger = new Uint8Array(bytes.length + 3);
+		larger.set(bytes, 3);
+		const restored = decodeVectorSnapshot(larger.subarray(3), { modelId: MODEL, dims: DIMS });
+		expect(restored.refusal).toBeNull();
+		expect(restored.index?.chunkCount).toBe(2);
+	});
+});
