@@ -63,3 +63,19 @@ describe("the hard set of obsidian-help", () => {
 		expect(questionsSharingNames(qrels, notesByLang)).toEqual([]);
 	});
 });
+
+describe("the personal vault's questions", () => {
+	const PERSONAL_VAULT = resolve(__dirname, "../../eval/personal-vault");
+	const qrels = loadQrels(resolve(__dirname, "../../eval/personal-vault.qrels.json"));
+	const notes = new Map(loadVault(PERSONAL_VAULT, 0).map((note) => [note.path, note]));
+
+	it("asks at least 40 questions of a vault of a few hundred notes", () => {
+		expect(qrels.length).toBeGreaterThanOrEqual(40);
+		expect(notes.size).toBeGreaterThanOrEqual(250);
+	});
+
+	it("answers each question with notes of the vault that share no term with it in their title, aliases or headings", () => {
+		expect(qrels.flatMap((qrel) => qrel.relevant.filter((path) => !notes.has(path)))).toEqual([]);
+		expect(questionsSharingNames(qrels, new Map([["en", notes]]))).toEqual([]);
+	});
+});
