@@ -957,6 +957,8 @@ export const en = {
 	"audit.feature.weekly-summary": "Weekly summary",
 	"audit.feature.consolidation": "Consolidating long-term memory",
 	"audit.feature.model-list": "Listing the server's models",
+	"audit.feature.embedding": "Embedding notes for search by meaning",
+	"audit.feature.search": "Embedding a search for search by meaning",
 	"cli.search": "Search memory as the assistant does.",
 	"cli.search.query": "What to search for.",
 	"cli.search.limit": "How many results, 10 by default.",

@@ -830,6 +830,8 @@ export const zh: Catalog = {
 	"audit.feature.weekly-summary": "每周总结",
 	"audit.feature.consolidation": "整合长期记忆",
 	"audit.feature.model-list": "列出服务器上的模型",
+	"audit.feature.embedding": "为语义搜索嵌入笔记",
+	"audit.feature.search": "为语义搜索嵌入搜索词",
 	"cli.search": "像助理一样搜索记忆。",
 	"cli.search.query": "要搜索的内容。",
 	"cli.search.limit": "结果数量，默认 10。",

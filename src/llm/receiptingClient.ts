@@ -1,6 +1,6 @@
 import type { ReceiptLog } from "../core/audit/receiptLog";
 import { carriedPaths } from "../core/model/carriedPaths";
-import type { ModelClient, ModelEvent, ModelRequest, Usage } from "../core/model/modelClient";
+import type { ModelClient, ModelEvent, ModelInfo, ModelRequest, Usage } from "../core/model/modelClient";
 
 /**
  * `client` with a receipt for every request it makes: where it went (`to`, the server's host),
@@ -15,16 +15,25 @@ export function withReceipts(client: ModelClient, receipts: ReceiptLog, to: stri
 		...(client.local === true && { local: true }),
 		...(client.readsAttachments === true && { readsAttachments: true }),
 		stream: (request) => receipted(client.stream(request), request, receipts, to),
-		listModels: async (signal) => {
-			let listed = false;
-			try {
-				const models = await client.listModels(signal);
-				listed = true;
-				return models;
-			} finally {
-				await recordListing(receipts, to, listed);
-			}
-		},
+		listModels: withListingReceipts((signal) => client.listModels(signal), receipts, to),
+	};
+}
+
+/** `listModels` with a receipt of each listing: it carries the key to the server, when there is one. */
+export function withListingReceipts(
+	listModels: (signal?: AbortSignal) => Promise<ModelInfo[]>,
+	receipts: ReceiptLog,
+	to: string,
+): (signal?: AbortSignal) => Promise<ModelInfo[]> {
+	return async (signal) => {
+		let listed = false;
+		try {
+			const models = await listModels(signal);
+			listed = true;
+			return models;
+		} finally {
+			await recordListing(receipts, to, listed);
+		}
 	};
 }
 

@@ -27,6 +27,8 @@ export const receiptSchema = z.object({
 	/** Tokens as the server counted them; for MCP, the answer's estimated size, as no server counts it. */
 	inputTokens: z.number().check(z.int(), z.nonnegative()),
 	outputTokens: z.number().check(z.int(), z.nonnegative()),
+	/** How many texts an embedding request carried, to be turned into vectors; absent for any other request. */
+	texts: z.optional(z.number().check(z.int(), z.nonnegative())),
 	/** The request failed or was stopped: it left, but what the server made of it is unknown. */
 	failed: z.optional(z.boolean()),
 });

@@ -14,6 +14,11 @@ export interface EmbeddingRequest {
 	readonly texts: readonly string[];
 	readonly purpose: EmbeddingPurpose;
 	readonly signal?: AbortSignal;
+	/**
+	 * The vault paths of the notes the texts were cut from, for the request's receipt, as a model
+	 * request names the notes it carries; none for a query the user typed. Never sent.
+	 */
+	readonly notes?: readonly string[];
 }
 
 export interface EmbeddingClient {

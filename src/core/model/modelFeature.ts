@@ -11,5 +11,8 @@ export const MODEL_FEATURES = [
 	"weekly-summary",
 	"consolidation",
 	"model-list",
+	// Notes' text embedded for search by meaning, and a search's query embedded to be compared with them.
+	"embedding",
+	"search",
 ] as const;
 export type ModelFeature = (typeof MODEL_FEATURES)[number];
