@@ -1,4 +1,5 @@
 import type { EmbeddingClient } from "../../src/core/model/embeddingClient";
+import { ServerEmbeddingClient } from "../../src/llm/embeddings/serverEmbeddingClient";
 import { READS_ALL, type ModelCoverage } from "../../src/core/retrieval/ranking/vectorTrust";
 import { RunnerUsageError, type RunnerArgs } from "../lib/retrievalBench/commandLine";
 
@@ -21,6 +22,15 @@ export function embeddingSetup(args: RunnerArgs): EmbeddingSetup | null {
 	return { client: clientFor(url, model, api), coverage: reads === "all" ? READS_ALL : { readsCjk: false } };
 }
 
+/**
+ * The product's own client for the server: the eval measures the path a user's search takes. Not
+ * receipted: the eval sends a public vault's text, and no user's, to a server its runner chose.
+ */
 function clientFor(url: string, model: string, api: "openai" | "ollama"): EmbeddingClient {
-	throw new RunnerUsageError(`no embedding adapter yet for ${api} at ${url} (${model})`);
+	return new ServerEmbeddingClient({ api, baseURL: url, model, delay: nodeDelay });
+}
+
+function nodeDelay(callback: () => void, ms: number): () => void {
+	const timer = setTimeout(callback, ms);
+	return () => clearTimeout(timer);
 }

@@ -1,6 +1,7 @@
 import * as nodePath from "node:path";
 import type { NoteInput } from "../../src/core/retrieval";
 import { HELP_LANGUAGES, helpVaultDir, loadVault, type HelpLanguage } from "../lib/retrievalBench/corpus";
+import { sharedTerms } from "./hardSetCheck";
 import { loadQrels, type Qrel } from "./qrels";
 
 const EVAL_DIR = nodePath.join(__dirname, "..", "..", "eval");
@@ -38,14 +39,18 @@ export function loadEvalSet(name: SetName): EvalSet {
 			return { name, qrels: loadQrels(EASY_QRELS), vaults: helpVaults(), now: HELP_NOW, groupsOf: (qrel) => [`${qrel.lang}`, `${qrel.kind}`] };
 		case "help-hard":
 			return { name, qrels: loadQrels(HARD_QRELS), vaults: helpVaults(), now: HELP_NOW, groupsOf: hardGroups };
-		case "personal":
+		case "personal": {
+			const notes = loadVault(PERSONAL_VAULT, PERSONAL_MTIME);
+			const bodies = new Map(notes.map((note) => [note.path, note.content]));
+			const sharesNoWord = (qrel: Qrel) => qrel.relevant.every((path) => sharedTerms(qrel.query, [bodies.get(path) ?? ""]).length === 0);
 			return {
 				name,
 				qrels: loadQrels(PERSONAL_QRELS),
-				vaults: new Map([["en", loadVault(PERSONAL_VAULT, PERSONAL_MTIME)]]),
+				vaults: new Map([["en", notes]]),
 				now: PERSONAL_NOW,
-				groupsOf: () => ["everyday questions"],
+				groupsOf: (qrel) => [sharesNoWord(qrel) ? "no word of the answer's text" : "a word of the answer's text"],
 			};
+		}
 	}
 }
 

@@ -21,7 +21,7 @@ export interface GroupScores {
 export function groupScores(results: readonly SetOutcomes[]): GroupScores[] {
 	return results.flatMap(({ set, byRanker }) => {
 		const rankers = [...byRanker.keys()];
-		const groups = [...new Set(set.qrels.flatMap((qrel) => set.groupsOf(qrel))), "all"];
+		const groups = [...[...new Set(set.qrels.flatMap((qrel) => set.groupsOf(qrel)))].sort(), "all"];
 		return groups.map((group) => {
 			const inGroup = (outcome: QueryOutcome) => group === "all" || set.groupsOf(outcome.qrel).includes(group);
 			const of = (ranker: string) => (byRanker.get(ranker) ?? []).filter(inGroup);

@@ -60,7 +60,10 @@ export function fuseRankings(
 	const keywordScores =
 		params.method === "reciprocal-rank"
 			? reciprocalRanks(keyword.length, params)
-			: normalized(keyword.map((hit) => hit.score));
+			: normalized(
+					keyword.map((hit) => hit.score),
+					true,
+				);
 	keyword.forEach((candidate, rank) =>
 		fused.set(candidate.path, { score: keywordScores[rank], keyword: true, vector: false }),
 	);
@@ -68,7 +71,10 @@ export function fuseRankings(
 		const vectorScores =
 			params.method === "reciprocal-rank"
 				? reciprocalRanks(vector.length, params)
-				: normalized(vector.map((hit) => hit.similarity));
+				: normalized(
+						vector.map((hit) => hit.similarity),
+						false,
+					);
 		vector.forEach((candidate, rank) => {
 			const entry = fused.get(candidate.path) ?? { score: 0, keyword: false, vector: false };
 			fused.set(candidate.path, {
@@ -96,12 +102,14 @@ function reciprocalRanks(count: number, params: FusionParams): number[] {
 }
 
 /**
- * Scores put on 0..1 by the list's own range: the best 1, the last 0 (a list of one, or of equal
- * scores, all 1). Each list is read against itself, since BM25 and cosine have no common scale.
+ * Scores put on 0..1, the best at 1, each list read against itself since BM25 and cosine have no
+ * common scale. A keyword score of 0 means no match (`fromZero`), so it is divided by the best;
+ * a cosine similarity has no such zero (unrelated texts score well above it), so the list's
+ * lowest goes to 0. A list of one, or of equal scores, is all 1.
  */
-function normalized(scores: readonly number[]): number[] {
+function normalized(scores: readonly number[], fromZero: boolean): number[] {
 	if (scores.length === 0) return [];
 	const top = Math.max(...scores);
-	const bottom = Math.min(...scores);
+	const bottom = fromZero ? 0 : Math.min(...scores);
 	return scores.map((score) => (top === bottom ? 1 : (score - bottom) / (top - bottom)));
 }
