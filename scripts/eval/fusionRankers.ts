@@ -6,7 +6,7 @@ import { guardedFusion, lexicalRanker, naiveFusion, vectorRanker, type Ranker } 
 /**
  * The rankers the eval compares: keyword alone, vectors alone, and each fusion method both naive
  * (every vector trusted, nothing kept first) and guarded as the product fuses; `--fusion
- * vectorWeight=0.8,lowMargin=1` tries other parameters without editing the defaults.
+ * vectorWeight=0.8,coveredLow=0.4` tries other parameters without editing the defaults.
  */
 export function fusionRankers(assignments: readonly string[]): Ranker[] {
 	const fusion: Record<string, number> = { vectorWeight: DEFAULT_FUSION.vectorWeight, rankConstant: DEFAULT_FUSION.rankConstant };

@@ -1,6 +1,6 @@
 import { aliasesOf, type NoteInput } from "../../src/core/retrieval";
 import { fuseRankings, type FusionParams, type KeywordCandidate, type VectorCandidate } from "../../src/core/retrieval/ranking/hybridFusion";
-import { modelReads, vectorTrust, type ModelCoverage, type TrustParams } from "../../src/core/retrieval/ranking/vectorTrust";
+import { keywordCoverage, modelReads, vectorTrust, type ModelCoverage, type TrustParams } from "../../src/core/retrieval/ranking/vectorTrust";
 import { queryNamesNote } from "../../src/core/retrieval/query/queryNames";
 import { baseName } from "../../src/core/vault/paths";
 import { OurEngine } from "../lib/retrievalBench/engines/ourEngine";
@@ -29,6 +29,10 @@ export interface QueryLists {
 	/** Over the chunks the model reads only. */
 	readonly vectorRead: readonly VectorCandidate[];
 	readonly coverage: ModelCoverage;
+	/** The share of the vault's chunks the model reads. */
+	readonly readableShare: number;
+	/** The share of the query's words the best keyword match holds. */
+	readonly keywordCoverage: number;
 }
 
 export const lexicalRanker: Ranker = { name: "lexical", usesVectors: false, rank: (lists) => lists.keyword.map((hit) => hit.path) };
@@ -40,7 +44,15 @@ export function guardedFusion(name: string, fusion: FusionParams, trust: TrustPa
 		name,
 		usesVectors: true,
 		rank: (lists) => {
-			const weight = vectorTrust(lists.query, lists.vectorRead.map((hit) => hit.similarity), lists.coverage, trust);
+			const weight = vectorTrust(
+				{
+					query: lists.query,
+					coverage: lists.coverage,
+					readableShare: lists.readableShare,
+					keywordCoverage: lists.keywordCoverage,
+				},
+				trust,
+			);
 			return fuseRankings(lists.keyword, lists.vectorRead, weight, MRR_CUTOFF, fusion).map((hit) => hit.path);
 		},
 	};
@@ -89,7 +101,8 @@ export async function evaluateHybrid(
 			queryVectors = await embeddings.embed(qrels.map((qrel) => qrel.query), "query");
 		}
 		qrels.forEach((qrel, index) => {
-			const keyword = engine.hits(qrel.query, CANDIDATES).map((hit) => ({
+			const hits = engine.hits(qrel.query, CANDIDATES);
+			const keyword = hits.map((hit) => ({
 				path: hit.path,
 				score: hit.score,
 				named: hit.linked || queryNamesNote(qrel.query, named.get(hit.path) ?? []),
@@ -100,6 +113,8 @@ export async function evaluateHybrid(
 				vector: vectors?.search(queryVectors[index], CANDIDATES) ?? [],
 				vectorRead: vectors?.search(queryVectors[index], CANDIDATES, (chunk) => readable[chunk]) ?? [],
 				coverage,
+				readableShare: readable.length === 0 ? 1 : readable.filter(Boolean).length / readable.length,
+				keywordCoverage: hits.length === 0 ? 0 : keywordCoverage(qrel.query, hits[0].matchedTerms),
 			};
 			for (const ranker of usable) outcomes.get(ranker.name)?.push(outcomeOf(qrel, ranker.rank(lists).slice(0, MRR_CUTOFF)));
 		});

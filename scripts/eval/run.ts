@@ -21,7 +21,7 @@ import { rankingOverrides } from "./rankingOverrides";
 /**
  * `npm run eval [-- --json] [--engines ours,minisearch] [--qrels other.json] [--ranking k1=1.4,b=0.6]
  * [--embed-url URL --embed-model NAME [--embed-api openai|ollama] [--embed-reads all|spaced]]
- * [--sets help-easy,help-hard,personal] [--fusion vectorWeight=1,rankConstant=60]`:
+ * [--sets help-easy,help-hard,personal] [--fusion vectorWeight=1,coveredLow=0.5]`:
  * quality on obsidian-help for every engine, the memory-workspace checks of ours, then search by
  * meaning on every set: keyword, vector and hybrid, with the model the flags name.
  */
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
 		"embed-model": "NAME",
 		"embed-api": "openai|ollama",
 		"embed-reads": "all|spaced",
-		fusion: "vectorWeight=1,rankConstant=60,lowMargin=0,highMargin=0",
+		fusion: "vectorWeight=1,rankConstant=60,coveredLow=0.5,coveredHigh=0.8",
 	});
 	const engines = chosen(args, "engines", ENGINE_NAMES);
 	const qrels = loadQrels(args.lists.get("qrels")?.[0] ?? EASY_QRELS);

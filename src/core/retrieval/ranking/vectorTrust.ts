@@ -1,4 +1,5 @@
 import { CJK, classOfCodePoint, WORD } from "../../text/characterClasses";
+import { tokenize } from "../text/tokenizer";
 
 /**
  * What an embedding model reads. Many small models (and all the English ones) were trained on
@@ -35,32 +36,60 @@ export function modelReads(coverage: ModelCoverage, text: string): boolean {
 
 export interface TrustParams {
 	/**
-	 * How far, in standard deviations of the list's similarities, the best must stand above their
-	 * mean for the list to be trusted at all, and fully. A model that understood the query puts a
-	 * few notes well clear of the rest; one that did not spreads them evenly.
+	 * The share of the query's words that keyword search's best note holds, up to which vectors
+	 * count fully, and from which they count no more. A question worded like its answer is found by
+	 * its words, and there the vectors only add noise; one in the asker's own words matches a word
+	 * here and there, and there the vectors are what finds it.
 	 */
-	readonly lowMargin: number;
-	readonly highMargin: number;
+	readonly coveredLow: number;
+	readonly coveredHigh: number;
 }
 
-export const DEFAULT_TRUST: TrustParams = { lowMargin: 0, highMargin: 0 };
+/**
+ * Measured on the eval's sets with an English model (`npm run eval`): vectors count fully up to
+ * half the query's words held by the best keyword match, and not at all from four fifths, which
+ * keeps every easy question where keywords alone had it and still lifts the hard ones.
+ */
+export const DEFAULT_TRUST: TrustParams = { coveredLow: 0.5, coveredHigh: 0.8 };
+
+/** What the trust in one query's vector list is judged on. */
+export interface TrustInput {
+	readonly query: string;
+	readonly coverage: ModelCoverage;
+	/**
+	 * The share of the searched chunks the model reads (`modelReads`): an English model over a
+	 * Japanese vault ranks only the few passages in English, and must weigh little.
+	 */
+	readonly readableShare: number;
+	/** The share (0..1) of the query's words the best keyword match holds; 0 when nothing matched. */
+	readonly keywordCoverage: number;
+}
 
 /**
- * How much the vector list of a query is worth, from 0 (ignore it) to 1: 0 when the model does
- * not read the query's language; else from how clearly its best similarity stands out.
+ * How much a query's vector list is worth beside its keyword list, from 0 (ignore it) to 1: 0
+ * when the model does not read the query's language, else less as fewer of the chunks are ones it
+ * reads, and as keyword search holds more of the query.
  */
-export function vectorTrust(
-	query: string,
-	similarities: readonly number[],
-	coverage: ModelCoverage,
-	params = DEFAULT_TRUST,
-): number {
-	if (!modelReads(coverage, query) || similarities.length === 0) return 0;
-	if (params.highMargin <= 0) return 1;
-	const mean = similarities.reduce((sum, value) => sum + value, 0) / similarities.length;
-	const spread = Math.sqrt(similarities.reduce((sum, value) => sum + (value - mean) ** 2, 0) / similarities.length);
-	if (spread === 0) return 0;
-	const margin = (Math.max(...similarities) - mean) / spread;
-	if (margin <= params.lowMargin) return 0;
-	return Math.min(1, (margin - params.lowMargin) / (params.highMargin - params.lowMargin));
+export function vectorTrust(input: TrustInput, params = DEFAULT_TRUST): number {
+	if (!modelReads(input.coverage, input.query)) return 0;
+	return clamp(input.readableShare) * keywordRoom(input.keywordCoverage, params);
+}
+
+function keywordRoom(covered: number, params: TrustParams): number {
+	if (covered >= params.coveredHigh) return 0;
+	if (covered <= params.coveredLow) return 1;
+	return (params.coveredHigh - covered) / (params.coveredHigh - params.coveredLow);
+}
+
+/**
+ * The share of a query's words (its search terms, as the tokenizer cuts them) that a keyword
+ * match holds, from the terms it matched (`SearchHit.matchedTerms`, typo corrections included).
+ */
+export function keywordCoverage(query: string, matchedTerms: readonly string[]): number {
+	const words = new Set(tokenize(query)).size;
+	return words === 0 ? 0 : Math.min(1, new Set(matchedTerms).size / words);
+}
+
+function clamp(value: number): number {
+	return Math.min(1, Math.max(0, value));
 }
