@@ -38,7 +38,8 @@ export class CachedEmbeddings {
 	/** One vector per text, from the cache where it is, from the server in batches where not. */
 	async embed(texts: readonly string[], purpose: EmbeddingPurpose, progress?: (done: number, total: number) => void): Promise<Float32Array[]> {
 		const keys = texts.map((text) => hash(`${this.client.modelId}\n${purpose}\n${text}`));
-		const missing = [...new Set(keys.map((key, index) => (this.vectors.has(key) ? -1 : index)).filter((index) => index !== -1))];
+		// The first text of each key not cached: a text given twice is sent once.
+		const missing = keys.flatMap((key, index) => (this.vectors.has(key) || keys.indexOf(key) !== index ? [] : [index]));
 		for (let start = 0; start < missing.length; start += BATCH) {
 			const batch = missing.slice(start, start + BATCH);
 			const vectors = await this.client.embed({ texts: batch.map((index) => texts[index]), purpose });

@@ -1,7 +1,7 @@
-import { aliasesOf, type NoteInput } from "../../src/core/retrieval";
+import { aliasesOf, type NoteInput, type SearchHit } from "../../src/core/retrieval";
 import { fuseRankings, type FusionParams, type KeywordCandidate, type VectorCandidate } from "../../src/core/retrieval/ranking/hybridFusion";
-import { keywordCoverage, modelReads, vectorTrust, type ModelCoverage, type TrustParams } from "../../src/core/retrieval/ranking/vectorTrust";
-import { queryNamesNote } from "../../src/core/retrieval/query/queryNames";
+import { hybridRanking } from "../../src/core/retrieval/ranking/hybridRanking";
+import { modelReads, type ModelCoverage, type TrustParams } from "../../src/core/retrieval/ranking/vectorTrust";
 import { baseName } from "../../src/core/vault/paths";
 import { OurEngine } from "../lib/retrievalBench/engines/ourEngine";
 import type { CachedEmbeddings } from "./embeddingCache";
@@ -24,6 +24,9 @@ export interface Ranker {
 export interface QueryLists {
 	readonly query: string;
 	readonly keyword: readonly KeywordCandidate[];
+	/** The keyword engine's hits, as the search service has them. */
+	readonly hits: readonly SearchHit[];
+	readonly namesOf: (path: string) => readonly string[];
 	/** Over every chunk, read or not by the model. */
 	readonly vector: readonly VectorCandidate[];
 	/** Over the chunks the model reads only. */
@@ -31,8 +34,6 @@ export interface QueryLists {
 	readonly coverage: ModelCoverage;
 	/** The share of the vault's chunks the model reads. */
 	readonly readableShare: number;
-	/** The share of the query's words the best keyword match holds. */
-	readonly keywordCoverage: number;
 }
 
 export const lexicalRanker: Ranker = { name: "lexical", usesVectors: false, rank: (lists) => lists.keyword.map((hit) => hit.path) };
@@ -44,16 +45,16 @@ export function guardedFusion(name: string, fusion: FusionParams, trust: TrustPa
 		name,
 		usesVectors: true,
 		rank: (lists) => {
-			const weight = vectorTrust(
-				{
-					query: lists.query,
-					coverage: lists.coverage,
-					readableShare: lists.readableShare,
-					keywordCoverage: lists.keywordCoverage,
-				},
-				trust,
-			);
-			return fuseRankings(lists.keyword, lists.vectorRead, weight, MRR_CUTOFF, fusion).map((hit) => hit.path);
+			const request = {
+				query: lists.query,
+				keywordHits: lists.hits,
+				namesOf: lists.namesOf,
+				vectorHits: lists.vectorRead,
+				coverage: lists.coverage,
+				readableShare: lists.readableShare,
+				limit: MRR_CUTOFF,
+			};
+			return hybridRanking(request, fusion, trust).map((hit) => hit.path);
 		},
 	};
 }
@@ -63,7 +64,7 @@ export function naiveFusion(name: string, fusion: FusionParams): Ranker {
 	return {
 		name,
 		usesVectors: true,
-		rank: (lists) => fuseRankings(lists.keyword.map((hit) => ({ ...hit, named: false })), lists.vector, 1, MRR_CUTOFF, fusion).map((hit) => hit.path),
+		rank: (lists) => fuseRankings(lists.keyword, lists.vector, 1, MRR_CUTOFF, fusion).map((hit) => hit.path),
 	};
 }
 
@@ -102,19 +103,16 @@ export async function evaluateHybrid(
 		}
 		qrels.forEach((qrel, index) => {
 			const hits = engine.hits(qrel.query, CANDIDATES);
-			const keyword = hits.map((hit) => ({
-				path: hit.path,
-				score: hit.score,
-				named: hit.linked || queryNamesNote(qrel.query, named.get(hit.path) ?? []),
-			}));
+			const keyword = hits.map((hit) => ({ path: hit.path, score: hit.score, named: false }));
 			const lists: QueryLists = {
 				query: qrel.query,
 				keyword,
+				hits,
+				namesOf: (path) => named.get(path) ?? [],
 				vector: vectors?.search(queryVectors[index], CANDIDATES) ?? [],
 				vectorRead: vectors?.search(queryVectors[index], CANDIDATES, (chunk) => readable[chunk]) ?? [],
 				coverage,
 				readableShare: readable.length === 0 ? 1 : readable.filter(Boolean).length / readable.length,
-				keywordCoverage: hits.length === 0 ? 0 : keywordCoverage(qrel.query, hits[0].matchedTerms),
 			};
 			for (const ranker of usable) outcomes.get(ranker.name)?.push(outcomeOf(qrel, ranker.rank(lists).slice(0, MRR_CUTOFF)));
 		});
