@@ -46,7 +46,7 @@ export function evaluateHelp(qrels: readonly Qrel[], engines: readonly EngineNam
 	return { outcomes, unknownPaths: unknownPaths(qrels, notesByLang) };
 }
 
-function outcomeOf(qrel: Qrel, ranking: readonly string[]): QueryOutcome {
+export function outcomeOf(qrel: Qrel, ranking: readonly string[]): QueryOutcome {
 	return {
 		qrel,
 		ranking,

@@ -8,6 +8,7 @@ import {
 	type LinkGraph,
 	type NoteInput,
 	type RetrievalIndexOptions,
+	type SearchHit,
 } from "../../../../src/core/retrieval";
 import { layoutFor } from "../../../../src/core/workspace/layout";
 import { countLinks } from "../../../../headless/links/linkCounts";
@@ -40,7 +41,12 @@ export class OurEngine implements SearchEngine {
 	}
 
 	search(query: string, limit: number): string[] {
-		return this.index.search(query, { now: this.now, limit, links: this.linkGraph() }).map((hit) => hit.path);
+		return this.hits(query, limit).map((hit) => hit.path);
+	}
+
+	/** The best `limit` notes with their scores, as the search service gets them. */
+	hits(query: string, limit: number): SearchHit[] {
+		return this.index.search(query, { now: this.now, limit, links: this.linkGraph() });
 	}
 
 	update(note: NoteInput): void {
