@@ -3,12 +3,20 @@ import { DEFAULT_CHUNKING } from "./notes/chunker";
 import { CollectionStats } from "./indexing/collectionStats";
 import { TAGS } from "./indexing/fields";
 import { skipReasonForFile, type IndexPolicy, type SkipReason } from "../vault/indexPolicy";
+import { baseName } from "../vault/paths";
 import { NOTES_PER_STEP, SNAPSHOT_VERSION, type IndexSnapshot, type SkippedFile } from "./indexing/indexSnapshot";
 import { indexStatsOf, type IndexStats } from "./indexing/indexStats";
 import { InvertedIndex } from "./indexing/invertedIndex";
 import { NoteAnalyzer } from "./notes/noteAnalyzer";
 import type { FileVersion, NoteInput } from "./notes/noteInput";
-import type { NoteRecord } from "./indexing/noteRecord";
+import {
+	CHUNK_END_LINE,
+	CHUNK_START_LINE,
+	CHUNK_STRIDE,
+	chunkCountOf,
+	chunkTrail,
+	type NoteRecord,
+} from "./indexing/noteRecord";
 import type { PassageOptions } from "./notes/passageSplitter";
 import { parseQuery } from "./query/queryParser";
 import { scoreQuery } from "./ranking/queryScoring";
@@ -16,6 +24,7 @@ import { resolveQueryTerms, termsOfWords } from "./query/queryTerms";
 import { Ranker, type Matches, type RankRequest } from "./ranking/ranker";
 import { DEFAULT_RANKING, type RankingParams } from "./ranking/rankingParams";
 import { compileFilters, type NotePredicate } from "./query/searchFilters";
+import type { SearchFilters } from "./query/searchFilters";
 import type { SearchHit, SearchOptions } from "./searchTypes";
 import { decodeSnapshot } from "./indexing/snapshotDecoder";
 import { encodeSnapshot } from "./indexing/snapshotEncoder";
@@ -336,6 +345,45 @@ export class RetrievalIndex {
 			matches = { ...NO_MATCHES, notes: this.notesToFilter(tags), relevance: () => 1 };
 		}
 		return this.ranker.rank(matches, request);
+	}
+
+	/**
+	 * Notes found by meaning (each with the number of its best chunk, as `chunkNote` cuts the note)
+	 * as keyword search's hits read: the chunk's lines and heading, the note's kind, no matched
+	 * terms. A note the index no longer holds, or that the filters, the query's `#tags` or the
+	 * caller's rule refuse, is left out, as keyword search leaves it out.
+	 */
+	locate(
+		found: readonly { readonly path: string; readonly chunk: number; readonly score: number }[],
+		query: string,
+		options: SearchFilters & Pick<SearchOptions, "admits">,
+	): SearchHit[] {
+		const filter = withAdmits(compileFilters(options, parseQuery(query).tags), options.admits);
+		return found.flatMap((hit) => {
+			const record = this.records.get(hit.path);
+			if (record === undefined || (filter !== null && !filter(record))) return [];
+			// A note changed since its vectors were made may have fewer chunks now: its first stands in.
+			const chunk = hit.chunk < chunkCountOf(record) ? hit.chunk : 0;
+			const row = chunk * CHUNK_STRIDE;
+			return [
+				{
+					path: record.path,
+					score: hit.score,
+					line: record.chunkTable[row + CHUNK_START_LINE],
+					endLine: record.chunkTable[row + CHUNK_END_LINE],
+					heading: chunkTrail(record, chunk),
+					kind: record.kind,
+					matchedTerms: [],
+					linked: false,
+				},
+			];
+		});
+	}
+
+	/** What a query may name the note by: its title and its aliases; none for a note the index does not hold. */
+	namesOf(path: string): string[] {
+		const record = this.records.get(path);
+		return record === undefined ? [] : [baseName(path), ...record.aliases];
 	}
 
 	/**

@@ -70,6 +70,11 @@ export class FakeEmbeddings {
 	/** The key the server asks for as `Authorization: Bearer`; it asks for none when absent. */
 	requiredKey: string | undefined;
 	misbehave: Misbehaviour | undefined;
+	/**
+	 * Words the fake model reads as one meaning (`whiteboard` as `canvas`): what a real model knows
+	 * and a keyword index does not, so a test can tell search by meaning from search by word.
+	 */
+	meanings: ReadonlyMap<string, string> = new Map();
 	private closedByClient = 0;
 	private readonly cut = new WeakSet<ServerResponse>();
 	private readonly server: Server;
@@ -103,6 +108,7 @@ export class FakeEmbeddings {
 		this.dimension = FAKE_DIMENSION;
 		this.requiredKey = undefined;
 		this.misbehave = undefined;
+		this.meanings = new Map();
 		this.closedByClient = 0;
 	}
 
@@ -154,7 +160,7 @@ export class FakeEmbeddings {
 			sendError(response, api, 404, message, "model_not_found");
 			return;
 		}
-		const vectors: unknown[][] = texts.map((text) => fakeVector(text, this.dimension));
+		const vectors: unknown[][] = texts.map((text) => fakeVector(text, this.dimension, this.meanings));
 		const misbehave = this.misbehave;
 		switch (misbehave?.kind) {
 			case "hang":

@@ -2,12 +2,17 @@
  * The fake server's vectors: a hashed bag of words, normalized. The same text always gets the same
  * vector, and texts sharing words get vectors that point the same way, so a search by meaning over
  * them ranks as a test can predict. A word is a run of letters or digits, lower-cased; each Han,
- * kana or Hangul character is a word of its own, as no space separates them.
+ * kana or Hangul character is a word of its own, as no space separates them. A word with a
+ * meaning given (`meanings`) counts as that meaning's word.
  */
-export function fakeVector(text: string, dimension: number): number[] {
+export function fakeVector(
+	text: string,
+	dimension: number,
+	meanings: ReadonlyMap<string, string> = new Map(),
+): number[] {
 	const vector = new Array<number>(dimension).fill(0);
 	for (const word of wordsOf(text)) {
-		const hash = fnv1a(word);
+		const hash = fnv1a(meanings.get(word) ?? word);
 		// The hash's low bits pick the dimension, one high bit the sign: collisions then cancel as often as they add.
 		vector[hash % dimension] += (hash & 0x80000000) === 0 ? 1 : -1;
 	}

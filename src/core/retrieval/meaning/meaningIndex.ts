@@ -1,0 +1,214 @@
+import { EmbeddingError, type EmbeddingClient, type EmbeddingErrorKind } from "../../model/embeddingClient";
+import { modelReads, type ModelCoverage } from "../ranking/vectorTrust";
+import { chunkKeyOf, embeddingTextOf, type ChunkKey, type EmbeddableChunk } from "../vectors/embeddingKey";
+import { VectorIndex, VectorShapeError, type VectorHit } from "../vectors/vectorIndex";
+
+/** A note as search by meaning reads it: its path and its chunks, as the keyword index cuts them. */
+export interface NoteChunks {
+	readonly path: string;
+	readonly chunks: readonly EmbeddableChunk[];
+}
+
+/**
+ * Where embedding stands: chunks still to embed; all of the notes given embedded; or paused by
+ * the server's failure (search goes on by keyword, and a later catch-up starts where this stopped).
+ */
+export type MeaningStatus =
+	| { readonly state: "embedding"; readonly notesDone: number; readonly notesTotal: number }
+	| { readonly state: "ready"; readonly chunks: number }
+	| { readonly state: "paused"; readonly reason: EmbeddingErrorKind; readonly message: string };
+
+export interface CatchUpOptions {
+	readonly signal?: AbortSignal;
+	/** How many notes are coming, for the progress; unknown, the count so far. */
+	readonly notesTotal?: number;
+	readonly onProgress?: (status: MeaningStatus) => void;
+}
+
+/**
+ * Texts sent in one request: a few dozen passages of about a thousand characters, what a local
+ * server embeds in a second or two, and well under what every API takes in one batch.
+ */
+export const EMBEDDING_BATCH_TEXTS = 32;
+
+/** Notes put at once when none of them has anything to embed (a start after the last one): progress stays frequent. */
+const NOTES_PER_BATCH = 500;
+
+/**
+ * Search by meaning over the notes the keyword index holds, with one embedding model: the
+ * vectors of their chunks (`VectorIndex`), and what it takes to keep them: each chunk the model
+ * reads is embedded once, under its text's key, so a note renamed, read again unchanged, or
+ * edited elsewhere sends nothing new. Only what the caller gives is embedded: the host gives the
+ * notes its privacy view shows, and drops a note at once when it turns hidden.
+ */
+export class MeaningIndex {
+	private vectors: VectorIndex | null;
+	/** Per note, its chunks and those the model reads: the share of the vault vector search covers. */
+	private readonly readable = new Map<string, { readonly chunks: number; readonly read: number }>();
+	private totals = { chunks: 0, read: 0 };
+
+	constructor(
+		private readonly embedder: EmbeddingClient,
+		private readonly modelCoverage: ModelCoverage,
+		restored: VectorIndex | null = null,
+	) {
+		this.vectors = restored !== null && restored.modelId === embedder.modelId ? restored : null;
+	}
+
+	get modelId(): string {
+		return this.embedder.modelId;
+	}
+
+	/** What the model reads. */
+	get coverage(): ModelCoverage {
+		return this.modelCoverage;
+	}
+
+	/** The vectors kept, to be saved; `null` before the first answer told their dimension. */
+	get index(): VectorIndex | null {
+		return this.vectors;
+	}
+
+	/** The share of the notes' chunks the model reads (1 with none known yet). */
+	get readableShare(): number {
+		return this.totals.chunks === 0 ? 1 : this.totals.read / this.totals.chunks;
+	}
+
+	/**
+	 * Embeds what `notes` have that is not embedded yet, a batch of texts at a time, and makes each
+	 * note searchable as soon as its batch is in. A failure of the server stops the catch-up with
+	 * nothing of that batch kept: the notes before it stay searchable, and the next catch-up goes on
+	 * from there. Stopped by `signal`, it throws the signal's reason, having kept what was done.
+	 */
+	async catchUp(notes: Iterable<NoteChunks>, options: CatchUpOptions = {}): Promise<MeaningStatus> {
+		let done = 0;
+		let batch: Batch = { notes: [], missing: new Map() };
+		const progress = () =>
+			options.onProgress?.({
+				state: "embedding",
+				notesDone: done,
+				notesTotal: Math.max(done, options.notesTotal ?? done),
+			});
+		const flush = async () => {
+			await this.embedBatch(batch, options.signal);
+			done += batch.notes.length;
+			batch = { notes: [], missing: new Map() };
+			progress();
+		};
+		try {
+			for (const note of notes) {
+				options.signal?.throwIfAborted();
+				this.add(batch, this.keyed(note));
+				if (batch.missing.size >= EMBEDDING_BATCH_TEXTS || batch.notes.length >= NOTES_PER_BATCH) await flush();
+			}
+			await flush();
+		} catch (error) {
+			if (!(error instanceof EmbeddingError) || error.kind === "aborted") throw error;
+			return { state: "paused", reason: error.kind, message: error.message };
+		}
+		return { state: "ready", chunks: this.vectors?.chunkCount ?? 0 };
+	}
+
+	/** Removes the note from search by meaning at once (it was deleted, or turned hidden). */
+	dropNote(path: string): void {
+		this.vectors?.dropNote(path);
+		this.count(path, null);
+	}
+
+	/** Follows a rename: nothing is embedded again. */
+	renameNote(from: string, to: string): void {
+		this.vectors?.renameNote(from, to);
+		const counts = this.readable.get(from);
+		this.count(from, null);
+		if (counts !== undefined) this.count(to, counts);
+	}
+
+	/**
+	 * The notes nearest `query` in meaning, best first, each with its best chunk; none before any
+	 * vector is kept. A note `accept` refuses is never returned. Rejects with the server's
+	 * `EmbeddingError` when the query cannot be embedded.
+	 */
+	async nearest(
+		query: string,
+		options: { readonly limit: number; readonly accept?: (path: string) => boolean; readonly signal?: AbortSignal },
+	): Promise<VectorHit[]> {
+		const vectors = this.vectors;
+		if (vectors === null || vectors.chunkCount === 0 || query.trim() === "") return [];
+		const [vector] = await this.embedder.embed({ texts: [query], purpose: "query", signal: options.signal });
+		return vectors.search(vector, { limit: options.limit, accept: options.accept });
+	}
+
+	/** Each chunk's key, `null` for one with nothing to embed or in a script the model does not read. */
+	private keyed(note: NoteChunks): Keyed {
+		const texts = new Map<ChunkKey, string>();
+		const keys = note.chunks.map((chunk) => {
+			const text = embeddingTextOf(chunk);
+			if (text === null || !modelReads(this.modelCoverage, text)) return null;
+			const key = chunkKeyOf(text);
+			texts.set(key, text);
+			return key;
+		});
+		return { path: note.path, keys, texts };
+	}
+
+	/** Adds the note to the batch, and those of its texts with no vector yet to the batch's texts to embed. */
+	private add(batch: Batch, note: Keyed): void {
+		batch.notes.push(note);
+		for (const [key, text] of note.texts) {
+			if (batch.missing.has(key)) continue;
+			if (this.vectors === null || this.vectors.missing([key]).length > 0) batch.missing.set(key, text);
+		}
+	}
+
+	/** Embeds the batch's missing texts in one request, then puts its notes; nothing is kept if it fails. */
+	private async embedBatch(batch: Batch, signal: AbortSignal | undefined): Promise<void> {
+		const missing = [...batch.missing];
+		const fresh = new Map<ChunkKey, Float32Array>();
+		if (missing.length > 0) {
+			const vectors = await this.embedder.embed({
+				texts: missing.map(([, text]) => text),
+				purpose: "document",
+				signal,
+				notes: batch.notes.filter((note) => note.texts.size > 0).map((note) => note.path),
+			});
+			missing.forEach(([key], at) => fresh.set(key, vectors[at]));
+		}
+		const first = fresh.values().next().value;
+		if (this.vectors === null && first === undefined) return;
+		const index = (this.vectors ??= new VectorIndex(this.embedder.modelId, (first as Float32Array).length));
+		try {
+			for (const note of batch.notes) {
+				index.putNote(note.path, note.keys, fresh);
+				this.count(note.path, { chunks: note.keys.length, read: note.keys.filter((key) => key !== null).length });
+			}
+		} catch (error) {
+			if (!(error instanceof VectorShapeError)) throw error;
+			throw new EmbeddingError("bad-answer", error.message);
+		}
+		if (index.needsCompaction) index.compact();
+	}
+
+	private count(path: string, counts: { readonly chunks: number; readonly read: number } | null): void {
+		const held = this.readable.get(path);
+		if (held !== undefined) {
+			this.totals = { chunks: this.totals.chunks - held.chunks, read: this.totals.read - held.read };
+			this.readable.delete(path);
+		}
+		if (counts === null) return;
+		this.readable.set(path, counts);
+		this.totals = { chunks: this.totals.chunks + counts.chunks, read: this.totals.read + counts.read };
+	}
+}
+
+interface Batch {
+	readonly notes: Keyed[];
+	/** The texts to embed for the batch's notes, by key, each once. */
+	readonly missing: Map<ChunkKey, string>;
+}
+
+interface Keyed {
+	readonly path: string;
+	readonly keys: readonly (ChunkKey | null)[];
+	/** The text of each key of the note. */
+	readonly texts: ReadonlyMap<ChunkKey, string>;
+}

@@ -1,0 +1,137 @@
+import { chunkNote } from "../../../../src/core/retrieval";
+import { hybridSearch } from "../../../../src/core/retrieval/meaning/hybridSearch";
+import { MeaningIndex, type NoteChunks } from "../../../../src/core/retrieval/meaning/meaningIndex";
+import { coverageOfModel } from "../../../../src/core/retrieval/meaning/modelCoverage";
+import { READS_ALL } from "../../../../src/core/retrieval/ranking/vectorTrust";
+import { encodeVectorSnapshot, decodeVectorSnapshot } from "../../../../src/core/retrieval/vectors/vectorSnapshot";
+import { computeMetadata } from "../../../../headless/metadata";
+import { useFakeEmbeddings } from "../../../harness/fakeEmbeddings";
+import { embeddingClientFor } from "../../../llm/embeddings/embeddingFixture";
+import { indexOfVault, NOW } from "../vaultFixtures";
+
+const fake = useFakeEmbeddings();
+
+/**
+ * A small vault where the answer to "a whiteboard where I lay out cards and draw arrows" shares no
+ * word with it: the fake model reads `whiteboard` as `canvas`, `arrows` as `connections`, as a
+ * real model relates them and a keyword index cannot.
+ */
+const VAULT = {
+	"Help/Canvas.md": "# Canvas\n\nLay out notes on an infinite board and link them with connections.\n",
+	"Help/Daily notes.md": "# Daily notes\n\nOne note for each day, opened with a hotkey.\n",
+	"Help/Cards.md": "# Cards\n\nA deck of flashcards for spaced repetition, each with a front and a back.\n",
+	"Help/Arrows.md": "# Arrows\n\nArrow keys move the cursor; draw nothing.\n",
+};
+const MEANINGS = new Map([
+	["whiteboard", "canvas"],
+	["board", "canvas"],
+	["arrows", "connections"],
+	["draw", "link"],
+]);
+
+function notesOf(files: Readonly<Record<string, string>>): NoteChunks[] {
+	return Object.entries(files).map(([path, content]) => ({
+		path,
+		chunks: chunkNote(content, computeMetadata(content)),
+	}));
+}
+
+async function meaningOver(files: Readonly<Record<string, string>>) {
+	fake().meanings = MEANINGS;
+	const { client } = embeddingClientFor(fake(), "openai");
+	const meaning = new MeaningIndex(client, READS_ALL);
+	const status = await meaning.catchUp(notesOf(files));
+	return { meaning, client, status, keyword: indexOfVault(files) };
+}
+
+describe("search by meaning beside keyword search", () => {
+	it("finds a note by what the question means, where keyword search ranks a note that only shares its words first", async () => {
+		const { meaning, keyword, status } = await meaningOver(VAULT);
+		expect(status).toEqual({ state: "ready", chunks: 4 });
+		const query = "a whiteboard where I lay out cards and draw arrows";
+		expect(keyword.search(query, { now: NOW, limit: 1 })[0]?.path).not.toBe("Help/Canvas.md");
+		const hits = await hybridSearch(keyword, meaning, query, { now: NOW, limit: 3 });
+		expect(hits[0]).toMatchObject({ path: "Help/Canvas.md", line: 3, heading: "Canvas", kind: "notes" });
+	});
+
+	it("keeps a note the query names first, whatever the vectors say", async () => {
+		const { meaning, keyword } = await meaningOver(VAULT);
+		const hits = await hybridSearch(keyword, meaning, "Arrows", { now: NOW, limit: 3 });
+		expect(hits[0].path).toBe("Help/Arrows.md");
+	});
+
+	it("returns no note the caller's rule or the filters refuse, from either list", async () => {
+		const { meaning, keyword } = await meaningOver(VAULT);
+		const query = "a whiteboard where I lay out cards and draw arrows";
+		const admits = (path: string) => path !== "Help/Canvas.md";
+		const hits = await hybridSearch(keyword, meaning, query, { now: NOW, limit: 5, admits });
+		expect(hits.map((hit) => hit.path)).not.toContain("Help/Canvas.md");
+		const inFolder = await hybridSearch(keyword, meaning, query, { now: NOW, limit: 5, folder: "Elsewhere" });
+		expect(inFolder).toEqual([]);
+	});
+
+	it("is keyword search as it was when the server is away, with no error", async () => {
+		const { meaning, keyword } = await meaningOver(VAULT);
+		const query = "a whiteboard where I lay out cards and draw arrows";
+		fake().misbehave = { kind: "status", status: 503 };
+		const hits = await hybridSearch(keyword, meaning, query, { now: NOW, limit: 3 });
+		expect(hits.map((hit) => hit.path)).toEqual(keyword.search(query, { now: NOW, limit: 3 }).map((hit) => hit.path));
+	});
+});
+
+describe("the vectors of the notes' chunks", () => {
+	it("are made once: a rename, a restart from the snapshot or an edit elsewhere in the note sends only what changed", async () => {
+		const { meaning, client } = await meaningOver(VAULT);
+		const sent = fake().texts.length;
+		expect(sent).toBe(4);
+		meaning.renameNote("Help/Canvas.md", "Help/Whiteboards.md");
+		const renamed = { ...VAULT, "Help/Whiteboards.md": VAULT["Help/Canvas.md"] } as Record<string, string>;
+		delete renamed["Help/Canvas.md"];
+		expect(await meaning.catchUp(notesOf(renamed))).toMatchObject({ state: "ready" });
+		expect(fake().texts.length).toBe(sent);
+
+		const decoded = decodeVectorSnapshot(encodeVectorSnapshot(meaning.index!), { modelId: client.modelId });
+		const restarted = new MeaningIndex(client, READS_ALL, decoded.index);
+		const edited = { ...renamed, "Help/Cards.md": `${VAULT["Help/Cards.md"]}\n## Later\n\nA new section.\n` };
+		await restarted.catchUp(notesOf(edited));
+		expect(fake().texts.slice(sent)).toEqual(["Cards > Later\n\nA new section."]);
+	});
+
+	it("are kept for no chunk of a batch the server answered badly, and embedding goes on from there next time", async () => {
+		fake().meanings = MEANINGS;
+		const { client } = embeddingClientFor(fake(), "ollama");
+		const meaning = new MeaningIndex(client, READS_ALL);
+		fake().misbehave = { kind: "nan" };
+		const paused = await meaning.catchUp(notesOf(VAULT));
+		expect(paused).toMatchObject({ state: "paused", reason: "bad-answer" });
+		expect(meaning.index).toBeNull();
+		fake().misbehave = undefined;
+		expect(await meaning.catchUp(notesOf(VAULT))).toEqual({ state: "ready", chunks: 4 });
+	});
+
+	it("drop a note at once: it is never found again", async () => {
+		const { meaning } = await meaningOver(VAULT);
+		meaning.dropNote("Help/Canvas.md");
+		const found = await meaning.nearest("a whiteboard with arrows", { limit: 4 });
+		expect(found.map((hit) => hit.path)).not.toContain("Help/Canvas.md");
+	});
+
+	it("leave out chunks in a script the model does not read, and the query it cannot read counts for nothing", async () => {
+		const files = { ...VAULT, "Help/白板.md": "# 白板\n\n在无限的画布上排列卡片，用箭头连接。\n" };
+		fake().meanings = MEANINGS;
+		fake().models = ["universal-sentence-encoder-lite"];
+		const { client } = embeddingClientFor(fake(), "openai", { model: "universal-sentence-encoder-lite" });
+		const coverage = coverageOfModel("universal-sentence-encoder-lite");
+		expect(coverage.readsCjk).toBe(false);
+		const meaning = new MeaningIndex(client, coverage);
+		expect(await meaning.catchUp(notesOf(files))).toEqual({ state: "ready", chunks: 4 });
+		expect(fake().texts.join("\n")).toContain("infinite board");
+		expect(fake().texts.join("\n")).not.toContain("画布");
+		expect(meaning.readableShare).toBeCloseTo(4 / 5);
+		const keyword = indexOfVault(files);
+		const query = "白板 卡片";
+		expect((await hybridSearch(keyword, meaning, query, { now: NOW, limit: 5 })).map((hit) => hit.path)).toEqual(
+			keyword.search(query, { now: NOW, limit: 5 }).map((hit) => hit.path),
+		);
+	});
+});
