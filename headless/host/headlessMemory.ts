@@ -15,6 +15,9 @@ import type { VaultView } from "../../src/core/vault/vaultView";
 import type { WorkspaceLayout } from "../../src/core/workspace/layout";
 import type { HeadlessWorkspace } from "./headlessWorkspace";
 import type { IndexCache } from "./indexCache";
+import { meaningOverIndex, type MeaningSetup } from "./headlessMeaning";
+import { hybridSearch } from "../../src/core/retrieval/meaning/hybridSearch";
+import type { MeaningStatus } from "../../src/core/retrieval/meaning/meaningIndex";
 import type { DiskVault, NoteLinks } from "../vault/diskVault";
 
 /**
@@ -36,6 +39,8 @@ export interface HeadlessMemory {
 	refresh(): Promise<void>;
 	/** Whether the index was restored from the device's cache, rather than built from every note. */
 	readonly restored: boolean;
+	/** Where search by meaning stands after the start; `null` without it. */
+	readonly meaning: MeaningStatus | null;
 	/**
 	 * Saves the index to the device's cache now if it changed since last saved (nothing without a
 	 * cache), and saves no more: for a host that stops.
@@ -60,17 +65,20 @@ export interface MemorySetup {
 
 /**
  * The memory tools over a vault folder on disk, under its settings' privacy rules; the index
- * restored from `cache` and saved there when given (see `indexCacheFor`).
+ * restored from `cache` and saved there when given (see `indexCacheFor`); search by meaning too
+ * with `meaning`.
  */
 export function openHeadlessMemory(
 	headless: HeadlessWorkspace,
 	cache: IndexCache | null = null,
+	meaning?: MeaningSetup,
 ): Promise<HeadlessMemory> {
 	const { workspace, vault } = headless;
 	return memoryOverVault(
 		{ files: vault, metadata: vault, view: workspace.vault, links: vault },
 		{ layout: workspace.layout, clock: headless.clock, recentDailyMemory: (days) => workspace.recentDailyMemory(days) },
 		cache,
+		meaning,
 	);
 }
 
@@ -85,6 +93,7 @@ export async function memoryOverVault(
 	vault: IndexedVault,
 	setup: MemorySetup,
 	cache: IndexCache | null = null,
+	meaningSetup?: MeaningSetup,
 ): Promise<HeadlessMemory> {
 	const started = performance.now();
 	const policy = vault.view.policy;
@@ -127,13 +136,27 @@ export async function memoryOverVault(
 		save();
 		process.off("exit", save);
 	};
+	const meaning = meaningSetup === undefined ? null : await meaningOverIndex(index, vault.view, meaningSetup);
 	const deps: MemoryToolDeps = {
 		// As the plugin's index service searches: today from the clock, links from the metadata cache.
-		index: { search: (query, options) => index.search(query, { ...options, now: setup.clock.now(), links }) },
+		index: {
+			search: (query, options) => {
+				const searched = { ...options, now: setup.clock.now(), links };
+				return meaning === null ? index.search(query, searched) : hybridSearch(index, meaning.meaning, query, searched);
+			},
+		},
 		vault: vault.view,
 		...setup,
 	};
-	return { index, deps, buildMs, refresh, restored: index !== fresh, close };
+	return {
+		index,
+		deps,
+		buildMs,
+		refresh,
+		restored: index !== fresh,
+		close,
+		meaning: meaning?.status ?? null,
+	};
 }
 
 /** The index a saved snapshot holds, or `null` when decoding it fails after all (said on stderr). */

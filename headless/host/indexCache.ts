@@ -36,6 +36,8 @@ export interface SavedIndex {
 const CACHE_FORMAT = 1;
 const MAGIC = "assistant-workspace index\n";
 const FILE_NAME = "index.bin";
+/** The vectors of search by meaning, beside the index: embedded once, kept across runs. */
+const VECTORS_FILE_NAME = "vectors.bin";
 /** Not followed when opening, on systems that know the flag (0 elsewhere). */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 /**
@@ -71,6 +73,13 @@ export interface IndexCache {
 	load(settings: string): SavedIndex | null;
 	/** Replaces what is saved; a failure is said on stderr, the next start builds again. */
 	save(saved: SavedIndex): void;
+	/**
+	 * The vectors of search by meaning saved for the model `modelId`, as `encodeVectorSnapshot`
+	 * wrote them, or `null`: none, another model's, or damaged (said on stderr, as for the index).
+	 */
+	loadVectors(modelId: string): Uint8Array | null;
+	/** Replaces the vectors saved, with the model they were made by; a failure is said on stderr. */
+	saveVectors(modelId: string, snapshot: Uint8Array): void;
 }
 
 /** What decides where the cache lives: the environment and the platform (parameters, for tests). */
@@ -115,71 +124,103 @@ function nonEmpty(value: string | undefined): value is string {
 	return value !== undefined && value !== "";
 }
 
+/** What a cache file holds, as `FileIndexCache` reads and writes either of its two. */
+interface CacheFile {
+	readonly path: string;
+	/** What the file is, in the messages: "search index", "vectors for search by meaning". */
+	readonly what: string;
+}
+
 class FileIndexCache implements IndexCache {
 	readonly path: string;
+	private readonly index: CacheFile;
+	private readonly vectors: CacheFile;
 
 	constructor(
 		private readonly vault: string,
 		private readonly folder: string,
 	) {
 		this.path = join(folder, FILE_NAME);
+		this.index = { path: this.path, what: "search index" };
+		this.vectors = { path: join(folder, VECTORS_FILE_NAME), what: "vectors for search by meaning" };
 	}
 
 	load(settings: string): SavedIndex | null {
+		const body = this.read(this.index, settings);
+		if (body === null) return null;
+		let saved: unknown;
+		try {
+			saved = deserialize(body);
+		} catch {
+			return this.unusable(this.index, "is damaged");
+		}
+		const { snapshot, links } = (saved ?? {}) as { snapshot?: unknown; links?: unknown };
+		if (!isUsableSnapshot(snapshot) || snapshot.settings !== settings || !isLinks(links))
+			return this.unusable(this.index, "is damaged");
+		return { snapshot, links: new Map(links) };
+	}
+
+	save({ snapshot, links }: SavedIndex): void {
+		this.write(this.index, snapshot.settings, serialize({ snapshot, links: [...links] }));
+	}
+
+	loadVectors(modelId: string): Uint8Array | null {
+		return this.read(this.vectors, modelId);
+	}
+
+	saveVectors(modelId: string, snapshot: Uint8Array): void {
+		this.write(this.vectors, modelId, snapshot);
+	}
+
+	/**
+	 * The body of `file` saved for this vault under exactly `settings`, checked whole, or `null`:
+	 * none, made under other settings, or damaged.
+	 */
+	private read(cached: CacheFile, settings: string): Buffer | null {
 		let fd: number;
 		try {
 			// Not through a symbolic link: whatever it led to would not be a file this user wrote.
-			fd = openSync(this.path, constants.O_RDONLY | NO_FOLLOW);
+			fd = openSync(cached.path, constants.O_RDONLY | NO_FOLLOW);
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code === "ENOENT") return null; // none yet
-			return this.unusable(`could not be read (${error instanceof Error ? error.message : String(error)})`);
+			return this.unusable(cached, `could not be read (${error instanceof Error ? error.message : String(error)})`);
 		}
 		let file: Buffer;
 		try {
 			const { size, uid, mode } = fstatSync(fd);
-			if (size > MAX_FILE_BYTES) return this.unusable(`is ${size} bytes, more than an index takes`);
+			if (size > MAX_FILE_BYTES) return this.unusable(cached, `is ${size} bytes, more than an index takes`);
 			// The cache folder may be shared (an XDG_CACHE_HOME or AW_CACHE_DIR others can write to): a
 			// file another user made or could have changed would decide what search finds, and its header is
 			// easy to forge. Only a file of this user's that only this user can write is taken.
 			const user = process.getuid?.();
 			if (user !== undefined && (uid !== user || (mode & 0o022) !== 0))
-				return this.unusable("is not this user's own file");
+				return this.unusable(cached, "is not this user's own file");
 			file = readFileSync(fd);
 		} catch (error) {
-			return this.unusable(`could not be read (${error instanceof Error ? error.message : String(error)})`);
+			return this.unusable(cached, `could not be read (${error instanceof Error ? error.message : String(error)})`);
 		} finally {
 			closeSync(fd);
 		}
 		const header = headerOf(file);
-		if (header === null) return this.unusable("is damaged or of another version");
+		if (header === null) return this.unusable(cached, "is damaged or of another version");
 		if (header.vault !== this.vault) return null; // another vault's, whose path hashes the same
-		// Other privacy rules, another engine or chunking: never taken, not even re-checked.
-		if (header.settings !== settings) return this.unusable("was made under other settings or another version");
+		// Other privacy rules, another engine, chunking or model: never taken, not even re-checked.
+		if (header.settings !== settings) return this.unusable(cached, "was made under other settings or another version");
 		const body = file.subarray(file.length - header.bytes);
-		if (createHash("sha256").update(body).digest("hex") !== header.sha256) return this.unusable("is damaged");
-		let saved: unknown;
-		try {
-			saved = deserialize(body);
-		} catch {
-			return this.unusable("is damaged");
-		}
-		const { snapshot, links } = (saved ?? {}) as { snapshot?: unknown; links?: unknown };
-		if (!isUsableSnapshot(snapshot) || snapshot.settings !== settings || !isLinks(links))
-			return this.unusable("is damaged");
-		return { snapshot, links: new Map(links) };
+		if (createHash("sha256").update(body).digest("hex") !== header.sha256) return this.unusable(cached, "is damaged");
+		return body;
 	}
 
-	save({ snapshot, links }: SavedIndex): void {
-		const body = serialize({ snapshot, links: [...links] });
+	private write(cached: CacheFile, settings: string, body: Uint8Array): void {
 		const header: CacheHeader = {
 			format: CACHE_FORMAT,
 			vault: this.vault,
-			settings: snapshot.settings,
+			settings,
 			bytes: body.length,
 			sha256: createHash("sha256").update(body).digest("hex"),
 		};
 		// Unique per process: a command line run and the MCP server may save the same vault's at once.
-		const temporary = `${this.path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+		const temporary = `${cached.path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
 		try {
 			// Owner only, like the vault's notes it is made of: the cache folder may be shared.
 			mkdirSync(this.folder, { recursive: true, mode: 0o700 });
@@ -199,23 +240,25 @@ class FileIndexCache implements IndexCache {
 			} finally {
 				closeSync(fd);
 			}
-			renameSync(temporary, this.path);
+			renameSync(temporary, cached.path);
 		} catch (error) {
 			rmSync(temporary, { force: true });
 			process.stderr.write(
-				`The search index could not be saved at ${this.path} (${error instanceof Error ? error.message : String(error)}): the next start builds it again.\n`,
+				`The ${cached.what} could not be saved at ${cached.path} (${error instanceof Error ? error.message : String(error)}): the next start builds it again.\n`,
 			);
 		}
 	}
 
-	private unusable(why: string): null {
-		process.stderr.write(`The saved search index at ${this.path} ${why}: building it again from the notes.\n`);
+	private unusable(cached: CacheFile, why: string): null {
+		process.stderr.write(`The saved ${cached.what} at ${cached.path} ${why}: building it again from the notes.\n`);
 		return null;
 	}
 }
 
 /** A temporary file of a save, named after the process that writes it. */
-const TEMPORARY_NAME = new RegExp(`^${FILE_NAME.replace(".", "\\.")}\\.(\\d+)\\.[0-9a-f]{8}\\.tmp$`);
+const TEMPORARY_NAME = new RegExp(
+	`^(?:${[FILE_NAME, VECTORS_FILE_NAME].map((name) => name.replace(".", "\\.")).join("|")})\\.(\\d+)\\.[0-9a-f]{8}\\.tmp$`,
+);
 
 /**
  * Removes what saves of processes that no longer run left in `folder`: a save killed half-way

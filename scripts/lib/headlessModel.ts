@@ -98,5 +98,5 @@ export function usesOfflineModel(args: ParsedArgs): boolean {
 }
 
 /** How the command line's user lifts the refusal, where the plugin's settings tab has a button. */
-const PRIVACY_FIX =
+export const PRIVACY_FIX =
 	"Repair the plugin's data.json (the damaged original is kept beside it as data.json.corrupt-….bak) so that excludedFolders and excludedTags are yours and state.privacyReviewNeeded is false, or confirm them in the plugin's Privacy settings in Obsidian.";

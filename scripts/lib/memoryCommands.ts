@@ -11,11 +11,12 @@ import { listOption, rejectUnknownOptions, requireOption, UsageError, type Parse
 import { printed, type Command } from "./command";
 import { openHeadlessWorkspace } from "./headless";
 import { indexCacheFor, openHeadlessMemory, type HeadlessMemory } from "./headlessMemory";
-import { indexReport, indexSummary } from "./memoryReport";
+import { meaningSetupOf, MEANING_OPTIONS } from "./meaningOptions";
+import { indexReport, indexSummary, meaningReport } from "./memoryReport";
 
 /** The commands that search and read memory as the model does, over a vault folder. */
 
-const VAULT_OPTIONS = ["vault", "now", "exclude-folders", "exclude-tags"];
+const VAULT_OPTIONS = ["vault", "now", "exclude-folders", "exclude-tags", ...MEANING_OPTIONS];
 
 /** `search "<query>"`: the `memory_search` tool's results, as JSON (`--json`) or as the model reads them. */
 export const searchCommand: Command = async (args) => {
@@ -47,16 +48,20 @@ export const toolCommand: Command = async (args) => {
 
 /** `index`: builds the index of the vault and says what it holds and what it cost. */
 export const indexCommand: Command = async (args) => {
-	rejectUnknownOptions(args, ["vault", "exclude-folders", "exclude-tags", "json"]);
+	rejectUnknownOptions(args, ["vault", "exclude-folders", "exclude-tags", "json", ...MEANING_OPTIONS]);
 	const started = performance.now();
-	const headless = await openHeadlessWorkspace(requireOption(args, "vault"), exclusions(args));
+	const vault = requireOption(args, "vault");
+	const headless = await openHeadlessWorkspace(vault, exclusions(args));
 	const loadMs = performance.now() - started;
-	const memory = await openHeadlessMemory(headless);
+	// The index is built from the notes, to measure it; the vectors are kept, so that a search embeds only its query.
+	const memory = await openHeadlessMemory(headless, null, meaningSetupOf(args, headless, indexCacheFor(vault)));
 	const stats = memory.index.stats();
 	// The index keeps its tables in typed arrays, whose elements live in array buffers outside the heap.
 	const { heapUsed, arrayBuffers } = process.memoryUsage();
 	const summary = indexSummary(stats, memory.buildMs, heapUsed + arrayBuffers);
-	return printed(args.flags.has("json") ? [JSON.stringify(summary)] : indexReport(summary, stats, loadMs));
+	const { meaning } = memory;
+	if (args.flags.has("json")) return printed([JSON.stringify(meaning === null ? summary : { ...summary, meaning })]);
+	return printed([...indexReport(summary, stats, loadMs), ...(meaning === null ? [] : [meaningReport(meaning)])]);
 };
 
 /**
@@ -68,7 +73,8 @@ async function openMemory(args: ParsedArgs): Promise<HeadlessMemory> {
 	const excluded = exclusions(args);
 	const headless = await openHeadlessWorkspace(vault, { now: args.options.get("now"), ...excluded });
 	const adHoc = excluded.excludeFolders.length > 0 || excluded.excludeTags.length > 0;
-	return openHeadlessMemory(headless, adHoc ? null : indexCacheFor(vault));
+	const cache = adHoc ? null : indexCacheFor(vault);
+	return openHeadlessMemory(headless, cache, meaningSetupOf(args, headless, cache));
 }
 
 /**

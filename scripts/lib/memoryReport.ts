@@ -1,4 +1,5 @@
 import type { IndexStats } from "../../src/core/retrieval";
+import type { MeaningStatus } from "../../src/core/retrieval/meaning/meaningIndex";
 
 /** What `index --json` prints: the size of the index and what building it cost. */
 export interface IndexSummary {
@@ -31,4 +32,12 @@ export function indexReport(summary: IndexSummary, stats: IndexStats, loadMs: nu
 		`skipped ${summary.skipped} ${summary.skipped === 1 ? "file" : "files"}${reasons.length === 0 ? "" : ":"}`,
 		...reasons.map(([reason, count]) => `  ${reason.padEnd(18)} ${count}`),
 	];
+}
+
+/** Where search by meaning stands after `index`: how many chunks have vectors, or why it paused. */
+export function meaningReport(status: MeaningStatus): string {
+	if (status.state === "paused") return `search by meaning paused: ${status.message}`;
+	if (status.state === "embedding")
+		return `search by meaning: ${status.notesDone} of ${status.notesTotal} notes embedded`;
+	return `search by meaning: ${status.chunks} chunks with vectors (${status.embedded} embedded by this run)`;
 }

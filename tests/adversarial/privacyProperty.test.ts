@@ -270,7 +270,7 @@ describe("no route sends a private note or derives a visible note from one", () 
 			},
 			search: async () => {
 				for (const topic of TOPICS)
-					for (const hit of memory.deps.index.search(topic, { limit: 20 }))
+					for (const hit of await memory.deps.index.search(topic, { limit: 20 }))
 						expect(trial.hidden.map((note) => note.path)).not.toContain(hit.path);
 			},
 		};

@@ -380,6 +380,11 @@ export class RetrievalIndex {
 		});
 	}
 
+	/** The notes the index holds: those the rules show that it could read. */
+	notePaths(): string[] {
+		return [...this.records.keys()];
+	}
+
 	/** What a query may name the note by: its title and its aliases; none for a note the index does not hold. */
 	namesOf(path: string): string[] {
 		const record = this.records.get(path);

@@ -6,13 +6,14 @@ import type { WorkspaceLayout } from "../../workspace/layout";
 
 /**
  * The vault's search as the tools call it: the searcher supplies the present (decay), the hot
- * set and the link graph itself, as `IndexService.search` does.
+ * set and the link graph itself, as `IndexService.search` does. A search by meaning too answers
+ * later, once the query is embedded.
  */
 export interface MemorySearcher {
 	search(
 		query: string,
 		options: SearchFilters & { readonly limit?: number; readonly admits?: (path: string) => boolean },
-	): readonly SearchHit[];
+	): readonly SearchHit[] | Promise<readonly SearchHit[]>;
 }
 
 /**

@@ -58,7 +58,7 @@ export async function searchMemories(deps: MemoryToolDeps, request: MemorySearch
 	const ownFilesWanted = deps.assistantFilesInSearch !== "when-asked" || asksAboutAssistantFiles(query);
 	const admits = (path: string) => ownFilesWanted || !isAssistantFile(path, deps.layout);
 	// Left out by the index, before its limit: a month of daily memory on the topic does not crowd out the user's note on it.
-	const hits = deps.index.search(query, { ...options, admits });
+	const hits = await deps.index.search(query, { ...options, admits });
 	const question = questionOf(query);
 	const found: ReadMatch[] = [];
 	for (const hit of hits) {

@@ -14,8 +14,15 @@ export interface NoteChunks {
  * the server's failure (search goes on by keyword, and a later catch-up starts where this stopped).
  */
 export type MeaningStatus =
-	| { readonly state: "embedding"; readonly notesDone: number; readonly notesTotal: number }
-	| { readonly state: "ready"; readonly chunks: number }
+	/** `embedded`: the texts sent so far; a start whose vectors are all kept sends none. */
+	| {
+			readonly state: "embedding";
+			readonly notesDone: number;
+			readonly notesTotal: number;
+			readonly embedded: number;
+	  }
+	/** `embedded`: the texts this catch-up sent, 0 when every chunk already had its vector. */
+	| { readonly state: "ready"; readonly chunks: number; readonly embedded: number }
 	| { readonly state: "paused"; readonly reason: EmbeddingErrorKind; readonly message: string };
 
 export interface CatchUpOptions {
@@ -80,23 +87,29 @@ export class MeaningIndex {
 	 * nothing of that batch kept: the notes before it stay searchable, and the next catch-up goes on
 	 * from there. Stopped by `signal`, it throws the signal's reason, having kept what was done.
 	 */
-	async catchUp(notes: Iterable<NoteChunks>, options: CatchUpOptions = {}): Promise<MeaningStatus> {
+	async catchUp(
+		notes: Iterable<NoteChunks> | AsyncIterable<NoteChunks>,
+		options: CatchUpOptions = {},
+	): Promise<MeaningStatus> {
 		let done = 0;
+		let embedded = 0;
 		let batch: Batch = { notes: [], missing: new Map() };
 		const progress = () =>
 			options.onProgress?.({
 				state: "embedding",
 				notesDone: done,
 				notesTotal: Math.max(done, options.notesTotal ?? done),
+				embedded,
 			});
 		const flush = async () => {
 			await this.embedBatch(batch, options.signal);
+			embedded += batch.missing.size;
 			done += batch.notes.length;
 			batch = { notes: [], missing: new Map() };
 			progress();
 		};
 		try {
-			for (const note of notes) {
+			for await (const note of notes) {
 				options.signal?.throwIfAborted();
 				this.add(batch, this.keyed(note));
 				if (batch.missing.size >= EMBEDDING_BATCH_TEXTS || batch.notes.length >= NOTES_PER_BATCH) await flush();
@@ -106,7 +119,7 @@ export class MeaningIndex {
 			if (!(error instanceof EmbeddingError) || error.kind === "aborted") throw error;
 			return { state: "paused", reason: error.kind, message: error.message };
 		}
-		return { state: "ready", chunks: this.vectors?.chunkCount ?? 0 };
+		return { state: "ready", chunks: this.vectors?.chunkCount ?? 0, embedded };
 	}
 
 	/** Removes the note from search by meaning at once (it was deleted, or turned hidden). */

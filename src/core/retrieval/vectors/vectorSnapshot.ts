@@ -87,8 +87,9 @@ export function encodeVectorSnapshot(index: VectorIndex): Uint8Array {
  */
 export function decodeVectorSnapshot(bytes: Uint8Array, expected: SnapshotExpectation): DecodedSnapshot {
 	if (bytes.byteLength < HEADER_BYTES) return refused("truncated", `${bytes.byteLength} bytes, fewer than a header`);
-	// A copy that owns its buffer, aligned for the word views (a store may hand back a view into a larger one).
-	const own = bytes.byteOffset % 4 === 0 && bytes.byteLength % 4 === 0 ? bytes : bytes.slice();
+	// A copy that owns its buffer, aligned for the word views (a store may hand back a view into a
+	// larger one). Made by the constructor: a Node `Buffer`'s `slice` is a view, not a copy.
+	const own = bytes.byteOffset % 4 === 0 && bytes.byteLength % 4 === 0 ? bytes : new Uint8Array(bytes);
 	const header = new Uint32Array(own.buffer, own.byteOffset, HEADER_WORDS);
 	const [magic, version, textFormat, dims, rowCount, noteCount, modelLength, pathsLength] = header;
 	if (magic !== MAGIC) return refused("not-a-snapshot", "no vector snapshot mark at its start");

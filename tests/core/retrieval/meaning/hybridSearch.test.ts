@@ -47,7 +47,7 @@ async function meaningOver(files: Readonly<Record<string, string>>) {
 describe("search by meaning beside keyword search", () => {
 	it("finds a note by what the question means, where keyword search ranks a note that only shares its words first", async () => {
 		const { meaning, keyword, status } = await meaningOver(VAULT);
-		expect(status).toEqual({ state: "ready", chunks: 4 });
+		expect(status).toEqual({ state: "ready", chunks: 4, embedded: 4 });
 		const query = "a whiteboard where I lay out cards and draw arrows";
 		expect(keyword.search(query, { now: NOW, limit: 1 })[0]?.path).not.toBe("Help/Canvas.md");
 		const hits = await hybridSearch(keyword, meaning, query, { now: NOW, limit: 3 });
@@ -87,7 +87,7 @@ describe("the vectors of the notes' chunks", () => {
 		meaning.renameNote("Help/Canvas.md", "Help/Whiteboards.md");
 		const renamed = { ...VAULT, "Help/Whiteboards.md": VAULT["Help/Canvas.md"] } as Record<string, string>;
 		delete renamed["Help/Canvas.md"];
-		expect(await meaning.catchUp(notesOf(renamed))).toMatchObject({ state: "ready" });
+		expect(await meaning.catchUp(notesOf(renamed))).toMatchObject({ state: "ready", embedded: 0 });
 		expect(fake().texts.length).toBe(sent);
 
 		const decoded = decodeVectorSnapshot(encodeVectorSnapshot(meaning.index!), { modelId: client.modelId });
@@ -106,7 +106,7 @@ describe("the vectors of the notes' chunks", () => {
 		expect(paused).toMatchObject({ state: "paused", reason: "bad-answer" });
 		expect(meaning.index).toBeNull();
 		fake().misbehave = undefined;
-		expect(await meaning.catchUp(notesOf(VAULT))).toEqual({ state: "ready", chunks: 4 });
+		expect(await meaning.catchUp(notesOf(VAULT))).toEqual({ state: "ready", chunks: 4, embedded: 4 });
 	});
 
 	it("drop a note at once: it is never found again", async () => {
@@ -124,7 +124,7 @@ describe("the vectors of the notes' chunks", () => {
 		const coverage = coverageOfModel("universal-sentence-encoder-lite");
 		expect(coverage.readsCjk).toBe(false);
 		const meaning = new MeaningIndex(client, coverage);
-		expect(await meaning.catchUp(notesOf(files))).toEqual({ state: "ready", chunks: 4 });
+		expect(await meaning.catchUp(notesOf(files))).toEqual({ state: "ready", chunks: 4, embedded: 4 });
 		expect(fake().texts.join("\n")).toContain("infinite board");
 		expect(fake().texts.join("\n")).not.toContain("画布");
 		expect(meaning.readableShare).toBeCloseTo(4 / 5);

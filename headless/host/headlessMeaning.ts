@@ -1,0 +1,59 @@
+import type { EmbeddingClient } from "../../src/core/model/embeddingClient";
+import { chunkNote, type RetrievalIndex } from "../../src/core/retrieval";
+import { MeaningIndex, type MeaningStatus, type NoteChunks } from "../../src/core/retrieval/meaning/meaningIndex";
+import type { ModelCoverage } from "../../src/core/retrieval/ranking/vectorTrust";
+import { decodeVectorSnapshot, encodeVectorSnapshot } from "../../src/core/retrieval/vectors/vectorSnapshot";
+import type { VaultView } from "../../src/core/vault/vaultView";
+import type { IndexCache } from "./indexCache";
+
+/** Search by meaning as a command asks for it: the model's client, what it reads, and where progress is told. */
+export interface MeaningSetup {
+	readonly client: EmbeddingClient;
+	readonly coverage: ModelCoverage;
+	/** Told as embedding goes on, and once when it ends. */
+	readonly onProgress?: (status: MeaningStatus) => void;
+	/** Where the vectors are kept between runs, beside the search index; `null` keeps none. */
+	readonly cache: IndexCache | null;
+}
+
+/**
+ * Search by meaning over the notes `index` holds: the vectors saved on this device for the same
+ * model restored, what they lack embedded (each note read through the privacy view, as the index
+ * read it), and the vectors saved again when any were added. A server that fails pauses it with
+ * what was embedded so far kept; search then goes on by keyword.
+ */
+export async function meaningOverIndex(
+	index: RetrievalIndex,
+	view: VaultView,
+	setup: MeaningSetup,
+): Promise<{ readonly meaning: MeaningIndex; readonly status: MeaningStatus }> {
+	const { client, cache } = setup;
+	const saved = cache?.loadVectors(client.modelId) ?? null;
+	const decoded = saved === null ? null : decodeVectorSnapshot(saved, { modelId: client.modelId });
+	if (decoded?.refusal != null && decoded.refusal !== "other-model")
+		process.stderr.write(`The saved vectors could not be used (${decoded.detail}): the notes are embedded again.\n`);
+	const meaning = new MeaningIndex(client, setup.coverage, decoded?.index ?? null);
+	const paths = index.notePaths();
+	const status = await meaning.catchUp(notesOf(paths, view), {
+		notesTotal: paths.length,
+		onProgress: setup.onProgress,
+	});
+	setup.onProgress?.(status);
+	const embedded = status.state === "ready" ? status.embedded > 0 : meaning.index !== null;
+	if (cache !== null && meaning.index !== null && embedded)
+		cache.saveVectors(client.modelId, encodeVectorSnapshot(meaning.index));
+	return { meaning, status };
+}
+
+/** Each note's chunks as the index cut them, read now through the view: one hidden or gone since is left out. */
+async function* notesOf(paths: readonly string[], view: VaultView): AsyncGenerator<NoteChunks> {
+	for (const path of paths) {
+		let content: string;
+		try {
+			content = await view.read(path);
+		} catch {
+			continue;
+		}
+		yield { path, chunks: chunkNote(content, view.getMetadata(path)) };
+	}
+}
