@@ -42,7 +42,11 @@ async function main(): Promise<void> {
 	process.stdout.write(
 		`Embedding server: http://127.0.0.1:${listening} (model ${EMBED_SERVER_MODEL}, 512 dimensions)\n`,
 	);
-	const stop = () => server.close(() => process.exit(0));
+	const stop = () => {
+		// A client's idle keep-alive connection would hold the close open.
+		server.closeAllConnections();
+		server.close(() => process.exit(0));
+	};
 	process.on("SIGINT", stop);
 	process.on("SIGTERM", stop);
 }

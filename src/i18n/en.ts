@@ -871,6 +871,8 @@ export const en = {
 	"consolidation.title": "Consolidate {path}",
 	"consolidation.by-model": "The model proposes this shorter version of your long-term memory.",
 	"consolidation.offline": "Without a model, the proposal merges the promoted sections and drops items said twice.",
+	"consolidation.names-private":
+		"Your long-term memory names a note or tag that is private now, so it was not sent to the model: this proposal was made on this device, by rule. It merges the promoted sections and drops items said twice.",
 	"consolidation.kept": "Nothing is written until you approve. The current file is kept in the memory archive first.",
 	"consolidation.edit": "Proposed text (edit it as you like)",
 	"consolidation.approve": "Approve",
@@ -947,6 +949,7 @@ export const en = {
 	"audit.send.model": "Sent to {host}",
 	"audit.send.mcp": "Answered MCP client {client}",
 	"audit.send.model-detail": "{feature} on {model}: {input} tokens in, {output} out",
+	"audit.send.embedding-detail": "{feature} on {model}: {texts} texts",
 	"audit.send.mcp-detail": "{tool}: about {output} tokens",
 	"audit.send.failed": "Failed or stopped, but sent all the same.",
 	"audit.send.nothing-carried": "No note or file",

@@ -750,6 +750,8 @@ export const zh: Catalog = {
 	"consolidation.title": "整合 {path}",
 	"consolidation.by-model": "模型建议把长期记忆精简为以下版本。",
 	"consolidation.offline": "没有模型时，建议版本会合并各个提升段落，并去掉重复的条目。",
+	"consolidation.names-private":
+		"你的长期记忆提到了一条现在设为私密的笔记或标签，因此没有发给模型：这份提议是在本设备上按规则整理的，合并了提升上来的各节，并去掉了重复的条目。",
 	"consolidation.kept": "在你批准之前不会写入任何内容。写入前会先把当前文件保存到记忆归档中。",
 	"consolidation.edit": "建议的文本（可随意修改）",
 	"consolidation.approve": "批准",
@@ -820,6 +822,7 @@ export const zh: Catalog = {
 	"audit.send.model": "发送至 {host}",
 	"audit.send.mcp": "回答了 MCP 客户端 {client}",
 	"audit.send.model-detail": "{feature}，模型 {model}：输入 {input} 个 token，输出 {output} 个",
+	"audit.send.embedding-detail": "{feature}，模型 {model}：{texts} 段文本",
 	"audit.send.mcp-detail": "{tool}：约 {output} 个 token",
 	"audit.send.failed": "失败或已停止，但请求已经发出。",
 	"audit.send.nothing-carried": "未携带笔记或文件",

@@ -18,6 +18,16 @@ import { toolsOver } from "../core/agent/tools/toolFixture";
 import { writeToolsOver } from "../core/agent/tools/writeToolFixture";
 import { organizeFixture } from "../core/organize/fixture";
 import { connect, mcpVault, textOf, type Connected } from "../headless/mcp/mcpVault";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
+import { assistantFolderTarget } from "../../src/core/memory/daily";
+import { proposeConsolidation } from "../../src/core/memory/hotMemoryConsolidation";
+import { buildWeeklySummary, type WeeklySummaryRequest } from "../../src/core/memory/weeklySummary";
+import type { TextModel } from "../../src/core/model/textModel";
+import { preparePrompt } from "../../src/core/prompts/preparePrompt";
+import { layoutFor } from "../../src/core/workspace/layout";
+import { memoryFixture } from "../core/memory/fixture";
+import { promptReader } from "../harness/promptReader";
+import { viewOf } from "../harness/viewOf";
 
 const en = (key: MessageKey, params?: Readonly<Record<string, string | number>>) =>
 	translateIn("en", key, params ?? {});
@@ -246,6 +256,14 @@ describe("derived text under today's rules, in every form that names a note", ()
 		["an obsidian:// URI", "- Opened obsidian://open?vault=Vault&file=Notes%2FPay on the phone."],
 		["an HTML link", '- Printed <a href="Notes/Pay">the sheet</a>.'],
 		["a path in prose", "- The May figures are in Notes/Pay, for now."],
+		["a markdown link with a title in single quotes", "- Went over [the figures](Pay 'May') twice."],
+		["a markdown link with a title in parentheses", "- Went over [the figures](Pay (May)) twice."],
+		["a markdown link whose text holds brackets", "- Went over [the [May] figures](Pay) twice."],
+		[
+			"an obsidian:// URI naming the file's path on disk",
+			"- Opened obsidian://open?path=%2FUsers%2Fme%2FVault%2FNotes%2FPay.md at home.",
+		],
+		["an Advanced URI naming the file", "- Opened obsidian://adv-uri?vault=Vault&filepath=Notes%2FPay.md at home."],
 	])("a weekly summary withholds %s to a note private now", async (_form, line) => {
 		const week = `# Week 2026-W11\n\n${line}\n- Finished the thesis outline in [[Thesis]].\n`;
 		const { run } = await toolsOver({ ...PRIVATE_NOTES, "memory/weekly/2026-W11.md": week }, RULES);
@@ -319,5 +337,85 @@ describe("a derived note a search result links to", () => {
 		const found = await run("memory_search", { query: "zebra plan" });
 		expect(found.text).toContain("We talked over");
 		expect(found.text).not.toContain("Salary");
+	});
+});
+
+/**
+ * Three commands send derived text whole, each under today's rules: the weekly summary (a week of
+ * daily memory), the consolidation of long-term memory (the whole of memory.md) and a prompt run on
+ * an open daily note (its text in the message).
+ */
+describe("derived text a command sends whole", () => {
+	const NOW = "2026-11-28T10:00:00.000Z";
+	const SALARY = { "Private/Salary talks.md": "# Salary talks\nAsk for 20% more.\n" };
+
+	it("builds the weekly summary from daily memory read through today's rules, by the model or by extract", async () => {
+		const days = {
+			...SALARY,
+			"memory/daily/2026-11-17.md":
+				"# 2026-11-17\n\n## Log\n- 09:10 Prepared [[Salary talks]] for Friday.\n- 14:00 Booked the sleep lab.\n",
+		};
+		const request = (model: TextModel | null): WeeklySummaryRequest => ({
+			week: "2026-W47",
+			target: assistantFolderTarget(layoutFor("")),
+			layout: layoutFor(""),
+			model,
+			actor: "user",
+			force: true,
+		});
+		const prompts: string[] = [];
+		const model: TextModel = { complete: (sent) => (prompts.push(sent.prompt), Promise.resolve("- Lab booked.")) };
+		const fixture = memoryFixture(days, NOW, ["Private"]);
+		expect((await buildWeeklySummary(fixture.deps, request(model))).author).toBe("model");
+		expect(prompts[0]).toContain("Booked the sleep lab");
+		expect(prompts[0]).not.toContain("Salary");
+		expect((await buildWeeklySummary(fixture.deps, request(null))).author).toBe("extract");
+		const extract = await fixture.vault.read("memory/weekly/2026-W47.md");
+		expect(extract).toContain("Booked the sleep lab");
+		expect(extract).not.toContain("Salary");
+	});
+
+	it("does not send memory.md to the model while it names a note private now, and loses none of its text", async () => {
+		const memory = "# Memory\n\n## Promoted from 2026-11-01\n\n- Raise: see [[Salary talks]].\n- Mei drinks tea.\n";
+		const sent: string[] = [];
+		const model: TextModel = {
+			complete: (request) => (sent.push(request.prompt), Promise.resolve("# Memory\n- Short.")),
+		};
+		const { deps } = memoryFixture({ ...SALARY, "memory.md": memory }, NOW, ["Private"]);
+		const proposal = await proposeConsolidation(deps.vault, "memory.md", { capTokens: 5, model });
+		expect(sent).toEqual([]);
+		expect(proposal).toMatchObject({ author: "offline", namesPrivate: true });
+		expect(proposal?.proposed).toContain("- Raise: see [[Salary talks]].");
+		// Nothing private named: the model proposes, as before.
+		const open = memoryFixture({ ...SALARY, "memory.md": memory }, NOW);
+		expect(await proposeConsolidation(open.deps.vault, "memory.md", { capTokens: 5, model })).toMatchObject({
+			author: "model",
+			namesPrivate: false,
+		});
+		expect(sent).toEqual([memory]);
+	});
+
+	it("fills a prompt's note and selection from an open daily note through today's rules", async () => {
+		const layout = layoutFor("");
+		const vault = new MemoryVault({
+			files: {
+				...SALARY,
+				"Prompts/Review.md": "Review {{note}}\nFocus: {{selection}}",
+				"memory/daily/2026-11-17.md": "# 2026-11-17\n\n## Log\n- Prepared [[Salary talks]] for Friday.\n",
+			},
+		});
+		const view = viewOf(vault, { excludedFolders: ["Private"] }, layout);
+		const entry = { name: "Review", path: "Prompts/Review.md", commandId: "review" };
+		const context = {
+			notePath: "memory/daily/2026-11-17.md",
+			selection: "Prepared [[Salary talks]]",
+			today: "2026-11-28",
+			rest: "",
+		};
+		const prepared = await preparePrompt(view, entry, context, promptReader(view, layout));
+		if ("refused" in prepared) throw new Error(`The prompt was refused: ${prepared.refused}`);
+		expect(prepared.text).toContain("for Friday");
+		expect(prepared.text).not.toContain("Salary");
+		expect(JSON.stringify(prepared.fromNote)).not.toContain("Salary");
 	});
 });

@@ -110,7 +110,8 @@ describe("an excluded tag in a weekly summary the model wrote", () => {
 });
 
 describe("a consolidation of memory.md the model proposed and the user approved", () => {
-	const MEMORY = `# Memory\n\n${"- 2026-01-02 Keeps a \\#secret recipe book.\n".repeat(40)}`;
+	// No excluded tag in it, escaped or not: memory.md that names one is not sent to be consolidated.
+	const MEMORY = `# Memory\n\n${"- 2026-01-02 Keeps a recipe book of secrets.\n".repeat(40)}`;
 
 	async function consolidated(files: Record<string, string>, proposal: string) {
 		const { workspace, deps, text } = workspaceOver(files);
@@ -127,7 +128,7 @@ describe("a consolidation of memory.md the model proposed and the user approved"
 		return seen(workspace, "memory.md");
 	}
 
-	it("leaves memory.md readable when the model wrote an escaped tag as a tag", async () => {
+	it("leaves memory.md readable when the model wrote an excluded tag", async () => {
 		const memory = await consolidated({ "memory.md": MEMORY }, "# Memory\n\n- Keeps a #secret recipe book.\n");
 		expect(memory).toContain("Keeps a \\#secret recipe book.");
 	});

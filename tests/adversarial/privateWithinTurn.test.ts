@@ -31,6 +31,7 @@ import { openHeadlessWorkspace } from "../../scripts/lib/headless";
 import { openHeadlessMemory } from "../../scripts/lib/headlessMemory";
 import { TempVault } from "../headless/tempVault";
 import { receiptsInMemory } from "../harness/receipts";
+import { promptReader } from "../harness/promptReader";
 
 const fake = useFakeAnthropic();
 const MARKER = "okapi-plan-4471";
@@ -306,7 +307,12 @@ describe("a note put in a message's context, hidden between two rounds of its tu
 async function promptOverPlan(tools: WriteToolVault, name: string, selection: string): Promise<PreparedPrompt> {
 	const entry = { name, path: `Prompts/${name}.md`, commandId: name };
 	const context = { notePath: "Notes/plan.md", selection, today: "2026-03-15", rest: "" };
-	const prepared: PreparedPrompt | PromptRefusal = await preparePrompt(tools.deps.vault, entry, context);
+	const prepared: PreparedPrompt | PromptRefusal = await preparePrompt(
+		tools.deps.vault,
+		entry,
+		context,
+		promptReader(tools.deps.vault),
+	);
 	if ("refused" in prepared) throw new Error(`The prompt was refused: ${prepared.refused}`);
 	return prepared;
 }
@@ -440,21 +446,34 @@ describe("a note a grounding search found, hidden before the turn's request", ()
 	});
 });
 
-// The heartbeat sends the identity files with both of its requests, the second after its one
-// tool call: a file made private while that call ran is not in the second.
-describe("an identity file hidden while the heartbeat's tool call runs", () => {
-	it.each(waysToHide("user.md"))("is not sent in its next request when %s", async (_way, hide) => {
+// The heartbeat sends the identity files, its checklist and recent memory with both of its
+// requests, the second after its one tool call: a note made private while that call ran is not in the second.
+describe("a note the heartbeat sends, hidden while its tool call runs", () => {
+	const HEARTBEAT_FILES = {
+		"user.md": "# User\nMy code name is Heron.\n",
+		"HEARTBEAT.md": "# Heartbeat\n\n## Checklist\n- [ ] Remind me of the dentist\n",
+		"memory/daily/2026-03-14.md": "# 2026-03-14\n\n## Log\n- 09:00 The dentist is on Tuesday at ten.\n",
+	};
+	/** Each note the heartbeat sends, the marker in it, and what the second request still holds. */
+	const SENT: readonly [string, string, string][] = [
+		["user.md", `# User\nMy code name is ${MARKER}.\n`, "Tuesday at ten."],
+		["HEARTBEAT.md", `# Heartbeat\n\n## Checklist\n- [ ] Ask about ${MARKER}\n`, "Tuesday at ten."],
+		[
+			"memory/daily/2026-03-14.md",
+			`# 2026-03-14\n\n## Log\n- 09:00 Talked about ${MARKER}.\n`,
+			"Remind me of the dentist",
+		],
+	];
+	it.each(
+		SENT.flatMap(([path, text, kept]) => waysToHide(path).map(([way, hide]) => [path, way, text, kept, hide] as const)),
+	)("%s is not sent in its next request when %s", async (path, _way, text, kept, hide) => {
 		const tools = await writeToolsOver(
-			{
-				"user.md": `# User\nMy code name is ${MARKER}.\n`,
-				"HEARTBEAT.md": "# Heartbeat\n\n## Checklist\n- [ ] Remind me of the dentist\n",
-				"memory/daily/2026-03-14.md": "# 2026-03-14\n\n## Log\n- 09:00 The dentist is on Tuesday at ten.\n",
-			},
+			{ ...HEARTBEAT_FILES, [path]: text },
 			{ excludedFolders: ["Private"], excludedTags: ["secret"] },
 		);
 		fake().enqueue(toolUseReply("memory_recent", { days: 2 }), textReply("The dentist is on Tuesday."));
 		const recent = tools.deps.recentDailyMemory;
-		// memory_recent is the heartbeat's tool call, after its first request: the user hides the file while it runs.
+		// memory_recent is the heartbeat's tool call, after its first request: the user hides the note while it runs.
 		const recentDailyMemory = async (days: number) => {
 			if (fake().requests.length > 0) await hide(tools);
 			return recent(days);
@@ -476,9 +495,9 @@ describe("an identity file hidden while the heartbeat's tool call runs", () => {
 		);
 		const bodies = fake().messageBodies.map((body) => JSON.stringify(body));
 		expect(bodies).toHaveLength(2);
-		expect(tools.deps.vault.stat("user.md")).toBeNull();
+		expect(tools.deps.vault.stat(path)).toBeNull();
 		expect(bodies[0]).toContain(MARKER);
 		expect(bodies[1]).not.toContain(MARKER);
-		expect(bodies[1]).toContain("Tuesday at ten.");
+		expect(bodies[1]).toContain(kept);
 	});
 });

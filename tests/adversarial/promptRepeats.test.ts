@@ -9,6 +9,7 @@ import { listPrompts, MAX_FILLED_CHARS, preparePrompt, type PreparedPrompt } fro
 import { layoutFor } from "../../src/core/workspace/layout";
 import { MemoryVault } from "../../headless/inMemory/memoryVault";
 import { viewOf } from "../harness/viewOf";
+import { promptReader } from "../harness/promptReader";
 
 const LAYOUT = layoutFor("Assistant");
 /** A long note, each line numbered, so that what was filled in can be told apart. */
@@ -21,12 +22,17 @@ async function run(template: string, selection = ""): Promise<PreparedPrompt> {
 		LAYOUT,
 	);
 	const [entry] = listPrompts(view, "Assistant/Prompts", LAYOUT).prompts;
-	const prepared = await preparePrompt(view, entry, {
-		notePath: "Projects/Thesis.md",
-		selection,
-		today: "2026-03-16",
-		rest: "",
-	});
+	const prepared = await preparePrompt(
+		view,
+		entry,
+		{
+			notePath: "Projects/Thesis.md",
+			selection,
+			today: "2026-03-16",
+			rest: "",
+		},
+		promptReader(view, LAYOUT),
+	);
 	if ("refused" in prepared) throw new Error(`refused: ${prepared.refused}`);
 	return prepared;
 }
@@ -63,7 +69,12 @@ describe("a prompt that names the note many times", () => {
 		);
 		const [entry] = listPrompts(view, "Assistant/Prompts", LAYOUT).prompts;
 		await expect(
-			preparePrompt(view, entry, { notePath: "Notes/Short.md", selection: "", today: "2026-03-16", rest: "" }),
+			preparePrompt(
+				view,
+				entry,
+				{ notePath: "Notes/Short.md", selection: "", today: "2026-03-16", rest: "" },
+				promptReader(view, LAYOUT),
+			),
 		).resolves.toMatchObject({ text: "Lyon opens at nine. / Lyon opens at nine.", notices: [] });
 	});
 });

@@ -21,6 +21,7 @@ import { MemoryLogFile } from "../../headless/inMemory/memoryLogFile";
 import { errorReply, textReply, toolUseReply, useFakeAnthropic } from "../harness/fakeAnthropic";
 import { connect, mcpVault, SECRET as MCP_SECRET } from "../headless/mcp/mcpVault";
 import { copyOfExampleVault, spawnCli } from "../scripts/runCli";
+import { promptReader } from "../harness/promptReader";
 
 jest.setTimeout(60_000);
 
@@ -208,7 +209,7 @@ describe("receipts of what was sent", () => {
 		const chat = await chatOver(vaultDir);
 		const entry = { name: "review", path: "Prompts/review.md", commandId: "review" };
 		const context = { notePath: "Notes/public.md", selection: "", today: "2026-03-15", rest: "" };
-		const prompt = await preparePrompt(chat.tools.vault, entry, context);
+		const prompt = await preparePrompt(chat.tools.vault, entry, context, promptReader(chat.tools.vault));
 		if ("refused" in prompt) throw new Error(`The prompt was refused: ${prompt.refused}`);
 		fake().enqueue(toolUseReply("memory_get", { path: "Notes/other.md" }), textReply("Done."));
 		await chat.send(prompt.text, { fromNote: prompt.fromNote }, () => {

@@ -3,7 +3,7 @@ import { kindOf } from "../retrieval/notes/noteKind";
 import { vaultMapPaths } from "../organize/vaultMapText";
 import type { VaultView } from "../vault/vaultView";
 import type { WorkspaceLayout } from "../workspace/layout";
-import { withoutHiddenNames } from "./hiddenNames";
+import { withoutHiddenNames } from "../vault/hiddenNames";
 import { isAssistantFile } from "./tools/assistantFiles";
 
 /**

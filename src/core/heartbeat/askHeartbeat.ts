@@ -97,7 +97,8 @@ async function askOnce(
 	const now = tools.clock.now();
 	const plan = windowPlan(windowRequest(ports, withTools, now));
 	const { system, sources } = heartbeatSystem(material.identity, now, { budgets: plan.budgets, withTools });
-	const userMessage = heartbeatMessage(material, heartbeatSizesWithin(plan.budgets));
+	const message = heartbeatMessage(material, heartbeatSizesWithin(plan.budgets));
+	const userMessage = message.text;
 	const deps: TurnDeps = {
 		model: ports.model,
 		modelId: ports.modelId,
@@ -106,7 +107,7 @@ async function askOnce(
 			messages: [{ role: "user", content: [{ type: "text", text: userMessage }] }],
 			tools: withTools ? HEARTBEAT_TOOL_DEFINITIONS : [],
 			notes: heartbeatNotes(material),
-			sources,
+			sources: [...sources, ...message.sources],
 		}),
 		executeTool: oneHeartbeatTool(tools),
 		withholdHidden: withoutHiddenSinceRead(tools.vault),

@@ -103,11 +103,16 @@ export function heartbeatSizesWithin(budgets: AssemblyBudgets): HeartbeatSizes {
 	};
 }
 
-/** The heartbeat's message in place of the user's: the checklist, recent memory and the last checkpoint. */
+/**
+ * The heartbeat's message in place of the user's: the checklist, recent memory and the last
+ * checkpoint. `sources` are the checklist's part of it and recent memory's, the latter as one for
+ * each note it was read from (it is one text): withheld from the heartbeat's later request once
+ * any of those notes turns private.
+ */
 export function heartbeatMessage(
-	material: Pick<HeartbeatMaterial, "checklist" | "recentMemory" | "checkpoint">,
+	material: Pick<HeartbeatMaterial, "checklist" | "recentMemory" | "recentMemoryNotes" | "checkpoint">,
 	sizes: HeartbeatSizes = HEARTBEAT_SIZES,
-): string {
+): { readonly text: string; readonly sources: readonly ContextSource[] } {
 	const checklist = excerptOf(material.checklist.text, CHECKLIST_MAX_CHARS);
 	const checklistText = headWithin(
 		checklist.text,
@@ -122,7 +127,7 @@ export function heartbeatMessage(
 		"[Cut here: older memory is not shown.]",
 	);
 	const { checkpoint } = material;
-	return [
+	const text = [
 		tagged("heartbeat-checklist", { path: material.checklist.path }, checklistText),
 		tagged("recent-memory", {}, recentMemory),
 		...(checkpoint === null
@@ -136,6 +141,11 @@ export function heartbeatMessage(
 				]),
 		"Heartbeat check: go through the checklist now.",
 	].join("\n\n");
+	const sources = [
+		{ path: material.checklist.path, text: checklistText },
+		...material.recentMemoryNotes.map((path) => ({ path, text: recentMemory })),
+	];
+	return { text, sources };
 }
 
 /**

@@ -3,6 +3,7 @@ import { estimateTokens } from "../text/tokenEstimate";
 import { sha256Hex } from "../audit/hash";
 import type { AuditActor, AuditRecord } from "../audit/record";
 import { modelWrittenBody } from "../vault/excludedTagText";
+import { withoutHiddenNames } from "../vault/hiddenNames";
 import type { IndexPolicy } from "../vault/indexPolicy";
 import type { VaultView } from "../vault/vaultView";
 import { findFrontmatterBlock, withoutFrontmatter } from "../text/frontmatterBlock";
@@ -30,6 +31,11 @@ export interface ConsolidationProposal {
 	readonly author: "model" | "offline";
 	/** The model's failure, when the offline proposal stands in for it. */
 	readonly modelError: unknown;
+	/**
+	 * `memory.md` names a note or tag private now, so it was not sent to the model: withheld, that
+	 * name's marker would have come back in the model's text and replaced it once approved.
+	 */
+	readonly namesPrivate: boolean;
 }
 
 /** Whether `memory.md` is more than the hot memory cap can show whole. */
@@ -61,6 +67,8 @@ export async function proposeConsolidation(
 	if (store.stat(memoryPath) === null) return null;
 	const current = await store.read(memoryPath);
 	if (!exceedsHotMemoryCap(current, options.capTokens)) return null;
+	// The whole file is the prompt, and the answer its replacement: under today's rules or not at all.
+	const namesPrivate = withoutHiddenNames(current, store, memoryPath) !== current;
 	const proposal = (
 		proposed: string,
 		author: ConsolidationProposal["author"],
@@ -72,6 +80,7 @@ export async function proposeConsolidation(
 		proposed,
 		author,
 		modelError,
+		namesPrivate,
 	});
 	const system = CONSOLIDATION_SYSTEM.replace("{cap}", String(options.capTokens));
 	const maxTokens = Math.max(2 * options.capTokens, 1024);
@@ -79,7 +88,7 @@ export async function proposeConsolidation(
 	// A model that cannot read the whole file, or write the whole answer, would drop what it
 	// did not see or could not finish: the offline tidying, which drops nothing, stands in.
 	const fits = estimateTokens(current) <= fit.promptTokens && fit.maxTokens === maxTokens;
-	if (options.model !== null && fits) {
+	if (options.model !== null && fits && !namesPrivate) {
 		try {
 			const proposed = await options.model.complete({
 				system,

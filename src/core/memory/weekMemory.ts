@@ -1,3 +1,4 @@
+import { withoutHiddenNames } from "../vault/hiddenNames";
 import type { VaultView } from "../vault/vaultView";
 import type { WorkspaceLayout } from "../workspace/layout";
 import type { DailyMemory } from "./daily";
@@ -8,6 +9,8 @@ import type { IsoWeek } from "./isoWeek";
 /**
  * The daily memory of one week, oldest day first: each day's note where daily memory is kept,
  * or, once archived, in `memory/archive/YYYY/` (archiving moves the assistant's own notes there).
+ * Each was written under the rules of its day, so it is read through today's: a link to a note
+ * private now is withheld before the model or the summary sees it.
  */
 export async function readWeekMemory(
 	vault: VaultView,
@@ -19,7 +22,8 @@ export async function readWeekMemory(
 	for (const date of week.days) {
 		const note = findDayNote(vault, target, layout, date);
 		if (note === null) continue;
-		const text = assistantPart(await vault.read(note.path), note.archived ? null : target.heading);
+		const written = assistantPart(await vault.read(note.path), note.archived ? null : target.heading);
+		const text = withoutHiddenNames(written, vault, note.path);
 		if (text.trim() !== "") found.push({ date, path: note.path, text });
 	}
 	return found;

@@ -49,14 +49,21 @@ export interface PreparedPrompt {
 export type PromptRefusal = { readonly refused: "missing" | "too-large" | "unreadable" | "empty" };
 
 /**
+ * A note's text as it may go to a model: a note the assistant derived (its memory, a daily note, the
+ * vault map) read through today's rules, any other as written. The host knows which notes are derived.
+ */
+export type TextForModel = (path: string, text: string) => string;
+
+/**
  * The prompt `entry` read and filled for `context`, everything through the privacy view: the
  * prompt note itself (a note made private since it was listed is refused), and the active note,
- * whose text and selection are filled only when the assistant may see it.
+ * whose text and selection are filled only when the assistant may see it, and as `forModel` reads them.
  */
 export async function preparePrompt(
 	view: VaultView,
 	entry: PromptEntry,
 	context: PromptContext,
+	forModel: TextForModel,
 ): Promise<PreparedPrompt | PromptRefusal> {
 	const stat = view.stat(entry.path);
 	if (stat === null) return { refused: "missing" };
@@ -72,14 +79,17 @@ export async function preparePrompt(
 	const usesNote = usesPlaceholder(prompt.template, "note");
 	const usesSelection = usesPlaceholder(prompt.template, "selection") && context.selection !== "";
 	// The selection is the note's text too: it is filled only from a note the assistant may see.
-	const noteText = usesNote || usesSelection ? await visibleText(view, context.notePath) : null;
+	const noteText = usesNote || usesSelection ? await visibleText(view, context.notePath, forModel) : null;
 	if ((usesNote || usesSelection) && noteText === null)
 		notices.push(context.notePath === null ? "no-note" : "note-hidden");
 	// A prompt made to work on selected text asks about nothing without it: the user should know.
 	if (usesPlaceholder(prompt.template, "selection") && context.selection === "" && context.notePath !== null)
 		notices.push("no-selection");
 	const note = usesNote && noteText !== null ? cut(noteText, "note-cut", notices) : "";
-	const selection = usesSelection && noteText !== null ? cut(context.selection, "selection-cut", notices) : "";
+	const selection =
+		usesSelection && noteText !== null && context.notePath !== null
+			? cut(forModel(context.notePath, context.selection), "selection-cut", notices)
+			: "";
 	const filled = fillPrompt(prompt.template, { selection, note, date: context.today }, MAX_FILLED_CHARS);
 	if (filled.cut) notices.push("repeats-cut");
 	const text = [filled.text.trim(), context.rest.trim()].filter((part) => part !== "").join("\n\n");
@@ -100,13 +110,15 @@ export async function preparePrompt(
  * file that is no note, a hidden note, or one whose properties the view cannot read (its privacy
  * is unknown).
  */
-async function visibleText(view: VaultView, path: string | null): Promise<string | null> {
+async function visibleText(view: VaultView, path: string | null, forModel: TextForModel): Promise<string | null> {
 	if (path === null || extensionOf(path) !== "md") return null;
+	let text: string;
 	try {
-		return await view.read(path);
+		text = await view.read(path);
 	} catch {
 		return null;
 	}
+	return forModel(path, text);
 }
 
 function cut(text: string, notice: PromptNotice, notices: PromptNotice[]): string {

@@ -62,8 +62,11 @@ export interface VaultView {
 	 * user's own messages ("skipped: private"), never for a model: it tells that a file exists.
 	 */
 	hiddenReason(path: string): HiddenReason | null;
-	/** Every hidden file with its reason, for the index status the user reads. */
-	hiddenFiles(): readonly HiddenFile[];
+	/**
+	 * Every hidden file with its reason, for the index status the user reads; with `accept`, only
+	 * those whose path it takes, asked before the rules are, as `listFiles` asks.
+	 */
+	hiddenFiles(accept?: (path: string) => boolean): readonly HiddenFile[];
 	/**
 	 * The verdict on the note at `path` in one look at the metadata cache: hidden with its reason,
 	 * or shown with its metadata (`null` for a file that is not a note). What the index asks of
@@ -312,11 +315,13 @@ class PrivacyView {
 		return stat === null ? null : this.reasonFor(stat.path, policy);
 	}
 
-	hiddenFiles(): readonly HiddenFile[] {
+	hiddenFiles(accept?: (path: string) => boolean): readonly HiddenFile[] {
 		const policy = this.policyNow();
 		const hidden: HiddenFile[] = [];
-		const linkedByHidden = this.filesLinkedByHidden(policy);
+		// A listing of a few files judges each by the links to it alone, not by every link of the vault.
+		const linkedByHidden = accept === undefined ? this.filesLinkedByHidden(policy) : undefined;
 		for (const file of this.source.store.listFiles()) {
+			if (accept !== undefined && !accept(file.path)) continue;
 			const reason = this.reasonFor(file.path, policy, linkedByHidden);
 			if (reason !== null) hidden.push({ path: file.path, reason });
 		}

@@ -52,7 +52,8 @@ export function checkedVectors(
 
 function checkedVector(vector: unknown, dimension: number): Float32Array {
 	if (!Array.isArray(vector)) throw badAnswer("The server sent something other than a list of numbers as a vector.");
-	if (vector.length === 0 || vector.length !== dimension) {
+	if (vector.length === 0) throw badAnswer("The server sent an empty vector.");
+	if (vector.length !== dimension) {
 		throw badAnswer(`The server sent a vector of ${vector.length} dimensions where the model's have ${dimension}.`);
 	}
 	const values = new Float32Array(dimension);

@@ -25,6 +25,9 @@ export async function embeddingFailure(error: unknown, state: FailureState): Pro
 	return new EmbeddingError(kindOf(failure.kind, failure.message), failure.message, failure.retryAfterMs);
 }
 
+/** How servers say they do not have the model: "model 'x' not found", "The model `x` does not exist", "no such model". */
+const MODEL_MISSING = /model\b[\s\S]*\b(?:not found|does not exist|not loaded)|no such model/i;
+
 function kindOf(kind: ModelErrorKind, message: string): EmbeddingErrorKind {
 	switch (kind) {
 		case "redirect":
@@ -40,8 +43,10 @@ function kindOf(kind: ModelErrorKind, message: string): EmbeddingErrorKind {
 		// A 404 that names no model is an address without this API: the other API was meant.
 		case "unknown-model":
 			return /model/i.test(message) ? "unknown-model" : "server";
-		// A refusal of the request (400, 413, 422) is an answer without vectors.
+		// A refusal of the request (400, 413, 422) is an answer without vectors, unless it says the
+		// model is missing, as some servers do with a 400.
 		case "bad-request":
+			return MODEL_MISSING.test(message) ? "unknown-model" : "bad-answer";
 		case "stream-cut":
 			return "bad-answer";
 		case "idle-timeout":

@@ -130,7 +130,14 @@ export class AuditView extends ItemView {
 				: receipt.model === undefined
 					? // A request that asked no model (the server's model list) names what sent it alone.
 						featureLabel(receipt.feature)
-					: t("audit.send.model-detail", { model: receipt.model, feature: featureLabel(receipt.feature), ...counts });
+					: receipt.texts !== undefined
+						? // An embedding server counts no tokens the way a chat model does: the texts sent say what left.
+							t("audit.send.embedding-detail", {
+								model: receipt.model,
+								feature: featureLabel(receipt.feature),
+								texts: formatCount(receipt.texts),
+							})
+						: t("audit.send.model-detail", { model: receipt.model, feature: featureLabel(receipt.feature), ...counts });
 		row.createDiv({
 			cls: "assistant-audit-reason",
 			text: receipt.failed === true ? `${detail} ${t("audit.send.failed")}` : detail,

@@ -1,7 +1,7 @@
 import { Modal, Setting, type App } from "obsidian";
 import type { ConsolidationProposal } from "../../core/memory/hotMemoryConsolidation";
 import { lineDiff } from "../../core/text/lineDiff";
-import { t } from "../../i18n";
+import { t, type MessageKey } from "../../i18n";
 import { addConfirmRow } from "../confirmRow";
 import { renderDiff } from "../diffView";
 import { FORM_CLASS } from "../formClass";
@@ -28,9 +28,7 @@ export class ConsolidationModal extends Modal {
 		this.modalEl.addClass(FORM_CLASS);
 		this.setTitle(t("consolidation.title", { path: this.proposal.memoryPath }));
 		const { contentEl } = this;
-		contentEl.createEl("p", {
-			text: t(this.proposal.author === "model" ? "consolidation.by-model" : "consolidation.offline"),
-		});
+		contentEl.createEl("p", { text: t(authorNote(this.proposal)) });
 		contentEl.createEl("p", { text: t("consolidation.kept") });
 		const diffHolder = contentEl.createDiv("assistant-consolidation-diff");
 		const showDiff = () => {
@@ -58,4 +56,10 @@ export class ConsolidationModal extends Modal {
 	override onClose(): void {
 		this.contentEl.empty();
 	}
+}
+
+/** Who made the proposal, and why the model did not when it could have. */
+function authorNote(proposal: ConsolidationProposal): MessageKey {
+	if (proposal.author === "model") return "consolidation.by-model";
+	return proposal.namesPrivate ? "consolidation.names-private" : "consolidation.offline";
 }

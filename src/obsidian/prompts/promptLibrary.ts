@@ -1,4 +1,5 @@
 import { MarkdownView, Notice, type Plugin, type TAbstractFile } from "obsidian";
+import { textForModel } from "../../core/agent/derivedNotes";
 import { localToday } from "../../core/memory/dailyDates";
 import type { Clock } from "../../core/ports";
 import {
@@ -112,12 +113,16 @@ export class PromptLibrary {
 		const leaf = app.workspace.getMostRecentLeaf();
 		const editor = leaf?.view instanceof MarkdownView && leaf.view.file !== null ? leaf.view : null;
 		const notePath = editor?.file?.path ?? null;
-		const prepared = await preparePrompt(this.settingsStore.vaultView(), prompt, {
+		const vault = this.settingsStore.vaultView();
+		const layout = layoutOf(this.settingsStore.settings);
+		const context = {
 			notePath,
 			selection: editor?.editor.getSelection() ?? "",
 			today: localToday(this.clock),
 			rest,
-		}).catch((error: unknown) => {
+		};
+		const forModel = (path: string, text: string) => textForModel({ vault, layout }, path, text);
+		const prepared = await preparePrompt(vault, prompt, context, forModel).catch((error: unknown) => {
 			new Notice(describeError(error));
 			return null;
 		});

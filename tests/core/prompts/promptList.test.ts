@@ -12,6 +12,7 @@ import {
 import { layoutFor } from "../../../src/core/workspace/layout";
 import { MemoryVault } from "../../../headless/inMemory/memoryVault";
 import { viewOf } from "../../harness/viewOf";
+import { promptReader } from "../../harness/promptReader";
 
 const LAYOUT = layoutFor("Assistant");
 const CONTEXT = { notePath: null, selection: "", today: "2026-03-16", rest: "" };
@@ -142,12 +143,17 @@ describe("preparing a prompt to run", () => {
 				"---\ninsert: cursor\nmodel: claude-haiku-4-5\n---\nFix {{selection}} in:\n{{note}}\n{{date}}",
 			"Projects/Thesis.md": "# Thesis\n\nLyon opens at nine.\n",
 		});
-		const prepared = await preparePrompt(view, entry(view, "Fix"), {
-			notePath: "Projects/Thesis.md",
-			selection: "opens",
-			today: "2026-03-16",
-			rest: "keep it short",
-		});
+		const prepared = await preparePrompt(
+			view,
+			entry(view, "Fix"),
+			{
+				notePath: "Projects/Thesis.md",
+				selection: "opens",
+				today: "2026-03-16",
+				rest: "keep it short",
+			},
+			promptReader(view, LAYOUT),
+		);
 		expect(prepared).toEqual({
 			prompt: expect.objectContaining({ insert: "cursor", model: "claude-haiku-4-5" }),
 			text: "Fix opens in:\n# Thesis\n\nLyon opens at nine.\n\n2026-03-16\n\nkeep it short",
@@ -168,11 +174,16 @@ describe("preparing a prompt to run", () => {
 			},
 			{ excludedFolders: ["Private"] },
 		);
-		const prepared = await preparePrompt(view, entry(view, "Summarize"), {
-			...CONTEXT,
-			notePath: "Private/Diary.md",
-			selection: "my secret",
-		});
+		const prepared = await preparePrompt(
+			view,
+			entry(view, "Summarize"),
+			{
+				...CONTEXT,
+				notePath: "Private/Diary.md",
+				selection: "my secret",
+			},
+			promptReader(view, LAYOUT),
+		);
 		expect(prepared).toEqual({
 			prompt: expect.anything(),
 			text: "Summarize  and",
@@ -183,7 +194,14 @@ describe("preparing a prompt to run", () => {
 
 	it("says when a prompt that works on a selection is run without one", async () => {
 		const view = vaultWith({ "Assistant/Prompts/Fix.md": "Fix:\n\n{{selection}}", "Notes/Trip.md": "A trip" });
-		expect(await preparePrompt(view, entry(view, "Fix"), { ...CONTEXT, notePath: "Notes/Trip.md" })).toMatchObject({
+		expect(
+			await preparePrompt(
+				view,
+				entry(view, "Fix"),
+				{ ...CONTEXT, notePath: "Notes/Trip.md" },
+				promptReader(view, LAYOUT),
+			),
+		).toMatchObject({
 			text: "Fix:",
 			notices: ["no-selection"],
 		});
@@ -191,7 +209,7 @@ describe("preparing a prompt to run", () => {
 
 	it("says when no note is open for a prompt that needs one", async () => {
 		const view = vaultWith({ "Assistant/Prompts/Summarize.md": "Summarize: {{note}}" });
-		expect(await preparePrompt(view, entry(view, "Summarize"), CONTEXT)).toMatchObject({
+		expect(await preparePrompt(view, entry(view, "Summarize"), CONTEXT, promptReader(view, LAYOUT))).toMatchObject({
 			text: "Summarize:",
 			notices: ["no-note"],
 		});
@@ -202,16 +220,20 @@ describe("preparing a prompt to run", () => {
 			"Assistant/Prompts/Huge.md": `Ask ${"x".repeat(5 * 1024 * 1024)}`,
 			"Assistant/Prompts/Gone.md": "Ask",
 		});
-		await expect(preparePrompt(view, entry(view, "Huge"), CONTEXT)).resolves.toEqual({ refused: "too-large" });
+		await expect(preparePrompt(view, entry(view, "Huge"), CONTEXT, promptReader(view, LAYOUT))).resolves.toEqual({
+			refused: "too-large",
+		});
 		expect(MAX_PROMPT_BYTES).toBeLessThan(5 * 1024 * 1024);
 		const gone = entry(view, "Gone");
 		const later = vaultWith({ "Assistant/Prompts/Gone.md": "Ask" }, { excludedFolders: ["Assistant/Prompts"] });
-		await expect(preparePrompt(later, gone, CONTEXT)).resolves.toEqual({ refused: "missing" });
+		await expect(preparePrompt(later, gone, CONTEXT, promptReader(later, LAYOUT))).resolves.toEqual({
+			refused: "missing",
+		});
 	});
 
 	it("runs a prompt whose properties are of the wrong kind with the defaults, reporting them", async () => {
 		const view = vaultWith({ "Assistant/Prompts/Odd.md": "---\ninsert: sideways\nmodel: 42\n---\nAsk {{date}}" });
-		await expect(preparePrompt(view, entry(view, "Odd"), CONTEXT)).resolves.toEqual({
+		await expect(preparePrompt(view, entry(view, "Odd"), CONTEXT, promptReader(view, LAYOUT))).resolves.toEqual({
 			prompt: { name: "Odd", insert: "chat", template: "Ask {{date}}" },
 			text: "Ask 2026-03-16",
 			notices: ["invalid-model", "invalid-insert"],
@@ -223,7 +245,9 @@ describe("preparing a prompt to run", () => {
 		const view = vaultWith({ "Assistant/Prompts/Broken.md": "---\ntags: [private\nmodel: : :\n---\nLeak" });
 		const listed = listPrompts(view, "Assistant/Prompts", LAYOUT).prompts;
 		if (listed.length === 0) return; // The view already hides it: nothing to run.
-		await expect(preparePrompt(view, listed[0], CONTEXT)).resolves.toEqual({ refused: "unreadable" });
+		await expect(preparePrompt(view, listed[0], CONTEXT, promptReader(view, LAYOUT))).resolves.toEqual({
+			refused: "unreadable",
+		});
 	});
 
 	it("cuts a very long note, and says so", async () => {
@@ -231,14 +255,21 @@ describe("preparing a prompt to run", () => {
 			"Assistant/Prompts/Summarize.md": "{{note}}",
 			"Long.md": "y".repeat(MAX_FILLED_CHARS + 10),
 		});
-		const prepared = await preparePrompt(view, entry(view, "Summarize"), { ...CONTEXT, notePath: "Long.md" });
+		const prepared = await preparePrompt(
+			view,
+			entry(view, "Summarize"),
+			{ ...CONTEXT, notePath: "Long.md" },
+			promptReader(view, LAYOUT),
+		);
 		expect(prepared).toMatchObject({ notices: ["note-cut"] });
 		expect("text" in prepared && prepared.text.length).toBe(MAX_FILLED_CHARS);
 	});
 
 	it("refuses a prompt with nothing to send", async () => {
 		const view = vaultWith({ "Assistant/Prompts/Empty.md": "---\ndescription: nothing\n---\n" });
-		await expect(preparePrompt(view, entry(view, "Empty"), CONTEXT)).resolves.toEqual({ refused: "empty" });
+		await expect(preparePrompt(view, entry(view, "Empty"), CONTEXT, promptReader(view, LAYOUT))).resolves.toEqual({
+			refused: "empty",
+		});
 	});
 });
 

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { PROFILES, type ErrorShape, type FakeModel, type ServerProfile, type ServerProfileName } from "./profiles";
 import { ERROR_TYPES, type ScriptedError, type ScriptedMessage, type ScriptedResponse } from "./script";
 import { formatSse, messageEvents } from "./sse";
+import { listenOnLoopback, loopbackURL } from "../loopback";
 
 /** A request as the fake server received it, for tests to assert on what was sent. */
 export interface RecordedRequest {
@@ -58,17 +58,13 @@ export class FakeAnthropic {
 
 	static async start(options: FakeServerOptions = {}): Promise<FakeAnthropic> {
 		const fake = new FakeAnthropic(PROFILES[options.profile ?? "anthropic"]);
-		await new Promise<void>((resolve, reject) => {
-			fake.server.once("error", reject);
-			fake.server.listen(0, "127.0.0.1", resolve);
-		});
+		await listenOnLoopback(fake.server);
 		return fake;
 	}
 
 	/** The base URL to give the SDK (`http://127.0.0.1:<port>`). */
 	get baseURL(): string {
-		const { port } = this.server.address() as AddressInfo;
-		return `http://127.0.0.1:${port}`;
+		return loopbackURL(this.server);
 	}
 
 	/** Queues the answers to the next `POST /v1/messages`, in order. */

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { isRecord } from "../../../src/core/workspace/data/json";
 import { fakeVector } from "./vectors";
+import { listenOnLoopback, loopbackURL } from "../loopback";
 
 /** A request as the fake server received it, for tests to assert on what was sent. */
 export interface EmbeddingServerRequest {
@@ -28,6 +28,8 @@ export type Misbehaviour =
 	| { readonly kind: "infinity" }
 	/** A string among the first vector's numbers. */
 	| { readonly kind: "non-number" }
+	/** Every vector empty, as a server answers for a model that makes none (a chat model asked to embed). */
+	| { readonly kind: "empty-vectors" }
 	/** One vector fewer than texts. */
 	| { readonly kind: "fewer-vectors" }
 	/** OpenAI's `data` in reverse order, each entry with its right index: allowed, and to be put back in order. */
@@ -42,8 +44,8 @@ export type Misbehaviour =
 	| { readonly kind: "stall-body" }
 	/** Never answers. */
 	| { readonly kind: "hang" }
-	/** A failure status with the API's error body, and `Retry-After` when given (429, 500, 503). */
-	| { readonly kind: "status"; readonly status: number; readonly retryAfter?: string }
+	/** A failure status with the API's error body saying `message`, and `Retry-After` when given (429, 500, 503). */
+	| { readonly kind: "status"; readonly status: number; readonly retryAfter?: string; readonly message?: string }
 	/** A 307 to another address, which a client must not follow. */
 	| { readonly kind: "redirect"; readonly to: string };
 
@@ -79,17 +81,13 @@ export class FakeEmbeddings {
 
 	static async start(): Promise<FakeEmbeddings> {
 		const fake = new FakeEmbeddings();
-		await new Promise<void>((resolve, reject) => {
-			fake.server.once("error", reject);
-			fake.server.listen(0, "127.0.0.1", resolve);
-		});
+		await listenOnLoopback(fake.server);
 		return fake;
 	}
 
 	/** The server's address (`http://127.0.0.1:<port>`). */
 	get baseURL(): string {
-		const { port } = this.server.address() as AddressInfo;
-		return `http://127.0.0.1:${port}`;
+		return loopbackURL(this.server);
 	}
 
 	/** How many answers the client hung up on before they were complete (a stop, a time limit). */
@@ -167,7 +165,7 @@ export class FakeEmbeddings {
 				return;
 			case "status":
 				if (misbehave.retryAfter !== undefined) response.setHeader("retry-after", misbehave.retryAfter);
-				sendError(response, api, misbehave.status, "server error", "server_error");
+				sendError(response, api, misbehave.status, misbehave.message ?? "server error", "server_error");
 				return;
 			case "html-page":
 				response.writeHead(misbehave.status, { "content-type": "text/html" });
@@ -194,6 +192,9 @@ export class FakeEmbeddings {
 				break;
 			case "fewer-vectors":
 				vectors.pop();
+				break;
+			case "empty-vectors":
+				for (const vector of vectors) vector.length = 0;
 				break;
 			default:
 				break;

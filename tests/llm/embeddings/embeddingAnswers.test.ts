@@ -99,6 +99,7 @@ describe.each(EMBEDDING_APIS)("embedding over the %s API", (api) => {
 		["a number too large to be finite", { kind: "infinity" }, /not finite/],
 		["a string in a vector", { kind: "non-number" }, /other than numbers/],
 		["fewer vectors than texts", { kind: "fewer-vectors" }, /2 vectors for 3 texts/],
+		["empty vectors", { kind: "empty-vectors" }, /empty vector/],
 		["an HTML page with a 200", { kind: "html-page", status: 200 }, /not JSON/],
 		["an empty body", { kind: "empty-body" }, /empty/],
 		["a body cut off midway", { kind: "cut-body" }, /cut off/],

@@ -54,6 +54,15 @@ describe.each(EMBEDDING_APIS)("failures over the %s API", (api) => {
 		expect(failure.message).toContain("bge-m4");
 	});
 
+	test("a server saying with a 400 that it has no such model is an unknown model; another 400 is a bad answer", async () => {
+		const { client } = embeddingClientFor(fake(), api);
+
+		fake().misbehave = { kind: "status", status: 400, message: "model 'fake-embed' not found" };
+		await expect(kindOf(client.embed(document(["one"])))).resolves.toBe("unknown-model");
+		fake().misbehave = { kind: "status", status: 400, message: "input is too long for the context" };
+		await expect(kindOf(client.embed(document(["one"])))).resolves.toBe("bad-answer");
+	});
+
 	test("an address without this API (the other one was meant) is not taken for an unknown model", async () => {
 		fake().misbehave = undefined;
 		const { client } = embeddingClientFor(fake(), api, { baseURL: `${fake().baseURL}/elsewhere` });

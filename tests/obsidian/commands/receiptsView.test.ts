@@ -94,3 +94,30 @@ describe("show assistant changes, with the listings of a server's models", () =>
 		);
 	});
 });
+
+describe("show assistant changes, with the texts sent to be embedded", () => {
+	it("names an embedding request by its model and how many texts it sent, with links to the notes they came from", async () => {
+		const plugin = await commandPlugin(VAULT);
+		const embedding = {
+			time: "2026-03-18T08:00:00.000Z",
+			kind: "model",
+			to: "127.0.0.1:11434",
+			model: "bge-m3",
+			feature: "embedding",
+			paths: ["Projects/Atlas.md"],
+			inputTokens: 0,
+			outputTokens: 0,
+			texts: 12,
+		};
+		plugin.app.vault.adapter.hidden.set(`${PLUGIN_DIR}/receipts.jsonl`, `${JSON.stringify(embedding)}\n`);
+		runCommand(plugin.mock, "show-assistant-changes");
+		const view = () => plugin.app.workspace.getLeavesOfType(AUDIT_VIEW_TYPE)[0]?.view?.containerEl ?? null;
+		await until(() => (view()?.querySelectorAll(".assistant-audit-send").length ?? 0) === 1, "the embedding request");
+		const send = view()!.querySelector<HTMLElement>(".assistant-audit-send")!;
+		expect(send.querySelector(".assistant-audit-reason")?.textContent).toBe(
+			"Embedding notes for search by meaning on bge-m3: 12 texts",
+		);
+		const links = Array.from(send.querySelectorAll<HTMLAnchorElement>("a.assistant-audit-sent-note"));
+		expect(links.map((link) => link.getAttribute("href"))).toEqual(["Projects/Atlas.md"]);
+	});
+});

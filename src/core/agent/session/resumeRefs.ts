@@ -1,5 +1,5 @@
 import type { Checkpoint } from "../../workspace/data/state";
-import { namesWithheld, type NamesView } from "../hiddenNames";
+import { namesWithheld, type NamesView } from "../../vault/hiddenNames";
 
 /**
  * The checkpoint a chat resumes from, without what names a note the view hides now: such

@@ -26,7 +26,7 @@ import { withoutHiddenRefs } from "./resumeRefs";
 import { withoutHiddenResults } from "./withheldResults";
 import { withoutHiddenNamesIn } from "./withheldNames";
 import { readForModel } from "../derivedNotes";
-import { withoutHiddenNames } from "../hiddenNames";
+import { withoutHiddenNames } from "../../vault/hiddenNames";
 import { checkpointMomentBlock, heartbeatBlock, resumeBlock, selectionBlock } from "../context/sessionBlocks";
 import type { NoteSelection } from "../../edits/selectionScope";
 import type { CheckpointReason } from "./checkpointMoments";

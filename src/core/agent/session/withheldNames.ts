@@ -1,6 +1,6 @@
 import type { ChatMessage, ContentBlock, ToolResultBlock } from "../../model/modelClient";
 import { isDerivedNote, type ModelReadDeps } from "../derivedNotes";
-import { namesWithheld } from "../hiddenNames";
+import { namesWithheld } from "../../vault/hiddenNames";
 
 /**
  * The text of a conversation's earlier turns (the user's words and the answers, a reopened

@@ -1,11 +1,8 @@
+import { MARKDOWN_LINK, URL_SCHEME } from "../../vault/linkPatterns";
 import type { VaultView } from "../../vault/vaultView";
 
 /** `[[target#sub|alias]]` and `![[...]]`, as Obsidian writes wikilinks and embeds. */
 const WIKILINK = /(!?)\[\[([^\]|\n]*)(?:\|([^\]\n]*))?\]\]/g;
-/** `[text](path)` and `![alt](path)`, markdown's links and embeds, the path bare or in `<...>`, a title after it. */
-export const MARKDOWN_LINK = /(!?)\[([^\]\n]*)\]\(\s*(<[^>\n]*>|[^)\s]*)(?:\s+"[^"\n]*")?\s*\)/g;
-/** A link with a scheme (`https:`, `mailto:`, `obsidian:`) leads out of the vault's files: no note of it is drawn. */
-export const URL_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const FENCE = /^\s*(```|~~~)/;
 
 /**

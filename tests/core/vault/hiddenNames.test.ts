@@ -1,5 +1,11 @@
-import { WITHHELD_LINE, WITHHELD_LINK, WITHHELD_TAG, withoutHiddenNames } from "../../../src/core/agent/hiddenNames";
-import { toolsOver } from "./tools/toolFixture";
+import {
+	namesWithheld,
+	WITHHELD_LINE,
+	WITHHELD_LINK,
+	WITHHELD_TAG,
+	withoutHiddenNames,
+} from "../../../src/core/vault/hiddenNames";
+import { toolsOver } from "../agent/tools/toolFixture";
 
 const VAULT = {
 	"Projects/Plan.md": "# Plan\n",
@@ -59,5 +65,22 @@ describe("derived text under today's rules", () => {
 	it("leaves text that names nothing hidden exactly as it was", async () => {
 		const text = "# Week\r\n\r\n- Wrote the [[Projects/Plan]].\r\n- #reading, and a private word.\r\n";
 		expect(await withheld(text)).toBe(text);
+	});
+});
+
+describe("short names that resolve to nothing the view shows", () => {
+	it("are judged together, each link found wherever it stands, in every text read at one moment", async () => {
+		const { deps } = await toolsOver(
+			{ ...VAULT, "Private/Offer.md": "# Offer\n", "Notes/Diary.md": "---\ntags: [health]\n---\n# Diary\n" },
+			{ excludedFolders: ["Private"], excludedTags: ["health"] },
+		);
+		const read = namesWithheld(deps.vault, "memory/daily/2026-03-15.md");
+		const first = read("- [[Not written yet]] and [[Salary talks]].\n- Again [[Salary talks]], then [[Idea]].");
+		expect(first).toBe(`- [[Not written yet]] and ${WITHHELD_LINK}.\n- Again ${WITHHELD_LINK}, then [[Idea]].`);
+		// A second text of the same reader asks for names the first did not: they are looked up too.
+		expect(read("- Signed [[Offer]]; kept a [[Diary]]; [[Salary talks]] done.")).toBe(
+			`- Signed ${WITHHELD_LINK}; kept a ${WITHHELD_LINK}; ${WITHHELD_LINK} done.`,
+		);
+		expect(read("- [[Idea]] and [[Not written yet]].")).toBe("- [[Idea]] and [[Not written yet]].");
 	});
 });

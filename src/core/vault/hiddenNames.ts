@@ -1,7 +1,7 @@
-import { withholdExcludedTags } from "../vault/excludedTagText";
-import { extensionOf, fileName, joinRelative, parentFolder } from "../vault/paths";
-import type { HiddenReason, VaultView } from "../vault/vaultView";
-import { MARKDOWN_LINK, URL_SCHEME } from "./tools/passageLinks";
+import { withholdExcludedTags } from "./excludedTagText";
+import { MARKDOWN_LINK, URL_SCHEME } from "./linkPatterns";
+import { extensionOf, fileName, joinRelative, parentFolder } from "./paths";
+import type { HiddenReason, VaultView } from "./vaultView";
 
 /** What stands in derived text for a link to a note hidden now. */
 export const WITHHELD_LINK = "[a note that is private now]";
@@ -21,6 +21,8 @@ const LIST_ITEM_HEAD = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+(\S+)/;
 const AROUND_NAME = /^["'`*_([{<]+|["'`*_)\]}>.,:;!?]+$/g;
 /** What may stand just before a path written out in a line. */
 const BEFORE_PATH = /[\s(|"'`[<:]/;
+/** Printable ASCII: nothing in it to compose. */
+const ASCII = /^[ -~]*$/;
 /** The most words a path written out is taken to have: a line of prose is not tried from each of its words. */
 const PATH_WORDS = 8;
 /**
@@ -86,7 +88,12 @@ export function namesWithheld(view: NamesView, sourcePath = ""): (text: string) 
 		const quote = QUOTE_PREFIX.exec(scrubbed)?.[0] ?? "";
 		return `${quote}${WITHHELD_LINE}${scrubbed.endsWith("\r") ? "\r" : ""}`;
 	};
-	return (text) => text.split("\n").map(line).join("\n");
+	return (text) => {
+		const lines = text.split("\n");
+		const read = lines.map(line);
+		// Short names that resolved to nothing are looked up among the hidden files in one listing, then read again.
+		return names.lookUpAsked() ? lines.map(line).join("\n") : read.join("\n");
+	};
 }
 
 /** The verdicts on the names of one text, each name judged once. */
@@ -94,9 +101,13 @@ class HiddenNames {
 	private readonly verdicts = new Map<string, boolean>();
 	/**
 	 * The hidden notes' and files' paths, lower case, notes without `.md`, by their last segment:
-	 * listed only for a link no path answers.
+	 * looked up only for the names of links no path answers, all of a text's in one listing.
 	 */
-	private hiddenByName: ReadonlyMap<string, readonly string[]> | null = null;
+	private readonly hiddenByName = new Map<string, readonly string[]>();
+	/** Names a link asked for that are not looked up yet; a verdict that needed one is not kept. */
+	private readonly asked = new Set<string>();
+	/** How many times a verdict waited for a name not looked up yet. */
+	private waits = 0;
 	constructor(
 		private readonly view: NamesView,
 		private readonly sourcePath: string,
@@ -119,10 +130,14 @@ class HiddenNames {
 		if (this.pathHidden(path)) return true;
 		// A short name that resolves to nothing the view shows: a hidden file by that name, or a note not written yet.
 		// A relative path that leads nowhere is judged by its name alone: it may mean a hidden note of that name.
-		const wanted = withoutNoteExtension(relative ? fileName(path) : path)
-			.normalize("NFC")
-			.toLowerCase();
-		const named = this.hiddenNow().get(wanted.slice(wanted.lastIndexOf("/") + 1)) ?? [];
+		const wanted = comparablePath(relative ? fileName(path) : path);
+		const name = wanted.slice(wanted.lastIndexOf("/") + 1);
+		const named = this.hiddenByName.get(name);
+		if (named === undefined) {
+			this.asked.add(name);
+			this.waits++;
+			return false;
+		}
 		return named.some((hidden) => hidden === wanted || hidden.endsWith(`/${wanted}`));
 	}
 
@@ -150,20 +165,36 @@ class HiddenNames {
 	}
 
 	/**
-	 * Whether an `obsidian://` URI opens a hidden file: its `file` parameter (`open?file=Notes%2FPay`),
-	 * or the path after the vault's name (`obsidian://vault/My vault/Notes/Pay`). One that cannot
-	 * be decoded is withheld.
+	 * Whether an `obsidian://` URI opens a hidden file: its `file` parameter (`open?file=Notes%2FPay`,
+	 * or Advanced URI's `filepath`), the path after the vault's name (`obsidian://vault/My
+	 * vault/Notes/Pay`), or its `path` on disk (`open?path=%2FUsers%2Fme%2FVault%2FNotes%2FPay.md`),
+	 * judged by each of its endings, since where the vault begins in it is not known here. One that
+	 * cannot be decoded is withheld.
 	 */
 	obsidianUriHidden(uri: string): boolean {
 		const rest = uri.replace(/^obsidian:\/\//i, "");
-		const query = rest.includes("?") ? rest.slice(rest.indexOf("?") + 1) : "";
-		const files = query
-			.split("&")
-			.filter((parameter) => /^file=/i.test(parameter))
-			.map((parameter) => parameter.slice("file=".length));
+		const parameters = (rest.includes("?") ? rest.slice(rest.indexOf("?") + 1) : "").split("&");
+		const valuesOf = (key: RegExp) =>
+			parameters.filter((parameter) => key.test(parameter)).map((parameter) => parameter.replace(key, ""));
+		const files = valuesOf(/^(?:file|filepath)=/i);
 		const vaultPath = /^vault\/[^/?]+\/([^?]+)/i.exec(rest)?.[1];
 		if (vaultPath !== undefined) files.push(vaultPath);
-		return files.some((file) => this.destinationHidden(file));
+		return (
+			files.some((file) => this.destinationHidden(file)) ||
+			valuesOf(/^path=/i).some((path) => this.pathOnDiskHidden(path))
+		);
+	}
+
+	/** Whether a file's path on disk, percent-encoded, ends in the path of a hidden file. */
+	private pathOnDiskHidden(encoded: string): boolean {
+		let decoded: string;
+		try {
+			decoded = decodeURIComponent(encoded);
+		} catch {
+			return true;
+		}
+		const segments = decoded.split(/[\\/]/).filter((segment) => segment !== "");
+		return segments.some((_, start) => this.pathHidden(segments.slice(start).join("/")));
 	}
 
 	/**
@@ -201,25 +232,38 @@ class HiddenNames {
 	private judged(key: string, judge: () => boolean): boolean {
 		const known = this.verdicts.get(key);
 		if (known !== undefined) return known;
+		const waits = this.waits;
 		const verdict = judge();
-		this.verdicts.set(key, verdict);
+		if (this.waits === waits) this.verdicts.set(key, verdict);
 		return verdict;
 	}
 
-	private hiddenNow(): ReadonlyMap<string, readonly string[]> {
-		if (this.hiddenByName !== null) return this.hiddenByName;
-		const byName = new Map<string, string[]>();
-		for (const file of this.view.hiddenFiles()) {
-			if (OWN_RECORDS.has(file.reason)) continue;
-			const path = withoutNoteExtension(file.path).normalize("NFC").toLowerCase();
-			const name = path.slice(path.lastIndexOf("/") + 1);
-			const paths = byName.get(name);
-			if (paths === undefined) byName.set(name, [path]);
-			else paths.push(path);
+	/**
+	 * Looks up the names asked for since the last look, among the hidden files whose name is one
+	 * of them: one pass over the vault's paths, only those files judged. Whether any was asked.
+	 */
+	lookUpAsked(): boolean {
+		if (this.asked.size === 0) return false;
+		const found = new Map<string, string[]>([...this.asked].map((name) => [name, []]));
+		this.asked.clear();
+		for (const file of this.view.hiddenFiles((path) => found.has(comparableName(path)))) {
+			if (!OWN_RECORDS.has(file.reason)) found.get(comparableName(file.path))?.push(comparablePath(file.path));
 		}
-		this.hiddenByName = byName;
-		return byName;
+		for (const [name, paths] of found) this.hiddenByName.set(name, paths);
+		return true;
 	}
+}
+
+/** A path as a link's is compared with it: lower case, a note without `.md`, in the composed form. */
+function comparablePath(path: string): string {
+	const bare = withoutNoteExtension(path);
+	// Composing is the costly part of a look over every path of a large vault, and ASCII has nothing to compose.
+	return (ASCII.test(bare) ? bare : bare.normalize("NFC")).toLowerCase();
+}
+
+/** The last segment of `comparablePath`. */
+function comparableName(path: string): string {
+	return comparablePath(path.slice(path.lastIndexOf("/") + 1));
 }
 
 function withoutNoteExtension(path: string): string {
