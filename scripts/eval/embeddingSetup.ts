@@ -1,12 +1,14 @@
 import type { EmbeddingClient } from "../../src/core/model/embeddingClient";
 import { ServerEmbeddingClient } from "../../src/llm/embeddings/serverEmbeddingClient";
+import { probeCoverage } from "../../src/core/retrieval/ranking/coverageProbe";
 import { READS_ALL, type ModelCoverage } from "../../src/core/retrieval/ranking/vectorTrust";
 import { RunnerUsageError, type RunnerArgs } from "../lib/retrievalBench/commandLine";
 
 /** The model the eval measures, from `--embed-url`, `--embed-model`, `--embed-api` and `--embed-reads`. */
 export interface EmbeddingSetup {
 	readonly client: EmbeddingClient;
-	readonly coverage: ModelCoverage;
+	/** What the model reads: asked of the model itself (`auto`, by default), or as `--embed-reads` says. */
+	coverage(): Promise<ModelCoverage>;
 }
 
 /** `null` without `--embed-url`: the eval then measures keyword search alone. */
@@ -17,9 +19,11 @@ export function embeddingSetup(args: RunnerArgs): EmbeddingSetup | null {
 	if (url === undefined || model === undefined) throw new RunnerUsageError("--embed-url and --embed-model go together");
 	const api = args.lists.get("embed-api")?.[0] ?? "openai";
 	if (api !== "openai" && api !== "ollama") throw new RunnerUsageError(`--embed-api: ${api} is not openai or ollama`);
-	const reads = args.lists.get("embed-reads")?.[0] ?? "all";
-	if (reads !== "all" && reads !== "spaced") throw new RunnerUsageError(`--embed-reads: ${reads} is not all or spaced`);
-	return { client: clientFor(url, model, api), coverage: reads === "all" ? READS_ALL : { readsCjk: false } };
+	const reads = args.lists.get("embed-reads")?.[0] ?? "auto";
+	if (reads !== "auto" && reads !== "all" && reads !== "spaced") throw new RunnerUsageError(`--embed-reads: ${reads} is not auto, all or spaced`);
+	const client = clientFor(url, model, api);
+	const coverage = async () => (reads === "auto" ? probeCoverage(client) : reads === "all" ? READS_ALL : { readsCjk: false });
+	return { client, coverage };
 }
 
 /**

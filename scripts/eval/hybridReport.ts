@@ -37,7 +37,7 @@ export function groupScores(results: readonly SetOutcomes[]): GroupScores[] {
 }
 
 /** Two tables (recall@5, then MRR@10), a row per set and group, a column per ranker. */
-export function hybridText(scores: readonly GroupScores[], modelId: string | null): string {
+export function hybridText(scores: readonly GroupScores[], model: string | null): string {
 	const rankers = Object.keys(scores[0]?.recallAt5 ?? {});
 	const table = (metric: "recallAt5" | "mrr") =>
 		textTable(
@@ -45,7 +45,7 @@ export function hybridText(scores: readonly GroupScores[], modelId: string | nul
 			scores.map((row) => [row.set, row.group, String(row.queries), ...rankers.map((ranker) => cell(row[metric][ranker], 3))]),
 		);
 	return [
-		`search by meaning, note level${modelId === null ? " (no --embed-url: keyword search only)" : `, model ${modelId}`}:`,
+		`search by meaning, note level${model === null ? " (no --embed-url: keyword search only)" : `, model ${model}`}:`,
 		`recall@${RECALL_K}`,
 		table("recallAt5"),
 		"",

@@ -59,50 +59,39 @@ export function fuseRankings(
 	params: FusionParams = DEFAULT_FUSION,
 ): FusedHit[] {
 	const weight = params.vectorWeight * Math.min(1, Math.max(0, trust));
-	const named = keyword.filter((candidate) => candidate.named);
-	const fused = new Map<string, { score: number; keyword: boolean; vector: boolean }>();
-	const keywordScores =
-		params.method === "reciprocal-rank"
-			? reciprocalRanks(keyword.length, params)
-			: normalized(
-					keyword.map((hit) => hit.score),
-					true,
-				);
-	keyword.forEach((candidate, rank) =>
-		fused.set(candidate.path, { score: keywordScores[rank], keyword: true, vector: false }),
+	const fused = new Map<string, FusedHit>();
+	const keywordScores = listScores(
+		keyword.map((hit) => hit.score),
+		true,
+		params,
+	);
+	keyword.forEach(({ path }, rank) =>
+		fused.set(path, { path, score: keywordScores[rank], keyword: true, vector: false }),
 	);
 	if (weight > 0) {
-		const vectorScores =
-			params.method === "reciprocal-rank"
-				? reciprocalRanks(vector.length, params)
-				: normalized(
-						vector.map((hit) => hit.similarity),
-						false,
-					);
-		vector.forEach((candidate, rank) => {
-			const entry = fused.get(candidate.path) ?? { score: 0, keyword: false, vector: false };
-			fused.set(candidate.path, {
-				score: entry.score + weight * vectorScores[rank],
-				keyword: entry.keyword,
-				vector: true,
-			});
+		const vectorScores = listScores(
+			vector.map((hit) => hit.similarity),
+			false,
+			params,
+		);
+		vector.forEach(({ path }, rank) => {
+			const found = fused.get(path);
+			const score = (found?.score ?? 0) + weight * vectorScores[rank];
+			fused.set(path, { path, score, keyword: found !== undefined, vector: true });
 		});
 	}
-	const namedPaths = new Set(named.map((candidate) => candidate.path));
-	const rest = [...fused]
-		.filter(([path]) => !namedPaths.has(path))
-		.sort(([pathA, a], [pathB, b]) => b.score - a.score || (pathA < pathB ? -1 : pathA > pathB ? 1 : 0));
-	const leading = named.map((candidate) => [candidate.path, fused.get(candidate.path)] as const);
-	return [...leading, ...rest].slice(0, limit).map(([path, entry]) => ({
-		path,
-		score: entry?.score ?? 0,
-		keyword: entry?.keyword ?? true,
-		vector: entry?.vector ?? false,
-	}));
+	const named = new Set(keyword.filter((candidate) => candidate.named).map((candidate) => candidate.path));
+	const leading = [...named].map((path) => fused.get(path) as FusedHit);
+	const rest = [...fused.values()]
+		.filter((hit) => !named.has(hit.path))
+		.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+	return [...leading, ...rest].slice(0, limit);
 }
 
-function reciprocalRanks(count: number, params: FusionParams): number[] {
-	return Array.from({ length: count }, (_, rank) => 1 / (params.rankConstant + rank + 1));
+/** A list's scores as the method reads them: by rank alone, or normalized. */
+function listScores(scores: readonly number[], fromZero: boolean, params: FusionParams): number[] {
+	if (params.method === "normalized-score") return normalized(scores, fromZero);
+	return scores.map((_, rank) => 1 / (params.rankConstant + rank + 1));
 }
 
 /**

@@ -3,7 +3,7 @@ import { hybridRanking, type HybridRequest } from "../../../../src/core/retrieva
 import { READS_ALL } from "../../../../src/core/retrieval/ranking/vectorTrust";
 
 function hit(path: string, score: number, matchedTerms: string[], linked = false): SearchHit {
-	return { path, score, line: 1, endLine: 1, heading: "", kind: "note", matchedTerms, linked };
+	return { path, score, line: 1, endLine: 1, heading: "", kind: "notes", matchedTerms, linked };
 }
 
 const NAMES: Record<string, string[]> = { "Plugins/Graph view.md": ["Graph view"], "Plugins/Canvas.md": ["Canvas"] };
