@@ -24,10 +24,10 @@ const USAGE = `usage: npm run -s cli -- <command>
   archive --vault <dir> --now <ISO> [--folder <f>]
   audit   --vault <dir>
   search  "<query>" --vault <dir> [--limit N] [--tags a,b] [--kind k] [--folder f] [--since D] [--until D]
-          [--exclude-folders a,b] [--exclude-tags a,b] [--now <ISO>] [--json]
+          [--exclude-folders a,b] [--exclude-tags a,b] [--now <ISO>] [--json] [<meaning>]
   tool    <memory_search|memory_get|memory_recent> '<json args>' --vault <dir> [--now <ISO>]
-          [--exclude-folders a,b] [--exclude-tags a,b]
-  index   --vault <dir> [--exclude-folders a,b] [--exclude-tags a,b] [--json]
+          [--exclude-folders a,b] [--exclude-tags a,b] [<meaning>]
+  index   --vault <dir> [--exclude-folders a,b] [--exclude-tags a,b] [--json] [<meaning>]
   chat    "<message>" --vault <dir> [<model>] [--offline] [--now <ISO>] [--json] [--approve none|all]
           (Claude with ANTHROPIC_API_KEY set, else the offline model; changes it proposes to notes are printed
           as diffs and written only with --approve all, each while the note is unchanged, audited)
@@ -44,6 +44,10 @@ const USAGE = `usage: npm run -s cli -- <command>
           --provider compatible --model <name> [--preset ollama|lm-studio|llama-cpp|custom] [--base-url <url>]
           [--context-window <tokens>]   (--base-url, or a --preset for its usual address; window default 8192;
           a server that asks for a key reads it from AW_SERVER_API_KEY)
+  <meaning> searches by meaning too, with an embedding model on a server: --embed-url <url> --embed-model <name>
+          [--embed-api openai|ollama]   (OpenAI-compatible /v1/embeddings unless ollama; a server that asks
+          for a key reads it from AW_EMBED_API_KEY; the vectors are kept on this device, so index embeds the
+          notes once and search embeds only its query)
   chat, organize and weekly also take --idle-timeout <s> (a stream silent that long is ended; default 90)
   and --time-limit <s> (a whole turn or request; default 600 for chat; 300 for the others, 900 on a local server);
   heartbeat, --idle-timeout`;

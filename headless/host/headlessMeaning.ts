@@ -1,15 +1,15 @@
-import type { EmbeddingClient } from "../../src/core/model/embeddingClient";
+import { EmbeddingError, type EmbeddingClient } from "../../src/core/model/embeddingClient";
 import { chunkNote, type RetrievalIndex } from "../../src/core/retrieval";
 import { MeaningIndex, type MeaningStatus, type NoteChunks } from "../../src/core/retrieval/meaning/meaningIndex";
+import { probeCoverage } from "../../src/core/retrieval/ranking/coverageProbe";
 import type { ModelCoverage } from "../../src/core/retrieval/ranking/vectorTrust";
 import { decodeVectorSnapshot, encodeVectorSnapshot } from "../../src/core/retrieval/vectors/vectorSnapshot";
 import type { VaultView } from "../../src/core/vault/vaultView";
 import type { IndexCache } from "./indexCache";
 
-/** Search by meaning as a command asks for it: the model's client, what it reads, and where progress is told. */
+/** Search by meaning as a command asks for it: the model's client, and where progress is told. */
 export interface MeaningSetup {
 	readonly client: EmbeddingClient;
-	readonly coverage: ModelCoverage;
 	/** Told as embedding goes on, and once when it ends. */
 	readonly onProgress?: (status: MeaningStatus) => void;
 	/** Where the vectors are kept between runs, beside the search index; `null` keeps none. */
@@ -17,22 +17,32 @@ export interface MeaningSetup {
 }
 
 /**
- * Search by meaning over the notes `index` holds: the vectors saved on this device for the same
- * model restored, what they lack embedded (each note read through the privacy view, as the index
- * read it), and the vectors saved again when any were added. A server that fails pauses it with
- * what was embedded so far kept; search then goes on by keyword.
+ * Search by meaning over the notes `index` holds: which languages the model reads asked of it, the
+ * vectors saved on this device for the same model restored, what they lack embedded (each note
+ * read through the privacy view, as the index read it), and the vectors saved again when any were
+ * added. A server that fails pauses it with what was embedded so far kept (`meaning` is `null`
+ * when it could not even be asked what it reads); search then goes on by keyword.
  */
 export async function meaningOverIndex(
 	index: RetrievalIndex,
 	view: VaultView,
 	setup: MeaningSetup,
-): Promise<{ readonly meaning: MeaningIndex; readonly status: MeaningStatus }> {
+): Promise<{ readonly meaning: MeaningIndex | null; readonly status: MeaningStatus }> {
 	const { client, cache } = setup;
+	let coverage: ModelCoverage;
+	try {
+		coverage = await probeCoverage(client);
+	} catch (error) {
+		if (!(error instanceof EmbeddingError) || error.kind === "aborted") throw error;
+		const status: MeaningStatus = { state: "paused", reason: error.kind, message: error.message };
+		setup.onProgress?.(status);
+		return { meaning: null, status };
+	}
 	const saved = cache?.loadVectors(client.modelId) ?? null;
 	const decoded = saved === null ? null : decodeVectorSnapshot(saved, { modelId: client.modelId });
 	if (decoded?.refusal != null && decoded.refusal !== "other-model")
 		process.stderr.write(`The saved vectors could not be used (${decoded.detail}): the notes are embedded again.\n`);
-	const meaning = new MeaningIndex(client, setup.coverage, decoded?.index ?? null);
+	const meaning = new MeaningIndex(client, coverage, decoded?.index ?? null);
 	const paths = index.notePaths();
 	const status = await meaning.catchUp(notesOf(paths, view), {
 		notesTotal: paths.length,

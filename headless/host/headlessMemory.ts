@@ -137,12 +137,13 @@ export async function memoryOverVault(
 		process.off("exit", save);
 	};
 	const meaning = meaningSetup === undefined ? null : await meaningOverIndex(index, vault.view, meaningSetup);
+	const byMeaning = meaning?.meaning ?? null;
 	const deps: MemoryToolDeps = {
 		// As the plugin's index service searches: today from the clock, links from the metadata cache.
 		index: {
 			search: (query, options) => {
 				const searched = { ...options, now: setup.clock.now(), links };
-				return meaning === null ? index.search(query, searched) : hybridSearch(index, meaning.meaning, query, searched);
+				return byMeaning === null ? index.search(query, searched) : hybridSearch(index, byMeaning, query, searched);
 			},
 		},
 		vault: vault.view,

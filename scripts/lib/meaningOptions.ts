@@ -1,5 +1,4 @@
 import type { MeaningStatus } from "../../src/core/retrieval/meaning/meaningIndex";
-import { coverageOfModel } from "../../src/core/retrieval/meaning/modelCoverage";
 import { createEmbeddingClient, EMBEDDING_APIS, type EmbeddingApi } from "../../src/llm/embeddings";
 import type { MeaningSetup } from "../../headless/host/headlessMeaning";
 import type { IndexCache } from "../../headless/host/indexCache";
@@ -47,7 +46,7 @@ export function meaningSetupOf(
 		delay: nodeDelay,
 		receipts: headless.receipts,
 	});
-	return { client, coverage: coverageOfModel(model), onProgress: progressOnStderr(), cache };
+	return { client, onProgress: progressOnStderr(), cache };
 }
 
 function isEmbeddingApi(name: string): name is EmbeddingApi {

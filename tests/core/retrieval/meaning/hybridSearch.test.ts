@@ -1,7 +1,6 @@
 import { chunkNote } from "../../../../src/core/retrieval";
 import { hybridSearch } from "../../../../src/core/retrieval/meaning/hybridSearch";
 import { MeaningIndex, type NoteChunks } from "../../../../src/core/retrieval/meaning/meaningIndex";
-import { coverageOfModel } from "../../../../src/core/retrieval/meaning/modelCoverage";
 import { READS_ALL } from "../../../../src/core/retrieval/ranking/vectorTrust";
 import { encodeVectorSnapshot, decodeVectorSnapshot } from "../../../../src/core/retrieval/vectors/vectorSnapshot";
 import { computeMetadata } from "../../../../headless/metadata";
@@ -121,9 +120,8 @@ describe("the vectors of the notes' chunks", () => {
 		fake().meanings = MEANINGS;
 		fake().models = ["universal-sentence-encoder-lite"];
 		const { client } = embeddingClientFor(fake(), "openai", { model: "universal-sentence-encoder-lite" });
-		const coverage = coverageOfModel("universal-sentence-encoder-lite");
-		expect(coverage.readsCjk).toBe(false);
-		const meaning = new MeaningIndex(client, coverage);
+		// An English model, as `probeCoverage` finds Universal Sentence Encoder lite to be.
+		const meaning = new MeaningIndex(client, { readsCjk: false });
 		expect(await meaning.catchUp(notesOf(files))).toEqual({ state: "ready", chunks: 4, embedded: 4 });
 		expect(fake().texts.join("\n")).toContain("infinite board");
 		expect(fake().texts.join("\n")).not.toContain("画布");
