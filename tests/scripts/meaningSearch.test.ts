@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { useFakeEmbeddings } from "../harness/fakeEmbeddings";
-import { EXAMPLE_VAULT, spawnCli } from "./runCli";
+import { copyOfExampleVault, EXAMPLE_VAULT, spawnCli } from "./runCli";
 
 // Each case spawns the real command line, which talks to the fake server of this process.
 jest.setTimeout(60_000);
@@ -79,7 +79,8 @@ describe("search by meaning on the command line", () => {
 
 	it("is keyword search as before when the server is away, saying so once on stderr", async () => {
 		const cache = mkdtempSync(join(tmpdir(), "aw-cache-"));
-		const args = ["search", "sleep and memory", "--vault", EXAMPLE_VAULT, "--limit", "4", "--json"];
+		// A copy: the request that found no server leaves its receipt in the vault's plugin folder.
+		const args = ["search", "sleep and memory", "--vault", copyOfExampleVault(), "--limit", "4", "--json"];
 		const keyword = await spawnCli(args, cachedIn(cache));
 		const away = await spawnCli(
 			[...args, "--embed-url", "http://127.0.0.1:1", "--embed-model", "bge-m3"],
