@@ -1,20 +1,22 @@
 import { chunkNote, type NoteInput } from "../../src/core/retrieval";
 import type { VectorCandidate } from "../../src/core/retrieval/ranking/hybridFusion";
-import { baseName } from "../../src/core/vault/paths";
+import { embeddingTextOf } from "../../src/core/retrieval/vectors/embeddingKey";
 
-/** A chunk as it is embedded: the note's title and the chunk's heading trail give its text a context. */
+/** A chunk as the product embeds it (`embeddingTextOf`): its heading trail gives its text a context. */
 export interface EmbeddedChunk {
 	readonly path: string;
+	/** The chunk's number in its note, as `chunkNote` cuts it. */
+	readonly chunk: number;
 	readonly text: string;
 }
 
-/** Every chunk of the notes as the product's index cuts them (`chunkNote`), in embedding form. */
+/** Every chunk of the notes with something to embed, as the product's index cuts them (`chunkNote`), in embedding form. */
 export function chunksToEmbed(notes: readonly NoteInput[]): EmbeddedChunk[] {
 	return notes.flatMap((note) =>
-		chunkNote(note.content, note.metadata).map((chunk) => ({
-			path: note.path,
-			text: [baseName(note.path), chunk.headingTrail, chunk.text].filter((part) => part.trim() !== "").join("\n"),
-		})),
+		chunkNote(note.content, note.metadata).flatMap((chunk, number) => {
+			const text = embeddingTextOf(chunk);
+			return text === null ? [] : [{ path: note.path, chunk: number, text }];
+		}),
 	);
 }
 

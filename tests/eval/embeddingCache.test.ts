@@ -41,9 +41,9 @@ describe("the eval's vectors on disk", () => {
 describe("exact vector search", () => {
 	it("ranks a note by its best chunk, each note once", () => {
 		const chunks = [
-			{ path: "A.md", text: "a1" },
-			{ path: "A.md", text: "a2" },
-			{ path: "B.md", text: "b1" },
+			{ path: "A.md", chunk: 0, text: "a1" },
+			{ path: "A.md", chunk: 1, text: "a2" },
+			{ path: "B.md", chunk: 0, text: "b1" },
 		];
 		const search = new ExactVectorSearch(chunks, [Float32Array.of(1, 0), Float32Array.of(0.6, 0.8), Float32Array.of(0.8, 0.6)]);
 		const found = search.search(Float32Array.of(0, 1), 5);

@@ -10,6 +10,7 @@ import {
 	type RetrievalIndexOptions,
 	type SearchHit,
 } from "../../../../src/core/retrieval";
+import { hybridSearch, type MeaningSearch } from "../../../../src/core/retrieval/meaning/hybridSearch";
 import { layoutFor } from "../../../../src/core/workspace/layout";
 import { countLinks } from "../../../../headless/links/linkCounts";
 import { LinkResolver } from "../../../../headless/links/linkResolver";
@@ -47,6 +48,11 @@ export class OurEngine implements SearchEngine {
 	/** The best `limit` notes with their scores, as the search service gets them. */
 	hits(query: string, limit: number): SearchHit[] {
 		return this.index.search(query, { now: this.now, limit, links: this.linkGraph() });
+	}
+
+	/** The best `limit` notes as the product's hybrid search ranks them beside `meaning`. */
+	hybridHits(meaning: MeaningSearch, query: string, limit: number): Promise<SearchHit[]> {
+		return hybridSearch(this.index, meaning, query, { now: this.now, limit, links: this.linkGraph() });
 	}
 
 	update(note: NoteInput): void {
