@@ -76,6 +76,33 @@ describe("the vector index reuses what did not change", () => {
 	});
 });
 
+describe("the vector index takes a note's vectors as they come", () => {
+	test("a note embedded in part is found by the chunks that have vectors, and later puts ask only for the rest", () => {
+		const index = new VectorIndex(MODEL, DIMS);
+		const keys = ["00000000000000d1", "00000000000000d2", null];
+		const first = index.putNote("Long.md", keys, new Map([["00000000000000d1", vectorOf("first", DIMS)]]));
+		expect(first).toEqual({ searchable: 1, withoutVector: 2 });
+		expect(index.missing(keys)).toEqual(["00000000000000d2"]);
+		expect(index.search(vectorOf("second", DIMS), { limit: 5, rescored: 5 }).map((hit) => hit.chunk)).toEqual([0]);
+		index.putNote("Long.md", keys, new Map([["00000000000000d2", vectorOf("second", DIMS)]]));
+		expect(index.missing(keys)).toEqual([]);
+		expect(index.search(vectorOf("second", DIMS), { limit: 5 })[0]).toMatchObject({ path: "Long.md", chunk: 1 });
+	});
+
+	test("compacting after many drops changes no result", () => {
+		const embedder = new CountingEmbedder(DIMS);
+		const index = new VectorIndex(MODEL, DIMS);
+		for (let note = 0; note < 50; note++)
+			putContent(index, embedder, `${note}.md`, `# Note ${note}\nText number ${note}.`);
+		for (let note = 0; note < 50; note += 2) index.dropNote(`${note}.md`);
+		const query = vectorOf("Note 7\n\nText number 7.", DIMS);
+		const before = index.search(query, { limit: 10 });
+		index.compact();
+		expect(index.search(query, { limit: 10 })).toEqual(before);
+		expect(before[0]).toMatchObject({ path: "7.md", chunk: 0 });
+	});
+});
+
 describe("the vector index never returns a note it must not", () => {
 	function twoNotes(): VectorIndex {
 		const index = new VectorIndex(MODEL, DIMS);
