@@ -1,4 +1,5 @@
-import { chunkKeyOf, embeddingTextOf } from "../../../../src/core/retrieval/vectors/embeddingKey";
+import { runToEnd } from "../../../../src/core/retrieval/indexing/steps";
+import { chunkKeyOf, embeddingTextOf, keyOfHalves } from "../../../../src/core/retrieval/vectors/embeddingKey";
 import { VectorIndex, VectorShapeError } from "../../../../src/core/retrieval/vectors/vectorIndex";
 import { decodeVectorSnapshot, encodeVectorSnapshot } from "../../../../src/core/retrieval/vectors/vectorSnapshot";
 import { CountingEmbedder, putContent, vectorOf } from "./vectorFixtures";
@@ -100,6 +101,22 @@ describe("the vector index takes a note's vectors as they come", () => {
 		index.compact();
 		expect(index.search(query, { limit: 10 })).toEqual(before);
 		expect(before[0]).toMatchObject({ path: "7.md", chunk: 0 });
+	});
+
+	test("a note hidden while a compaction runs in steps stays hidden: that compaction is dropped", () => {
+		const index = new VectorIndex(MODEL, DIMS);
+		for (let note = 0; note < 5000; note++) {
+			const key = keyOfHalves(1, note + 1);
+			index.putNote(`${note}.md`, [key], new Map([[key, vectorOf(`${note}`, DIMS)]]));
+		}
+		const steps = index.compactSteps();
+		steps.next();
+		index.dropNote("42.md");
+		expect(runToEnd(steps)).toBe(false);
+		expect(index.search(vectorOf("42", DIMS), { limit: 3 }).map((hit) => hit.path)).not.toContain("42.md");
+		expect(runToEnd(index.compactSteps())).toBe(true);
+		expect(index.search(vectorOf("42", DIMS), { limit: 3 }).map((hit) => hit.path)).not.toContain("42.md");
+		expect(index.search(vectorOf("43", DIMS), { limit: 1 })[0].path).toBe("43.md");
 	});
 });
 
@@ -220,10 +237,17 @@ describe("a vector snapshot restores only what it can trust", () => {
 
 	test("a snapshot handed back as a view into a larger buffer restores as the bytes themselves do", () => {
 		const bytes = snapshot();
-		const larger = new Uint8Array(bytes.length + 3);
-		larger.set(bytes, 3);
-		const restored = decodeVectorSnapshot(larger.subarray(3), { modelId: MODEL, dims: DIMS });
-		expect(restored.refusal).toBeNull();
-		expect(restored.index?.chunkCount).toBe(2);
+		for (const offset of [3, 8]) {
+			const larger = new Uint8Array(bytes.length + offset + 5);
+			larger.set(bytes, offset);
+			const restored = decodeVectorSnapshot(larger.subarray(offset, offset + bytes.length), {
+				modelId: MODEL,
+				dims: DIMS,
+			});
+			expect(restored.refusal).toBeNull();
+			expect(restored.index?.chunkCount).toBe(2);
+			const query = vectorOf("Garden > Pests\n\nAphids gather under the leaves in June.", DIMS);
+			expect(restored.index?.search(query, { limit: 1 })[0]).toMatchObject({ path: "Garden.md", chunk: 1 });
+		}
 	});
 });
