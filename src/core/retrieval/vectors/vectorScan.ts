@@ -67,11 +67,18 @@ function glanced(signs: Uint32Array, rows: ScanRows): Int32Array {
 		distances[row] = distance;
 		histogram[distance]++;
 	}
-	const threshold = thresholdFor(histogram, -1, Math.ceil(rowCount * GLANCE_KEEPS));
-	let kept = 0;
-	for (let distance = 0; distance <= threshold; distance++) kept += histogram[distance];
-	const list = new Int32Array(kept);
-	for (let row = 0, at = 0; row < rowCount; row++) if (distances[row] <= threshold) list[at++] = row;
+	const wanted = Math.ceil(rowCount * GLANCE_KEEPS);
+	const threshold = thresholdFor(histogram, -1, wanted);
+	// A distance holds several percent of the rows: of those at the threshold, only as many as make
+	// `wanted` are kept, so that the full reading costs the same whatever the query's histogram.
+	let below = 0;
+	for (let distance = 0; distance < threshold; distance++) below += histogram[distance];
+	const list = new Int32Array(Math.min(wanted, below + histogram[threshold]));
+	let atThreshold = list.length - below;
+	for (let row = 0, at = 0; row < rowCount && at < list.length; row++) {
+		const distance = distances[row];
+		if (distance < threshold || (distance === threshold && atThreshold-- > 0)) list[at++] = row;
+	}
 	return list;
 }
 
