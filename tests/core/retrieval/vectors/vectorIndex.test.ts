@@ -209,6 +209,21 @@ describe("a vector snapshot restores only what it can trust", () => {
 		expect(restored.index?.chunkCount).toBe(2);
 	});
 
+	test("restored, an index of thousands of chunks answers every query as it did before", () => {
+		const index = new VectorIndex(MODEL, DIMS);
+		for (let note = 0; note < 3000; note++) {
+			const key = keyOfHalves(2, note + 1);
+			const topic = vectorOf(`topic ${note % 30}`, DIMS);
+			const own = vectorOf(`own ${note}`, DIMS);
+			index.putNote(`${note}.md`, [key], new Map([[key, topic.map((value, dim) => value + 0.5 * own[dim])]]));
+		}
+		const restored = decodeVectorSnapshot(encodeVectorSnapshot(index), { modelId: MODEL, dims: DIMS }).index;
+		for (let query = 0; query < 10; query++) {
+			const vector = vectorOf(`topic ${query}`, DIMS);
+			expect(restored?.search(vector, { limit: 10 })).toEqual(index.search(vector, { limit: 10 }));
+		}
+	});
+
 	test("a damaged, cut or foreign snapshot restores nothing and says why", () => {
 		const bytes = snapshot();
 		const flipped = bytes.slice();
