@@ -1,5 +1,5 @@
 import { codeWordsOf, signScoreTables } from "./quantization";
-import { HEAD_WORDS, type SignCodes } from "./signCodes";
+import type { SignCodes } from "./signCodes";
 
 /** The rows a search may return, as the index knows them. */
 export interface ScanRows {
@@ -53,16 +53,18 @@ function signsOf(query: Float32Array): Uint32Array {
 }
 
 /**
- * The rows nearest the query on their codes' heads, about `GLANCE_KEEPS` of them. The loop reads
- * `HEAD_WORDS` words written out, which runs close to twice as fast as a loop over them.
+ * The rows nearest the query on their codes' heads, `GLANCE_KEEPS` of them. The loop reads the
+ * `HEAD_WORDS` (3) words written out, which runs close to twice as fast as a loop over them.
  */
 function glanced(signs: Uint32Array, rows: ScanRows): Int32Array {
 	const { rowCount } = rows;
-	const { heads } = rows.codes;
+	// The stride read from the codes, not the imported constant: a host that loads modules one by one
+	// (the command line's `tsx`) reads an import through a getter, which made this loop 70% slower.
+	const { heads, headWords } = rows.codes;
 	const distances = new Uint8Array(rowCount);
-	const histogram = new Int32Array(HEAD_WORDS * 32 + 1);
+	const histogram = new Int32Array(headWords * 32 + 1);
 	const [first, second, third] = signs;
-	for (let row = 0, at = 0; row < rowCount; row++, at += HEAD_WORDS) {
+	for (let row = 0, at = 0; row < rowCount; row++, at += headWords) {
 		const bytes =
 			byteCounts(heads[at] ^ first) + byteCounts(heads[at + 1] ^ second) + byteCounts(heads[at + 2] ^ third);
 		const distance = folded(bytes);
