@@ -109,6 +109,15 @@ function benchDimension(dims: number, options: Options): void {
 	const restored = decodeVectorSnapshot(bytes, { modelId: index.modelId, dims });
 	const decodeMs = performance.now() - start;
 	if (restored.index === null) throw new Error(`The snapshot did not restore: ${restored.detail}`);
+	const restoredIndex = restored.index;
+	const same = queries.every((query) => {
+		const [saved, back] = [
+			index.search(query, { limit: RECALL_AT }),
+			restoredIndex.search(query, { limit: RECALL_AT }),
+		];
+		return JSON.stringify(saved) === JSON.stringify(back);
+	});
+	if (!same) throw new Error("The restored index answers otherwise than the index it was saved from.");
 	console.log(
 		`  snapshot: ${(bytes.length / 1e6).toFixed(1)} MB (${(bytes.length / chunks).toFixed(1)} bytes a chunk), encoded in ${encodeMs.toFixed(0)} ms, decoded in ${decodeMs.toFixed(0)} ms`,
 	);

@@ -1,6 +1,7 @@
+import { runToEnd } from "../indexing/steps";
 import { EMBEDDING_TEXT_FORMAT } from "./embeddingKey";
 import { SignCodes } from "./signCodes";
-import { VectorIndex, type VectorRows } from "./vectorIndex";
+import { VectorIndex, type RowTarget } from "./vectorIndex";
 
 /**
  * The vector index as bytes, kept on the device beside the keyword snapshot (IndexedDB in
@@ -53,43 +54,69 @@ export interface SnapshotExpectation {
 	readonly dims?: number;
 }
 
+/** Paths encoded or decoded between two yields. */
+const PATHS_PER_STEP = 4096;
+/** Words the checksum reads between two yields: 4 MB, a few milliseconds on a phone. */
+const WORDS_PER_STEP = 1 << 20;
+
 export function encodeVectorSnapshot(index: VectorIndex): Uint8Array {
-	const rows = index.liveRows();
+	return runToEnd(encodeVectorSnapshotSteps(index));
+}
+
+/**
+ * `encodeVectorSnapshot` in steps of bounded work, for a caller that spreads it over time slices.
+ * The snapshot is of the index as it is at the first step: changes made between two steps are
+ * left for the next snapshot.
+ */
+export function* encodeVectorSnapshotSteps(index: VectorIndex): Generator<void, Uint8Array> {
+	const live = index.liveNotes();
 	const encoder = new TextEncoder();
 	const model = encoder.encode(index.modelId);
-	const pathBytes = rows.paths.map((path) => encoder.encode(path));
+	const pathBytes: Uint8Array[] = [];
+	for (const path of live.paths) {
+		pathBytes.push(encoder.encode(path));
+		if (pathBytes.length % PATHS_PER_STEP === 0) yield;
+	}
 	const pathsLength = pathBytes.reduce((sum, bytes) => sum + bytes.length, 0);
-	const layout = layoutOf(index.dims, rows.rowCount, rows.paths.length, model.length, pathsLength);
+	const notes = live.paths.length;
+	const layout = layoutOf(index.dims, live.rowCount, notes, model.length, pathsLength);
 	const bytes = new Uint8Array(layout.total);
-	const words = new Uint32Array(bytes.buffer);
+	const buffer = bytes.buffer;
 	bytes.set(model, layout.model);
-	const lengths = new Uint32Array(bytes.buffer, layout.pathLengths, rows.paths.length);
+	const lengths = new Uint32Array(buffer, layout.pathLengths, notes);
 	let at = layout.pathBytes;
 	pathBytes.forEach((path, note) => {
 		lengths[note] = path.length;
 		bytes.set(path, at);
 		at += path.length;
 	});
-	new Int32Array(bytes.buffer, layout.noteStarts, rows.paths.length + 1).set(rows.noteStarts);
-	words.set(rows.keys, layout.keys / 4);
-	words.set(rows.heads, layout.heads / 4);
-	words.set(rows.tails, layout.tails / 4);
-	new Int8Array(bytes.buffer, layout.vectors, rows.int8.length).set(rows.int8);
-	words.set([MAGIC, VECTOR_SNAPSHOT_VERSION, EMBEDDING_TEXT_FORMAT, index.dims, rows.rowCount, rows.paths.length]);
+	yield* index.copyRows(live, viewsOf(bytes, layout, live.rowCount, notes, index.dims));
+	const words = new Uint32Array(buffer);
+	words.set([MAGIC, VECTOR_SNAPSHOT_VERSION, EMBEDDING_TEXT_FORMAT, index.dims, live.rowCount, notes]);
 	words.set([model.length, pathsLength], 6);
-	words[8] = checksumOf(words);
+	words[8] = yield* checksumSteps(words);
 	return bytes;
 }
 
 /**
  * The index a snapshot holds, or why it holds none for this model: fails closed, so a snapshot cut
- * short, damaged, of another layout or another model restores nothing (the host embeds anew).
+ * short, damaged, of another layout or another model restores nothing (the host embeds anew). The
+ * index keeps its vectors in the snapshot's own buffer, copying nothing: the bytes must not be
+ * changed afterwards.
  */
 export function decodeVectorSnapshot(bytes: Uint8Array, expected: SnapshotExpectation): DecodedSnapshot {
+	return runToEnd(decodeVectorSnapshotSteps(bytes, expected));
+}
+
+/** `decodeVectorSnapshot` in steps of bounded work, for a caller that spreads it over time slices. */
+export function* decodeVectorSnapshotSteps(
+	bytes: Uint8Array,
+	expected: SnapshotExpectation,
+): Generator<void, DecodedSnapshot> {
 	if (bytes.byteLength < HEADER_BYTES) return refused("truncated", `${bytes.byteLength} bytes, fewer than a header`);
-	// A copy that owns its buffer, aligned for the word views (a store may hand back a view into a
-	// larger one). Made by the constructor: a Node `Buffer`'s `slice` is a view, not a copy.
-	const own = bytes.byteOffset % 4 === 0 && bytes.byteLength % 4 === 0 ? bytes : new Uint8Array(bytes);
+	// A copy that owns its buffer when the bytes are not aligned for the word views (a view into a
+	// larger buffer). Made by the constructor: a Node `Buffer`'s `slice` is a view, not a copy.
+	const own = bytes.byteOffset % 4 === 0 ? bytes : new Uint8Array(bytes);
 	const header = new Uint32Array(own.buffer, own.byteOffset, HEADER_WORDS);
 	const [magic, version, textFormat, dims, rowCount, noteCount, modelLength, pathsLength] = header;
 	if (magic !== MAGIC) return refused("not-a-snapshot", "no vector snapshot mark at its start");
@@ -105,40 +132,47 @@ export function decodeVectorSnapshot(bytes: Uint8Array, expected: SnapshotExpect
 	// Before the checksum, which reads every byte: another model's snapshot is refused at once.
 	if (modelId !== expected.modelId) return refused("other-model", `made by ${modelId}`);
 	const words = new Uint32Array(own.buffer, own.byteOffset, layout.total / 4);
-	if (checksumOf(words) !== header[8]) return refused("damaged", "its bytes do not match their checksum");
-	const rows = rowsOf(own, layout, dims, rowCount, noteCount, decoder);
-	if (rows === null) return refused("damaged", "its notes and rows do not fit together");
-	return { index: new VectorIndex(modelId, dims, rows), refusal: null };
+	if ((yield* checksumSteps(words)) !== header[8]) return refused("damaged", "its bytes do not match their checksum");
+	const paths = yield* pathsOf(own, layout, noteCount, decoder);
+	const views = viewsOf(own, layout, rowCount, noteCount, dims);
+	const { noteStarts } = views;
+	if (paths === null || noteStarts[0] !== 0 || noteStarts[noteCount] !== rowCount)
+		return refused("damaged", "its notes and rows do not fit together");
+	for (let note = 0; note < noteCount; note++)
+		if (noteStarts[note + 1] < noteStarts[note]) return refused("damaged", "its notes' rows are out of order");
+	const index = yield* VectorIndex.fromRowsSteps(modelId, dims, { ...views, rowCount, paths });
+	return { index, refusal: null };
 }
 
-function rowsOf(
+/** The paths, each once, or `null` when their lengths overrun their part or a path repeats. */
+function* pathsOf(
 	bytes: Uint8Array,
 	layout: Layout,
-	dims: number,
-	rowCount: number,
 	noteCount: number,
 	decoder: TextDecoder,
-): VectorRows | null {
-	const base = bytes.byteOffset;
-	const lengths = new Uint32Array(bytes.buffer, base + layout.pathLengths, noteCount);
+): Generator<void, string[] | null> {
+	const lengths = new Uint32Array(bytes.buffer, bytes.byteOffset + layout.pathLengths, noteCount);
 	const paths: string[] = [];
 	let at = layout.pathBytes;
 	for (const length of lengths) {
 		if (at + length > layout.noteStarts) return null;
 		paths.push(decoder.decode(bytes.subarray(at, at + length)));
 		at += length;
+		if (paths.length % PATHS_PER_STEP === 0) yield;
 	}
-	const noteStarts = new Int32Array(bytes.buffer.slice(base + layout.noteStarts, base + layout.keys));
-	if (noteStarts[0] !== 0 || noteStarts[noteCount] !== rowCount || new Set(paths).size !== noteCount) return null;
-	for (let note = 0; note < noteCount; note++) if (noteStarts[note + 1] < noteStarts[note]) return null;
+	return new Set(paths).size === noteCount ? paths : null;
+}
+
+/** The snapshot's row arrays, as views into its buffer, the snapshot starting at `base` in it. */
+function viewsOf(bytes: Uint8Array, layout: Layout, rows: number, notes: number, dims: number): RowTarget {
+	const [buffer, base] = [bytes.buffer, bytes.byteOffset];
+	const codes = new SignCodes(dims);
 	return {
-		rowCount,
-		paths,
-		noteStarts,
-		keys: new Uint32Array(bytes.buffer.slice(base + layout.keys, base + layout.heads)),
-		heads: new Uint32Array(bytes.buffer.slice(base + layout.heads, base + layout.tails)),
-		tails: new Uint32Array(bytes.buffer.slice(base + layout.tails, base + layout.vectors)),
-		int8: new Int8Array(bytes.buffer.slice(base + layout.vectors, base + layout.vectors + rowCount * dims)),
+		noteStarts: new Int32Array(buffer, base + layout.noteStarts, notes + 1),
+		keys: new Uint32Array(buffer, base + layout.keys, rows * 2),
+		heads: new Uint32Array(buffer, base + layout.heads, rows * codes.headWords),
+		tails: new Uint32Array(buffer, base + layout.tails, rows * codes.tailWords),
+		int8: new Int8Array(buffer, base + layout.vectors, rows * dims),
 	};
 }
 
@@ -183,9 +217,13 @@ function aligned(length: number): number {
 }
 
 /** FNV-1a over the words after the header: a cut, a flipped bit, a block of zeros all change it. */
-function checksumOf(words: Uint32Array): number {
+function* checksumSteps(words: Uint32Array): Generator<void, number> {
 	let hash = 0x811c9dc5;
-	for (let at = HEADER_WORDS; at < words.length; at++) hash = Math.imul(hash ^ words[at], 0x01000193);
+	for (let start = HEADER_WORDS; start < words.length; start += WORDS_PER_STEP) {
+		const end = Math.min(words.length, start + WORDS_PER_STEP);
+		for (let at = start; at < end; at++) hash = Math.imul(hash ^ words[at], 0x01000193);
+		yield;
+	}
 	return hash >>> 0;
 }
 

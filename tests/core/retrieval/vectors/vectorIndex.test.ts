@@ -1,4 +1,5 @@
-import { chunkKeyOf, embeddingTextOf } from "../../../../src/core/retrieval/vectors/embeddingKey";
+import { runToEnd } from "../../../../src/core/retrieval/indexing/steps";
+import { chunkKeyOf, embeddingTextOf, keyOfHalves } from "../../../../src/core/retrieval/vectors/embeddingKey";
 import { VectorIndex, VectorShapeError } from "../../../../src/core/retrieval/vectors/vectorIndex";
 import { decodeVectorSnapshot, encodeVectorSnapshot } from "../../../../src/core/retrieval/vectors/vectorSnapshot";
 import { CountingEmbedder, putContent, vectorOf } from "./vectorFixtures";
@@ -73,6 +74,49 @@ describe("the vector index reuses what did not change", () => {
 		expect(index.missing(keys)).toEqual([]);
 		const restored = decodeVectorSnapshot(encodeVectorSnapshot(index), { modelId: MODEL, dims: DIMS });
 		expect(restored.index?.missing(keys)).toEqual(keys.filter((key) => key !== null));
+	});
+});
+
+describe("the vector index takes a note's vectors as they come", () => {
+	test("a note embedded in part is found by the chunks that have vectors, and later puts ask only for the rest", () => {
+		const index = new VectorIndex(MODEL, DIMS);
+		const keys = ["00000000000000d1", "00000000000000d2", null];
+		const first = index.putNote("Long.md", keys, new Map([["00000000000000d1", vectorOf("first", DIMS)]]));
+		expect(first).toEqual({ searchable: 1, withoutVector: 2 });
+		expect(index.missing(keys)).toEqual(["00000000000000d2"]);
+		expect(index.search(vectorOf("second", DIMS), { limit: 5, rescored: 5 }).map((hit) => hit.chunk)).toEqual([0]);
+		index.putNote("Long.md", keys, new Map([["00000000000000d2", vectorOf("second", DIMS)]]));
+		expect(index.missing(keys)).toEqual([]);
+		expect(index.search(vectorOf("second", DIMS), { limit: 5 })[0]).toMatchObject({ path: "Long.md", chunk: 1 });
+	});
+
+	test("compacting after many drops changes no result", () => {
+		const embedder = new CountingEmbedder(DIMS);
+		const index = new VectorIndex(MODEL, DIMS);
+		for (let note = 0; note < 50; note++)
+			putContent(index, embedder, `${note}.md`, `# Note ${note}\nText number ${note}.`);
+		for (let note = 0; note < 50; note += 2) index.dropNote(`${note}.md`);
+		const query = vectorOf("Note 7\n\nText number 7.", DIMS);
+		const before = index.search(query, { limit: 10 });
+		index.compact();
+		expect(index.search(query, { limit: 10 })).toEqual(before);
+		expect(before[0]).toMatchObject({ path: "7.md", chunk: 0 });
+	});
+
+	test("a note hidden while a compaction runs in steps stays hidden: that compaction is dropped", () => {
+		const index = new VectorIndex(MODEL, DIMS);
+		for (let note = 0; note < 5000; note++) {
+			const key = keyOfHalves(1, note + 1);
+			index.putNote(`${note}.md`, [key], new Map([[key, vectorOf(`${note}`, DIMS)]]));
+		}
+		const steps = index.compactSteps();
+		steps.next();
+		index.dropNote("42.md");
+		expect(runToEnd(steps)).toBe(false);
+		expect(index.search(vectorOf("42", DIMS), { limit: 3 }).map((hit) => hit.path)).not.toContain("42.md");
+		expect(runToEnd(index.compactSteps())).toBe(true);
+		expect(index.search(vectorOf("42", DIMS), { limit: 3 }).map((hit) => hit.path)).not.toContain("42.md");
+		expect(index.search(vectorOf("43", DIMS), { limit: 1 })[0].path).toBe("43.md");
 	});
 });
 
@@ -165,6 +209,21 @@ describe("a vector snapshot restores only what it can trust", () => {
 		expect(restored.index?.chunkCount).toBe(2);
 	});
 
+	test("restored, an index of thousands of chunks answers every query as it did before", () => {
+		const index = new VectorIndex(MODEL, DIMS);
+		for (let note = 0; note < 3000; note++) {
+			const key = keyOfHalves(2, note + 1);
+			const topic = vectorOf(`topic ${note % 30}`, DIMS);
+			const own = vectorOf(`own ${note}`, DIMS);
+			index.putNote(`${note}.md`, [key], new Map([[key, topic.map((value, dim) => value + 0.5 * own[dim])]]));
+		}
+		const restored = decodeVectorSnapshot(encodeVectorSnapshot(index), { modelId: MODEL, dims: DIMS }).index;
+		for (let query = 0; query < 10; query++) {
+			const vector = vectorOf(`topic ${query}`, DIMS);
+			expect(restored?.search(vector, { limit: 10 })).toEqual(index.search(vector, { limit: 10 }));
+		}
+	});
+
 	test("a damaged, cut or foreign snapshot restores nothing and says why", () => {
 		const bytes = snapshot();
 		const flipped = bytes.slice();
@@ -193,10 +252,17 @@ describe("a vector snapshot restores only what it can trust", () => {
 
 	test("a snapshot handed back as a view into a larger buffer restores as the bytes themselves do", () => {
 		const bytes = snapshot();
-		const larger = new Uint8Array(bytes.length + 3);
-		larger.set(bytes, 3);
-		const restored = decodeVectorSnapshot(larger.subarray(3), { modelId: MODEL, dims: DIMS });
-		expect(restored.refusal).toBeNull();
-		expect(restored.index?.chunkCount).toBe(2);
+		for (const offset of [3, 8]) {
+			const larger = new Uint8Array(bytes.length + offset + 5);
+			larger.set(bytes, offset);
+			const restored = decodeVectorSnapshot(larger.subarray(offset, offset + bytes.length), {
+				modelId: MODEL,
+				dims: DIMS,
+			});
+			expect(restored.refusal).toBeNull();
+			expect(restored.index?.chunkCount).toBe(2);
+			const query = vectorOf("Garden > Pests\n\nAphids gather under the leaves in June.", DIMS);
+			expect(restored.index?.search(query, { limit: 1 })[0]).toMatchObject({ path: "Garden.md", chunk: 1 });
+		}
 	});
 });
