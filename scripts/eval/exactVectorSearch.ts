@@ -1,6 +1,7 @@
 import { chunkNote, type NoteInput } from "../../src/core/retrieval";
 import type { VectorCandidate } from "../../src/core/retrieval/ranking/hybridFusion";
 import { embeddingTextOf } from "../../src/core/retrieval/vectors/embeddingKey";
+import { unitVector } from "../../src/core/retrieval/vectors/quantization";
 
 /** A chunk as the product embeds it (`embeddingTextOf`): its heading trail gives its text a context. */
 export interface EmbeddedChunk {
@@ -52,9 +53,7 @@ export class ExactVectorSearch {
 	}
 }
 
+/** The vector at unit length; one of zeros stays as it is, near nothing. */
 function normalized(vector: Float32Array): Float32Array {
-	let norm = 0;
-	for (const value of vector) norm += value * value;
-	const length = Math.sqrt(norm) || 1;
-	return vector.map((value) => value / length);
+	return unitVector(vector) ?? vector;
 }

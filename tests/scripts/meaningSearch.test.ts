@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { useFakeEmbeddings } from "../harness/fakeEmbeddings";
+import { NEWCOMER_MEANINGS, NEWCOMER_QUESTION, NEWCOMER_VAULT } from "../harness/fakeEmbeddings/newcomerVault";
 import { copyOfExampleVault, EXAMPLE_VAULT, spawnCli } from "./runCli";
 
 // Each case spawns the real command line, which talks to the fake server of this process.
@@ -9,25 +10,13 @@ jest.setTimeout(60_000);
 
 const fake = useFakeEmbeddings();
 
-/**
- * A vault where the answer to "a whiteboard where I lay out cards and draw arrows" shares no word
- * with it, as a newcomer asks about Canvas: the fake model reads `whiteboard` as `canvas` and
- * `arrows` as `connections`, as a real model relates them and a keyword index cannot.
- */
+/** The newcomer's vault, and a private note whose text must never reach the server. */
 const VAULT = {
-	"Help/Canvas.md": "# Canvas\n\nLay out notes on an infinite board and link them with connections.\n",
-	"Help/Daily notes.md": "# Daily notes\n\nOne note for each day, opened with a hotkey.\n",
-	"Help/Cards.md": "# Cards\n\nA deck of flashcards for spaced repetition, each with a front and a back.\n",
-	"Help/Arrows.md": "# Arrows\n\nArrow keys move the cursor; draw nothing.\n",
+	...NEWCOMER_VAULT,
 	"Private/Diary.md": "---\nassistant: private\n---\n# Diary\n\nThe canary sentence: heron-in-the-reeds.\n",
 };
-const MEANINGS = new Map([
-	["whiteboard", "canvas"],
-	["board", "canvas"],
-	["arrows", "connections"],
-	["draw", "link"],
-]);
-const QUESTION = "a whiteboard where I lay out cards and draw arrows";
+const MEANINGS = NEWCOMER_MEANINGS;
+const QUESTION = NEWCOMER_QUESTION;
 
 function vaultWith(files: Readonly<Record<string, string>>): string {
 	const dir = mkdtempSync(join(tmpdir(), "aw-meaning-"));

@@ -37,15 +37,4 @@ function fnv1a(word: string): number {
 	return hash;
 }
 
-/** The cosine of two vectors of one dimension. */
-export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
-	let dot = 0;
-	let normA = 0;
-	let normB = 0;
-	for (let i = 0; i < a.length; i++) {
-		dot += a[i] * b[i];
-		normA += a[i] * a[i];
-		normB += b[i] * b[i];
-	}
-	return dot / Math.sqrt(normA * normB);
-}
+export { cosine } from "../../../src/core/retrieval/vectors/quantization";

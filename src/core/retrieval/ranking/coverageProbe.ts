@@ -1,4 +1,5 @@
 import type { EmbeddingClient } from "../../model/embeddingClient";
+import { cosine } from "../vectors/quantization";
 import type { ModelCoverage } from "./vectorTrust";
 
 /**
@@ -34,16 +35,4 @@ export async function probeCoverage(client: EmbeddingClient, signal?: AbortSigna
 		if (cosine(a, b) - Math.max(cosine(a, c), cosine(b, c)) < MIN_GAP) return { readsCjk: false };
 	}
 	return { readsCjk: true };
-}
-
-function cosine(a: Float32Array, b: Float32Array): number {
-	let dot = 0;
-	let normA = 0;
-	let normB = 0;
-	for (let i = 0; i < a.length; i++) {
-		dot += a[i] * b[i];
-		normA += a[i] * a[i];
-		normB += b[i] * b[i];
-	}
-	return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
 }

@@ -10,6 +10,19 @@ export function codeWordsOf(dims: number): number {
 	return Math.ceil(dims / 32);
 }
 
+/** The cosine of two vectors of one dimension; 0 when either is all zeros. */
+export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
+	let dot = 0;
+	let normA = 0;
+	let normB = 0;
+	for (let i = 0; i < a.length; i++) {
+		dot += a[i] * b[i];
+		normA += a[i] * a[i];
+		normB += b[i] * b[i];
+	}
+	return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
+}
+
 /** The vector scaled to unit length, or `null` when it has a value that is not finite or is all zeros. */
 export function unitVector(vector: ArrayLike<number>): Float32Array | null {
 	let squares = 0;

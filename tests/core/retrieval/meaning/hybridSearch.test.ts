@@ -5,28 +5,14 @@ import { READS_ALL } from "../../../../src/core/retrieval/ranking/vectorTrust";
 import { encodeVectorSnapshot, decodeVectorSnapshot } from "../../../../src/core/retrieval/vectors/vectorSnapshot";
 import { computeMetadata } from "../../../../headless/metadata";
 import { useFakeEmbeddings } from "../../../harness/fakeEmbeddings";
+import { NEWCOMER_MEANINGS, NEWCOMER_QUESTION, NEWCOMER_VAULT } from "../../../harness/fakeEmbeddings/newcomerVault";
 import { embeddingClientFor } from "../../../llm/embeddings/embeddingFixture";
 import { indexOfVault, NOW } from "../vaultFixtures";
 
 const fake = useFakeEmbeddings();
 
-/**
- * A small vault where the answer to "a whiteboard where I lay out cards and draw arrows" shares no
- * word with it: the fake model reads `whiteboard` as `canvas`, `arrows` as `connections`, as a
- * real model relates them and a keyword index cannot.
- */
-const VAULT = {
-	"Help/Canvas.md": "# Canvas\n\nLay out notes on an infinite board and link them with connections.\n",
-	"Help/Daily notes.md": "# Daily notes\n\nOne note for each day, opened with a hotkey.\n",
-	"Help/Cards.md": "# Cards\n\nA deck of flashcards for spaced repetition, each with a front and a back.\n",
-	"Help/Arrows.md": "# Arrows\n\nArrow keys move the cursor; draw nothing.\n",
-};
-const MEANINGS = new Map([
-	["whiteboard", "canvas"],
-	["board", "canvas"],
-	["arrows", "connections"],
-	["draw", "link"],
-]);
+const VAULT = NEWCOMER_VAULT;
+const MEANINGS = NEWCOMER_MEANINGS;
 
 function notesOf(files: Readonly<Record<string, string>>): NoteChunks[] {
 	return Object.entries(files).map(([path, content]) => ({
@@ -47,7 +33,7 @@ describe("search by meaning beside keyword search", () => {
 	it("finds a note by what the question means, where keyword search ranks a note that only shares its words first", async () => {
 		const { meaning, keyword, status } = await meaningOver(VAULT);
 		expect(status).toEqual({ state: "ready", chunks: 4, embedded: 4 });
-		const query = "a whiteboard where I lay out cards and draw arrows";
+		const query = NEWCOMER_QUESTION;
 		expect(keyword.search(query, { now: NOW, limit: 1 })[0]?.path).not.toBe("Help/Canvas.md");
 		const hits = await hybridSearch(keyword, meaning, query, { now: NOW, limit: 3 });
 		expect(hits[0]).toMatchObject({ path: "Help/Canvas.md", line: 3, heading: "Canvas", kind: "notes" });
@@ -61,7 +47,7 @@ describe("search by meaning beside keyword search", () => {
 
 	it("returns no note the caller's rule or the filters refuse, from either list", async () => {
 		const { meaning, keyword } = await meaningOver(VAULT);
-		const query = "a whiteboard where I lay out cards and draw arrows";
+		const query = NEWCOMER_QUESTION;
 		const admits = (path: string) => path !== "Help/Canvas.md";
 		const hits = await hybridSearch(keyword, meaning, query, { now: NOW, limit: 5, admits });
 		expect(hits.map((hit) => hit.path)).not.toContain("Help/Canvas.md");
@@ -71,7 +57,7 @@ describe("search by meaning beside keyword search", () => {
 
 	it("is keyword search as it was when the server is away, with no error", async () => {
 		const { meaning, keyword } = await meaningOver(VAULT);
-		const query = "a whiteboard where I lay out cards and draw arrows";
+		const query = NEWCOMER_QUESTION;
 		fake().misbehave = { kind: "status", status: 503 };
 		const hits = await hybridSearch(keyword, meaning, query, { now: NOW, limit: 3 });
 		expect(hits.map((hit) => hit.path)).toEqual(keyword.search(query, { now: NOW, limit: 3 }).map((hit) => hit.path));
