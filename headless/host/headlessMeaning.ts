@@ -14,6 +14,11 @@ export interface MeaningSetup {
 	readonly onProgress?: (status: MeaningStatus) => void;
 	/** Where the vectors are kept between runs, beside the search index; `null` keeps none. */
 	readonly cache: IndexCache | null;
+	/**
+	 * Whether what is embedded is saved back: not by a run under privacy rules of its own (folders
+	 * or tags excluded for that run alone), whose notes are not the vault's.
+	 */
+	readonly saves: boolean;
 }
 
 /**
@@ -30,8 +35,19 @@ export async function meaningOverIndex(
 ): Promise<{ readonly meaning: MeaningIndex | null; readonly status: MeaningStatus }> {
 	const { client, cache } = setup;
 	let coverage: ModelCoverage;
+	// The probe's answers tell the model's dimension now: vectors saved under the same name by a
+	// model of another dimension (another model pulled under that name) are not taken.
+	let dims: number | undefined;
+	const measuring: EmbeddingClient = {
+		modelId: client.modelId,
+		embed: async (request) => {
+			const vectors = await client.embed(request);
+			dims ??= vectors[0]?.length;
+			return vectors;
+		},
+	};
 	try {
-		coverage = await probeCoverage(client);
+		coverage = await probeCoverage(measuring);
 	} catch (error) {
 		if (!(error instanceof EmbeddingError) || error.kind === "aborted") throw error;
 		const status: MeaningStatus = { state: "paused", reason: error.kind, message: error.message };
@@ -39,18 +55,20 @@ export async function meaningOverIndex(
 		return { meaning: null, status };
 	}
 	const saved = cache?.loadVectors(client.modelId) ?? null;
-	const decoded = saved === null ? null : decodeVectorSnapshot(saved, { modelId: client.modelId });
+	const decoded = saved === null ? null : decodeVectorSnapshot(saved, { modelId: client.modelId, dims });
 	if (decoded?.refusal != null && decoded.refusal !== "other-model")
 		process.stderr.write(`The saved vectors could not be used (${decoded.detail}): the notes are embedded again.\n`);
 	const meaning = new MeaningIndex(client, coverage, decoded?.index ?? null);
 	const paths = index.notePaths();
+	// A note deleted or made private since the vectors were saved is dropped before anything is searched.
+	const dropped = meaning.keepOnly(new Set(paths));
 	const status = await meaning.catchUp(notesOf(paths, view), {
 		notesTotal: paths.length,
 		onProgress: setup.onProgress,
 	});
 	setup.onProgress?.(status);
 	const embedded = status.state === "ready" ? status.embedded > 0 : meaning.index !== null;
-	if (cache !== null && meaning.index !== null && embedded)
+	if (cache !== null && setup.saves && meaning.index !== null && (embedded || dropped > 0))
 		cache.saveVectors(client.modelId, encodeVectorSnapshot(meaning.index));
 	return { meaning, status };
 }

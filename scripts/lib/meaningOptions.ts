@@ -24,6 +24,7 @@ export function meaningSetupOf(
 	args: ParsedArgs,
 	headless: Pick<HeadlessWorkspace, "privacyReviewNeeded" | "receipts">,
 	cache: IndexCache | null,
+	saves = true,
 ): MeaningSetup | undefined {
 	const baseURL = args.options.get("embed-url");
 	if (baseURL === undefined) {
@@ -46,7 +47,7 @@ export function meaningSetupOf(
 		delay: nodeDelay,
 		receipts: headless.receipts,
 	});
-	return { client, onProgress: progressOnStderr(), cache };
+	return { client, onProgress: progressOnStderr(), cache, saves };
 }
 
 function isEmbeddingApi(name: string): name is EmbeddingApi {

@@ -51,10 +51,13 @@ export const indexCommand: Command = async (args) => {
 	rejectUnknownOptions(args, ["vault", "exclude-folders", "exclude-tags", "json", ...MEANING_OPTIONS]);
 	const started = performance.now();
 	const vault = requireOption(args, "vault");
-	const headless = await openHeadlessWorkspace(vault, exclusions(args));
+	const excluded = exclusions(args);
+	const headless = await openHeadlessWorkspace(vault, excluded);
 	const loadMs = performance.now() - started;
-	// The index is built from the notes, to measure it; the vectors are kept, so that a search embeds only its query.
-	const memory = await openHeadlessMemory(headless, null, meaningSetupOf(args, headless, indexCacheFor(vault)));
+	// The index is built from the notes, to measure it; the vectors are kept, so that a search embeds
+	// only its query, unless the run excludes folders or tags of its own.
+	const saves = excluded.excludeFolders.length === 0 && excluded.excludeTags.length === 0;
+	const memory = await openHeadlessMemory(headless, null, meaningSetupOf(args, headless, indexCacheFor(vault), saves));
 	const stats = memory.index.stats();
 	// The index keeps its tables in typed arrays, whose elements live in array buffers outside the heap.
 	const { heapUsed, arrayBuffers } = process.memoryUsage();
@@ -73,8 +76,10 @@ async function openMemory(args: ParsedArgs): Promise<HeadlessMemory> {
 	const excluded = exclusions(args);
 	const headless = await openHeadlessWorkspace(vault, { now: args.options.get("now"), ...excluded });
 	const adHoc = excluded.excludeFolders.length > 0 || excluded.excludeTags.length > 0;
-	const cache = adHoc ? null : indexCacheFor(vault);
-	return openHeadlessMemory(headless, cache, meaningSetupOf(args, headless, cache));
+	const cache = indexCacheFor(vault);
+	// Under rules of its own the run reads the saved vectors (what it excludes is dropped from its
+	// search, not from the device) and saves none: nothing is embedded again for a one-off exclusion.
+	return openHeadlessMemory(headless, adHoc ? null : cache, meaningSetupOf(args, headless, cache, !adHoc));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { useFakeEmbeddings } from "../harness/fakeEmbeddings";
@@ -11,7 +11,7 @@ jest.setTimeout(60_000);
 const fake = useFakeEmbeddings();
 
 /** The newcomer's vault, and a private note whose text must never reach the server. */
-const VAULT = {
+const VAULT: Readonly<Record<string, string>> = {
 	...NEWCOMER_VAULT,
 	"Private/Diary.md": "---\nassistant: private\n---\n# Diary\n\nThe canary sentence: heron-in-the-reeds.\n",
 };
@@ -64,6 +64,23 @@ describe("search by meaning on the command line", () => {
 		expect(sentNow.at(-1)).toBe(QUESTION);
 		expect(sentNow.filter((text) => text.includes("Lay out notes"))).toEqual([]);
 		expect(sentNow.join("\n")).not.toContain("heron-in-the-reeds");
+	});
+
+	it("drops a note made private since from the saved vectors, and embeds anew for a model of another dimension under the same name", async () => {
+		fake().meanings = MEANINGS;
+		const vault = vaultWith(VAULT);
+		const cache = mkdtempSync(join(tmpdir(), "aw-cache-"));
+		expect((await withMeaning(cache, "index", "--vault", vault)).code).toBe(0);
+		const saved = () => readFileSync(join(cache, readdirSync(cache)[0], "vectors.bin")).toString("latin1");
+		expect(saved()).toContain("Help/Canvas.md");
+		writeFileSync(join(vault, "Help/Canvas.md"), `---\nassistant: private\n---\n${VAULT["Help/Canvas.md"]}`);
+		fake().dimension = 32;
+		const run = await withMeaning(cache, "search", QUESTION, "--vault", vault, "--limit", "3", "--json");
+		expect(run.code).toBe(0);
+		expect(run.stderr).toContain("The saved vectors could not be used");
+		expect(run.stderr).toContain("Embedding notes for search by meaning: 3 of 3");
+		expect(pathsOf(run.stdout)).not.toContain("Help/Canvas.md");
+		expect(saved()).not.toContain("Help/Canvas.md");
 	});
 
 	it("is keyword search as before when the server is away, saying so once on stderr", async () => {

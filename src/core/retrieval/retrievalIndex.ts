@@ -358,10 +358,10 @@ export class RetrievalIndex {
 		query: string,
 		options: SearchFilters & Pick<SearchOptions, "admits">,
 	): SearchHit[] {
-		const filter = withAdmits(compileFilters(options, parseQuery(query).tags), options.admits);
+		const admitted = this.admitting(query, options);
 		return found.flatMap((hit) => {
 			const record = this.records.get(hit.path);
-			if (record === undefined || (filter !== null && !filter(record))) return [];
+			if (record === undefined || !admitted(hit.path)) return [];
 			// A note changed since its vectors were made may have fewer chunks now: its first stands in.
 			const chunk = hit.chunk < chunkCountOf(record) ? hit.chunk : 0;
 			const row = chunk * CHUNK_STRIDE;
@@ -378,6 +378,19 @@ export class RetrievalIndex {
 				},
 			];
 		});
+	}
+
+	/**
+	 * Whether a search for `query` under `options` may find the note at `path`: the index holds it,
+	 * and the filters, the query's `#tags` and the caller's rule take it. For a search by meaning,
+	 * which must apply them before its limit as keyword search does.
+	 */
+	admitting(query: string, options: SearchFilters & Pick<SearchOptions, "admits">): (path: string) => boolean {
+		const filter = withAdmits(compileFilters(options, parseQuery(query).tags), options.admits);
+		return (path) => {
+			const record = this.records.get(path);
+			return record !== undefined && (filter === null || filter(record));
+		};
 	}
 
 	/** The notes the index holds: those the rules show that it could read. */

@@ -6,7 +6,7 @@ import type { SearchHit, SearchOptions } from "../searchTypes";
 import type { VectorHit } from "../vectors/vectorIndex";
 
 /** What a hybrid search asks of the keyword index. */
-export type KeywordIndex = Pick<RetrievalIndex, "search" | "locate" | "namesOf">;
+export type KeywordIndex = Pick<RetrievalIndex, "search" | "locate" | "namesOf" | "admitting">;
 
 /** What a hybrid search asks of search by meaning (`MeaningIndex`). */
 export interface MeaningSearch {
@@ -42,7 +42,8 @@ export async function hybridSearch(
 	const keywordHits = keyword.search(query, { ...options, limit: Math.max(limit, FUSED_DEPTH) });
 	let nearest: readonly VectorHit[];
 	try {
-		nearest = await meaning.nearest(query, { limit: FUSED_DEPTH, accept: options.admits });
+		// The filters and the rule before the limit: a note found by meaning in the folder asked for is not crowded out.
+		nearest = await meaning.nearest(query, { limit: FUSED_DEPTH, accept: keyword.admitting(query, options) });
 	} catch (error) {
 		if (!(error instanceof EmbeddingError) || error.kind === "aborted") throw error;
 		return keywordHits.slice(0, limit);

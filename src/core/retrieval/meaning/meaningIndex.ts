@@ -122,6 +122,16 @@ export class MeaningIndex {
 		return { state: "ready", chunks: this.vectors?.chunkCount ?? 0, embedded };
 	}
 
+	/**
+	 * Drops every note not among `paths` (the notes the keyword index holds now): one deleted, or
+	 * hidden, while no one was watching, whose vectors were restored from the device. How many.
+	 */
+	keepOnly(paths: ReadonlySet<string>): number {
+		const gone = this.vectors?.notePaths().filter((path) => !paths.has(path)) ?? [];
+		for (const path of gone) this.dropNote(path);
+		return gone.length;
+	}
+
 	/** Removes the note from search by meaning at once (it was deleted, or turned hidden). */
 	dropNote(path: string): void {
 		this.vectors?.dropNote(path);
@@ -146,7 +156,8 @@ export class MeaningIndex {
 		options: { readonly limit: number; readonly accept?: (path: string) => boolean; readonly signal?: AbortSignal },
 	): Promise<VectorHit[]> {
 		const vectors = this.vectors;
-		if (vectors === null || vectors.chunkCount === 0 || query.trim() === "") return [];
+		// A question in a script the model does not read would find nothing meant: it is not sent.
+		if (vectors === null || vectors.chunkCount === 0 || !modelReads(this.modelCoverage, query)) return [];
 		const [vector] = await this.embedder.embed({ texts: [query], purpose: "query", signal: options.signal });
 		return vectors.search(vector, { limit: options.limit, accept: options.accept });
 	}
@@ -173,25 +184,39 @@ export class MeaningIndex {
 		}
 	}
 
-	/** Embeds the batch's missing texts in one request, then puts its notes; nothing is kept if it fails. */
+	/**
+	 * Embeds the batch's missing texts, `EMBEDDING_BATCH_TEXTS` a request (one long note may hold
+	 * hundreds), then puts its notes; nothing of the batch is kept if a request fails.
+	 */
 	private async embedBatch(batch: Batch, signal: AbortSignal | undefined): Promise<void> {
 		const missing = [...batch.missing];
 		const fresh = new Map<ChunkKey, Float32Array>();
-		if (missing.length > 0) {
+		for (let start = 0; start < missing.length; start += EMBEDDING_BATCH_TEXTS) {
+			const slice = missing.slice(start, start + EMBEDDING_BATCH_TEXTS);
+			const sent = new Set(slice.map(([key]) => key));
 			const vectors = await this.embedder.embed({
-				texts: missing.map(([, text]) => text),
+				texts: slice.map(([, text]) => text),
 				purpose: "document",
 				signal,
-				notes: batch.notes.filter((note) => note.texts.size > 0).map((note) => note.path),
+				// The notes whose text the request carries, for its receipt.
+				notes: batch.notes
+					.filter((note) => note.keys.some((key) => key !== null && sent.has(key)))
+					.map((note) => note.path),
 			});
-			missing.forEach(([key], at) => fresh.set(key, vectors[at]));
+			slice.forEach(([key], at) => fresh.set(key, vectors[at]));
 		}
 		const first = fresh.values().next().value;
 		if (this.vectors === null && first === undefined) return;
 		const index = (this.vectors ??= new VectorIndex(this.embedder.modelId, (first as Float32Array).length));
 		try {
 			for (const note of batch.notes) {
-				index.putNote(note.path, note.keys, fresh);
+				// Each note is given its own new vectors only: they are checked once, not once per note of the batch.
+				const own = new Map(
+					note.keys.flatMap((key) =>
+						key !== null && fresh.has(key) ? [[key, fresh.get(key) as Float32Array] as const] : [],
+					),
+				);
+				index.putNote(note.path, note.keys, own);
 				this.count(note.path, { chunks: note.keys.length, read: note.keys.filter((key) => key !== null).length });
 			}
 		} catch (error) {

@@ -26,8 +26,8 @@ const MIN_GAP = 0.2;
 
 /**
  * What a model reads, asked of the model itself with six short sentences (two requests), so that a
- * user need not say which languages the model they run was trained on. Computed once per model id
- * and kept with its vectors. Rejects as `embed` does when the server fails.
+ * user need not say which languages the model they run was trained on. Asked at each start, by
+ * the command line. Rejects as `embed` does when the server fails.
  */
 export async function probeCoverage(client: EmbeddingClient, signal?: AbortSignal): Promise<ModelCoverage> {
 	for (const [sentence, paraphrase, unrelated] of PROBES) {

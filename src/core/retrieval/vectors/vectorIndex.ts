@@ -136,7 +136,10 @@ export class VectorIndex {
 	/** `null` for a note dropped (or put again under a newer number): its rows are dead until `compact`. */
 	private paths: (string | null)[] = [];
 	private readonly notesByPath = new Map<string, number>();
+	/** Rows of notes dropped (or put again): what `compact` removes. */
 	private deadRows = 0;
+	/** Rows of live notes without a vector (a chunk with nothing to embed, or in a script the model does not read). */
+	private emptyRows = 0;
 	/** Counts changes, so that a compaction in steps knows whether the host changed the index meanwhile. */
 	private version = 0;
 
@@ -162,15 +165,15 @@ export class VectorIndex {
 		index.paths.forEach((path, note) => index.notesByPath.set(path as string, note));
 		for (let row = 0; row < rows.rowCount; row++) {
 			if (index.hasVector(row)) index.table.set(rows.keys, row);
-			else index.deadRows++;
+			else index.emptyRows++;
 			if (row % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
 		}
 		return index;
 	}
 
-	/** Chunks searchable now (dead rows awaiting `compact` not counted). */
+	/** Chunks searchable now (rows without a vector, and dead rows awaiting `compact`, not counted). */
 	get chunkCount(): number {
-		return this.rowCount - this.deadRows;
+		return this.rowCount - this.deadRows - this.emptyRows;
 	}
 
 	get noteCount(): number {
@@ -234,7 +237,7 @@ export class VectorIndex {
 		this.notesByPath.set(path, note);
 		this.noteStarts = grown(this.noteStarts, note + 2);
 		this.noteStarts[note + 1] = this.rowCount;
-		this.deadRows += withoutVector;
+		this.emptyRows += withoutVector;
 		return { searchable: keys.length - withoutVector, withoutVector };
 	}
 
@@ -245,8 +248,10 @@ export class VectorIndex {
 		this.version++;
 		this.notesByPath.delete(path);
 		this.paths[note] = null;
-		for (let row = this.noteStarts[note]; row < this.noteStarts[note + 1]; row++)
-			if (this.hasVector(row)) this.deadRows++;
+		for (let row = this.noteStarts[note]; row < this.noteStarts[note + 1]; row++) {
+			this.deadRows++;
+			if (!this.hasVector(row)) this.emptyRows--;
+		}
 	}
 
 	/** Follows a rename: the note's chunks and vectors move with it, nothing to embed. */
@@ -258,6 +263,11 @@ export class VectorIndex {
 		this.notesByPath.delete(from);
 		this.notesByPath.set(to, note);
 		this.paths[note] = to;
+	}
+
+	/** The notes held, by path. */
+	notePaths(): string[] {
+		return [...this.notesByPath.keys()];
 	}
 
 	hasNote(path: string): boolean {
@@ -303,7 +313,7 @@ export class VectorIndex {
 		return [...best.values()].sort((a, b) => b.score - a.score).slice(0, options.limit);
 	}
 
-	/** Rewrites the rows without the dead ones (dropped notes, chunks without a vector), at once. */
+	/** Rewrites the rows without the dead ones (those of dropped notes), at once. */
 	compact(): void {
 		runToEnd(this.compactSteps());
 	}
@@ -335,6 +345,7 @@ export class VectorIndex {
 		this.noteStarts = compacted.noteStarts;
 		this.paths = compacted.paths;
 		this.deadRows = compacted.deadRows;
+		this.emptyRows = compacted.emptyRows;
 		this.notesByPath.clear();
 		compacted.notesByPath.forEach((note, path) => this.notesByPath.set(path, note));
 		return true;
@@ -382,15 +393,19 @@ export class VectorIndex {
 		}
 	}
 
-	/** Whether the note is held with exactly these keys, every one with a vector: nothing to do. */
+	/**
+	 * Whether the note is held with exactly these keys, each with its vector, a chunk with no key
+	 * without one: nothing to do.
+	 */
 	private holdsAlready(path: string, keys: readonly (ChunkKey | null)[]): boolean {
 		const note = this.notesByPath.get(path);
 		if (note === undefined) return false;
 		const start = this.noteStarts[note];
 		if (this.noteStarts[note + 1] - start !== keys.length) return false;
 		return keys.every((key, at) => {
-			const halves = key === null ? null : keyHalves(key);
 			const row = start + at;
+			if (key === null) return !this.hasVector(row);
+			const halves = keyHalves(key);
 			return halves !== null && this.keys[row * 2] === halves[0] && this.keys[row * 2 + 1] === halves[1];
 		});
 	}

@@ -119,3 +119,35 @@ describe("the vectors of the notes' chunks", () => {
 		);
 	});
 });
+
+describe("search by meaning on a vault of many notes", () => {
+	it("embeds a note of hundreds of chunks a batch of texts at a time", async () => {
+		const long = Array.from({ length: 300 }, (_, n) => `## Part ${n}\n\nSensor reading ${n} was steady.\n`).join("\n");
+		const { status } = await meaningOver({ "Logs/Sensor.md": `# Sensor\n\n${long}` });
+		expect(status).toMatchObject({ state: "ready", chunks: 301 });
+		const sizes = fake().requests.map((request) => ((request.body as { input?: unknown[] }).input ?? []).length);
+		expect(sizes.length).toBeGreaterThan(1);
+		expect(Math.max(...sizes)).toBeLessThanOrEqual(32);
+	});
+
+	it("applies the filters before the limit: a note found by meaning in the folder asked for is not crowded out", async () => {
+		const others = Object.fromEntries(
+			Array.from({ length: 70 }, (_, n) => [
+				`Other/Board ${n}.md`,
+				`# Board ${n}\n\nA whiteboard with arrows, number ${n}.\n`,
+			]),
+		);
+		const { meaning, keyword } = await meaningOver({ ...others, "Target/Canvas.md": VAULT["Help/Canvas.md"] });
+		const hits = await hybridSearch(keyword, meaning, "whiteboard", { now: NOW, limit: 5, folder: "Target" });
+		expect(hits.map((hit) => hit.path)).toEqual(["Target/Canvas.md"]);
+	});
+
+	it("drops the vectors of notes the index no longer holds, restored from the device", async () => {
+		const { meaning, keyword } = await meaningOver(VAULT);
+		expect(meaning.keepOnly(new Set(["Help/Cards.md", "Help/Arrows.md", "Help/Daily notes.md"]))).toBe(1);
+		expect(meaning.index?.notePaths()).not.toContain("Help/Canvas.md");
+		const found = await meaning.nearest(NEWCOMER_QUESTION, { limit: 4 });
+		expect(found.map((hit) => hit.path)).not.toContain("Help/Canvas.md");
+		expect(keyword.notePaths()).toContain("Help/Canvas.md");
+	});
+});

@@ -266,3 +266,22 @@ describe("a vector snapshot restores only what it can trust", () => {
 		}
 	});
 });
+
+describe("chunks with nothing to embed", () => {
+	it("are held without a vector: a note put again unchanged adds no row, and they never call for a compaction", () => {
+		const index = new VectorIndex("model-a", 4);
+		const key = chunkKeyOf("A passage in English.");
+		// Each note has a chunk the model does not read (no key) beside one it does.
+		const putAll = () => {
+			for (let note = 0; note < 3000; note++)
+				index.putNote(`Notes/${note}.md`, [null, key], new Map([[key, [1, 0, 0, 0]]]));
+		};
+		putAll();
+		expect(index.chunkCount).toBe(3000);
+		expect(index.needsCompaction).toBe(false);
+		putAll();
+		expect(index.needsCompaction).toBe(false);
+		expect(index.liveNotes().rowCount).toBe(6000);
+		expect(index.search([1, 0, 0, 0], { limit: 3 })).toHaveLength(3);
+	});
+});
