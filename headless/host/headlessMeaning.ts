@@ -22,6 +22,12 @@ export interface MeaningSetup {
 }
 
 /**
+ * Texts embedded between two saves of the vectors during a long catch-up: some minutes of a local
+ * server's work, against well under a second to save the vectors of a large vault.
+ */
+export const SAVE_EVERY_TEXTS = 2000;
+
+/**
  * Search by meaning over the notes `index` holds: which languages the model reads asked of it, the
  * vectors saved on this device for the same model restored, what they lack embedded (each note
  * read through the privacy view, as the index read it), and the vectors saved again when any were
@@ -62,14 +68,25 @@ export async function meaningOverIndex(
 	const paths = index.notePaths();
 	// A note deleted or made private since the vectors were saved is dropped before anything is searched.
 	const dropped = meaning.keepOnly(new Set(paths));
+	const save = () => {
+		if (cache !== null && setup.saves && meaning.index !== null)
+			cache.saveVectors(client.modelId, encodeVectorSnapshot(meaning.index));
+	};
+	// A first embedding of a large vault takes hours on a laptop: what is done is saved as it goes,
+	// so that a run stopped half-way (Ctrl-C, the laptop closed) keeps it.
+	let savedAt = 0;
 	const status = await meaning.catchUp(notesOf(paths, view), {
 		notesTotal: paths.length,
-		onProgress: setup.onProgress,
+		onProgress: (progress) => {
+			setup.onProgress?.(progress);
+			if (progress.state !== "embedding" || progress.embedded - savedAt < SAVE_EVERY_TEXTS) return;
+			savedAt = progress.embedded;
+			save();
+		},
 	});
 	setup.onProgress?.(status);
-	const embedded = status.state === "ready" ? status.embedded > 0 : meaning.index !== null;
-	if (cache !== null && setup.saves && meaning.index !== null && (embedded || dropped > 0))
-		cache.saveVectors(client.modelId, encodeVectorSnapshot(meaning.index));
+	const embedded = status.state === "ready" ? status.embedded > savedAt : meaning.index !== null;
+	if (embedded || (dropped > 0 && savedAt === 0)) save();
 	return { meaning, status };
 }
 

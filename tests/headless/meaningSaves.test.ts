@@ -1,0 +1,52 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { EmbeddingClient } from "../../src/core/model/embeddingClient";
+import { meaningOverIndex, SAVE_EVERY_TEXTS } from "../../headless/host/headlessMeaning";
+import { indexCacheFor } from "../../headless/host/indexCache";
+import { MemoryVault } from "../../headless/inMemory/memoryVault";
+import { useFakeEmbeddings } from "../harness/fakeEmbeddings";
+import { viewOf } from "../harness/viewOf";
+import { embeddingClientFor } from "../llm/embeddings/embeddingFixture";
+import { indexOfVault } from "../core/retrieval/vaultFixtures";
+
+const fake = useFakeEmbeddings();
+
+/** More notes than one save's worth of texts, a passage each. */
+const FILES = Object.fromEntries(
+	Array.from({ length: SAVE_EVERY_TEXTS + 400 }, (_, n) => [`Notes/${n}.md`, `Passage ${n} about topic ${n % 17}.\n`]),
+);
+
+/** The client, failing as a process killed half-way would: every request after `requests` throws. */
+function dyingAfter(client: EmbeddingClient, requests: number): EmbeddingClient {
+	let made = 0;
+	return {
+		modelId: client.modelId,
+		embed: (request) => {
+			if (++made > requests) throw new Error("killed");
+			return client.embed(request);
+		},
+	};
+}
+
+describe("a long first embedding on the command line", () => {
+	it("keeps what it embedded when the run is stopped half-way, and the next run embeds only the rest", async () => {
+		const folder = mkdtempSync(join(tmpdir(), "aw-vault-"));
+		const cache = indexCacheFor(folder, {
+			env: { AW_CACHE_DIR: mkdtempSync(join(tmpdir(), "aw-cache-")) },
+			platform: "linux",
+			home: tmpdir(),
+		});
+		const view = viewOf(new MemoryVault({ files: FILES }));
+		const index = indexOfVault(FILES);
+		const { client } = embeddingClientFor(fake(), "openai");
+		// Two requests ask which languages the model reads; then about 75 batches of 32 texts.
+		const stopped = meaningOverIndex(index, view, { client: dyingAfter(client, 70), cache, saves: true });
+		await expect(stopped).rejects.toThrow("killed");
+		const sentBefore = fake().texts.length;
+		const next = await meaningOverIndex(index, view, { client, cache, saves: true });
+		expect(next.status).toMatchObject({ state: "ready", chunks: SAVE_EVERY_TEXTS + 400 });
+		const embeddedNow = fake().texts.length - sentBefore - 6;
+		expect(embeddedNow).toBeLessThanOrEqual(400 + 32 * 8);
+	});
+});
