@@ -62,10 +62,6 @@ export class MeaningIndex {
 		this.vectors = restored !== null && restored.modelId === embedder.modelId ? restored : null;
 	}
 
-	get modelId(): string {
-		return this.embedder.modelId;
-	}
-
 	/** What the model reads. */
 	get coverage(): ModelCoverage {
 		return this.modelCoverage;
