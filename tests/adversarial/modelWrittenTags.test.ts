@@ -20,20 +20,17 @@ import { writeVaultMap } from "../../src/core/organize/vaultMapText";
 import { textModelOver } from "../../src/core/model/textModel";
 import { defaultPluginData } from "../../src/core/workspace/data/pluginData";
 import { t } from "../../src/i18n";
-import { createModelClient } from "../../src/llm";
 import { MemoryLogFile } from "../../headless/inMemory/memoryLogFile";
 import { MemoryVault } from "../../headless/inMemory/memoryVault";
 import { textReply, useFakeAnthropic } from "../harness/fakeAnthropic";
 import { writeToolsOver } from "../core/agent/tools/writeToolFixture";
-import { receiptsInMemory } from "../harness/receipts";
+import { claudeAt } from "../harness/fakeAnthropic/claudeClient";
+import { realDelay } from "../llm/modelFixture";
 
 const fake = useFakeAnthropic();
 const NOW = new Date("2026-11-28T10:00:00Z");
 const clock = { now: () => new Date(NOW) };
-const delay = (callback: () => void, ms: number) => {
-	const timer = setTimeout(callback, ms);
-	return () => clearTimeout(timer);
-};
+const delay = realDelay;
 const PRIVATE_FLAG = "---\nassistant: private\n---\n";
 
 /** The workspace every host builds over a vault, with `secret` an excluded tag, and a model on the fake server. */
@@ -47,13 +44,7 @@ function workspaceOver(files: Record<string, string>) {
 		clock,
 		settings,
 	});
-	const model = createModelClient({
-		apiKey: "test",
-		baseURL: fake().baseURL,
-		delay,
-		translate: t,
-		receipts: receiptsInMemory().receipts,
-	});
+	const model = claudeAt(fake().baseURL);
 	return {
 		vault,
 		workspace,

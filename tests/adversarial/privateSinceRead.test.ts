@@ -4,20 +4,16 @@
  */
 import { toolResultBlock } from "../../src/core/agent/loop";
 import { ChatSession } from "../../src/core/agent/session";
-import { t } from "../../src/i18n";
-import { createModelClient } from "../../src/llm";
 import { textReply, toolUseReply, useFakeAnthropic } from "../harness/fakeAnthropic";
 import { sessionPrepareRequest } from "../harness/sessionRequest";
 import type { ChatMessage } from "../../src/core/model/modelClient";
 import { toolsOver } from "../core/agent/tools/toolFixture";
 import { writeToolsOver } from "../core/agent/tools/writeToolFixture";
-import { receiptsInMemory } from "../harness/receipts";
+import { claudeAt } from "../harness/fakeAnthropic/claudeClient";
+import { realDelay } from "../llm/modelFixture";
 
 const fake = useFakeAnthropic();
-const delay = (callback: () => void, ms: number) => {
-	const timer = setTimeout(callback, ms);
-	return () => clearTimeout(timer);
-};
+const delay = realDelay;
 
 describe("a note marked private after the assistant read it", () => {
 	// The history keeps the tool result that quoted the note; each later turn checks it against
@@ -93,13 +89,7 @@ describe("a note marked private after the assistant read it", () => {
 			{ "Notes/plan.md": "# Plan\nokapi-plan-4471\n" },
 			{ excludedFolders: ["Private"] },
 		);
-		const model = createModelClient({
-			apiKey: "test",
-			baseURL: fake().baseURL,
-			delay,
-			translate: t,
-			receipts: receiptsInMemory().receipts,
-		});
+		const model = claudeAt(fake().baseURL);
 		const session = new ChatSession(
 			() => ({ model, modelId: "claude-test", tools: tools.deps, delay, transcript: null }),
 			{

@@ -23,8 +23,6 @@ import { defaultState } from "../../src/core/workspace/data/state";
 import { ASSISTANT_CALLOUT_HEADER } from "../../src/core/text/assistantCallout";
 import { preparePrompt, type PreparedPrompt, type PromptRefusal } from "../../src/core/prompts";
 import { fileName } from "../../src/core/vault/paths";
-import { t } from "../../src/i18n";
-import { createModelClient } from "../../src/llm";
 import { textReply, toolUseReply, useFakeAnthropic } from "../harness/fakeAnthropic";
 import { writeToolsOver, type WriteToolVault } from "../core/agent/tools/writeToolFixture";
 import { openHeadlessWorkspace } from "../../scripts/lib/headless";
@@ -32,6 +30,8 @@ import { openHeadlessMemory } from "../../scripts/lib/headlessMemory";
 import { TempVault } from "../headless/tempVault";
 import { receiptsInMemory } from "../harness/receipts";
 import { promptReader } from "../harness/promptReader";
+import { claudeAt } from "../harness/fakeAnthropic/claudeClient";
+import { realDelay } from "../llm/modelFixture";
 
 const fake = useFakeAnthropic();
 const MARKER = "okapi-plan-4471";
@@ -41,10 +41,7 @@ const PNG = Buffer.concat([
 	Buffer.from("okapi-scan-9902"),
 ]);
 
-const delay = (callback: () => void, ms: number) => {
-	const timer = setTimeout(callback, ms);
-	return () => clearTimeout(timer);
-};
+const delay = realDelay;
 
 async function vaultWithPlan(): Promise<WriteToolVault> {
 	return writeToolsOver(
@@ -89,13 +86,7 @@ async function sendHidingAfterFirstCall(
 	{ receipts = receiptsInMemory().receipts, toolSupport }: { receipts?: ReceiptLog; toolSupport?: ToolSupport } = {},
 ): Promise<void> {
 	const ports: TurnPorts = {
-		model: createModelClient({
-			apiKey: "test",
-			baseURL: fake().baseURL,
-			delay,
-			translate: t,
-			receipts,
-		}),
+		model: claudeAt(fake().baseURL, receipts),
 		modelId: "claude-test",
 		tools: tools.deps,
 		delay,
@@ -185,13 +176,7 @@ describe("a file hidden between two rounds of one turn", () => {
 			const memory = await openHeadlessMemory(headless);
 			const { workspace } = headless;
 			const ports: TurnPorts = {
-				model: createModelClient({
-					apiKey: "test",
-					baseURL: fake().baseURL,
-					delay,
-					translate: t,
-					receipts: receiptsInMemory().receipts,
-				}),
+				model: claudeAt(fake().baseURL),
 				modelId: "claude-test",
 				tools: {
 					...memory.deps,
@@ -478,13 +463,7 @@ describe("a note the heartbeat sends, hidden while its tool call runs", () => {
 			if (fake().requests.length > 0) await hide(tools);
 			return recent(days);
 		};
-		const model = createModelClient({
-			apiKey: "test",
-			baseURL: fake().baseURL,
-			delay,
-			translate: t,
-			receipts: receiptsInMemory().receipts,
-		});
+		const model = claudeAt(fake().baseURL);
 		await runHeartbeat(
 			{ model, modelId: "claude-test", delay, vault: { ...tools.deps, recentDailyMemory } },
 			{
