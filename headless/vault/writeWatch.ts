@@ -52,13 +52,15 @@ interface Watched {
 }
 
 /**
- * The writes of one note not yet known to stand, in the order they were made, and the text the
- * last of them made: a line an earlier write added that a later one changed or removed (a running
- * total replaced) is no longer expected.
+ * The writes of one note not yet known to stand, in the order they were made, and the lines a
+ * later write took out of the text it was built on: a line an earlier write added that a later
+ * one changed or removed (a running total replaced) is no longer expected. A line missing from
+ * the text a later write was built on is not taken out by it: an editor's older copy may have
+ * undone the earlier write just before, and that write is still owed.
  */
 interface WatchedNote {
 	readonly writes: Watched[];
-	intended: ReadonlySet<string>;
+	readonly withdrawn: Set<string>;
 }
 
 export class WriteWatch {
@@ -70,14 +72,14 @@ export class WriteWatch {
 
 	/** Watches a write that just landed in the note at `path`. */
 	watch(path: string, transform: (current: string) => string, landed: Landed): void {
-		const intended = new Set(landed.next.split("\n"));
 		const note = this.notes.get(path);
 		if (note !== undefined) {
 			note.writes.push({ transform, landed, writtenAgain: 0 });
-			note.intended = intended;
+			withdraw(note.withdrawn, landed);
 			return;
 		}
-		const watched: WatchedNote = { writes: [{ transform, landed, writtenAgain: 0 }], intended };
+		const watched: WatchedNote = { writes: [{ transform, landed, writtenAgain: 0 }], withdrawn: new Set() };
+		withdraw(watched.withdrawn, landed);
 		this.notes.set(path, watched);
 		const run = this.watchNote(path, watched).finally(() => this.running.delete(run));
 		this.running.add(run);
@@ -113,7 +115,7 @@ export class WriteWatch {
 	 */
 	private async standing(path: string, note: WatchedNote): Promise<boolean> {
 		const { writes } = note;
-		const stands = (write: Watched, text: string) => standsIn(write, text, note.intended);
+		const stands = (write: Watched, text: string) => standsIn(write, text, note.withdrawn);
 		let text: string | null;
 		try {
 			text = await this.host.textNow(path);
@@ -142,6 +144,7 @@ export class WriteWatch {
 				if (landed !== null) {
 					write.landed = landed;
 					write.writtenAgain++;
+					withdraw(note.withdrawn, landed);
 				}
 			} catch (error) {
 				this.giveUp(path, writes, write, error instanceof Error ? error.message : String(error));
@@ -157,11 +160,18 @@ export class WriteWatch {
 	}
 }
 
+/** Records the lines `landed` took out of the text it was built on, and takes back those it wrote. */
+function withdraw(withdrawn: Set<string>, landed: Landed): void {
+	const made = new Set(landed.next.split("\n"));
+	for (const line of landed.current.split("\n")) if (!made.has(line)) withdrawn.add(line);
+	for (const line of made) withdrawn.delete(line);
+}
+
 /** Whether `text` holds the lines `write` added that are still meant to be there (see `WatchedNote`). */
-function standsIn(write: Watched, text: string, intended: ReadonlySet<string>): boolean {
+function standsIn(write: Watched, text: string, withdrawn: ReadonlySet<string>): boolean {
 	const meant = write.landed.next
 		.split("\n")
-		.filter((line) => intended.has(line))
+		.filter((line) => !withdrawn.has(line))
 		.join("\n");
 	return keepsAddedLines(write.landed.current, meant, text);
 }

@@ -166,4 +166,33 @@ describe("a write watched after it landed", () => {
 		expect(readFileSync(full, "utf8")).toBe("---\ntokens: 3\n---\n[[Plan]]");
 		expect(folder.problems).toEqual([]);
 	});
+
+	it("is made again when an editor's older copy undid it before the next write was built on the note", async () => {
+		const vault = folder.open();
+		const full = join(folder.root, "Daily.md");
+		await vault.process("Daily.md", (current) => `${current}\n- first entry`);
+		// Obsidian saves the copy it read before that write, with a line of the user's own.
+		writeFileSync(full, "[[Plan]]\n- typed in Obsidian");
+		// The next write reads the note as the save left it: the first entry is not there to keep.
+		await vault.process("Daily.md", (current) => `${current}\n- second entry`);
+		expect(await vault.settled()).toEqual([]);
+		const text = readFileSync(full, "utf8");
+		expect(text.split("\n").sort()).toEqual(["- first entry", "- second entry", "- typed in Obsidian", "[[Plan]]"]);
+		expect(folder.problems).toEqual([]);
+	});
+
+	it("adds a running total's undone part back once, however many writes came after", async () => {
+		const vault = folder.open();
+		const full = join(folder.root, "Daily.md");
+		const add = (tokens: number) => (properties: Record<string, unknown>) => {
+			properties.tokens = ((properties.tokens as number | undefined) ?? 0) + tokens;
+		};
+		await vault.processFrontMatter("Daily.md", add(1));
+		writeFileSync(full, "[[Plan]] typed in Obsidian");
+		await vault.processFrontMatter("Daily.md", add(2));
+		await vault.processFrontMatter("Daily.md", add(4));
+		expect(await vault.settled()).toEqual([]);
+		expect(readFileSync(full, "utf8")).toBe("---\ntokens: 7\n---\n[[Plan]] typed in Obsidian");
+		expect(folder.problems).toEqual([]);
+	});
 });
