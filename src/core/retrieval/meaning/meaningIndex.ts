@@ -55,11 +55,17 @@ export class MeaningIndex {
 	private totals = { chunks: 0, read: 0 };
 
 	constructor(
-		private readonly embedder: EmbeddingClient,
+		private embedder: EmbeddingClient,
 		private readonly modelCoverage: ModelCoverage,
 		restored: VectorIndex | null = null,
 	) {
 		this.vectors = restored !== null && restored.modelId === embedder.modelId ? restored : null;
+	}
+
+	/** Embeds with `client` from now on: the same model reached anew (another key, say), its vectors kept. */
+	useClient(client: EmbeddingClient): void {
+		if (client.modelId !== this.embedder.modelId) throw new Error("Another model's vectors are not kept.");
+		this.embedder = client;
 	}
 
 	/** What the model reads. */
