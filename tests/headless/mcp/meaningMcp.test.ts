@@ -6,11 +6,11 @@ import { performance } from "node:perf_hooks";
 import type { Readable } from "node:stream";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { defaultPluginData } from "../../../src/core/workspace/data/pluginData";
 import { useFakeEmbeddings } from "../../harness/fakeEmbeddings";
 import { NEWCOMER_MEANINGS, NEWCOMER_QUESTION, NEWCOMER_VAULT } from "../../harness/fakeEmbeddings/newcomerVault";
-import { TempVault } from "../tempVault";
-import { textOf } from "./mcpVault";
+import type { TempVault } from "../tempVault";
+import { connect, NOW, textOf, type Connected } from "./mcpVault";
+import { CANARY, meaningVault, settingsHiding } from "./meaningVault";
 
 // Each case spawns the real server, which talks to the fake embedding server of this process.
 jest.setTimeout(90_000);
@@ -20,20 +20,6 @@ const TSX = join(ROOT, "node_modules", ".bin", "tsx");
 const MAIN = join(ROOT, "headless", "mcp", "main.ts");
 
 const fake = useFakeEmbeddings();
-
-/** Held by a note hidden from the start, and by the text that makes a public note private while the server runs. */
-const CANARY = "heron-in-the-reeds";
-
-/** The newcomer's vault, a note in a private folder, and the plugin's settings naming that folder and a private tag. */
-function meaningVault(): TempVault {
-	const vault = new TempVault().put("Private/Diary.md", `# Diary\n\nThe canary sentence: ${CANARY}.\n`);
-	for (const [path, text] of Object.entries(NEWCOMER_VAULT)) vault.put(path, text);
-	const data = defaultPluginData();
-	return vault.put(
-		".obsidian/plugins/assistant-workspace/data.json",
-		JSON.stringify({ ...data, settings: { ...data.settings, excludedFolders: ["Private"], excludedTags: ["secret"] } }),
-	);
-}
 
 interface Served {
 	readonly client: Client;
@@ -183,5 +169,66 @@ describe("the MCP server searching by meaning", () => {
 		expect(result.stderr).toContain(message);
 		expect(result.stderr).toContain("usage: npm run -s mcp");
 		expect(result.stdout).toBe("");
+	});
+});
+
+describe("the MCP server's search by meaning over its stdio loop, in this process", () => {
+	let vault: TempVault;
+	let connected: Connected | undefined;
+
+	beforeEach(() => {
+		vault = meaningVault();
+		fake().meanings = NEWCOMER_MEANINGS;
+	});
+
+	afterEach(async () => {
+		connected?.served.memory.close();
+		await connected?.close();
+		connected = undefined;
+		vault.remove();
+	});
+
+	/** A server whose embedding server is the fake one, asked again at once after it failed. */
+	async function connectWithMeaning(): Promise<Connected> {
+		return connect(vault, {
+			meaning: { api: "openai", baseURL: fake().baseURL, model: "fake-embed" },
+			meaningWaitMs: () => 0,
+			rescanMs: 0,
+		});
+	}
+
+	/** Resolves once search by meaning is in `state`; each look is a call, as a client's would be. */
+	async function until(served: Connected, state: string): Promise<void> {
+		for (let call = 0; served.served.memory.meaning?.state !== state; call++) {
+			expect(call).toBeLessThan(200);
+			await served.client.callTool({ name: "memory_recent", arguments: {} });
+			await new Promise((resolve) => setTimeout(resolve, 25));
+		}
+	}
+
+	it("pauses on a server without the model, answers by keyword meanwhile, and searches by meaning once the model is there", async () => {
+		fake().models = [];
+		connected = await connectWithMeaning();
+		await until(connected, "paused");
+		expect(connected.served.memory.meaning).toMatchObject({ reason: "unknown-model" });
+		expect((await searched(connected.client, NEWCOMER_QUESTION))[0]).not.toBe("Help/Canvas.md");
+		fake().models = ["fake-embed"];
+		await until(connected, "ready");
+		expect((await searched(connected.client, NEWCOMER_QUESTION))[0]).toBe("Help/Canvas.md");
+	});
+
+	it("drops the notes of a folder made private in Obsidian from the vectors at the next call", async () => {
+		connected = await connectWithMeaning();
+		await until(connected, "ready");
+		const { deps, index } = connected.served.memory;
+		const bySearch = async () => (await deps.index.search(NEWCOMER_QUESTION, { limit: 3 })).map((hit) => hit.path);
+		const byWord = index.search(NEWCOMER_QUESTION, { limit: 3, now: new Date(NOW) }).map((hit) => hit.path);
+		expect((await bySearch())[0]).toBe("Help/Canvas.md");
+		expect(byWord[0]).not.toBe("Help/Canvas.md");
+		vault.put(".obsidian/plugins/assistant-workspace/data.json", settingsHiding(["Private", "Help"]));
+		await connected.client.callTool({ name: "memory_recent", arguments: {} });
+		// The keyword index still holds the folder's notes (the answer's guard hides them); the vectors no longer do.
+		expect(await bySearch()).toEqual(byWord);
+		expect(await searched(connected.client, NEWCOMER_QUESTION, 10)).toEqual([]);
 	});
 });
