@@ -184,7 +184,8 @@ export class LiveMeaning {
 
 	private async embedQueued(): Promise<void> {
 		if (this.meaning === null) {
-			const opened = await openMeaning(this.setup, () => this.held(false), this.stopping.signal);
+			// Judged by the rules as they are now: a folder made private since the start holds notes the index still has.
+			const opened = await openMeaning(this.setup, () => this.held(true), this.stopping.signal);
 			// Said by `openMeaning` through the setup's progress.
 			if (opened.meaning === null) return this.pause(opened.status, false);
 			this.meaning = opened.meaning;

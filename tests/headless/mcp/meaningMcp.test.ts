@@ -151,6 +151,28 @@ describe("the MCP server searching by meaning", () => {
 		expect(savedVectors(cache)).not.toContain("Help/Canvas.md");
 	});
 
+	it("keeps what it embedded for the next start, which embeds nothing again", async () => {
+		const cache = mkdtempSync(join(tmpdir(), "aw-cache-"));
+		const env = { AW_NO_CACHE: "", AW_CACHE_DIR: cache };
+		served = await serve(vault, withMeaning(), env);
+		await served.said("Search by meaning is up to date: 4 chunks with vectors (4 embedded now)");
+		await served.close();
+		const sentBefore = fake().texts.length;
+		served = await serve(vault, withMeaning(), env);
+		// Searched by meaning from the saved vectors once the model said which languages it reads.
+		for (let call = 0; (await searched(served.client, NEWCOMER_QUESTION))[0] !== "Help/Canvas.md"; call++) {
+			expect(call).toBeLessThan(200);
+			await new Promise((resolve) => setTimeout(resolve, 25));
+		}
+		const passages = Object.values(NEWCOMER_VAULT).map((text) => text.split("\n")[2]);
+		expect(
+			fake()
+				.texts.slice(sentBefore)
+				.filter((text) => passages.some((passage) => text.includes(passage))),
+		).toEqual([]);
+		expect(served.stderr()).not.toContain("Embedding notes");
+	});
+
 	it.each([
 		[["--embed-model", "bge-m3"], "--embed-model needs --embed-url"],
 		[["--embed-api", "ollama"], "--embed-api needs --embed-url"],
