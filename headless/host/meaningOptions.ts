@@ -51,6 +51,8 @@ export interface MeaningSetupOptions {
 	 * `QUERY_TIMEOUT_MS` rather than the minutes a batch of passages may take.
 	 */
 	readonly live?: LiveMeaningOptions;
+	/** How long a query waits on a host that lives on; `QUERY_TIMEOUT_MS` unless a test sets it. */
+	readonly queryTimeoutMs?: number;
 }
 
 /**
@@ -82,7 +84,10 @@ export function meaningSetupOf(
 	};
 	const client = createEmbeddingClient(settings);
 	const { live } = options;
-	const quick = live !== undefined ? createEmbeddingClient({ ...settings, timeoutMs: QUERY_TIMEOUT_MS }) : client;
+	const quick =
+		live !== undefined
+			? createEmbeddingClient({ ...settings, timeoutMs: options.queryTimeoutMs ?? QUERY_TIMEOUT_MS })
+			: client;
 	return {
 		// One model, two time limits: a query waits seconds, a batch of passages minutes.
 		client:

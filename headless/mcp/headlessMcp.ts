@@ -22,8 +22,8 @@ export interface HeadlessMcpOptions {
 	readonly hostLimits?: CallLimits;
 	/** The embedding server that `memory_search` searches by meaning with (`--embed-url`…); keyword search alone without. */
 	readonly meaning?: MeaningChoice;
-	/** How long a failing embedding server is left alone, for tests; `backOff` otherwise. */
-	readonly meaningWaitMs?: (failures: number) => number;
+	/** Search by meaning's waits, for tests: on a failing server (`backOff` otherwise), on a query (`QUERY_TIMEOUT_MS`). */
+	readonly meaningTimings?: { readonly waitMs?: (failures: number) => number; readonly queryTimeoutMs?: number };
 }
 
 /** The workspace a headless MCP server serves, and a surface per client session over it. */
@@ -55,8 +55,11 @@ export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOpti
 		live: {
 			// A folder made private in Obsidian during a long first embedding is not sent on.
 			beforeSending: () => headless.reloadPrivacy(),
-			...(options.meaningWaitMs !== undefined && { waitMs: options.meaningWaitMs }),
+			...(options.meaningTimings?.waitMs !== undefined && { waitMs: options.meaningTimings.waitMs }),
 		},
+		...(options.meaningTimings?.queryTimeoutMs !== undefined && {
+			queryTimeoutMs: options.meaningTimings.queryTimeoutMs,
+		}),
 	});
 	const memory = await openHeadlessMemory(headless, cache, meaning);
 	const { workspace } = headless;

@@ -210,11 +210,11 @@ describe("the MCP server's search by meaning over its stdio loop, in this proces
 		vault.remove();
 	});
 
-	/** A server whose embedding server is the fake one, asked again at once after it failed. */
-	async function connectWithMeaning(): Promise<Connected> {
+	/** A server whose embedding server is the fake one, asked again after `waitMs` once it failed. */
+	async function connectWithMeaning(waitMs = 0): Promise<Connected> {
 		return connect(vault, {
 			meaning: { api: "openai", baseURL: fake().baseURL, model: "fake-embed" },
-			meaningWaitMs: () => 0,
+			meaningTimings: { waitMs: () => waitMs, queryTimeoutMs: 500 },
 			rescanMs: 0,
 		});
 	}
@@ -252,5 +252,21 @@ describe("the MCP server's search by meaning over its stdio loop, in this proces
 		// The keyword index still holds the folder's notes (the answer's guard hides them); the vectors no longer do.
 		expect(await bySearch()).toEqual(byWord);
 		expect(await searched(connected.client, NEWCOMER_QUESTION, 10)).toEqual([]);
+	});
+
+	it("answers by keyword, without the query's long wait, when the server stops answering once the notes are embedded", async () => {
+		connected = await connectWithMeaning(60_000);
+		await until(connected, "ready");
+		fake().misbehave = { kind: "hang" };
+		const started = performance.now();
+		const first = await searched(connected.client, NEWCOMER_QUESTION);
+		const waited = performance.now() - started;
+		expect(connected.served.memory.meaning).toMatchObject({ state: "paused", reason: "timeout" });
+		const again = performance.now();
+		expect(await searched(connected.client, NEWCOMER_QUESTION)).toEqual(first);
+		// In its wait, the server is not asked: the second answer does not wait for the query's time limit.
+		expect(performance.now() - again).toBeLessThan(400);
+		expect(waited).toBeGreaterThanOrEqual(450);
+		expect(first[0]).not.toBe("Help/Canvas.md");
 	});
 });
