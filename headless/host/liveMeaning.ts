@@ -18,8 +18,8 @@ import {
 export const FIRST_WAIT_MS = 60_000;
 export const LONGEST_WAIT_MS = 15 * 60_000;
 
-/** A request was about to carry a note that the rules hide now: the catch-up stops, and starts again without it. */
-class RulesChanged extends Error {}
+/** A request was about to carry a note hidden (or gone) since it was read: the catch-up stops, and starts again without it. */
+class HiddenSinceRead extends Error {}
 
 /**
  * Search by meaning on a host that lives on (the MCP server). It answers by keyword from the first
@@ -170,13 +170,13 @@ export class LiveMeaning {
 				return;
 			} catch (error) {
 				if (this.stopping.signal.aborted) return;
-				if (!(error instanceof RulesChanged)) {
+				if (!(error instanceof HiddenSinceRead)) {
 					// Whatever went wrong, the host goes on serving by keyword, and says why.
 					const message = error instanceof Error ? error.message : String(error);
 					this.pause({ state: "paused", reason: "bad-answer", message }, true);
 					return;
 				}
-				// The rules read just now hide a note of the batch: it leaves the queue, and the rest goes on.
+				// A note of the batch is hidden or gone now: it leaves the queue, and the rest goes on.
 				this.dropAllBut(this.held(true));
 			}
 		}
@@ -264,14 +264,14 @@ export class LiveMeaning {
 		this.setup.onProgress?.(status);
 	}
 
-	/** `client`, refusing a request whose notes the rules, read again now, hide. */
+	/** `client`, refusing a request that carries a note the rules, read again now, hide (or one gone). */
 	private checkedBeforeSending(client: EmbeddingClient): EmbeddingClient {
 		return {
 			modelId: client.modelId,
 			embed: async (request) => {
 				if (request.notes !== undefined && request.notes.length > 0) {
 					this.options.beforeSending?.();
-					if (request.notes.some((path) => this.view.stat(path) === null)) throw new RulesChanged();
+					if (request.notes.some((path) => this.view.stat(path) === null)) throw new HiddenSinceRead();
 				}
 				return client.embed(request);
 			},
