@@ -1,54 +1,18 @@
 import { EmbeddingError, type EmbeddingClient } from "../../model/embeddingClient";
-import type { TaskScheduler } from "../../ports";
-import type { VaultView } from "../../vault/vaultView";
 import { runInSlices, type Slicing } from "../indexing/slicedIndexing";
 import { chunkNote } from "../notes/chunker";
 import { probeCoverage } from "../ranking/coverageProbe";
-import type { SearchHit, SearchOptions } from "../searchTypes";
-import type { VectorStore } from "../service/indexStore";
+import type { SearchHit } from "../searchTypes";
 import type { MemorySearchOptions } from "../service/serviceTypes";
-import { decodeVectorSnapshotSteps, encodeVectorSnapshotSteps } from "../vectors/vectorSnapshot";
-import { hybridSearch, type KeywordIndex } from "./hybridSearch";
+import { decodeVectorSnapshotSteps } from "../vectors/vectorSnapshot";
+import { hybridSearch } from "./hybridSearch";
 import { MeaningIndex, type MeaningStatus, type NoteChunks } from "./meaningIndex";
+import type { MeaningServiceOptions, MeaningServicePorts } from "./meaningServiceTypes";
 import { retryPause, type MeaningState } from "./meaningState";
+import { VectorSaver } from "./vectorSaving";
 
 export type { MeaningState } from "./meaningState";
-
-/** The keyword index search by meaning follows and is fused with (`IndexService`). */
-export interface KeywordSide {
-	/** Whether the index is built: before, it holds no note, and no vector may be dropped for that. */
-	isReady(): boolean;
-	/** The notes the index holds now: those the privacy view shows that it could read. */
-	notePaths(): string[];
-	/** Keyword search as every caller gets it. */
-	search(query: string, options: MemorySearchOptions): SearchHit[];
-	/** The index as hybrid search reads it, its answers held to the privacy view; `null` before it is restored. */
-	fusable(): KeywordIndex | null;
-	/** A search's options with what the index adds to every search (today, the hot set, the links). */
-	searchOptions(options: MemorySearchOptions): SearchOptions;
-}
-
-export interface MeaningServicePorts {
-	/** The only way notes are read and judged: a hidden note is never read, embedded or kept. */
-	readonly notes: Pick<VaultView, "read" | "getMetadata" | "stat">;
-	readonly keyword: KeywordSide;
-	readonly store: VectorStore;
-	readonly scheduler: TaskScheduler;
-	/** A failure lived through (a store that failed); the host may log it. */
-	readonly onError?: (error: unknown) => void;
-}
-
-export interface MeaningServiceOptions {
-	/** How long after the user's last keystroke embedding waits. */
-	readonly typingQuietMs?: number;
-	/** The pause between two rounds of notes: the server and the window both get their breath. */
-	readonly roundPauseMs?: number;
-	/** Notes read and embedded in one round. */
-	readonly notesPerRound?: number;
-	/** How long the vectors stay unchanged before they are saved. */
-	readonly saveQuietMs?: number;
-	readonly sliceMs?: number;
-}
+export type { KeywordSide, MeaningServiceOptions, MeaningServicePorts } from "./meaningServiceTypes";
 
 const DEFAULTS: Required<MeaningServiceOptions> = {
 	typingQuietMs: 2_000,
@@ -89,8 +53,7 @@ export class MeaningService {
 	private quietUntil = 0;
 	private failures = 0;
 	private cancelRetry: (() => void) | null = null;
-	private cancelSave: (() => void) | null = null;
-	private unsaved = false;
+	private readonly saver: VectorSaver;
 	private abort: AbortController | null = null;
 	private state: MeaningState = { state: "off" };
 	private readonly listeners = new Set<(state: MeaningState) => void>();
@@ -105,6 +68,14 @@ export class MeaningService {
 			now: () => ports.scheduler.now(),
 			yieldToHost: () => ports.scheduler.yieldToHost(),
 		};
+		this.saver = new VectorSaver({
+			store: ports.store,
+			scheduler: ports.scheduler,
+			slicing: this.slicing,
+			current: () => ({ meaning: this.meaning, versions: this.versions }),
+			failed: (error) => ports.onError?.(error),
+			quietMs: this.options.saveQuietMs,
+		});
 	}
 
 	/**
@@ -229,7 +200,7 @@ export class MeaningService {
 	async close(): Promise<void> {
 		this.closed = true;
 		this.stopWork();
-		await this.save();
+		await this.saver.save();
 	}
 
 	/**
@@ -404,30 +375,7 @@ export class MeaningService {
 
 	/** The vectors changed: saved once they have stayed unchanged for a while. */
 	private changed(): void {
-		this.unsaved = true;
-		if (this.cancelSave !== null) return;
-		this.cancelSave = this.ports.scheduler.delay(() => {
-			this.cancelSave = null;
-			void this.save();
-		}, this.options.saveQuietMs);
-	}
-
-	private async save(): Promise<void> {
-		this.cancelSave?.();
-		this.cancelSave = null;
-		const meaning = this.meaning;
-		const index = meaning?.index ?? null;
-		if (!this.unsaved || meaning === null || index === null) return;
-		this.unsaved = false;
-		// The versions as the snapshot's first step takes the index.
-		const versions = new Map(this.versions);
-		try {
-			const bytes = await runInSlices(encodeVectorSnapshotSteps(index), this.slicing);
-			await this.ports.store.saveVectors(index.modelId, { bytes, coverage: meaning.coverage, versions });
-		} catch (error) {
-			this.unsaved = true;
-			this.ports.onError?.(error);
-		}
+		this.saver.changed();
 	}
 
 	private stopWork(): void {

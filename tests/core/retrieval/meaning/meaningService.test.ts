@@ -132,6 +132,29 @@ describe("search by meaning kept up in the background", () => {
 		expect(fake().texts.length).toBe(sent);
 	});
 
+	it("drops a note made private while its passages were out to be embedded, as their vectors land", async () => {
+		const { vault, meaning } = await meaningOver();
+		const client = clientOf();
+		let madePrivate = false;
+		// The note turns private after its text was read and sent, before the answer comes back.
+		const slow: EmbeddingClient = {
+			modelId: client.modelId,
+			embed: async (request) => {
+				if (!madePrivate && request.texts.some((text) => text.includes("infinite board"))) {
+					madePrivate = true;
+					await vault.process("Help/Canvas.md", (text) => `---\nassistant: private\n---\n${text}`);
+				}
+				return client.embed(request);
+			},
+		};
+		meaning.use(slow);
+		meaning.indexReady();
+		await reached(meaning, "ready");
+		expect(madePrivate).toBe(true);
+		expect(meaning.index?.index?.notePaths()).not.toContain("Help/Canvas.md");
+		expect(paths(await meaning.search(NEWCOMER_QUESTION, { limit: 5 }))).not.toContain("Help/Canvas.md");
+	});
+
 	it("drops every note the new privacy rules hide before the next search, with no rebuild", async () => {
 		const policy = policyFor();
 		const { keyword, meaning } = await meaningOver({ policy });
