@@ -15,6 +15,7 @@ import { NoticeNotifier } from "./obsidian/noticeNotifier";
 import { createOnboardingActions } from "./obsidian/onboarding/onboardingActions";
 import { readPluginData } from "./obsidian/pluginDataFile";
 import { registerIndexCommands } from "./obsidian/retrieval/indexCommands";
+import { registerRelatedNotes } from "./obsidian/retrieval/relatedNotesView";
 import { IndexedDbIndexStore } from "./obsidian/retrieval/indexedDbIndexStore";
 import { VaultIndexer } from "./obsidian/retrieval/vaultIndexer";
 import { HeartbeatUpkeep } from "./obsidian/upkeep/heartbeatUpkeep";
@@ -41,6 +42,7 @@ export default class AssistantWorkspacePlugin extends Plugin {
 		registerCommands(commandDeps);
 		rebuildVaultMapOnRuleChange(commandDeps);
 		registerIndexCommands(this, indexer, notifier);
+		registerRelatedNotes(this, indexer.meaning);
 		const onboarding = createOnboardingActions({ app: this.app, settingsStore, clock, openChat: () => openChat(this) });
 		registerChat(this, settingsStore, indexer.meaning, clock, onboarding, endpoint);
 		const upkeep = new HeartbeatUpkeep(commandDeps);

@@ -90,6 +90,36 @@ describe("search by meaning in Obsidian", () => {
 		mock.unload();
 	});
 
+	it("lists in Related notes the notes near the open one in meaning and those it links with, never a private one", async () => {
+		fake().meanings = NEWCOMER_MEANINGS;
+		const app = vaultApp();
+		await app.vault.create(
+			"Help/Boards.md",
+			"# Boards\n\nA board to lay out notes, with connections. See [[Daily notes]].\n",
+		);
+		const { mock } = await loadPlugin(app);
+		app.workspace.triggerLayoutReady();
+		await untilIndexed(mock);
+		await set(mock, "serverBaseUrl", fake().baseURL);
+		await set(mock, "embeddingApi", "openai");
+		await set(mock, "embeddingModel", "fake-embed");
+		await set(mock, "meaningSearch", "server");
+		await until(() => meaningStatus(mock).startsWith("Ready"), "the notes embedded");
+		await app.workspace.getLeaf().openFile(app.vault.getFileByPath("Help/Boards.md") as never);
+		command(mock, "open-related-notes")();
+		let rows: string[] = [];
+		await until(() => {
+			const view = app.workspace.getLeavesOfType("assistant-workspace-related")[0]?.view as { contentEl?: HTMLElement };
+			const shown = view?.contentEl?.querySelectorAll(".assistant-related-note") ?? [];
+			rows = Array.from(shown).map((row) => row.textContent ?? "");
+			return rows.length > 0;
+		}, "the related notes");
+		expect(rows[0]).toMatch(/^Help\/Canvas\d+% alike$/);
+		expect(rows).toContainEqual(expect.stringMatching(/^Help\/Daily notes.*Linked from here$/));
+		expect(rows.join("\n")).not.toContain("Diary");
+		mock.unload();
+	});
+
 	it("refuses an address on the internet for your own server, saying to choose another endpoint, and sends nothing", async () => {
 		const app = vaultApp();
 		const { mock } = await loadPlugin(app);

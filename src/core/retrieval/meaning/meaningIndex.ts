@@ -164,6 +164,23 @@ export class MeaningIndex {
 		return vectors.search(vector, { limit: options.limit, accept: options.accept });
 	}
 
+	/**
+	 * The notes nearest the note at `path` in meaning, best first, never the note itself nor one
+	 * `accept` refuses; none for a note without vectors. Nothing is sent: its vectors are kept.
+	 */
+	similarTo(
+		path: string,
+		options: { readonly limit: number; readonly accept?: (path: string) => boolean },
+	): VectorHit[] {
+		const vector = this.vectors?.noteVector(path) ?? null;
+		if (vector === null || this.vectors === null) return [];
+		const accept = options.accept;
+		return this.vectors.search(vector, {
+			limit: options.limit,
+			accept: (other) => other !== path && (accept === undefined || accept(other)),
+		});
+	}
+
 	/** Each chunk's key, `null` for one with nothing to embed or in a script the model does not read. */
 	private keyed(note: NoteChunks): Keyed {
 		const texts = new Map<ChunkKey, string>();

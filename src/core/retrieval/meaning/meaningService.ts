@@ -9,6 +9,7 @@ import { hybridSearch } from "./hybridSearch";
 import { MeaningIndex, type MeaningStatus, type NoteChunks } from "./meaningIndex";
 import type { MeaningServiceOptions, MeaningServicePorts } from "./meaningServiceTypes";
 import { retryPause, type MeaningState } from "./meaningState";
+import { relatedNotes, type RelatedNote } from "./relatedNotes";
 import { VectorSaver } from "./vectorSaving";
 
 export type { MeaningState } from "./meaningState";
@@ -179,6 +180,18 @@ export class MeaningService {
 		if (meaning === null || fusable === null || (meaning.index?.chunkCount ?? 0) === 0)
 			return keyword.search(query, options);
 		return hybridSearch(fusable, meaning, query, keyword.searchOptions(options));
+	}
+
+	/**
+	 * The notes related to the note at `path` (`relatedNotes`): its neighbours in meaning while
+	 * there are vectors, and its links; never a note the view hides, and nothing for a hidden note.
+	 */
+	related(path: string, limit: number): RelatedNote[] {
+		const { keyword, notes } = this.ports;
+		if (notes.stat(path) === null) return [];
+		const shown = (other: string) => notes.stat(other) !== null && keyword.holds(other);
+		const nearest = this.meaning?.similarTo(path, { limit, accept: shown }) ?? [];
+		return relatedNotes(path, { nearest, links: keyword.linkGraph(), shown }, limit);
 	}
 
 	/** The meaning index, for what reads its vectors (related notes); `null` while off or starting. */

@@ -1,5 +1,6 @@
 import type { TaskScheduler } from "../../ports";
 import type { VaultView } from "../../vault/vaultView";
+import type { LinkGraph } from "../notes/linkGraph";
 import type { SearchHit, SearchOptions } from "../searchTypes";
 import type { VectorStore } from "../service/indexStore";
 import type { MemorySearchOptions } from "../service/serviceTypes";
@@ -11,6 +12,9 @@ export interface KeywordSide {
 	isReady(): boolean;
 	/** The notes the index holds now: those the privacy view shows that it could read. */
 	notePaths(): string[];
+	holds(path: string): boolean;
+	/** The vault's links, as search reads them. */
+	linkGraph(): LinkGraph;
 	/** Keyword search as every caller gets it. */
 	search(query: string, options: MemorySearchOptions): SearchHit[];
 	/** The index as hybrid search reads it, its answers held to the privacy view; `null` before it is restored. */

@@ -265,6 +265,11 @@ export class IndexService {
 		return this.status.phase === "ready";
 	}
 
+	/** Whether the index holds the note at `path` (one the rules show, read, and not an attachment). */
+	holds(path: string): boolean {
+		return (this.index?.namesOf(path).length ?? 0) > 0;
+	}
+
 	/** The notes the index holds: those the rules show that it could read. */
 	notePaths(): string[] {
 		return this.index?.notePaths() ?? [];
@@ -370,7 +375,7 @@ export class IndexService {
 	 * The graph answers from the first search on; what links to each note is mapped in time
 	 * slices after it, not in the search's own task (see `ResolvedLinkGraph`).
 	 */
-	private linkGraph(): LinkGraph {
+	linkGraph(): LinkGraph {
 		if (this.links !== null) return this.links;
 		const graph = new ResolvedLinkGraph(this.ports.resolvedLinks());
 		this.links = graph;

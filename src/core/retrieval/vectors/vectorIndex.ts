@@ -313,6 +313,25 @@ export class VectorIndex {
 		return [...best.values()].sort((a, b) => b.score - a.score).slice(0, options.limit);
 	}
 
+	/**
+	 * What the note is about as one vector: the mean of its chunks' unit vectors, to search its
+	 * neighbours with (related notes). `null` for a note the index does not hold, or without a vector.
+	 */
+	noteVector(path: string): Float32Array | null {
+		const note = this.notesByPath.get(path);
+		if (note === undefined) return null;
+		const mean = new Float32Array(this.dims);
+		let rows = 0;
+		for (let row = this.noteStarts[note]; row < this.noteStarts[note + 1]; row++) {
+			if (!this.hasVector(row)) continue;
+			const unit = unitVector(this.int8.subarray(row * this.dims, (row + 1) * this.dims));
+			if (unit === null) continue;
+			for (let d = 0; d < this.dims; d++) mean[d] += unit[d];
+			rows++;
+		}
+		return rows === 0 ? null : mean;
+	}
+
 	/** Rewrites the rows without the dead ones (those of dropped notes), at once. */
 	compact(): void {
 		runToEnd(this.compactSteps());

@@ -200,6 +200,25 @@ describe("search by meaning kept up in the background", () => {
 		expect(documents()).toHaveLength(1);
 	});
 
+	it("relates a note to its neighbours in meaning and to its links, never to a private note", async () => {
+		const vault = vaultOf({
+			...FILES,
+			"Help/Boards.md": "# Boards\n\nA board to lay out notes, with connections between them. See [[Daily notes]].\n",
+		});
+		const { meaning } = await meaningOver({ vault });
+		expect(meaning.related("Help/Boards.md", 5)).toEqual([
+			{ path: "Help/Daily notes.md", similarity: null, link: "to" },
+		]);
+		meaning.use(clientOf());
+		meaning.indexReady();
+		await reached(meaning, "ready");
+		const related = meaning.related("Help/Boards.md", 5);
+		expect(related[0]).toMatchObject({ path: "Help/Canvas.md", link: null });
+		expect(related).toContainEqual({ path: "Help/Daily notes.md", similarity: expect.any(Number), link: "to" });
+		expect(related.map((note) => note.path)).not.toContain("Private/Diary.md");
+		expect(meaning.related("Private/Diary.md", 5)).toEqual([]);
+	});
+
 	it("starts over with another model: the two models' vectors are never ranked together", async () => {
 		const store = new MemoryIndexStore();
 		const { meaning } = await meaningOver({ store });
