@@ -44,7 +44,16 @@ export abstract class SuggestModal<T> extends Modal {
 		this.inputEl.placeholder = placeholder;
 	}
 
-	setInstructions(): void {}
+	/** Drawn below the list as Obsidian draws them: each command beside what it does. */
+	setInstructions(instructions: readonly { command: string; purpose: string }[]): void {
+		this.modalEl.querySelector(".prompt-instructions")?.remove();
+		const list = this.modalEl.createDiv("prompt-instructions");
+		for (const { command, purpose } of instructions) {
+			const item = list.createDiv("prompt-instruction");
+			item.createSpan({ cls: "prompt-instruction-command", text: command });
+			item.createSpan({ text: purpose });
+		}
+	}
 
 	selectSuggestion(value: T, evt: MouseEvent | KeyboardEvent): void {
 		this.close();

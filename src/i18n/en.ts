@@ -260,6 +260,10 @@ export const en = {
 	"settings.meaning.key.desc": "The endpoint's key, from Obsidian's secret storage (never saved in data.json).",
 	"settings.meaning.key.refused": "That secret holds the Anthropic key, which is never sent to another service.",
 	"settings.meaning.status.name": "Status",
+	"settings.meaning.test.button": "Test",
+	"settings.meaning.test.sentence": "A short sentence to test the embedding model.",
+	"settings.meaning.test.ok": "The model answers: vectors of {dims} dimensions. The server has: {models}.",
+	"settings.meaning.test.failed": "The test failed: {message}",
 	"settings.meaning.problem.no-model": "Name the embedding model to start.",
 	"settings.meaning.problem.no-address": "Give the endpoint's address to start.",
 	"settings.meaning.problem.not-own-network":

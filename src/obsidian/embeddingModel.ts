@@ -1,6 +1,5 @@
-import type { EmbeddingClient } from "../core/model/embeddingClient";
 import { isOwnNetworkAddress } from "../core/model/ownNetwork";
-import { createEmbeddingClient } from "../llm/embeddings";
+import { createEmbeddingClient, type EmbeddingServer } from "../llm/embeddings";
 import { answersOutsideCors, windowDelay } from "./obsidianModel";
 import type { SettingsStore } from "./settingsStore";
 
@@ -17,7 +16,7 @@ export type EmbeddingProblem =
 	| "privacy-unconfirmed";
 
 export type EmbeddingChoice =
-	{ readonly client: EmbeddingClient; readonly baseURL: string } | { readonly problem: EmbeddingProblem };
+	{ readonly client: EmbeddingServer; readonly baseURL: string } | { readonly problem: EmbeddingProblem };
 
 /**
  * The embedding model as the settings choose it now, receipted, its key read from SecretStorage;

@@ -2,7 +2,7 @@
  * @jest-environment ./tests/harness/jsdomWithFetch.cjs
  */
 import type { SettingDefinitionGroup, SettingDefinitionRender } from "obsidian";
-import { Setting, setLanguageForTests } from "../../sandbox/obsidianApi";
+import { Notice, Setting, setLanguageForTests } from "../../sandbox/obsidianApi";
 import { MemoryVault } from "../../headless/inMemory/memoryVault";
 import type { Plugin as MockPlugin } from "../../sandbox/obsidianApi/plugin";
 import { setLanguage } from "../../src/i18n";
@@ -24,6 +24,19 @@ async function set(mock: MockPlugin, key: string, value: unknown): Promise<void>
 	await (
 		mock.settingTabs[0] as unknown as { setControlValue(key: string, value: unknown): Promise<void> }
 	).setControlValue(key, value);
+}
+
+/** The "Search by meaning" section's status row, drawn: its words and its Test button. */
+function meaningStatusRow(mock: MockPlugin) {
+	const tab = mock.settingTabs[0] as unknown as AssistantSettingTab;
+	const group = tab.settingItems.find(
+		(item): item is SettingDefinitionGroup => "heading" in item && item.heading === "Search by meaning",
+	);
+	const row = group?.items?.find((item) => item.name === "Status") as SettingDefinitionRender | undefined;
+	if (!row) throw new Error("no status row");
+	const setting = new Setting(document.createElement("div"));
+	const stop = row.render(setting as never, null as never);
+	return { setting, stop: typeof stop === "function" ? stop : () => undefined };
 }
 
 /** What the "Search by meaning" section's status row says now. */
@@ -117,6 +130,47 @@ describe("search by meaning in Obsidian", () => {
 		expect(rows[0]).toMatch(/^Help\/Canvas\d+% alike$/);
 		expect(rows).toContainEqual(expect.stringMatching(/^Help\/Daily notes.*Linked from here$/));
 		expect(rows.join("\n")).not.toContain("Diary");
+		mock.unload();
+	});
+
+	it("tests the model from the settings: its vectors' dimension and the server's models, or why it failed", async () => {
+		const app = vaultApp();
+		const { mock } = await loadPlugin(app);
+		await set(mock, "serverBaseUrl", fake().baseURL);
+		await set(mock, "embeddingApi", "openai");
+		await set(mock, "embeddingModel", "fake-embed");
+		await set(mock, "meaningSearch", "server");
+		const { setting, stop } = meaningStatusRow(mock);
+		Notice.messages.length = 0;
+		setting.controlEl.querySelector("button")?.click();
+		await until(() => Notice.messages.length > 0, "the test's answer");
+		expect(Notice.messages.at(-1)).toBe(
+			"The model answers: vectors of 64 dimensions. The server has: fake-embed, nomic-embed-text:latest.",
+		);
+		fake().misbehave = { kind: "status", status: 404, message: "model 'fake-embed' not found" };
+		setting.controlEl.querySelector("button")?.click();
+		await until(() => Notice.messages.length > 1, "the failed test's answer");
+		expect(Notice.messages.at(-1)).toMatch(/^The test failed: /);
+		stop();
+		mock.unload();
+	});
+
+	it("says in Search memory that search by meaning is paused when its server is away, and searches by keyword", async () => {
+		fake().misbehave = { kind: "status", status: 503 };
+		const app = vaultApp();
+		const { mock } = await loadPlugin(app);
+		app.workspace.triggerLayoutReady();
+		await untilIndexed(mock);
+		await set(mock, "serverBaseUrl", fake().baseURL);
+		await set(mock, "embeddingModel", "fake-embed");
+		await set(mock, "embeddingApi", "openai");
+		await set(mock, "meaningSearch", "server");
+		await until(() => meaningStatus(mock).startsWith("Paused"), "search by meaning paused");
+		command(mock, "search-memory")();
+		const modal = Array.from(document.querySelectorAll(".modal-container")).at(-1) as HTMLElement;
+		expect(modal.querySelector(".prompt-instructions")?.textContent).toContain("Meaning paused: Server error");
+		modal.remove();
+		expect((await searchMemory(mock, "flashcards"))[0]).toBe("Help/Cards.md");
 		mock.unload();
 	});
 

@@ -1,6 +1,7 @@
 import { Notice, SuggestModal, type App } from "obsidian";
 import { snippetOf, type SearchHit, type Snippet } from "../../core/retrieval";
 import type { VaultView } from "../../core/vault/vaultView";
+import { meaningBarText } from "./meaningStatusText";
 import type { VaultIndexer } from "./vaultIndexer";
 import { t } from "../../i18n";
 import { suggestionChooser } from "../privateApi";
@@ -37,9 +38,12 @@ export class SearchMemoryModal extends SuggestModal<SearchHit> {
 		this.vault = indexer.view;
 		this.limit = RESULTS;
 		this.setPlaceholder(t("search.placeholder"));
+		// Search by meaning paused by its server is said here too: a phone has no status bar.
+		const meaning = indexer.meaning.currentState();
 		this.setInstructions([
 			{ command: "↵", purpose: t("search.open") },
 			{ command: "alt ↵", purpose: t("search.insert-link") },
+			...(meaning.state === "paused" ? [{ command: "", purpose: meaningBarText(meaning) }] : []),
 		]);
 		// The modal's own Enter takes no modifier. Without the list's internal chooser, Alt+Enter
 		// goes on to Obsidian's own handling, and Enter still opens the note.

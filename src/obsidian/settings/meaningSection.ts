@@ -77,6 +77,9 @@ export function meaningSection(context: SettingsContext): SettingsSection {
 				render: (setting) => {
 					const describe = () => void setting.setDesc(statusText(context));
 					describe();
+					setting.addButton((button) =>
+						button.setButtonText(t("settings.meaning.test.button")).onClick(() => void testServer(context)),
+					);
 					return indexer.meaning.onState(describe);
 				},
 			},
@@ -96,6 +99,33 @@ function statusText(context: SettingsContext): string {
 	const state = meaningStateText(indexer.meaning.currentState());
 	if (settingsStore.settings.meaningSearch !== "endpoint") return state;
 	return `${state} ${t("settings.meaning.endpoint.sent", { host: hostOf(choice.baseURL) })}`;
+}
+
+/** Most model names a test lists. */
+const LISTED_MODELS = 8;
+
+/**
+ * Embeds one short sentence with the model as the settings name it, and says what came back: the
+ * vectors' dimension and the models the server has, or why it failed. Receipted like any request.
+ */
+async function testServer(context: SettingsContext): Promise<void> {
+	const choice = embeddingChoice(context.settingsStore);
+	if ("problem" in choice) {
+		new Notice(statusText(context) || t("meaning.state.off"));
+		return;
+	}
+	const { client } = choice;
+	try {
+		const [vectors, models] = await Promise.all([
+			client.embed({ texts: [t("settings.meaning.test.sentence")], purpose: "query" }),
+			client.listModels().catch(() => []),
+		]);
+		const names = models.slice(0, LISTED_MODELS).map((model) => model.id);
+		new Notice(t("settings.meaning.test.ok", { dims: vectors[0]?.length ?? 0, models: names.join(", ") || "—" }));
+		context.indexer.meaning.retryNow();
+	} catch (error) {
+		new Notice(t("settings.meaning.test.failed", { message: error instanceof Error ? error.message : String(error) }));
+	}
 }
 
 /** What is wrong with a typed address, said in place; empty is allowed (the model server's address). */
