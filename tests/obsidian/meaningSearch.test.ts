@@ -41,15 +41,8 @@ function meaningStatusRow(mock: MockPlugin) {
 
 /** What the "Search by meaning" section's status row says now. */
 function meaningStatus(mock: MockPlugin): string {
-	const tab = mock.settingTabs[0] as unknown as AssistantSettingTab;
-	const group = tab.settingItems.find(
-		(item): item is SettingDefinitionGroup => "heading" in item && item.heading === "Search by meaning",
-	);
-	const row = group?.items?.find((item) => item.name === "Status") as SettingDefinitionRender | undefined;
-	if (!row) throw new Error("no status row");
-	const setting = new Setting(document.createElement("div"));
-	const stop = row.render(setting as never, null as never);
-	if (typeof stop === "function") stop();
+	const { setting, stop } = meaningStatusRow(mock);
+	stop();
 	return setting.descEl.getText();
 }
 
