@@ -48,6 +48,10 @@ export class MeaningService {
 	private readonly queue = new Set<string>();
 	/** Which model's start is current; work of an earlier one stops. */
 	private generation = 0;
+	/** The generation whose model is being started, -1 when none: it is started once, however often it is tried. */
+	private startingGeneration = -1;
+	/** The dimension of the model's last answer, to tell a model changed under its name from a bad answer. */
+	private answeredDims: number | undefined;
 	private working = false;
 	private closed = false;
 	private held = false;
@@ -73,7 +77,11 @@ export class MeaningService {
 			store: ports.store,
 			scheduler: ports.scheduler,
 			slicing: this.slicing,
-			current: () => ({ meaning: this.meaning, versions: this.versions }),
+			current: () => {
+				// A note made private while its passages were out may have landed since: it is never saved.
+				this.forgetHidden();
+				return { meaning: this.meaning, versions: this.versions };
+			},
 			failed: (error) => ports.onError?.(error),
 			quietMs: this.options.saveQuietMs,
 		});
@@ -87,22 +95,23 @@ export class MeaningService {
 	use(client: EmbeddingClient | null): void {
 		if (this.closed) return;
 		if (client !== null && client.modelId === this.client?.modelId) {
-			this.client = client;
-			this.meaning?.useClient(client);
+			this.client = this.measured(client);
+			this.meaning?.useClient(this.client);
 			if (this.state.state === "paused") this.retryNow();
 			return;
 		}
 		this.stopWork();
-		this.client = client;
+		this.answeredDims = undefined;
+		this.client = client === null ? null : this.measured(client);
 		this.meaning = null;
 		this.versions = new Map();
 		this.queue.clear();
 		this.failures = 0;
-		if (client === null) {
+		if (this.client === null) {
 			this.setState({ state: "off" });
 			return;
 		}
-		void this.startModel(client, this.generation);
+		void this.startModel(this.client, this.generation);
 	}
 
 	/** The keyword index was built or brought up to date: the vectors follow its notes. */
@@ -140,8 +149,7 @@ export class MeaningService {
 
 	/** The privacy rules changed: every note they hide now is dropped at once, before any search. */
 	rulesChanged(): void {
-		const paths = this.meaning?.index?.notePaths() ?? [];
-		for (const path of [...paths, ...this.queue]) if (this.ports.notes.stat(path) === null) this.drop(path);
+		if (this.forgetHidden()) this.changed();
 	}
 
 	/** The user typed: embedding waits until they stop for a moment. */
@@ -165,8 +173,9 @@ export class MeaningService {
 	retryNow(): void {
 		this.cancelRetry?.();
 		this.cancelRetry = null;
-		if (this.client !== null && this.meaning === null) void this.startModel(this.client, this.generation);
-		else this.kick();
+		if (this.client === null || this.meaning !== null) this.kick();
+		// A model still answering its first question is not started a second time beside it.
+		else if (this.startingGeneration !== this.generation) void this.startModel(this.client, this.generation);
 	}
 
 	/**
@@ -218,14 +227,26 @@ export class MeaningService {
 
 	/**
 	 * Search by meaning with `client`'s model: the vectors saved on this device for it restored
-	 * without a call to the server; without them, the model asked first which languages it reads.
+	 * without a call to the server (unless `fresh`); without them, the model asked first which
+	 * languages it reads.
 	 */
-	private async startModel(client: EmbeddingClient, generation: number): Promise<void> {
+	private async startModel(client: EmbeddingClient, generation: number, fresh = false): Promise<void> {
+		this.startingGeneration = generation;
+		try {
+			await this.openModel(client, generation, fresh);
+		} finally {
+			if (this.startingGeneration === generation) this.startingGeneration = -1;
+		}
+	}
+
+	private async openModel(client: EmbeddingClient, generation: number, fresh: boolean): Promise<void> {
 		this.setState({ state: "starting" });
-		const saved = await this.ports.store.loadVectors(client.modelId).catch((error: unknown) => {
-			this.ports.onError?.(error);
-			return null;
-		});
+		const saved = fresh
+			? null
+			: await this.ports.store.loadVectors(client.modelId).catch((error: unknown) => {
+					this.ports.onError?.(error);
+					return null;
+				});
 		if (generation !== this.generation) return;
 		const decoded =
 			saved === null
@@ -268,6 +289,45 @@ export class MeaningService {
 			if (stat !== null && this.versions.get(path) !== versionOf(stat)) this.queue.add(path);
 		}
 		this.kick();
+	}
+
+	/**
+	 * Another model answers under the same name (pulled anew, of another dimension): the vectors
+	 * restored for the old one are let go, and every note is embedded again with the new one.
+	 */
+	private startOver(generation: number): void {
+		const client = this.client;
+		if (generation !== this.generation || client === null) return;
+		this.stopWork();
+		this.meaning = null;
+		this.versions = new Map();
+		this.queue.clear();
+		void this.startModel(client, this.generation, true);
+	}
+
+	/** Drops from the vectors and the queue every note the view hides now; whether the vectors changed. */
+	private forgetHidden(): boolean {
+		const { notes } = this.ports;
+		for (const path of this.queue) if (notes.stat(path) === null) this.queue.delete(path);
+		const meaning = this.meaning;
+		const hidden = meaning?.index?.notePaths().filter((path) => notes.stat(path) === null) ?? [];
+		for (const path of hidden) {
+			meaning?.dropNote(path);
+			this.versions.delete(path);
+		}
+		return hidden.length > 0;
+	}
+
+	/** `client`, the dimension of each of its answers noted. */
+	private measured(client: EmbeddingClient): EmbeddingClient {
+		return {
+			modelId: client.modelId,
+			embed: async (request) => {
+				const vectors = await client.embed(request);
+				this.answeredDims = vectors[0]?.length ?? this.answeredDims;
+				return vectors;
+			},
+		};
 	}
 
 	private drop(path: string): void {
@@ -333,7 +393,9 @@ export class MeaningService {
 			if (!current()) return;
 			if (status.state === "paused") {
 				for (const path of round) this.queue.add(path);
-				this.serverFailed(status, generation);
+				if (status.reason === "bad-answer" && this.answeredDims !== (meaning.index?.dims ?? this.answeredDims))
+					this.startOver(generation);
+				else this.serverFailed(status, generation);
 				return;
 			}
 			embedded += status.state === "ready" ? status.embedded : 0;

@@ -6,6 +6,7 @@ import { useFakeEmbeddings } from "../../../harness/fakeEmbeddings";
 import { NEWCOMER_MEANINGS, NEWCOMER_QUESTION, NEWCOMER_VAULT } from "../../../harness/fakeEmbeddings/newcomerVault";
 import { MemoryIndexStore } from "../../../harness/memoryIndexStore";
 import { embeddingClientFor } from "../../../llm/embeddings/embeddingFixture";
+import { decodeVectorSnapshot } from "../../../../src/core/retrieval/vectors/vectorSnapshot";
 import { paths, serviceOver, vaultOf } from "../service/serviceFixture";
 import { policyFor } from "../vaultFixtures";
 
@@ -233,4 +234,107 @@ describe("search by meaning kept up in the background", () => {
 		await meaning.close();
 		expect(store.vectorModel).toBe(other.modelId);
 	});
+});
+
+/** `client`, the answer to its `at`-th request (counted from 1) held until the returned `open` is called. */
+function heldAt(client: EmbeddingClient, at: number) {
+	let calls = 0;
+	let answered = 0;
+	let open = () => {};
+	const gate = new Promise<void>((resolve) => (open = resolve));
+	const held: EmbeddingClient = {
+		modelId: client.modelId,
+		embed: async (request) => {
+			const call = ++calls;
+			const vectors = await client.embed(request);
+			answered++;
+			if (call === at) await gate;
+			return vectors;
+		},
+	};
+	return { client: held, open, calls: () => calls, answered: () => answered };
+}
+
+/** Waits until `holds` does (a few seconds at most). */
+async function until(holds: () => boolean): Promise<void> {
+	for (let waited = 0; waited < 5000; waited += 5) {
+		if (holds()) return;
+		await new Promise((resolve) => setTimeout(resolve, 5));
+	}
+	throw new Error("Never came");
+}
+
+describe("search by meaning under a hurried user and a changing server", () => {
+	it("starts its model once when tried again while the model is still answering its first question", async () => {
+		const { meaning } = await meaningOver();
+		// The first question (which languages the model reads) is slow, as a model being loaded is.
+		const slow = heldAt(clientOf(), 1);
+		meaning.use(slow.client);
+		meaning.indexReady();
+		await until(() => slow.answered() === 1);
+		// The settings' Test button, or a click that lets embedding go on, tries the server again.
+		meaning.retryNow();
+		slow.open();
+		await reached(meaning, "ready");
+		await until(() => (meaning.index?.index?.chunkCount ?? 0) > 0);
+		expect(paths(await meaning.search(NEWCOMER_QUESTION, { limit: 1 }))).toEqual(["Help/Canvas.md"]);
+	}, 20_000);
+
+	it("starts over when the server's model changed dimension under the same name since the vectors were saved", async () => {
+		const store = new MemoryIndexStore();
+		const first = await meaningOver({ store });
+		first.meaning.use(clientOf());
+		first.meaning.indexReady();
+		await reached(first.meaning, "ready");
+		await first.meaning.close();
+
+		// Another model pulled under the same name: its vectors have twice the dimensions.
+		await first.vault.process("Help/Cards.md", (text) => `${text}\n## Later\n\nA new section on reviews.\n`);
+		fake().reset();
+		fake().dimension = 128;
+		const second = await meaningOver({ store, vault: first.vault });
+		second.meaning.use(clientOf());
+		second.meaning.indexReady();
+		await reached(second.meaning, "ready");
+		expect(second.meaning.index?.index?.dims).toBe(128);
+		expect(second.meaning.index?.index?.chunkCount).toBeGreaterThanOrEqual(4);
+		expect(paths(await second.meaning.search(NEWCOMER_QUESTION, { limit: 1 }))).toEqual(["Help/Canvas.md"]);
+		await second.meaning.close();
+		expect(
+			decodeVectorSnapshot((await store.loadVectors(clientOf().modelId))!.bytes, {
+				modelId: clientOf().modelId,
+			}).index?.dims,
+		).toBe(128);
+	}, 20_000);
+
+	it("saves no vector of a note made private while its passages were out, when the plugin closes mid-round", async () => {
+		// More passages than one request carries in one round of notes: the round goes on after the note's request is in.
+		const fillers = Object.fromEntries(
+			Array.from({ length: 20 }, (_, at) => [
+				`Filler/Note ${at}.md`,
+				`# Note ${at}\n\nFiller text number ${at}.\n\n## Part two\n\nMore filler, number ${at}.\n`,
+			]),
+		);
+		// The note and the first fifteen fillers are 32 passages: the first request; the rest, the second.
+		const vault = vaultOf({ "Notes/Secret.md": `# Secret\n\n${CANARY}\n\n## More\n\nMore of it.\n`, ...fillers });
+		const { keyword, meaning, store } = await meaningOver({ vault });
+		// The first request of the round (after the model's first question) is held.
+		const slow = heldAt(clientOf(), 2);
+		meaning.use(slow.client);
+		meaning.indexReady();
+		await until(() => slow.answered() === 2);
+		keyword.service.setPolicy(policyFor({ excludedFolders: ["Private", "Notes"] }));
+		meaning.rulesChanged();
+		// A note deleted meanwhile: the vectors changed, and are saved on the way out.
+		await vault.trash("Filler/Note 19.md");
+		// The round's next request never answers; the plugin is closed while it waits.
+		fake().misbehave = { kind: "hang" };
+		slow.open();
+		await until(() => meaning.index?.index?.notePaths().includes("Filler/Note 0.md") === true);
+		await meaning.close();
+		const saved = await store.loadVectors(clientOf().modelId);
+		const kept = decodeVectorSnapshot(saved!.bytes, { modelId: clientOf().modelId }).index?.notePaths();
+		expect(kept).toContain("Filler/Note 0.md");
+		expect(kept).not.toContain("Notes/Secret.md");
+	}, 20_000);
 });
