@@ -40,6 +40,7 @@ function isOwnIpv6(host: string): boolean {
 		const [high, low] = [parseInt(mapped[1], 16), parseInt(mapped[2], 16)];
 		return isOwnIpv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
 	}
-	// Unique local (fc00::/7) and link-local (fe80::/10) addresses.
-	return /^f[cd][0-9a-f]{0,2}:/.test(host) || /^fe[89ab][0-9a-f]?:/.test(host);
+	// Unique local (fc00::/7) and link-local (fe80::/10) addresses: a first group of four digits,
+	// as the parser drops leading zeros (`fc::` is 00fc::, nowhere near either).
+	return /^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host);
 }
