@@ -97,7 +97,9 @@ export class MeaningService {
 		if (client !== null && client.modelId === this.client?.modelId) {
 			this.client = this.measured(client);
 			this.meaning?.useClient(this.client);
-			if (this.state.state === "paused") this.retryNow();
+			// Only a key can differ, which only a refused key waits for: a settings change elsewhere
+			// (each keystroke hands the same model anew) does not cut short a failing server's pause.
+			if (this.state.state === "paused" && this.state.reason === "invalid-key") this.retryNow();
 			return;
 		}
 		this.stopWork();

@@ -307,6 +307,30 @@ describe("search by meaning under a hurried user and a changing server", () => {
 		).toBe(128);
 	}, 20_000);
 
+	it("keeps its pause on a failing server while the user edits settings, each edit handing it the same model anew", async () => {
+		const { meaning } = await meaningOver();
+		fake().misbehave = { kind: "status", status: 503 };
+		meaning.use(clientOf());
+		meaning.indexReady();
+		await reached(meaning, "paused");
+		const asked = fake().requests.length;
+		// Every keystroke in any setting rebuilds the embedding client from the settings, unchanged.
+		for (let keystroke = 0; keystroke < 5; keystroke++) meaning.use(clientOf());
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(fake().requests.length).toBe(asked);
+		expect(meaning.currentState()).toMatchObject({ state: "paused", retryInMs: 60_000 });
+	});
+
+	it("tries again at once a server that refused the key when it is handed the model anew, perhaps with another key", async () => {
+		const { meaning } = await meaningOver();
+		fake().requiredKey = "the-right-key";
+		meaning.use(embeddingClientFor(fake(), "openai", { model: "fake-embed", apiKey: "a-wrong-key" }).client);
+		meaning.indexReady();
+		await reached(meaning, "paused");
+		meaning.use(embeddingClientFor(fake(), "openai", { model: "fake-embed", apiKey: "the-right-key" }).client);
+		await reached(meaning, "ready");
+	});
+
 	it("saves no vector of a note made private while its passages were out, when the plugin closes mid-round", async () => {
 		// More passages than one request carries in one round of notes: the round goes on after the note's request is in.
 		const fillers = Object.fromEntries(
