@@ -46,6 +46,8 @@ export class MeaningService {
 	/** Each embedded note's version as it was read (`mtime:size`). */
 	private versions = new Map<string, string>();
 	private readonly queue = new Set<string>();
+	/** The notes of the round being embedded, by the names they were read under. */
+	private inRound = new Set<string>();
 	/** Which model's start is current; work of an earlier one stops. */
 	private generation = 0;
 	/** The generation whose model is being started, -1 when none: it is started once, however often it is tried. */
@@ -144,7 +146,8 @@ export class MeaningService {
 		const version = this.versions.get(from);
 		this.versions.delete(from);
 		if (version !== undefined) this.versions.set(to, version);
-		if (this.queue.delete(from)) this.queue.add(to);
+		// A note renamed while its round is out lands under its old name, then dropped as gone: it is embedded again.
+		if (this.queue.delete(from) || this.inRound.delete(from)) this.queue.add(to);
 		this.changed();
 		if (this.ports.notes.stat(to) === null) this.drop(to);
 	}
@@ -373,6 +376,7 @@ export class MeaningService {
 			if (!current()) return;
 			const round = [...this.queue].slice(0, this.options.notesPerRound);
 			for (const path of round) this.queue.delete(path);
+			this.inRound = new Set(round);
 			const notes = await this.readRound(round);
 			const abort = new AbortController();
 			this.abort = abort;
@@ -392,6 +396,7 @@ export class MeaningService {
 				if (generation === this.generation) for (const path of round) this.queue.add(path);
 				throw error;
 			}
+			this.inRound = new Set();
 			if (!current()) return;
 			if (status.state === "paused") {
 				for (const path of round) this.queue.add(path);
@@ -457,6 +462,7 @@ export class MeaningService {
 
 	private stopWork(): void {
 		this.generation++;
+		this.inRound = new Set();
 		this.working = false;
 		this.abort?.abort();
 		this.abort = null;

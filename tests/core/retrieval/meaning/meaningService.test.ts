@@ -331,6 +331,34 @@ describe("search by meaning under a hurried user and a changing server", () => {
 		await reached(meaning, "ready");
 	});
 
+	it("embeds a note renamed while its passages were out under its new name", async () => {
+		const { vault, meaning } = await meaningOver();
+		// The round's request (after the model's first question) is answered, its answer held.
+		const slow = heldAt(clientOf(), 2);
+		meaning.use(slow.client);
+		meaning.indexReady();
+		await until(() => slow.answered() === 2);
+		await vault.rename("Help/Canvas.md", "Help/Whiteboard.md");
+		slow.open();
+		await until(() => meaning.index?.index?.notePaths().includes("Help/Whiteboard.md") === true);
+		expect(meaning.index?.index?.notePaths()).not.toContain("Help/Canvas.md");
+		expect(paths(await meaning.search(NEWCOMER_QUESTION, { limit: 1 }))).toEqual(["Help/Whiteboard.md"]);
+	}, 20_000);
+
+	it("keeps nothing of a note renamed into a private folder while its passages were out, and sends it no more", async () => {
+		const { vault, meaning } = await meaningOver();
+		const slow = heldAt(clientOf(), 2);
+		meaning.use(slow.client);
+		meaning.indexReady();
+		await until(() => slow.answered() === 2);
+		await vault.rename("Help/Canvas.md", "Private/Canvas.md");
+		const sent = fake().texts.length;
+		slow.open();
+		await reached(meaning, "ready");
+		expect(meaning.index?.index?.notePaths().filter((path) => path.endsWith("Canvas.md"))).toEqual([]);
+		expect(fake().texts.length).toBe(sent);
+	}, 20_000);
+
 	it("saves no vector of a note made private while its passages were out, when the plugin closes mid-round", async () => {
 		// More passages than one request carries in one round of notes: the round goes on after the note's request is in.
 		const fillers = Object.fromEntries(
