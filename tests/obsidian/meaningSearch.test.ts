@@ -167,6 +167,31 @@ describe("search by meaning in Obsidian", () => {
 		mock.unload();
 	});
 
+	it("asks the server nothing about a model name or an address while it is being typed, a key at a time", async () => {
+		fake().meanings = NEWCOMER_MEANINGS;
+		const app = vaultApp();
+		const { mock } = await loadPlugin(app);
+		app.workspace.triggerLayoutReady();
+		await untilIndexed(mock);
+		await set(mock, "embeddingApi", "openai");
+		await set(mock, "meaningSearch", "server");
+		await set(mock, "serverBaseUrl", fake().baseURL);
+		// The settings take each keystroke as it comes: "f", "fa", ... then the address, digit by digit.
+		for (const at of "fake-embed".split("").keys()) {
+			await set(mock, "embeddingModel", "fake-embed".slice(0, at + 1));
+			await new Promise((resolve) => setTimeout(resolve, 40));
+		}
+		const address = fake().baseURL;
+		for (let end = address.length - 4; end <= address.length; end++) {
+			await set(mock, "embeddingBaseUrl", address.slice(0, end));
+			await new Promise((resolve) => setTimeout(resolve, 40));
+		}
+		await until(() => meaningStatus(mock).startsWith("Ready"), "the notes embedded");
+		const models = fake().requests.map((request) => (request.body as { model?: unknown } | undefined)?.model);
+		expect(models.filter((model) => model !== undefined && model !== "fake-embed")).toEqual([]);
+		mock.unload();
+	});
+
 	it("refuses an address on the internet for your own server, saying to choose another endpoint, and sends nothing", async () => {
 		const app = vaultApp();
 		const { mock } = await loadPlugin(app);

@@ -13,6 +13,13 @@ import { showIndexProgress } from "./indexStatusBar";
 import { showMeaningProgress } from "./meaningStatusBar";
 import { windowScheduler } from "./windowScheduler";
 
+/**
+ * How long the settings stay unchanged before search by meaning takes a new model or address: one
+ * typed a key at a time is asked nothing on the way (`bge` before `bge-m3`, `api.voyageai.co`
+ * before `.com`, with the key).
+ */
+const EMBEDDING_SETTLE_MS = 1_500;
+
 /** The index works on through these (an unsaved index, a skipped note); they go to the developer console. */
 function logIndexError(error: unknown): void {
 	console.warn("Assistant workspace: search index", error);
@@ -31,6 +38,7 @@ export class VaultIndexer {
 	readonly meaning: MeaningService;
 	/** The vault as the assistant may see it: the index reads notes through it, the search modal its snippets. */
 	readonly view: VaultView;
+	private cancelSettle: (() => void) | null = null;
 
 	constructor(
 		private readonly plugin: Plugin,
@@ -61,6 +69,7 @@ export class VaultIndexer {
 			onError: logIndexError,
 		});
 		plugin.register(settingsStore.onSettingsChange((settings) => this.settingsChanged(settings)));
+		plugin.register(() => this.cancelSettle?.());
 		// The vectors are saved before the store is let go.
 		plugin.register(() => void this.meaning.close().finally(() => this.service.close()));
 	}
@@ -120,7 +129,15 @@ export class VaultIndexer {
 		this.service.setPinned(settings.pinnedNotes);
 		// The view reads the rules as they are now: what they hide leaves the vectors before any search.
 		this.meaning.rulesChanged();
-		this.useEmbeddingModel();
+		this.cancelSettle?.();
+		this.cancelSettle = null;
+		// Off, or no longer allowed, holds at once; a model or an address waits until the typing stops.
+		if (!("client" in embeddingChoice(this.settingsStore))) this.useEmbeddingModel();
+		else
+			this.cancelSettle = windowScheduler.delay(() => {
+				this.cancelSettle = null;
+				this.useEmbeddingModel();
+			}, EMBEDDING_SETTLE_MS);
 	}
 
 	/** Search by meaning with the model the settings choose now, or off. */
