@@ -39,6 +39,7 @@ interface Setup {
 	readonly policy?: IndexPolicy;
 	readonly vault?: ReturnType<typeof vaultOf>;
 	readonly typingQuietMs?: number;
+	readonly saveQuietMs?: number;
 }
 
 /** The keyword index service and search by meaning over one vault, following its events as the plugin does. */
@@ -49,7 +50,7 @@ async function meaningOver(setup: Setup = {}) {
 	const store = setup.store ?? new MemoryIndexStore();
 	const meaning = new MeaningService(
 		{ notes: keyword.notes, keyword: keyword.service, store, scheduler: realScheduler },
-		{ roundPauseMs: 0, saveQuietMs: 10, typingQuietMs: setup.typingQuietMs ?? 2000 },
+		{ roundPauseMs: 0, saveQuietMs: setup.saveQuietMs ?? 10, typingQuietMs: setup.typingQuietMs ?? 2000 },
 	);
 	started.push(meaning);
 	const states: MeaningState[] = [];
@@ -358,6 +359,28 @@ describe("search by meaning under a hurried user and a changing server", () => {
 		expect(meaning.index?.index?.notePaths().filter((path) => path.endsWith("Canvas.md"))).toEqual([]);
 		expect(fake().texts.length).toBe(sent);
 	}, 20_000);
+
+	// Known gap: the device keeps one model's vectors (`VectorStore`), and a switch saves nothing of the
+	// model left, so going back to a model embeds the whole vault again. Keeping a snapshot per model
+	// (bounded in count) is a change of the stores, left for later.
+	it.failing(
+		"keeps what one model embedded when the user switches to another before it was saved, and back",
+		async () => {
+			const store = new MemoryIndexStore();
+			const { meaning } = await meaningOver({ store, saveQuietMs: 60_000 });
+			meaning.use(clientOf("fake-embed"));
+			meaning.indexReady();
+			await reached(meaning, "ready");
+			meaning.use(clientOf("nomic-embed-text:latest"));
+			await reached(meaning, "ready");
+			const sent = fake().texts.length;
+			meaning.use(clientOf("fake-embed"));
+			await reached(meaning, "ready");
+			// Back to the first model: its vectors are restored, nothing embedded again.
+			expect(fake().texts.length).toBe(sent);
+			expect(paths(await meaning.search(NEWCOMER_QUESTION, { limit: 1 }))).toEqual(["Help/Canvas.md"]);
+		},
+	);
 
 	it("saves no vector of a note made private while its passages were out, when the plugin closes mid-round", async () => {
 		// More passages than one request carries in one round of notes: the round goes on after the note's request is in.
