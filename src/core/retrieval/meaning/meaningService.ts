@@ -5,7 +5,7 @@ import { probeCoverage } from "../ranking/coverageProbe";
 import type { SearchHit } from "../searchTypes";
 import type { MemorySearchOptions } from "../service/serviceTypes";
 import { decodeVectorSnapshotSteps } from "../vectors/vectorSnapshot";
-import { hybridSearch } from "./hybridSearch";
+import { hybridSearch, type MeaningSearch } from "./hybridSearch";
 import { MeaningIndex, type MeaningStatus, type NoteChunks } from "./meaningIndex";
 import type { MeaningServiceOptions, MeaningServicePorts } from "./meaningServiceTypes";
 import { retryPause, type MeaningState } from "./meaningState";
@@ -21,6 +21,7 @@ const DEFAULTS: Required<MeaningServiceOptions> = {
 	notesPerRound: 32,
 	saveQuietMs: 30_000,
 	sliceMs: 15,
+	queryWaitMs: 15_000,
 };
 
 /** A note read for embedding, with the version of its file as it was read. */
@@ -185,15 +186,29 @@ export class MeaningService {
 
 	/**
 	 * The best notes for `query`: keyword search and search by meaning fused, or keyword search
-	 * alone while there are no vectors to fuse with.
+	 * alone while there are no vectors to fuse with, while the server is paused, or once the query's
+	 * vector has been waited for `queryWaitMs`.
 	 */
 	search(query: string, options: MemorySearchOptions = {}): SearchHit[] | Promise<SearchHit[]> {
-		const { keyword } = this.ports;
+		const { keyword, scheduler } = this.ports;
 		const meaning = this.meaning;
 		const fusable = keyword.fusable();
-		if (meaning === null || fusable === null || (meaning.index?.chunkCount ?? 0) === 0)
+		const paused = this.state.state === "paused";
+		if (meaning === null || fusable === null || paused || (meaning.index?.chunkCount ?? 0) === 0)
 			return keyword.search(query, options);
-		return hybridSearch(fusable, meaning, query, keyword.searchOptions(options));
+		const deadline = new AbortController();
+		const cancel = scheduler.delay(() => deadline.abort(), this.options.queryWaitMs);
+		const waiting: MeaningSearch = {
+			coverage: meaning.coverage,
+			readableShare: meaning.readableShare,
+			nearest: (text, nearest) => meaning.nearest(text, { ...nearest, signal: deadline.signal }),
+		};
+		return hybridSearch(fusable, waiting, query, keyword.searchOptions(options))
+			.catch((error: unknown) => {
+				if (!deadline.signal.aborted) throw error;
+				return keyword.search(query, options);
+			})
+			.finally(cancel);
 	}
 
 	/**

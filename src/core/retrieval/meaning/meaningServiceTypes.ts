@@ -43,4 +43,9 @@ export interface MeaningServiceOptions {
 	/** How long the vectors stay unchanged before they are saved. */
 	readonly saveQuietMs?: number;
 	readonly sliceMs?: number;
+	/**
+	 * How long a search waits for its query's vector before it answers by keyword: a query is one
+	 * short text, not the minutes a batch of passages may take on a slow server.
+	 */
+	readonly queryWaitMs?: number;
 }

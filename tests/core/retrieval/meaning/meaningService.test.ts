@@ -40,6 +40,7 @@ interface Setup {
 	readonly vault?: ReturnType<typeof vaultOf>;
 	readonly typingQuietMs?: number;
 	readonly saveQuietMs?: number;
+	readonly queryWaitMs?: number;
 }
 
 /** The keyword index service and search by meaning over one vault, following its events as the plugin does. */
@@ -50,7 +51,12 @@ async function meaningOver(setup: Setup = {}) {
 	const store = setup.store ?? new MemoryIndexStore();
 	const meaning = new MeaningService(
 		{ notes: keyword.notes, keyword: keyword.service, store, scheduler: realScheduler },
-		{ roundPauseMs: 0, saveQuietMs: setup.saveQuietMs ?? 10, typingQuietMs: setup.typingQuietMs ?? 2000 },
+		{
+			roundPauseMs: 0,
+			saveQuietMs: setup.saveQuietMs ?? 10,
+			typingQuietMs: setup.typingQuietMs ?? 2000,
+			...(setup.queryWaitMs === undefined ? {} : { queryWaitMs: setup.queryWaitMs }),
+		},
 	);
 	started.push(meaning);
 	const states: MeaningState[] = [];
@@ -381,6 +387,32 @@ describe("search by meaning under a hurried user and a changing server", () => {
 			expect(paths(await meaning.search(NEWCOMER_QUESTION, { limit: 1 }))).toEqual(["Help/Canvas.md"]);
 		},
 	);
+
+	it("answers by keyword when the server stops answering a query, within its wait rather than the minutes a batch may take", async () => {
+		const { keyword, meaning } = await meaningOver({ queryWaitMs: 300 });
+		meaning.use(clientOf());
+		meaning.indexReady();
+		await reached(meaning, "ready");
+		fake().misbehave = { kind: "hang" };
+		const answer = Promise.resolve(meaning.search(NEWCOMER_QUESTION, { limit: 3 }));
+		const late = new Promise((resolve) => setTimeout(() => resolve("still waiting"), 3000));
+		expect(await Promise.race([answer, late])).toEqual(keyword.service.search(NEWCOMER_QUESTION, { limit: 3 }));
+	}, 20_000);
+
+	it("asks a paused server nothing for a search: it answers by keyword until the server is tried again", async () => {
+		const { vault, keyword, meaning } = await meaningOver();
+		meaning.use(clientOf());
+		meaning.indexReady();
+		await reached(meaning, "ready");
+		fake().misbehave = { kind: "status", status: 503 };
+		await vault.process("Help/Cards.md", (text) => `${text}\n## Later\n\nA new section on reviews.\n`);
+		await reached(meaning, "paused");
+		const asked = fake().requests.length;
+		expect(await meaning.search(NEWCOMER_QUESTION, { limit: 3 })).toEqual(
+			keyword.service.search(NEWCOMER_QUESTION, { limit: 3 }),
+		);
+		expect(fake().requests.length).toBe(asked);
+	});
 
 	it("saves no vector of a note made private while its passages were out, when the plugin closes mid-round", async () => {
 		// More passages than one request carries in one round of notes: the round goes on after the note's request is in.
