@@ -55,6 +55,8 @@ export class MeaningService {
 	private startingGeneration = -1;
 	/** The dimension of the model's last answer, to tell a model changed under its name from a bad answer. */
 	private answeredDims: number | undefined;
+	/** Whether the vectors were restored from the device: only those can be of a model that was replaced since. */
+	private restored = false;
 	private working = false;
 	private closed = false;
 	private held = false;
@@ -274,6 +276,7 @@ export class MeaningService {
 				: await runInSlices(decodeVectorSnapshotSteps(saved.bytes, { modelId: client.modelId }), this.slicing);
 		if (generation !== this.generation) return;
 		let meaning: MeaningIndex;
+		this.restored = saved !== null && decoded?.index != null;
 		if (saved !== null && decoded?.index != null) {
 			meaning = new MeaningIndex(client, saved.coverage, decoded.index);
 			this.versions = new Map(saved.versions);
@@ -415,8 +418,9 @@ export class MeaningService {
 			if (!current()) return;
 			if (status.state === "paused") {
 				for (const path of round) this.queue.add(path);
-				if (status.reason === "bad-answer" && this.answeredDims !== (meaning.index?.dims ?? this.answeredDims))
-					this.startOver(generation);
+				// A server whose dimension changes from one answer to the next is failing, not replaced: it pauses.
+				const replaced = this.restored && this.answeredDims !== (meaning.index?.dims ?? this.answeredDims);
+				if (status.reason === "bad-answer" && replaced) this.startOver(generation);
 				else this.serverFailed(status, generation);
 				return;
 			}

@@ -388,6 +388,26 @@ describe("search by meaning under a hurried user and a changing server", () => {
 		},
 	);
 
+	it("pauses, rather than starting over again and again, on a server whose vectors change dimension from one answer to the next", async () => {
+		const fillers = Object.fromEntries(
+			Array.from({ length: 40 }, (_, at) => [`Filler/Note ${at}.md`, `# Note ${at}\n\nFiller text number ${at}.\n`]),
+		);
+		const { meaning } = await meaningOver({ vault: vaultOf(fillers) });
+		const inner = clientOf();
+		let calls = 0;
+		// Two models behind one name, in turn (a balancer in front of two servers): 64 dimensions, then 128.
+		const flapping: EmbeddingClient = {
+			modelId: inner.modelId,
+			embed: async (request) => {
+				const vectors = await inner.embed(request);
+				return ++calls % 2 === 1 ? vectors : vectors.map((vector) => Float32Array.from([...vector, ...vector]));
+			},
+		};
+		meaning.use(flapping);
+		meaning.indexReady();
+		expect(await reached(meaning, "paused")).toMatchObject({ reason: "bad-answer" });
+	}, 20_000);
+
 	it("answers by keyword when the server stops answering a query, within its wait rather than the minutes a batch may take", async () => {
 		const { keyword, meaning } = await meaningOver({ queryWaitMs: 300 });
 		meaning.use(clientOf());
