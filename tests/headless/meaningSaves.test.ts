@@ -29,6 +29,9 @@ function dyingAfter(client: EmbeddingClient, requests: number): EmbeddingClient 
 	};
 }
 
+// Embeds 2,400 notes twice: seconds on a loaded two-core machine, more than jest's default.
+jest.setTimeout(30_000);
+
 describe("a long first embedding on the command line", () => {
 	it("keeps what it embedded when the run is stopped half-way, and the next run embeds only the rest", async () => {
 		const folder = mkdtempSync(join(tmpdir(), "aw-vault-"));
