@@ -19,7 +19,8 @@ const DEFAULTS: Required<MeaningServiceOptions> = {
 	typingQuietMs: 2_000,
 	roundPauseMs: 100,
 	notesPerRound: 32,
-	saveQuietMs: 30_000,
+	// Each save writes every vector (tens of megabytes on a large vault): a crash loses at most these two minutes of embedding.
+	saveQuietMs: 120_000,
 	sliceMs: 15,
 };
 
