@@ -68,9 +68,13 @@ export async function meaningOverIndex(
 	const paths = index.notePaths();
 	// A note deleted or made private since the vectors were saved is dropped before anything is searched.
 	const dropped = meaning.keepOnly(new Set(paths));
+	// Saves run one after the other, each of the index as it stands when its turn comes.
+	let saving = Promise.resolve();
 	const save = () => {
-		if (cache !== null && setup.saves && meaning.index !== null)
-			cache.saveVectors(client.modelId, encodeVectorSnapshot(meaning.index));
+		saving = saving.then(async () => {
+			if (cache !== null && setup.saves && meaning.index !== null)
+				cache.saveVectors(client.modelId, await encodeVectorSnapshot(meaning.index));
+		});
 	};
 	// A first embedding of a large vault takes hours on a laptop: what is done is saved as it goes,
 	// so that a run stopped half-way (Ctrl-C, the laptop closed) keeps it.
@@ -87,6 +91,7 @@ export async function meaningOverIndex(
 	setup.onProgress?.(status);
 	const embedded = status.state === "ready" ? status.embedded > savedAt : meaning.index !== null;
 	if (embedded || (dropped > 0 && savedAt === 0)) save();
+	await saving;
 	return { meaning, status };
 }
 

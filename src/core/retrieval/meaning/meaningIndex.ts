@@ -219,7 +219,6 @@ export class MeaningIndex {
 			if (!(error instanceof VectorShapeError)) throw error;
 			throw new EmbeddingError("bad-answer", error.message);
 		}
-		if (index.needsCompaction) index.compact();
 	}
 
 	private count(path: string, counts: { readonly chunks: number; readonly read: number } | null): void {
