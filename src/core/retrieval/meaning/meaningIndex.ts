@@ -124,8 +124,8 @@ export class MeaningIndex {
 	 */
 	keepOnly(paths: ReadonlySet<string>): number {
 		const gone = this.vectors?.notePaths().filter((path) => !paths.has(path)) ?? [];
-		for (const path of gone) this.dropNote(path);
-		return gone.length;
+		for (const path of gone) this.count(path, null);
+		return this.vectors?.keepOnly(paths) ?? 0;
 	}
 
 	/** Removes the note from search by meaning at once (it was deleted, or turned hidden). */

@@ -41,6 +41,7 @@
  */
 import { keyHalves, type ChunkKey } from "./embeddingKey";
 import { KeyTable } from "./keyTable";
+import { NoteTable } from "./noteTable";
 import type { LiveNotes, VectorRows } from "./liveRows";
 import { int8Cosine, unitVector } from "./quantization";
 import { grown, SignCodes } from "./signCodes";
@@ -98,11 +99,8 @@ export class VectorIndex {
 	private keys: Uint32Array = new Uint32Array(0);
 	private vectors: RowVectors;
 	private table = new KeyTable(0);
-	/** Note `n` holds rows `noteStarts[n]` to `noteStarts[n + 1]`; a note put again is appended anew. */
-	private noteStarts: Int32Array = new Int32Array(1);
-	/** `null` for a note dropped (or put again under a newer number): its rows are dead until the next save. */
-	private paths: (string | null)[] = [];
-	private readonly notesByPath = new Map<string, number>();
+	/** The notes and their rows; a note put again is appended anew, its old rows dead until the next save. */
+	private notes = new NoteTable();
 	/** Rows of notes dropped (or put again): what the next save leaves out. */
 	private deadRows = 0;
 	/** Rows of live notes without a vector (a chunk with nothing to embed, or in a script the model does not read). */
@@ -127,9 +125,7 @@ export class VectorIndex {
 		index.vectors = new RowVectors(dims, rows.vectors, rows.rowCount);
 		index.codes = new SignCodes(dims, rows.heads, rows.tails);
 		index.table = new KeyTable(rows.rowCount);
-		index.noteStarts = rows.noteStarts;
-		index.paths = [...rows.paths];
-		index.paths.forEach((path, note) => index.notesByPath.set(path as string, note));
+		index.notes = new NoteTable(rows.paths, rows.noteStarts);
 		for (let row = 0; row < rows.rowCount; row++) {
 			if (index.hasVector(row)) index.table.set(rows.keys, row);
 			else index.emptyRows++;
@@ -144,17 +140,17 @@ export class VectorIndex {
 	}
 
 	get noteCount(): number {
-		return this.notesByPath.size;
+		return this.notes.size;
 	}
 
 	/**
 	 * Bytes of memory the index's arrays hold, their growth slack included: the codes, keys, key
-	 * table and notes' rows every chunk keeps, the vectors added since the last save, and a pointer
-	 * a note to its path (the paths themselves, and the map from them, are measured by the heap).
+	 * table and note table every chunk keeps, the vectors added since the last save, and the saved
+	 * ones when they were restored into memory (the paths' strings are the host's: see `keepOnly`).
 	 */
 	get byteLength(): number {
 		const rows = this.codes.byteLength + this.keys.byteLength + this.table.byteLength + this.vectors.byteLength;
-		return rows + this.noteStarts.byteLength + this.paths.length * 8;
+		return rows + this.notes.byteLength;
 	}
 
 	/**
@@ -208,22 +204,18 @@ export class VectorIndex {
 			if (!found) withoutVector++;
 		}
 		this.dropNote(path);
-		const note = this.paths.push(path) - 1;
-		this.notesByPath.set(path, note);
-		this.noteStarts = grown(this.noteStarts, note + 2);
-		this.noteStarts[note + 1] = this.rowCount;
+		this.notes.add(path, this.rowCount);
 		this.emptyRows += withoutVector;
 		return { searchable: keys.length - withoutVector, withoutVector };
 	}
 
 	/** Removes the note from every later search, at once (its vectors are kept for reuse until the next save). */
 	dropNote(path: string): void {
-		const note = this.notesByPath.get(path);
-		if (note === undefined) return;
+		const note = this.notes.noteOf(path);
+		if (note === -1) return;
 		this.changes++;
-		this.notesByPath.delete(path);
-		this.paths[note] = null;
-		for (let row = this.noteStarts[note]; row < this.noteStarts[note + 1]; row++) {
+		this.notes.drop(note);
+		for (let row = this.notes.startOf(note); row < this.notes.endOf(note); row++) {
 			this.deadRows++;
 			if (!this.hasVector(row)) this.emptyRows--;
 		}
@@ -231,22 +223,36 @@ export class VectorIndex {
 
 	/** Follows a rename: the note's chunks and vectors move with it, nothing to embed. */
 	renameNote(from: string, to: string): void {
-		const note = this.notesByPath.get(from);
-		if (note === undefined || from === to) return;
+		const note = this.notes.noteOf(from);
+		if (note === -1 || from === to) return;
 		this.changes++;
 		this.dropNote(to);
-		this.notesByPath.delete(from);
-		this.notesByPath.set(to, note);
-		this.paths[note] = to;
+		this.notes.rename(note, to);
+	}
+
+	/**
+	 * Drops every note whose path is not among `paths` (the notes the host holds now: one deleted or
+	 * made hidden while no one was watching goes), and takes the host's own strings for the paths
+	 * kept, so that a restored index keeps no second copy of them. How many notes were dropped.
+	 */
+	keepOnly(paths: Iterable<string>): number {
+		const kept = new Set<string>();
+		for (const path of paths) {
+			this.notes.share(path);
+			kept.add(path);
+		}
+		const gone = this.notes.heldPaths().filter((path) => !kept.has(path));
+		for (const path of gone) this.dropNote(path);
+		return gone.length;
 	}
 
 	/** The notes held, by path. */
 	notePaths(): string[] {
-		return [...this.notesByPath.keys()];
+		return this.notes.heldPaths();
 	}
 
 	hasNote(path: string): boolean {
-		return this.notesByPath.has(path);
+		return this.notes.noteOf(path) !== -1;
 	}
 
 	/**
@@ -263,7 +269,7 @@ export class VectorIndex {
 		const rescored = Math.max(options.rescored ?? DEFAULT_RESCORED, options.limit);
 		const verdicts = new Map<number, boolean>();
 		const accepts = (note: number): boolean => {
-			const path = this.paths[note];
+			const path = this.notes.pathOf(note);
 			if (path === null) return false;
 			let verdict = verdicts.get(note);
 			if (verdict === undefined) verdicts.set(note, (verdict = options.accept?.(path) ?? true));
@@ -274,7 +280,7 @@ export class VectorIndex {
 			{
 				rowCount: this.rowCount,
 				codes: this.codes,
-				admits: (row) => this.hasVector(row) && accepts(this.noteOfRow(row)),
+				admits: (row) => this.hasVector(row) && accepts(this.notes.noteOfRow(row)),
 			},
 			rescored * SHORTLIST_PER_RESCORED,
 			rescored,
@@ -282,13 +288,14 @@ export class VectorIndex {
 		const int8 = await this.vectors.read(candidates);
 		const best = new Map<number, VectorHit>();
 		candidates.forEach((row, at) => {
-			const note = this.noteOfRow(row);
-			const path = this.paths[note];
+			const note = this.notes.noteOfRow(row);
+			const path = this.notes.pathOf(note);
 			// Dropped while the vectors were read: hidden, or removed, since the query came.
 			if (path === null) return;
 			const score = int8Cosine(unit, int8, at * this.dims);
 			const held = best.get(note);
-			if (held === undefined || score > held.score) best.set(note, { path, chunk: row - this.noteStarts[note], score });
+			if (held === undefined || score > held.score)
+				best.set(note, { path, chunk: row - this.notes.startOf(note), score });
 		});
 		return [...best.values()].sort((a, b) => b.score - a.score).slice(0, options.limit);
 	}
@@ -299,12 +306,12 @@ export class VectorIndex {
 	 */
 	liveNotes(): LiveNotes {
 		const paths: string[] = [];
-		const ranges = new Int32Array(this.notesByPath.size * 2);
+		const ranges = new Int32Array(this.notes.size * 2);
 		let rowCount = 0;
-		for (let note = 0; note < this.paths.length; note++) {
-			const path = this.paths[note];
+		for (let note = 0; note < this.notes.numbered; note++) {
+			const path = this.notes.pathOf(note);
 			if (path === null) continue;
-			const [from, to] = [this.noteStarts[note], this.noteStarts[note + 1]];
+			const [from, to] = [this.notes.startOf(note), this.notes.endOf(note)];
 			ranges.set([from, to], paths.length * 2);
 			paths.push(path);
 			rowCount += to - from;
@@ -318,10 +325,10 @@ export class VectorIndex {
 	 * without one: nothing to do.
 	 */
 	private holdsAlready(path: string, keys: readonly (ChunkKey | null)[]): boolean {
-		const note = this.notesByPath.get(path);
-		if (note === undefined) return false;
-		const start = this.noteStarts[note];
-		if (this.noteStarts[note + 1] - start !== keys.length) return false;
+		const note = this.notes.noteOf(path);
+		if (note === -1) return false;
+		const start = this.notes.startOf(note);
+		if (this.notes.endOf(note) - start !== keys.length) return false;
 		return keys.every((key, at) => {
 			const row = start + at;
 			if (key === null) return !this.hasVector(row);
@@ -357,17 +364,6 @@ export class VectorIndex {
 
 	private hasVector(row: number): boolean {
 		return this.keys[row * 2] !== 0 || this.keys[row * 2 + 1] !== 0;
-	}
-
-	/** The note whose rows include `row`: the last note starting at or before it (notes are in row order). */
-	private noteOfRow(row: number): number {
-		let [low, high] = [0, this.paths.length - 1];
-		while (low < high) {
-			const middle = (low + high + 1) >> 1;
-			if (this.noteStarts[middle] <= row) low = middle;
-			else high = middle - 1;
-		}
-		return low;
 	}
 
 	private reserve(rows: number): void {

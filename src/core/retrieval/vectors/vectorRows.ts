@@ -9,6 +9,8 @@ import { writeInt8 } from "./quantization";
 export interface VectorRowSource {
 	/** The int8 vectors of the saved rows `rows` (numbers in the snapshot), `dims` bytes each, in the order asked. */
 	read(rows: Int32Array): Promise<Int8Array>;
+	/** Bytes of memory the rows take when the source keeps them there; none for rows read elsewhere. */
+	readonly byteLength?: number;
 }
 
 /** Where a snapshot's rows block stands, for a host that opens a `VectorRowSource` over it. */
@@ -24,6 +26,7 @@ export interface RowBlock {
 export function rowsInMemory(int8: Int8Array, dims: number): VectorRowSource {
 	return {
 		read: (rows) => Promise.resolve(gathered(int8, dims, rows)),
+		byteLength: int8.byteLength,
 	};
 }
 
@@ -55,9 +58,9 @@ export class RowVectors {
 		readonly savedCount = 0,
 	) {}
 
-	/** Bytes held in memory: the pending rows. */
+	/** Bytes held in memory: the pending rows, and the saved ones when the source keeps them there. */
 	get byteLength(): number {
-		return this.pending.byteLength + this.pendingSaved.byteLength;
+		return this.pending.byteLength + this.pendingSaved.byteLength + (this.saved.byteLength ?? 0);
 	}
 
 	reserve(rows: number): void {
