@@ -10,7 +10,7 @@ import { SeededRandom } from "../lib/retrievalBench/seededRandom";
 import { ClusteredVectors } from "./vectorCorpus";
 
 /**
- * `npm run bench:vectors -- [--notes 22222,100000] [--queries 200] [--recall-queries 50] [--dims 384]`:
+ * `npm run bench:vectors -- [--notes 22222,100000] [--queries 200] [--recall-queries 50] [--dims 384] [--rescored 200]`:
  * the vector index on synthetic clustered embeddings (see `ClusteredVectors`) at each dimension
  * and size, 4.5 chunks a note (100,000 chunks at 22,222 notes, 450,000 at 100,000, the keyword
  * bench's largest vault), saved to a file and restored from it as a host does, its int8 vectors
@@ -29,15 +29,18 @@ interface Options {
 	readonly queries: number;
 	readonly recallQueries: number;
 	readonly dims: readonly number[];
+	/** Candidates rescored with their int8 vectors, a query. */
+	readonly rescored: number;
 }
 
 async function main(): Promise<void> {
 	const args = parseArgs(["bench:vectors", ...process.argv.slice(2)]);
-	rejectUnknownOptions(args, ["notes", "queries", "recall-queries", "dims"]);
+	rejectUnknownOptions(args, ["notes", "queries", "recall-queries", "dims", "rescored"]);
 	const options: Options = {
 		notes: (args.options.get("notes") ?? "22222,100000").split(",").map((notes) => countOption(notes, 0, "--notes")),
 		queries: countOption(args.options.get("queries"), 200, "--queries"),
 		recallQueries: countOption(args.options.get("recall-queries"), 50, "--recall-queries"),
+		rescored: countOption(args.options.get("rescored"), DEFAULT_RESCORED, "--rescored"),
 		dims: (args.options.get("dims") ?? "384").split(",").map((dims) => countOption(dims, 0, "--dims")),
 	};
 	benchKeys();
@@ -78,7 +81,9 @@ async function benchSize(dims: number, notes: number, options: Options): Promise
 	const snapshot = await encodeVectorSnapshot(built);
 	const encodeMs = performance.now() - start;
 	const queries = Array.from({ length: options.queries }, (_, query) => corpus.query(query));
-	const inMemory = await Promise.all(queries.map((query) => built.search(query, { limit: RECALL_AT })));
+	// Queries as hybrid search asks them: the top notes it fuses.
+	const asked = { limit: FUSED, rescored: options.rescored };
+	const inMemory = await Promise.all(queries.map((query) => built.search(query, asked)));
 	const file = nodePath.join(mkdtempSync(nodePath.join(tmpdir(), "aw-vector-bench-")), "vectors.bin");
 	writeFileSync(file, snapshot);
 	const snapshotBytes = snapshot.byteLength;
@@ -107,14 +112,14 @@ async function benchSize(dims: number, notes: number, options: Options): Promise
 		`  snapshot: ${(snapshotBytes / 1e6).toFixed(1)} MB (${perChunk(snapshotBytes)}, int8 vectors read from the file by offset), encoded in ${encodeMs.toFixed(0)} ms, restored in ${decodeMs.toFixed(0)} ms`,
 	);
 
-	for (const query of queries.slice(0, 20)) await index.search(query, { limit: RECALL_AT });
+	for (const query of queries.slice(0, 20)) await index.search(query, asked);
 	const wall: number[] = [];
 	const cpu: number[] = [];
 	let same = true;
 	for (const [at, query] of queries.entries()) {
 		const usage = process.cpuUsage();
 		start = performance.now();
-		const hits = await index.search(query, { limit: RECALL_AT });
+		const hits = await index.search(query, asked);
 		wall.push(performance.now() - start);
 		const used = process.cpuUsage(usage);
 		cpu.push((used.user + used.system) / 1000);
@@ -122,9 +127,9 @@ async function benchSize(dims: number, notes: number, options: Options): Promise
 	}
 	if (!same) throw new Error("The restored index answers otherwise than the index it was saved from.");
 	console.log(
-		`  query (top ${RECALL_AT} notes, vectors of ${DEFAULT_RESCORED} candidates read from the file), ${queries.length} queries: wall p50 ${quantile(wall, 0.5).toFixed(2)} ms, p95 ${quantile(wall, 0.95).toFixed(2)} ms; CPU p50 ${quantile(cpu, 0.5).toFixed(2)} ms, p95 ${quantile(cpu, 0.95).toFixed(2)} ms`,
+		`  query (top ${FUSED} notes, vectors of ${options.rescored} candidates read from the file), ${queries.length} queries: wall p50 ${quantile(wall, 0.5).toFixed(2)} ms, p95 ${quantile(wall, 0.95).toFixed(2)} ms; CPU p50 ${quantile(cpu, 0.5).toFixed(2)} ms, p95 ${quantile(cpu, 0.95).toFixed(2)} ms`,
 	);
-	const recall = await recallAt(index, corpus, options.recallQueries);
+	const recall = await recallAt(index, corpus, options);
 	console.log(
 		`  recall against exact float cosine, ${options.recallQueries} queries: @${RECALL_AT} ${recall.at10.toFixed(3)}, @${FUSED} ${recall.at50.toFixed(3)}`,
 	);
@@ -183,7 +188,7 @@ function buildIndex(corpus: ClusteredVectors): VectorIndex {
 async function recallAt(
 	index: VectorIndex,
 	corpus: ClusteredVectors,
-	queryCount: number,
+	{ recallQueries: queryCount, rescored }: Options,
 ): Promise<{ at10: number; at50: number }> {
 	const queries = Array.from({ length: queryCount }, (_, query) => unit(corpus.query(query)));
 	const exact = queries.map(() => [] as { note: number; score: number }[]);
@@ -200,7 +205,7 @@ async function recallAt(
 	}
 	const found = { at10: 0, at50: 0 };
 	for (const [at, query] of queries.entries()) {
-		const hits = await index.search(query, { limit: FUSED });
+		const hits = await index.search(query, { limit: FUSED, rescored });
 		for (const [depth, key] of [
 			[RECALL_AT, "at10"],
 			[FUSED, "at50"],

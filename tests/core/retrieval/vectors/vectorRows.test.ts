@@ -145,3 +145,37 @@ describe("a restored vector index keeps its int8 vectors where they were saved",
 		await expect(short?.search(queryNear(1), { limit: 10 })).rejects.toThrow(/bytes for/);
 	});
 });
+
+/**
+ * A snapshot written before the int8 vectors were left out of memory (four notes of 16-dimensional
+ * vectors, a chunk without a vector between two with, the last note dropped before the save): the
+ * layout is the same, so it restores as it was, nothing embedded again.
+ */
+const SAVED_BEFORE = [
+	"QVdWWAEAAAABAAAAEAAAAAkAAAADAAAAKAAAAB4AAAC0dnKxb2xsYW1hIGh0dHA6Ly8xMjcuMC4wLjE6MTE0MzQgYWxsLW1pbmls",
+	"bQoAAAAKAAAACgAAAFNhdmVkLzAubWRTYXZlZC8xLm1kU2F2ZWQvMi5tZAAAAAAAAAMAAAAGAAAACQAAAAkAAAABAAAAAAAAAAAA",
+	"AAAJAAAAAgAAAAkAAAADAAAAAAAAAAAAAAAJAAAABAAAAAkAAAAFAAAAAAAAAAAAAAAJAAAABgAAAJnqAAAAAAAAgjgAAHWiAAAA",
+	"AAAAyq0AAHcdAAAAAAAAXa4AAA6rwhop1tRY7n23CIwtfxcAAAAAAAAAAAAAAAAAAAAA10HX4ve9iUeTgbIiOh/k2BfYb7pICk+7",
+	"ACi/ueFMlH8AAAAAAAAAAAAAAAAAAAAA4HCZA4GhDX9VlktOpAvJTSdpV5YtXUOJN6QSfzfysJoAAAAAAAAAAAAAAAAAAAAAU7Ux",
+	"f3eeKtOMUx00whyEQw==",
+].join("");
+
+describe("a snapshot saved before the vectors were read where they were saved", () => {
+	test("restores its notes and answers with its vectors, read in memory or where it was saved", async () => {
+		const bytes = Uint8Array.from(Buffer.from(SAVED_BEFORE, "base64"));
+		const expected = { modelId: MODEL, dims: 16 };
+		const inMemory = decodeVectorSnapshot(bytes, expected).index;
+		let source: SavedRows | null = null;
+		const elsewhere = decodeVectorSnapshot(bytes, expected, {
+			rowsFrom: (block) => (source = new SavedRows(bytes, block)),
+		}).index;
+		for (const index of [inMemory, elsewhere]) {
+			expect(index?.notePaths()).toEqual(["Saved/0.md", "Saved/1.md", "Saved/2.md"]);
+			expect(index?.chunkCount).toBe(6);
+			const [hit] = (await index?.search(vectorOf("old 1 b", 16), { limit: 1 })) ?? [];
+			expect(hit).toMatchObject({ path: "Saved/1.md", chunk: 2 });
+			expect(hit.score).toBeGreaterThan(0.99);
+		}
+		expect((source as SavedRows | null)?.asked.length).toBeGreaterThan(0);
+	});
+});
