@@ -118,5 +118,8 @@ async function* notesOf(paths: readonly string[], view: VaultView): AsyncGenerat
  */
 function restoreSaved(cache: IndexCache | null, modelId: string, dims: number | undefined): DecodedSnapshot | null {
 	const saved = cache?.loadVectors(modelId) ?? null;
-	return saved === null ? null : decodeVectorSnapshot(saved.snapshot, { modelId, dims }, { rowsFrom: saved.rowsFrom });
+	if (saved === null) return null;
+	const decoded = decodeVectorSnapshot(saved.snapshot, { modelId, dims }, { rowsFrom: saved.rowsFrom });
+	if (decoded.index === null) saved.release();
+	return decoded;
 }

@@ -93,6 +93,8 @@ export interface SavedVectors {
 	 * were checked.
 	 */
 	readonly rowsFrom: (block: RowBlock) => VectorRowSource;
+	/** Closes the file, for a snapshot that restored nothing (another dimension, damaged). */
+	readonly release: () => void;
 }
 
 /** What decides where the cache lives: the environment and the platform (parameters, for tests). */
@@ -195,6 +197,7 @@ class FileIndexCache implements IndexCache {
 					return Promise.resolve(out);
 				},
 			}),
+			release: () => closeSync(fd),
 		};
 	}
 

@@ -32,12 +32,17 @@
  * lines and heading come from the keyword index's record.
  *
  * What stays in memory per chunk is what a query scans and what a put looks keys up in: its sign
- * code (one bit a dimension, 48 bytes at 384), its key (8 bytes), its slot in the key table (4 to
- * 9 bytes) and its note's row numbers. Its int8 vector (one byte a dimension) is read only to
- * rescore the 200 best candidates, which lifts recall@10 against exact cosine from about 0.6 (the
- * codes alone, whatever correction they are given: see `npm run bench:vectors`) to about 0.98;
- * so once saved it stays where the snapshot keeps it, and a query reads its candidates' rows there
- * (`VectorRowSource`). Vectors added since the last save are in memory until the next.
+ * code (one bit a dimension, 48 bytes at 384), its key (8 bytes), its slot in the key table (3
+ * bytes, the table 45% to 90% full) and its share of the note table (a note's row numbers, its
+ * slot, a pointer to its path, the path's string itself the host's: see `keepOnly`): 63.7 bytes a
+ * chunk at 384 dimensions, as the heap measures it (`npm run bench:vectors`). Its int8 vector (a
+ * byte a dimension) is read only to rescore the 200 best candidates, which lifts recall@10
+ * against exact cosine from about 0.6 with the codes alone (and as low with 1-bit codes given
+ * per-vector corrections and read against the float query, RaBitQ's way) to 0.98; so once saved
+ * it stays where the snapshot keeps it, and a query reads its candidates' rows there
+ * (`VectorRowSource`). Vectors added since the last save, and the rows of notes dropped or put
+ * again, are in memory until the host saves and takes the index restored from that snapshot in
+ * this one's place (see `version`).
  */
 import { keyHalves, type ChunkKey } from "./embeddingKey";
 import { KeyTable } from "./keyTable";
