@@ -97,7 +97,9 @@ describe("a restored vector index keeps its int8 vectors where they were saved",
 			const hits = await index.search(queryNear(note), { limit: 10 });
 			expect(hits).toEqual(await inMemory.search(queryNear(note), { limit: 10 }));
 			expect(hits[0].path).toBe(`Notes/${note}.md`);
-			expect((rows?.asked.length ?? 0) - asked).toBeLessThanOrEqual(DEFAULT_RESCORED);
+			const read = (rows?.asked.length ?? 0) - asked;
+			expect(read).toBeGreaterThan(0);
+			expect(read).toBeLessThanOrEqual(DEFAULT_RESCORED);
 		}
 	});
 
