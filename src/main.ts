@@ -1,6 +1,6 @@
 import { Plugin } from "obsidian";
 import type { Clock } from "./core/ports";
-import type { IndexStore } from "./core/retrieval/service/indexStore";
+import type { IndexStore, VectorStore } from "./core/retrieval/service/indexStore";
 import { systemClock } from "./core/systemClock";
 import type { ChatEndpoint } from "./obsidian/obsidianModel";
 import { obsidianTurnPorts } from "./obsidian/turnPorts";
@@ -15,6 +15,7 @@ import { NoticeNotifier } from "./obsidian/noticeNotifier";
 import { createOnboardingActions } from "./obsidian/onboarding/onboardingActions";
 import { readPluginData } from "./obsidian/pluginDataFile";
 import { registerIndexCommands } from "./obsidian/retrieval/indexCommands";
+import { registerRelatedNotes } from "./obsidian/retrieval/relatedNotesView";
 import { IndexedDbIndexStore } from "./obsidian/retrieval/indexedDbIndexStore";
 import { VaultIndexer } from "./obsidian/retrieval/vaultIndexer";
 import { HeartbeatUpkeep } from "./obsidian/upkeep/heartbeatUpkeep";
@@ -36,13 +37,14 @@ export default class AssistantWorkspacePlugin extends Plugin {
 		const settingsStore = new SettingsStore(this, notifier, clock, data);
 		const indexer = new VaultIndexer(this, settingsStore, this.indexStore(), clock);
 		const endpoint = this.chatEndpoint();
-		const ports = () => obsidianTurnPorts(this, settingsStore, indexer.service, clock, endpoint);
+		const ports = () => obsidianTurnPorts(this, settingsStore, indexer.meaning, clock, endpoint);
 		const commandDeps = { plugin: this, settingsStore, ports };
 		registerCommands(commandDeps);
 		rebuildVaultMapOnRuleChange(commandDeps);
 		registerIndexCommands(this, indexer, notifier);
+		registerRelatedNotes(this, indexer.meaning);
 		const onboarding = createOnboardingActions({ app: this.app, settingsStore, clock, openChat: () => openChat(this) });
-		registerChat(this, settingsStore, indexer.service, clock, onboarding, endpoint);
+		registerChat(this, settingsStore, indexer.meaning, clock, onboarding, endpoint);
 		const upkeep = new HeartbeatUpkeep(commandDeps);
 		const runner = new HeartbeatRunner({
 			settingsStore,
@@ -53,7 +55,7 @@ export default class AssistantWorkspacePlugin extends Plugin {
 		});
 		const heartbeat = registerHeartbeat(this, runner);
 		registerCliHandlers(commandDeps, () => runner.run(true));
-		const mcpServer = new McpServerController({ plugin: this, settingsStore, index: indexer.service, clock, notifier });
+		const mcpServer = new McpServerController({ plugin: this, settingsStore, index: indexer.meaning, clock, notifier });
 		this.addSettingTab(
 			new AssistantSettingTab(this.app, this, { settingsStore, indexer, endpoint, onboarding, mcpServer }),
 		);
@@ -74,8 +76,8 @@ export default class AssistantWorkspacePlugin extends Plugin {
 		return {};
 	}
 
-	/** Where the search index is kept on this device (a test puts it in memory). */
-	protected indexStore(): IndexStore {
+	/** Where the search index and the vectors are kept on this device (a test puts them in memory). */
+	protected indexStore(): IndexStore & VectorStore {
 		return IndexedDbIndexStore.forVault(this);
 	}
 }

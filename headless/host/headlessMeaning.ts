@@ -5,7 +5,7 @@ import { probeCoverage } from "../../src/core/retrieval/ranking/coverageProbe";
 import type { ModelCoverage } from "../../src/core/retrieval/ranking/vectorTrust";
 import {
 	decodeVectorSnapshot,
-	encodeVectorSnapshot,
+	encodeVectorSnapshotNow,
 	type DecodedSnapshot,
 } from "../../src/core/retrieval/vectors/vectorSnapshot";
 import type { VaultView } from "../../src/core/vault/vaultView";
@@ -23,6 +23,21 @@ export interface MeaningSetup {
 	 * or tags excluded for that run alone), whose notes are not the vault's.
 	 */
 	readonly saves: boolean;
+	/**
+	 * For a host that lives on (the MCP server): the notes are embedded in the background while
+	 * search answers by keyword (`LiveMeaning`), rather than before the first search.
+	 */
+	readonly live?: LiveMeaningOptions;
+}
+
+export interface LiveMeaningOptions {
+	/** How long a failing server is left alone after `failures` failures in a row; `backOff` unless a test sets it. */
+	readonly waitMs?: (failures: number) => number;
+	/**
+	 * Called before each request that carries notes' text: the host reads its privacy rules again,
+	 * so that a folder made private in Obsidian during a long first embedding is not sent on.
+	 */
+	readonly beforeSending?: () => void;
 }
 
 /**
@@ -31,18 +46,23 @@ export interface MeaningSetup {
  */
 export const SAVE_EVERY_TEXTS = 2000;
 
+/** Search by meaning opened: its vectors as restored, those of notes no longer held dropped; or paused before it began. */
+export type OpenedMeaning =
+	| { readonly meaning: MeaningIndex; readonly dropped: number }
+	| { readonly meaning: null; readonly status: MeaningStatus & { readonly state: "paused" } };
+
 /**
- * Search by meaning over the notes `index` holds: which languages the model reads asked of it, the
- * vectors saved on this device for the same model restored, what they lack embedded (each note
- * read through the privacy view, as the index read it), and the vectors saved again when any were
- * added. A server that fails pauses it with what was embedded so far kept (`meaning` is `null`
- * when it could not even be asked what it reads); search then goes on by keyword.
+ * Search by meaning with the setup's model: which languages the model reads asked of it, the
+ * vectors saved on this device for the same model restored, and those of the notes `held` does
+ * not name (deleted or made private since they were saved) dropped before anything is searched.
+ * A server that fails the first question pauses it (`meaning` is `null`), said through the
+ * setup's progress; search then goes on by keyword.
  */
-export async function meaningOverIndex(
-	index: RetrievalIndex,
-	view: VaultView,
+export async function openMeaning(
 	setup: MeaningSetup,
-): Promise<{ readonly meaning: MeaningIndex | null; readonly status: MeaningStatus }> {
+	held: () => ReadonlySet<string>,
+	signal?: AbortSignal,
+): Promise<OpenedMeaning> {
 	const { client, cache } = setup;
 	let coverage: ModelCoverage;
 	// The probe's answers tell the model's dimension now: vectors saved under the same name by a
@@ -57,10 +77,10 @@ export async function meaningOverIndex(
 		},
 	};
 	try {
-		coverage = await probeCoverage(measuring);
+		coverage = await probeCoverage(measuring, signal);
 	} catch (error) {
 		if (!(error instanceof EmbeddingError) || error.kind === "aborted") throw error;
-		const status: MeaningStatus = { state: "paused", reason: error.kind, message: error.message };
+		const status = { state: "paused", reason: error.kind, message: error.message } as const;
 		setup.onProgress?.(status);
 		return { meaning: null, status };
 	}
@@ -68,17 +88,32 @@ export async function meaningOverIndex(
 	if (decoded?.refusal != null && decoded.refusal !== "other-model")
 		process.stderr.write(`The saved vectors could not be used (${decoded.detail}): the notes are embedded again.\n`);
 	const meaning = new MeaningIndex(client, coverage, decoded?.index ?? null);
+	return { meaning, dropped: meaning.keepOnly(held()) };
+}
+
+/** Saves the vectors where the setup keeps them: nothing when it keeps none, saves none, or none is made yet. */
+export function saveVectors(meaning: MeaningIndex, setup: MeaningSetup): void {
+	const { cache, saves, client } = setup;
+	const vectors = meaning.index;
+	// At once: the MCP server saves as it exits. The saved vectors it copies are read in their file.
+	if (cache !== null && saves && vectors !== null) cache.saveVectors(client.modelId, encodeVectorSnapshotNow(vectors));
+}
+
+/**
+ * Search by meaning over the notes `index` holds (`openMeaning`), what they lack embedded (each
+ * note read through the privacy view, as the index read it), and the vectors saved as it goes. A
+ * server that fails pauses it with what was embedded so far kept (`meaning` is `null` when it
+ * could not even be asked what it reads); search then goes on by keyword.
+ */
+export async function meaningOverIndex(
+	index: RetrievalIndex,
+	view: VaultView,
+	setup: MeaningSetup,
+): Promise<{ readonly meaning: MeaningIndex | null; readonly status: MeaningStatus }> {
+	const opened = await openMeaning(setup, () => new Set(index.notePaths()));
+	if (opened.meaning === null) return opened;
+	const { meaning } = opened;
 	const paths = index.notePaths();
-	// A note deleted or made private since the vectors were saved is dropped before anything is searched.
-	const dropped = meaning.keepOnly(new Set(paths));
-	// Saves run one after the other, each of the index as it stands when its turn comes.
-	let saving = Promise.resolve();
-	const save = () => {
-		saving = saving.then(async () => {
-			if (cache !== null && setup.saves && meaning.index !== null)
-				cache.saveVectors(client.modelId, await encodeVectorSnapshot(meaning.index));
-		});
-	};
 	// A first embedding of a large vault takes hours on a laptop: what is done is saved as it goes,
 	// so that a run stopped half-way (Ctrl-C, the laptop closed) keeps it.
 	let savedAt = 0;
@@ -88,27 +123,32 @@ export async function meaningOverIndex(
 			setup.onProgress?.(progress);
 			if (progress.state !== "embedding" || progress.embedded - savedAt < SAVE_EVERY_TEXTS) return;
 			savedAt = progress.embedded;
-			save();
+			saveVectors(meaning, setup);
 		},
 	});
 	setup.onProgress?.(status);
 	const embedded = status.state === "ready" ? status.embedded > savedAt : meaning.index !== null;
-	if (embedded || (dropped > 0 && savedAt === 0)) save();
-	await saving;
+	if (embedded || (opened.dropped > 0 && savedAt === 0)) saveVectors(meaning, setup);
 	return { meaning, status };
 }
 
 /** Each note's chunks as the index cut them, read now through the view: one hidden or gone since is left out. */
 async function* notesOf(paths: readonly string[], view: VaultView): AsyncGenerator<NoteChunks> {
 	for (const path of paths) {
-		let content: string;
-		try {
-			content = await view.read(path);
-		} catch {
-			continue;
-		}
-		yield { path, chunks: chunkNote(content, view.getMetadata(path)) };
+		const note = await chunksOf(path, view);
+		if (note !== null) yield note;
 	}
+}
+
+/** The note's chunks as the index cuts them, its text read now through the view; `null` when it is hidden or gone. */
+export async function chunksOf(path: string, view: VaultView): Promise<NoteChunks | null> {
+	let content: string;
+	try {
+		content = await view.read(path);
+	} catch {
+		return null;
+	}
+	return { path, chunks: chunkNote(content, view.getMetadata(path)) };
 }
 
 /**

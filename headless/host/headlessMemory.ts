@@ -16,6 +16,7 @@ import type { WorkspaceLayout } from "../../src/core/workspace/layout";
 import type { HeadlessWorkspace } from "./headlessWorkspace";
 import type { IndexCache } from "./indexCache";
 import { meaningOverIndex, type MeaningSetup } from "./headlessMeaning";
+import { LiveMeaning } from "./liveMeaning";
 import { hybridSearch } from "../../src/core/retrieval/meaning/hybridSearch";
 import type { MeaningStatus } from "../../src/core/retrieval/meaning/meaningIndex";
 import type { DiskVault, NoteLinks } from "../vault/diskVault";
@@ -39,11 +40,15 @@ export interface HeadlessMemory {
 	refresh(): Promise<void>;
 	/** Whether the index was restored from the device's cache, rather than built from every note. */
 	readonly restored: boolean;
-	/** Where search by meaning stands after the start; `null` without it. */
+	/**
+	 * Where search by meaning stands: after the start, or now on a host that embeds in the
+	 * background; `null` without it (or before the server first answered, in the background).
+	 */
 	readonly meaning: MeaningStatus | null;
 	/**
-	 * Saves the index to the device's cache now if it changed since last saved (nothing without a
-	 * cache), and saves no more: for a host that stops.
+	 * Saves the index (and the vectors) to the device's cache now if they changed since last saved
+	 * (nothing without a cache), stops embedding in the background, and saves no more: for a host
+	 * that stops.
 	 */
 	close(): void;
 }
@@ -88,6 +93,8 @@ export function openHeadlessMemory(
  * snapshot saved under the same privacy rules and engine (any other is not used), and only the
  * notes whose mtime or size changed since, new or gone are read or dropped; it is saved after the
  * start when that changed anything, a while after later changes, and when the process exits.
+ * With search by meaning, the notes are embedded before the start ends, or in the background
+ * from then on with `live` (see `LiveMeaning`).
  */
 export async function memoryOverVault(
 	vault: IndexedVault,
@@ -104,9 +111,12 @@ export async function memoryOverVault(
 	const source = { files: vault.view, policy };
 	let unsaved = index === fresh;
 	let saveTimer: NodeJS.Timeout | null = null;
+	// Set once the index is built: the background embedding starts over the notes it holds.
+	let live: LiveMeaning | null = null;
 	const save = () => {
 		if (saveTimer !== null) clearTimeout(saveTimer);
 		saveTimer = null;
+		live?.save();
 		if (cache === null || !unsaved) return;
 		unsaved = false;
 		cache.save({ snapshot: index.toSnapshot(), links: linksHeld(index, vault) });
@@ -119,7 +129,13 @@ export async function memoryOverVault(
 			if (note !== null) index.upsert(note);
 		}
 		for (const step of index.catchUp()) void step;
-		if (toRead.length === 0 && countsOf(index) === before) return;
+		const changed = toRead.length > 0 || countsOf(index) !== before;
+		// Before the call this refresh was made for is answered: a note gone or hidden leaves the vectors too.
+		live?.refreshed(
+			changed,
+			toRead.map((file) => file.path),
+		);
+		if (!changed) return;
 		unsaved = true;
 		if (saveTimer !== null || cache === null) return;
 		// Not kept alive for it: a host that ends saves on its way out.
@@ -133,16 +149,24 @@ export async function memoryOverVault(
 	// Synchronous, as `exit` listeners must be: the snapshot is encoded and written in one go.
 	if (cache !== null) process.on("exit", save);
 	const close = () => {
+		live?.stop();
 		save();
 		process.off("exit", save);
 	};
-	const meaning = meaningSetup === undefined ? null : await meaningOverIndex(index, vault.view, meaningSetup);
+	let meaning: Awaited<ReturnType<typeof meaningOverIndex>> | null = null;
+	if (meaningSetup?.live !== undefined) {
+		live = new LiveMeaning(index, vault.view, meaningSetup, meaningSetup.live);
+		live.start();
+	} else if (meaningSetup !== undefined) {
+		meaning = await meaningOverIndex(index, vault.view, meaningSetup);
+	}
 	const byMeaning = meaning?.meaning ?? null;
 	const deps: MemoryToolDeps = {
 		// As the plugin's index service searches: today from the clock, links from the metadata cache.
 		index: {
 			search: (query, options) => {
 				const searched = { ...options, now: setup.clock.now(), links };
+				if (live !== null) return live.search(query, searched);
 				return byMeaning === null ? index.search(query, searched) : hybridSearch(index, byMeaning, query, searched);
 			},
 		},
@@ -156,7 +180,9 @@ export async function memoryOverVault(
 		refresh,
 		restored: index !== fresh,
 		close,
-		meaning: meaning?.status ?? null,
+		get meaning() {
+			return live === null ? (meaning?.status ?? null) : live.status;
+		},
 	};
 }
 

@@ -184,18 +184,20 @@ class FileIndexCache implements IndexCache {
 		const snapshot = this.read(this.vectors, modelId, (fd, bodyAt) => (file = { fd, bodyAt }));
 		if (snapshot === null || file === null) return null;
 		const { fd, bodyAt } = file;
+		const readNow = (block: RowBlock, rows: Int32Array): Int8Array => {
+			const out = new Int8Array(rows.length * block.rowBytes);
+			rows.forEach((row, at) => {
+				const position = bodyAt + block.offset + row * block.rowBytes;
+				if (readSync(fd, out, at * block.rowBytes, block.rowBytes, position) !== block.rowBytes)
+					throw new Error(`the ${this.vectors.what} at ${this.vectors.path} end before row ${row}`);
+			});
+			return out;
+		};
 		return {
 			snapshot,
 			rowsFrom: (block) => ({
-				read: (rows) => {
-					const out = new Int8Array(rows.length * block.rowBytes);
-					rows.forEach((row, at) => {
-						const position = bodyAt + block.offset + row * block.rowBytes;
-						if (readSync(fd, out, at * block.rowBytes, block.rowBytes, position) !== block.rowBytes)
-							throw new Error(`the ${this.vectors.what} at ${this.vectors.path} end before row ${row}`);
-					});
-					return Promise.resolve(out);
-				},
+				read: (rows) => Promise.resolve(readNow(block, rows)),
+				readNow: (rows) => readNow(block, rows),
 			}),
 			release: () => closeSync(fd),
 		};

@@ -3,6 +3,7 @@ import { CallBudget, mcpSurface, MCP_HOST_LIMITS, type CallLimits, type McpSurfa
 import { openHeadlessMemory, type HeadlessMemory } from "../host/headlessMemory";
 import { openHeadlessWorkspace, type HeadlessWorkspace } from "../host/headlessWorkspace";
 import { indexCacheFor } from "../host/indexCache";
+import { meaningSetupOf, type MeaningChoice } from "../host/meaningOptions";
 import { UsageError } from "../host/usageError";
 
 /** How long a listing of the vault folder is trusted before a call lists it again. */
@@ -19,6 +20,10 @@ export interface HeadlessMcpOptions {
 	readonly limits?: CallLimits;
 	/** All sessions' limits together, for tests; `MCP_HOST_LIMITS` otherwise. */
 	readonly hostLimits?: CallLimits;
+	/** The embedding server that `memory_search` searches by meaning with (`--embed-url`…); keyword search alone without. */
+	readonly meaning?: MeaningChoice;
+	/** Search by meaning's waits, for tests: on a failing server (`backOff` otherwise), on a query (`QUERY_TIMEOUT_MS`). */
+	readonly meaningTimings?: { readonly waitMs?: (failures: number) => number; readonly queryTimeoutMs?: number };
 }
 
 /** The workspace a headless MCP server serves, and a surface per client session over it. */
@@ -44,7 +49,19 @@ export async function openHeadlessMcp(vaultDir: string, options: HeadlessMcpOpti
 		throw new UsageError(
 			"The vault's privacy settings could not be recovered and have not been checked: confirm them in the plugin's Privacy settings in Obsidian before serving the vault.",
 		);
-	const memory = await openHeadlessMemory(headless, indexCacheFor(vaultDir));
+	const cache = indexCacheFor(vaultDir);
+	// Embedded in the background: the first call is answered by keyword at once, however large the vault.
+	const meaning = meaningSetupOf(options.meaning, headless, cache, {
+		live: {
+			// A folder made private in Obsidian during a long first embedding is not sent on.
+			beforeSending: () => headless.reloadPrivacy(),
+			...(options.meaningTimings?.waitMs !== undefined && { waitMs: options.meaningTimings.waitMs }),
+		},
+		...(options.meaningTimings?.queryTimeoutMs !== undefined && {
+			queryTimeoutMs: options.meaningTimings.queryTimeoutMs,
+		}),
+	});
+	const memory = await openHeadlessMemory(headless, cache, meaning);
 	const { workspace } = headless;
 	// A getter, taken at each call: the server lives across days and while the Daily notes options change.
 	const writes = options.allowWrites

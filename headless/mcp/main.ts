@@ -1,14 +1,22 @@
 import { tokenProblem } from "../../src/core/mcp";
 import { HttpSetupError, serveMcpHttp, type HttpSetupProblem } from "../../src/desktop/mcpHttpServer";
 import { parseArgs, rejectUnknownOptions, requireOption, UsageError } from "../host/args";
+import { meaningChoiceOf, MEANING_OPTIONS, type MeaningChoice } from "../host/meaningOptions";
 import { openHeadlessMcp } from "./headlessMcp";
 import { serveMcpStdio } from "./stdioServer";
 
 const USAGE = `usage: npm run -s mcp -- --vault <dir> [--allow-writes] [--http --port <N> [--token <T>]]
+                  [--embed-url <url> --embed-model <name> [--embed-api openai|ollama]]
   Serves the vault's memory to MCP clients (Claude Code, Claude Desktop), over stdio by default.
   --allow-writes  also offer memory_append, capture_note, checkpoint and note_annotate (audited as mcp:<client>)
   --http          Streamable HTTP on 127.0.0.1:<port> instead, with a bearer token: AW_MCP_TOKEN
-                  (--token works too, but every process of the machine sees a command line)`;
+                  (--token works too, but every process of the machine sees a command line)
+  --embed-url     memory_search also searches by meaning, with the embedding server at <url> (Ollama,
+                  LM Studio, llama.cpp, any OpenAI-compatible endpoint; its key, if any: AW_EMBED_API_KEY)
+  --embed-model   the embedding model the server runs (e.g. bge-m3)
+  --embed-api     openai (POST /v1/embeddings, the default) or ollama (POST /api/embed)
+  The notes are embedded in the background, and what is embedded is kept beside the search index:
+  search answers by keyword at once, and by meaning too as the notes are embedded.`;
 
 const FLAGS = ["allow-writes", "http", "help"];
 
@@ -22,7 +30,7 @@ async function main(argv: readonly string[]): Promise<void> {
 		process.stderr.write(`${USAGE}\n`);
 		return;
 	}
-	rejectUnknownOptions(args, ["vault", "allow-writes", "http", "port", "token", "help"]);
+	rejectUnknownOptions(args, ["vault", "allow-writes", "http", "port", "token", "help", ...MEANING_OPTIONS]);
 	const http = args.flags.has("http");
 	if (!http && (args.options.has("port") || args.options.has("token")))
 		throw new UsageError("--port and --token are for --http.");
@@ -32,12 +40,18 @@ async function main(argv: readonly string[]): Promise<void> {
 	const token = args.options.get("token") ?? process.env.AW_MCP_TOKEN;
 	const problem = http ? tokenProblem(token) : null;
 	if (problem !== null) throw new UsageError(httpProblem(problem));
+	const meaning = meaningChoiceOf(args);
 
-	const served = await openHeadlessMcp(vault, { allowWrites: args.flags.has("allow-writes") });
-	const mode = args.flags.has("allow-writes") ? "read and write" : "read-only";
+	const served = await openHeadlessMcp(vault, {
+		allowWrites: args.flags.has("allow-writes"),
+		...(meaning !== undefined && { meaning }),
+	});
+	const mode = `${args.flags.has("allow-writes") ? "read and write" : "read-only"}${meaningSaid(meaning)}`;
 	if (!http) {
 		process.stderr.write(`assistant-workspace MCP server on stdio (${mode}), vault ${vault}\n`);
 		await serveMcpStdio(served.openSurface, { input: process.stdin, output: process.stdout });
+		// The client is gone: the embedding under way stops, and what it embedded is kept.
+		served.memory.close();
 		return;
 	}
 	try {
@@ -50,6 +64,11 @@ async function main(argv: readonly string[]): Promise<void> {
 		if (error instanceof HttpSetupError) throw new UsageError(httpProblem(error.problem));
 		throw error;
 	}
+}
+
+/** What the server searches by meaning with, for its first line. */
+function meaningSaid(meaning: MeaningChoice | undefined): string {
+	return meaning === undefined ? "" : `, search by meaning with ${meaning.model} at ${meaning.baseURL}`;
 }
 
 function portOf(text: string): number {

@@ -1,5 +1,5 @@
 import type { Clock } from "../../src/core/ports";
-import type { IndexStore } from "../../src/core/retrieval/service/indexStore";
+import type { IndexStore, VectorStore } from "../../src/core/retrieval/service/indexStore";
 import type { ChatEndpoint } from "../../src/obsidian/obsidianModel";
 import { asObsidianApp, setLanguageForTests } from "../obsidianApi";
 import { MemoryVault } from "../../headless/inMemory/memoryVault";
@@ -70,7 +70,7 @@ async function boot(): Promise<void> {
 			return config.anthropicBaseURL === null ? {} : { baseURL: config.anthropicBaseURL };
 		}
 
-		protected override indexStore(): IndexStore {
+		protected override indexStore(): IndexStore & VectorStore {
 			return measuredStore(super.indexStore());
 		}
 	}
@@ -103,7 +103,7 @@ async function boot(): Promise<void> {
  * (`performance.measure`, "index-load" and "index-save"): the browser benchmark
  * (`npm run bench:browser`) times the restore and the save by them.
  */
-function measuredStore(store: IndexStore): IndexStore {
+function measuredStore(store: IndexStore & VectorStore): IndexStore & VectorStore {
 	const measured = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
 		const start = performance.now();
 		try {
@@ -118,6 +118,8 @@ function measuredStore(store: IndexStore): IndexStore {
 		saveOpens: (opens) => store.saveOpens(opens),
 		clear: () => store.clear(),
 		close: () => store.close(),
+		loadVectors: (modelId) => measured("vectors-load", () => store.loadVectors(modelId)),
+		saveVectors: (modelId, saved) => measured("vectors-save", () => store.saveVectors(modelId, saved)),
 	};
 }
 

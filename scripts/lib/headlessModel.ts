@@ -5,12 +5,11 @@ import { createModelClient, modelErrorMessage } from "../../src/llm";
 import { UsageError, type ParsedArgs } from "./args";
 import type { HeadlessWorkspace } from "./headless";
 import { modelChoiceOf, type ModelChoice } from "./modelChoice";
+import { nodeDelay } from "../../headless/host/nodeDelay";
+import { refuseUnconfirmedPrivacy } from "../../headless/host/privacyReview";
 
-/** The host's timers for the client's retry waits and the tools' timeout: Node's, here. */
-export function nodeDelay(callback: () => void, ms: number): () => void {
-	const timer = setTimeout(callback, ms);
-	return () => clearTimeout(timer);
-}
+// The host's timers, which the commands share with the MCP server.
+export { nodeDelay };
 
 /**
  * The options that shorten a command's waits on the model, in seconds: `--idle-timeout` (a
@@ -30,7 +29,7 @@ export function modelClientOf(
 	args: ParsedArgs,
 	headless: Pick<HeadlessWorkspace, "privacyReviewNeeded" | "receipts">,
 ): ModelClient {
-	if (headless.privacyReviewNeeded) throw new UsageError(`${t("model-error.privacy-unconfirmed")} ${PRIVACY_FIX}`);
+	refuseUnconfirmedPrivacy(headless);
 	const choice = modelChoiceOf(args);
 	const timing = {
 		delay: nodeDelay,
@@ -96,7 +95,3 @@ export function usesOfflineModel(args: ParsedArgs): boolean {
 	if (modelChoiceOf(args).provider === "compatible") return false;
 	return args.flags.has("offline") || (process.env.ANTHROPIC_API_KEY ?? "").trim() === "";
 }
-
-/** How the command line's user lifts the refusal, where the plugin's settings tab has a button. */
-export const PRIVACY_FIX =
-	"Repair the plugin's data.json (the damaged original is kept beside it as data.json.corrupt-….bak) so that excludedFolders and excludedTags are yours and state.privacyReviewNeeded is false, or confirm them in the plugin's Privacy settings in Obsidian.";

@@ -11,7 +11,7 @@ import { listOption, rejectUnknownOptions, requireOption, UsageError, type Parse
 import { printed, type Command } from "./command";
 import { openHeadlessWorkspace } from "./headless";
 import { indexCacheFor, openHeadlessMemory, type HeadlessMemory } from "./headlessMemory";
-import { meaningSetupOf, MEANING_OPTIONS } from "./meaningOptions";
+import { meaningChoiceOf, meaningSetupOf, MEANING_OPTIONS } from "../../headless/host/meaningOptions";
 import { indexReport, indexSummary, meaningReport } from "./memoryReport";
 
 /** The commands that search and read memory as the model does, over a vault folder. */
@@ -57,7 +57,11 @@ export const indexCommand: Command = async (args) => {
 	// The index is built from the notes, to measure it; the vectors are kept, so that a search embeds
 	// only its query, unless the run excludes folders or tags of its own.
 	const saves = excluded.excludeFolders.length === 0 && excluded.excludeTags.length === 0;
-	const memory = await openHeadlessMemory(headless, null, meaningSetupOf(args, headless, indexCacheFor(vault), saves));
+	const memory = await openHeadlessMemory(
+		headless,
+		null,
+		meaningSetupOf(meaningChoiceOf(args), headless, indexCacheFor(vault), { saves }),
+	);
 	const stats = memory.index.stats();
 	// The index keeps its tables in typed arrays, whose elements live in array buffers outside the heap.
 	const { heapUsed, arrayBuffers } = process.memoryUsage();
@@ -79,7 +83,11 @@ async function openMemory(args: ParsedArgs): Promise<HeadlessMemory> {
 	const cache = indexCacheFor(vault);
 	// Under rules of its own the run reads the saved vectors (what it excludes is dropped from its
 	// search, not from the device) and saves none: nothing is embedded again for a one-off exclusion.
-	return openHeadlessMemory(headless, adHoc ? null : cache, meaningSetupOf(args, headless, cache, !adHoc));
+	return openHeadlessMemory(
+		headless,
+		adHoc ? null : cache,
+		meaningSetupOf(meaningChoiceOf(args), headless, cache, { saves: !adHoc }),
+	);
 }
 
 /**

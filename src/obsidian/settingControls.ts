@@ -50,6 +50,17 @@ export function settingFromControl(key: string, value: unknown): Partial<Setting
 		}
 		case "serverContextWindowTokens":
 			return isServerContextWindow(value) ? { serverContextWindowTokens: value } : null;
+		case "meaningSearch":
+			return value === "off" || value === "server" || value === "endpoint" ? { meaningSearch: value } : null;
+		case "embeddingApi":
+			return value === "ollama" || value === "openai" ? { embeddingApi: value } : null;
+		case "embeddingBaseUrl": {
+			// Empty follows the model server's address.
+			const url = typeof value !== "string" ? null : value.trim() === "" ? "" : serverBaseUrl(value);
+			return url === null ? null : { embeddingBaseUrl: url };
+		}
+		case "embeddingModel":
+			return typeof value === "string" ? { embeddingModel: value.trim() } : null;
 		case "language":
 			return value === "auto" || value === "en" || value === "zh" ? { language: value } : null;
 		case "heartbeatEnabled":

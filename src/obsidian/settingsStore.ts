@@ -126,6 +126,15 @@ export class SettingsStore {
 	}
 
 	/**
+	 * The embedding endpoint's key, from SecretStorage; empty when it needs none. Never the
+	 * Anthropic key, which no embedding endpoint takes and another company must not receive.
+	 */
+	embeddingKey(): string {
+		const key = this.modelKey(this.data.settings.embeddingKeySecret);
+		return key === this.apiKey() ? "" : key;
+	}
+
+	/**
 	 * Whether the chat answers from the notes alone: Anthropic without a key, or the offline model
 	 * chosen. A compatible server needs no key, so it is never offline.
 	 */

@@ -14,6 +14,7 @@ import { heartbeatSection } from "./settings/heartbeatSection";
 import { indexSection } from "./settings/indexSection";
 import { interfaceSection } from "./settings/interfaceSection";
 import { mcpSection } from "./settings/mcpSection";
+import { meaningSection } from "./settings/meaningSection";
 import { memorySection } from "./settings/memorySection";
 import { modelSection } from "./settings/modelSection";
 import { onboardingSection } from "./settings/onboardingSection";
@@ -38,6 +39,7 @@ const REDRAWN_BY: readonly SettingKey[] = [
 	"heartbeatAllDay",
 	"modelProvider",
 	"serverPreset",
+	"meaningSearch",
 ];
 
 /**
@@ -71,6 +73,7 @@ export class AssistantSettingTab extends PluginSettingTab {
 			promptsSection(context),
 			privacySection(context),
 			indexSection(context),
+			meaningSection(context),
 			mcpSection(context),
 			interfaceSection(),
 		];

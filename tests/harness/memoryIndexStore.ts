@@ -1,16 +1,24 @@
 import { deserialize, serialize } from "node:v8";
-import type { IndexStore, SavedIndex, SavedOpen } from "../../src/core/retrieval/service/indexStore";
+import type {
+	IndexStore,
+	SavedIndex,
+	SavedOpen,
+	SavedVectors,
+	VectorStore,
+} from "../../src/core/retrieval/service/indexStore";
 import type { IndexSnapshot } from "../../src/core/retrieval";
 
 /**
- * The `IndexStore` port in memory, for tests. Records are kept as IndexedDB
+ * The `IndexStore` and `VectorStore` ports in memory, for tests. Records are kept as IndexedDB
  * keeps them, structured-cloned (`v8.serialize` is that format), so a loaded snapshot shares
- * nothing with the index that saved it. Counts what it is asked to do.
+ * nothing with the index that saved it. Counts what it is asked to do. As in IndexedDB, the
+ * vectors of one model at a time are kept, and clearing the index keeps them.
  */
-export class MemoryIndexStore implements IndexStore {
+export class MemoryIndexStore implements IndexStore, VectorStore {
 	private snapshot: Buffer | null = null;
 	private opens: Buffer | null = null;
-	readonly counts = { loads: 0, snapshotSaves: 0, opensSaves: 0, clears: 0, closes: 0 };
+	private vectors: { readonly modelId: string; readonly record: Buffer } | null = null;
+	readonly counts = { loads: 0, snapshotSaves: 0, opensSaves: 0, clears: 0, closes: 0, vectorSaves: 0 };
 
 	async load(): Promise<SavedIndex> {
 		this.counts.loads++;
@@ -38,6 +46,21 @@ export class MemoryIndexStore implements IndexStore {
 
 	async close(): Promise<void> {
 		this.counts.closes++;
+	}
+
+	async loadVectors(modelId: string): Promise<SavedVectors | null> {
+		if (this.vectors?.modelId !== modelId) return null;
+		return deserialize(this.vectors.record) as SavedVectors;
+	}
+
+	async saveVectors(modelId: string, saved: SavedVectors): Promise<void> {
+		this.counts.vectorSaves++;
+		this.vectors = { modelId, record: serialize(saved) };
+	}
+
+	/** The model whose vectors are kept, if any. */
+	get vectorModel(): string | null {
+		return this.vectors?.modelId ?? null;
 	}
 
 	/** Whether a snapshot is saved. */

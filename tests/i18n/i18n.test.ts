@@ -17,6 +17,7 @@ const SAME_IN_BOTH: ReadonlySet<string> = new Set([
 	// Product names, which Chinese writes as they are.
 	"settings.mcp.claude-code.name",
 	"settings.mcp.claude-desktop.name",
+	"settings.meaning.api.name",
 ]);
 
 const KEYS = Object.keys(en) as MessageKey[];

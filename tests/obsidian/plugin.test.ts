@@ -62,6 +62,7 @@ describe("the plugin in Obsidian", () => {
 			"assistant-workspace:show-assistant-changes",
 			"assistant-workspace:search-memory",
 			"assistant-workspace:rebuild-index",
+			"assistant-workspace:open-related-notes",
 			"assistant-workspace:open-chat",
 			"assistant-workspace:new-chat",
 			"assistant-workspace:new-chat-in-tab",

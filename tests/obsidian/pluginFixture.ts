@@ -2,7 +2,7 @@ import type { PluginManifest, SettingDefinitionGroup, SettingDefinitionRender } 
 import { App, asObsidianApp, Setting } from "../../sandbox/obsidianApi";
 import AssistantWorkspacePlugin from "../../src/main";
 import type { Clock } from "../../src/core/ports";
-import type { IndexStore } from "../../src/core/retrieval/service/indexStore";
+import type { IndexStore, VectorStore } from "../../src/core/retrieval/service/indexStore";
 import { systemClock } from "../../src/core/systemClock";
 import type { ChatEndpoint } from "../../src/obsidian/obsidianModel";
 import type { AssistantSettingTab } from "../../src/obsidian/settingsTab";
@@ -35,7 +35,7 @@ class PluginOnDevice extends AssistantWorkspacePlugin {
 		return this.chat;
 	}
 
-	protected override indexStore(): IndexStore {
+	protected override indexStore(): IndexStore & VectorStore {
 		return this.device;
 	}
 }

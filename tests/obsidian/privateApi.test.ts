@@ -62,7 +62,7 @@ describe("Obsidian's internal APIs, where they are missing or reshaped", () => {
 	});
 
 	it("lets Alt+Enter in Search memory go on to Obsidian's own handling when the suggestion list's chooser is missing", () => {
-		const modal = new SearchMemoryModal(new App() as never, {} as never, {} as never);
+		const modal = new SearchMemoryModal(new App() as never, { view: {} } as never);
 		const altEnter = (
 			modal.scope as unknown as {
 				handlers: { modifiers: string[] | null; key: string | null; func: (evt: KeyboardEvent) => unknown }[];

@@ -31,6 +31,7 @@ describe("the settings tab", () => {
 			"Prompts",
 			"Privacy",
 			"Index",
+			"Search by meaning",
 			"MCP server",
 			"Interface",
 		]);
@@ -53,6 +54,10 @@ describe("the settings tab", () => {
 			"excludedFolders",
 			"excludedTags",
 			"pinnedNotes",
+			"meaningSearch",
+			"embeddingApi",
+			"embeddingBaseUrl",
+			"embeddingModel",
 			"mcpServerEnabled",
 			"mcpServerPort",
 			"mcpServerAllowWrites",
@@ -216,6 +221,7 @@ describe("the settings tab", () => {
 			"提示词",
 			"隐私",
 			"索引",
+			"语义搜索",
 			"MCP 服务器",
 			"界面",
 		]);

@@ -4,6 +4,10 @@
  * API answers (Ollama's `/api/embed`, the OpenAI-compatible `/v1/embeddings`) is chosen at the edge.
  */
 
+/** The two APIs servers embed text with: Ollama's own, and the OpenAI-compatible one most others speak. */
+export const EMBEDDING_APIS = ["ollama", "openai"] as const;
+export type EmbeddingApi = (typeof EMBEDDING_APIS)[number];
+
 /**
  * What a text is embedded for: some models read a query and a passage with different
  * instructions, and the vectors of the two compare well only when each is made as its kind.

@@ -1,9 +1,8 @@
+import type { EmbeddingApi } from "../../core/model/embeddingClient";
 import type { ServerPreset } from "../../core/model/modelServer";
 import { ollamaVectors, openAiVectors, type VectorsOf } from "./embeddingAnswer";
 
-/** The two APIs servers embed text with: Ollama's own, and the OpenAI-compatible one most others speak. */
-export const EMBEDDING_APIS = ["ollama", "openai"] as const;
-export type EmbeddingApi = (typeof EMBEDDING_APIS)[number];
+export { EMBEDDING_APIS, type EmbeddingApi } from "../../core/model/embeddingClient";
 
 /** Where an API takes texts to embed, how it lists its models, and where its answer holds the vectors. */
 export interface EmbeddingApiShape {

@@ -12,7 +12,7 @@ export function registerIndexCommands(plugin: Plugin, indexer: VaultIndexer, not
 	plugin.addCommand({
 		id: "search-memory",
 		name: t("command.search-memory"),
-		callback: () => new SearchMemoryModal(plugin.app, indexer.service, indexer.view).open(),
+		callback: () => new SearchMemoryModal(plugin.app, indexer).open(),
 	});
 	plugin.addCommand({
 		id: "rebuild-index",

@@ -1,5 +1,12 @@
 import type { Plugin } from "obsidian";
-import type { IndexStore, SavedIndex, SavedOpen } from "../../core/retrieval/service/indexStore";
+import type {
+	IndexStore,
+	SavedIndex,
+	SavedOpen,
+	SavedVectors,
+	VectorStore,
+} from "../../core/retrieval/service/indexStore";
+import type { ModelCoverage } from "../../core/retrieval/ranking/vectorTrust";
 import {
 	PIECES_FORMAT,
 	SNAPSHOT_VERSION,
@@ -21,6 +28,19 @@ const RECORDS = "records";
 const SNAPSHOT = `snapshot-${SNAPSHOT_VERSION}-${PIECES_FORMAT}`;
 const EVERY_SNAPSHOT = (): IDBKeyRange => IDBKeyRange.bound("snapshot", "snapshot\uffff");
 const OPENS = "opens";
+/** The vectors of search by meaning: their layout under this key, their pieces under it, "/", and their number. */
+const VECTORS = "vectors";
+const EVERY_VECTOR_RECORD = (): IDBKeyRange => IDBKeyRange.bound(VECTORS, `${VECTORS}\uffff`);
+/** A piece of the vectors: its structured clone is a short task even on a phone. */
+const VECTOR_PIECE_BYTES = 1 << 20;
+
+/** The vectors' record: whose they are, in how many pieces, and what goes with them (`SavedVectors`). */
+interface VectorsLayout {
+	readonly modelId: string;
+	readonly pieces: number;
+	readonly coverage: ModelCoverage;
+	readonly versions: ReadonlyMap<string, string>;
+}
 
 /**
  * Reads in flight at once while the snapshot is read: enough for the round trips to the database
@@ -40,7 +60,7 @@ const READS_AHEAD = 4;
  * All pieces go in one transaction, so that a save is whole or not at all: a crash, a full disk
  * or a closed window midway leaves the snapshot saved before.
  */
-export class IndexedDbIndexStore implements IndexStore {
+export class IndexedDbIndexStore implements IndexStore, VectorStore {
 	private database: Promise<IDBDatabase> | null = null;
 
 	constructor(private readonly name: string) {}
@@ -83,11 +103,60 @@ export class IndexedDbIndexStore implements IndexStore {
 		);
 	}
 
+	/** Forgets the index's records; the vectors of search by meaning stay, so a rebuild embeds nothing again. */
 	async clear(): Promise<void> {
+		let asked = 0;
+		await this.stream("readwrite", (records) => {
+			asked++;
+			if (asked === 1) return records.delete(EVERY_SNAPSHOT());
+			return asked === 2 ? records.delete(OPENS) : null;
+		});
+	}
+
+	async loadVectors(modelId: string): Promise<SavedVectors | null> {
+		let layout: VectorsLayout | null = null;
+		const pieces: Uint8Array[] = [];
+		let asked = 0;
 		await this.stream(
-			"readwrite",
-			once((records) => records.clear()),
+			"readonly",
+			(records) => {
+				if (asked === 0) {
+					asked++;
+					return records.get(VECTORS);
+				}
+				// Nothing more once the layout is another model's, damaged, or every piece is in.
+				return layout?.modelId === modelId && asked <= layout.pieces ? records.get(`${VECTORS}/${asked++ - 1}`) : null;
+			},
+			(result) => {
+				if (layout === null) layout = vectorsLayoutOf(result);
+				else if (isBytes(result)) pieces.push(result);
+			},
+			READS_AHEAD,
 		);
+		const found = layout as VectorsLayout | null;
+		if (found?.modelId !== modelId || pieces.length !== found.pieces) return null;
+		return { bytes: joined(pieces), coverage: found.coverage, versions: found.versions };
+	}
+
+	/** Replaces the vectors saved before, of whichever model, in one transaction: a failed save keeps them. */
+	async saveVectors(modelId: string, saved: SavedVectors): Promise<void> {
+		const { bytes, coverage, versions } = saved;
+		const count = Math.ceil(bytes.byteLength / VECTOR_PIECE_BYTES);
+		let asked = 0;
+		await this.stream("readwrite", (records) => {
+			asked++;
+			if (asked === 1) return records.delete(EVERY_VECTOR_RECORD());
+			if (asked === 2) {
+				const layout: VectorsLayout = { modelId, pieces: count, coverage, versions: new Map(versions) };
+				return records.put(layout, VECTORS);
+			}
+			const piece = asked - 3;
+			if (piece >= count) return null;
+			return records.put(
+				bytes.slice(piece * VECTOR_PIECE_BYTES, (piece + 1) * VECTOR_PIECE_BYTES),
+				`${VECTORS}/${piece}`,
+			);
+		});
 	}
 
 	async close(): Promise<void> {
@@ -209,4 +278,33 @@ function once(make: (records: IDBObjectStore) => IDBRequest): (records: IDBObjec
 /** IndexedDB's error, or one saying so when it gives none (an abort without a cause). */
 function failure(error: unknown): Error {
 	return (error as Error | null) ?? new Error("The IndexedDB request failed.");
+}
+
+/** The vectors' layout as read back, or `null` for a record of another shape (damaged, another version): nothing is restored. */
+function vectorsLayoutOf(record: unknown): VectorsLayout | null {
+	if (typeof record !== "object" || record === null) return null;
+	const { modelId, pieces, coverage, versions } = record as Partial<Record<keyof VectorsLayout, unknown>>;
+	const fits =
+		typeof modelId === "string" &&
+		typeof pieces === "number" &&
+		Number.isSafeInteger(pieces) &&
+		pieces >= 0 &&
+		typeof (coverage as Partial<ModelCoverage> | null)?.readsCjk === "boolean" &&
+		Object.prototype.toString.call(versions) === "[object Map]";
+	return fits ? (record as VectorsLayout) : null;
+}
+
+function joined(pieces: readonly Uint8Array[]): Uint8Array {
+	const bytes = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.byteLength, 0));
+	let at = 0;
+	for (const piece of pieces) {
+		bytes.set(piece, at);
+		at += piece.byteLength;
+	}
+	return bytes;
+}
+
+/** Bytes as structured cloning gives them back, whichever realm made them. */
+function isBytes(value: unknown): value is Uint8Array {
+	return Object.prototype.toString.call(value) === "[object Uint8Array]";
 }

@@ -1,29 +1,40 @@
 import { Notice, SuggestModal, type App } from "obsidian";
 import { snippetOf, type SearchHit, type Snippet } from "../../core/retrieval";
-import type { IndexService } from "../../core/retrieval/service/indexService";
 import type { VaultView } from "../../core/vault/vaultView";
+import type { VaultIndexer } from "./vaultIndexer";
 import { t } from "../../i18n";
 import { suggestionChooser } from "../privateApi";
 
 const RESULTS = 20;
 
 /**
+ * How long the query must stay as typed before it is searched by meaning as well: its embedding
+ * is a request to the server, not made on every keystroke.
+ */
+const MEANING_AFTER_MS = 300;
+
+/**
  * "Search memory": the index searched on every keystroke (a search takes well under a
  * millisecond), each hit shown with its heading and a snippet; choosing one opens the note at
  * the hit's line; Alt+Enter (or Alt+click) inserts a `[[link]]` to it into the note being
- * edited instead. The index keeps no text, so snippets are read from the notes as they are
- * shown, each note once per modal.
+ * edited instead. With search by meaning on, a query left as typed for a moment is searched by
+ * meaning too, and its fused results replace the keyword ones. The index keeps no text, so
+ * snippets are read from the notes as they are shown, each note once per modal.
  */
 export class SearchMemoryModal extends SuggestModal<SearchHit> {
 	private readonly texts = new Map<string, Promise<string | null>>();
+	/** The fused results of the last query searched by meaning. */
+	private fused: { readonly query: string; readonly hits: readonly SearchHit[] } | null = null;
+	private cancelMeaning: (() => void) | null = null;
+	/** Snippets are read through the privacy view, as everything the assistant shows. */
+	private readonly vault: VaultView;
 
 	constructor(
 		app: App,
-		private readonly service: IndexService,
-		/** Snippets are read through the privacy view, as everything the assistant shows. */
-		private readonly vault: VaultView,
+		private readonly indexer: Pick<VaultIndexer, "service" | "meaning" | "view">,
 	) {
 		super(app);
+		this.vault = indexer.view;
 		this.limit = RESULTS;
 		this.setPlaceholder(t("search.placeholder"));
 		this.setInstructions([
@@ -41,10 +52,35 @@ export class SearchMemoryModal extends SuggestModal<SearchHit> {
 	}
 
 	getSuggestions(query: string): SearchHit[] {
-		const hits = query.trim() === "" ? [] : this.service.search(query, { limit: RESULTS });
-		const ready = this.service.currentStatus().phase === "ready";
+		const { service } = this.indexer;
+		const ready = service.currentStatus().phase === "ready";
 		this.emptyStateText = query.trim() === "" ? "" : ready ? t("search.no-results") : t("search.not-ready");
-		return hits;
+		if (query.trim() === "") return [];
+		if (this.fused?.query === query) return [...this.fused.hits];
+		this.searchByMeaningSoon(query);
+		return service.search(query, { limit: RESULTS });
+	}
+
+	override onClose(): void {
+		this.cancelMeaning?.();
+		super.onClose();
+	}
+
+	/** Once the query stays as typed, searches it by meaning too, and shows the fused results if it is still the query. */
+	private searchByMeaningSoon(query: string): void {
+		this.cancelMeaning?.();
+		this.cancelMeaning = null;
+		const { meaning } = this.indexer;
+		if ((meaning.index?.index?.chunkCount ?? 0) === 0) return;
+		const timer = window.setTimeout(() => {
+			void Promise.resolve(meaning.search(query, { limit: RESULTS })).then((hits) => {
+				if (this.inputEl.value !== query) return;
+				this.fused = { query, hits };
+				// Asks the modal for the suggestions again, which are now the fused ones.
+				this.inputEl.dispatchEvent(new Event("input"));
+			});
+		}, MEANING_AFTER_MS);
+		this.cancelMeaning = () => window.clearTimeout(timer);
 	}
 
 	renderSuggestion(hit: SearchHit, el: HTMLElement): void {

@@ -181,3 +181,53 @@ describe("the index snapshot in IndexedDB", () => {
 		await store.close();
 	});
 });
+
+describe("the vectors of search by meaning in IndexedDB", () => {
+	/** Bytes that tell their own place, over a few pieces. */
+	const bytes = Uint8Array.from({ length: 2.5 * 1024 * 1024 }, (_, i) => (i * 31 + 7) % 251);
+	const vectors = {
+		bytes,
+		coverage: { readsCjk: false },
+		versions: new Map([["Notes/a.md", "1700000000000:120"]]),
+	};
+
+	it("come back as saved, for their model only, from pieces of a megabyte", async () => {
+		const store = new IndexedDbIndexStore(NAME);
+		await store.saveVectors("openai:http://127.0.0.1:1234#bge-m3", vectors);
+		await store.close();
+		const pieces = [...(await records()).entries()].filter(([key]) => key.startsWith("vectors/"));
+		expect(pieces).toHaveLength(3);
+		for (const [, piece] of pieces) expect((piece as Uint8Array).byteLength).toBeLessThanOrEqual(1024 * 1024);
+		const again = new IndexedDbIndexStore(NAME);
+		const loaded = await again.loadVectors("openai:http://127.0.0.1:1234#bge-m3");
+		// Compared as bytes: a deep comparison of millions of numbers takes the test's whole time.
+		expect(Buffer.from(loaded?.bytes ?? []).equals(bytes)).toBe(true);
+		expect({ ...loaded, bytes: null }).toEqual({ ...vectors, bytes: null });
+		expect(await again.loadVectors("ollama:http://127.0.0.1:11434#bge-m3")).toBeNull();
+		await again.close();
+	});
+
+	it("are replaced whole by another model's, and kept when the index is cleared for a rebuild", async () => {
+		const store = new IndexedDbIndexStore(NAME);
+		await store.saveVectors("model-a", vectors);
+		const small = { ...vectors, bytes: new Uint8Array([1, 2, 3]) };
+		await store.saveVectors("model-b", small);
+		await store.saveSnapshot(first);
+		await store.clear();
+		expect((await store.load()).snapshot).toBeNull();
+		expect(await store.loadVectors("model-a")).toBeNull();
+		expect(await store.loadVectors("model-b")).toEqual(small);
+		await store.close();
+		expect([...(await records()).keys()].filter((key) => key.startsWith("vectors"))).toEqual(["vectors", "vectors/0"]);
+	});
+
+	it("are none when their record is damaged or a piece is missing: the notes are embedded anew", async () => {
+		const store = new IndexedDbIndexStore(NAME);
+		await store.saveVectors("model-a", vectors);
+		await store.close();
+		await write((records) => records.delete("vectors/2"));
+		expect(await new IndexedDbIndexStore(NAME).loadVectors("model-a")).toBeNull();
+		await write((records) => records.put({ modelId: "model-a", pieces: "three" }, "vectors"));
+		expect(await new IndexedDbIndexStore(NAME).loadVectors("model-a")).toBeNull();
+	});
+});

@@ -55,11 +55,17 @@ export class MeaningIndex {
 	private totals = { chunks: 0, read: 0 };
 
 	constructor(
-		private readonly embedder: EmbeddingClient,
+		private embedder: EmbeddingClient,
 		private readonly modelCoverage: ModelCoverage,
 		restored: VectorIndex | null = null,
 	) {
 		this.vectors = restored !== null && restored.modelId === embedder.modelId ? restored : null;
+	}
+
+	/** Embeds with `client` from now on: the same model reached anew (another key, say), its vectors kept. */
+	useClient(client: EmbeddingClient): void {
+		if (client.modelId !== this.embedder.modelId) throw new Error("Another model's vectors are not kept.");
+		this.embedder = client;
 	}
 
 	/** What the model reads. */
@@ -156,6 +162,24 @@ export class MeaningIndex {
 		if (vectors === null || vectors.chunkCount === 0 || !modelReads(this.modelCoverage, query)) return [];
 		const [vector] = await this.embedder.embed({ texts: [query], purpose: "query", signal: options.signal });
 		return vectors.search(vector, { limit: options.limit, accept: options.accept });
+	}
+
+	/**
+	 * The notes nearest the note at `path` in meaning, best first, never the note itself nor one
+	 * `accept` refuses; none for a note without vectors. Nothing is sent: its vectors are kept.
+	 */
+	async similarTo(
+		path: string,
+		options: { readonly limit: number; readonly accept?: (path: string) => boolean },
+	): Promise<VectorHit[]> {
+		const vectors = this.vectors;
+		const vector = (await vectors?.noteVector(path)) ?? null;
+		if (vector === null || vectors === null) return [];
+		const accept = options.accept;
+		return vectors.search(vector, {
+			limit: options.limit,
+			accept: (other) => other !== path && (accept === undefined || accept(other)),
+		});
 	}
 
 	/** Each chunk's key, `null` for one with nothing to embed or in a script the model does not read. */

@@ -13,6 +13,8 @@ import {
 	type Slicing,
 } from "../index";
 import { whileCurrent } from "../indexing/steps";
+import type { KeywordIndex } from "../meaning/hybridSearch";
+import type { SearchOptions } from "../searchTypes";
 import { BuildSuperseded, judgedByView, readNote, readNotes, type NoteSource } from "./noteReader";
 import { OpenCounts } from "./openCounts";
 import { PathEvents } from "./pathEvents";
@@ -230,13 +232,47 @@ export class IndexService {
 	search(query: string, options: MemorySearchOptions = {}): SearchHit[] {
 		this.policyChanges.applyNow();
 		if (this.index === null) return [];
-		const hits = this.index.search(query, {
-			...options,
-			now: this.ports.clock.now(),
-			hotSet: this.hotSet(),
-			links: this.linkGraph(),
-		});
-		return hits.filter((hit) => this.ports.notes.stat(hit.path) !== null);
+		const hits = this.index.search(query, this.searchOptions(options));
+		return hits.filter((hit) => this.shown(hit.path));
+	}
+
+	/** A search's options with what the service adds to every search: today, the hot set, the link graph. */
+	searchOptions(options: MemorySearchOptions): SearchOptions {
+		return { ...options, now: this.ports.clock.now(), hotSet: this.hotSet(), links: this.linkGraph() };
+	}
+
+	/**
+	 * The index as a hybrid search fuses it with search by meaning, every answer held to the notes
+	 * the view shows now, as `search`'s are; `null` before the saved index is back.
+	 */
+	fusable(): KeywordIndex | null {
+		const index = this.index;
+		if (index === null) return null;
+		const shown = (path: string) => this.shown(path);
+		return {
+			search: (query, options) => this.search(query, options),
+			locate: (found, query, options) => index.locate(found, query, options).filter((hit) => shown(hit.path)),
+			namesOf: (path) => index.namesOf(path),
+			admitting: (query, options) => {
+				const admitted = index.admitting(query, options);
+				return (path) => admitted(path) && shown(path);
+			},
+		};
+	}
+
+	/** Whether a build has brought the index up to date with the vault (and none runs now). */
+	isReady(): boolean {
+		return this.status.phase === "ready";
+	}
+
+	/** Whether the index holds the note at `path` (one the rules show, read, and not an attachment). */
+	holds(path: string): boolean {
+		return (this.index?.namesOf(path).length ?? 0) > 0;
+	}
+
+	/** The notes the index holds: those the rules show that it could read. */
+	notePaths(): string[] {
+		return this.index?.notePaths() ?? [];
 	}
 
 	/** Pinned notes and the notes opened often lately: a capped bonus for notes that match anyway. */
@@ -339,7 +375,7 @@ export class IndexService {
 	 * The graph answers from the first search on; what links to each note is mapped in time
 	 * slices after it, not in the search's own task (see `ResolvedLinkGraph`).
 	 */
-	private linkGraph(): LinkGraph {
+	linkGraph(): LinkGraph {
 		if (this.links !== null) return this.links;
 		const graph = new ResolvedLinkGraph(this.ports.resolvedLinks());
 		this.links = graph;
@@ -380,6 +416,10 @@ export class IndexService {
 	/** Where a build reads from: text through the privacy view, metadata from the cache, under `policy`. */
 	private noteSource(policy: IndexPolicy): NoteSource {
 		return { files: this.ports.notes, policy };
+	}
+
+	private shown(path: string): boolean {
+		return this.ports.notes.stat(path) !== null;
 	}
 
 	private failed(error: unknown): void {

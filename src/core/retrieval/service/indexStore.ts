@@ -1,4 +1,5 @@
 import type { IndexSnapshot } from "../indexing/indexSnapshot";
+import type { ModelCoverage } from "../ranking/vectorTrust";
 
 /**
  * The search index saved on this device, per vault, outside the vault (IndexedDB in Obsidian),
@@ -27,4 +28,28 @@ export interface SavedOpen {
 	readonly path: string;
 	readonly weight: number;
 	readonly at: number;
+}
+
+/**
+ * The vectors of search by meaning saved on this device beside the index (IndexedDB in Obsidian),
+ * for one embedding model at a time: saving one model's replaces another's, so two models'
+ * vectors are never restored together. Kept apart from the index's records: a rebuild of the
+ * index clears those and keeps these, and embeds nothing again.
+ */
+export interface VectorStore {
+	/** What was saved for `modelId`; `null` when nothing was, or for another model. */
+	loadVectors(modelId: string): Promise<SavedVectors | null>;
+	saveVectors(modelId: string, saved: SavedVectors): Promise<void>;
+}
+
+export interface SavedVectors {
+	/** The vector index's snapshot (`encodeVectorSnapshot`). */
+	readonly bytes: Uint8Array;
+	/** What the model reads, as it was asked: a start restores search by meaning without a call to the server. */
+	readonly coverage: ModelCoverage;
+	/**
+	 * The version (`mtime:size`) of each note as it was read to be embedded: a start finds the
+	 * notes changed since by their files alone, and reads only those.
+	 */
+	readonly versions: ReadonlyMap<string, string>;
 }

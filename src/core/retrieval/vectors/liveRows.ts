@@ -41,22 +41,23 @@ export type RowTarget = Pick<VectorRows, "keys" | "heads" | "tails" | "noteStart
 const ROWS_PER_READ = 4096;
 
 /**
- * Copies the rows of `live` into `target`, one note after the other, the int8 vectors read a few
- * thousand rows at a time (those saved from where they were saved), `pause` awaited after each.
+ * Copies the rows of `live` into `target`, one note after the other, a few thousand rows at a
+ * time: each batch's row numbers are yielded, and their int8 vectors expected back (read by the
+ * caller, at once or after a wait, from where they were saved).
  */
-export async function copyLiveRows(live: LiveNotes, target: RowTarget, pause: () => Promise<void>): Promise<void> {
+export function* copyLiveRows(live: LiveNotes, target: RowTarget): Generator<Int32Array, void, Int8Array> {
 	const { headWords, tailWords } = live.codes;
 	const dims = live.vectors.dims;
 	let at = 0;
 	let batch: number[] = [];
 	let batchAt = 0;
-	const flush = async () => {
-		target.int8.set(await live.vectors.read(Int32Array.from(batch)), batchAt * dims);
-		batchAt += batch.length;
-		batch = [];
-		await pause();
-	};
-	for (let note = 0; note < live.paths.length; note++) {
+	for (let note = 0; note <= live.paths.length; note++) {
+		if (batch.length >= ROWS_PER_READ || (note === live.paths.length && batch.length > 0)) {
+			target.int8.set(yield Int32Array.from(batch), batchAt * dims);
+			batchAt += batch.length;
+			batch = [];
+		}
+		if (note === live.paths.length) return;
 		const [from, to] = [live.ranges[note * 2], live.ranges[note * 2 + 1]];
 		target.keys.set(live.keys.subarray(from * 2, to * 2), at * 2);
 		target.heads.set(live.heads.subarray(from * headWords, to * headWords), at * headWords);
@@ -64,7 +65,5 @@ export async function copyLiveRows(live: LiveNotes, target: RowTarget, pause: ()
 		at += to - from;
 		target.noteStarts[note + 1] = at;
 		for (let row = from; row < to; row++) batch.push(row);
-		if (batch.length >= ROWS_PER_READ) await flush();
 	}
-	await flush();
 }

@@ -306,6 +306,29 @@ export class VectorIndex {
 	}
 
 	/**
+	 * What the note is about as one vector: the mean of its chunks' unit vectors, to search its
+	 * neighbours with (related notes). `null` for a note the index does not hold, or without a
+	 * vector. Rejects when the saved vectors cannot be read.
+	 */
+	async noteVector(path: string): Promise<Float32Array | null> {
+		const note = this.notes.noteOf(path);
+		if (note === -1) return null;
+		const rows: number[] = [];
+		for (let row = this.notes.startOf(note); row < this.notes.endOf(note); row++)
+			if (this.hasVector(row)) rows.push(row);
+		const int8 = await this.vectors.read(Int32Array.from(rows));
+		const mean = new Float32Array(this.dims);
+		let units = 0;
+		for (let at = 0; at < rows.length; at++) {
+			const unit = unitVector(int8.subarray(at * this.dims, (at + 1) * this.dims));
+			if (unit === null) continue;
+			for (let dim = 0; dim < this.dims; dim++) mean[dim] += unit[dim];
+			units++;
+		}
+		return units === 0 ? null : mean;
+	}
+
+	/**
 	 * The live notes as they stand now: what a snapshot copies. A dropped note's vectors, and those
 	 * of keys no note has any more, are left behind.
 	 */

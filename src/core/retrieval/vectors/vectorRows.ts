@@ -9,6 +9,11 @@ import { writeInt8 } from "./quantization";
 export interface VectorRowSource {
 	/** The int8 vectors of the saved rows `rows` (numbers in the snapshot), `dims` bytes each, in the order asked. */
 	read(rows: Int32Array): Promise<Int8Array>;
+	/**
+	 * `read` at once, for a source that can (rows in memory, a file on the command line): what a
+	 * host that must save before it exits saves with (`encodeVectorSnapshotNow`).
+	 */
+	readonly readNow?: (rows: Int32Array) => Int8Array;
 	/** Bytes of memory the rows take when the source keeps them there; none for rows read elsewhere. */
 	readonly byteLength?: number;
 }
@@ -26,6 +31,7 @@ export interface RowBlock {
 export function rowsInMemory(int8: Int8Array, dims: number): VectorRowSource {
 	return {
 		read: (rows) => Promise.resolve(gathered(int8, dims, rows)),
+		readNow: (rows) => gathered(int8, dims, rows),
 		byteLength: int8.byteLength,
 	};
 }
@@ -38,7 +44,10 @@ export function gathered(int8: Int8Array, dims: number, rows: Int32Array): Int8A
 }
 
 /** No saved row: an index built since the start, before its first save. */
-const NOTHING_SAVED: VectorRowSource = { read: () => Promise.resolve(new Int8Array(0)) };
+const NOTHING_SAVED: VectorRowSource = {
+	read: () => Promise.resolve(new Int8Array(0)),
+	readNow: () => new Int8Array(0),
+};
 
 /**
  * The int8 vector of every row of an index. Rows restored from a snapshot (the first
@@ -89,6 +98,20 @@ export class RowVectors {
 
 	/** The vectors of `rows`, `dims` bytes each in the order asked: the saved ones in one read. */
 	async read(rows: Int32Array): Promise<Int8Array> {
+		const parts = this.split(rows);
+		return parts.fill(parts.saved.length === 0 ? new Int8Array(0) : await this.saved.read(parts.saved));
+	}
+
+	/** `read` at once; throws for saved vectors their source reads only after a wait. */
+	readNow(rows: Int32Array): Int8Array {
+		const parts = this.split(rows);
+		if (parts.saved.length === 0) return parts.fill(new Int8Array(0));
+		if (this.saved.readNow === undefined) throw new Error("The saved vectors are read only after a wait.");
+		return parts.fill(this.saved.readNow(parts.saved));
+	}
+
+	/** The pending vectors of `rows` copied out, and the saved rows still to read, with where they go. */
+	private split(rows: Int32Array): { readonly saved: Int32Array; fill: (read: Int8Array) => Int8Array } {
 		const dims = this.dims;
 		const out = new Int8Array(rows.length * dims);
 		const savedRows: number[] = [];
@@ -103,12 +126,13 @@ export class RowVectors {
 				out.set(this.pending.subarray(from * dims, (from + 1) * dims), at * dims);
 			}
 		});
-		if (savedRows.length === 0) return out;
-		const read = await this.saved.read(Int32Array.from(savedRows));
-		if (read.length !== savedRows.length * dims)
-			throw new Error(`The saved vectors gave ${read.length} bytes for ${savedRows.length} rows.`);
-		savedAt.forEach((at, nth) => out.set(read.subarray(nth * dims, (nth + 1) * dims), at * dims));
-		return out;
+		const fill = (read: Int8Array) => {
+			if (read.length !== savedRows.length * dims)
+				throw new Error(`The saved vectors gave ${read.length} bytes for ${savedRows.length} rows.`);
+			savedAt.forEach((at, nth) => out.set(read.subarray(nth * dims, (nth + 1) * dims), at * dims));
+			return out;
+		};
+		return { saved: Int32Array.from(savedRows), fill };
 	}
 
 	/** The saved row holding the vector of `row`, or -1 when its bytes are pending. */

@@ -1,6 +1,6 @@
 import { runToEnd } from "../indexing/steps";
 import { EMBEDDING_TEXT_FORMAT } from "./embeddingKey";
-import { copyLiveRows, type RowTarget } from "./liveRows";
+import { copyLiveRows, type LiveNotes, type RowTarget } from "./liveRows";
 import { SignCodes } from "./signCodes";
 import { VectorIndex } from "./vectorIndex";
 import { rowsInMemory, type RowBlock, type VectorRowSource } from "./vectorRows";
@@ -84,6 +84,38 @@ export async function encodeVectorSnapshot(
 	pause: () => Promise<void> = () => Promise.resolve(),
 ): Promise<Uint8Array> {
 	const live = index.liveNotes();
+	const steps = encodingSteps(index, live);
+	for (let step = steps.next(); ;) {
+		if (step.done === true) return step.value;
+		const rows = step.value;
+		step = steps.next(rows === null ? undefined : await live.vectors.read(rows));
+		await pause();
+	}
+}
+
+/**
+ * `encodeVectorSnapshot` at once, for a host whose saved vectors are read at once (in memory, or
+ * a file on the command line) and that must save before it exits. Throws for vectors read only
+ * after a wait.
+ */
+export function encodeVectorSnapshotNow(index: VectorIndex): Uint8Array {
+	const live = index.liveNotes();
+	const steps = encodingSteps(index, live);
+	for (let step = steps.next(); ;) {
+		if (step.done === true) return step.value;
+		const rows = step.value;
+		step = steps.next(rows === null ? undefined : live.vectors.readNow(rows));
+	}
+}
+
+/**
+ * The snapshot's making in steps: each yields the rows whose int8 vectors it needs next (and
+ * expects them back), or `null` between two steps of the checksum.
+ */
+function* encodingSteps(
+	index: VectorIndex,
+	live: LiveNotes,
+): Generator<Int32Array | null, Uint8Array, Int8Array | undefined> {
 	const encoder = new TextEncoder();
 	const model = encoder.encode(index.modelId);
 	const pathBytes = live.paths.map((path) => encoder.encode(path));
@@ -100,7 +132,8 @@ export async function encodeVectorSnapshot(
 		bytes.set(path, at);
 		at += path.length;
 	});
-	await copyLiveRows(live, viewsOf(bytes, layout, live.rowCount, notes, index.dims), pause);
+	const copy = copyLiveRows(live, viewsOf(bytes, layout, live.rowCount, notes, index.dims));
+	for (let step = copy.next(); step.done !== true;) step = copy.next((yield step.value) as Int8Array);
 	const words = new Uint32Array(buffer);
 	words.set([MAGIC, VECTOR_SNAPSHOT_VERSION, EMBEDDING_TEXT_FORMAT, index.dims, live.rowCount, notes]);
 	words.set([model.length, pathsLength], 6);
@@ -110,7 +143,7 @@ export async function encodeVectorSnapshot(
 			words[8] = step.value;
 			return bytes;
 		}
-		await pause();
+		yield null;
 	}
 }
 

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { DEFAULT_CONTEXT_BUDGETS } from "./contextBudgets";
 import { DEFAULT_MODEL } from "../../model/defaultModel";
+import { EMBEDDING_APIS } from "../../model/embeddingClient";
 import {
 	DEFAULT_SERVER_CONTEXT_WINDOW,
 	PRESET_BASE_URLS,
@@ -87,6 +88,20 @@ export const settingsSchema = z.object({
 	mcpServerAllowWrites: z.boolean(),
 	/** The name of the MCP server's bearer token in SecretStorage (the token itself is never saved here). */
 	mcpServerTokenSecret: z.string().check(z.regex(/^[a-z0-9-]+$/)),
+	/**
+	 * Search by meaning: off; with an embedding server of the user's (on this computer or the
+	 * network); or with an endpoint the user chose, which may be a cloud service (a new place
+	 * the notes' passages are sent, so off until chosen).
+	 */
+	meaningSearch: z.enum(["off", "server", "endpoint"]),
+	/** The API the embedding server speaks: Ollama's `/api/embed`, or the OpenAI-compatible `/v1/embeddings`. */
+	embeddingApi: z.enum(EMBEDDING_APIS),
+	/** The embedding server's base URL; `""` is the compatible model server's (`serverBaseUrl`). */
+	embeddingBaseUrl: z.string(),
+	/** The embedding model, as the server names it (`bge-m3`); `""` until one is chosen. */
+	embeddingModel: z.string(),
+	/** The name of the embedding endpoint's key in SecretStorage; `""` sends none. */
+	embeddingKeySecret: z.string(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -124,5 +139,10 @@ export function defaultSettings(): Settings {
 		mcpServerPort: DEFAULT_MCP_PORT,
 		mcpServerAllowWrites: false,
 		mcpServerTokenSecret: DEFAULT_MCP_TOKEN_SECRET,
+		meaningSearch: "off",
+		embeddingApi: "ollama",
+		embeddingBaseUrl: "",
+		embeddingModel: "",
+		embeddingKeySecret: "",
 	};
 }

@@ -65,10 +65,11 @@ export function serviceOver(vault: MemoryVault, setup: ServiceSetup = {}) {
 	};
 	// The view follows the policy the service is given, as the plugin's follows the settings.
 	let policy = setup.policy ?? policyFor();
+	const notes = privacyView({ store: reading, metadata }, () => policy);
 	const service = new IndexService(
 		{
 			files: { listFiles: () => vault.listFiles(), stat: (path) => vault.stat(path) },
-			notes: privacyView({ store: reading, metadata }, () => policy),
+			notes,
 			resolvedLinks: () => vault.resolvedLinks,
 			store,
 			clock: { now: () => NOW },
@@ -104,6 +105,8 @@ export function serviceOver(vault: MemoryVault, setup: ServiceSetup = {}) {
 	};
 	return {
 		service,
+		/** The privacy view the service reads through. */
+		notes,
 		scheduler,
 		store,
 		reads,

@@ -1,0 +1,425 @@
+import { EmbeddingError, type EmbeddingClient } from "../../model/embeddingClient";
+import { runInSlices, type Slicing } from "../indexing/slicedIndexing";
+import { chunkNote } from "../notes/chunker";
+import { probeCoverage } from "../ranking/coverageProbe";
+import type { SearchHit } from "../searchTypes";
+import type { MemorySearchOptions } from "../service/serviceTypes";
+import { decodeVectorSnapshotSteps } from "../vectors/vectorSnapshot";
+import { hybridSearch } from "./hybridSearch";
+import { MeaningIndex, type MeaningStatus, type NoteChunks } from "./meaningIndex";
+import type { MeaningServiceOptions, MeaningServicePorts } from "./meaningServiceTypes";
+import { retryPause, type MeaningState } from "./meaningState";
+import { relatedNotes, type RelatedNote } from "./relatedNotes";
+import { VectorSaver } from "./vectorSaving";
+
+export type { MeaningState } from "./meaningState";
+export type { KeywordSide, MeaningServiceOptions, MeaningServicePorts } from "./meaningServiceTypes";
+
+const DEFAULTS: Required<MeaningServiceOptions> = {
+	typingQuietMs: 2_000,
+	roundPauseMs: 100,
+	notesPerRound: 32,
+	saveQuietMs: 30_000,
+	sliceMs: 15,
+};
+
+/** A note read for embedding, with the version of its file as it was read. */
+interface ReadNote extends NoteChunks {
+	readonly version: string;
+}
+
+/**
+ * Search by meaning kept up with the vault in the background, over the keyword index's notes:
+ * off until the user gives it a model; then the model asked which languages it reads, the
+ * vectors saved on this device restored without a call to the server, and what changed since
+ * embedded, a round of notes at a time, paused while the user types or by the user, held back
+ * after a failure of the server and tried again later. Every note is read and judged through the
+ * privacy view: one that turns hidden is dropped from the vectors at once, and one read while it
+ * was shown but hidden by the time its vectors came is dropped as they land. Search goes on by
+ * keyword whenever there is nothing to fuse with, and is never worse than keyword search's.
+ */
+export class MeaningService {
+	private readonly options: Required<MeaningServiceOptions>;
+	private readonly slicing: Slicing;
+	private client: EmbeddingClient | null = null;
+	private meaning: MeaningIndex | null = null;
+	/** Each embedded note's version as it was read (`mtime:size`). */
+	private versions = new Map<string, string>();
+	private readonly queue = new Set<string>();
+	/** Which model's start is current; work of an earlier one stops. */
+	private generation = 0;
+	private working = false;
+	private closed = false;
+	private held = false;
+	private quietUntil = 0;
+	private failures = 0;
+	private cancelRetry: (() => void) | null = null;
+	private readonly saver: VectorSaver;
+	private abort: AbortController | null = null;
+	private state: MeaningState = { state: "off" };
+	private readonly listeners = new Set<(state: MeaningState) => void>();
+
+	constructor(
+		private readonly ports: MeaningServicePorts,
+		options: MeaningServiceOptions = {},
+	) {
+		this.options = { ...DEFAULTS, ...options };
+		this.slicing = {
+			sliceMs: this.options.sliceMs,
+			now: () => ports.scheduler.now(),
+			yieldToHost: () => ports.scheduler.yieldToHost(),
+		};
+		this.saver = new VectorSaver({
+			store: ports.store,
+			scheduler: ports.scheduler,
+			slicing: this.slicing,
+			current: () => ({ meaning: this.meaning, versions: this.versions }),
+			failed: (error) => ports.onError?.(error),
+			quietMs: this.options.saveQuietMs,
+		});
+	}
+
+	/**
+	 * Turns search by meaning on with `client`'s model, or off with `null`. The same model reached
+	 * anew (a new key) keeps its vectors; another model starts over, and search goes on by
+	 * keyword until its vectors come.
+	 */
+	use(client: EmbeddingClient | null): void {
+		if (this.closed) return;
+		if (client !== null && client.modelId === this.client?.modelId) {
+			this.client = client;
+			this.meaning?.useClient(client);
+			if (this.state.state === "paused") this.retryNow();
+			return;
+		}
+		this.stopWork();
+		this.client = client;
+		this.meaning = null;
+		this.versions = new Map();
+		this.queue.clear();
+		this.failures = 0;
+		if (client === null) {
+			this.setState({ state: "off" });
+			return;
+		}
+		void this.startModel(client, this.generation);
+	}
+
+	/** The keyword index was built or brought up to date: the vectors follow its notes. */
+	indexReady(): void {
+		this.reconcile();
+	}
+
+	/** A note's content changed (or it turned hidden, or shown). */
+	noteChanged(path: string): void {
+		if (this.meaning === null) return;
+		if (this.ports.notes.stat(path) === null) {
+			this.drop(path);
+			return;
+		}
+		this.queue.add(path);
+		this.kick();
+	}
+
+	noteDeleted(path: string): void {
+		this.drop(path);
+	}
+
+	/** Follows a rename: nothing is embedded again, unless the new name is hidden. */
+	noteRenamed(from: string, to: string): void {
+		const meaning = this.meaning;
+		if (meaning === null) return;
+		meaning.renameNote(from, to);
+		const version = this.versions.get(from);
+		this.versions.delete(from);
+		if (version !== undefined) this.versions.set(to, version);
+		if (this.queue.delete(from)) this.queue.add(to);
+		this.changed();
+		if (this.ports.notes.stat(to) === null) this.drop(to);
+	}
+
+	/** The privacy rules changed: every note they hide now is dropped at once, before any search. */
+	rulesChanged(): void {
+		const paths = this.meaning?.index?.notePaths() ?? [];
+		for (const path of [...paths, ...this.queue]) if (this.ports.notes.stat(path) === null) this.drop(path);
+	}
+
+	/** The user typed: embedding waits until they stop for a moment. */
+	userTyped(): void {
+		this.quietUntil = this.ports.scheduler.now() + this.options.typingQuietMs;
+	}
+
+	/** Pauses embedding, or lets it go on; search by meaning keeps answering over what is embedded. */
+	hold(held: boolean): void {
+		this.held = held;
+		if (held) {
+			this.abort?.abort();
+			this.setState({ state: "held", notesLeft: this.queue.size });
+			return;
+		}
+		if (this.state.state === "held") this.setState(this.restingState());
+		this.retryNow();
+	}
+
+	/** Tries a paused model again now, rather than when its pause ends. */
+	retryNow(): void {
+		this.cancelRetry?.();
+		this.cancelRetry = null;
+		if (this.client !== null && this.meaning === null) void this.startModel(this.client, this.generation);
+		else this.kick();
+	}
+
+	/**
+	 * The best notes for `query`: keyword search and search by meaning fused, or keyword search
+	 * alone while there are no vectors to fuse with.
+	 */
+	search(query: string, options: MemorySearchOptions = {}): SearchHit[] | Promise<SearchHit[]> {
+		const { keyword } = this.ports;
+		const meaning = this.meaning;
+		const fusable = keyword.fusable();
+		if (meaning === null || fusable === null || (meaning.index?.chunkCount ?? 0) === 0)
+			return keyword.search(query, options);
+		return hybridSearch(fusable, meaning, query, keyword.searchOptions(options));
+	}
+
+	/**
+	 * The notes related to the note at `path` (`relatedNotes`): its neighbours in meaning while
+	 * there are vectors, and its links; never a note the view hides, and nothing for a hidden note.
+	 * The neighbours' vectors may be read from the device first.
+	 */
+	async related(path: string, limit: number): Promise<RelatedNote[]> {
+		const { keyword, notes } = this.ports;
+		if (notes.stat(path) === null) return [];
+		const shown = (other: string) => notes.stat(other) !== null && keyword.holds(other);
+		// Saved vectors that cannot be read leave the links alone: never a broken view.
+		const nearest = (await this.meaning?.similarTo(path, { limit, accept: shown }).catch(() => [])) ?? [];
+		return relatedNotes(path, { nearest, links: keyword.linkGraph(), shown }, limit);
+	}
+
+	/** The meaning index, for what reads its vectors (related notes); `null` while off or starting. */
+	get index(): MeaningIndex | null {
+		return this.meaning;
+	}
+
+	currentState(): MeaningState {
+		return this.state;
+	}
+
+	/** Calls `listener` on every change of state; returns the function that stops it. */
+	onState(listener: (state: MeaningState) => void): () => void {
+		this.listeners.add(listener);
+		return () => this.listeners.delete(listener);
+	}
+
+	/** Stops the work and its timers for good, and saves what is not saved yet. */
+	async close(): Promise<void> {
+		this.closed = true;
+		this.stopWork();
+		await this.saver.save();
+	}
+
+	/**
+	 * Search by meaning with `client`'s model: the vectors saved on this device for it restored
+	 * without a call to the server; without them, the model asked first which languages it reads.
+	 */
+	private async startModel(client: EmbeddingClient, generation: number): Promise<void> {
+		this.setState({ state: "starting" });
+		const saved = await this.ports.store.loadVectors(client.modelId).catch((error: unknown) => {
+			this.ports.onError?.(error);
+			return null;
+		});
+		if (generation !== this.generation) return;
+		const decoded =
+			saved === null
+				? null
+				: await runInSlices(decodeVectorSnapshotSteps(saved.bytes, { modelId: client.modelId }), this.slicing);
+		if (generation !== this.generation) return;
+		let meaning: MeaningIndex;
+		if (saved !== null && decoded?.index != null) {
+			meaning = new MeaningIndex(client, saved.coverage, decoded.index);
+			this.versions = new Map(saved.versions);
+		} else {
+			try {
+				meaning = new MeaningIndex(client, await probeCoverage(client));
+			} catch (error) {
+				if (!(error instanceof EmbeddingError) || error.kind === "aborted") throw error;
+				this.serverFailed({ state: "paused", reason: error.kind, message: error.message }, generation);
+				return;
+			}
+			if (generation !== this.generation) return;
+		}
+		this.meaning = meaning;
+		this.reconcile();
+		if (!this.working) this.setState(this.restingState());
+	}
+
+	/**
+	 * Compares the vectors with the keyword index's notes: those it no longer holds are dropped,
+	 * those whose file changed since they were embedded (or never embedded) are queued.
+	 */
+	private reconcile(): void {
+		const meaning = this.meaning;
+		const { keyword, notes } = this.ports;
+		if (meaning === null || !keyword.isReady()) return;
+		const paths = keyword.notePaths();
+		const held = new Set(paths);
+		if (meaning.keepOnly(held) > 0) this.changed();
+		for (const path of this.versions.keys()) if (!held.has(path)) this.versions.delete(path);
+		for (const path of paths) {
+			const stat = notes.stat(path);
+			if (stat !== null && this.versions.get(path) !== versionOf(stat)) this.queue.add(path);
+		}
+		this.kick();
+	}
+
+	private drop(path: string): void {
+		this.queue.delete(path);
+		const meaning = this.meaning;
+		if (meaning === null) return;
+		meaning.dropNote(path);
+		this.versions.delete(path);
+		this.changed();
+	}
+
+	private kick(): void {
+		if (this.working || this.held || this.closed || this.meaning === null || this.cancelRetry !== null) return;
+		if (this.queue.size === 0) return;
+		this.working = true;
+		const generation = this.generation;
+		this.work(generation)
+			.catch((error: unknown) => {
+				if (!isAbort(error)) this.ports.onError?.(error);
+			})
+			.finally(() => {
+				if (generation !== this.generation) return;
+				this.working = false;
+				this.abort = null;
+				// Notes changed while the last round was embedding.
+				this.kick();
+			});
+	}
+
+	/** Embeds the queued notes a round at a time, until none is left, the user holds it, or the server fails. */
+	private async work(generation: number): Promise<void> {
+		const meaning = this.meaning as MeaningIndex;
+		const { scheduler } = this.ports;
+		const total = this.queue.size;
+		let done = 0;
+		let embedded = 0;
+		this.setState({ state: "embedding", notesDone: 0, notesTotal: total, embedded: 0 });
+		const current = () => generation === this.generation && !this.held;
+		while (this.queue.size > 0 && current()) {
+			await this.quiet();
+			if (!current()) return;
+			const round = [...this.queue].slice(0, this.options.notesPerRound);
+			for (const path of round) this.queue.delete(path);
+			const notes = await this.readRound(round);
+			const abort = new AbortController();
+			this.abort = abort;
+			let status: MeaningStatus;
+			try {
+				status = await meaning.catchUp(notes, {
+					signal: abort.signal,
+					onProgress: (progress) => {
+						if (progress.state !== "embedding" || !current()) return;
+						const notesDone = done + progress.notesDone;
+						const notesTotal = Math.max(total, notesDone + this.queue.size);
+						this.setState({ ...progress, notesDone, notesTotal, embedded: embedded + progress.embedded });
+					},
+				});
+			} catch (error) {
+				// Held or stopped midway: the round's notes are embedded when the work goes on.
+				if (generation === this.generation) for (const path of round) this.queue.add(path);
+				throw error;
+			}
+			if (!current()) return;
+			if (status.state === "paused") {
+				for (const path of round) this.queue.add(path);
+				this.serverFailed(status, generation);
+				return;
+			}
+			embedded += status.state === "ready" ? status.embedded : 0;
+			for (const note of notes) {
+				// Hidden while its vectors were being made: dropped as they land, never searched.
+				if (this.ports.notes.stat(note.path) === null) this.drop(note.path);
+				else this.versions.set(note.path, note.version);
+			}
+			done += round.length;
+			this.failures = 0;
+			this.changed();
+			await new Promise<void>((resolve) => scheduler.delay(resolve, this.options.roundPauseMs));
+		}
+		if (current()) this.setState({ state: "ready", chunks: meaning.index?.chunkCount ?? 0, embedded });
+	}
+
+	/** The round's notes as the view shows them now: one hidden or gone since it was queued is left out. */
+	private async readRound(paths: readonly string[]): Promise<ReadNote[]> {
+		const { notes } = this.ports;
+		const read: ReadNote[] = [];
+		for (const path of paths) {
+			const stat = notes.stat(path);
+			if (stat === null) continue;
+			let content: string;
+			try {
+				content = await notes.read(path);
+			} catch {
+				continue;
+			}
+			read.push({ path, version: versionOf(stat), chunks: chunkNote(content, notes.getMetadata(path)) });
+		}
+		return read;
+	}
+
+	/** Waits until the user has stopped typing for a moment. */
+	private async quiet(): Promise<void> {
+		const { scheduler } = this.ports;
+		for (let wait = this.quietUntil - scheduler.now(); wait > 0; wait = this.quietUntil - scheduler.now())
+			await new Promise<void>((resolve) => scheduler.delay(resolve, wait));
+	}
+
+	/** The server failed: search goes on by keyword, and the model is tried again after a pause that grows. */
+	private serverFailed(status: Extract<MeaningStatus, { state: "paused" }>, generation: number): void {
+		if (generation !== this.generation) return;
+		const retryInMs = retryPause(this.failures++);
+		this.setState({ ...status, retryInMs });
+		this.cancelRetry = this.ports.scheduler.delay(() => {
+			this.cancelRetry = null;
+			this.retryNow();
+		}, retryInMs);
+	}
+
+	/** The vectors changed: saved once they have stayed unchanged for a while. */
+	private changed(): void {
+		this.saver.changed();
+	}
+
+	private stopWork(): void {
+		this.generation++;
+		this.working = false;
+		this.abort?.abort();
+		this.abort = null;
+		this.cancelRetry?.();
+		this.cancelRetry = null;
+	}
+
+	/** What the state is once nothing runs. */
+	private restingState(): MeaningState {
+		if (this.held) return { state: "held", notesLeft: this.queue.size };
+		return { state: "ready", chunks: this.meaning?.index?.chunkCount ?? 0, embedded: 0 };
+	}
+
+	private setState(state: MeaningState): void {
+		this.state = state;
+		for (const listener of this.listeners) listener(state);
+	}
+}
+
+function versionOf(stat: { readonly mtime: number; readonly size: number }): string {
+	return `${stat.mtime}:${stat.size}`;
+}
+
+function isAbort(error: unknown): boolean {
+	return (
+		(error instanceof EmbeddingError && error.kind === "aborted") || (error as Error | null)?.name === "AbortError"
+	);
+}

@@ -1,0 +1,236 @@
+import type { EmbeddingClient } from "../../../../src/core/model/embeddingClient";
+import { MeaningService, type MeaningState } from "../../../../src/core/retrieval/meaning/meaningService";
+import type { IndexPolicy } from "../../../../src/core/retrieval";
+import type { TaskScheduler } from "../../../../src/core/ports";
+import { useFakeEmbeddings } from "../../../harness/fakeEmbeddings";
+import { NEWCOMER_MEANINGS, NEWCOMER_QUESTION, NEWCOMER_VAULT } from "../../../harness/fakeEmbeddings/newcomerVault";
+import { MemoryIndexStore } from "../../../harness/memoryIndexStore";
+import { embeddingClientFor } from "../../../llm/embeddings/embeddingFixture";
+import { paths, serviceOver, vaultOf } from "../service/serviceFixture";
+import { policyFor } from "../vaultFixtures";
+
+const fake = useFakeEmbeddings();
+
+/** Every service a test started, closed after it: no timer outlives its test. */
+const started: MeaningService[] = [];
+afterEach(async () => {
+	await Promise.all(started.splice(0).map((service) => service.close()));
+});
+
+/** The window's timers, as the plugin's scheduler gives them, on real time: the fake server answers on real time too. */
+const realScheduler: TaskScheduler = {
+	now: () => performance.now(),
+	yieldToHost: () => new Promise((resolve) => setImmediate(resolve)),
+	delay: (callback, ms) => {
+		const timer = setTimeout(callback, ms);
+		return () => clearTimeout(timer);
+	},
+};
+
+const CANARY = "canary-7f3a never leaves the vault";
+const FILES = {
+	...NEWCOMER_VAULT,
+	"Private/Diary.md": `# Diary\n\nA whiteboard of my own. ${CANARY}\n`,
+};
+
+interface Setup {
+	readonly store?: MemoryIndexStore;
+	readonly policy?: IndexPolicy;
+	readonly vault?: ReturnType<typeof vaultOf>;
+	readonly typingQuietMs?: number;
+}
+
+/** The keyword index service and search by meaning over one vault, following its events as the plugin does. */
+async function meaningOver(setup: Setup = {}) {
+	fake().meanings = NEWCOMER_MEANINGS;
+	const vault = setup.vault ?? vaultOf(FILES);
+	const keyword = serviceOver(vault, { policy: setup.policy ?? policyFor({ excludedFolders: ["Private"] }) });
+	const store = setup.store ?? new MemoryIndexStore();
+	const meaning = new MeaningService(
+		{ notes: keyword.notes, keyword: keyword.service, store, scheduler: realScheduler },
+		{ roundPauseMs: 0, saveQuietMs: 10, typingQuietMs: setup.typingQuietMs ?? 2000 },
+	);
+	started.push(meaning);
+	const states: MeaningState[] = [];
+	meaning.onState((state) => states.push(state));
+	vault.on("changed", (item) => meaning.noteChanged(item.path));
+	vault.on("delete", (item) => meaning.noteDeleted(item.path));
+	vault.on("rename", (item, oldPath) => meaning.noteRenamed(oldPath, item.path));
+	await keyword.service.start();
+	return { vault, keyword, meaning, store, states };
+}
+
+/** Waits until search by meaning reaches `state` (a few seconds at most). */
+async function reached(meaning: MeaningService, state: MeaningState["state"]): Promise<MeaningState> {
+	for (let waited = 0; waited < 5000; waited += 10) {
+		const now = meaning.currentState();
+		if (now.state === state) return now;
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+	throw new Error(`Still ${JSON.stringify(meaning.currentState())}, never ${state}`);
+}
+
+function clientOf(model = "fake-embed"): EmbeddingClient {
+	return embeddingClientFor(fake(), "openai", { model }).client;
+}
+
+describe("search by meaning kept up in the background", () => {
+	it("is keyword search, exactly, and sends nothing anywhere while it is off", async () => {
+		const { keyword, meaning } = await meaningOver();
+		meaning.use(null);
+		meaning.indexReady();
+		expect(meaning.currentState()).toEqual({ state: "off" });
+		expect(await meaning.search(NEWCOMER_QUESTION, { limit: 3 })).toEqual(
+			keyword.service.search(NEWCOMER_QUESTION, { limit: 3 }),
+		);
+		expect(fake().texts).toEqual([]);
+	});
+
+	it("embeds the notes the index holds once given a model, and then finds a note by what the question means", async () => {
+		const { keyword, meaning } = await meaningOver();
+		expect(paths(keyword.service.search(NEWCOMER_QUESTION, { limit: 1 }))).not.toEqual(["Help/Canvas.md"]);
+		meaning.use(clientOf());
+		meaning.indexReady();
+		expect(await reached(meaning, "ready")).toMatchObject({ chunks: 4 });
+		expect(paths(await meaning.search(NEWCOMER_QUESTION, { limit: 3 }))[0]).toBe("Help/Canvas.md");
+		// A private note's text never reached the server.
+		expect(fake().texts.some((text) => text.includes("canary-7f3a"))).toBe(false);
+	});
+
+	it("restores its vectors at a restart without a call to the server, and embeds only the note that changed", async () => {
+		const store = new MemoryIndexStore();
+		const first = await meaningOver({ store });
+		first.meaning.use(clientOf());
+		first.meaning.indexReady();
+		await reached(first.meaning, "ready");
+		await first.meaning.close();
+		expect(store.vectorModel).toBe(clientOf().modelId);
+
+		await first.vault.process("Help/Cards.md", (text) => `${text}\n## Later\n\nA new section on reviews.\n`);
+		fake().reset();
+		fake().meanings = NEWCOMER_MEANINGS;
+		const second = await meaningOver({ store, vault: first.vault });
+		second.meaning.use(clientOf());
+		second.meaning.indexReady();
+		await reached(second.meaning, "ready");
+		// Neither the model's languages asked again nor any other chunk: the new section alone.
+		expect(fake().texts).toEqual(["Cards > Later\n\nA new section on reviews."]);
+		expect(paths(await second.meaning.search(NEWCOMER_QUESTION, { limit: 1 }))).toEqual(["Help/Canvas.md"]);
+	});
+
+	it("drops a note at once when it turns private, so search by meaning never returns it, and never embeds it again", async () => {
+		const { vault, meaning } = await meaningOver();
+		meaning.use(clientOf());
+		meaning.indexReady();
+		await reached(meaning, "ready");
+		await vault.process("Help/Canvas.md", (text) => `---\nassistant: private\n---\n${text}`);
+		expect(paths(await meaning.search(NEWCOMER_QUESTION, { limit: 5 }))).not.toContain("Help/Canvas.md");
+		expect(meaning.index?.index?.notePaths()).not.toContain("Help/Canvas.md");
+		const sent = fake().texts.length;
+		await vault.process("Help/Canvas.md", (text) => `${text}\nMore private words.\n`);
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		expect(fake().texts.length).toBe(sent);
+	});
+
+	it("drops a note made private while its passages were out to be embedded, as their vectors land", async () => {
+		const { vault, meaning } = await meaningOver();
+		const client = clientOf();
+		let madePrivate = false;
+		// The note turns private after its text was read and sent, before the answer comes back.
+		const slow: EmbeddingClient = {
+			modelId: client.modelId,
+			embed: async (request) => {
+				if (!madePrivate && request.texts.some((text) => text.includes("infinite board"))) {
+					madePrivate = true;
+					await vault.process("Help/Canvas.md", (text) => `---\nassistant: private\n---\n${text}`);
+				}
+				return client.embed(request);
+			},
+		};
+		meaning.use(slow);
+		meaning.indexReady();
+		await reached(meaning, "ready");
+		expect(madePrivate).toBe(true);
+		expect(meaning.index?.index?.notePaths()).not.toContain("Help/Canvas.md");
+		expect(paths(await meaning.search(NEWCOMER_QUESTION, { limit: 5 }))).not.toContain("Help/Canvas.md");
+	});
+
+	it("drops every note the new privacy rules hide before the next search, with no rebuild", async () => {
+		const policy = policyFor();
+		const { keyword, meaning } = await meaningOver({ policy });
+		meaning.use(clientOf());
+		meaning.indexReady();
+		await reached(meaning, "ready");
+		expect(meaning.index?.index?.notePaths()).toContain("Private/Diary.md");
+		keyword.service.setPolicy(policyFor({ excludedFolders: ["Help"] }));
+		meaning.rulesChanged();
+		expect(meaning.index?.index?.notePaths()).toEqual(["Private/Diary.md"]);
+	});
+
+	it("pauses on a failing server, answers by keyword meanwhile with no error, and goes on when tried again", async () => {
+		const { keyword, meaning } = await meaningOver();
+		fake().misbehave = { kind: "status", status: 503 };
+		meaning.use(clientOf());
+		meaning.indexReady();
+		const paused = await reached(meaning, "paused");
+		expect(paused).toMatchObject({ reason: "server", retryInMs: 60_000 });
+		expect(await meaning.search(NEWCOMER_QUESTION, { limit: 3 })).toEqual(
+			keyword.service.search(NEWCOMER_QUESTION, { limit: 3 }),
+		);
+		fake().misbehave = undefined;
+		meaning.retryNow();
+		await reached(meaning, "ready");
+		expect(paths(await meaning.search(NEWCOMER_QUESTION, { limit: 1 }))).toEqual(["Help/Canvas.md"]);
+	});
+
+	it("waits while the user types, and while the user holds it", async () => {
+		const { meaning } = await meaningOver({ typingQuietMs: 1000 });
+		const documents = () => fake().texts.filter((text) => text.includes("infinite board"));
+		meaning.use(clientOf());
+		meaning.userTyped();
+		meaning.indexReady();
+		await new Promise((resolve) => setTimeout(resolve, 500));
+		expect(documents()).toEqual([]);
+		meaning.hold(true);
+		expect(meaning.currentState()).toMatchObject({ state: "held" });
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+		expect(documents()).toEqual([]);
+		meaning.hold(false);
+		await reached(meaning, "ready");
+		expect(documents()).toHaveLength(1);
+	});
+
+	it("relates a note to its neighbours in meaning and to its links, never to a private note", async () => {
+		const vault = vaultOf({
+			...FILES,
+			"Help/Boards.md": "# Boards\n\nA board to lay out notes, with connections between them. See [[Daily notes]].\n",
+		});
+		const { meaning } = await meaningOver({ vault });
+		expect(await meaning.related("Help/Boards.md", 5)).toEqual([
+			{ path: "Help/Daily notes.md", similarity: null, link: "to" },
+		]);
+		meaning.use(clientOf());
+		meaning.indexReady();
+		await reached(meaning, "ready");
+		const related = await meaning.related("Help/Boards.md", 5);
+		expect(related[0]).toMatchObject({ path: "Help/Canvas.md", link: null });
+		expect(related).toContainEqual({ path: "Help/Daily notes.md", similarity: expect.any(Number), link: "to" });
+		expect(related.map((note) => note.path)).not.toContain("Private/Diary.md");
+		expect(await meaning.related("Private/Diary.md", 5)).toEqual([]);
+	});
+
+	it("starts over with another model: the two models' vectors are never ranked together", async () => {
+		const store = new MemoryIndexStore();
+		const { meaning } = await meaningOver({ store });
+		meaning.use(clientOf("fake-embed"));
+		meaning.indexReady();
+		await reached(meaning, "ready");
+		const other = clientOf("nomic-embed-text:latest");
+		meaning.use(other);
+		expect(meaning.index).toBeNull();
+		await reached(meaning, "ready");
+		expect(meaning.index?.index?.modelId).toBe(other.modelId);
+		await meaning.close();
+		expect(store.vectorModel).toBe(other.modelId);
+	});
+});
