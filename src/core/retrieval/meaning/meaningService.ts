@@ -186,12 +186,14 @@ export class MeaningService {
 	/**
 	 * The notes related to the note at `path` (`relatedNotes`): its neighbours in meaning while
 	 * there are vectors, and its links; never a note the view hides, and nothing for a hidden note.
+	 * The neighbours' vectors may be read from the device first.
 	 */
-	related(path: string, limit: number): RelatedNote[] {
+	async related(path: string, limit: number): Promise<RelatedNote[]> {
 		const { keyword, notes } = this.ports;
 		if (notes.stat(path) === null) return [];
 		const shown = (other: string) => notes.stat(other) !== null && keyword.holds(other);
-		const nearest = this.meaning?.similarTo(path, { limit, accept: shown }) ?? [];
+		// Saved vectors that cannot be read leave the links alone: never a broken view.
+		const nearest = (await this.meaning?.similarTo(path, { limit, accept: shown }).catch(() => [])) ?? [];
 		return relatedNotes(path, { nearest, links: keyword.linkGraph(), shown }, limit);
 	}
 
