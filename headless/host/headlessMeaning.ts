@@ -3,7 +3,11 @@ import { chunkNote, type RetrievalIndex } from "../../src/core/retrieval";
 import { MeaningIndex, type MeaningStatus, type NoteChunks } from "../../src/core/retrieval/meaning/meaningIndex";
 import { probeCoverage } from "../../src/core/retrieval/ranking/coverageProbe";
 import type { ModelCoverage } from "../../src/core/retrieval/ranking/vectorTrust";
-import { decodeVectorSnapshot, encodeVectorSnapshot } from "../../src/core/retrieval/vectors/vectorSnapshot";
+import {
+	decodeVectorSnapshot,
+	encodeVectorSnapshotNow,
+	type DecodedSnapshot,
+} from "../../src/core/retrieval/vectors/vectorSnapshot";
 import type { VaultView } from "../../src/core/vault/vaultView";
 import type { IndexCache } from "./indexCache";
 
@@ -80,8 +84,7 @@ export async function openMeaning(
 		setup.onProgress?.(status);
 		return { meaning: null, status };
 	}
-	const saved = cache?.loadVectors(client.modelId) ?? null;
-	const decoded = saved === null ? null : decodeVectorSnapshot(saved, { modelId: client.modelId, dims });
+	const decoded = restoreSaved(cache, client.modelId, dims);
 	if (decoded?.refusal != null && decoded.refusal !== "other-model")
 		process.stderr.write(`The saved vectors could not be used (${decoded.detail}): the notes are embedded again.\n`);
 	const meaning = new MeaningIndex(client, coverage, decoded?.index ?? null);
@@ -92,7 +95,8 @@ export async function openMeaning(
 export function saveVectors(meaning: MeaningIndex, setup: MeaningSetup): void {
 	const { cache, saves, client } = setup;
 	const vectors = meaning.index;
-	if (cache !== null && saves && vectors !== null) cache.saveVectors(client.modelId, encodeVectorSnapshot(vectors));
+	// At once: the MCP server saves as it exits. The saved vectors it copies are read in their file.
+	if (cache !== null && saves && vectors !== null) cache.saveVectors(client.modelId, encodeVectorSnapshotNow(vectors));
 }
 
 /**
@@ -145,4 +149,17 @@ export async function chunksOf(path: string, view: VaultView): Promise<NoteChunk
 		return null;
 	}
 	return { path, chunks: chunkNote(content, view.getMetadata(path)) };
+}
+
+/**
+ * The vectors saved for the model, restored with their rows read in the file where they were
+ * saved, a query's candidates at a time: what stays in memory is what a query scans (see
+ * `VectorIndex`). The snapshot's bytes are let go once decoded.
+ */
+function restoreSaved(cache: IndexCache | null, modelId: string, dims: number | undefined): DecodedSnapshot | null {
+	const saved = cache?.loadVectors(modelId) ?? null;
+	if (saved === null) return null;
+	const decoded = decodeVectorSnapshot(saved.snapshot, { modelId, dims }, { rowsFrom: saved.rowsFrom });
+	if (decoded.index === null) saved.release();
+	return decoded;
 }

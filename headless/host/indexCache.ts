@@ -10,6 +10,7 @@ import {
 	openSync,
 	readdirSync,
 	readFileSync,
+	readSync,
 	realpathSync,
 	renameSync,
 	rmSync,
@@ -20,6 +21,7 @@ import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { IndexSnapshot } from "../../src/core/retrieval";
 import { isUsableSnapshot } from "../../src/core/retrieval/indexing/snapshotShape";
+import type { RowBlock, VectorRowSource } from "../../src/core/retrieval/vectors/vectorRows";
 import type { NoteLinks } from "../vault/diskVault";
 import { isRunning } from "../vault/pathLock";
 
@@ -77,9 +79,22 @@ export interface IndexCache {
 	 * The vectors of search by meaning saved for the model `modelId`, as `encodeVectorSnapshot`
 	 * wrote them, or `null`: none, another model's, or damaged (said on stderr, as for the index).
 	 */
-	loadVectors(modelId: string): Uint8Array | null;
+	loadVectors(modelId: string): SavedVectors | null;
 	/** Replaces the vectors saved, with the model they were made by; a failure is said on stderr. */
 	saveVectors(modelId: string, snapshot: Uint8Array): void;
+}
+
+/** Vectors saved for search by meaning, and where their rows stand in the file they were read from. */
+export interface SavedVectors {
+	readonly snapshot: Uint8Array;
+	/**
+	 * A reader of the snapshot's rows block in that file, read by offset: the file stays open for
+	 * the process's life, so a later save (a new file put in its place) leaves the rows read as they
+	 * were checked.
+	 */
+	readonly rowsFrom: (block: RowBlock) => VectorRowSource;
+	/** Closes the file, for a snapshot that restored nothing (another dimension, damaged). */
+	readonly release: () => void;
 }
 
 /** What decides where the cache lives: the environment and the platform (parameters, for tests). */
@@ -164,8 +179,28 @@ class FileIndexCache implements IndexCache {
 		this.write(this.index, snapshot.settings, serialize({ snapshot, links: [...links] }));
 	}
 
-	loadVectors(modelId: string): Uint8Array | null {
-		return this.read(this.vectors, modelId);
+	loadVectors(modelId: string): SavedVectors | null {
+		let file: { fd: number; bodyAt: number } | null = null;
+		const snapshot = this.read(this.vectors, modelId, (fd, bodyAt) => (file = { fd, bodyAt }));
+		if (snapshot === null || file === null) return null;
+		const { fd, bodyAt } = file;
+		const readNow = (block: RowBlock, rows: Int32Array): Int8Array => {
+			const out = new Int8Array(rows.length * block.rowBytes);
+			rows.forEach((row, at) => {
+				const position = bodyAt + block.offset + row * block.rowBytes;
+				if (readSync(fd, out, at * block.rowBytes, block.rowBytes, position) !== block.rowBytes)
+					throw new Error(`the ${this.vectors.what} at ${this.vectors.path} end before row ${row}`);
+			});
+			return out;
+		};
+		return {
+			snapshot,
+			rowsFrom: (block) => ({
+				read: (rows) => Promise.resolve(readNow(block, rows)),
+				readNow: (rows) => readNow(block, rows),
+			}),
+			release: () => closeSync(fd),
+		};
 	}
 
 	saveVectors(modelId: string, snapshot: Uint8Array): void {
@@ -174,9 +209,10 @@ class FileIndexCache implements IndexCache {
 
 	/**
 	 * The body of `file` saved for this vault under exactly `settings`, checked whole, or `null`:
-	 * none, made under other settings, or damaged.
+	 * none, made under other settings, or damaged. `keep`, when given, is handed the file, still
+	 * open, and where the body starts in it, once the body is checked; the file is then not closed.
 	 */
-	private read(cached: CacheFile, settings: string): Buffer | null {
+	private read(cached: CacheFile, settings: string, keep?: (fd: number, bodyAt: number) => void): Buffer | null {
 		let fd: number;
 		try {
 			// Not through a symbolic link: whatever it led to would not be a file this user wrote.
@@ -185,22 +221,33 @@ class FileIndexCache implements IndexCache {
 			if ((error as NodeJS.ErrnoException).code === "ENOENT") return null; // none yet
 			return this.unusable(cached, `could not be read (${error instanceof Error ? error.message : String(error)})`);
 		}
-		let file: Buffer;
+		let file: Buffer | null;
 		try {
-			const { size, uid, mode } = fstatSync(fd);
-			if (size > MAX_FILE_BYTES) return this.unusable(cached, `is ${size} bytes, more than an index takes`);
-			// The cache folder may be shared (an XDG_CACHE_HOME or AW_CACHE_DIR others can write to): a
-			// file another user made or could have changed would decide what search finds, and its header is
-			// easy to forge. Only a file of this user's that only this user can write is taken.
-			const user = process.getuid?.();
-			if (user !== undefined && (uid !== user || (mode & 0o022) !== 0))
-				return this.unusable(cached, "is not this user's own file");
-			file = readFileSync(fd);
+			file = this.ownFile(cached, fd);
 		} catch (error) {
-			return this.unusable(cached, `could not be read (${error instanceof Error ? error.message : String(error)})`);
-		} finally {
-			closeSync(fd);
+			file = this.unusable(cached, `could not be read (${error instanceof Error ? error.message : String(error)})`);
 		}
+		const body = file === null ? null : this.checkedBody(cached, settings, file);
+		if (file !== null && body !== null && keep !== undefined) keep(fd, file.length - body.length);
+		else closeSync(fd);
+		return body;
+	}
+
+	/** The whole of the open file, if it is of a size an index takes and this user's alone. */
+	private ownFile(cached: CacheFile, fd: number): Buffer | null {
+		const { size, uid, mode } = fstatSync(fd);
+		if (size > MAX_FILE_BYTES) return this.unusable(cached, `is ${size} bytes, more than an index takes`);
+		// The cache folder may be shared (an XDG_CACHE_HOME or AW_CACHE_DIR others can write to): a
+		// file another user made or could have changed would decide what search finds, and its header is
+		// easy to forge. Only a file of this user's that only this user can write is taken.
+		const user = process.getuid?.();
+		if (user !== undefined && (uid !== user || (mode & 0o022) !== 0))
+			return this.unusable(cached, "is not this user's own file");
+		return readFileSync(fd);
+	}
+
+	/** The body of a cache file read whole, if it is this vault's, made under `settings`, and whole. */
+	private checkedBody(cached: CacheFile, settings: string, file: Buffer): Buffer | null {
 		const header = headerOf(file);
 		if (header === null) return this.unusable(cached, "is damaged or of another version");
 		if (header.vault !== this.vault) return null; // another vault's, whose path hashes the same

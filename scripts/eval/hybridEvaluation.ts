@@ -174,6 +174,6 @@ function productMeaning(
 	return {
 		coverage,
 		readableShare: chunks.length === 0 ? 1 : read / chunks.length,
-		nearest: (query, options) => Promise.resolve(index.search(asked.get(query) ?? [], options)),
+		nearest: (query, options) => index.search(asked.get(query) ?? [], options),
 	};
 }

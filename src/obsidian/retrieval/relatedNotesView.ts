@@ -14,6 +14,8 @@ const RELATED_LIMIT = 20;
  * note the privacy rules hide is never listed, and a hidden open note lists nothing.
  */
 export class RelatedNotesView extends ItemView {
+	/** Counts the draws begun: a draw that waited for vectors draws only if no later one began. */
+	private drawings = 0;
 	constructor(
 		leaf: WorkspaceLeaf,
 		private readonly meaning: MeaningService,
@@ -34,20 +36,27 @@ export class RelatedNotesView extends ItemView {
 	}
 
 	protected override async onOpen(): Promise<void> {
-		this.registerEvent(this.app.workspace.on("file-open", () => this.draw()));
-		this.registerEvent(this.app.metadataCache.on("resolved", () => this.draw()));
+		this.registerEvent(this.app.workspace.on("file-open", () => void this.draw()));
+		this.registerEvent(this.app.metadataCache.on("resolved", () => void this.draw()));
 		// The list grows as the notes are embedded: drawn again once embedding is done or paused.
 		this.register(
 			this.meaning.onState((state) => {
-				if (state.state !== "embedding") this.draw();
+				if (state.state !== "embedding") void this.draw();
 			}),
 		);
-		this.draw();
+		void this.draw();
 	}
 
-	/** The list for the note open now. */
-	draw(): void {
+	/**
+	 * The list for the note open now. The neighbours' vectors may be read from the device first: a
+	 * list that a later draw overtook meanwhile is not drawn.
+	 */
+	async draw(): Promise<void> {
+		const drawing = ++this.drawings;
 		const file = this.app.workspace.getActiveFile();
+		const related =
+			file === null || file.extension !== "md" ? [] : await this.meaning.related(file.path, RELATED_LIMIT);
+		if (drawing !== this.drawings) return;
 		const el = this.contentEl;
 		el.empty();
 		el.addClass("assistant-related");
@@ -56,7 +65,6 @@ export class RelatedNotesView extends ItemView {
 			return;
 		}
 		el.createDiv({ cls: "assistant-related-heading", text: file.basename });
-		const related = this.meaning.related(file.path, RELATED_LIMIT);
 		if (related.length === 0) {
 			const off = this.meaning.currentState().state === "off";
 			el.createDiv({ cls: "pane-empty", text: off ? t("related.none-meaning-off") : t("related.none") });

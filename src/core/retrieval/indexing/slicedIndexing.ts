@@ -62,6 +62,15 @@ export function runInSlices<T>(steps: Generator<void, T>, slicing: Slicing): Pro
 	return new TimeSlices(slicing).run(steps);
 }
 
+/**
+ * A pause for work that waits between its own steps (an `await` of its own): each call gives the
+ * host the thread once the slice has used its time.
+ */
+export function slicePauses(slicing: Slicing): () => Promise<void> {
+	const slices = new TimeSlices(slicing);
+	return () => slices.endIfSpent();
+}
+
 /** The time slices of one stretch of work: each ends, giving the host the thread, once it has used its time. */
 class TimeSlices {
 	private sliceStart: number;

@@ -130,8 +130,8 @@ export class MeaningIndex {
 	 */
 	keepOnly(paths: ReadonlySet<string>): number {
 		const gone = this.vectors?.notePaths().filter((path) => !paths.has(path)) ?? [];
-		for (const path of gone) this.dropNote(path);
-		return gone.length;
+		for (const path of gone) this.count(path, null);
+		return this.vectors?.keepOnly(paths) ?? 0;
 	}
 
 	/** Removes the note from search by meaning at once (it was deleted, or turned hidden). */
@@ -168,14 +168,15 @@ export class MeaningIndex {
 	 * The notes nearest the note at `path` in meaning, best first, never the note itself nor one
 	 * `accept` refuses; none for a note without vectors. Nothing is sent: its vectors are kept.
 	 */
-	similarTo(
+	async similarTo(
 		path: string,
 		options: { readonly limit: number; readonly accept?: (path: string) => boolean },
-	): VectorHit[] {
-		const vector = this.vectors?.noteVector(path) ?? null;
-		if (vector === null || this.vectors === null) return [];
+	): Promise<VectorHit[]> {
+		const vectors = this.vectors;
+		const vector = (await vectors?.noteVector(path)) ?? null;
+		if (vector === null || vectors === null) return [];
 		const accept = options.accept;
-		return this.vectors.search(vector, {
+		return vectors.search(vector, {
 			limit: options.limit,
 			accept: (other) => other !== path && (accept === undefined || accept(other)),
 		});
@@ -242,7 +243,6 @@ export class MeaningIndex {
 			if (!(error instanceof VectorShapeError)) throw error;
 			throw new EmbeddingError("bad-answer", error.message);
 		}
-		if (index.needsCompaction) index.compact();
 	}
 
 	private count(path: string, counts: { readonly chunks: number; readonly read: number } | null): void {

@@ -19,7 +19,8 @@ const DEFAULTS: Required<MeaningServiceOptions> = {
 	typingQuietMs: 2_000,
 	roundPauseMs: 100,
 	notesPerRound: 32,
-	saveQuietMs: 30_000,
+	// Each save writes every vector (tens of megabytes on a large vault): a crash loses at most these two minutes of embedding.
+	saveQuietMs: 120_000,
 	sliceMs: 15,
 	queryWaitMs: 15_000,
 };
@@ -216,12 +217,14 @@ export class MeaningService {
 	/**
 	 * The notes related to the note at `path` (`relatedNotes`): its neighbours in meaning while
 	 * there are vectors, and its links; never a note the view hides, and nothing for a hidden note.
+	 * The neighbours' vectors may be read from the device first.
 	 */
-	related(path: string, limit: number): RelatedNote[] {
+	async related(path: string, limit: number): Promise<RelatedNote[]> {
 		const { keyword, notes } = this.ports;
 		if (notes.stat(path) === null) return [];
 		const shown = (other: string) => notes.stat(other) !== null && keyword.holds(other);
-		const nearest = this.meaning?.similarTo(path, { limit, accept: shown }) ?? [];
+		// Saved vectors that cannot be read leave the links alone: never a broken view.
+		const nearest = (await this.meaning?.similarTo(path, { limit, accept: shown }).catch(() => [])) ?? [];
 		return relatedNotes(path, { nearest, links: keyword.linkGraph(), shown }, limit);
 	}
 

@@ -1,7 +1,7 @@
 import type { TaskScheduler } from "../../ports";
-import { runInSlices, type Slicing } from "../indexing/slicedIndexing";
+import { slicePauses, type Slicing } from "../indexing/slicedIndexing";
 import type { VectorStore } from "../service/indexStore";
-import { encodeVectorSnapshotSteps } from "../vectors/vectorSnapshot";
+import { encodeVectorSnapshot } from "../vectors/vectorSnapshot";
 import type { MeaningIndex } from "./meaningIndex";
 
 export interface VectorSaverPorts {
@@ -45,7 +45,7 @@ export class VectorSaver {
 		// The versions as the snapshot's first step takes the index.
 		const saved = new Map(versions);
 		try {
-			const bytes = await runInSlices(encodeVectorSnapshotSteps(index), this.ports.slicing);
+			const bytes = await encodeVectorSnapshot(index, slicePauses(this.ports.slicing));
 			await this.ports.store.saveVectors(index.modelId, { bytes, coverage: meaning.coverage, versions: saved });
 		} catch (error) {
 			this.unsaved = true;

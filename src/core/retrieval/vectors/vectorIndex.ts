@@ -1,7 +1,8 @@
 /**
  * Search by meaning over the index's own chunks: one vector per chunk, from one embedding model.
  *
- * How the host uses it (all of it synchronous and pure; the host embeds, stores and schedules):
+ * How the host uses it (pure: the host embeds, stores and schedules; only a search and a save wait,
+ * for the saved vectors they read through the host's `VectorRowSource`):
  *
  * ```ts
  * const vectors = new VectorIndex(client.modelId, dims);      // or `decodeVectorSnapshot(bytes, …)` at start
@@ -12,13 +13,13 @@
  * vectors.putNote(path, keys, fresh);                          // searchable at once; unchanged chunks reused
  * vectors.dropNote(path);                                      // removed, or hidden: never found again
  * vectors.renameNote(from, to);                                // nothing re-embedded
- * vectors.search(queryVector, { limit: 20, accept: (path) => privacy.admits(path) });
- * const bytes = encodeVectorSnapshot(vectors);                 // beside the keyword snapshot
- * if (vectors.needsCompaction) vectors.compact();              // now and then: dropped rows freed
+ * const hits = await vectors.search(queryVector, { limit: 20, accept: (path) => privacy.admits(path) });
+ * const bytes = await encodeVectorSnapshot(vectors);           // beside the keyword snapshot
+ * // Then, once saved, the index as saved (dropped notes' rows left behind), its vectors read where they were saved:
+ * vectors = decodeVectorSnapshot(bytes, { modelId, dims }, { rowsFrom: (block) => rowReaderOver(savedFile, block) }).index;
  * ```
  *
- * The work that grows with the vault comes in steps too, for time slices (`runInSlices`):
- * `encodeVectorSnapshotSteps`, `decodeVectorSnapshotSteps` and `compactSteps`.
+ * A restore comes in steps, for time slices (`runInSlices`): `decodeVectorSnapshotSteps`.
  *
  * A vector is keyed by the model and the hash of the text embedded (`chunkKeyOf`), never by the
  * note: a rename, a restart, a rebuild or an edit elsewhere in the note finds its chunks' vectors
@@ -30,19 +31,26 @@
  * in the note (0-based, in `chunkNote`'s order), so hits of the two join by path, and the chunk's
  * lines and heading come from the keyword index's record.
  *
- * What stays in memory per chunk: its sign code (one bit a dimension, 48 bytes at 384), its key
- * (8 bytes) and its slot in the key table (4 to 9 bytes), 64 bytes at 384 dimensions with the
- * notes' row numbers, all that a query scans; and its int8 vector (one byte a dimension), read
- * only to rescore the 200 best candidates, which lifts recall@10 against exact cosine from about
- * 0.55 (the codes alone) to about 0.98. The int8 vectors are in memory too: a search reads them
- * synchronously. A snapshot keeps them in one block, row after row, for a host that would rather
- * leave them on disk and read a query's candidates at their offsets.
+ * What stays in memory per chunk is what a query scans and what a put looks keys up in: its sign
+ * code (one bit a dimension, 48 bytes at 384), its key (8 bytes), its slot in the key table (3
+ * bytes, the table 45% to 90% full) and its share of the note table (a note's row numbers, its
+ * slot, a pointer to its path, the path's string itself the host's: see `keepOnly`): 63.7 bytes a
+ * chunk at 384 dimensions, as the heap measures it (`npm run bench:vectors`). Its int8 vector (a
+ * byte a dimension) is read only to rescore the 200 best candidates, which lifts recall@10
+ * against exact cosine from about 0.6 with the codes alone (and as low with 1-bit codes given
+ * per-vector corrections and read against the float query, RaBitQ's way) to 0.98; so once saved
+ * it stays where the snapshot keeps it, and a query reads its candidates' rows there
+ * (`VectorRowSource`). Vectors added since the last save, and the rows of notes dropped or put
+ * again, are in memory until the host saves and takes the index restored from that snapshot in
+ * this one's place (see `version`).
  */
 import { keyHalves, type ChunkKey } from "./embeddingKey";
 import { KeyTable } from "./keyTable";
-import { int8Cosine, unitVector, writeInt8 } from "./quantization";
+import { NoteTable } from "./noteTable";
+import type { LiveNotes, VectorRows } from "./liveRows";
+import { int8Cosine, unitVector } from "./quantization";
 import { grown, SignCodes } from "./signCodes";
-import { runToEnd } from "../indexing/steps";
+import { RowVectors } from "./vectorRows";
 import { scanCodes } from "./vectorScan";
 
 /** One note found by meaning: its best chunk, and that chunk's cosine with the query. */
@@ -87,61 +95,22 @@ export const DEFAULT_RESCORED = 200;
 /** Rows the Hamming pass hands to the asymmetric score, per rescored candidate. */
 const SHORTLIST_PER_RESCORED = 10;
 
-/** The arrays of an index, as a snapshot holds them (see `vectorSnapshot.ts`). */
-export interface VectorRows {
-	readonly rowCount: number;
-	/** Two words a row: the key's high then low half; 0:0 for a chunk without a vector. */
-	readonly keys: Uint32Array;
-	/** `dims` bytes a row. */
-	readonly int8: Int8Array;
-	/** Each row's sign code, as `SignCodes` keeps them: made once from the int8 vector, then only copied. */
-	readonly heads: Uint32Array;
-	readonly tails: Uint32Array;
-	readonly paths: readonly string[];
-	/** `paths.length + 1` row numbers: note `n` holds rows `noteStarts[n]` to `noteStarts[n + 1]`, one per chunk. */
-	readonly noteStarts: Int32Array;
-}
-
-/** Rows copied between two yields of the sliced work (a snapshot, a restore, a compaction): about 2 MB at 384 dimensions. */
+/** Rows looked at between two yields of a restore. */
 const ROWS_PER_STEP = 4096;
-
-/**
- * The live notes as they stand when a copy of them starts: their paths and row ranges, and the
- * arrays their rows are in. Rows are only ever appended, and a compaction or a restore puts new
- * arrays in place of the old, so these ranges of these arrays hold still while the copy runs in
- * steps, whatever the host changes meanwhile.
- */
-interface LiveNotes {
-	readonly paths: readonly string[];
-	/** Two numbers a note: its first row and the row after its last, in the arrays below. */
-	readonly ranges: Int32Array;
-	readonly rowCount: number;
-	readonly keys: Uint32Array;
-	readonly int8: Int8Array;
-	readonly heads: Uint32Array;
-	readonly tails: Uint32Array;
-}
-
-/** Where a copy of the live rows goes: arrays of exactly their size (new ones, or views into a snapshot). */
-export type RowTarget = Pick<VectorRows, "keys" | "int8" | "heads" | "tails" | "noteStarts">;
 
 export class VectorIndex {
 	private rowCount = 0;
 	private codes: SignCodes;
 	private keys: Uint32Array = new Uint32Array(0);
-	private int8: Int8Array = new Int8Array(0);
+	private vectors: RowVectors;
 	private table = new KeyTable(0);
-	/** Note `n` holds rows `noteStarts[n]` to `noteStarts[n + 1]`; a note put again is appended anew. */
-	private noteStarts: Int32Array = new Int32Array(1);
-	/** `null` for a note dropped (or put again under a newer number): its rows are dead until `compact`. */
-	private paths: (string | null)[] = [];
-	private readonly notesByPath = new Map<string, number>();
-	/** Rows of notes dropped (or put again): what `compact` removes. */
+	/** The notes and their rows; a note put again is appended anew, its old rows dead until the next save. */
+	private notes = new NoteTable();
+	/** Rows of notes dropped (or put again): what the next save leaves out. */
 	private deadRows = 0;
 	/** Rows of live notes without a vector (a chunk with nothing to embed, or in a script the model does not read). */
 	private emptyRows = 0;
-	/** Counts changes, so that a compaction in steps knows whether the host changed the index meanwhile. */
-	private version = 0;
+	private changes = 0;
 
 	constructor(
 		readonly modelId: string,
@@ -150,6 +119,7 @@ export class VectorIndex {
 		if (!Number.isInteger(dims) || dims < 1)
 			throw new VectorShapeError(`Vectors need a whole number of dimensions, not ${dims}.`);
 		this.codes = new SignCodes(dims);
+		this.vectors = new RowVectors(dims);
 	}
 
 	/** An index of `rows` (a decoded snapshot's), its key table built in steps: the arrays are taken, not copied. */
@@ -157,12 +127,10 @@ export class VectorIndex {
 		const index = new VectorIndex(modelId, dims);
 		index.rowCount = rows.rowCount;
 		index.keys = rows.keys;
-		index.int8 = rows.int8;
+		index.vectors = new RowVectors(dims, rows.vectors, rows.rowCount);
 		index.codes = new SignCodes(dims, rows.heads, rows.tails);
 		index.table = new KeyTable(rows.rowCount);
-		index.noteStarts = rows.noteStarts;
-		index.paths = [...rows.paths];
-		index.paths.forEach((path, note) => index.notesByPath.set(path as string, note));
+		index.notes = new NoteTable(rows.paths, rows.noteStarts);
 		for (let row = 0; row < rows.rowCount; row++) {
 			if (index.hasVector(row)) index.table.set(rows.keys, row);
 			else index.emptyRows++;
@@ -171,29 +139,37 @@ export class VectorIndex {
 		return index;
 	}
 
-	/** Chunks searchable now (rows without a vector, and dead rows awaiting `compact`, not counted). */
+	/** Chunks searchable now (rows without a vector, and dead rows awaiting the next save, not counted). */
 	get chunkCount(): number {
 		return this.rowCount - this.deadRows - this.emptyRows;
 	}
 
 	get noteCount(): number {
-		return this.notesByPath.size;
+		return this.notes.size;
 	}
 
-	/** Bytes of memory the index holds, its growth slack included. */
+	/**
+	 * Bytes of memory the index's arrays hold, their growth slack included: the codes, keys, key
+	 * table and note table every chunk keeps, the vectors added since the last save, and the saved
+	 * ones when they were restored into memory (the paths' strings are the host's: see `keepOnly`).
+	 */
 	get byteLength(): number {
-		const rows = this.codes.byteLength + this.keys.byteLength + this.int8.byteLength + this.table.byteLength;
-		return rows + this.noteStarts.byteLength + this.paths.length * 8;
+		const rows = this.codes.byteLength + this.keys.byteLength + this.table.byteLength + this.vectors.byteLength;
+		return rows + this.notes.byteLength;
 	}
 
-	/** Bytes of memory every query scans or looks keys up in (`byteLength` less the int8 vectors). */
-	get residentCodeBytes(): number {
-		return this.byteLength - this.int8.byteLength;
+	/**
+	 * Counts the changes made to the index: a host that saved it and would put the index restored
+	 * from the snapshot in its place (its dropped rows left behind, its vectors out of memory) does
+	 * so only if this did not change while the snapshot was made.
+	 */
+	get version(): number {
+		return this.changes;
 	}
 
-	/** Whether dropped rows take so much room that `compact` is worth its cost (a copy of every row). */
-	get needsCompaction(): boolean {
-		return this.deadRows > 1024 && this.deadRows * 4 > this.rowCount;
+	/** Rows of dropped notes (or of notes put again) still held: the next save leaves them out. */
+	get droppedRows(): number {
+		return this.deadRows;
 	}
 
 	/** The keys among `keys` that have no vector yet, each once: the texts to embed. */
@@ -223,7 +199,7 @@ export class VectorIndex {
 			units.set(key, unit);
 		}
 		if (this.holdsAlready(path, keys)) return { searchable: keys.length, withoutVector: 0 };
-		this.version++;
+		this.changes++;
 		const start = this.rowCount;
 		this.reserve(start + keys.length);
 		let withoutVector = 0;
@@ -233,22 +209,18 @@ export class VectorIndex {
 			if (!found) withoutVector++;
 		}
 		this.dropNote(path);
-		const note = this.paths.push(path) - 1;
-		this.notesByPath.set(path, note);
-		this.noteStarts = grown(this.noteStarts, note + 2);
-		this.noteStarts[note + 1] = this.rowCount;
+		this.notes.add(path, this.rowCount);
 		this.emptyRows += withoutVector;
 		return { searchable: keys.length - withoutVector, withoutVector };
 	}
 
-	/** Removes the note from every later search, at once (its vectors are kept for reuse until `compact`). */
+	/** Removes the note from every later search, at once (its vectors are kept for reuse until the next save). */
 	dropNote(path: string): void {
-		const note = this.notesByPath.get(path);
-		if (note === undefined) return;
-		this.version++;
-		this.notesByPath.delete(path);
-		this.paths[note] = null;
-		for (let row = this.noteStarts[note]; row < this.noteStarts[note + 1]; row++) {
+		const note = this.notes.noteOf(path);
+		if (note === -1) return;
+		this.changes++;
+		this.notes.drop(note);
+		for (let row = this.notes.startOf(note); row < this.notes.endOf(note); row++) {
 			this.deadRows++;
 			if (!this.hasVector(row)) this.emptyRows--;
 		}
@@ -256,37 +228,53 @@ export class VectorIndex {
 
 	/** Follows a rename: the note's chunks and vectors move with it, nothing to embed. */
 	renameNote(from: string, to: string): void {
-		const note = this.notesByPath.get(from);
-		if (note === undefined || from === to) return;
-		this.version++;
+		const note = this.notes.noteOf(from);
+		if (note === -1 || from === to) return;
+		this.changes++;
 		this.dropNote(to);
-		this.notesByPath.delete(from);
-		this.notesByPath.set(to, note);
-		this.paths[note] = to;
+		this.notes.rename(note, to);
+	}
+
+	/**
+	 * Drops every note whose path is not among `paths` (the notes the host holds now: one deleted or
+	 * made hidden while no one was watching goes), and takes the host's own strings for the paths
+	 * kept, so that a restored index keeps no second copy of them. How many notes were dropped.
+	 */
+	keepOnly(paths: Iterable<string>): number {
+		const kept = new Set<string>();
+		for (const path of paths) {
+			this.notes.share(path);
+			kept.add(path);
+		}
+		const gone = this.notes.heldPaths().filter((path) => !kept.has(path));
+		for (const path of gone) this.dropNote(path);
+		return gone.length;
 	}
 
 	/** The notes held, by path. */
 	notePaths(): string[] {
-		return [...this.notesByPath.keys()];
+		return this.notes.heldPaths();
 	}
 
 	hasNote(path: string): boolean {
-		return this.notesByPath.has(path);
+		return this.notes.noteOf(path) !== -1;
 	}
 
 	/**
 	 * The notes whose chunks are nearest `query` (a vector of `dims` values, made for a query), best
 	 * first, each once with its best chunk: up to `limit` of them, fewer when the notes of the
 	 * `rescored` best chunks are fewer. A note dropped, or that `accept` refuses, is never
-	 * returned. A query of another dimension, or with a value that is not finite, finds nothing.
+	 * returned, even when it is dropped while the candidates' vectors are read. A query of another
+	 * dimension, or with a value that is not finite, finds nothing. Rejects when the saved vectors
+	 * cannot be read.
 	 */
-	search(query: ArrayLike<number>, options: VectorSearchOptions): VectorHit[] {
+	async search(query: ArrayLike<number>, options: VectorSearchOptions): Promise<VectorHit[]> {
 		const unit = query.length === this.dims ? unitVector(query) : null;
 		if (unit === null || this.chunkCount === 0 || options.limit < 1) return [];
 		const rescored = Math.max(options.rescored ?? DEFAULT_RESCORED, options.limit);
 		const verdicts = new Map<number, boolean>();
 		const accepts = (note: number): boolean => {
-			const path = this.paths[note];
+			const path = this.notes.pathOf(note);
 			if (path === null) return false;
 			let verdict = verdicts.get(note);
 			if (verdict === undefined) verdicts.set(note, (verdict = options.accept?.(path) ?? true));
@@ -297,119 +285,67 @@ export class VectorIndex {
 			{
 				rowCount: this.rowCount,
 				codes: this.codes,
-				admits: (row) => this.hasVector(row) && accepts(this.noteOfRow(row)),
+				admits: (row) => this.hasVector(row) && accepts(this.notes.noteOfRow(row)),
 			},
 			rescored * SHORTLIST_PER_RESCORED,
 			rescored,
 		);
+		const int8 = await this.vectors.read(candidates);
 		const best = new Map<number, VectorHit>();
-		for (const row of candidates) {
-			const note = this.noteOfRow(row);
-			const score = int8Cosine(unit, this.int8, row * this.dims);
+		candidates.forEach((row, at) => {
+			const note = this.notes.noteOfRow(row);
+			const path = this.notes.pathOf(note);
+			// Dropped while the vectors were read: hidden, or removed, since the query came.
+			if (path === null) return;
+			const score = int8Cosine(unit, int8, at * this.dims);
 			const held = best.get(note);
 			if (held === undefined || score > held.score)
-				best.set(note, { path: this.paths[note] as string, chunk: row - this.noteStarts[note], score });
-		}
+				best.set(note, { path, chunk: row - this.notes.startOf(note), score });
+		});
 		return [...best.values()].sort((a, b) => b.score - a.score).slice(0, options.limit);
 	}
 
 	/**
 	 * What the note is about as one vector: the mean of its chunks' unit vectors, to search its
-	 * neighbours with (related notes). `null` for a note the index does not hold, or without a vector.
+	 * neighbours with (related notes). `null` for a note the index does not hold, or without a
+	 * vector. Rejects when the saved vectors cannot be read.
 	 */
-	noteVector(path: string): Float32Array | null {
-		const note = this.notesByPath.get(path);
-		if (note === undefined) return null;
+	async noteVector(path: string): Promise<Float32Array | null> {
+		const note = this.notes.noteOf(path);
+		if (note === -1) return null;
+		const rows: number[] = [];
+		for (let row = this.notes.startOf(note); row < this.notes.endOf(note); row++)
+			if (this.hasVector(row)) rows.push(row);
+		const int8 = await this.vectors.read(Int32Array.from(rows));
 		const mean = new Float32Array(this.dims);
-		let rows = 0;
-		for (let row = this.noteStarts[note]; row < this.noteStarts[note + 1]; row++) {
-			if (!this.hasVector(row)) continue;
-			const unit = unitVector(this.int8.subarray(row * this.dims, (row + 1) * this.dims));
+		let units = 0;
+		for (let at = 0; at < rows.length; at++) {
+			const unit = unitVector(int8.subarray(at * this.dims, (at + 1) * this.dims));
 			if (unit === null) continue;
-			for (let d = 0; d < this.dims; d++) mean[d] += unit[d];
-			rows++;
+			for (let dim = 0; dim < this.dims; dim++) mean[dim] += unit[dim];
+			units++;
 		}
-		return rows === 0 ? null : mean;
-	}
-
-	/** Rewrites the rows without the dead ones (those of dropped notes), at once. */
-	compact(): void {
-		runToEnd(this.compactSteps());
+		return units === 0 ? null : mean;
 	}
 
 	/**
-	 * `compact` in steps of bounded work, for a caller that spreads it over time slices; the index
-	 * answers searches meanwhile, and takes the compacted rows only at the end. A change made
-	 * between two steps wins: the compaction is dropped (`false`), to be tried again later.
-	 */
-	*compactSteps(): Generator<void, boolean> {
-		const version = this.version;
-		const live = this.liveNotes();
-		const target: RowTarget = {
-			keys: new Uint32Array(live.rowCount * 2),
-			int8: new Int8Array(live.rowCount * this.dims),
-			heads: new Uint32Array(live.rowCount * this.codes.headWords),
-			tails: new Uint32Array(live.rowCount * this.codes.tailWords),
-			noteStarts: new Int32Array(live.paths.length + 1),
-		};
-		yield* this.copyRows(live, target);
-		const rows = { ...target, rowCount: live.rowCount, paths: live.paths };
-		const compacted = yield* VectorIndex.fromRowsSteps(this.modelId, this.dims, rows);
-		if (this.version !== version) return false;
-		this.rowCount = compacted.rowCount;
-		this.keys = compacted.keys;
-		this.int8 = compacted.int8;
-		this.codes = compacted.codes;
-		this.table = compacted.table;
-		this.noteStarts = compacted.noteStarts;
-		this.paths = compacted.paths;
-		this.deadRows = compacted.deadRows;
-		this.emptyRows = compacted.emptyRows;
-		this.notesByPath.clear();
-		compacted.notesByPath.forEach((note, path) => this.notesByPath.set(path, note));
-		return true;
-	}
-
-	/**
-	 * The live notes as they stand now: what a snapshot or a compaction copies. A dropped note's
-	 * vectors, and those of keys no note has any more, are left behind.
+	 * The live notes as they stand now: what a snapshot copies. A dropped note's vectors, and those
+	 * of keys no note has any more, are left behind.
 	 */
 	liveNotes(): LiveNotes {
 		const paths: string[] = [];
-		const ranges = new Int32Array(this.notesByPath.size * 2);
+		const ranges = new Int32Array(this.notes.size * 2);
 		let rowCount = 0;
-		for (let note = 0; note < this.paths.length; note++) {
-			const path = this.paths[note];
+		for (let note = 0; note < this.notes.numbered; note++) {
+			const path = this.notes.pathOf(note);
 			if (path === null) continue;
-			const [from, to] = [this.noteStarts[note], this.noteStarts[note + 1]];
+			const [from, to] = [this.notes.startOf(note), this.notes.endOf(note)];
 			ranges.set([from, to], paths.length * 2);
 			paths.push(path);
 			rowCount += to - from;
 		}
-		const { keys, int8 } = this;
-		return { paths, ranges, rowCount, keys, int8, heads: this.codes.heads, tails: this.codes.tails };
-	}
-
-	/** Copies the rows of `live` into `target`, one note after the other, in steps of about `ROWS_PER_STEP` rows. */
-	*copyRows(live: LiveNotes, target: RowTarget): Generator<void, void> {
-		const { headWords, tailWords } = this.codes;
-		const dims = this.dims;
-		let at = 0;
-		let sinceYield = 0;
-		for (let note = 0; note < live.paths.length; note++) {
-			const [from, to] = [live.ranges[note * 2], live.ranges[note * 2 + 1]];
-			target.keys.set(live.keys.subarray(from * 2, to * 2), at * 2);
-			target.int8.set(live.int8.subarray(from * dims, to * dims), at * dims);
-			target.heads.set(live.heads.subarray(from * headWords, to * headWords), at * headWords);
-			target.tails.set(live.tails.subarray(from * tailWords, to * tailWords), at * tailWords);
-			at += to - from;
-			target.noteStarts[note + 1] = at;
-			sinceYield += to - from + 1;
-			if (sinceYield >= ROWS_PER_STEP) {
-				sinceYield = 0;
-				yield;
-			}
-		}
+		const { keys, codes, vectors } = this;
+		return { paths, ranges, rowCount, keys, heads: codes.heads, tails: codes.tails, codes, vectors };
 	}
 
 	/**
@@ -417,10 +353,10 @@ export class VectorIndex {
 	 * without one: nothing to do.
 	 */
 	private holdsAlready(path: string, keys: readonly (ChunkKey | null)[]): boolean {
-		const note = this.notesByPath.get(path);
-		if (note === undefined) return false;
-		const start = this.noteStarts[note];
-		if (this.noteStarts[note + 1] - start !== keys.length) return false;
+		const note = this.notes.noteOf(path);
+		if (note === -1) return false;
+		const start = this.notes.startOf(note);
+		if (this.notes.endOf(note) - start !== keys.length) return false;
 		return keys.every((key, at) => {
 			const row = start + at;
 			if (key === null) return !this.hasVector(row);
@@ -429,7 +365,7 @@ export class VectorIndex {
 		});
 	}
 
-	/** Writes the vector for `key` at `row`: a copy of the stored one, else the fresh one; `false` if neither. */
+	/** Writes the vector for `key` at `row`: the stored one's, else the fresh one; `false` if neither. */
 	private fillRow(row: number, key: ChunkKey, unit: Float32Array | undefined): boolean {
 		const halves = keyHalves(key);
 		const source = this.rowOfKey(key);
@@ -440,14 +376,10 @@ export class VectorIndex {
 		}
 		this.keys[row * 2] = halves[0];
 		this.keys[row * 2 + 1] = halves[1];
-		const dims = this.dims;
 		if (source !== -1) {
 			this.codes.copy(row, source);
-			this.int8.copyWithin(row * dims, source * dims, (source + 1) * dims);
-		} else {
-			writeInt8(unit as Float32Array, this.int8, row * dims);
-			this.codes.write(row, this.int8.subarray(row * dims, (row + 1) * dims));
-		}
+			this.vectors.copy(row, source);
+		} else this.codes.write(row, this.vectors.write(row, unit as Float32Array));
 		// The newest row holds the key from now on: it is the one that stays when older notes are dropped.
 		this.table.set(this.keys, row);
 		return true;
@@ -462,20 +394,9 @@ export class VectorIndex {
 		return this.keys[row * 2] !== 0 || this.keys[row * 2 + 1] !== 0;
 	}
 
-	/** The note whose rows include `row`: the last note starting at or before it (notes are in row order). */
-	private noteOfRow(row: number): number {
-		let [low, high] = [0, this.paths.length - 1];
-		while (low < high) {
-			const middle = (low + high + 1) >> 1;
-			if (this.noteStarts[middle] <= row) low = middle;
-			else high = middle - 1;
-		}
-		return low;
-	}
-
 	private reserve(rows: number): void {
 		this.codes.reserve(rows);
 		this.keys = grown(this.keys, rows * 2);
-		this.int8 = grown(this.int8, rows * this.dims);
+		this.vectors.reserve(rows);
 	}
 }

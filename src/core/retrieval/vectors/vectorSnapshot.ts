@@ -1,7 +1,9 @@
 import { runToEnd } from "../indexing/steps";
 import { EMBEDDING_TEXT_FORMAT } from "./embeddingKey";
+import { copyLiveRows, type LiveNotes, type RowTarget } from "./liveRows";
 import { SignCodes } from "./signCodes";
-import { VectorIndex, type RowTarget } from "./vectorIndex";
+import { VectorIndex } from "./vectorIndex";
+import { rowsInMemory, type RowBlock, type VectorRowSource } from "./vectorRows";
 
 /**
  * The vector index as bytes, kept on the device beside the keyword snapshot (IndexedDB in
@@ -19,7 +21,9 @@ import { VectorIndex, type RowTarget } from "./vectorIndex";
  *   vectors   rows × dims × i8: each chunk's int8 vector
  *
  * Only the notes the index holds now are written: a dropped note's vectors, and those of chunk
- * texts no note has any more, are left out.
+ * texts no note has any more, are left out. The int8 vectors come last, in one block, row after
+ * row: a restored index keeps everything before them in memory, and reads a query's candidates
+ * from the block where it was saved (`DecodeOptions.rowsFrom`).
  */
 
 /** Bumped whenever the layout above changes: a snapshot of another layout restores nothing. */
@@ -54,29 +58,67 @@ export interface SnapshotExpectation {
 	readonly dims?: number;
 }
 
-/** Paths encoded or decoded between two yields. */
+/** Where a restored index reads its int8 vectors. */
+export interface DecodeOptions {
+	/**
+	 * A reader of the snapshot's rows block where the host saved it (the rows are then not kept in
+	 * memory: the index copies what it keeps out of the bytes, which the host may let go). Without
+	 * one, the index reads its vectors in the snapshot's bytes, which stay in memory with it.
+	 */
+	readonly rowsFrom?: (block: RowBlock) => VectorRowSource;
+}
+
+/** Paths decoded between two yields. */
 const PATHS_PER_STEP = 4096;
 /** Words the checksum reads between two yields: 4 MB, a few milliseconds on a phone. */
 const WORDS_PER_STEP = 1 << 20;
 
-export function encodeVectorSnapshot(index: VectorIndex): Uint8Array {
-	return runToEnd(encodeVectorSnapshotSteps(index));
+/**
+ * The snapshot of the index as it is now: changes the host makes while the saved vectors are read
+ * are left for the next snapshot. `pause`, when given, is awaited between two steps of bounded
+ * work (a host that gives the main thread back between time slices). Rejects when the saved
+ * vectors cannot be read.
+ */
+export async function encodeVectorSnapshot(
+	index: VectorIndex,
+	pause: () => Promise<void> = () => Promise.resolve(),
+): Promise<Uint8Array> {
+	const live = index.liveNotes();
+	const steps = encodingSteps(index, live);
+	for (let step = steps.next(); ;) {
+		if (step.done === true) return step.value;
+		const rows = step.value;
+		step = steps.next(rows === null ? undefined : await live.vectors.read(rows));
+		await pause();
+	}
 }
 
 /**
- * `encodeVectorSnapshot` in steps of bounded work, for a caller that spreads it over time slices.
- * The snapshot is of the index as it is at the first step: changes made between two steps are
- * left for the next snapshot.
+ * `encodeVectorSnapshot` at once, for a host whose saved vectors are read at once (in memory, or
+ * a file on the command line) and that must save before it exits. Throws for vectors read only
+ * after a wait.
  */
-export function* encodeVectorSnapshotSteps(index: VectorIndex): Generator<void, Uint8Array> {
+export function encodeVectorSnapshotNow(index: VectorIndex): Uint8Array {
 	const live = index.liveNotes();
+	const steps = encodingSteps(index, live);
+	for (let step = steps.next(); ;) {
+		if (step.done === true) return step.value;
+		const rows = step.value;
+		step = steps.next(rows === null ? undefined : live.vectors.readNow(rows));
+	}
+}
+
+/**
+ * The snapshot's making in steps: each yields the rows whose int8 vectors it needs next (and
+ * expects them back), or `null` between two steps of the checksum.
+ */
+function* encodingSteps(
+	index: VectorIndex,
+	live: LiveNotes,
+): Generator<Int32Array | null, Uint8Array, Int8Array | undefined> {
 	const encoder = new TextEncoder();
 	const model = encoder.encode(index.modelId);
-	const pathBytes: Uint8Array[] = [];
-	for (const path of live.paths) {
-		pathBytes.push(encoder.encode(path));
-		if (pathBytes.length % PATHS_PER_STEP === 0) yield;
-	}
+	const pathBytes = live.paths.map((path) => encoder.encode(path));
 	const pathsLength = pathBytes.reduce((sum, bytes) => sum + bytes.length, 0);
 	const notes = live.paths.length;
 	const layout = layoutOf(index.dims, live.rowCount, notes, model.length, pathsLength);
@@ -90,12 +132,19 @@ export function* encodeVectorSnapshotSteps(index: VectorIndex): Generator<void, 
 		bytes.set(path, at);
 		at += path.length;
 	});
-	yield* index.copyRows(live, viewsOf(bytes, layout, live.rowCount, notes, index.dims));
+	const copy = copyLiveRows(live, viewsOf(bytes, layout, live.rowCount, notes, index.dims));
+	for (let step = copy.next(); step.done !== true;) step = copy.next((yield step.value) as Int8Array);
 	const words = new Uint32Array(buffer);
 	words.set([MAGIC, VECTOR_SNAPSHOT_VERSION, EMBEDDING_TEXT_FORMAT, index.dims, live.rowCount, notes]);
 	words.set([model.length, pathsLength], 6);
-	words[8] = yield* checksumSteps(words);
-	return bytes;
+	const checksum = checksumSteps(words);
+	for (let step = checksum.next(); ; step = checksum.next()) {
+		if (step.done === true) {
+			words[8] = step.value;
+			return bytes;
+		}
+		yield null;
+	}
 }
 
 /**
@@ -104,14 +153,19 @@ export function* encodeVectorSnapshotSteps(index: VectorIndex): Generator<void, 
  * index keeps its vectors in the snapshot's own buffer, copying nothing: the bytes must not be
  * changed afterwards.
  */
-export function decodeVectorSnapshot(bytes: Uint8Array, expected: SnapshotExpectation): DecodedSnapshot {
-	return runToEnd(decodeVectorSnapshotSteps(bytes, expected));
+export function decodeVectorSnapshot(
+	bytes: Uint8Array,
+	expected: SnapshotExpectation,
+	options: DecodeOptions = {},
+): DecodedSnapshot {
+	return runToEnd(decodeVectorSnapshotSteps(bytes, expected, options));
 }
 
 /** `decodeVectorSnapshot` in steps of bounded work, for a caller that spreads it over time slices. */
 export function* decodeVectorSnapshotSteps(
 	bytes: Uint8Array,
 	expected: SnapshotExpectation,
+	options: DecodeOptions = {},
 ): Generator<void, DecodedSnapshot> {
 	if (bytes.byteLength < HEADER_BYTES) return refused("truncated", `${bytes.byteLength} bytes, fewer than a header`);
 	// A copy that owns its buffer when the bytes are not aligned for the word views (a view into a
@@ -140,7 +194,20 @@ export function* decodeVectorSnapshotSteps(
 		return refused("damaged", "its notes and rows do not fit together");
 	for (let note = 0; note < noteCount; note++)
 		if (noteStarts[note + 1] < noteStarts[note]) return refused("damaged", "its notes' rows are out of order");
-	const index = yield* VectorIndex.fromRowsSteps(modelId, dims, { ...views, rowCount, paths });
+	const { rowsFrom } = options;
+	const block = { offset: layout.vectors, rowBytes: dims, rowCount };
+	// With the vectors read elsewhere, what the index keeps is copied out: the bytes need not stay.
+	const rows =
+		rowsFrom === undefined
+			? { ...views, vectors: rowsInMemory(views.int8, dims) }
+			: {
+					keys: views.keys.slice(),
+					heads: views.heads.slice(),
+					tails: views.tails.slice(),
+					noteStarts: views.noteStarts.slice(),
+					vectors: rowsFrom(block),
+				};
+	const index = yield* VectorIndex.fromRowsSteps(modelId, dims, { ...rows, rowCount, paths });
 	return { index, refusal: null };
 }
 

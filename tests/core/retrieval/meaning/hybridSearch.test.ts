@@ -75,7 +75,7 @@ describe("the vectors of the notes' chunks", () => {
 		expect(await meaning.catchUp(notesOf(renamed))).toMatchObject({ state: "ready", embedded: 0 });
 		expect(fake().texts.length).toBe(sent);
 
-		const decoded = decodeVectorSnapshot(encodeVectorSnapshot(meaning.index!), { modelId: client.modelId });
+		const decoded = decodeVectorSnapshot(await encodeVectorSnapshot(meaning.index!), { modelId: client.modelId });
 		const restarted = new MeaningIndex(client, READS_ALL, decoded.index);
 		const edited = { ...renamed, "Help/Cards.md": `${VAULT["Help/Cards.md"]}\n## Later\n\nA new section.\n` };
 		await restarted.catchUp(notesOf(edited));

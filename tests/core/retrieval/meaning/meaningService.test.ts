@@ -214,17 +214,17 @@ describe("search by meaning kept up in the background", () => {
 			"Help/Boards.md": "# Boards\n\nA board to lay out notes, with connections between them. See [[Daily notes]].\n",
 		});
 		const { meaning } = await meaningOver({ vault });
-		expect(meaning.related("Help/Boards.md", 5)).toEqual([
+		expect(await meaning.related("Help/Boards.md", 5)).toEqual([
 			{ path: "Help/Daily notes.md", similarity: null, link: "to" },
 		]);
 		meaning.use(clientOf());
 		meaning.indexReady();
 		await reached(meaning, "ready");
-		const related = meaning.related("Help/Boards.md", 5);
+		const related = await meaning.related("Help/Boards.md", 5);
 		expect(related[0]).toMatchObject({ path: "Help/Canvas.md", link: null });
 		expect(related).toContainEqual({ path: "Help/Daily notes.md", similarity: expect.any(Number), link: "to" });
 		expect(related.map((note) => note.path)).not.toContain("Private/Diary.md");
-		expect(meaning.related("Private/Diary.md", 5)).toEqual([]);
+		expect(await meaning.related("Private/Diary.md", 5)).toEqual([]);
 	});
 
 	it("starts over with another model: the two models' vectors are never ranked together", async () => {

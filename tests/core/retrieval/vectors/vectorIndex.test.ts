@@ -1,4 +1,3 @@
-import { runToEnd } from "../../../../src/core/retrieval/indexing/steps";
 import { chunkKeyOf, embeddingTextOf, keyOfHalves } from "../../../../src/core/retrieval/vectors/embeddingKey";
 import { VectorIndex, VectorShapeError } from "../../../../src/core/retrieval/vectors/vectorIndex";
 import { decodeVectorSnapshot, encodeVectorSnapshot } from "../../../../src/core/retrieval/vectors/vectorSnapshot";
@@ -17,7 +16,7 @@ function cosine(a: Float32Array, b: Float32Array): number {
 }
 
 describe("the vector index reuses what did not change", () => {
-	test("a chunk's key is its heading trail and text: the note's title and path are not in it", () => {
+	test("a chunk's key is its heading trail and text: the note's title and path are not in it", async () => {
 		expect(embeddingTextOf({ headingTrail: "Garden > Pests", text: " Aphids.\n" })).toBe("Garden > Pests\n\nAphids.");
 		expect(embeddingTextOf({ headingTrail: "", text: "  " })).toBeNull();
 		expect(chunkKeyOf("Aphids.")).toBe(chunkKeyOf("Aphids."));
@@ -25,7 +24,7 @@ describe("the vector index reuses what did not change", () => {
 		expect(chunkKeyOf("Aphids.")).not.toBe(chunkKeyOf("Aphids!"));
 	});
 
-	test("an edit to one section re-embeds that section alone", () => {
+	test("an edit to one section re-embeds that section alone", async () => {
 		const embedder = new CountingEmbedder(DIMS);
 		const index = new VectorIndex(MODEL, DIMS);
 		putContent(index, embedder, "Garden.md", GARDEN);
@@ -34,12 +33,12 @@ describe("the vector index reuses what did not change", () => {
 		expect(embedder.embedded.slice(first)).toEqual(["Garden > Pests\n\nAphids gather under the leaves in July."]);
 	});
 
-	test("after a restart from the snapshot, a renamed note re-embeds nothing and is found at its new path", () => {
+	test("after a restart from the snapshot, a renamed note re-embeds nothing and is found at its new path", async () => {
 		const embedder = new CountingEmbedder(DIMS);
 		const index = new VectorIndex(MODEL, DIMS);
 		putContent(index, embedder, "Garden.md", GARDEN);
 		putContent(index, embedder, "Kitchen.md", KITCHEN);
-		const restored = decodeVectorSnapshot(encodeVectorSnapshot(index), { modelId: MODEL, dims: DIMS });
+		const restored = decodeVectorSnapshot(await encodeVectorSnapshot(index), { modelId: MODEL, dims: DIMS });
 		if (restored.index === null) throw new Error(restored.detail);
 		const embeddedBefore = embedder.embedded.length;
 		// The host sees a rename as the old path gone and the new one read.
@@ -47,76 +46,87 @@ describe("the vector index reuses what did not change", () => {
 		putContent(restored.index, embedder, "Outdoors/Vegetables.md", GARDEN);
 		expect(embedder.embedded.length).toBe(embeddedBefore);
 		const query = vectorOf("Garden > Pests\n\nAphids gather under the leaves in June.", DIMS);
-		const hits = restored.index.search(query, { limit: 5 });
+		const hits = await restored.index.search(query, { limit: 5 });
 		expect(hits[0]).toMatchObject({ path: "Outdoors/Vegetables.md", chunk: 1 });
 		expect(hits[0].score).toBeGreaterThan(0.99);
 		expect(hits.map((hit) => hit.path)).not.toContain("Garden.md");
 	});
 
-	test("renameNote moves a note's chunks without asking for any vector", () => {
+	test("renameNote moves a note's chunks without asking for any vector", async () => {
 		const embedder = new CountingEmbedder(DIMS);
 		const index = new VectorIndex(MODEL, DIMS);
 		const keys = putContent(index, embedder, "Kitchen.md", KITCHEN);
 		index.renameNote("Kitchen.md", "Home/Kitchen.md");
 		expect(index.missing(keys)).toEqual([]);
-		const hits = index.search(vectorOf("Kitchen\n\nA cast iron pan keeps its seasoning when dried at once.", DIMS), {
-			limit: 3,
-		});
+		const hits = await index.search(
+			vectorOf("Kitchen\n\nA cast iron pan keeps its seasoning when dried at once.", DIMS),
+			{
+				limit: 3,
+			},
+		);
 		expect(hits.map((hit) => hit.path)).toEqual(["Home/Kitchen.md"]);
 	});
 
-	test("vectors of chunk texts no note has any more are dropped at save", () => {
+	test("vectors of chunk texts no note has any more are dropped at save", async () => {
 		const embedder = new CountingEmbedder(DIMS);
 		const index = new VectorIndex(MODEL, DIMS);
 		const keys = putContent(index, embedder, "Kitchen.md", KITCHEN);
 		index.dropNote("Kitchen.md");
 		// Until the save, a note put back at once (a rename) finds its vectors still here.
 		expect(index.missing(keys)).toEqual([]);
-		const restored = decodeVectorSnapshot(encodeVectorSnapshot(index), { modelId: MODEL, dims: DIMS });
+		const restored = decodeVectorSnapshot(await encodeVectorSnapshot(index), { modelId: MODEL, dims: DIMS });
 		expect(restored.index?.missing(keys)).toEqual(keys.filter((key) => key !== null));
 	});
 });
 
 describe("the vector index takes a note's vectors as they come", () => {
-	test("a note embedded in part is found by the chunks that have vectors, and later puts ask only for the rest", () => {
+	test("a note embedded in part is found by the chunks that have vectors, and later puts ask only for the rest", async () => {
 		const index = new VectorIndex(MODEL, DIMS);
 		const keys = ["00000000000000d1", "00000000000000d2", null];
 		const first = index.putNote("Long.md", keys, new Map([["00000000000000d1", vectorOf("first", DIMS)]]));
 		expect(first).toEqual({ searchable: 1, withoutVector: 2 });
 		expect(index.missing(keys)).toEqual(["00000000000000d2"]);
-		expect(index.search(vectorOf("second", DIMS), { limit: 5, rescored: 5 }).map((hit) => hit.chunk)).toEqual([0]);
+		expect((await index.search(vectorOf("second", DIMS), { limit: 5, rescored: 5 })).map((hit) => hit.chunk)).toEqual([
+			0,
+		]);
 		index.putNote("Long.md", keys, new Map([["00000000000000d2", vectorOf("second", DIMS)]]));
 		expect(index.missing(keys)).toEqual([]);
-		expect(index.search(vectorOf("second", DIMS), { limit: 5 })[0]).toMatchObject({ path: "Long.md", chunk: 1 });
+		expect((await index.search(vectorOf("second", DIMS), { limit: 5 }))[0]).toMatchObject({
+			path: "Long.md",
+			chunk: 1,
+		});
 	});
 
-	test("compacting after many drops changes no result", () => {
+	test("a save leaves dropped notes behind, and the index restored from it answers as before", async () => {
 		const embedder = new CountingEmbedder(DIMS);
 		const index = new VectorIndex(MODEL, DIMS);
 		for (let note = 0; note < 50; note++)
 			putContent(index, embedder, `${note}.md`, `# Note ${note}\nText number ${note}.`);
 		for (let note = 0; note < 50; note += 2) index.dropNote(`${note}.md`);
+		expect(index.droppedRows).toBe(25);
 		const query = vectorOf("Note 7\n\nText number 7.", DIMS);
-		const before = index.search(query, { limit: 10 });
-		index.compact();
-		expect(index.search(query, { limit: 10 })).toEqual(before);
+		const before = await index.search(query, { limit: 10 });
+		const restored = decodeVectorSnapshot(await encodeVectorSnapshot(index), { modelId: MODEL, dims: DIMS }).index;
+		expect(restored?.droppedRows).toBe(0);
+		expect(restored?.liveNotes().rowCount).toBe(25);
+		expect(await restored?.search(query, { limit: 10 })).toEqual(before);
 		expect(before[0]).toMatchObject({ path: "7.md", chunk: 0 });
 	});
 
-	test("a note hidden while a compaction runs in steps stays hidden: that compaction is dropped", () => {
+	test("a note hidden while a save runs is counted as a change: the host keeps its index, not the one saved", async () => {
 		const index = new VectorIndex(MODEL, DIMS);
 		for (let note = 0; note < 5000; note++) {
 			const key = keyOfHalves(1, note + 1);
 			index.putNote(`${note}.md`, [key], new Map([[key, vectorOf(`${note}`, DIMS)]]));
 		}
-		const steps = index.compactSteps();
-		steps.next();
+		const version = index.version;
+		const saving = encodeVectorSnapshot(index);
 		index.dropNote("42.md");
-		expect(runToEnd(steps)).toBe(false);
-		expect(index.search(vectorOf("42", DIMS), { limit: 3 }).map((hit) => hit.path)).not.toContain("42.md");
-		expect(runToEnd(index.compactSteps())).toBe(true);
-		expect(index.search(vectorOf("42", DIMS), { limit: 3 }).map((hit) => hit.path)).not.toContain("42.md");
-		expect(index.search(vectorOf("43", DIMS), { limit: 1 })[0].path).toBe("43.md");
+		const saved = decodeVectorSnapshot(await saving, { modelId: MODEL, dims: DIMS }).index;
+		// The snapshot is of the moment the save began: the note is in it, and the index says it changed since.
+		expect(saved?.hasNote("42.md")).toBe(true);
+		expect(index.version).not.toBe(version);
+		expect((await index.search(vectorOf("42", DIMS), { limit: 3 })).map((hit) => hit.path)).not.toContain("42.md");
 	});
 });
 
@@ -128,26 +138,26 @@ describe("the vector index never returns a note it must not", () => {
 		return index;
 	}
 
-	test("a dropped note (hidden, or removed) is not found, even by its own vector", () => {
+	test("a dropped note (hidden, or removed) is not found, even by its own vector", async () => {
 		const index = twoNotes();
 		index.dropNote("Secret.md");
-		const hits = index.search(vectorOf("secret", DIMS), { limit: 10 });
+		const hits = await index.search(vectorOf("secret", DIMS), { limit: 10 });
 		expect(hits.map((hit) => hit.path)).toEqual(["Open.md"]);
 	});
 
-	test("a note the caller does not accept is not found, and the caller is asked about near notes only", () => {
+	test("a note the caller does not accept is not found, and the caller is asked about near notes only", async () => {
 		const index = twoNotes();
 		const asked: string[] = [];
 		const accept = (path: string) => {
 			asked.push(path);
 			return path !== "Secret.md";
 		};
-		const hits = index.search(vectorOf("secret", DIMS), { limit: 10, accept });
+		const hits = await index.search(vectorOf("secret", DIMS), { limit: 10, accept });
 		expect(hits.map((hit) => hit.path)).toEqual(["Open.md"]);
 		expect(new Set(asked)).toEqual(new Set(["Secret.md", "Open.md"]));
 	});
 
-	test("a vector of another dimension, or not finite, is refused and changes nothing", () => {
+	test("a vector of another dimension, or not finite, is refused and changes nothing", async () => {
 		const index = twoNotes();
 		expect(() =>
 			index.putNote("Bad.md", ["00000000000000c3"], new Map([["00000000000000c3", new Float32Array(8)]])),
@@ -158,13 +168,13 @@ describe("the vector index never returns a note it must not", () => {
 			VectorShapeError,
 		);
 		expect(index.hasNote("Bad.md")).toBe(false);
-		expect(index.search(vectorOf("open", DIMS), { limit: 1 })[0].path).toBe("Open.md");
-		expect(index.search(new Float32Array(DIMS + 1).fill(1), { limit: 5 })).toEqual([]);
+		expect((await index.search(vectorOf("open", DIMS), { limit: 1 }))[0].path).toBe("Open.md");
+		expect(await index.search(new Float32Array(DIMS + 1).fill(1), { limit: 5 })).toEqual([]);
 	});
 });
 
 describe("the vector index ranks as exact cosine does", () => {
-	test("on a few hundred notes, the top ten are the exact cosine's top ten, each scored within 0.01 of it", () => {
+	test("on a few hundred notes, the top ten are the exact cosine's top ten, each scored within 0.01 of it", async () => {
 		const index = new VectorIndex(MODEL, DIMS);
 		const vectors = new Map<string, Float32Array>();
 		for (let note = 0; note < 300; note++) {
@@ -184,7 +194,7 @@ describe("the vector index ranks as exact cosine does", () => {
 				.map(([path, stored]) => ({ path, score: cosine(vector, stored) }))
 				.sort((a, b) => b.score - a.score)
 				.slice(0, 10);
-			const hits = index.search(vector, { limit: 10 });
+			const hits = await index.search(vector, { limit: 10 });
 			// int8 vectors may swap two notes whose cosines differ by less than their rounding.
 			expect(new Set(hits.map((hit) => hit.path))).toEqual(new Set(exact.map((hit) => hit.path)));
 			for (const hit of hits) {
@@ -196,20 +206,20 @@ describe("the vector index ranks as exact cosine does", () => {
 });
 
 describe("a vector snapshot restores only what it can trust", () => {
-	function snapshot(): Uint8Array {
+	async function snapshot(): Promise<Uint8Array> {
 		const index = new VectorIndex(MODEL, DIMS);
 		putContent(index, new CountingEmbedder(DIMS), "Garden.md", GARDEN);
-		return encodeVectorSnapshot(index);
+		return await encodeVectorSnapshot(index);
 	}
 
-	test("as saved, it restores the notes and their vectors", () => {
-		const restored = decodeVectorSnapshot(snapshot(), { modelId: MODEL, dims: DIMS });
+	test("as saved, it restores the notes and their vectors", async () => {
+		const restored = decodeVectorSnapshot(await snapshot(), { modelId: MODEL, dims: DIMS });
 		expect(restored.refusal).toBeNull();
 		expect(restored.index?.noteCount).toBe(1);
 		expect(restored.index?.chunkCount).toBe(2);
 	});
 
-	test("restored, an index of thousands of chunks answers every query as it did before", () => {
+	test("restored, an index of thousands of chunks answers every query as it did before", async () => {
 		const index = new VectorIndex(MODEL, DIMS);
 		for (let note = 0; note < 3000; note++) {
 			const key = keyOfHalves(2, note + 1);
@@ -217,15 +227,15 @@ describe("a vector snapshot restores only what it can trust", () => {
 			const own = vectorOf(`own ${note}`, DIMS);
 			index.putNote(`${note}.md`, [key], new Map([[key, topic.map((value, dim) => value + 0.5 * own[dim])]]));
 		}
-		const restored = decodeVectorSnapshot(encodeVectorSnapshot(index), { modelId: MODEL, dims: DIMS }).index;
+		const restored = decodeVectorSnapshot(await encodeVectorSnapshot(index), { modelId: MODEL, dims: DIMS }).index;
 		for (let query = 0; query < 10; query++) {
 			const vector = vectorOf(`topic ${query}`, DIMS);
-			expect(restored?.search(vector, { limit: 10 })).toEqual(index.search(vector, { limit: 10 }));
+			expect(await restored?.search(vector, { limit: 10 })).toEqual(await index.search(vector, { limit: 10 }));
 		}
 	});
 
-	test("a damaged, cut or foreign snapshot restores nothing and says why", () => {
-		const bytes = snapshot();
+	test("a damaged, cut or foreign snapshot restores nothing and says why", async () => {
+		const bytes = await snapshot();
 		const flipped = bytes.slice();
 		flipped[flipped.length - 5] ^= 0x10;
 		expect(decodeVectorSnapshot(flipped, { modelId: MODEL })).toMatchObject({ index: null, refusal: "damaged" });
@@ -243,15 +253,15 @@ describe("a vector snapshot restores only what it can trust", () => {
 		expect(detail.index === null && detail.detail).toMatch(/checksum/);
 	});
 
-	test("another model's snapshot, or another dimension's, is never taken in: two models are never mixed", () => {
-		const bytes = snapshot();
+	test("another model's snapshot, or another dimension's, is never taken in: two models are never mixed", async () => {
+		const bytes = await snapshot();
 		const otherModel = decodeVectorSnapshot(bytes, { modelId: "ollama http://127.0.0.1:11434 nomic-embed-text" });
 		expect(otherModel).toMatchObject({ index: null, refusal: "other-model" });
 		expect(decodeVectorSnapshot(bytes, { modelId: MODEL, dims: 768 })).toMatchObject({ refusal: "other-dimensions" });
 	});
 
-	test("a snapshot handed back as a view into a larger buffer restores as the bytes themselves do", () => {
-		const bytes = snapshot();
+	test("a snapshot handed back as a view into a larger buffer restores as the bytes themselves do", async () => {
+		const bytes = await snapshot();
 		for (const offset of [3, 8]) {
 			const larger = new Uint8Array(bytes.length + offset + 5);
 			larger.set(bytes, offset);
@@ -262,13 +272,13 @@ describe("a vector snapshot restores only what it can trust", () => {
 			expect(restored.refusal).toBeNull();
 			expect(restored.index?.chunkCount).toBe(2);
 			const query = vectorOf("Garden > Pests\n\nAphids gather under the leaves in June.", DIMS);
-			expect(restored.index?.search(query, { limit: 1 })[0]).toMatchObject({ path: "Garden.md", chunk: 1 });
+			expect((await restored.index?.search(query, { limit: 1 }))?.[0]).toMatchObject({ path: "Garden.md", chunk: 1 });
 		}
 	});
 });
 
 describe("chunks with nothing to embed", () => {
-	it("are held without a vector: a note put again unchanged adds no row, and they never call for a compaction", () => {
+	it("are held without a vector: a note put again unchanged adds no row, and leaves no dropped row", async () => {
 		const index = new VectorIndex("model-a", 4);
 		const key = chunkKeyOf("A passage in English.");
 		// Each note has a chunk the model does not read (no key) beside one it does.
@@ -278,10 +288,9 @@ describe("chunks with nothing to embed", () => {
 		};
 		putAll();
 		expect(index.chunkCount).toBe(3000);
-		expect(index.needsCompaction).toBe(false);
 		putAll();
-		expect(index.needsCompaction).toBe(false);
+		expect(index.droppedRows).toBe(0);
 		expect(index.liveNotes().rowCount).toBe(6000);
-		expect(index.search([1, 0, 0, 0], { limit: 3 })).toHaveLength(3);
+		expect(await index.search([1, 0, 0, 0], { limit: 3 })).toHaveLength(3);
 	});
 });
