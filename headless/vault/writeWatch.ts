@@ -138,16 +138,9 @@ export class WriteWatch {
 				this.giveUp(path, writes, write, null);
 				continue;
 			}
-			// Judged again under the lock: a save that brought the lines back meanwhile needs no write. The
-			// writes made after it that stand then (one may have landed while the lock was awaited) are
-			// made again after it, so that entries keep their order.
-			const again = (now: string) => {
-				if (stands(write, now)) return now;
-				const later = writes.slice(writes.indexOf(write) + 1).filter((other) => stands(other, now));
-				return inOrder(write, later, now);
-			};
 			try {
-				const landed = await this.host.writeAgain(path, again);
+				// Judged again under the lock: a save that brought the lines back meanwhile needs no write.
+				const landed = await this.host.writeAgain(path, (now) => (stands(write, now) ? now : write.transform(now)));
 				if (landed !== null) {
 					write.landed = landed;
 					write.writtenAgain++;
@@ -165,44 +158,6 @@ export class WriteWatch {
 		this.lostWrites.push(path);
 		this.host.lost(path, write.writtenAgain + 1, error);
 	}
-}
-
-/**
- * `write` made again on `now`, before the `later` writes that stand there: when they only added
- * lines (entries appended, never a line replaced), their lines are taken out, `write` is made,
- * and they are made again after it, as they were first made. Otherwise `write` alone, after them.
- */
-function inOrder(write: Watched, later: readonly Watched[], now: string): string {
-	if (later.length === 0 || !later.every(onlyAdds)) return write.transform(now);
-	let base = now;
-	for (const other of [...later].reverse()) base = withoutLinesAdded(base, other.landed);
-	return later.reduce((text, other) => other.transform(text), write.transform(base));
-}
-
-/** Whether a write kept every line of the text it was built on, and only added lines. */
-function onlyAdds(write: Watched): boolean {
-	const kept = lineCounts(write.landed.next);
-	for (const [line, count] of lineCounts(write.landed.current)) if ((kept.get(line) ?? 0) < count) return false;
-	return true;
-}
-
-/** `text` without the last occurrence of each line `landed` added (as many as it added). */
-function withoutLinesAdded(text: string, landed: Landed): string {
-	const before = lineCounts(landed.current);
-	const lines = text.split("\n");
-	for (const [line, count] of lineCounts(landed.next)) {
-		for (let extra = count - (before.get(line) ?? 0); extra > 0; extra--) {
-			const at = lines.lastIndexOf(line);
-			if (at !== -1) lines.splice(at, 1);
-		}
-	}
-	return lines.join("\n");
-}
-
-function lineCounts(text: string): Map<string, number> {
-	const counts = new Map<string, number>();
-	for (const line of text.split("\n")) counts.set(line, (counts.get(line) ?? 0) + 1);
-	return counts;
 }
 
 /** Records the lines `landed` took out of the text it was built on, and takes back those it wrote. */
