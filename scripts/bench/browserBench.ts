@@ -9,7 +9,10 @@ import { launchChromium, missingChromium } from "../lib/chromium";
 import { allCorpusDirs, hubVaultDir, requireCorpora } from "../lib/retrievalBench/corpus";
 import { percentile } from "../lib/retrievalBench/statistics";
 import { loadSourcePool, syntheticVault } from "../lib/retrievalBench/syntheticVault";
-import type { ProbeConfig, ProbeState } from "./browserProbe";
+import type { ProbeConfig } from "./browserProbe";
+import { markAt, probeState, waitForProbe } from "./probePage";
+import { startBenchEmbeddingServer } from "./benchEmbeddingServer";
+import { measureMeaning, meaningProbe, meaningTable, writeMeaningSettings } from "./browserMeaning";
 import {
 	browserJson,
 	browserTable,
@@ -48,6 +51,15 @@ import { loadTimesOf, startSandbox, waitUntilReady } from "./sandboxPage";
  * long task misses its target, the functions that took its time (a CPU profile) follow; with
  * `--tasks`, each such task's own functions go to stderr as it is found, with the rendering steps
  * (style, layout, paint) that ran in it, to tell apart the tasks that the summary adds up.
+ *
+ * `npm run bench:browser -- --meaning [--throttle N]`: search by meaning instead, in the 20k
+ * vault: its `data.json` turns it on with Ollama's API at a server of the bench's on 127.0.0.1
+ * (instant, deterministic vectors of 384 dimensions; it lets the page's origin in as Ollama does
+ * the origins of `OLLAMA_ORIGINS`). Once the keyword index is complete, every note is embedded
+ * in the background while the "Search memory" modal is searched every 2 s: the longest task and
+ * the count of tasks over 50 ms until the status bar says search by meaning is ready, how long
+ * that took, the searches' answers meanwhile, the longest task while the vectors are saved, and
+ * their restore on a reload; the functions that took the time of any task over 50 ms follow.
  */
 
 const VAULTS = ["hub", "20k"] as const;
@@ -72,8 +84,8 @@ const STEP_TIMEOUT_MS = 15 * 60_000;
 const SLOWEST_SHOWN = 12;
 
 async function main(): Promise<void> {
-	const args = parseArgs(["bench:browser", ...process.argv.slice(2)], ["json", "tasks"]);
-	rejectUnknownOptions(args, ["throttle", "vaults", "runs", "json", "tasks"]);
+	const args = parseArgs(["bench:browser", ...process.argv.slice(2)], ["json", "tasks", "meaning"]);
+	rejectUnknownOptions(args, ["throttle", "vaults", "runs", "json", "tasks", "meaning"]);
 	const throttle = Number(args.options.get("throttle") ?? 4);
 	if (!(throttle >= 1)) throw new UsageError("--throttle needs a slowdown factor of 1 or more.");
 	const runs = Number(args.options.get("runs") ?? 1);
@@ -87,6 +99,12 @@ async function main(): Promise<void> {
 	requireCorpora(vaults.includes("20k") ? allCorpusDirs() : [hubVaultDir()]);
 
 	const repo = join(__dirname, "..", "..");
+	if (args.flags.has("meaning")) {
+		if (args.options.has("vaults") || args.options.has("runs") || args.flags.has("json") || args.flags.has("tasks"))
+			throw new UsageError("--meaning runs once, in the 20k vault, and prints a table: it takes only --throttle.");
+		requireCorpora(allCorpusDirs());
+		return benchMeaning(repo, throttle);
+	}
 	const probe = await probeScript();
 	const browser = await launchChromium();
 	try {
@@ -144,8 +162,42 @@ async function main(): Promise<void> {
 	}
 }
 
+/**
+ * The search-by-meaning scenario (`browserMeaning.ts`) in the 20k vault, its `data.json` pointing
+ * search by meaning at the bench's embedding server; its table to stdout.
+ */
+async function benchMeaning(repo: string, throttle: number): Promise<void> {
+	const server = await startBenchEmbeddingServer();
+	const folder = vaultFolder("20k");
+	const browser = await launchChromium();
+	try {
+		writeMeaningSettings(folder.dir, server.baseURL);
+		const probe = await probeScript(meaningProbe(translateIn("en", "meaning.state.ready", { chunks: "{chunks}" })));
+		progress(`meaning: starting the sandbox on ${folder.dir}, the embedding server at ${server.baseURL}`);
+		const sandbox = await startSandbox(repo, ["--vault", folder.dir]);
+		try {
+			server.allowOrigin(new URL(sandbox.url).origin);
+			const nameOf = await mainJsFrameNamer(repo);
+			const run = await measureMeaning(browser, sandbox.url, {
+				probe,
+				throttle,
+				stepTimeoutMs: STEP_TIMEOUT_MS,
+				nameOf,
+				progress,
+			});
+			process.stdout.write(`${meaningTable(throttle, "20k", run, SYNTHETIC_NOTES, server.texts())}\n`);
+		} finally {
+			sandbox.stop();
+		}
+	} finally {
+		await browser.close();
+		await server.close();
+		folder.remove();
+	}
+}
+
 /** The probe the page runs before its own scripts, with its settings. */
-async function probeScript(): Promise<string> {
+async function probeScript(meaning?: ProbeConfig["meaning"]): Promise<string> {
 	const bundled = await build({
 		entryPoints: [join(__dirname, "browserProbe.ts")],
 		bundle: true,
@@ -155,7 +207,11 @@ async function probeScript(): Promise<string> {
 		write: false,
 		logLevel: "warning",
 	});
-	const config: ProbeConfig = { ...PROBE, completeText: translateIn("en", "search.no-results") };
+	const config: ProbeConfig = {
+		...PROBE,
+		completeText: translateIn("en", "search.no-results"),
+		...(meaning === undefined ? {} : { meaning }),
+	};
 	return `window.browserBenchConfig = ${JSON.stringify(config)};\n${bundled.outputFiles[0].text}`;
 }
 
@@ -264,7 +320,12 @@ async function measureVault(
 		if (eachTask) await cdp.send("Profiler.start");
 		await page.reload();
 		await waitUntilReady(page, STEP_TIMEOUT_MS);
-		const restored = await waitForProbe(page, (state) => state.completeAt !== null);
+		const restored = await waitForProbe(
+			page,
+			(state) => state.completeAt !== null,
+			"The index's restore",
+			STEP_TIMEOUT_MS,
+		);
 		const reloadReady = await markAt(page, "layout-ready");
 		const restoredAt = restored.completeAt ?? Number.NaN;
 		const reloadProfile = eachTask ? ((await cdp.send("Profiler.stop")).profile as CpuProfile) : null;
@@ -334,24 +395,6 @@ async function typeUntilIndexed(page: Page): Promise<number[]> {
 		await new Promise((resolve) => setTimeout(resolve, KEY_INTERVAL_MS));
 	}
 	return (await probeState(page)).keyLatencies;
-}
-
-function probeState(page: Page): Promise<ProbeState> {
-	return page.evaluate(() => (window as unknown as { browserBench: ProbeState }).browserBench);
-}
-
-async function waitForProbe(page: Page, done: (state: ProbeState) => boolean): Promise<ProbeState> {
-	const deadline = Date.now() + STEP_TIMEOUT_MS;
-	for (;;) {
-		const state = await probeState(page);
-		if (done(state)) return state;
-		if (Date.now() > deadline) throw new Error("The index was not restored in time.");
-		await new Promise((resolve) => setTimeout(resolve, 100));
-	}
-}
-
-async function markAt(page: Page, name: string): Promise<number> {
-	return page.evaluate((mark) => performance.getEntriesByName(mark, "mark")[0].startTime, name);
 }
 
 /** The first `performance.measure` of that name, once the page has made it. */

@@ -19,6 +19,16 @@ export interface ProbeConfig {
 	readonly pollMs: number;
 	/** The element whose keys are timed (the chat composer). */
 	readonly typingTarget: string;
+	/** With search by meaning on: what the probe watches and searches once the keyword index is complete. */
+	readonly meaning?: MeaningProbeConfig;
+}
+
+export interface MeaningProbeConfig {
+	/** The status bar's description of search by meaning once ready, around its count of passages (English). */
+	readonly readyText: readonly [before: string, after: string];
+	/** Queries searched in turn in the modal while embedding, one every `searchEveryMs`. */
+	readonly queries: readonly string[];
+	readonly searchEveryMs: number;
 }
 
 /** What the probe saw, every time in milliseconds of the page's clock (`performance.now()`). */
@@ -26,6 +36,12 @@ export interface ProbeState {
 	readonly keyLatencies: number[];
 	firstAnswerAt: number | null;
 	completeAt: number | null;
+	/** When the status bar first said that search by meaning is ready with passages embedded. */
+	meaningReadyAt: number | null;
+	/** While embedding: each query's keyword answer, the input event handled (search and rendering). */
+	keywordSearchMs: number[];
+	/** While embedding: each query's fused answer, from the query typed to the modal's second answer (its wait included). */
+	fusedSearchMs: number[];
 }
 
 interface SandboxWindow {
@@ -36,7 +52,14 @@ interface SandboxWindow {
 
 const page = window as unknown as SandboxWindow;
 const config = page.browserBenchConfig;
-const state: ProbeState = { keyLatencies: [], firstAnswerAt: null, completeAt: null };
+const state: ProbeState = {
+	keyLatencies: [],
+	firstAnswerAt: null,
+	completeAt: null,
+	meaningReadyAt: null,
+	keywordSearchMs: [],
+	fusedSearchMs: [],
+};
 page.browserBench = state;
 
 /**
@@ -99,7 +122,48 @@ const waiting = setInterval(() => {
 			if (answered && results.querySelector(".suggestion-empty")?.textContent === config.completeText) {
 				state.completeAt = at;
 				clearInterval(search);
+				if (config.meaning !== undefined) searchWhileEmbedding(config.meaning, input);
 			}
 		});
 	}, config.pollMs);
 }, config.pollMs);
+
+/**
+ * Once the keyword index is complete, with search by meaning on: watches the status bar until it
+ * says search by meaning is ready, and meanwhile searches in the modal as a user would, a query
+ * every `searchEveryMs`. The modal answers by keyword at once, then by meaning and keyword fused
+ * once the query has stayed for a moment: that second answer dispatches an input event of its own.
+ */
+function searchWhileEmbedding(meaning: MeaningProbeConfig, input: HTMLInputElement): void {
+	const [before, after] = meaning.readyText;
+	const watch = setInterval(() => {
+		for (const item of Array.from(document.querySelectorAll(".status-bar-item[aria-label]"))) {
+			const label = item.getAttribute("aria-label") ?? "";
+			if (!label.startsWith(before) || !label.includes(after)) continue;
+			const passages = Number(label.slice(before.length, label.indexOf(after)).replace(/\D/g, ""));
+			if (passages > 0) {
+				state.meaningReadyAt = performance.now();
+				clearInterval(watch);
+				clearInterval(searching);
+			}
+		}
+	}, config.pollMs);
+	let sent: { readonly query: string; readonly at: number } | null = null;
+	let typing = false;
+	input.addEventListener("input", () => {
+		if (typing || sent === null || input.value !== sent.query) return;
+		state.fusedSearchMs.push(performance.now() - sent.at);
+		sent = null;
+	});
+	let turn = 0;
+	const searching = setInterval(() => {
+		const query = meaning.queries[turn++ % meaning.queries.length];
+		const at = performance.now();
+		sent = { query, at };
+		input.value = query;
+		typing = true;
+		input.dispatchEvent(new Event("input"));
+		typing = false;
+		state.keywordSearchMs.push(performance.now() - at);
+	}, meaning.searchEveryMs);
+}
