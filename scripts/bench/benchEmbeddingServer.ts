@@ -9,10 +9,21 @@ export const BENCH_EMBEDDING_MODEL = "bench-embed";
 const BENCH_DIMENSION = 384;
 
 /**
- * The headers Ollama's server lets a page send across origins (its CORS configuration), what
- * the plugin's client sends among them.
+ * The headers Ollama's server lets a page send across origins (its CORS configuration): the
+ * plain ones, and those the OpenAI SDK sends, which the plugin's client sends too.
  */
-const ALLOWED_HEADERS = ["Authorization", "Content-Type", "User-Agent", "Accept", "X-Requested-With"];
+const ALLOWED_HEADERS = [
+	"Authorization",
+	"Content-Type",
+	"User-Agent",
+	"Accept",
+	"X-Requested-With",
+	"OpenAI-Beta",
+	...["arch", "async", "custom-poll-interval", "helper-method", "lang", "os", "package-version"].map(
+		(name) => `x-stainless-${name}`,
+	),
+	...["poll-helper", "retry-count", "runtime", "runtime-version", "timeout"].map((name) => `x-stainless-${name}`),
+];
 
 export interface BenchEmbeddingServer {
 	/** `http://127.0.0.1:<port>`. */

@@ -55,6 +55,8 @@ const SEARCH_EVERY_MS = 2_000;
 /** The vectors are saved once they stay unchanged for 30 s (`saveQuietMs`): the last save falls in this time. */
 const AFTER_READY_MS = 40_000;
 const SLOWEST_SHOWN = 12;
+/** Embedding 20,000 notes at 4× takes some ten minutes: anything longer is stuck. */
+const EMBED_TIMEOUT_MS = 45 * 60_000;
 
 /** `data.json` with search by meaning on, at `baseURL`, every other field the default (both privacy lists among them). */
 export function writeMeaningSettings(vaultDir: string, baseURL: string): void {
@@ -112,7 +114,8 @@ export async function measureMeaning(browser: Browser, url: string, setup: Meani
 			page,
 			(state) => state.meaningReadyAt !== null,
 			"Search by meaning ready",
-			stepTimeoutMs,
+			EMBED_TIMEOUT_MS,
+			(state) => progress(`meaning: ${state.meaningStatus}`),
 		);
 		const readyAt = embedded.meaningReadyAt as number;
 		progress(`meaning: ready after ${((readyAt - from) / 1000).toFixed(0)} s; waiting for the vectors' save`);

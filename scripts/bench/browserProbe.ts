@@ -36,6 +36,8 @@ export interface ProbeState {
 	readonly keyLatencies: number[];
 	firstAnswerAt: number | null;
 	completeAt: number | null;
+	/** What the status bar says of search by meaning, as it last read it (its description). */
+	meaningStatus: string;
 	/** When the status bar first said that search by meaning is ready with passages embedded. */
 	meaningReadyAt: number | null;
 	/** While embedding: each query's keyword answer, the input event handled (search and rendering). */
@@ -56,6 +58,7 @@ const state: ProbeState = {
 	keyLatencies: [],
 	firstAnswerAt: null,
 	completeAt: null,
+	meaningStatus: "",
 	meaningReadyAt: null,
 	keywordSearchMs: [],
 	fusedSearchMs: [],
@@ -139,6 +142,7 @@ function searchWhileEmbedding(meaning: MeaningProbeConfig, input: HTMLInputEleme
 	const watch = setInterval(() => {
 		for (const item of Array.from(document.querySelectorAll(".status-bar-item[aria-label]"))) {
 			const label = item.getAttribute("aria-label") ?? "";
+			if (label.includes("Click to")) state.meaningStatus = label;
 			if (!label.startsWith(before) || !label.includes(after)) continue;
 			const passages = Number(label.slice(before.length, label.indexOf(after)).replace(/\D/g, ""));
 			if (passages > 0) {
