@@ -55,6 +55,8 @@ const SEARCH_EVERY_MS = 2_000;
 /** The vectors are saved once they stay unchanged for 30 s (`saveQuietMs`): the last save falls in this time. */
 const AFTER_READY_MS = 40_000;
 const SLOWEST_SHOWN = 12;
+/** The longest tasks over the target listed on stderr one by one, with the functions that took their time. */
+const LONGEST_LISTED = 10;
 /** Embedding 20,000 notes at 4× takes some ten minutes: anything longer is stuck. */
 const EMBED_TIMEOUT_MS = 45 * 60_000;
 
@@ -137,10 +139,20 @@ export async function measureMeaning(browser: Browser, url: string, setup: Meani
 		const reloadTasks = pageTasks(events, "layout-ready", 1, reloadReady);
 		const during = (list: typeof tasks, start: number, end: number) =>
 			list.filter((task) => task.start >= start && task.start < end);
-		const longest = (list: typeof tasks) => Math.max(0, ...list.map((task) => task.duration));
+		// Tens of thousands of tasks: too many to spread into `Math.max`'s arguments.
+		const longest = (list: typeof tasks) => list.reduce((most, task) => Math.max(most, task.duration), 0);
 		const embedding = during(tasks, from, readyAt);
 		const slow = during(tasks, from, readyAt + AFTER_READY_MS).filter((task) => task.duration > TARGETS.longestTaskMs);
-		const windows = slow.map((task) => [task.traceStart, task.traceStart + task.duration * 1000] as const);
+		const windowOf = (task: (typeof tasks)[number]) =>
+			[task.traceStart, task.traceStart + task.duration * 1000] as const;
+		const windows = slow.map(windowOf);
+		for (const task of [...slow].sort((a, b) => b.duration - a.duration).slice(0, LONGEST_LISTED)) {
+			const where = selfTimeIn(profile as CpuProfile, [windowOf(task)], 3, nameOf);
+			progress(
+				`meaning: a task of ${task.duration.toFixed(1)} ms, ${((task.start - from) / 1000).toFixed(1)} s after the keyword index: ` +
+					where.map(({ fn, ms }) => `${fn} ${ms.toFixed(1)} ms`).join(", "),
+			);
+		}
 		return {
 			figures: {
 				embedMs: readyAt - from,
