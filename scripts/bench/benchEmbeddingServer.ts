@@ -1,7 +1,8 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isRecord } from "../../src/core/workspace/data/json";
 import { fakeVector } from "../lib/hashedVectors";
+import { readBody, sendJson } from "../lib/jsonHttp";
 
 /** The model the bench's server has. */
 export const BENCH_EMBEDDING_MODEL = "bench-embed";
@@ -50,7 +51,7 @@ export async function startBenchEmbeddingServer(): Promise<BenchEmbeddingServer>
 		void readBody(request).then((body) => {
 			const origin = request.headers.origin;
 			if (origin !== undefined) {
-				if (origin !== allowed) return send(response, 403, { error: "origin not allowed" });
+				if (origin !== allowed) return sendJson(response, 403, { error: "origin not allowed" });
 				response.setHeader("access-control-allow-origin", origin);
 				response.setHeader("vary", "Origin");
 			}
@@ -64,7 +65,7 @@ export async function startBenchEmbeddingServer(): Promise<BenchEmbeddingServer>
 				return response.end();
 			}
 			if (request.method === "GET" && path === "/api/tags")
-				return send(response, 200, { models: [{ name: BENCH_EMBEDDING_MODEL, model: BENCH_EMBEDDING_MODEL }] });
+				return sendJson(response, 200, { models: [{ name: BENCH_EMBEDDING_MODEL, model: BENCH_EMBEDDING_MODEL }] });
 			if (request.method !== "POST" || path !== "/api/embed") {
 				response.writeHead(404, { "content-type": "text/plain" });
 				return response.end("404 page not found");
@@ -72,11 +73,11 @@ export async function startBenchEmbeddingServer(): Promise<BenchEmbeddingServer>
 			const parsed = parse(body);
 			const input = parsed?.input;
 			const batch = typeof input === "string" ? [input] : Array.isArray(input) ? input.map(String) : null;
-			if (batch === null) return send(response, 400, { error: "invalid input type" });
+			if (batch === null) return sendJson(response, 400, { error: "invalid input type" });
 			if (parsed?.model !== BENCH_EMBEDDING_MODEL)
-				return send(response, 404, { error: `model "${String(parsed?.model)}" not found, try pulling it first` });
+				return sendJson(response, 404, { error: `model "${String(parsed?.model)}" not found, try pulling it first` });
 			texts += batch.length;
-			send(response, 200, {
+			sendJson(response, 200, {
 				model: BENCH_EMBEDDING_MODEL,
 				embeddings: batch.map((text) => fakeVector(text, BENCH_DIMENSION)),
 			});
@@ -107,15 +108,4 @@ function parse(text: string): Record<string, unknown> | undefined {
 	} catch {
 		return undefined;
 	}
-}
-
-function send(response: ServerResponse, status: number, body: unknown): void {
-	response.writeHead(status, { "content-type": "application/json" });
-	response.end(JSON.stringify(body));
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-	const parts: Buffer[] = [];
-	for await (const part of request) parts.push(part as Buffer);
-	return Buffer.concat(parts).toString("utf8");
 }
