@@ -15,6 +15,9 @@ export const MCP_NOTICES = "THIRD_PARTY_NOTICES-mcp.md";
  * of them is not under a permissive license.
  */
 export const MCP_BUNDLED_LIBRARIES = [
+	// The embedding servers of search by meaning are reached through the SDK, as the plugin reaches them.
+	{ name: "@anthropic-ai/sdk", license: "Apache-2.0" },
+	{ name: "@opentelemetry/api", license: "Apache-2.0" },
 	{ name: "yaml", license: "ISC" },
 	{ name: "zod", license: "MIT" },
 ];
