@@ -44,7 +44,9 @@ afterAll(() => {
 test("it is one executable file that names its licenses, and two builds give the same bytes", () => {
 	const text = readFileSync(bundle, "utf8");
 	expect(text.startsWith("#!/usr/bin/env node\n/*! Assistant Workspace MCP server")).toBe(true);
-	expect(text).toContain("Bundles yaml (ISC), zod (MIT):");
+	expect(text).toContain(
+		"Bundles @anthropic-ai/sdk (Apache-2.0), @opentelemetry/api (Apache-2.0), yaml (ISC), zod (MIT):",
+	);
 	// The protocol is our own: no MCP SDK, nor what its server brings (ajv, hono), is inside.
 	expect(text).not.toMatch(/node_modules\/(@modelcontextprotocol|ajv|hono|@hono)\//);
 	expect(text).toContain("THIRD_PARTY_NOTICES-mcp.md");
