@@ -42,7 +42,7 @@ export default class AssistantWorkspacePlugin extends Plugin {
 		registerCommands(commandDeps);
 		rebuildVaultMapOnRuleChange(commandDeps);
 		registerIndexCommands(this, indexer, notifier);
-		registerRelatedNotes(this, indexer.meaning);
+		registerRelatedNotes(this, indexer.meaning, settingsStore);
 		const onboarding = createOnboardingActions({ app: this.app, settingsStore, clock, openChat: () => openChat(this) });
 		registerChat(this, settingsStore, indexer.meaning, clock, onboarding, endpoint);
 		const upkeep = new HeartbeatUpkeep(commandDeps);

@@ -126,6 +126,32 @@ describe("search by meaning in Obsidian", () => {
 		mock.unload();
 	});
 
+	it("takes a note out of Related notes as soon as the privacy rules hide it", async () => {
+		fake().meanings = NEWCOMER_MEANINGS;
+		const app = vaultApp();
+		await app.vault.create("Boards.md", "# Boards\n\nA board to lay out notes, with connections.\n");
+		const { mock } = await loadPlugin(app);
+		app.workspace.triggerLayoutReady();
+		await untilIndexed(mock);
+		await set(mock, "serverBaseUrl", fake().baseURL);
+		await set(mock, "embeddingApi", "openai");
+		await set(mock, "embeddingModel", "fake-embed");
+		await set(mock, "meaningSearch", "server");
+		await until(() => meaningStatus(mock).startsWith("Ready"), "the notes embedded");
+		await app.workspace.getLeaf().openFile(app.vault.getFileByPath("Boards.md") as never);
+		command(mock, "open-related-notes")();
+		const listed = () => {
+			const view = app.workspace.getLeavesOfType("assistant-workspace-related")[0]?.view as { contentEl?: HTMLElement };
+			return Array.from(view?.contentEl?.querySelectorAll(".assistant-related-note") ?? []).map(
+				(row) => row.textContent ?? "",
+			);
+		};
+		await until(() => listed().some((row) => row.startsWith("Help/Canvas")), "Canvas listed");
+		await set(mock, "excludedFolders", "Help");
+		await until(() => !listed().some((row) => row.startsWith("Help/")), "the Help notes taken out of the list");
+		mock.unload();
+	}, 20_000);
+
 	it("tests the model from the settings: its vectors' dimension and the server's models, or why it failed", async () => {
 		const app = vaultApp();
 		const { mock } = await loadPlugin(app);

@@ -2,16 +2,22 @@ import { ItemView, type Plugin, type WorkspaceLeaf } from "obsidian";
 import type { MeaningService } from "../../core/retrieval/meaning/meaningService";
 import type { RelatedNote } from "../../core/retrieval/meaning/relatedNotes";
 import { t } from "../../i18n";
+import type { SettingsStore } from "../settingsStore";
 
 export const RELATED_VIEW_TYPE = "assistant-workspace-related";
 
 /** Notes listed at most. */
 const RELATED_LIMIT = 20;
 
+/** What the view follows besides the workspace: the settings, whose privacy rules decide what it may list. */
+type Settings = Pick<SettingsStore, "onSettingsChange">;
+
 /**
  * "Related notes": the notes near the open note in meaning, and those it links with, in the side
  * bar, following the note that is open. Each opens on a click (in a new tab with Ctrl/Cmd). A
- * note the privacy rules hide is never listed, and a hidden open note lists nothing.
+ * note the privacy rules hide is never listed, and a hidden open note lists nothing: the list is
+ * drawn again whenever the settings change, so a note the rules hide from now on leaves the
+ * screen at once.
  */
 export class RelatedNotesView extends ItemView {
 	/** Counts the draws begun: a draw that waited for vectors draws only if no later one began. */
@@ -19,6 +25,7 @@ export class RelatedNotesView extends ItemView {
 	constructor(
 		leaf: WorkspaceLeaf,
 		private readonly meaning: MeaningService,
+		private readonly settings: Settings,
 	) {
 		super(leaf);
 	}
@@ -38,6 +45,7 @@ export class RelatedNotesView extends ItemView {
 	protected override async onOpen(): Promise<void> {
 		this.registerEvent(this.app.workspace.on("file-open", () => void this.draw()));
 		this.registerEvent(this.app.metadataCache.on("resolved", () => void this.draw()));
+		this.register(this.settings.onSettingsChange(() => void this.draw()));
 		// The list grows as the notes are embedded: drawn again once embedding is done or paused.
 		this.register(
 			this.meaning.onState((state) => {
@@ -89,8 +97,8 @@ export class RelatedNotesView extends ItemView {
 }
 
 /** Registers the view and its command, which shows it in the right side bar. */
-export function registerRelatedNotes(plugin: Plugin, meaning: MeaningService): void {
-	plugin.registerView(RELATED_VIEW_TYPE, (leaf) => new RelatedNotesView(leaf, meaning));
+export function registerRelatedNotes(plugin: Plugin, meaning: MeaningService, settings: Settings): void {
+	plugin.registerView(RELATED_VIEW_TYPE, (leaf) => new RelatedNotesView(leaf, meaning, settings));
 	plugin.addCommand({
 		id: "open-related-notes",
 		name: t("command.open-related-notes"),
