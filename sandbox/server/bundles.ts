@@ -24,8 +24,21 @@ export async function buildBundles(): Promise<SandboxBundles> {
 		cwd: REPO,
 		stdio: ["ignore", "ignore", "inherit"],
 	});
-	const shell = await build({
-		entryPoints: [join(__dirname, "..", "browser", "boot.ts")],
+	const shellScript = await pageScript(join(__dirname, "..", "browser", "boot.ts"));
+	const read = (path: string) => readFileSync(join(REPO, path), "utf8");
+	return {
+		plugin: { main: read("main.js"), manifest: read("manifest.json"), styles: read("styles.css") },
+		shell: {
+			script: shellScript,
+			styles: readFileSync(join(__dirname, "..", "page", "shell.css"), "utf8"),
+		},
+	};
+}
+
+/** `entry` with all it imports, as one script a page runs as it is (the shell, or a benchmark's probe). */
+export async function pageScript(entry: string): Promise<string> {
+	const bundled = await build({
+		entryPoints: [entry],
 		bundle: true,
 		format: "iife",
 		platform: "browser",
@@ -34,12 +47,5 @@ export async function buildBundles(): Promise<SandboxBundles> {
 		logLevel: "warning",
 		legalComments: "none",
 	});
-	const read = (path: string) => readFileSync(join(REPO, path), "utf8");
-	return {
-		plugin: { main: read("main.js"), manifest: read("manifest.json"), styles: read("styles.css") },
-		shell: {
-			script: shell.outputFiles[0].text,
-			styles: readFileSync(join(__dirname, "..", "page", "shell.css"), "utf8"),
-		},
-	};
+	return bundled.outputFiles[0].text;
 }

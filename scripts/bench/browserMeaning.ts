@@ -5,10 +5,10 @@ import { defaultPluginData } from "../../src/core/workspace/data/pluginData";
 import { percentile } from "../lib/retrievalBench/statistics";
 import { cell, textTable } from "../lib/retrievalBench/textTable";
 import { TARGETS } from "./browserReport";
-import { pageTasks, selfTimeIn, type CpuProfile, type SelfTime, type TraceEvent } from "./browserTrace";
+import { selfTimeIn, traceWindow, type CpuProfile, type FrameNamer, type SelfTime } from "./browserTrace";
 import { BENCH_EMBEDDING_MODEL } from "./benchEmbeddingServer";
-import { markAt, waitForProbe } from "./probePage";
-import { waitUntilReady } from "./sandboxPage";
+import { waitForProbe } from "./probePage";
+import { openTracedPage, reloadUntilReady, stopTracing } from "./tracedPage";
 
 /**
  * The browser bench's search-by-meaning scenario (`npm run bench:browser -- --meaning`): a vault
@@ -89,25 +89,21 @@ export interface MeaningSetup {
 	readonly probe: string;
 	readonly throttle: number;
 	readonly stepTimeoutMs: number;
-	readonly nameOf: (frame: CpuProfile["nodes"][number]["callFrame"]) => string;
+	readonly nameOf: FrameNamer;
 	readonly progress: (message: string) => void;
 }
 
 /** One run of the scenario in a fresh browser profile, traced and profiled until the vectors are saved. */
 export async function measureMeaning(browser: Browser, url: string, setup: MeaningSetup): Promise<MeaningRun> {
 	const { probe, throttle, stepTimeoutMs, nameOf, progress } = setup;
-	const context = await browser.newContext();
+	const traced = await openTracedPage(browser, url, {
+		probe,
+		throttle,
+		categories: ["toplevel", "blink.user_timing"],
+		stepTimeoutMs,
+	});
 	try {
-		const page = await context.newPage();
-		await page.addInitScript({ content: probe });
-		const cdp = await context.newCDPSession(page);
-		await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
-		await browser.startTracing(page, { categories: ["toplevel", "blink.user_timing"] });
-		await cdp.send("Profiler.enable");
-		await cdp.send("Profiler.start");
-		await page.goto(url);
-		await waitUntilReady(page, stepTimeoutMs);
-		const layoutReady = await markAt(page, "layout-ready");
+		const { page, cdp, layoutReady } = traced;
 		progress("meaning: building the keyword index");
 		const indexed = await waitForProbe(page, (state) => state.completeAt !== null, "The keyword index", stepTimeoutMs);
 		const from = indexed.completeAt as number;
@@ -124,9 +120,7 @@ export async function measureMeaning(browser: Browser, url: string, setup: Meani
 		await page.waitForTimeout(AFTER_READY_MS);
 		const { profile } = await cdp.send("Profiler.stop");
 		progress("meaning: reloading, restoring the vectors");
-		await page.reload();
-		await waitUntilReady(page, stepTimeoutMs);
-		const reloadReady = await markAt(page, "layout-ready");
+		const reloadReady = await reloadUntilReady(page, stepTimeoutMs);
 		const restored = await waitForProbe(
 			page,
 			(state) => state.meaningReadyAt !== null,
@@ -134,20 +128,16 @@ export async function measureMeaning(browser: Browser, url: string, setup: Meani
 			stepTimeoutMs,
 		);
 		const restoredAt = restored.meaningReadyAt as number;
-		const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
-		const tasks = pageTasks(events, "layout-ready", 0, layoutReady);
-		const reloadTasks = pageTasks(events, "layout-ready", 1, reloadReady);
+		const { tasks, reloadTasks } = await stopTracing(browser, layoutReady, reloadReady);
 		const during = (list: typeof tasks, start: number, end: number) =>
 			list.filter((task) => task.start >= start && task.start < end);
 		// Tens of thousands of tasks: too many to spread into `Math.max`'s arguments.
 		const longest = (list: typeof tasks) => list.reduce((most, task) => Math.max(most, task.duration), 0);
 		const embedding = during(tasks, from, readyAt);
 		const slow = during(tasks, from, readyAt + AFTER_READY_MS).filter((task) => task.duration > TARGETS.longestTaskMs);
-		const windowOf = (task: (typeof tasks)[number]) =>
-			[task.traceStart, task.traceStart + task.duration * 1000] as const;
-		const windows = slow.map(windowOf);
+		const windows = slow.map(traceWindow);
 		for (const task of [...slow].sort((a, b) => b.duration - a.duration).slice(0, LONGEST_LISTED)) {
-			const where = selfTimeIn(profile as CpuProfile, [windowOf(task)], 3, nameOf);
+			const where = selfTimeIn(profile as CpuProfile, [traceWindow(task)], 3, nameOf);
 			progress(
 				`meaning: a task of ${task.duration.toFixed(1)} ms, ${((task.start - from) / 1000).toFixed(1)} s after the keyword index: ` +
 					where.map(({ fn, ms }) => `${fn} ${ms.toFixed(1)} ms`).join(", "),
@@ -169,7 +159,7 @@ export async function measureMeaning(browser: Browser, url: string, setup: Meani
 			slowest: selfTimeIn(profile as CpuProfile, windows, SLOWEST_SHOWN, nameOf),
 		};
 	} finally {
-		await context.close();
+		await traced.close();
 	}
 }
 

@@ -27,6 +27,11 @@ export interface PageTask {
 	readonly tid: number;
 }
 
+/** A task's span in the trace's clock (microseconds), as `selfTimeIn` takes windows of the CPU profile. */
+export function traceWindow(task: PageTask): [start: number, end: number] {
+	return [task.traceStart, task.traceStart + task.duration * 1000];
+}
+
 /** The CPU profile the DevTools protocol's `Profiler.stop` returns, as much of it as is read here. */
 export interface CpuProfile {
 	readonly nodes: readonly {
@@ -125,7 +130,7 @@ export function selfTimeIn(
 	profile: CpuProfile,
 	windows: readonly (readonly [start: number, end: number])[],
 	top: number,
-	nameOf: (frame: CpuProfile["nodes"][number]["callFrame"]) => string = frameName,
+	nameOf: FrameNamer = frameName,
 ): SelfTime[] {
 	// A frame inlined into another may come without its script's url; another frame of its script has it.
 	const urls = new Map<string, string>();
@@ -153,6 +158,9 @@ export function selfTimeIn(
 		.sort((a, b) => b.ms - a.ms)
 		.slice(0, top);
 }
+
+/** How a profile's frames are named in what the bench prints (`frameName`, or by `main.js`'s sources). */
+export type FrameNamer = (frame: CpuProfile["nodes"][number]["callFrame"]) => string;
 
 /** A frame as DevTools shows it: the function, then where it is (line and column from 1). */
 export function frameName(frame: CpuProfile["nodes"][number]["callFrame"]): string {

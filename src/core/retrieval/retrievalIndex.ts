@@ -1,36 +1,20 @@
-import { Bm25Scorer } from "./ranking/bm25Scorer";
 import { DEFAULT_CHUNKING } from "./notes/chunker";
 import { CollectionStats } from "./indexing/collectionStats";
-import { TAGS } from "./indexing/fields";
 import { skipReasonForFile, type IndexPolicy, type SkipReason } from "../vault/indexPolicy";
 import { baseName } from "../vault/paths";
 import { NOTES_PER_STEP, SNAPSHOT_VERSION, type IndexSnapshot, type SkippedFile } from "./indexing/indexSnapshot";
 import { indexStatsOf, type IndexStats } from "./indexing/indexStats";
 import { InvertedIndex } from "./indexing/invertedIndex";
+import { KeywordSearch, type FoundByMeaning, type HitRules } from "./keywordSearch";
 import { NoteAnalyzer } from "./notes/noteAnalyzer";
 import type { FileVersion, NoteInput } from "./notes/noteInput";
-import {
-	CHUNK_END_LINE,
-	CHUNK_START_LINE,
-	CHUNK_STRIDE,
-	chunkCountOf,
-	chunkTrail,
-	type NoteRecord,
-} from "./indexing/noteRecord";
+import type { NoteRecord } from "./indexing/noteRecord";
 import type { PassageOptions } from "./notes/passageSplitter";
-import { parseQuery } from "./query/queryParser";
-import { scoreQuery } from "./ranking/queryScoring";
-import { resolveQueryTerms, termsOfWords } from "./query/queryTerms";
-import { Ranker, type Matches, type RankRequest } from "./ranking/ranker";
 import { DEFAULT_RANKING, type RankingParams } from "./ranking/rankingParams";
-import { compileFilters, type NotePredicate } from "./query/searchFilters";
-import type { SearchFilters } from "./query/searchFilters";
 import type { SearchHit, SearchOptions } from "./searchTypes";
 import { decodeSnapshot } from "./indexing/snapshotDecoder";
 import { encodeSnapshot } from "./indexing/snapshotEncoder";
 import { runToEnd } from "./indexing/steps";
-import { TitleLookup } from "./query/titleLookup";
-import { tokenize } from "./text/tokenizer";
 import { QueryCorrectors } from "./query/queryCorrectors";
 import { Vocabulary } from "./indexing/vocabulary";
 
@@ -46,8 +30,6 @@ export interface FileEntry extends FileVersion {
 
 /** What became of a renamed note: moved in the index, skipped at its new path, or to be read again. */
 export type RenameOutcome = "renamed" | "needs-content" | SkipReason;
-
-const NO_MATCHES: Matches = { notes: [], relevance: () => 0, matchedWords: () => 0, bestChunk: () => -1 };
 
 /** Files `reconcileSteps` compares with the index per step (a few milliseconds on a slow phone). */
 const FILES_PER_STEP = 512;
@@ -67,14 +49,11 @@ export class RetrievalIndex {
 	private readonly collection = new CollectionStats();
 	private readonly postings = new InvertedIndex();
 	private readonly correctors = new QueryCorrectors(this.vocabulary, this.postings);
-	/** Built on the first query with a `[[link]]`: most sessions never need it. */
-	private titles: TitleLookup | null = null;
 	private readonly records = new Map<string, NoteRecord>();
 	private readonly skipped = new Map<string, SkippedFile>();
 	/** The notes being analyzed in steps, each told when it changes meanwhile (`touch`). */
 	private readonly analyzing = new Map<string, { touched: boolean }>();
-	private readonly scorer: Bm25Scorer;
-	private readonly ranker = new Ranker();
+	private readonly searcher: KeywordSearch;
 	/**
 	 * What the index is built under (snapshot version, policy, chunking), as its snapshots record
 	 * it: a snapshot made under other settings is re-checked when restored, not taken as it is.
@@ -88,7 +67,14 @@ export class RetrievalIndex {
 		options: RetrievalIndexOptions = {},
 	) {
 		this.params = { ...DEFAULT_RANKING, ...options.ranking };
-		this.scorer = new Bm25Scorer(this.postings, this.collection, this.params);
+		this.searcher = new KeywordSearch({
+			params: this.params,
+			vocabulary: this.vocabulary,
+			collection: this.collection,
+			postings: this.postings,
+			correctors: this.correctors,
+			records: this.records,
+		});
 		const chunking = options.chunking ?? DEFAULT_CHUNKING;
 		this.analyzer = new NoteAnalyzer(this.vocabulary, chunking);
 		this.settings = JSON.stringify({ version: SNAPSHOT_VERSION, policy, chunking });
@@ -237,7 +223,7 @@ export class RetrievalIndex {
 		this.records.delete(path);
 		this.collection.remove(record);
 		this.postings.remove(record);
-		this.titles?.remove(record);
+		this.searcher.noteRemoved(record);
 		this.version++;
 	}
 
@@ -314,83 +300,21 @@ export class RetrievalIndex {
 		return this.correctors.prepare();
 	}
 
+	/** The best notes for `query`, best first (see `KeywordSearch`). */
 	search(query: string, options: SearchOptions): SearchHit[] {
 		// Only postings that miss notes hold a search up; a compaction that is due waits for time slices.
 		if (!this.postings.isCurrent) runToEnd(this.catchUp());
-		const parsed = parseQuery(query);
-		const resolved = resolveQueryTerms(parsed.text, this.vocabulary, this.collection, this.correctors, this.params);
-		const filters = compileFilters(options, parsed.tags);
-		const filter = withAdmits(filters, options.admits);
-		const tables = this.postings.tables;
-		const request: RankRequest = {
-			tables,
-			filter,
-			coverage: resolved.coverage,
-			termsOfWords: (words) => termsOfWords(resolved, words, this.vocabulary),
-			linked: parsed.links.flatMap((link) => this.records.get(this.titleLookup().resolve(link) ?? "") ?? []),
-			noteIdOf: (path) => {
-				const record = this.records.get(path);
-				return record === undefined ? undefined : tables.noteIdOf(record);
-			},
-			options,
-			params: this.params,
-		};
-		let matches: Matches = NO_MATCHES;
-		if (resolved.wordCount > 0) {
-			scoreQuery(this.scorer, this.ranker, this.postings, this.collection, resolved.terms, request);
-			matches = this.scorer;
-		} else if (filters !== null) {
-			// Only filters: every note that passes them is a match, the newest dated ones first.
-			const tags = [...(options.tags ?? []), ...parsed.tags];
-			matches = { ...NO_MATCHES, notes: this.notesToFilter(tags), relevance: () => 1 };
-		}
-		return this.ranker.rank(matches, request);
+		return this.searcher.search(query, options);
 	}
 
-	/**
-	 * Notes found by meaning (each with the number of its best chunk, as `chunkNote` cuts the note)
-	 * as keyword search's hits read: the chunk's lines and heading, the note's kind, no matched
-	 * terms. A note the index no longer holds, or that the filters, the query's `#tags` or the
-	 * caller's rule refuse, is left out, as keyword search leaves it out.
-	 */
-	locate(
-		found: readonly { readonly path: string; readonly chunk: number; readonly score: number }[],
-		query: string,
-		options: SearchFilters & Pick<SearchOptions, "admits">,
-	): SearchHit[] {
-		const admitted = this.admitting(query, options);
-		return found.flatMap((hit) => {
-			const record = this.records.get(hit.path);
-			if (record === undefined || !admitted(hit.path)) return [];
-			// A note changed since its vectors were made may have fewer chunks now: its first stands in.
-			const chunk = hit.chunk < chunkCountOf(record) ? hit.chunk : 0;
-			const row = chunk * CHUNK_STRIDE;
-			return [
-				{
-					path: record.path,
-					score: hit.score,
-					line: record.chunkTable[row + CHUNK_START_LINE],
-					endLine: record.chunkTable[row + CHUNK_END_LINE],
-					heading: chunkTrail(record, chunk),
-					kind: record.kind,
-					matchedTerms: [],
-					linked: false,
-				},
-			];
-		});
+	/** Notes found by meaning as keyword search's hits read, held to its filters (see `KeywordSearch.locate`). */
+	locate(found: readonly FoundByMeaning[], query: string, options: HitRules): SearchHit[] {
+		return this.searcher.locate(found, query, options);
 	}
 
-	/**
-	 * Whether a search for `query` under `options` may find the note at `path`: the index holds it,
-	 * and the filters, the query's `#tags` and the caller's rule take it. For a search by meaning,
-	 * which must apply them before its limit as keyword search does.
-	 */
-	admitting(query: string, options: SearchFilters & Pick<SearchOptions, "admits">): (path: string) => boolean {
-		const filter = withAdmits(compileFilters(options, parseQuery(query).tags), options.admits);
-		return (path) => {
-			const record = this.records.get(path);
-			return record !== undefined && (filter === null || filter(record));
-		};
+	/** Whether a search for `query` under `options` may find the note at `path` (see `KeywordSearch.admitting`). */
+	admitting(query: string, options: HitRules): (path: string) => boolean {
+		return this.searcher.admitting(query, options);
 	}
 
 	/** The notes the index holds: those the rules show that it could read. */
@@ -404,30 +328,11 @@ export class RetrievalIndex {
 		return record === undefined ? [] : [baseName(path), ...record.aliases];
 	}
 
-	/**
-	 * The notes a filter-only search must check: with a tag, those that have the tag's first word
-	 * in their tags field (one posting list, not the whole vault); otherwise every note.
-	 */
-	private notesToFilter(tags: readonly string[]): ArrayLike<number> {
-		const word = tags.length > 0 ? tokenize(tags[0])[0] : undefined;
-		if (word === undefined) return this.postings.tables.notes.map((_, id) => id);
-		const termId = this.vocabulary.idOf(word);
-		return termId === undefined ? [] : this.postings.notesWith(termId, TAGS);
-	}
-
-	private titleLookup(): TitleLookup {
-		if (this.titles === null) {
-			this.titles = new TitleLookup();
-			for (const record of this.records.values()) this.titles.add(record);
-		}
-		return this.titles;
-	}
-
 	private addRecord(record: NoteRecord): void {
 		this.records.set(record.path, record);
 		this.collection.add(record);
 		this.postings.add(record);
-		this.titles?.add(record);
+		this.searcher.noteAdded(record);
 		this.version++;
 	}
 
@@ -435,13 +340,4 @@ export class RetrievalIndex {
 		this.remove(file.path);
 		this.skipped.set(file.path, { path: file.path, mtime: file.mtime, size: file.size, reason });
 	}
-}
-
-/** The filters and the caller's rule as one predicate; the rule alone makes no search of everything. */
-function withAdmits(
-	filter: NotePredicate | null,
-	admits: ((path: string) => boolean) | undefined,
-): NotePredicate | null {
-	if (admits === undefined) return filter;
-	return filter === null ? (record) => admits(record.path) : (record) => filter(record) && admits(record.path);
 }

@@ -1,8 +1,7 @@
+import { BackgroundWork } from "./backgroundWork";
 import type { SavedIndex } from "./indexStore";
 import {
-	indexInSlices,
 	ResolvedLinkGraph,
-	runInSlices,
 	RetrievalIndex,
 	type HotSet,
 	type IndexPolicy,
@@ -12,10 +11,9 @@ import {
 	type SearchHit,
 	type Slicing,
 } from "../index";
-import { whileCurrent } from "../indexing/steps";
 import type { KeywordIndex } from "../meaning/hybridSearch";
 import type { SearchOptions } from "../searchTypes";
-import { BuildSuperseded, judgedByView, readNote, readNotes, type NoteSource } from "./noteReader";
+import { judgedByView, readNote, type NoteSource } from "./noteReader";
 import { OpenCounts } from "./openCounts";
 import { PathEvents } from "./pathEvents";
 import { PolicyChanges } from "./policyChanges";
@@ -28,6 +26,7 @@ import type {
 	MemorySearchOptions,
 } from "./serviceTypes";
 import { IndexSaver, SAVE_QUIET_MS } from "./snapshotSaving";
+import { passOverVault } from "./vaultPass";
 
 export type {
 	BuildReport,
@@ -69,8 +68,7 @@ export class IndexService {
 	private readonly slicing: Slicing;
 	private readonly saver: IndexSaver;
 	private readonly policyChanges: PolicyChanges;
-	/** Whether a compaction of the postings is running in time slices. */
-	private compacting = false;
+	private readonly background: BackgroundWork;
 	private cancelResync: (() => void) | null = null;
 
 	constructor(
@@ -88,6 +86,7 @@ export class IndexService {
 		};
 		const failed = (error: unknown) => this.failed(error);
 		this.slicing = slicing;
+		this.background = new BackgroundWork(slicing, failed);
 		this.saver = new IndexSaver({
 			store: ports.store,
 			scheduler: ports.scheduler,
@@ -127,7 +126,7 @@ export class IndexService {
 		if (!asSaved) this.saver.startAnew();
 		// A restored vocabulary comes whole: its typo index is made in slices beside the build, not
 		// by the first query with a typo.
-		this.inBackground(index.prepareTypoCorrection(), () => generation === this.generation && !this.closed);
+		this.background.run(index.prepareTypoCorrection(), () => generation === this.generation && !this.closed);
 		// The build starts with a pass over every file: not at the end of the last slice of restoring.
 		await this.ports.scheduler.yieldToHost();
 		if (generation !== this.generation) return null;
@@ -224,10 +223,10 @@ export class IndexService {
 		this.links = null;
 	}
 
-	/** The best notes for `query`, best first; empty until the saved index is back. */
 	/**
-	 * The best matches among the notes the view shows now: the index may lag behind an edit that
-	 * just made a note private (the event is on its way), and a hit on such a note is dropped.
+	 * The best notes for `query`, best first, among the notes the view shows now: the index may lag
+	 * behind an edit that just made a note private (the event is on its way), and a hit on such a
+	 * note is dropped. Empty until the saved index is back.
 	 */
 	search(query: string, options: MemorySearchOptions = {}): SearchHit[] {
 		this.policyChanges.applyNow();
@@ -316,51 +315,31 @@ export class IndexService {
 	}
 
 	private async runBuild(index: RetrievalIndex, generation: number, started: number): Promise<BuildReport | null> {
-		const { scheduler } = this.ports;
 		const isCurrent = () => generation === this.generation && !this.closed;
-		const events = this.events.open();
 		this.index = index;
 		this.building = true;
+		let notesUpdated: number | null;
 		try {
-			const sizeBefore = sizeOf(index.stats());
-			// The pass over every file (a lookup and a check of its path each) in slices of its own.
-			const files = this.ports.files.listFiles();
-			const toRead = await runInSlices(
-				whileCurrent(
-					index.reconcileSteps(files, (path) => events.touched(path)),
-					isCurrent,
-				),
-				this.slicing,
-			);
-			if (toRead === null) return null;
-			// Files gone or newly skipped by their path change the snapshot as much as those read.
-			this.saver.changed(toRead.length + Math.abs(sizeOf(index.stats()) - sizeBefore));
-			const total = toRead.length;
-			this.setStatus({ phase: "indexing", done: 0, total, finishing: false });
-			// Drawing the progress is a task of its own; indexing starts the next.
-			await scheduler.yieldToHost();
-			const source = this.noteSource(index.policy);
-			await indexInSlices(index, readNotes(toRead, source, events, isCurrent, this.options.readAhead), {
-				...this.slicing,
-				total,
-				onProgress: ({ done, finishing }) => {
-					if (isCurrent()) this.setStatus({ phase: "indexing", done, total, finishing });
-				},
+			notesUpdated = await passOverVault(index, {
+				files: this.ports.files,
+				source: this.noteSource(index.policy),
+				events: this.events,
+				slicing: this.slicing,
+				readAhead: this.options.readAhead,
+				isCurrent,
+				changed: (files) => this.saver.changed(files),
+				progress: (done, total, finishing) => this.setStatus({ phase: "indexing", done, total, finishing }),
 			});
-			if (!isCurrent()) return null;
-			this.last = {
-				notesUpdated: total,
-				ms: scheduler.now() - started,
-				finishedAt: this.ports.clock.now(),
-				stats: index.stats(),
-			};
-		} catch (error) {
-			if (error instanceof BuildSuperseded) return null;
-			throw error;
 		} finally {
-			events.close();
 			if (isCurrent()) this.building = false;
 		}
+		if (notesUpdated === null) return null;
+		this.last = {
+			notesUpdated,
+			ms: this.ports.scheduler.now() - started,
+			finishedAt: this.ports.clock.now(),
+			stats: index.stats(),
+		};
 		this.setStatus({ phase: "ready" });
 		this.saver.schedule();
 		return this.last;
@@ -380,37 +359,14 @@ export class IndexService {
 		const graph = new ResolvedLinkGraph(this.ports.resolvedLinks());
 		this.links = graph;
 		// Not in the search's own task: that one answers first.
-		this.inBackground(graph.steps(), () => this.links === graph && !this.closed);
+		this.background.run(graph.steps(), () => this.links === graph && !this.closed);
 		return graph;
-	}
-
-	/**
-	 * Runs `steps` in time slices from the next task (not at the end of the one that asks), for
-	 * as long as `isCurrent` holds; a failure is reported, not thrown.
-	 */
-	private inBackground(steps: Generator<void, unknown>, isCurrent: () => boolean): void {
-		this.ports.scheduler
-			.yieldToHost()
-			.then(() => runInSlices(whileCurrent(steps, isCurrent), this.slicing))
-			.catch((error: unknown) => this.failed(error));
 	}
 
 	private changed(notes: number): void {
 		this.saver.changed(notes);
 		this.saver.schedule();
-		this.compactWhenDue();
-	}
-
-	/** Rebuilds the postings in time slices once edits have made that due (searches do not wait for it). */
-	private compactWhenDue(): void {
-		const index = this.index;
-		if (index === null || this.compacting || !index.needsCompaction) return;
-		this.compacting = true;
-		runInSlices(index.catchUp(), this.slicing)
-			.catch((error: unknown) => this.failed(error))
-			.finally(() => {
-				this.compacting = false;
-			});
+		if (this.index !== null) this.background.compactWhenDue(this.index);
 	}
 
 	/** Where a build reads from: text through the privacy view, metadata from the cache, under `policy`. */
@@ -430,9 +386,4 @@ export class IndexService {
 		this.status = status;
 		for (const listener of this.listeners) listener(status);
 	}
-}
-
-/** Every file the index knows, indexed or skipped. */
-function sizeOf(stats: IndexStats): number {
-	return stats.notes + stats.skipped;
 }
