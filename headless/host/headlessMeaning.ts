@@ -159,7 +159,7 @@ export async function chunksOf(path: string, view: VaultView): Promise<NoteChunk
 function restoreSaved(cache: IndexCache | null, modelId: string, dims: number | undefined): DecodedSnapshot | null {
 	const saved = cache?.loadVectors(modelId) ?? null;
 	if (saved === null) return null;
-	const decoded = decodeVectorSnapshot(saved.snapshot, { modelId, dims }, { rowsFrom: saved.rowsFrom });
+	const decoded = decodeVectorSnapshot(saved.bytes, { modelId, dims }, { rowsFrom: saved.rowsFrom });
 	if (decoded.index === null) saved.release();
 	return decoded;
 }
