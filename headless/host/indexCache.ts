@@ -80,8 +80,8 @@ export interface IndexCache {
 	 * wrote them, or `null`: none, another model's, or damaged (said on stderr, as for the index).
 	 */
 	loadVectors(modelId: string): SavedVectors | null;
-	/** Replaces the vectors saved, with the model they were made by; a failure is said on stderr. */
-	saveVectors(modelId: string, snapshot: Uint8Array): void;
+	/** Replaces the vectors saved, with the model they were made by; a failure is said on stderr. Whether it saved. */
+	saveVectors(modelId: string, snapshot: Uint8Array): boolean;
 }
 
 /**
@@ -198,8 +198,8 @@ class FileIndexCache implements IndexCache {
 		};
 	}
 
-	saveVectors(modelId: string, snapshot: Uint8Array): void {
-		this.write(this.vectors, modelId, snapshot);
+	saveVectors(modelId: string, snapshot: Uint8Array): boolean {
+		return this.write(this.vectors, modelId, snapshot);
 	}
 
 	/**
@@ -253,7 +253,7 @@ class FileIndexCache implements IndexCache {
 		return body;
 	}
 
-	private write(cached: CacheFile, settings: string, body: Uint8Array): void {
+	private write(cached: CacheFile, settings: string, body: Uint8Array): boolean {
 		const header: CacheHeader = {
 			format: CACHE_FORMAT,
 			vault: this.vault,
@@ -283,11 +283,13 @@ class FileIndexCache implements IndexCache {
 				closeSync(fd);
 			}
 			renameSync(temporary, cached.path);
+			return true;
 		} catch (error) {
 			rmSync(temporary, { force: true });
 			process.stderr.write(
 				`The ${cached.what} could not be saved at ${cached.path} (${error instanceof Error ? error.message : String(error)}): the next start builds it again.\n`,
 			);
+			return false;
 		}
 	}
 
