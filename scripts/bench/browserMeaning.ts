@@ -139,7 +139,7 @@ export async function measureMeaning(browser: Browser, url: string, setup: Meani
 		);
 		const restoredAt = restored.meaningReadyAt as number;
 		const restoredBytesPerChunk = await residentBytesPerChunk(page);
-		const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+		const events = traceEventsOf(await browser.stopTracing());
 		const tasks = pageTasks(events, "layout-ready", 0, layoutReady);
 		const reloadTasks = pageTasks(events, "layout-ready", 1, reloadReady);
 		const during = (list: typeof tasks, start: number, end: number) =>
@@ -177,6 +177,31 @@ export async function measureMeaning(browser: Browser, url: string, setup: Meani
 	} finally {
 		await context.close();
 	}
+}
+
+/**
+ * The trace's tasks and marks, read a line at a time (Chrome writes an event a line): minutes of
+ * embedding trace more than one string can hold. Other events are left out.
+ */
+function traceEventsOf(trace: Buffer): TraceEvent[] {
+	const events: TraceEvent[] = [];
+	for (let start = 0; start < trace.length;) {
+		const newline = trace.indexOf(10, start);
+		const end = newline === -1 ? trace.length : newline;
+		const line = trace.toString("utf8", start, end).trim().replace(/,$/, "");
+		start = end + 1;
+		if (!line.startsWith('{"') || line.startsWith('{"traceEvents"')) continue;
+		let event: TraceEvent;
+		try {
+			event = JSON.parse(line) as TraceEvent;
+		} catch {
+			continue; // the closing line, with the trace's metadata
+		}
+		if (event.name !== "ThreadControllerImpl::RunTask" && !event.cat.includes("blink.user_timing")) continue;
+		const { name, cat, ph, pid, tid, ts, dur } = event;
+		events.push({ name, cat, ph, pid, tid, ts, dur });
+	}
+	return events;
 }
 
 /**
