@@ -1,6 +1,7 @@
 import { EmbeddingError } from "../../model/embeddingClient";
 import type { TaskScheduler } from "../../ports";
 import type { VaultView } from "../../vault/vaultView";
+import { slicePauses, type Slicing } from "../indexing/slicedIndexing";
 import { chunkNote } from "../notes/chunker";
 import type { NoteChunks } from "./meaningIndex";
 
@@ -45,4 +46,19 @@ export function isAbort(error: unknown): boolean {
 	return (
 		(error instanceof EmbeddingError && error.kind === "aborted") || (error as Error | null)?.name === "AbortError"
 	);
+}
+
+/** The paths among `paths` the view hides now, judged a time slice at a time: a save judges every note held. */
+export async function hiddenAmong(
+	notes: Pick<VaultView, "stat">,
+	paths: readonly string[],
+	slicing: Slicing,
+): Promise<string[]> {
+	const pause = slicePauses(slicing);
+	const hidden: string[] = [];
+	for (const path of paths) {
+		if (notes.stat(path) === null) hidden.push(path);
+		await pause();
+	}
+	return hidden;
 }

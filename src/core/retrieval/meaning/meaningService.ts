@@ -2,7 +2,7 @@ import type { EmbeddingClient } from "../../model/embeddingClient";
 import type { Slicing } from "../indexing/slicedIndexing";
 import type { SearchHit } from "../searchTypes";
 import type { MemorySearchOptions } from "../service/serviceTypes";
-import { isAbort, readRound, untilQuiet, versionOf } from "./embeddingRounds";
+import { hiddenAmong, isAbort, readRound, untilQuiet, versionOf } from "./embeddingRounds";
 import type { MeaningIndex, MeaningStatus } from "./meaningIndex";
 import { searchFused, relatedTo } from "./meaningQueries";
 import { MEANING_DEFAULTS, type MeaningServiceOptions, type MeaningServicePorts } from "./meaningServiceTypes";
@@ -66,9 +66,10 @@ export class MeaningService {
 			store: ports.store,
 			scheduler: ports.scheduler,
 			slicing: this.slicing,
-			current: () => {
+			current: async () => {
 				// A note made private while its passages were out may have landed since: it is never saved.
-				this.forgetHidden();
+				const held = [...this.queue, ...(this.meaning?.index?.notePaths() ?? [])];
+				this.forget(await hiddenAmong(ports.notes, held, this.slicing));
 				return { meaning: this.meaning, versions: this.versions };
 			},
 			isCurrent: (meaning) => this.meaning === meaning && !this.closed,
@@ -221,10 +222,7 @@ export class MeaningService {
 		if (!this.working) this.setState(this.restingState());
 	}
 
-	/**
-	 * Compares the vectors with the keyword index's notes: those it no longer holds are dropped,
-	 * those whose file changed since they were embedded (or never embedded) are queued.
-	 */
+	/** The vectors follow the keyword index's notes: those gone are dropped, those changed since embedded queued. */
 	private reconcile(): void {
 		const meaning = this.meaning;
 		const { keyword, notes } = this.ports;
@@ -262,15 +260,19 @@ export class MeaningService {
 
 	/** Drops from the vectors and the queue every note the view hides now; whether the vectors changed. */
 	private forgetHidden(): boolean {
-		const { notes } = this.ports;
-		for (const path of this.queue) if (notes.stat(path) === null) this.queue.delete(path);
-		const meaning = this.meaning;
-		const hidden = meaning?.index?.notePaths().filter((path) => notes.stat(path) === null) ?? [];
+		const held = [...this.queue, ...(this.meaning?.index?.notePaths() ?? [])];
+		return this.forget(held.filter((path) => this.ports.notes.stat(path) === null));
+	}
+
+	/** Drops `hidden` from the vectors and the queue; whether the vectors changed. */
+	private forget(hidden: readonly string[]): boolean {
+		const dropped = hidden.filter((path) => this.meaning?.index?.hasNote(path) === true);
 		for (const path of hidden) {
-			meaning?.dropNote(path);
+			this.queue.delete(path);
 			this.versions.delete(path);
+			this.meaning?.dropNote(path);
 		}
-		return hidden.length > 0;
+		return dropped.length > 0;
 	}
 
 	/** `client`, the dimension of each of its answers noted. */

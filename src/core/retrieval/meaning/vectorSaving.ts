@@ -11,7 +11,10 @@ export interface VectorSaverPorts {
 	readonly scheduler: TaskScheduler;
 	readonly slicing: Slicing;
 	/** What is saved: the meaning index, and each embedded note's version as it was read. */
-	readonly current: () => { readonly meaning: MeaningIndex | null; readonly versions: ReadonlyMap<string, string> };
+	readonly current: () => Promise<{
+		readonly meaning: MeaningIndex | null;
+		readonly versions: ReadonlyMap<string, string>;
+	}>;
 	/** Whether `meaning` is still the host's: the index restored from a save is put in place of its vectors only then. */
 	readonly isCurrent: (meaning: MeaningIndex) => boolean;
 	readonly failed: (error: unknown) => void;
@@ -58,7 +61,8 @@ export class VectorSaver {
 	}
 
 	private async saveNow(): Promise<void> {
-		const { meaning, versions } = this.ports.current();
+		if (!this.unsaved) return;
+		const { meaning, versions } = await this.ports.current();
 		const index = meaning?.index ?? null;
 		if (!this.unsaved || meaning === null || index === null) return;
 		this.unsaved = false;
