@@ -8,6 +8,7 @@ import {
 	encodeVectorSnapshotNow,
 	type DecodedSnapshot,
 } from "../../src/core/retrieval/vectors/vectorSnapshot";
+import type { StoredSnapshot } from "../../src/core/retrieval/vectors/vectorRows";
 import type { VaultView } from "../../src/core/vault/vaultView";
 import type { IndexCache } from "./indexCache";
 
@@ -46,9 +47,12 @@ export interface LiveMeaningOptions {
  */
 export const SAVE_EVERY_TEXTS = 2000;
 
-/** Search by meaning opened: its vectors as restored, those of notes no longer held dropped; or paused before it began. */
+/**
+ * Search by meaning opened: its vectors as restored (and the stored snapshot they read, if any),
+ * those of notes no longer held dropped; or paused before it began.
+ */
 export type OpenedMeaning =
-	| { readonly meaning: MeaningIndex; readonly dropped: number }
+	| { readonly meaning: MeaningIndex; readonly dropped: number; readonly stored: StoredSnapshot | null }
 	| { readonly meaning: null; readonly status: MeaningStatus & { readonly state: "paused" } };
 
 /**
@@ -84,19 +88,55 @@ export async function openMeaning(
 		setup.onProgress?.(status);
 		return { meaning: null, status };
 	}
-	const decoded = restoreSaved(cache, client.modelId, dims);
+	const restored = restoreSaved(cache, client.modelId, dims);
+	const decoded = restored?.decoded;
 	if (decoded?.refusal != null && decoded.refusal !== "other-model")
 		process.stderr.write(`The saved vectors could not be used (${decoded.detail}): the notes are embedded again.\n`);
 	const meaning = new MeaningIndex(client, coverage, decoded?.index ?? null);
-	return { meaning, dropped: meaning.keepOnly(held()) };
+	return {
+		meaning,
+		dropped: meaning.keepOnly(held()),
+		stored: decoded?.index == null ? null : (restored?.saved ?? null),
+	};
 }
 
-/** Saves the vectors where the setup keeps them: nothing when it keeps none, saves none, or none is made yet. */
-export function saveVectors(meaning: MeaningIndex, setup: MeaningSetup): void {
+/**
+ * Saves the vectors where the setup keeps them: nothing when it keeps none, saves none, or none is
+ * made yet. Whether it saved.
+ */
+export function saveVectors(meaning: MeaningIndex, setup: MeaningSetup): boolean {
 	const { cache, saves, client } = setup;
 	const vectors = meaning.index;
 	// At once: the MCP server saves as it exits. The saved vectors it copies are read in their file.
-	if (cache !== null && saves && vectors !== null) cache.saveVectors(client.modelId, encodeVectorSnapshotNow(vectors));
+	return (
+		cache !== null && saves && vectors !== null && cache.saveVectors(client.modelId, encodeVectorSnapshotNow(vectors))
+	);
+}
+
+/**
+ * Saves the vectors (`saveVectors`), then, for a host that lives on (the MCP server), reads them
+ * from what was saved: the index restored from the file is put in place of the one in memory, so
+ * the vectors embedded since the last save leave memory (see `MeaningIndex.takeRestored`). The
+ * stored snapshot read from now on, the one before let go; `previous` when the index stays as it was.
+ */
+export function saveAndReadBack(
+	meaning: MeaningIndex,
+	setup: MeaningSetup,
+	previous: StoredSnapshot | null,
+): StoredSnapshot | null {
+	const vectors = meaning.index;
+	if (vectors === null) return previous;
+	const version = vectors.version;
+	const saved = saveVectors(meaning, setup) ? (setup.cache?.loadVectors(vectors.modelId) ?? null) : null;
+	if (saved === null) return previous;
+	const expected = { modelId: vectors.modelId, dims: vectors.dims };
+	const decoded = decodeVectorSnapshot(saved.bytes, expected, { rowsFrom: saved.rowsFrom });
+	if (decoded.index === null || !meaning.takeRestored(decoded.index, version)) {
+		saved.release();
+		return previous;
+	}
+	previous?.release();
+	return saved;
 }
 
 /**
@@ -156,10 +196,14 @@ export async function chunksOf(path: string, view: VaultView): Promise<NoteChunk
  * saved, a query's candidates at a time: what stays in memory is what a query scans (see
  * `VectorIndex`). The snapshot's bytes are let go once decoded.
  */
-function restoreSaved(cache: IndexCache | null, modelId: string, dims: number | undefined): DecodedSnapshot | null {
+function restoreSaved(
+	cache: IndexCache | null,
+	modelId: string,
+	dims: number | undefined,
+): { readonly decoded: DecodedSnapshot; readonly saved: StoredSnapshot } | null {
 	const saved = cache?.loadVectors(modelId) ?? null;
 	if (saved === null) return null;
-	const decoded = decodeVectorSnapshot(saved.snapshot, { modelId, dims }, { rowsFrom: saved.rowsFrom });
+	const decoded = decodeVectorSnapshot(saved.bytes, { modelId, dims }, { rowsFrom: saved.rowsFrom });
 	if (decoded.index === null) saved.release();
-	return decoded;
+	return { decoded, saved };
 }

@@ -21,7 +21,7 @@ import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { IndexSnapshot } from "../../src/core/retrieval";
 import { isUsableSnapshot } from "../../src/core/retrieval/indexing/snapshotShape";
-import type { RowBlock, VectorRowSource } from "../../src/core/retrieval/vectors/vectorRows";
+import type { RowBlock, StoredSnapshot } from "../../src/core/retrieval/vectors/vectorRows";
 import type { NoteLinks } from "../vault/diskVault";
 import { isRunning } from "../vault/pathLock";
 
@@ -80,22 +80,17 @@ export interface IndexCache {
 	 * wrote them, or `null`: none, another model's, or damaged (said on stderr, as for the index).
 	 */
 	loadVectors(modelId: string): SavedVectors | null;
-	/** Replaces the vectors saved, with the model they were made by; a failure is said on stderr. */
-	saveVectors(modelId: string, snapshot: Uint8Array): void;
+	/** Replaces the vectors saved, with the model they were made by; a failure is said on stderr. Whether it saved. */
+	saveVectors(modelId: string, snapshot: Uint8Array): boolean;
 }
 
-/** Vectors saved for search by meaning, and where their rows stand in the file they were read from. */
-export interface SavedVectors {
-	readonly snapshot: Uint8Array;
-	/**
-	 * A reader of the snapshot's rows block in that file, read by offset: the file stays open for
-	 * the process's life, so a later save (a new file put in its place) leaves the rows read as they
-	 * were checked.
-	 */
-	readonly rowsFrom: (block: RowBlock) => VectorRowSource;
-	/** Closes the file, for a snapshot that restored nothing (another dimension, damaged). */
-	readonly release: () => void;
-}
+/**
+ * Vectors saved for search by meaning, as every host hands them back (`StoredSnapshot`): the
+ * snapshot read whole and checked, and a reader of its rows block in that file, read by offset.
+ * The file stays open until `release`, so that a later save (a new file put in its place) leaves
+ * the rows read as they were checked.
+ */
+export type SavedVectors = StoredSnapshot;
 
 /** What decides where the cache lives: the environment and the platform (parameters, for tests). */
 export interface CacheEnvironment {
@@ -181,8 +176,8 @@ class FileIndexCache implements IndexCache {
 
 	loadVectors(modelId: string): SavedVectors | null {
 		let file: { fd: number; bodyAt: number } | null = null;
-		const snapshot = this.read(this.vectors, modelId, (fd, bodyAt) => (file = { fd, bodyAt }));
-		if (snapshot === null || file === null) return null;
+		const bytes = this.read(this.vectors, modelId, (fd, bodyAt) => (file = { fd, bodyAt }));
+		if (bytes === null || file === null) return null;
 		const { fd, bodyAt } = file;
 		const readNow = (block: RowBlock, rows: Int32Array): Int8Array => {
 			const out = new Int8Array(rows.length * block.rowBytes);
@@ -194,7 +189,7 @@ class FileIndexCache implements IndexCache {
 			return out;
 		};
 		return {
-			snapshot,
+			bytes,
 			rowsFrom: (block) => ({
 				read: (rows) => Promise.resolve(readNow(block, rows)),
 				readNow: (rows) => readNow(block, rows),
@@ -203,8 +198,8 @@ class FileIndexCache implements IndexCache {
 		};
 	}
 
-	saveVectors(modelId: string, snapshot: Uint8Array): void {
-		this.write(this.vectors, modelId, snapshot);
+	saveVectors(modelId: string, snapshot: Uint8Array): boolean {
+		return this.write(this.vectors, modelId, snapshot);
 	}
 
 	/**
@@ -258,7 +253,7 @@ class FileIndexCache implements IndexCache {
 		return body;
 	}
 
-	private write(cached: CacheFile, settings: string, body: Uint8Array): void {
+	private write(cached: CacheFile, settings: string, body: Uint8Array): boolean {
 		const header: CacheHeader = {
 			format: CACHE_FORMAT,
 			vault: this.vault,
@@ -288,11 +283,13 @@ class FileIndexCache implements IndexCache {
 				closeSync(fd);
 			}
 			renameSync(temporary, cached.path);
+			return true;
 		} catch (error) {
 			rmSync(temporary, { force: true });
 			process.stderr.write(
 				`The ${cached.what} could not be saved at ${cached.path} (${error instanceof Error ? error.message : String(error)}): the next start builds it again.\n`,
 			);
+			return false;
 		}
 	}
 

@@ -4,10 +4,12 @@ import type { RetrievalIndex, SearchHit, SearchOptions } from "../../src/core/re
 import { hybridSearch, type MeaningSearch } from "../../src/core/retrieval/meaning/hybridSearch";
 import type { MeaningIndex, MeaningStatus, NoteChunks } from "../../src/core/retrieval/meaning/meaningIndex";
 import type { IndexPolicy } from "../../src/core/vault/indexPolicy";
+import type { StoredSnapshot } from "../../src/core/retrieval/vectors/vectorRows";
 import type { VaultView } from "../../src/core/vault/vaultView";
 import {
 	chunksOf,
 	openMeaning,
+	saveAndReadBack,
 	saveVectors,
 	SAVE_EVERY_TEXTS,
 	type LiveMeaningOptions,
@@ -36,6 +38,8 @@ class HiddenSinceRead extends Error {}
  */
 export class LiveMeaning {
 	private meaning: MeaningIndex | null = null;
+	/** The stored snapshot whose rows the vectors read, if any. */
+	private stored: StoredSnapshot | null = null;
 	/** The notes to embed, each with the stamp it was queued under: one queued again since is newer. */
 	private readonly pending = new Map<string, number>();
 	private stamp = 0;
@@ -118,11 +122,15 @@ export class LiveMeaning {
 		return hybridSearch(this.index, search, query, options);
 	}
 
-	/** Saves the vectors if they changed since last saved: with the host's save of its index, and as it stops. */
+	/**
+	 * Saves the vectors if they changed since last saved: with the host's save of its index, and as
+	 * it stops. Then, unless it stops, reads them from what was saved (`saveAndReadBack`).
+	 */
 	save(): void {
 		if (!this.unsaved || this.meaning === null) return;
 		this.unsaved = false;
-		saveVectors(this.meaning, this.setup);
+		if (this.stopping.signal.aborted) saveVectors(this.meaning, this.setup);
+		else this.stored = saveAndReadBack(this.meaning, this.setup, this.stored);
 	}
 
 	/** Stops embedding (the request out is given up on) and saves what was embedded. */
@@ -189,6 +197,7 @@ export class LiveMeaning {
 			// Said by `openMeaning` through the setup's progress.
 			if (opened.meaning === null) return this.pause(opened.status, false);
 			this.meaning = opened.meaning;
+			this.stored = opened.stored;
 			if (opened.dropped > 0) this.unsaved = true;
 		}
 		while (this.pending.size > 0) {

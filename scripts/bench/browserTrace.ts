@@ -50,7 +50,7 @@ export interface CpuProfile {
 }
 
 /** The top-level task of a thread's loop, as Chromium names it in the trace ("toplevel" category). */
-const TASK = "ThreadControllerImpl::RunTask";
+export const TASK = "ThreadControllerImpl::RunTask";
 
 /**
  * The main-thread tasks of the document that made the `which`-th mark named `mark` (a reload

@@ -94,12 +94,43 @@ export interface TracedLoads {
 	readonly reloadTasks: PageTask[];
 }
 
-/** Stops the tracing, given the layout-ready of the first load and of the reload: what it recorded. */
-export async function stopTracing(browser: Browser, layoutReady: number, reloadReady: number): Promise<TracedLoads> {
-	const { traceEvents: events } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+/**
+ * Stops the tracing, given the layout-ready of the first load and of the reload: what it recorded,
+ * the events `keep` takes only (every one unless told).
+ */
+export async function stopTracing(
+	browser: Browser,
+	layoutReady: number,
+	reloadReady: number,
+	keep: (event: TraceEvent) => boolean = () => true,
+): Promise<TracedLoads> {
+	const events = traceEventsOf(await browser.stopTracing(), keep);
 	return {
 		events,
 		tasks: pageTasks(events, "layout-ready", 0, layoutReady),
 		reloadTasks: pageTasks(events, "layout-ready", 1, reloadReady),
 	};
+}
+
+/**
+ * The trace's events that `keep` takes, read a line at a time (Chrome writes an event a line):
+ * minutes of tracing write more than one string can hold.
+ */
+function traceEventsOf(trace: Buffer, keep: (event: TraceEvent) => boolean): TraceEvent[] {
+	const events: TraceEvent[] = [];
+	for (let start = 0; start < trace.length;) {
+		const newline = trace.indexOf(10, start);
+		const end = newline === -1 ? trace.length : newline;
+		const line = trace.toString("utf8", start, end).trim().replace(/,$/, "");
+		start = end + 1;
+		if (!line.startsWith('{"') || line.startsWith('{"traceEvents"')) continue;
+		let event: TraceEvent;
+		try {
+			event = JSON.parse(line) as TraceEvent;
+		} catch {
+			continue; // the closing line, with the trace's metadata
+		}
+		if (keep(event)) events.push(event);
+	}
+	return events;
 }

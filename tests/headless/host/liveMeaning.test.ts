@@ -85,7 +85,7 @@ describe("search by meaning embedding in the background", () => {
 		await live.idle();
 		expect(fake().texts).toContain("Public passage 5.");
 		expect(live.status).toMatchObject({ state: "ready", chunks: 31 });
-		const saved = Buffer.from(cache?.loadVectors(client.modelId)?.snapshot ?? []).toString("latin1");
+		const saved = Buffer.from(cache?.loadVectors(client.modelId)?.bytes ?? []).toString("latin1");
 		expect(saved).toContain("Notes/4.md");
 		expect(saved).not.toContain("Notes/5.md");
 	});

@@ -68,6 +68,20 @@ export class MeaningIndex {
 		this.embedder = client;
 	}
 
+	/**
+	 * Puts `restored` (these vectors as a snapshot saved them, read back from where it was stored)
+	 * in their place, if they are still as they were at `version`: the same notes, the same
+	 * vectors, the rows embedded since the last save no longer held in memory. Whether it did.
+	 */
+	takeRestored(restored: VectorIndex, version: number): boolean {
+		const vectors = this.vectors;
+		if (vectors === null || vectors.version !== version || restored.modelId !== vectors.modelId) return false;
+		// The host's strings for the paths, as the index in memory holds them: no second copy.
+		restored.keepOnly(vectors.notePaths());
+		this.vectors = restored;
+		return true;
+	}
+
 	/** What the model reads. */
 	get coverage(): ModelCoverage {
 		return this.modelCoverage;

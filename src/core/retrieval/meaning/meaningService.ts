@@ -1,34 +1,18 @@
-import { EmbeddingError, type EmbeddingClient } from "../../model/embeddingClient";
-import { runInSlices, type Slicing } from "../indexing/slicedIndexing";
-import { chunkNote } from "../notes/chunker";
-import { probeCoverage } from "../ranking/coverageProbe";
+import type { EmbeddingClient } from "../../model/embeddingClient";
+import type { Slicing } from "../indexing/slicedIndexing";
 import type { SearchHit } from "../searchTypes";
 import type { MemorySearchOptions } from "../service/serviceTypes";
-import { decodeVectorSnapshotSteps } from "../vectors/vectorSnapshot";
-import { hybridSearch, type MeaningSearch } from "./hybridSearch";
-import { MeaningIndex, type MeaningStatus, type NoteChunks } from "./meaningIndex";
-import type { MeaningServiceOptions, MeaningServicePorts } from "./meaningServiceTypes";
-import { retryPause, type MeaningState } from "./meaningState";
-import { relatedNotes, type RelatedNote } from "./relatedNotes";
+import { hiddenAmong, isAbort, readRound, untilQuiet, versionOf } from "./embeddingRounds";
+import type { MeaningIndex, MeaningStatus } from "./meaningIndex";
+import { searchFused, relatedTo } from "./meaningQueries";
+import { MEANING_DEFAULTS, type MeaningServiceOptions, type MeaningServicePorts } from "./meaningServiceTypes";
+import { Observed, retryPause, type MeaningState } from "./meaningState";
+import { measuredClient, openModel } from "./meaningStart";
+import type { RelatedNote } from "./relatedNotes";
 import { VectorSaver } from "./vectorSaving";
 
 export type { MeaningState } from "./meaningState";
 export type { KeywordSide, MeaningServiceOptions, MeaningServicePorts } from "./meaningServiceTypes";
-
-const DEFAULTS: Required<MeaningServiceOptions> = {
-	typingQuietMs: 2_000,
-	roundPauseMs: 100,
-	notesPerRound: 32,
-	// Each save writes every vector (tens of megabytes on a large vault): a crash loses at most these two minutes of embedding.
-	saveQuietMs: 120_000,
-	sliceMs: 15,
-	queryWaitMs: 15_000,
-};
-
-/** A note read for embedding, with the version of its file as it was read. */
-interface ReadNote extends NoteChunks {
-	readonly version: string;
-}
 
 /**
  * Search by meaning kept up with the vault in the background, over the keyword index's notes:
@@ -66,14 +50,13 @@ export class MeaningService {
 	private cancelRetry: (() => void) | null = null;
 	private readonly saver: VectorSaver;
 	private abort: AbortController | null = null;
-	private state: MeaningState = { state: "off" };
-	private readonly listeners = new Set<(state: MeaningState) => void>();
+	private readonly observed = new Observed<MeaningState>({ state: "off" });
 
 	constructor(
 		private readonly ports: MeaningServicePorts,
 		options: MeaningServiceOptions = {},
 	) {
-		this.options = { ...DEFAULTS, ...options };
+		this.options = { ...MEANING_DEFAULTS, ...options };
 		this.slicing = {
 			sliceMs: this.options.sliceMs,
 			now: () => ports.scheduler.now(),
@@ -83,11 +66,13 @@ export class MeaningService {
 			store: ports.store,
 			scheduler: ports.scheduler,
 			slicing: this.slicing,
-			current: () => {
+			current: async () => {
 				// A note made private while its passages were out may have landed since: it is never saved.
-				this.forgetHidden();
+				const held = [...this.queue, ...(this.meaning?.index?.notePaths() ?? [])];
+				this.forget(await hiddenAmong(ports.notes, held, this.slicing));
 				return { meaning: this.meaning, versions: this.versions };
 			},
+			isCurrent: (meaning) => this.meaning === meaning && !this.closed,
 			failed: (error) => ports.onError?.(error),
 			quietMs: this.options.saveQuietMs,
 		});
@@ -105,15 +90,12 @@ export class MeaningService {
 			this.meaning?.useClient(this.client);
 			// Only a key can differ, which only a refused key waits for: a settings change elsewhere
 			// (each keystroke hands the same model anew) does not cut short a failing server's pause.
-			if (this.state.state === "paused" && this.state.reason === "invalid-key") this.retryNow();
+			if (this.observed.value.state === "paused" && this.observed.value.reason === "invalid-key") this.retryNow();
 			return;
 		}
-		this.stopWork();
+		this.letGo();
 		this.answeredDims = undefined;
 		this.client = client === null ? null : this.measured(client);
-		this.meaning = null;
-		this.versions = new Map();
-		this.queue.clear();
 		this.failures = 0;
 		if (this.client === null) {
 			this.setState({ state: "off" });
@@ -152,13 +134,13 @@ export class MeaningService {
 		if (version !== undefined) this.versions.set(to, version);
 		// A note renamed while its round is out lands under its old name, then dropped as gone: it is embedded again.
 		if (this.queue.delete(from) || this.inRound.delete(from)) this.queue.add(to);
-		this.changed();
+		this.saver.changed();
 		if (this.ports.notes.stat(to) === null) this.drop(to);
 	}
 
 	/** The privacy rules changed: every note they hide now is dropped at once, before any search. */
 	rulesChanged(): void {
-		if (this.forgetHidden()) this.changed();
+		if (this.forgetHidden()) this.saver.changed();
 	}
 
 	/** The user typed: embedding waits until they stop for a moment. */
@@ -174,7 +156,7 @@ export class MeaningService {
 			this.setState({ state: "held", notesLeft: this.queue.size });
 			return;
 		}
-		if (this.state.state === "held") this.setState(this.restingState());
+		if (this.observed.value.state === "held") this.setState(this.restingState());
 		this.retryNow();
 	}
 
@@ -187,45 +169,15 @@ export class MeaningService {
 		else if (this.startingGeneration !== this.generation) void this.startModel(this.client, this.generation);
 	}
 
-	/**
-	 * The best notes for `query`: keyword search and search by meaning fused, or keyword search
-	 * alone while there are no vectors to fuse with, while the server is paused, or once the query's
-	 * vector has been waited for `queryWaitMs`.
-	 */
+	/** The best notes for `query`, fused while there are vectors and the server is not paused (`searchFused`). */
 	search(query: string, options: MemorySearchOptions = {}): SearchHit[] | Promise<SearchHit[]> {
-		const { keyword, scheduler } = this.ports;
-		const meaning = this.meaning;
-		const fusable = keyword.fusable();
-		const paused = this.state.state === "paused";
-		if (meaning === null || fusable === null || paused || (meaning.index?.chunkCount ?? 0) === 0)
-			return keyword.search(query, options);
-		const deadline = new AbortController();
-		const cancel = scheduler.delay(() => deadline.abort(), this.options.queryWaitMs);
-		const waiting: MeaningSearch = {
-			coverage: meaning.coverage,
-			readableShare: meaning.readableShare,
-			nearest: (text, nearest) => meaning.nearest(text, { ...nearest, signal: deadline.signal }),
-		};
-		return hybridSearch(fusable, waiting, query, keyword.searchOptions(options))
-			.catch((error: unknown) => {
-				if (!deadline.signal.aborted) throw error;
-				return keyword.search(query, options);
-			})
-			.finally(cancel);
+		const paused = this.observed.value.state === "paused";
+		return searchFused(this.ports, paused ? null : this.meaning, this.options.queryWaitMs, query, options);
 	}
 
-	/**
-	 * The notes related to the note at `path` (`relatedNotes`): its neighbours in meaning while
-	 * there are vectors, and its links; never a note the view hides, and nothing for a hidden note.
-	 * The neighbours' vectors may be read from the device first.
-	 */
-	async related(path: string, limit: number): Promise<RelatedNote[]> {
-		const { keyword, notes } = this.ports;
-		if (notes.stat(path) === null) return [];
-		const shown = (other: string) => notes.stat(other) !== null && keyword.holds(other);
-		// Saved vectors that cannot be read leave the links alone: never a broken view.
-		const nearest = (await this.meaning?.similarTo(path, { limit, accept: shown }).catch(() => [])) ?? [];
-		return relatedNotes(path, { nearest, links: keyword.linkGraph(), shown }, limit);
+	/** The notes related to the note at `path`, never one the view hides (`relatedTo`). */
+	related(path: string, limit: number): Promise<RelatedNote[]> {
+		return relatedTo(this.ports, this.meaning, path, limit);
 	}
 
 	/** The meaning index, for what reads its vectors (related notes); `null` while off or starting. */
@@ -234,13 +186,12 @@ export class MeaningService {
 	}
 
 	currentState(): MeaningState {
-		return this.state;
+		return this.observed.value;
 	}
 
 	/** Calls `listener` on every change of state; returns the function that stops it. */
 	onState(listener: (state: MeaningState) => void): () => void {
-		this.listeners.add(listener);
-		return () => this.listeners.delete(listener);
+		return this.observed.on(listener);
 	}
 
 	/** Stops the work and its timers for good, and saves what is not saved yet. */
@@ -250,65 +201,35 @@ export class MeaningService {
 		await this.saver.save();
 	}
 
-	/**
-	 * Search by meaning with `client`'s model: the vectors saved on this device for it restored
-	 * without a call to the server (unless `fresh`); without them, the model asked first which
-	 * languages it reads.
-	 */
+	/** Search by meaning with `client`'s model, its saved vectors restored unless `fresh` (`openModel`). */
 	private async startModel(client: EmbeddingClient, generation: number, fresh = false): Promise<void> {
 		this.startingGeneration = generation;
-		try {
-			await this.openModel(client, generation, fresh);
-		} finally {
-			if (this.startingGeneration === generation) this.startingGeneration = -1;
-		}
-	}
-
-	private async openModel(client: EmbeddingClient, generation: number, fresh: boolean): Promise<void> {
 		this.setState({ state: "starting" });
-		const saved = fresh
-			? null
-			: await this.ports.store.loadVectors(client.modelId).catch((error: unknown) => {
-					this.ports.onError?.(error);
-					return null;
-				});
-		if (generation !== this.generation) return;
-		const decoded =
-			saved === null
-				? null
-				: await runInSlices(decodeVectorSnapshotSteps(saved.bytes, { modelId: client.modelId }), this.slicing);
-		if (generation !== this.generation) return;
-		let meaning: MeaningIndex;
-		this.restored = saved !== null && decoded?.index != null;
-		if (saved !== null && decoded?.index != null) {
-			meaning = new MeaningIndex(client, saved.coverage, decoded.index);
-			this.versions = new Map(saved.versions);
-		} else {
-			try {
-				meaning = new MeaningIndex(client, await probeCoverage(client));
-			} catch (error) {
-				if (!(error instanceof EmbeddingError) || error.kind === "aborted") throw error;
-				this.serverFailed({ state: "paused", reason: error.kind, message: error.message }, generation);
-				return;
-			}
-			if (generation !== this.generation) return;
+		const ports = { ...this.ports, slicing: this.slicing, overtaken: () => generation !== this.generation };
+		const opened = await openModel(client, fresh, ports).finally(() => {
+			if (this.startingGeneration === generation) this.startingGeneration = -1;
+		});
+		if (opened === null) return;
+		if (opened.meaning === null) {
+			this.serverFailed(opened.paused, generation);
+			return;
 		}
-		this.meaning = meaning;
+		this.restored = opened.stored !== null;
+		this.saver.readFrom(opened.stored);
+		this.versions = opened.versions;
+		this.meaning = opened.meaning;
 		this.reconcile();
 		if (!this.working) this.setState(this.restingState());
 	}
 
-	/**
-	 * Compares the vectors with the keyword index's notes: those it no longer holds are dropped,
-	 * those whose file changed since they were embedded (or never embedded) are queued.
-	 */
+	/** The vectors follow the keyword index's notes: those gone are dropped, those changed since embedded queued. */
 	private reconcile(): void {
 		const meaning = this.meaning;
 		const { keyword, notes } = this.ports;
 		if (meaning === null || !keyword.isReady()) return;
 		const paths = keyword.notePaths();
 		const held = new Set(paths);
-		if (meaning.keepOnly(held) > 0) this.changed();
+		if (meaning.keepOnly(held) > 0) this.saver.changed();
 		for (const path of this.versions.keys()) if (!held.has(path)) this.versions.delete(path);
 		for (const path of paths) {
 			const stat = notes.stat(path);
@@ -324,36 +245,39 @@ export class MeaningService {
 	private startOver(generation: number): void {
 		const client = this.client;
 		if (generation !== this.generation || client === null) return;
+		this.letGo();
+		void this.startModel(client, this.generation, true);
+	}
+
+	/** Stops the work, and lets go of the vectors and what goes with them. */
+	private letGo(): void {
 		this.stopWork();
 		this.meaning = null;
+		this.saver.readFrom(null);
 		this.versions = new Map();
 		this.queue.clear();
-		void this.startModel(client, this.generation, true);
 	}
 
 	/** Drops from the vectors and the queue every note the view hides now; whether the vectors changed. */
 	private forgetHidden(): boolean {
-		const { notes } = this.ports;
-		for (const path of this.queue) if (notes.stat(path) === null) this.queue.delete(path);
-		const meaning = this.meaning;
-		const hidden = meaning?.index?.notePaths().filter((path) => notes.stat(path) === null) ?? [];
+		const held = [...this.queue, ...(this.meaning?.index?.notePaths() ?? [])];
+		return this.forget(held.filter((path) => this.ports.notes.stat(path) === null));
+	}
+
+	/** Drops `hidden` from the vectors and the queue; whether the vectors changed. */
+	private forget(hidden: readonly string[]): boolean {
+		const dropped = hidden.filter((path) => this.meaning?.index?.hasNote(path) === true);
 		for (const path of hidden) {
-			meaning?.dropNote(path);
+			this.queue.delete(path);
 			this.versions.delete(path);
+			this.meaning?.dropNote(path);
 		}
-		return hidden.length > 0;
+		return dropped.length > 0;
 	}
 
 	/** `client`, the dimension of each of its answers noted. */
 	private measured(client: EmbeddingClient): EmbeddingClient {
-		return {
-			modelId: client.modelId,
-			embed: async (request) => {
-				const vectors = await client.embed(request);
-				this.answeredDims = vectors[0]?.length ?? this.answeredDims;
-				return vectors;
-			},
-		};
+		return measuredClient(client, (dims) => (this.answeredDims = dims ?? this.answeredDims));
 	}
 
 	private drop(path: string): void {
@@ -362,7 +286,7 @@ export class MeaningService {
 		if (meaning === null) return;
 		meaning.dropNote(path);
 		this.versions.delete(path);
-		this.changed();
+		this.saver.changed();
 	}
 
 	private kick(): void {
@@ -393,12 +317,12 @@ export class MeaningService {
 		this.setState({ state: "embedding", notesDone: 0, notesTotal: total, embedded: 0 });
 		const current = () => generation === this.generation && !this.held;
 		while (this.queue.size > 0 && current()) {
-			await this.quiet();
+			await untilQuiet(this.ports.scheduler, () => this.quietUntil);
 			if (!current()) return;
 			const round = [...this.queue].slice(0, this.options.notesPerRound);
 			for (const path of round) this.queue.delete(path);
 			this.inRound = new Set(round);
-			const notes = await this.readRound(round);
+			const notes = await readRound(this.ports.notes, round);
 			const abort = new AbortController();
 			this.abort = abort;
 			let status: MeaningStatus;
@@ -435,35 +359,10 @@ export class MeaningService {
 			}
 			done += round.length;
 			this.failures = 0;
-			this.changed();
+			this.saver.changed();
 			await new Promise<void>((resolve) => scheduler.delay(resolve, this.options.roundPauseMs));
 		}
 		if (current()) this.setState({ state: "ready", chunks: meaning.index?.chunkCount ?? 0, embedded });
-	}
-
-	/** The round's notes as the view shows them now: one hidden or gone since it was queued is left out. */
-	private async readRound(paths: readonly string[]): Promise<ReadNote[]> {
-		const { notes } = this.ports;
-		const read: ReadNote[] = [];
-		for (const path of paths) {
-			const stat = notes.stat(path);
-			if (stat === null) continue;
-			let content: string;
-			try {
-				content = await notes.read(path);
-			} catch {
-				continue;
-			}
-			read.push({ path, version: versionOf(stat), chunks: chunkNote(content, notes.getMetadata(path)) });
-		}
-		return read;
-	}
-
-	/** Waits until the user has stopped typing for a moment. */
-	private async quiet(): Promise<void> {
-		const { scheduler } = this.ports;
-		for (let wait = this.quietUntil - scheduler.now(); wait > 0; wait = this.quietUntil - scheduler.now())
-			await new Promise<void>((resolve) => scheduler.delay(resolve, wait));
 	}
 
 	/** The server failed: search goes on by keyword, and the model is tried again after a pause that grows. */
@@ -475,11 +374,6 @@ export class MeaningService {
 			this.cancelRetry = null;
 			this.retryNow();
 		}, retryInMs);
-	}
-
-	/** The vectors changed: saved once they have stayed unchanged for a while. */
-	private changed(): void {
-		this.saver.changed();
 	}
 
 	private stopWork(): void {
@@ -499,17 +393,6 @@ export class MeaningService {
 	}
 
 	private setState(state: MeaningState): void {
-		this.state = state;
-		for (const listener of this.listeners) listener(state);
+		this.observed.set(state);
 	}
-}
-
-function versionOf(stat: { readonly mtime: number; readonly size: number }): string {
-	return `${stat.mtime}:${stat.size}`;
-}
-
-function isAbort(error: unknown): boolean {
-	return (
-		(error instanceof EmbeddingError && error.kind === "aborted") || (error as Error | null)?.name === "AbortError"
-	);
 }

@@ -49,3 +49,13 @@ export interface MeaningServiceOptions {
 	 */
 	readonly queryWaitMs?: number;
 }
+
+export const MEANING_DEFAULTS: Required<MeaningServiceOptions> = {
+	typingQuietMs: 2_000,
+	roundPauseMs: 100,
+	notesPerRound: 32,
+	// Each save writes every vector anew (tens of megabytes on a large vault): a crash loses at most these two minutes of embedding.
+	saveQuietMs: 120_000,
+	sliceMs: 15,
+	queryWaitMs: 15_000,
+};

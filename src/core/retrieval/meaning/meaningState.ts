@@ -20,3 +20,25 @@ const LONGEST_RETRY_MS = 30 * 60_000;
 export function retryPause(failures: number): number {
 	return Math.min(FIRST_RETRY_MS * 2 ** Math.min(failures, 16), LONGEST_RETRY_MS);
 }
+
+/** A value whose every change is told to its listeners. */
+export class Observed<T> {
+	private readonly listeners = new Set<(value: T) => void>();
+
+	constructor(private current: T) {}
+
+	get value(): T {
+		return this.current;
+	}
+
+	set(value: T): void {
+		this.current = value;
+		for (const listener of this.listeners) listener(value);
+	}
+
+	/** Calls `listener` on every change; returns the function that stops it. */
+	on(listener: (value: T) => void): () => void {
+		this.listeners.add(listener);
+		return () => this.listeners.delete(listener);
+	}
+}

@@ -1,15 +1,22 @@
 import type { TaskScheduler } from "../../ports";
 import { slicePauses, type Slicing } from "../indexing/slicedIndexing";
 import type { VectorStore } from "../service/indexStore";
-import { encodeVectorSnapshot } from "../vectors/vectorSnapshot";
+import type { StoredSnapshot } from "../vectors/vectorRows";
+import { encodeVectorSnapshotParts } from "../vectors/vectorSnapshot";
 import type { MeaningIndex } from "./meaningIndex";
+import { takeSaved } from "./meaningStart";
 
 export interface VectorSaverPorts {
 	readonly store: VectorStore;
 	readonly scheduler: TaskScheduler;
 	readonly slicing: Slicing;
 	/** What is saved: the meaning index, and each embedded note's version as it was read. */
-	readonly current: () => { readonly meaning: MeaningIndex | null; readonly versions: ReadonlyMap<string, string> };
+	readonly current: () => Promise<{
+		readonly meaning: MeaningIndex | null;
+		readonly versions: ReadonlyMap<string, string>;
+	}>;
+	/** Whether `meaning` is still the host's: the index restored from a save is put in place of its vectors only then. */
+	readonly isCurrent: (meaning: MeaningIndex) => boolean;
 	readonly failed: (error: unknown) => void;
 	/** How long the vectors stay unchanged before they are saved. */
 	readonly quietMs: number;
@@ -17,12 +24,17 @@ export interface VectorSaverPorts {
 
 /**
  * Saves the vectors once they have stayed unchanged for a while (a first embedding changes them
- * every few seconds for hours: one save then, not one a round), encoded in time slices. A save
- * that fails is tried again at the next change.
+ * every few seconds for hours: one save then, not one a round), encoded in time slices and stored
+ * as each piece is made, one save at a time. A save that fails is tried again at the next change.
+ * After a save, the vectors are read from what was saved when they did not change meanwhile
+ * (`takeSaved`): those embedded since the last save leave memory.
  */
 export class VectorSaver {
 	private unsaved = false;
+	/** The stored snapshot whose rows the vectors read, if any. */
+	private stored: StoredSnapshot | null = null;
 	private cancelWait: (() => void) | null = null;
+	private running: Promise<void> = Promise.resolve();
 
 	constructor(private readonly ports: VectorSaverPorts) {}
 
@@ -34,19 +46,38 @@ export class VectorSaver {
 		}, this.ports.quietMs);
 	}
 
-	/** Saves now what is not saved yet (the host is closing). */
-	async save(): Promise<void> {
+	/** The vectors now read their saved rows from `stored` (restored from it, or let go with `null`): the one before is let go. */
+	readFrom(stored: StoredSnapshot | null): void {
+		this.stored?.release();
+		this.stored = stored;
+	}
+
+	/** Saves now what is not saved yet (the host is closing), once a save under way has ended. */
+	save(): Promise<void> {
 		this.cancelWait?.();
 		this.cancelWait = null;
-		const { meaning, versions } = this.ports.current();
+		this.running = this.running.then(() => this.saveNow());
+		return this.running;
+	}
+
+	private async saveNow(): Promise<void> {
+		if (!this.unsaved) return;
+		const { meaning, versions } = await this.ports.current();
 		const index = meaning?.index ?? null;
 		if (!this.unsaved || meaning === null || index === null) return;
 		this.unsaved = false;
-		// The versions as the snapshot's first step takes the index.
-		const saved = new Map(versions);
+		// As the snapshot's first step takes the index: a note embedded again meanwhile keeps its old version, and is read again.
+		const version = index.version;
+		const pairs = [...versions];
 		try {
-			const bytes = await encodeVectorSnapshot(index, slicePauses(this.ports.slicing));
-			await this.ports.store.saveVectors(index.modelId, { bytes, coverage: meaning.coverage, versions: saved });
+			const stored = await this.ports.store.saveVectors(index.modelId, {
+				dims: index.dims,
+				coverage: meaning.coverage,
+				versions: pairs,
+				write: (rows) => encodeVectorSnapshotParts(index, rows, slicePauses(this.ports.slicing)),
+			});
+			const current = () => this.ports.isCurrent(meaning);
+			if (await takeSaved({ stored, meaning, version }, this.ports.slicing, current)) this.readFrom(stored);
 		} catch (error) {
 			this.unsaved = true;
 			this.ports.failed(error);

@@ -1,5 +1,6 @@
 import type { IndexSnapshot } from "../indexing/indexSnapshot";
 import type { ModelCoverage } from "../ranking/vectorTrust";
+import type { StoredSnapshot } from "../vectors/vectorRows";
 
 /**
  * The search index saved on this device, per vault, outside the vault (IndexedDB in Obsidian),
@@ -34,17 +35,23 @@ export interface SavedOpen {
  * The vectors of search by meaning saved on this device beside the index (IndexedDB in Obsidian),
  * for one embedding model at a time: saving one model's replaces another's, so two models'
  * vectors are never restored together. Kept apart from the index's records: a rebuild of the
- * index clears those and keeps these, and embeds nothing again.
+ * index clears those and keeps these, and embeds nothing again. The rows block of a snapshot (a
+ * byte a dimension a chunk: most of it) stays where it is stored; what is loaded is the rest
+ * (`StoredSnapshot`), and a query's candidates' rows are read from the store.
  */
 export interface VectorStore {
-	/** What was saved for `modelId`; `null` when nothing was, or for another model. */
+	/** What was saved for `modelId`; `null` when nothing was, or for another model, or it is damaged. */
 	loadVectors(modelId: string): Promise<SavedVectors | null>;
-	saveVectors(modelId: string, saved: SavedVectors): Promise<void>;
+	/**
+	 * Saves a snapshot of `modelId`'s vectors in place of what was saved, of whichever model: whole
+	 * or not at all, the rows that an index restored before reads left where they are while it
+	 * does. Resolves to the snapshot as stored, its rows read from the store.
+	 */
+	saveVectors(modelId: string, saving: VectorsToSave): Promise<StoredSnapshot>;
 }
 
-export interface SavedVectors {
-	/** The vector index's snapshot (`encodeVectorSnapshot`). */
-	readonly bytes: Uint8Array;
+/** Vectors saved for a model, as a start restores them. */
+export interface SavedVectors extends StoredSnapshot {
 	/** What the model reads, as it was asked: a start restores search by meaning without a call to the server. */
 	readonly coverage: ModelCoverage;
 	/**
@@ -52,4 +59,17 @@ export interface SavedVectors {
 	 * notes changed since by their files alone, and reads only those.
 	 */
 	readonly versions: ReadonlyMap<string, string>;
+}
+
+/** A snapshot to save, made as it is stored. */
+export interface VectorsToSave {
+	readonly dims: number;
+	/**
+	 * Makes the snapshot (`encodeVectorSnapshotParts`), handing each piece of its rows block to
+	 * `rows` as it is made, and awaiting it; resolves to its head.
+	 */
+	readonly write: (rows: (piece: Int8Array) => Promise<void>) => Promise<Uint8Array>;
+	readonly coverage: ModelCoverage;
+	/** `SavedVectors.versions` as they were when the snapshot was begun, as `[path, version]` pairs. */
+	readonly versions: readonly (readonly [string, string])[];
 }

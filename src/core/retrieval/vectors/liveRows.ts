@@ -34,27 +34,24 @@ export interface LiveNotes {
 	readonly vectors: RowVectors;
 }
 
-/** Where a copy of the live rows goes: arrays of exactly their size, views into a snapshot. */
-export type RowTarget = Pick<VectorRows, "keys" | "heads" | "tails" | "noteStarts"> & { readonly int8: Int8Array };
+/** Where a copy of the live rows goes: arrays of exactly their size, views into a snapshot's head. */
+export type RowTarget = Pick<VectorRows, "keys" | "heads" | "tails" | "noteStarts">;
 
 /** Rows copied between two waits for saved vectors: 1.5 MB of them at 384 dimensions. */
 const ROWS_PER_READ = 4096;
 
 /**
  * Copies the rows of `live` into `target`, one note after the other, a few thousand rows at a
- * time: each batch's row numbers are yielded, and their int8 vectors expected back (read by the
- * caller, at once or after a wait, from where they were saved).
+ * time: each batch's row numbers are yielded, in the order of the snapshot's rows block, for the
+ * caller to read their int8 vectors (at once or after a wait, from where they were saved).
  */
-export function* copyLiveRows(live: LiveNotes, target: RowTarget): Generator<Int32Array, void, Int8Array> {
+export function* copyLiveRows(live: LiveNotes, target: RowTarget): Generator<Int32Array, void, void> {
 	const { headWords, tailWords } = live.codes;
-	const dims = live.vectors.dims;
 	let at = 0;
 	let batch: number[] = [];
-	let batchAt = 0;
 	for (let note = 0; note <= live.paths.length; note++) {
 		if (batch.length >= ROWS_PER_READ || (note === live.paths.length && batch.length > 0)) {
-			target.int8.set(yield Int32Array.from(batch), batchAt * dims);
-			batchAt += batch.length;
+			yield Int32Array.from(batch);
 			batch = [];
 		}
 		if (note === live.paths.length) return;

@@ -27,6 +27,33 @@ export interface RowBlock {
 	readonly rowCount: number;
 }
 
+/**
+ * A vector snapshot as the host stored it and reads it back: its bytes (its head at least, up to
+ * the rows block, or the whole), and a reader of its rows where they are stored. The same shape in
+ * every host: a file read by offset on the command line, small records in IndexedDB.
+ */
+export interface StoredSnapshot {
+	readonly bytes: Uint8Array;
+	/** Opens the rows block where it is stored (`DecodeOptions.rowsFrom`). */
+	readonly rowsFrom: (block: RowBlock) => VectorRowSource;
+	/**
+	 * Lets go of the stored rows: for a snapshot that restored nothing, or whose restored index was
+	 * put aside (by another model's, or by the index restored from a later save).
+	 */
+	readonly release: () => void;
+}
+
+/**
+ * The saved vectors could not be read (a record or a file damaged, missing, or cut short): a search
+ * answers by keyword alone rather than with a vector it cannot trust.
+ */
+export class SavedRowsError extends Error {
+	constructor(message: string) {
+		super(message);
+		this.name = "SavedRowsError";
+	}
+}
+
 /** The rows of a block already in memory (a snapshot's bytes, kept whole). */
 export function rowsInMemory(int8: Int8Array, dims: number): VectorRowSource {
 	return {
@@ -96,10 +123,22 @@ export class RowVectors {
 		this.pending.copyWithin(at * dims, from * dims, (from + 1) * dims);
 	}
 
-	/** The vectors of `rows`, `dims` bytes each in the order asked: the saved ones in one read. */
+	/**
+	 * The vectors of `rows`, `dims` bytes each in the order asked: the saved ones in one read.
+	 * Rejects with `SavedRowsError` when the saved ones cannot be read.
+	 */
 	async read(rows: Int32Array): Promise<Int8Array> {
 		const parts = this.split(rows);
-		return parts.fill(parts.saved.length === 0 ? new Int8Array(0) : await this.saved.read(parts.saved));
+		if (parts.saved.length === 0) return parts.fill(new Int8Array(0));
+		let read: Int8Array;
+		try {
+			read = await this.saved.read(parts.saved);
+		} catch (error) {
+			throw error instanceof SavedRowsError
+				? error
+				: new SavedRowsError(error instanceof Error ? error.message : String(error));
+		}
+		return parts.fill(read);
 	}
 
 	/** `read` at once; throws for saved vectors their source reads only after a wait. */
@@ -128,7 +167,7 @@ export class RowVectors {
 		});
 		const fill = (read: Int8Array) => {
 			if (read.length !== savedRows.length * dims)
-				throw new Error(`The saved vectors gave ${read.length} bytes for ${savedRows.length} rows.`);
+				throw new SavedRowsError(`The saved vectors gave ${read.length} bytes for ${savedRows.length} rows.`);
 			savedAt.forEach((at, nth) => out.set(read.subarray(nth * dims, (nth + 1) * dims), at * dims));
 			return out;
 		};

@@ -2,6 +2,7 @@ import { runToEnd } from "../indexing/steps";
 import { EMBEDDING_TEXT_FORMAT } from "./embeddingKey";
 import { copyLiveRows, type LiveNotes, type RowTarget } from "./liveRows";
 import { SignCodes } from "./signCodes";
+import { WordChecksum } from "./wordChecksum";
 import { VectorIndex } from "./vectorIndex";
 import { rowsInMemory, type RowBlock, type VectorRowSource } from "./vectorRows";
 
@@ -10,8 +11,9 @@ import { rowsInMemory, type RowBlock, type VectorRowSource } from "./vectorRows"
  * Obsidian, the headless index cache on disk) and restored at start without a call to the
  * embedding server. One `Uint8Array`, little-endian, every part aligned to 4 bytes:
  *
- *   header    9 × u32: magic, layout version, embedding text format, dims, rows, notes,
- *             model id bytes, path bytes, checksum of everything after the header
+ *   header    10 × u32: magic, layout version, embedding text format, dims, rows, notes,
+ *             model id bytes, path bytes, checksum of the head (what follows the header up to
+ *             the vectors), checksum of the vectors
  *   model id  UTF-8
  *   paths     notes × u32 byte lengths, then the paths in UTF-8
  *   notes     (notes + 1) × i32: where each note's rows start, then the row count
@@ -22,16 +24,23 @@ import { rowsInMemory, type RowBlock, type VectorRowSource } from "./vectorRows"
  *
  * Only the notes the index holds now are written: a dropped note's vectors, and those of chunk
  * texts no note has any more, are left out. The int8 vectors come last, in one block, row after
- * row: a restored index keeps everything before them in memory, and reads a query's candidates
- * from the block where it was saved (`DecodeOptions.rowsFrom`).
+ * row: a restored index keeps everything before them (the head) in memory, and reads a query's
+ * candidates from the block where it was saved (`DecodeOptions.rowsFrom`). The two checksums let
+ * a host that stores the rows apart (IndexedDB, in small records of their own) restore from the
+ * head alone: the rows are then the host's to check as it reads them.
  */
 
 /** Bumped whenever the layout above changes: a snapshot of another layout restores nothing. */
-export const VECTOR_SNAPSHOT_VERSION = 1;
+export const VECTOR_SNAPSHOT_VERSION = 2;
+/**
+ * The layout before the head and the vectors had checksums of their own: a header of 9 words, its
+ * last one the checksum of everything after it. Still restored, whole (never from its head alone).
+ */
+const ONE_CHECKSUM_VERSION = 1;
 /** "AWVX" read as a little-endian u32: a snapshot of this kind, written on a little-endian host. */
 const MAGIC = 0x58565741;
-const HEADER_WORDS = 9;
-const HEADER_BYTES = HEADER_WORDS * 4;
+const HEADER_WORDS = 10;
+const ONE_CHECKSUM_HEADER_WORDS = 9;
 
 /** Why a snapshot restored nothing. */
 export type SnapshotRefusal =
@@ -63,34 +72,50 @@ export interface DecodeOptions {
 	/**
 	 * A reader of the snapshot's rows block where the host saved it (the rows are then not kept in
 	 * memory: the index copies what it keeps out of the bytes, which the host may let go). Without
-	 * one, the index reads its vectors in the snapshot's bytes, which stay in memory with it.
+	 * one, the index reads its vectors in the snapshot's bytes, which stay in memory with it. With
+	 * one, the bytes may stop where the rows start (`encodeVectorSnapshotParts`' head).
 	 */
 	readonly rowsFrom?: (block: RowBlock) => VectorRowSource;
 }
 
-/** Paths decoded between two yields. */
-const PATHS_PER_STEP = 4096;
+/** Paths encoded or decoded between two yields: a few milliseconds on a phone. */
+const PATHS_PER_STEP = 1024;
 /** Words the checksum reads between two yields: 4 MB, a few milliseconds on a phone. */
 const WORDS_PER_STEP = 1 << 20;
 
 /**
- * The snapshot of the index as it is now: changes the host makes while the saved vectors are read
- * are left for the next snapshot. `pause`, when given, is awaited between two steps of bounded
- * work (a host that gives the main thread back between time slices). Rejects when the saved
- * vectors cannot be read.
+ * The snapshot of the index as it is now, in parts as they are made, for a host that stores them
+ * as they come (nothing the size of the whole is allocated): each piece of the rows block, row
+ * after row from the first, is handed to `rows` (and awaited), then the head is returned: the
+ * snapshot's bytes up to the rows block, its header naming them. Changes the host makes while the
+ * saved vectors are read are left for the next snapshot. `pause`, when given, is awaited between
+ * two steps of bounded work (a host that gives the main thread back between time slices). Rejects
+ * when the saved vectors cannot be read, or with what `rows` rejects with.
  */
-export async function encodeVectorSnapshot(
+export async function encodeVectorSnapshotParts(
 	index: VectorIndex,
+	rows: (piece: Int8Array) => Promise<void> | void,
 	pause: () => Promise<void> = () => Promise.resolve(),
 ): Promise<Uint8Array> {
 	const live = index.liveNotes();
 	const steps = encodingSteps(index, live);
 	for (let step = steps.next(); ;) {
 		if (step.done === true) return step.value;
-		const rows = step.value;
-		step = steps.next(rows === null ? undefined : await live.vectors.read(rows));
+		const wanted = step.value;
+		const read = wanted === null ? undefined : await live.vectors.read(wanted);
+		step = steps.next(read);
+		if (read !== undefined) await rows(read);
 		await pause();
 	}
+}
+
+/** The snapshot of the index as it is now, in one array (`encodeVectorSnapshotParts`, joined). */
+export async function encodeVectorSnapshot(
+	index: VectorIndex,
+	pause: () => Promise<void> = () => Promise.resolve(),
+): Promise<Uint8Array> {
+	const pieces: Int8Array[] = [];
+	return joined(await encodeVectorSnapshotParts(index, (piece) => void pieces.push(piece), pause), pieces);
 }
 
 /**
@@ -101,16 +126,33 @@ export async function encodeVectorSnapshot(
 export function encodeVectorSnapshotNow(index: VectorIndex): Uint8Array {
 	const live = index.liveNotes();
 	const steps = encodingSteps(index, live);
+	const pieces: Int8Array[] = [];
 	for (let step = steps.next(); ;) {
-		if (step.done === true) return step.value;
-		const rows = step.value;
-		step = steps.next(rows === null ? undefined : live.vectors.readNow(rows));
+		if (step.done === true) return joined(step.value, pieces);
+		const wanted = step.value;
+		const read = wanted === null ? undefined : live.vectors.readNow(wanted);
+		if (read !== undefined) pieces.push(read);
+		step = steps.next(read);
 	}
+}
+
+/** The head and the rows block's pieces in one snapshot, the block's last word padded with zeros. */
+function joined(head: Uint8Array, pieces: readonly Int8Array[]): Uint8Array {
+	const rowBytes = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
+	const bytes = new Uint8Array(head.byteLength + aligned(rowBytes));
+	bytes.set(head);
+	let at = head.byteLength;
+	for (const piece of pieces) {
+		bytes.set(new Uint8Array(piece.buffer, piece.byteOffset, piece.byteLength), at);
+		at += piece.byteLength;
+	}
+	return bytes;
 }
 
 /**
  * The snapshot's making in steps: each yields the rows whose int8 vectors it needs next (and
- * expects them back), or `null` between two steps of the checksum.
+ * expects them back: they are the rows block's next piece, which it checksums), or `null` between
+ * two steps of the head's checksum; returns the head.
  */
 function* encodingSteps(
 	index: VectorIndex,
@@ -118,30 +160,38 @@ function* encodingSteps(
 ): Generator<Int32Array | null, Uint8Array, Int8Array | undefined> {
 	const encoder = new TextEncoder();
 	const model = encoder.encode(index.modelId);
-	const pathBytes = live.paths.map((path) => encoder.encode(path));
+	const pathBytes: Uint8Array[] = [];
+	for (const path of live.paths) {
+		pathBytes.push(encoder.encode(path));
+		if (pathBytes.length % PATHS_PER_STEP === 0) yield null;
+	}
 	const pathsLength = pathBytes.reduce((sum, bytes) => sum + bytes.length, 0);
 	const notes = live.paths.length;
-	const layout = layoutOf(index.dims, live.rowCount, notes, model.length, pathsLength);
-	const bytes = new Uint8Array(layout.total);
-	const buffer = bytes.buffer;
-	bytes.set(model, layout.model);
-	const lengths = new Uint32Array(buffer, layout.pathLengths, notes);
+	const layout = layoutOf(HEADER_WORDS, index.dims, live.rowCount, notes, model.length, pathsLength);
+	const head = new Uint8Array(layout.vectors);
+	head.set(model, layout.model);
+	const lengths = new Uint32Array(head.buffer, layout.pathLengths, notes);
 	let at = layout.pathBytes;
 	pathBytes.forEach((path, note) => {
 		lengths[note] = path.length;
-		bytes.set(path, at);
+		head.set(path, at);
 		at += path.length;
 	});
-	const copy = copyLiveRows(live, viewsOf(bytes, layout, live.rowCount, notes, index.dims));
-	for (let step = copy.next(); step.done !== true;) step = copy.next((yield step.value) as Int8Array);
-	const words = new Uint32Array(buffer);
+	const rows = new WordChecksum();
+	const copy = copyLiveRows(live, viewsOf(head, layout, live.rowCount, notes, index.dims));
+	for (let step = copy.next(); step.done !== true; step = copy.next()) {
+		const read = (yield step.value) as Int8Array;
+		rows.add(new Uint8Array(read.buffer, read.byteOffset, read.byteLength));
+	}
+	const words = new Uint32Array(head.buffer);
 	words.set([MAGIC, VECTOR_SNAPSHOT_VERSION, EMBEDDING_TEXT_FORMAT, index.dims, live.rowCount, notes]);
 	words.set([model.length, pathsLength], 6);
-	const checksum = checksumSteps(words);
+	words[9] = rows.value;
+	const checksum = checksumSteps(words, HEADER_WORDS, words.length);
 	for (let step = checksum.next(); ; step = checksum.next()) {
 		if (step.done === true) {
 			words[8] = step.value;
-			return bytes;
+			return head;
 		}
 		yield null;
 	}
@@ -167,26 +217,40 @@ export function* decodeVectorSnapshotSteps(
 	expected: SnapshotExpectation,
 	options: DecodeOptions = {},
 ): Generator<void, DecodedSnapshot> {
-	if (bytes.byteLength < HEADER_BYTES) return refused("truncated", `${bytes.byteLength} bytes, fewer than a header`);
+	if (bytes.byteLength < ONE_CHECKSUM_HEADER_WORDS * 4)
+		return refused("truncated", `${bytes.byteLength} bytes, fewer than a header`);
 	// A copy that owns its buffer when the bytes are not aligned for the word views (a view into a
 	// larger buffer). Made by the constructor: a Node `Buffer`'s `slice` is a view, not a copy.
 	const own = bytes.byteOffset % 4 === 0 ? bytes : new Uint8Array(bytes);
-	const header = new Uint32Array(own.buffer, own.byteOffset, HEADER_WORDS);
-	const [magic, version, textFormat, dims, rowCount, noteCount, modelLength, pathsLength] = header;
+	const [magic, version] = new Uint32Array(own.buffer, own.byteOffset, 2);
 	if (magic !== MAGIC) return refused("not-a-snapshot", "no vector snapshot mark at its start");
-	if (version !== VECTOR_SNAPSHOT_VERSION || textFormat !== EMBEDDING_TEXT_FORMAT)
+	const oneChecksum = version === ONE_CHECKSUM_VERSION;
+	const headerWords = oneChecksum ? ONE_CHECKSUM_HEADER_WORDS : HEADER_WORDS;
+	if (own.byteLength < headerWords * 4) return refused("truncated", `${own.byteLength} bytes, fewer than a header`);
+	const header = new Uint32Array(own.buffer, own.byteOffset, headerWords);
+	const [, , textFormat, dims, rowCount, noteCount, modelLength, pathsLength] = header;
+	if ((version !== VECTOR_SNAPSHOT_VERSION && !oneChecksum) || textFormat !== EMBEDDING_TEXT_FORMAT)
 		return refused("other-version", `layout ${version}, text format ${textFormat}`);
 	if (dims < 1 || (expected.dims !== undefined && dims !== expected.dims))
 		return refused("other-dimensions", `${dims} dimensions, not ${expected.dims ?? "at least 1"}`);
-	const layout = layoutOf(dims, rowCount, noteCount, modelLength, pathsLength);
-	if (own.byteLength < layout.total) return refused("truncated", `${own.byteLength} of ${layout.total} bytes`);
+	const layout = layoutOf(headerWords, dims, rowCount, noteCount, modelLength, pathsLength);
+	const { rowsFrom } = options;
+	// The head alone, for a host that reads the rows where it saved them and checks them as it does.
+	const headOnly = rowsFrom !== undefined && !oneChecksum && own.byteLength === layout.vectors;
+	if (own.byteLength < layout.total && !headOnly)
+		return refused("truncated", `${own.byteLength} of ${layout.total} bytes`);
 	if (own.byteLength > layout.total) return refused("damaged", `${own.byteLength - layout.total} bytes past its end`);
 	const decoder = new TextDecoder();
 	const modelId = decoder.decode(own.subarray(layout.model, layout.model + modelLength));
-	// Before the checksum, which reads every byte: another model's snapshot is refused at once.
+	// Before the checksums, which read every byte: another model's snapshot is refused at once.
 	if (modelId !== expected.modelId) return refused("other-model", `made by ${modelId}`);
-	const words = new Uint32Array(own.buffer, own.byteOffset, layout.total / 4);
-	if ((yield* checksumSteps(words)) !== header[8]) return refused("damaged", "its bytes do not match their checksum");
+	const words = new Uint32Array(own.buffer, own.byteOffset, own.byteLength / 4);
+	const headWords = oneChecksum ? words.length : layout.vectors / 4;
+	if (
+		(yield* checksumSteps(words, headerWords, headWords)) !== header[8] ||
+		(!headOnly && !oneChecksum && (yield* checksumSteps(words, headWords, words.length)) !== header[9])
+	)
+		return refused("damaged", "its bytes do not match their checksum");
 	const paths = yield* pathsOf(own, layout, noteCount, decoder);
 	const views = viewsOf(own, layout, rowCount, noteCount, dims);
 	const { noteStarts } = views;
@@ -194,12 +258,14 @@ export function* decodeVectorSnapshotSteps(
 		return refused("damaged", "its notes and rows do not fit together");
 	for (let note = 0; note < noteCount; note++)
 		if (noteStarts[note + 1] < noteStarts[note]) return refused("damaged", "its notes' rows are out of order");
-	const { rowsFrom } = options;
 	const block = { offset: layout.vectors, rowBytes: dims, rowCount };
 	// With the vectors read elsewhere, what the index keeps is copied out: the bytes need not stay.
 	const rows =
 		rowsFrom === undefined
-			? { ...views, vectors: rowsInMemory(views.int8, dims) }
+			? {
+					...views,
+					vectors: rowsInMemory(new Int8Array(own.buffer, own.byteOffset + layout.vectors, rowCount * dims), dims),
+				}
 			: {
 					keys: views.keys.slice(),
 					heads: views.heads.slice(),
@@ -230,7 +296,7 @@ function* pathsOf(
 	return new Set(paths).size === noteCount ? paths : null;
 }
 
-/** The snapshot's row arrays, as views into its buffer, the snapshot starting at `base` in it. */
+/** The snapshot's arrays of the head, as views into its buffer, the snapshot starting at `base` in it. */
 function viewsOf(bytes: Uint8Array, layout: Layout, rows: number, notes: number, dims: number): RowTarget {
 	const [buffer, base] = [bytes.buffer, bytes.byteOffset];
 	const codes = new SignCodes(dims);
@@ -239,7 +305,6 @@ function viewsOf(bytes: Uint8Array, layout: Layout, rows: number, notes: number,
 		keys: new Uint32Array(buffer, base + layout.keys, rows * 2),
 		heads: new Uint32Array(buffer, base + layout.heads, rows * codes.headWords),
 		tails: new Uint32Array(buffer, base + layout.tails, rows * codes.tailWords),
-		int8: new Int8Array(buffer, base + layout.vectors, rows * dims),
 	};
 }
 
@@ -256,8 +321,15 @@ interface Layout {
 }
 
 /** Where each part starts, in bytes, and the whole length (every part starts on 4 bytes). */
-function layoutOf(dims: number, rows: number, notes: number, modelLength: number, pathsLength: number): Layout {
-	const model = HEADER_BYTES;
+function layoutOf(
+	headerWords: number,
+	dims: number,
+	rows: number,
+	notes: number,
+	modelLength: number,
+	pathsLength: number,
+): Layout {
+	const model = headerWords * 4;
 	const pathLengths = model + aligned(modelLength);
 	const pathBytes = pathLengths + notes * 4;
 	const noteStarts = pathBytes + aligned(pathsLength);
@@ -283,15 +355,14 @@ function aligned(length: number): number {
 	return Math.ceil(length / 4) * 4;
 }
 
-/** FNV-1a over the words after the header: a cut, a flipped bit, a block of zeros all change it. */
-function* checksumSteps(words: Uint32Array): Generator<void, number> {
-	let hash = 0x811c9dc5;
-	for (let start = HEADER_WORDS; start < words.length; start += WORDS_PER_STEP) {
-		const end = Math.min(words.length, start + WORDS_PER_STEP);
-		for (let at = start; at < end; at++) hash = Math.imul(hash ^ words[at], 0x01000193);
+/** The checksum of `words` from `from` to `to` (`WordChecksum`), a few megabytes a step. */
+function* checksumSteps(words: Uint32Array, from: number, to: number): Generator<void, number> {
+	const checksum = new WordChecksum();
+	for (let start = from; start < to; start += WORDS_PER_STEP) {
+		checksum.addWords(words.subarray(start, Math.min(to, start + WORDS_PER_STEP)));
 		yield;
 	}
-	return hash >>> 0;
+	return checksum.value;
 }
 
 function refused(refusal: SnapshotRefusal, detail: string): DecodedSnapshot {

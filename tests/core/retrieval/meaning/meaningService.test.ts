@@ -271,6 +271,64 @@ async function until(holds: () => boolean): Promise<void> {
 	throw new Error("Never came");
 }
 
+describe("search by meaning's vectors read from the device once saved", () => {
+	it("reads its saved vectors from the store after a save, answering as before, and by keyword when they are damaged", async () => {
+		const { keyword, meaning, store } = await meaningOver({ saveQuietMs: 500 });
+		meaning.use(clientOf());
+		meaning.indexReady();
+		await reached(meaning, "ready");
+		const inMemory = meaning.index?.index;
+		const before = await meaning.search(NEWCOMER_QUESTION, { limit: 3 });
+		expect(paths(before)[0]).toBe("Help/Canvas.md");
+		// Saved once unchanged for a moment; the index restored from the save is put in place of the one in memory.
+		await until(() => meaning.index?.index !== inMemory);
+		expect(store.counts.vectorSaves).toBe(1);
+		const restored = meaning.index?.index;
+		expect(restored?.chunkCount).toBe(inMemory?.chunkCount);
+		// The int8 rows (a byte a dimension a chunk) left memory.
+		const rowBytes = (restored?.chunkCount ?? 0) * (restored?.dims ?? 0);
+		expect((inMemory?.byteLength ?? 0) - (restored?.byteLength ?? 0)).toBeGreaterThanOrEqual(rowBytes);
+		expect(await meaning.search(NEWCOMER_QUESTION, { limit: 3 })).toEqual(before);
+		store.damageRows();
+		expect(await meaning.search(NEWCOMER_QUESTION, { limit: 3 })).toEqual(
+			keyword.service.search(NEWCOMER_QUESTION, { limit: 3 }),
+		);
+	});
+
+	it("keeps the vectors in memory when they changed while the save was made, until the next save", async () => {
+		let open: () => void = () => undefined;
+		const gate = new Promise<void>((resolve) => (open = resolve));
+		const saved: string[] = [];
+		/** Its first save is written, then held before it is told done. */
+		class HeldStore extends MemoryIndexStore {
+			override async saveVectors(...args: Parameters<MemoryIndexStore["saveVectors"]>) {
+				const stored = await super.saveVectors(...args);
+				saved.push("written");
+				if (saved.length === 1) await gate;
+				return stored;
+			}
+		}
+		const store = new HeldStore();
+		const { vault, meaning } = await meaningOver({ store });
+		meaning.use(clientOf());
+		meaning.indexReady();
+		await reached(meaning, "ready");
+		const inMemory = meaning.index?.index;
+		await until(() => saved.length === 1);
+		// A note dropped while the save is under way: its snapshot no longer holds what the index does.
+		await vault.trash("Help/Canvas.md");
+		open();
+		await until(() => store.counts.opened === 1 && store.counts.released === 1);
+		expect(meaning.index?.index).toBe(inMemory);
+		// The next save holds the note's drop, and its snapshot is read from then on.
+		await until(() => meaning.index?.index !== inMemory);
+		expect(saved).toHaveLength(2);
+		expect(meaning.index?.index?.hasNote("Help/Canvas.md")).toBe(false);
+		expect(paths(await meaning.search(NEWCOMER_QUESTION, { limit: 5 }))).not.toContain("Help/Canvas.md");
+		expect(store.counts).toMatchObject({ opened: 2, released: 1 });
+	});
+});
+
 describe("search by meaning under a hurried user and a changing server", () => {
 	it("starts its model once when tried again while the model is still answering its first question", async () => {
 		const { meaning } = await meaningOver();
@@ -307,11 +365,9 @@ describe("search by meaning under a hurried user and a changing server", () => {
 		expect(second.meaning.index?.index?.chunkCount).toBeGreaterThanOrEqual(4);
 		expect(paths(await second.meaning.search(NEWCOMER_QUESTION, { limit: 1 }))).toEqual(["Help/Canvas.md"]);
 		await second.meaning.close();
-		expect(
-			decodeVectorSnapshot((await store.loadVectors(clientOf().modelId))!.bytes, {
-				modelId: clientOf().modelId,
-			}).index?.dims,
-		).toBe(128);
+		const saved = (await store.loadVectors(clientOf().modelId))!;
+		const modelId = clientOf().modelId;
+		expect(decodeVectorSnapshot(saved.bytes, { modelId }, { rowsFrom: saved.rowsFrom }).index?.dims).toBe(128);
 	}, 20_000);
 
 	it("keeps its pause on a failing server while the user edits settings, each edit handing it the same model anew", async () => {
@@ -460,7 +516,11 @@ describe("search by meaning under a hurried user and a changing server", () => {
 		await until(() => meaning.index?.index?.notePaths().includes("Filler/Note 0.md") === true);
 		await meaning.close();
 		const saved = await store.loadVectors(clientOf().modelId);
-		const kept = decodeVectorSnapshot(saved!.bytes, { modelId: clientOf().modelId }).index?.notePaths();
+		const kept = decodeVectorSnapshot(
+			saved!.bytes,
+			{ modelId: clientOf().modelId },
+			{ rowsFrom: saved!.rowsFrom },
+		).index?.notePaths();
 		expect(kept).toContain("Filler/Note 0.md");
 		expect(kept).not.toContain("Notes/Secret.md");
 	}, 20_000);

@@ -1,0 +1,253 @@
+import "fake-indexeddb/auto";
+import { IDBFactory } from "fake-indexeddb";
+import type { SavedVectors, VectorsToSave } from "../../../src/core/retrieval/service/indexStore";
+import { keyOfHalves } from "../../../src/core/retrieval/vectors/embeddingKey";
+import { VectorIndex } from "../../../src/core/retrieval/vectors/vectorIndex";
+import { SavedRowsError } from "../../../src/core/retrieval/vectors/vectorRows";
+import { decodeVectorSnapshot, encodeVectorSnapshotParts } from "../../../src/core/retrieval/vectors/vectorSnapshot";
+import { IndexedDbIndexStore } from "../../../src/obsidian/retrieval/indexedDbIndexStore";
+import { vectorOf } from "../../core/retrieval/vectors/vectorFixtures";
+
+const MODEL = "ollama:http://127.0.0.1:11434#all-minilm";
+const DIMS = 384;
+const CHUNKS_PER_NOTE = 4;
+const NAME = "assistant-workspace-index-test";
+let factory: IDBFactory;
+
+beforeEach(() => {
+	// The plugin reaches IndexedDB through `window`; a fresh one per test, as a new device.
+	factory = new IDBFactory();
+	(globalThis as { window?: unknown }).window = { indexedDB: factory };
+});
+
+afterAll(() => {
+	delete (globalThis as { window?: unknown }).window;
+});
+
+const TOPICS = Array.from({ length: 20 }, (_, topic) => vectorOf(`topic ${topic}`, DIMS));
+const CHUNK_NOISE = Array.from({ length: CHUNKS_PER_NOTE }, (_, chunk) => vectorOf(`chunk ${chunk}`, DIMS));
+
+/** Notes of a few chunks in twenty topics, `word` making another vault's notes of the same names. */
+function indexOf(notes: number, word = "note"): VectorIndex {
+	const index = new VectorIndex(MODEL, DIMS);
+	for (let note = 0; note < notes; note++) {
+		const topic = TOPICS[note % 20];
+		const own = vectorOf(`${word} ${note}`, DIMS);
+		const keys = Array.from({ length: CHUNKS_PER_NOTE }, (_, chunk) => keyOfHalves(note + 1, chunk + 1 + word.length));
+		const fresh = new Map(
+			keys.map((key, chunk) => {
+				const noise = CHUNK_NOISE[chunk];
+				return [key, topic.map((value, dim) => value + 0.6 * own[dim] + 0.4 * noise[dim])] as const;
+			}),
+		);
+		index.putNote(`Notes/${note}.md`, keys, fresh);
+	}
+	return index;
+}
+
+function queryNear(note: number, word = "note"): Float32Array {
+	const own = vectorOf(`${word} ${note}`, DIMS);
+	const noise = vectorOf(`query ${note}`, DIMS);
+	return TOPICS[note % 20].map((value, dim) => value + 0.6 * own[dim] + 0.3 * noise[dim]);
+}
+
+/** What the plugin saves of `index`, its rows handed over as they are made; `rows` may stand between. */
+function toSave(
+	index: VectorIndex,
+	rows: (piece: Int8Array) => Promise<void> = () => Promise.resolve(),
+	versions: readonly (readonly [string, string])[] = [["Notes/0.md", "1700000000000:120"]],
+): VectorsToSave {
+	return {
+		dims: DIMS,
+		coverage: { readsCjk: false },
+		versions,
+		write: (store) => encodeVectorSnapshotParts(index, async (piece) => (await rows(piece), await store(piece))),
+	};
+}
+
+/** The index a saved snapshot restores, its rows read from the store. */
+function restored(saved: SavedVectors | { bytes: Uint8Array; rowsFrom: SavedVectors["rowsFrom"] } | null): VectorIndex {
+	if (saved === null) throw new Error("nothing saved");
+	const decoded = decodeVectorSnapshot(saved.bytes, { modelId: MODEL, dims: DIMS }, { rowsFrom: saved.rowsFrom });
+	if (decoded.index === null) throw new Error(decoded.detail);
+	return decoded.index;
+}
+
+async function sameAnswers(index: VectorIndex, expected: VectorIndex, notes: readonly number[], word = "note") {
+	for (const note of notes) {
+		const hits = await index.search(queryNear(note, word), { limit: 10 });
+		expect(hits).toEqual(await expected.search(queryNear(note, word), { limit: 10 }));
+		expect(hits[0].path).toBe(`Notes/${note}.md`);
+	}
+}
+
+/** The records of the store as IndexedDB holds them, by key. */
+async function records(): Promise<Map<string, unknown>> {
+	const database = await opened();
+	const read = database.transaction("records").objectStore("records");
+	const [keys, values] = await Promise.all([request(read.getAllKeys()), request(read.getAll())]);
+	database.close();
+	return new Map(keys.map((key, i) => [String(key), values[i]]));
+}
+
+/** Writes records behind the store's back: a damaged one, or one gone. */
+async function write(change: (records: IDBObjectStore) => void): Promise<void> {
+	const database = await opened();
+	const transaction = database.transaction("records", "readwrite");
+	change(transaction.objectStore("records"));
+	await new Promise((resolve) => (transaction.oncomplete = resolve));
+	database.close();
+}
+
+async function opened(): Promise<IDBDatabase> {
+	const opening = factory.open(NAME, 1);
+	opening.onupgradeneeded = () => opening.result.createObjectStore("records");
+	return request(opening);
+}
+
+function request<T>(pending: IDBRequest<T>): Promise<T> {
+	return new Promise((resolve, reject) => {
+		pending.onsuccess = () => resolve(pending.result);
+		pending.onerror = () => reject(pending.error);
+	});
+}
+
+/** The keys of the row records, in the order of their rows. */
+const rowKeys = (all: Map<string, unknown>) =>
+	[...all.keys()]
+		.filter((key) => /\/r\/\d+$/.test(key))
+		.sort((a, b) => Number(a.split("/").pop()) - Number(b.split("/").pop()));
+const generations = (all: Map<string, unknown>) =>
+	[...new Set([...all.keys()].flatMap((key) => /^meaning-1\/(\d+)\//.exec(key)?.[1] ?? []))].sort();
+
+describe("the vectors of search by meaning in IndexedDB", () => {
+	const first = indexOf(600);
+	const second = indexOf(600, "other");
+
+	it("restore their head alone, and answer a query as the index in memory does, its rows read from small records", async () => {
+		const store = new IndexedDbIndexStore(NAME);
+		await store.saveVectors(MODEL, toSave(first));
+		await store.close();
+		const all = await records();
+		const rows = rowKeys(all);
+		expect(rows.length).toBe(Math.ceil((600 * CHUNKS_PER_NOTE) / Math.floor((16 * 1024) / DIMS)));
+		for (const key of rows) expect((all.get(key) as Uint8Array).byteLength).toBeLessThanOrEqual(16 * 1024 + 4);
+		const again = new IndexedDbIndexStore(NAME);
+		const saved = await again.loadVectors(MODEL);
+		expect(saved?.versions).toEqual(new Map([["Notes/0.md", "1700000000000:120"]]));
+		expect(saved?.coverage).toEqual({ readsCjk: false });
+		const index = restored(saved);
+		// What stays in memory is what a query scans: the codes, keys and notes, not the int8 rows (64 bytes
+		// a chunk on a large vault: the key table's slack weighs more on a small one).
+		expect(index.byteLength / index.chunkCount).toBeLessThan(70);
+		await sameAnswers(index, first, [0, 311, 599]);
+		expect(await again.loadVectors("ollama:http://127.0.0.1:11434#bge-m3")).toBeNull();
+		await again.close();
+	});
+
+	it("keep the snapshot saved before when a save is cut short, midway through its rows or at its last step", async () => {
+		const store = new IndexedDbIndexStore(NAME);
+		await store.saveVectors(MODEL, toSave(first));
+		let pieces = 0;
+		const cut = toSave(second, async () => {
+			if (++pieces === 1) throw new Error("The window closed.");
+		});
+		await expect(store.saveVectors(MODEL, cut)).rejects.toThrow("The window closed.");
+		// A version that cannot be stored aborts the last transaction, the one naming the new records.
+		const uncloneable = [["Notes/0.md", (() => "1:2") as unknown as string]] as const;
+		await expect(store.saveVectors(MODEL, toSave(second, undefined, uncloneable))).rejects.toThrow();
+		await store.close();
+		const again = new IndexedDbIndexStore(NAME);
+		await sameAnswers(restored(await again.loadVectors(MODEL)), first, [5, 404]);
+		await again.close();
+	});
+
+	it("answer a query during a save from the rows saved before, and remove them only once let go", async () => {
+		const store = new IndexedDbIndexStore(NAME);
+		(await store.saveVectors(MODEL, toSave(first))).release();
+		const saved = await store.loadVectors(MODEL);
+		const reading = restored(saved);
+		let release: () => void = () => undefined;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		let written = 0;
+		const saving = store.saveVectors(
+			MODEL,
+			toSave(second, async () => {
+				if (++written === 2) await held;
+			}),
+		);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		// Midway: some of the new rows are written, none in place of the old ones.
+		await sameAnswers(reading, first, [1, 250]);
+		release();
+		const stored = await saving;
+		await sameAnswers(reading, first, [2, 480]);
+		await sameAnswers(restored(stored), second, [3, 333], "other");
+		// A third save keeps the rows still read; once they are let go, the next save removes them.
+		await store.saveVectors(MODEL, toSave(second));
+		await sameAnswers(reading, first, [4]);
+		expect(generations(await records())).toHaveLength(3);
+		saved?.release();
+		stored.release();
+		await store.saveVectors(MODEL, toSave(first));
+		expect(generations(await records())).toHaveLength(2);
+		await store.close();
+	});
+
+	it("fail a query closed when a row record is damaged or missing: never a wrong vector", async () => {
+		const store = new IndexedDbIndexStore(NAME);
+		await store.saveVectors(MODEL, toSave(first));
+		const index = restored(await store.loadVectors(MODEL));
+		await store.close();
+		const all = await records();
+		const rows = rowKeys(all);
+		const [firstRows, lastRows] = [rows[0], rows[rows.length - 1]];
+		await write((records) => records.delete(firstRows));
+		await expect(index.search(queryNear(0), { limit: 10 })).rejects.toBeInstanceOf(SavedRowsError);
+		const flipped = (all.get(lastRows) as Uint8Array).slice();
+		flipped[7] ^= 0x20;
+		await write((records) => records.put(flipped, lastRows));
+		await expect(index.search(queryNear(599), { limit: 10 })).rejects.toThrow(/damaged/);
+		// The same rows under another record's key fail too: each record's checksum names its place.
+		await write((records) => records.put(all.get(firstRows), lastRows));
+		await expect(index.search(queryNear(599), { limit: 10 })).rejects.toThrow(/damaged/);
+		await write((records) => {
+			records.put(all.get(firstRows), firstRows);
+			records.put(all.get(lastRows), lastRows);
+		});
+		await sameAnswers(index, first, [0, 599]);
+	});
+
+	it("are replaced whole by another model's, and kept when the index is cleared for a rebuild", async () => {
+		const store = new IndexedDbIndexStore(NAME);
+		await store.saveVectors(MODEL, toSave(first));
+		const other = new VectorIndex("model-b", DIMS);
+		other.putNote("Notes/b.md", [keyOfHalves(9, 9)], new Map([[keyOfHalves(9, 9), vectorOf("b", DIMS)]]));
+		await store.saveVectors("model-b", { ...toSave(other), versions: [] });
+		await store.clear();
+		expect(await store.loadVectors(MODEL)).toBeNull();
+		const kept = await store.loadVectors("model-b");
+		expect(kept?.versions).toEqual(new Map());
+		const decoded = decodeVectorSnapshot(kept!.bytes, { modelId: "model-b" }, { rowsFrom: kept!.rowsFrom }).index;
+		expect(await decoded?.search(vectorOf("b", DIMS), { limit: 1 })).toMatchObject([{ path: "Notes/b.md" }]);
+		await store.close();
+	});
+
+	it("are none when their layout is damaged or a piece of their head is missing, and an earlier version's are removed", async () => {
+		await write((records) => {
+			records.put({ modelId: MODEL, pieces: 1, coverage: { readsCjk: false }, versions: new Map() }, "vectors");
+			records.put(new Uint8Array(8), "vectors/0");
+		});
+		const store = new IndexedDbIndexStore(NAME);
+		expect(await store.loadVectors(MODEL)).toBeNull();
+		await store.saveVectors(MODEL, toSave(first));
+		await store.close();
+		const all = await records();
+		expect([...all.keys()].filter((key) => key.startsWith("vectors"))).toEqual([]);
+		const head = [...all.keys()].find((key) => /\/h\/0+$/.test(key)) as string;
+		await write((records) => records.delete(head));
+		expect(await new IndexedDbIndexStore(NAME).loadVectors(MODEL)).toBeNull();
+		await write((records) => records.put({ modelId: MODEL, generation: "one" }, "meaning-1"));
+		expect(await new IndexedDbIndexStore(NAME).loadVectors(MODEL)).toBeNull();
+	});
+});
