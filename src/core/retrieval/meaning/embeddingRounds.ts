@@ -41,6 +41,17 @@ export function versionOf(stat: { readonly mtime: number; readonly size: number 
 	return `${stat.mtime}:${stat.size}`;
 }
 
+/** Whether a note is shown and its file changed since it was embedded (at its version in `versions`), or was never embedded. */
+export function changedSinceEmbedded(
+	notes: Pick<VaultView, "stat">,
+	versions: ReadonlyMap<string, string>,
+): (path: string) => boolean {
+	return (path) => {
+		const stat = notes.stat(path);
+		return stat !== null && versions.get(path) !== versionOf(stat);
+	};
+}
+
 /** Whether `error` is a round stopped on purpose (held, another model): nothing to report. */
 export function isAbort(error: unknown): boolean {
 	return (
@@ -48,17 +59,20 @@ export function isAbort(error: unknown): boolean {
 	);
 }
 
-/** The paths among `paths` the view hides now, judged a time slice at a time: a save judges every note held. */
-export async function hiddenAmong(
-	notes: Pick<VaultView, "stat">,
+/**
+ * The paths among `paths` that `chosen` takes, judged a time slice at a time: the judgments that
+ * go over every note held (each through the privacy view) would be a long task on a large vault.
+ */
+export async function pathsWhere(
 	paths: readonly string[],
+	chosen: (path: string) => boolean,
 	slicing: Slicing,
 ): Promise<string[]> {
 	const pause = slicePauses(slicing);
-	const hidden: string[] = [];
+	const taken: string[] = [];
 	for (const path of paths) {
-		if (notes.stat(path) === null) hidden.push(path);
+		if (chosen(path)) taken.push(path);
 		await pause();
 	}
-	return hidden;
+	return taken;
 }

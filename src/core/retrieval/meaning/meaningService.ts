@@ -2,7 +2,7 @@ import type { EmbeddingClient } from "../../model/embeddingClient";
 import type { Slicing } from "../indexing/slicedIndexing";
 import type { SearchHit } from "../searchTypes";
 import type { MemorySearchOptions } from "../service/serviceTypes";
-import { hiddenAmong, isAbort, readRound, untilQuiet, versionOf } from "./embeddingRounds";
+import { changedSinceEmbedded, isAbort, pathsWhere, readRound, untilQuiet } from "./embeddingRounds";
 import type { MeaningIndex, MeaningStatus } from "./meaningIndex";
 import { searchFused, relatedTo } from "./meaningQueries";
 import { MEANING_DEFAULTS, type MeaningServiceOptions, type MeaningServicePorts } from "./meaningServiceTypes";
@@ -69,7 +69,7 @@ export class MeaningService {
 			current: async () => {
 				// A note made private while its passages were out may have landed since: it is never saved.
 				const held = [...this.queue, ...(this.meaning?.index?.notePaths() ?? [])];
-				this.forget(await hiddenAmong(ports.notes, held, this.slicing));
+				this.forget(await pathsWhere(held, (path) => ports.notes.stat(path) === null, this.slicing));
 				return { meaning: this.meaning, versions: this.versions };
 			},
 			isCurrent: (meaning) => this.meaning === meaning && !this.closed,
@@ -222,7 +222,7 @@ export class MeaningService {
 		if (!this.working) this.setState(this.restingState());
 	}
 
-	/** The vectors follow the keyword index's notes: those gone are dropped, those changed since embedded queued. */
+	/** The vectors follow the keyword index's notes: those gone dropped at once, those changed since embedded queued. */
 	private reconcile(): void {
 		const meaning = this.meaning;
 		const { keyword, notes } = this.ports;
@@ -231,11 +231,11 @@ export class MeaningService {
 		const held = new Set(paths);
 		if (meaning.keepOnly(held) > 0) this.saver.changed();
 		for (const path of this.versions.keys()) if (!held.has(path)) this.versions.delete(path);
-		for (const path of paths) {
-			const stat = notes.stat(path);
-			if (stat !== null && this.versions.get(path) !== versionOf(stat)) this.queue.add(path);
-		}
-		this.kick();
+		void pathsWhere(paths, changedSinceEmbedded(notes, this.versions), this.slicing).then((queued) => {
+			if (this.meaning !== meaning) return; // another model took over meanwhile
+			for (const path of queued) this.queue.add(path);
+			this.kick();
+		});
 	}
 
 	/**
