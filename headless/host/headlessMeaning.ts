@@ -117,26 +117,28 @@ export function saveVectors(meaning: MeaningIndex, setup: MeaningSetup): boolean
  * Saves the vectors (`saveVectors`), then, for a host that lives on (the MCP server), reads them
  * from what was saved: the index restored from the file is put in place of the one in memory, so
  * the vectors embedded since the last save leave memory (see `MeaningIndex.takeRestored`). The
- * stored snapshot read from now on, the one before let go; `previous` when the index stays as it was.
+ * release of the stored snapshot read from now on, the one before let go; `releasePrevious` when
+ * the index stays as it was.
  */
 export function saveAndReadBack(
 	meaning: MeaningIndex,
 	setup: MeaningSetup,
-	previous: StoredSnapshot | null,
-): StoredSnapshot | null {
+	releasePrevious: (() => void) | null,
+): (() => void) | null {
 	const vectors = meaning.index;
-	if (vectors === null) return previous;
+	if (vectors === null) return releasePrevious;
 	const version = vectors.version;
 	const saved = saveVectors(meaning, setup) ? (setup.cache?.loadVectors(vectors.modelId) ?? null) : null;
-	if (saved === null) return previous;
+	if (saved === null) return releasePrevious;
 	const expected = { modelId: vectors.modelId, dims: vectors.dims };
 	const decoded = decodeVectorSnapshot(saved.bytes, expected, { rowsFrom: saved.rowsFrom });
 	if (decoded.index === null || !meaning.takeRestored(decoded.index, version)) {
 		saved.release();
-		return previous;
+		return releasePrevious;
 	}
-	previous?.release();
-	return saved;
+	releasePrevious?.();
+	// Only its release is kept: its bytes, the whole file read, were decoded into the index.
+	return saved.release;
 }
 
 /**

@@ -4,7 +4,6 @@ import type { RetrievalIndex, SearchHit, SearchOptions } from "../../src/core/re
 import { hybridSearch, type MeaningSearch } from "../../src/core/retrieval/meaning/hybridSearch";
 import type { MeaningIndex, MeaningStatus, NoteChunks } from "../../src/core/retrieval/meaning/meaningIndex";
 import type { IndexPolicy } from "../../src/core/vault/indexPolicy";
-import type { StoredSnapshot } from "../../src/core/retrieval/vectors/vectorRows";
 import type { VaultView } from "../../src/core/vault/vaultView";
 import {
 	chunksOf,
@@ -38,8 +37,8 @@ class HiddenSinceRead extends Error {}
  */
 export class LiveMeaning {
 	private meaning: MeaningIndex | null = null;
-	/** The stored snapshot whose rows the vectors read, if any. */
-	private stored: StoredSnapshot | null = null;
+	/** Lets go of the stored snapshot whose rows the vectors read, if any (its bytes are not kept: they were decoded). */
+	private releaseStored: (() => void) | null = null;
 	/** The notes to embed, each with the stamp it was queued under: one queued again since is newer. */
 	private readonly pending = new Map<string, number>();
 	private stamp = 0;
@@ -130,7 +129,7 @@ export class LiveMeaning {
 		if (!this.unsaved || this.meaning === null) return;
 		this.unsaved = false;
 		if (this.stopping.signal.aborted) saveVectors(this.meaning, this.setup);
-		else this.stored = saveAndReadBack(this.meaning, this.setup, this.stored);
+		else this.releaseStored = saveAndReadBack(this.meaning, this.setup, this.releaseStored);
 	}
 
 	/** Stops embedding (the request out is given up on) and saves what was embedded. */
@@ -197,7 +196,7 @@ export class LiveMeaning {
 			// Said by `openMeaning` through the setup's progress.
 			if (opened.meaning === null) return this.pause(opened.status, false);
 			this.meaning = opened.meaning;
-			this.stored = opened.stored;
+			this.releaseStored = opened.stored?.release ?? null;
 			if (opened.dropped > 0) this.unsaved = true;
 		}
 		while (this.pending.size > 0) {

@@ -49,6 +49,6 @@ describe("the vectors of a host that lives on, once saved", () => {
 		expect((await meaning.nearest(NEWCOMER_QUESTION, { limit: 3 })).map((hit) => hit.path)).not.toContain(
 			"Help/Canvas.md",
 		);
-		next?.release();
+		next?.();
 	});
 });

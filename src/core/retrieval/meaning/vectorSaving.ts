@@ -31,8 +31,11 @@ export interface VectorSaverPorts {
  */
 export class VectorSaver {
 	private unsaved = false;
-	/** The stored snapshot whose rows the vectors read, if any. */
-	private stored: StoredSnapshot | null = null;
+	/**
+	 * Lets go of the stored snapshot whose rows the vectors read, if any. Only this is kept of it:
+	 * its bytes were decoded into the index, and kept beside it they would double its memory.
+	 */
+	private releaseStored: (() => void) | null = null;
 	private cancelWait: (() => void) | null = null;
 	private running: Promise<void> = Promise.resolve();
 
@@ -48,8 +51,8 @@ export class VectorSaver {
 
 	/** The vectors now read their saved rows from `stored` (restored from it, or let go with `null`): the one before is let go. */
 	readFrom(stored: StoredSnapshot | null): void {
-		this.stored?.release();
-		this.stored = stored;
+		this.releaseStored?.();
+		this.releaseStored = stored?.release ?? null;
 	}
 
 	/** Saves now what is not saved yet (the host is closing), once a save under way has ended. */
