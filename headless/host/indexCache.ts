@@ -21,7 +21,7 @@ import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { IndexSnapshot } from "../../src/core/retrieval";
 import { isUsableSnapshot } from "../../src/core/retrieval/indexing/snapshotShape";
-import type { RowBlock, StoredSnapshot } from "../../src/core/retrieval/vectors/vectorRows";
+import { SavedRowsError, type RowBlock, type StoredSnapshot } from "../../src/core/retrieval/vectors/vectorRows";
 import type { NoteLinks } from "../vault/diskVault";
 import { isRunning } from "../vault/pathLock";
 
@@ -184,7 +184,7 @@ class FileIndexCache implements IndexCache {
 			rows.forEach((row, at) => {
 				const position = bodyAt + block.offset + row * block.rowBytes;
 				if (readSync(fd, out, at * block.rowBytes, block.rowBytes, position) !== block.rowBytes)
-					throw new Error(`the ${this.vectors.what} at ${this.vectors.path} end before row ${row}`);
+					throw new SavedRowsError(`the ${this.vectors.what} at ${this.vectors.path} end before row ${row}`);
 			});
 			return out;
 		};

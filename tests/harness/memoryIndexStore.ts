@@ -7,7 +7,7 @@ import type {
 	VectorsToSave,
 	VectorStore,
 } from "../../src/core/retrieval/service/indexStore";
-import { gathered, type StoredSnapshot } from "../../src/core/retrieval/vectors/vectorRows";
+import { gathered, SavedRowsError, type StoredSnapshot } from "../../src/core/retrieval/vectors/vectorRows";
 import type { ModelCoverage } from "../../src/core/retrieval/ranking/vectorTrust";
 import type { IndexSnapshot } from "../../src/core/retrieval";
 
@@ -78,10 +78,12 @@ export class MemoryIndexStore implements IndexStore, VectorStore {
 		const rows = Buffer.concat(pieces);
 		const record: StoredRecord = { head, rows, coverage: saving.coverage, versions: [...saving.versions] };
 		this.vectors = { modelId, record: serialize(record) };
+		// New records in place of the damaged ones.
+		this.rowsDamaged = false;
 		return this.stored(head, rows);
 	}
 
-	/** Damages the saved rows: every later read of them fails, as a damaged record in IndexedDB does. */
+	/** Damages the saved rows: every read of them fails until the next save, as a damaged record in IndexedDB does. */
 	damageRows(): void {
 		this.rowsDamaged = true;
 	}
@@ -93,7 +95,7 @@ export class MemoryIndexStore implements IndexStore, VectorStore {
 			bytes: head,
 			rowsFrom: (block) => ({
 				read: async (wanted) => {
-					if (this.rowsDamaged) throw new Error("The saved vectors' record is damaged.");
+					if (this.rowsDamaged) throw new SavedRowsError("The saved vectors' record is damaged.");
 					const int8 = new Int8Array(rows.buffer, rows.byteOffset, block.rowCount * block.rowBytes);
 					return gathered(int8, block.rowBytes, wanted);
 				},

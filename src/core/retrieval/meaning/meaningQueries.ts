@@ -6,6 +6,12 @@ import type { MeaningIndex } from "./meaningIndex";
 import type { MeaningServicePorts } from "./meaningServiceTypes";
 import { relatedNotes, type RelatedNote } from "./relatedNotes";
 
+/** What a query asks of the service: its ports, and where saved rows that cannot be read are told. */
+export interface QueryPorts extends Pick<MeaningServicePorts, "keyword" | "scheduler" | "notes"> {
+	/** A query or a save of `meaning`'s vectors failed; a query went on without them. */
+	readonly failed: (meaning: MeaningIndex, error: unknown) => void;
+}
+
 /**
  * The best notes for `query`: keyword search and search by meaning fused, or keyword search
  * alone while there are no vectors to fuse with (`meaning` is `null` while the server is paused),
@@ -13,7 +19,7 @@ import { relatedNotes, type RelatedNote } from "./relatedNotes";
  * read (never an answer ranked with a vector that could not be checked).
  */
 export function searchFused(
-	ports: Pick<MeaningServicePorts, "keyword" | "scheduler" | "onError">,
+	ports: QueryPorts,
 	meaning: MeaningIndex | null,
 	queryWaitMs: number,
 	query: string,
@@ -32,7 +38,7 @@ export function searchFused(
 	};
 	return hybridSearch(fusable, waiting, query, keyword.searchOptions(options))
 		.catch((error: unknown) => {
-			if (error instanceof SavedRowsError) ports.onError?.(error);
+			if (error instanceof SavedRowsError) ports.failed(meaning, error);
 			else if (!deadline.signal.aborted) throw error;
 			return keyword.search(query, options);
 		})
@@ -45,7 +51,7 @@ export function searchFused(
  * The neighbours' vectors may be read from the device first.
  */
 export async function relatedTo(
-	ports: Pick<MeaningServicePorts, "keyword" | "notes">,
+	ports: QueryPorts,
 	meaning: MeaningIndex | null,
 	path: string,
 	limit: number,
@@ -54,6 +60,12 @@ export async function relatedTo(
 	if (notes.stat(path) === null) return [];
 	const shown = (other: string) => notes.stat(other) !== null && keyword.holds(other);
 	// Saved vectors that cannot be read leave the links alone: never a broken view.
-	const nearest = (await meaning?.similarTo(path, { limit, accept: shown }).catch(() => [])) ?? [];
+	const nearest =
+		meaning === null
+			? []
+			: await meaning.similarTo(path, { limit, accept: shown }).catch((error: unknown) => {
+					if (error instanceof SavedRowsError) ports.failed(meaning, error);
+					return [];
+				});
 	return relatedNotes(path, { nearest, links: keyword.linkGraph(), shown }, limit);
 }

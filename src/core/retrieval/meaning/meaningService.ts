@@ -2,9 +2,10 @@ import type { EmbeddingClient } from "../../model/embeddingClient";
 import type { Slicing } from "../indexing/slicedIndexing";
 import type { SearchHit } from "../searchTypes";
 import type { MemorySearchOptions } from "../service/serviceTypes";
+import { SavedRowsError } from "../vectors/vectorRows";
 import { changedSinceEmbedded, isAbort, pathsWhere, readRound, untilQuiet } from "./embeddingRounds";
 import type { MeaningIndex, MeaningStatus } from "./meaningIndex";
-import { searchFused, relatedTo } from "./meaningQueries";
+import { searchFused, relatedTo, type QueryPorts } from "./meaningQueries";
 import { MEANING_DEFAULTS, type MeaningServiceOptions, type MeaningServicePorts } from "./meaningServiceTypes";
 import { Observed, retryPause, type MeaningState } from "./meaningState";
 import { measuredClient, openModel } from "./meaningStart";
@@ -51,12 +52,22 @@ export class MeaningService {
 	private readonly saver: VectorSaver;
 	private abort: AbortController | null = null;
 	private readonly observed = new Observed<MeaningState>({ state: "off" });
+	/** What queries and saves ask: saved rows that cannot be read are never read again; the notes are embedded anew. */
+	private readonly queries: QueryPorts;
 
 	constructor(
 		private readonly ports: MeaningServicePorts,
 		options: MeaningServiceOptions = {},
 	) {
 		this.options = { ...MEANING_DEFAULTS, ...options };
+		this.queries = {
+			...ports,
+			failed: (meaning, error) => {
+				this.ports.onError?.(error);
+				if (error instanceof SavedRowsError && error.damaged && meaning === this.meaning && !this.closed)
+					this.startOver(this.generation);
+			},
+		};
 		this.slicing = {
 			sliceMs: this.options.sliceMs,
 			now: () => ports.scheduler.now(),
@@ -73,7 +84,7 @@ export class MeaningService {
 				return { meaning: this.meaning, versions: this.versions };
 			},
 			isCurrent: (meaning) => this.meaning === meaning && !this.closed,
-			failed: (error) => ports.onError?.(error),
+			failed: (error, meaning) => this.queries.failed(meaning, error),
 			quietMs: this.options.saveQuietMs,
 		});
 	}
@@ -98,7 +109,7 @@ export class MeaningService {
 		this.client = client === null ? null : this.measured(client);
 		this.failures = 0;
 		if (this.client === null) {
-			this.setState({ state: "off" });
+			this.observed.set({ state: "off" });
 			return;
 		}
 		void this.startModel(this.client, this.generation);
@@ -140,7 +151,8 @@ export class MeaningService {
 
 	/** The privacy rules changed: every note they hide now is dropped at once, before any search. */
 	rulesChanged(): void {
-		if (this.forgetHidden()) this.saver.changed();
+		const held = [...this.queue, ...(this.meaning?.index?.notePaths() ?? [])];
+		if (this.forget(held.filter((path) => this.ports.notes.stat(path) === null))) this.saver.changed();
 	}
 
 	/** The user typed: embedding waits until they stop for a moment. */
@@ -153,10 +165,10 @@ export class MeaningService {
 		this.held = held;
 		if (held) {
 			this.abort?.abort();
-			this.setState({ state: "held", notesLeft: this.queue.size });
+			this.observed.set({ state: "held", notesLeft: this.queue.size });
 			return;
 		}
-		if (this.observed.value.state === "held") this.setState(this.restingState());
+		if (this.observed.value.state === "held") this.observed.set(this.restingState());
 		this.retryNow();
 	}
 
@@ -172,12 +184,12 @@ export class MeaningService {
 	/** The best notes for `query`, fused while there are vectors and the server is not paused (`searchFused`). */
 	search(query: string, options: MemorySearchOptions = {}): SearchHit[] | Promise<SearchHit[]> {
 		const paused = this.observed.value.state === "paused";
-		return searchFused(this.ports, paused ? null : this.meaning, this.options.queryWaitMs, query, options);
+		return searchFused(this.queries, paused ? null : this.meaning, this.options.queryWaitMs, query, options);
 	}
 
 	/** The notes related to the note at `path`, never one the view hides (`relatedTo`). */
 	related(path: string, limit: number): Promise<RelatedNote[]> {
-		return relatedTo(this.ports, this.meaning, path, limit);
+		return relatedTo(this.queries, this.meaning, path, limit);
 	}
 
 	/** The meaning index, for what reads its vectors (related notes); `null` while off or starting. */
@@ -204,7 +216,7 @@ export class MeaningService {
 	/** Search by meaning with `client`'s model, its saved vectors restored unless `fresh` (`openModel`). */
 	private async startModel(client: EmbeddingClient, generation: number, fresh = false): Promise<void> {
 		this.startingGeneration = generation;
-		this.setState({ state: "starting" });
+		this.observed.set({ state: "starting" });
 		const ports = { ...this.ports, slicing: this.slicing, overtaken: () => generation !== this.generation };
 		const opened = await openModel(client, fresh, ports).finally(() => {
 			if (this.startingGeneration === generation) this.startingGeneration = -1;
@@ -219,7 +231,7 @@ export class MeaningService {
 		this.versions = opened.versions;
 		this.meaning = opened.meaning;
 		this.reconcile();
-		if (!this.working) this.setState(this.restingState());
+		if (!this.working) this.observed.set(this.restingState());
 	}
 
 	/** The vectors follow the keyword index's notes: those gone dropped at once, those changed since embedded queued. */
@@ -238,10 +250,7 @@ export class MeaningService {
 		});
 	}
 
-	/**
-	 * Another model answers under the same name (pulled anew, of another dimension): the vectors
-	 * restored for the old one are let go, and every note is embedded again with the new one.
-	 */
+	/** Every note embedded anew, nothing restored: another model answers under the name, or saved rows cannot be read. */
 	private startOver(generation: number): void {
 		const client = this.client;
 		if (generation !== this.generation || client === null) return;
@@ -256,12 +265,6 @@ export class MeaningService {
 		this.saver.readFrom(null);
 		this.versions = new Map();
 		this.queue.clear();
-	}
-
-	/** Drops from the vectors and the queue every note the view hides now; whether the vectors changed. */
-	private forgetHidden(): boolean {
-		const held = [...this.queue, ...(this.meaning?.index?.notePaths() ?? [])];
-		return this.forget(held.filter((path) => this.ports.notes.stat(path) === null));
 	}
 
 	/** Drops `hidden` from the vectors and the queue; whether the vectors changed. */
@@ -282,9 +285,8 @@ export class MeaningService {
 
 	private drop(path: string): void {
 		this.queue.delete(path);
-		const meaning = this.meaning;
-		if (meaning === null) return;
-		meaning.dropNote(path);
+		if (this.meaning === null) return;
+		this.meaning.dropNote(path);
 		this.versions.delete(path);
 		this.saver.changed();
 	}
@@ -314,7 +316,7 @@ export class MeaningService {
 		const total = this.queue.size;
 		let done = 0;
 		let embedded = 0;
-		this.setState({ state: "embedding", notesDone: 0, notesTotal: total, embedded: 0 });
+		this.observed.set({ state: "embedding", notesDone: 0, notesTotal: total, embedded: 0 });
 		const current = () => generation === this.generation && !this.held;
 		while (this.queue.size > 0 && current()) {
 			await untilQuiet(this.ports.scheduler, () => this.quietUntil);
@@ -333,7 +335,7 @@ export class MeaningService {
 						if (progress.state !== "embedding" || !current()) return;
 						const notesDone = done + progress.notesDone;
 						const notesTotal = Math.max(total, notesDone + this.queue.size);
-						this.setState({ ...progress, notesDone, notesTotal, embedded: embedded + progress.embedded });
+						this.observed.set({ ...progress, notesDone, notesTotal, embedded: embedded + progress.embedded });
 					},
 				});
 			} catch (error) {
@@ -362,14 +364,14 @@ export class MeaningService {
 			this.saver.changed();
 			await new Promise<void>((resolve) => scheduler.delay(resolve, this.options.roundPauseMs));
 		}
-		if (current()) this.setState({ state: "ready", chunks: meaning.index?.chunkCount ?? 0, embedded });
+		if (current()) this.observed.set({ state: "ready", chunks: meaning.index?.chunkCount ?? 0, embedded });
 	}
 
 	/** The server failed: search goes on by keyword, and the model is tried again after a pause that grows. */
 	private serverFailed(status: Extract<MeaningStatus, { state: "paused" }>, generation: number): void {
 		if (generation !== this.generation) return;
 		const retryInMs = retryPause(this.failures++);
-		this.setState({ ...status, retryInMs });
+		this.observed.set({ ...status, retryInMs });
 		this.cancelRetry = this.ports.scheduler.delay(() => {
 			this.cancelRetry = null;
 			this.retryNow();
@@ -390,9 +392,5 @@ export class MeaningService {
 	private restingState(): MeaningState {
 		if (this.held) return { state: "held", notesLeft: this.queue.size };
 		return { state: "ready", chunks: this.meaning?.index?.chunkCount ?? 0, embedded: 0 };
-	}
-
-	private setState(state: MeaningState): void {
-		this.observed.set(state);
 	}
 }

@@ -17,7 +17,8 @@ export interface VectorSaverPorts {
 	}>;
 	/** Whether `meaning` is still the host's: the index restored from a save is put in place of its vectors only then. */
 	readonly isCurrent: (meaning: MeaningIndex) => boolean;
-	readonly failed: (error: unknown) => void;
+	/** A save of `meaning`'s vectors failed: it is tried again at the next change. */
+	readonly failed: (error: unknown, meaning: MeaningIndex) => void;
 	/** How long the vectors stay unchanged before they are saved. */
 	readonly quietMs: number;
 }
@@ -83,7 +84,7 @@ export class VectorSaver {
 			if (await takeSaved({ stored, meaning, version }, this.ports.slicing, current)) this.readFrom(stored);
 		} catch (error) {
 			this.unsaved = true;
-			this.ports.failed(error);
+			this.ports.failed(error, meaning);
 		}
 	}
 }

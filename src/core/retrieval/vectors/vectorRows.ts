@@ -44,11 +44,15 @@ export interface StoredSnapshot {
 }
 
 /**
- * The saved vectors could not be read (a record or a file damaged, missing, or cut short): a search
- * answers by keyword alone rather than with a vector it cannot trust.
+ * The saved vectors could not be read: a search answers by keyword alone rather than with a vector
+ * it cannot trust. `damaged` when what was read is wrong (a record or a file damaged, missing, or
+ * cut short), which reading again will not mend; not when the read itself failed (the store closing).
  */
 export class SavedRowsError extends Error {
-	constructor(message: string) {
+	constructor(
+		message: string,
+		readonly damaged = true,
+	) {
 		super(message);
 		this.name = "SavedRowsError";
 	}
@@ -136,7 +140,7 @@ export class RowVectors {
 		} catch (error) {
 			throw error instanceof SavedRowsError
 				? error
-				: new SavedRowsError(error instanceof Error ? error.message : String(error));
+				: new SavedRowsError(error instanceof Error ? error.message : String(error), false);
 		}
 		return parts.fill(read);
 	}

@@ -272,7 +272,7 @@ async function until(holds: () => boolean): Promise<void> {
 }
 
 describe("search by meaning's vectors read from the device once saved", () => {
-	it("reads its saved vectors from the store after a save, answering as before, and by keyword when they are damaged", async () => {
+	it("reads its saved vectors from the store after a save, answering as before; by keyword when they are damaged, until it has embedded the notes anew", async () => {
 		const { keyword, meaning, store } = await meaningOver({ saveQuietMs: 500 });
 		meaning.use(clientOf());
 		meaning.indexReady();
@@ -290,9 +290,14 @@ describe("search by meaning's vectors read from the device once saved", () => {
 		expect((inMemory?.byteLength ?? 0) - (restored?.byteLength ?? 0)).toBeGreaterThanOrEqual(rowBytes);
 		expect(await meaning.search(NEWCOMER_QUESTION, { limit: 3 })).toEqual(before);
 		store.damageRows();
+		const sent = fake().texts.length;
 		expect(await meaning.search(NEWCOMER_QUESTION, { limit: 3 })).toEqual(
 			keyword.service.search(NEWCOMER_QUESTION, { limit: 3 }),
 		);
+		// Damaged rows are never read again: the notes are embedded anew, and search by meaning is back.
+		await until(() => fake().texts.length > sent);
+		await reached(meaning, "ready");
+		expect(paths(await meaning.search(NEWCOMER_QUESTION, { limit: 3 }))[0]).toBe("Help/Canvas.md");
 	});
 
 	it("keeps the vectors in memory when they changed while the save was made, until the next save", async () => {
