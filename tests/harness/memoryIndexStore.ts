@@ -1,11 +1,12 @@
 import { deserialize, serialize } from "node:v8";
-import type {
-	IndexStore,
-	SavedIndex,
-	SavedOpen,
-	SavedVectors,
-	VectorsToSave,
-	VectorStore,
+import {
+	SaveOvertakenError,
+	type IndexStore,
+	type SavedIndex,
+	type SavedOpen,
+	type SavedVectors,
+	type VectorsToSave,
+	type VectorStore,
 } from "../../src/core/retrieval/service/indexStore";
 import { gathered, SavedRowsError, type StoredSnapshot } from "../../src/core/retrieval/vectors/vectorRows";
 import type { ModelCoverage } from "../../src/core/retrieval/ranking/vectorTrust";
@@ -75,6 +76,7 @@ export class MemoryIndexStore implements IndexStore, VectorStore {
 		const head = await saving.write(async (piece) => {
 			pieces.push(Uint8Array.from(new Uint8Array(piece.buffer, piece.byteOffset, piece.byteLength)));
 		});
+		if (!saving.stillWanted()) throw new SaveOvertakenError("A note was dropped while the vectors were saved.");
 		const rows = Buffer.concat(pieces);
 		const record: StoredRecord = { head, rows, coverage: saving.coverage, versions: [...saving.versions] };
 		this.vectors = { modelId, record: serialize(record) };

@@ -1,5 +1,5 @@
 import type { ModelCoverage } from "../../core/retrieval/ranking/vectorTrust";
-import type { SavedVectors, VectorsToSave } from "../../core/retrieval/service/indexStore";
+import { SaveOvertakenError, type SavedVectors, type VectorsToSave } from "../../core/retrieval/service/indexStore";
 import { SavedRowsError, type RowBlock, type StoredSnapshot } from "../../core/retrieval/vectors/vectorRows";
 import { WordChecksum } from "../../core/retrieval/vectors/wordChecksum";
 import { inTurn, isBytes, once, type IndexedDbRecords } from "./indexedDbRecords";
@@ -26,6 +26,8 @@ const RECORDS_PER_READ = 16;
 const HEAD_PIECE_BYTES = 256 * 1024;
 /** Notes' versions a record holds. */
 const VERSIONS_PER_PIECE = 2000;
+/** Generation numbers are drawn among these: a row record's checksum takes its generation as a u32. */
+const GENERATIONS = 2 ** 32;
 /** Requests under way at once in a transaction: the round trips overlap, the tasks stay short. */
 const IN_FLIGHT = 8;
 
@@ -110,7 +112,7 @@ export class IndexedDbVectors {
 	}
 
 	private async saveNow(modelId: string, saving: VectorsToSave): Promise<StoredSnapshot> {
-		const generation = await this.cleared();
+		const { current, generation } = await this.cleared();
 		const rowsPerRecord = Math.max(1, Math.floor(ROW_RECORD_BYTES / saving.dims));
 		const packer = new RowPacker(generation, rowsPerRecord * saving.dims);
 		try {
@@ -130,7 +132,7 @@ export class IndexedDbVectors {
 				coverage: saving.coverage,
 			};
 			// The layout last, in the same transaction: the new generation is current once it is all there.
-			await this.put([...rest, ...heads, ...versions, [LAYOUT, layout]]);
+			await this.commit([...rest, ...heads, ...versions, [LAYOUT, layout]], current, saving.stillWanted);
 			return this.opened(layout, head);
 		} catch (error) {
 			// Its records are removed now, or by the next save if this fails too.
@@ -142,12 +144,14 @@ export class IndexedDbVectors {
 
 	/**
 	 * Removes the records of every generation but the current one and those an index reads (and
-	 * those of earlier versions of the plugin), in one transaction; the number of the generation
-	 * the save writes, past every one kept.
+	 * those of earlier versions of the plugin), in one transaction; the current generation, and
+	 * the one the save writes: a number drawn at random, so that a save of another window's plugin
+	 * at the same time (a plugin reloaded while its last save runs) never writes under the same keys.
 	 */
-	private async cleared(): Promise<number> {
+	private async cleared(): Promise<{ readonly current: number | null; readonly generation: number }> {
 		let ranges: IDBKeyRange[] | null = null;
 		let kept: number[] = [];
+		let current: number | null = null;
 		await this.records.stream(
 			"readwrite",
 			inTurn(
@@ -159,13 +163,45 @@ export class IndexedDbVectors {
 			),
 			(result) => {
 				if (ranges !== null) return;
-				const current = layoutOf(result)?.generation;
-				kept = [...new Set([...(current === undefined ? [] : [current]), ...this.reading.keys()])];
+				current = layoutOf(result)?.generation ?? null;
+				kept = [...new Set([...(current === null ? [] : [current]), ...this.reading.keys()])];
 				kept.sort((a, b) => a - b);
 				ranges = [EARLIER(), ...unkeptRanges(kept)];
 			},
 		);
-		return (kept[kept.length - 1] ?? 0) + 1;
+		let generation: number;
+		do generation = Math.floor(Math.random() * GENERATIONS);
+		while (kept.includes(generation));
+		return { current, generation };
+	}
+
+	/**
+	 * Puts `entries` in one transaction, if the generation current is still `current` (no other
+	 * save came first) and the save is still wanted; else rejects with `SaveOvertakenError`,
+	 * having put nothing.
+	 */
+	private async commit(
+		entries: readonly (readonly [string, unknown])[],
+		current: number | null,
+		stillWanted: () => boolean,
+	): Promise<void> {
+		let [at, checked] = [0, false];
+		await this.records.stream(
+			"readwrite",
+			inTurn(
+				once((records) => records.get(LAYOUT)),
+				(records) => (at < entries.length ? records.put(entries[at][1], entries[at++][0]) : null),
+			),
+			(result) => {
+				if (checked) return;
+				checked = true;
+				// Thrown here, the transaction is aborted: the puts made meanwhile are undone with it.
+				if ((layoutOf(result)?.generation ?? null) !== current)
+					throw new SaveOvertakenError("Another save of the vectors came first.");
+				if (!stillWanted()) throw new SaveOvertakenError("A note was dropped while the vectors were saved.");
+			},
+			IN_FLIGHT,
+		);
 	}
 
 	/** Puts `entries` in one transaction. */

@@ -1,6 +1,10 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
-import type { SavedVectors, VectorsToSave } from "../../../src/core/retrieval/service/indexStore";
+import {
+	SaveOvertakenError,
+	type SavedVectors,
+	type VectorsToSave,
+} from "../../../src/core/retrieval/service/indexStore";
 import { keyOfHalves } from "../../../src/core/retrieval/vectors/embeddingKey";
 import { VectorIndex } from "../../../src/core/retrieval/vectors/vectorIndex";
 import { SavedRowsError } from "../../../src/core/retrieval/vectors/vectorRows";
@@ -56,13 +60,31 @@ function toSave(
 	index: VectorIndex,
 	rows: (piece: Int8Array) => Promise<void> = () => Promise.resolve(),
 	versions: readonly (readonly [string, string])[] = [["Notes/0.md", "1700000000000:120"]],
+	stillWanted = () => true,
 ): VectorsToSave {
 	return {
 		dims: DIMS,
 		coverage: { readsCjk: false },
 		versions,
 		write: (store) => encodeVectorSnapshotParts(index, async (piece) => (await rows(piece), await store(piece))),
+		stillWanted,
 	};
+}
+
+/** A save that stops before its first piece of rows is stored, until `open` is called. */
+function heldSave(index: VectorIndex, stillWanted?: () => boolean) {
+	let open: () => void = () => undefined;
+	const gate = new Promise<void>((resolve) => (open = resolve));
+	let pieces = 0;
+	const saving = toSave(
+		index,
+		async () => {
+			if (++pieces === 1) await gate;
+		},
+		undefined,
+		stillWanted,
+	);
+	return { saving, open };
 }
 
 /** The index a saved snapshot restores, its rows read from the store. */
@@ -191,6 +213,39 @@ describe("the vectors of search by meaning in IndexedDB", () => {
 		stored.release();
 		await store.saveVectors(MODEL, toSave(first));
 		expect(generations(await records())).toHaveLength(2);
+		await store.close();
+	});
+
+	it("keep a save whole when another window's plugin saves at the same time: the one that comes second is given up", async () => {
+		const store = new IndexedDbIndexStore(NAME);
+		(await store.saveVectors(MODEL, toSave(first))).release();
+		// The plugin reloaded while its last save runs: the old instance and the new one save at once.
+		const other = new IndexedDbIndexStore(NAME);
+		const held = heldSave(first);
+		const late = store.saveVectors(MODEL, held.saving);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		(await other.saveVectors(MODEL, toSave(second))).release();
+		held.open();
+		await expect(late).rejects.toThrow(SaveOvertakenError);
+		await Promise.all([store.close(), other.close()]);
+		const again = new IndexedDbIndexStore(NAME);
+		await sameAnswers(restored(await again.loadVectors(MODEL)), second, [7, 123, 598], "other");
+		await again.close();
+	});
+
+	it("never make current a save from which a note was dropped while it was written, a private note perhaps", async () => {
+		const store = new IndexedDbIndexStore(NAME);
+		(await store.saveVectors(MODEL, toSave(first))).release();
+		let dropped = false;
+		const held = heldSave(second, () => !dropped);
+		const saving = store.saveVectors(MODEL, held.saving);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		dropped = true;
+		held.open();
+		await expect(saving).rejects.toThrow(SaveOvertakenError);
+		await sameAnswers(restored(await store.loadVectors(MODEL)), first, [8, 222]);
+		// Nothing of the given-up save is left behind.
+		expect(generations(await records())).toHaveLength(1);
 		await store.close();
 	});
 

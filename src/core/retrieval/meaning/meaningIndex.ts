@@ -53,6 +53,8 @@ export class MeaningIndex {
 	/** Per note, its chunks and those the model reads: the share of the vault vector search covers. */
 	private readonly readable = new Map<string, { readonly chunks: number; readonly read: number }>();
 	private totals = { chunks: 0, read: 0 };
+	/** Notes dropped so far (deleted, hidden, or no longer in the keyword index): a save that began before one is not made current. */
+	private dropped = 0;
 
 	constructor(
 		private embedder: EmbeddingClient,
@@ -145,13 +147,21 @@ export class MeaningIndex {
 	keepOnly(paths: ReadonlySet<string>): number {
 		const gone = this.vectors?.notePaths().filter((path) => !paths.has(path)) ?? [];
 		for (const path of gone) this.count(path, null);
-		return this.vectors?.keepOnly(paths) ?? 0;
+		const droppedNow = this.vectors?.keepOnly(paths) ?? 0;
+		this.dropped += droppedNow;
+		return droppedNow;
 	}
 
 	/** Removes the note from search by meaning at once (it was deleted, or turned hidden). */
 	dropNote(path: string): void {
 		this.vectors?.dropNote(path);
 		this.count(path, null);
+		this.dropped++;
+	}
+
+	/** How many notes were dropped so far. */
+	get drops(): number {
+		return this.dropped;
 	}
 
 	/** Follows a rename: nothing is embedded again. */

@@ -152,7 +152,7 @@ export class MeaningService {
 	/** The privacy rules changed: every note they hide now is dropped at once, before any search. */
 	rulesChanged(): void {
 		const held = [...this.queue, ...(this.meaning?.index?.notePaths() ?? [])];
-		if (this.forget(held.filter((path) => this.ports.notes.stat(path) === null))) this.saver.changed();
+		if (this.forget(held.filter((path) => this.ports.notes.stat(path) === null))) this.saver.changed(true);
 	}
 
 	/** The user typed: embedding waits until they stop for a moment. */
@@ -241,7 +241,7 @@ export class MeaningService {
 		if (meaning === null || !keyword.isReady()) return;
 		const paths = keyword.notePaths();
 		const held = new Set(paths);
-		if (meaning.keepOnly(held) > 0) this.saver.changed();
+		if (meaning.keepOnly(held) > 0) this.saver.changed(true);
 		for (const path of this.versions.keys()) if (!held.has(path)) this.versions.delete(path);
 		void pathsWhere(paths, changedSinceEmbedded(notes, this.versions), this.slicing).then((queued) => {
 			if (this.meaning !== meaning) return; // another model took over meanwhile
@@ -288,7 +288,7 @@ export class MeaningService {
 		if (this.meaning === null) return;
 		this.meaning.dropNote(path);
 		this.versions.delete(path);
-		this.saver.changed();
+		this.saver.changed(true);
 	}
 
 	private kick(): void {

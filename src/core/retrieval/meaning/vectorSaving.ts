@@ -6,6 +6,9 @@ import { encodeVectorSnapshotParts } from "../vectors/vectorSnapshot";
 import type { MeaningIndex } from "./meaningIndex";
 import { takeSaved } from "./meaningStart";
 
+/** How long after a note is dropped its vectors leave the device: the rest of a burst of edits (rules typed a key at a time) joins it. */
+const PROMPT_MS = 2_000;
+
 export interface VectorSaverPorts {
 	readonly store: VectorStore;
 	readonly scheduler: TaskScheduler;
@@ -42,12 +45,24 @@ export class VectorSaver {
 
 	constructor(private readonly ports: VectorSaverPorts) {}
 
-	changed(): void {
+	/**
+	 * The vectors changed. A note dropped (`promptly`: deleted, or made private) is saved without
+	 * the quiet wait, a moment after the last of a burst, so that the device keeps no vector of it
+	 * for minutes.
+	 */
+	changed(promptly = false): void {
 		this.unsaved = true;
-		this.cancelWait ??= this.ports.scheduler.delay(() => {
+		if (promptly) {
+			this.cancelWait?.();
 			this.cancelWait = null;
-			void this.save();
-		}, this.ports.quietMs);
+		}
+		this.cancelWait ??= this.ports.scheduler.delay(
+			() => {
+				this.cancelWait = null;
+				void this.save();
+			},
+			promptly ? Math.min(PROMPT_MS, this.ports.quietMs) : this.ports.quietMs,
+		);
 	}
 
 	/** The vectors now read their saved rows from `stored` (restored from it, or let go with `null`): the one before is let go. */
@@ -71,7 +86,7 @@ export class VectorSaver {
 		if (!this.unsaved || meaning === null || index === null) return;
 		this.unsaved = false;
 		// As the snapshot's first step takes the index: a note embedded again meanwhile keeps its old version, and is read again.
-		const version = index.version;
+		const [version, drops] = [index.version, meaning.drops];
 		const pairs = [...versions];
 		try {
 			const stored = await this.ports.store.saveVectors(index.modelId, {
@@ -79,6 +94,7 @@ export class VectorSaver {
 				coverage: meaning.coverage,
 				versions: pairs,
 				write: (rows) => encodeVectorSnapshotParts(index, rows, slicePauses(this.ports.slicing)),
+				stillWanted: () => meaning.drops === drops,
 			});
 			const current = () => this.ports.isCurrent(meaning);
 			if (await takeSaved({ stored, meaning, version }, this.ports.slicing, current)) this.readFrom(stored);

@@ -72,4 +72,18 @@ export interface VectorsToSave {
 	readonly coverage: ModelCoverage;
 	/** `SavedVectors.versions` as they were when the snapshot was begun, as `[path, version]` pairs. */
 	readonly versions: readonly (readonly [string, string])[];
+	/**
+	 * Asked in the save's last step, before the snapshot becomes the one saved: `false` (a note was
+	 * dropped since it was begun, made private perhaps) rejects the save with `SaveOvertakenError`,
+	 * the snapshot saved before kept.
+	 */
+	readonly stillWanted: () => boolean;
+}
+
+/** A save of the vectors given up in its last step: a note was dropped since it began, or another save came first. */
+export class SaveOvertakenError extends Error {
+	constructor(message: string) {
+		super(message);
+		this.name = "SaveOvertakenError";
+	}
 }
