@@ -9,6 +9,7 @@ const RECORDS = "records";
  */
 export class IndexedDbRecords {
 	private database: Promise<IDBDatabase> | null = null;
+	private closed = false;
 
 	constructor(private readonly name: string) {}
 
@@ -69,7 +70,9 @@ export class IndexedDbRecords {
 		return value;
 	}
 
+	/** Closes the connection for good: a request made after (a query late for the plugin's unload) is refused, not opened anew. */
 	async close(): Promise<void> {
+		this.closed = true;
 		if (this.database === null) return;
 		// Transactions under way (a save) still complete: IndexedDB closes the connection after them.
 		(await this.database.catch(() => null))?.close();
@@ -77,6 +80,7 @@ export class IndexedDbRecords {
 	}
 
 	private open(): Promise<IDBDatabase> {
+		if (this.closed) return Promise.reject(new Error("The search index's database was closed."));
 		this.database ??= new Promise((resolve, reject) => {
 			const opening = window.indexedDB.open(this.name, 1);
 			opening.onupgradeneeded = () => opening.result.createObjectStore(RECORDS);

@@ -253,7 +253,6 @@ describe("the vectors of search by meaning in IndexedDB", () => {
 		const store = new IndexedDbIndexStore(NAME);
 		await store.saveVectors(MODEL, toSave(first));
 		const index = restored(await store.loadVectors(MODEL));
-		await store.close();
 		const all = await records();
 		const rows = rowKeys(all);
 		const [firstRows, lastRows] = [rows[0], rows[rows.length - 1]];
@@ -271,6 +270,9 @@ describe("the vectors of search by meaning in IndexedDB", () => {
 			records.put(all.get(lastRows), lastRows);
 		});
 		await sameAnswers(index, first, [0, 599]);
+		await store.close();
+		// Closed for good: a query late for the plugin's unload is refused, and opens no connection anew.
+		await expect(index.search(queryNear(0), { limit: 10 })).rejects.toThrow("closed");
 	});
 
 	it("are replaced whole by another model's, and kept when the index is cleared for a rebuild", async () => {
