@@ -46,6 +46,23 @@ function meaningStatus(mock: MockPlugin): string {
 	return setting.descEl.getText();
 }
 
+/** Turns search by meaning on with the fake server, as a user does in the settings, and waits until every note is embedded. */
+async function turnOnAndEmbed(mock: MockPlugin): Promise<void> {
+	await set(mock, "serverBaseUrl", fake().baseURL);
+	await set(mock, "embeddingApi", "openai");
+	await set(mock, "embeddingModel", "fake-embed");
+	await set(mock, "meaningSearch", "server");
+	await until(() => meaningStatus(mock).startsWith("Ready"), "the notes embedded");
+}
+
+/** The rows the Related notes view lists now, its notes' names and why each is listed. */
+function relatedRows(app: App): string[] {
+	const view = app.workspace.getLeavesOfType("assistant-workspace-related")[0]?.view as { contentEl?: HTMLElement };
+	return Array.from(view?.contentEl?.querySelectorAll(".assistant-related-note") ?? []).map(
+		(row) => row.textContent ?? "",
+	);
+}
+
 /** Runs "Search memory", types `query`, waits for the results by meaning, and reads the notes listed. */
 async function searchMemory(mock: MockPlugin, query: string): Promise<string[]> {
 	command(mock, "search-memory")();
@@ -85,11 +102,7 @@ describe("search by meaning in Obsidian", () => {
 		await untilIndexed(mock);
 		const before = await searchMemory(mock, NEWCOMER_QUESTION);
 		expect(before[0]).not.toBe("Help/Canvas.md");
-		await set(mock, "serverBaseUrl", fake().baseURL);
-		await set(mock, "embeddingApi", "openai");
-		await set(mock, "embeddingModel", "fake-embed");
-		await set(mock, "meaningSearch", "server");
-		await until(() => meaningStatus(mock).startsWith("Ready"), "the notes embedded");
+		await turnOnAndEmbed(mock);
 		expect((await searchMemory(mock, NEWCOMER_QUESTION))[0]).toBe("Help/Canvas.md");
 		// A private note's passages never went to the server.
 		expect(fake().texts.some((text) => text.includes("canary-51c2"))).toBe(false);
@@ -106,20 +119,11 @@ describe("search by meaning in Obsidian", () => {
 		const { mock } = await loadPlugin(app);
 		app.workspace.triggerLayoutReady();
 		await untilIndexed(mock);
-		await set(mock, "serverBaseUrl", fake().baseURL);
-		await set(mock, "embeddingApi", "openai");
-		await set(mock, "embeddingModel", "fake-embed");
-		await set(mock, "meaningSearch", "server");
-		await until(() => meaningStatus(mock).startsWith("Ready"), "the notes embedded");
+		await turnOnAndEmbed(mock);
 		await app.workspace.getLeaf().openFile(app.vault.getFileByPath("Help/Boards.md") as never);
 		command(mock, "open-related-notes")();
-		let rows: string[] = [];
-		await until(() => {
-			const view = app.workspace.getLeavesOfType("assistant-workspace-related")[0]?.view as { contentEl?: HTMLElement };
-			const shown = view?.contentEl?.querySelectorAll(".assistant-related-note") ?? [];
-			rows = Array.from(shown).map((row) => row.textContent ?? "");
-			return rows.length > 0;
-		}, "the related notes");
+		await until(() => relatedRows(app).length > 0, "the related notes");
+		const rows = relatedRows(app);
 		expect(rows[0]).toMatch(/^Help\/Canvas\d+% alike$/);
 		expect(rows).toContainEqual(expect.stringMatching(/^Help\/Daily notes.*Linked from here$/));
 		expect(rows.join("\n")).not.toContain("Diary");
@@ -133,22 +137,12 @@ describe("search by meaning in Obsidian", () => {
 		const { mock } = await loadPlugin(app);
 		app.workspace.triggerLayoutReady();
 		await untilIndexed(mock);
-		await set(mock, "serverBaseUrl", fake().baseURL);
-		await set(mock, "embeddingApi", "openai");
-		await set(mock, "embeddingModel", "fake-embed");
-		await set(mock, "meaningSearch", "server");
-		await until(() => meaningStatus(mock).startsWith("Ready"), "the notes embedded");
+		await turnOnAndEmbed(mock);
 		await app.workspace.getLeaf().openFile(app.vault.getFileByPath("Boards.md") as never);
 		command(mock, "open-related-notes")();
-		const listed = () => {
-			const view = app.workspace.getLeavesOfType("assistant-workspace-related")[0]?.view as { contentEl?: HTMLElement };
-			return Array.from(view?.contentEl?.querySelectorAll(".assistant-related-note") ?? []).map(
-				(row) => row.textContent ?? "",
-			);
-		};
-		await until(() => listed().some((row) => row.startsWith("Help/Canvas")), "Canvas listed");
+		await until(() => relatedRows(app).some((row) => row.startsWith("Help/Canvas")), "Canvas listed");
 		await set(mock, "excludedFolders", "Help");
-		await until(() => !listed().some((row) => row.startsWith("Help/")), "the Help notes taken out of the list");
+		await until(() => !relatedRows(app).some((row) => row.startsWith("Help/")), "the Help notes taken out of the list");
 		mock.unload();
 	}, 20_000);
 

@@ -1,11 +1,10 @@
-import "fake-indexeddb/auto";
-import { IDBFactory } from "fake-indexeddb";
 import { RetrievalIndex, SNAPSHOT_VERSION, type IndexSnapshot } from "../../../src/core/retrieval";
 import { PIECE_BYTES } from "../../../src/core/retrieval/indexing/snapshotPieces";
 import { restoreInSlices } from "../../../src/core/retrieval/service/snapshotRestoring";
 import { IndexedDbIndexStore } from "../../../src/obsidian/retrieval/indexedDbIndexStore";
 import { FakeScheduler } from "../../harness/fakeScheduler";
 import { indexOfVault, NOW, policyFor } from "../../core/retrieval/vaultFixtures";
+import { NAME, records, useFakeDevice, write } from "./fakeDevice";
 
 /** Enough notes for a snapshot of several pieces. */
 function snapshotOf(notes: number, word: string): IndexSnapshot {
@@ -19,50 +18,8 @@ function snapshotOf(notes: number, word: string): IndexSnapshot {
 const policy = policyFor();
 const first = snapshotOf(3000, "atlas");
 const second = snapshotOf(2500, "borealis");
-const NAME = "assistant-workspace-index-test";
-let factory: IDBFactory;
 
-beforeEach(() => {
-	// The plugin reaches IndexedDB through `window`; a fresh one per test, as a new device.
-	factory = new IDBFactory();
-	(globalThis as { window?: unknown }).window = { indexedDB: factory };
-});
-
-afterAll(() => {
-	delete (globalThis as { window?: unknown }).window;
-});
-
-/** The records of the store as IndexedDB holds them, by key. */
-async function records(): Promise<Map<string, unknown>> {
-	const database = await opened();
-	const read = database.transaction("records").objectStore("records");
-	const [keys, values] = await Promise.all([request(read.getAllKeys()), request(read.getAll())]);
-	database.close();
-	return new Map(keys.map((key, i) => [String(key), values[i]]));
-}
-
-/** Writes records behind the store's back: another version's, or a damaged one. */
-async function write(change: (records: IDBObjectStore) => void): Promise<void> {
-	const database = await opened();
-	const transaction = database.transaction("records", "readwrite");
-	change(transaction.objectStore("records"));
-	await new Promise((resolve) => (transaction.oncomplete = resolve));
-	database.close();
-}
-
-async function opened(): Promise<IDBDatabase> {
-	await new IndexedDbIndexStore(NAME).close(); // nothing open: a no-op
-	const opening = factory.open(NAME, 1);
-	opening.onupgradeneeded = () => opening.result.createObjectStore("records");
-	return request(opening);
-}
-
-function request<T>(pending: IDBRequest<T>): Promise<T> {
-	return new Promise((resolve, reject) => {
-		pending.onsuccess = () => resolve(pending.result);
-		pending.onerror = () => reject(pending.error);
-	});
-}
+useFakeDevice();
 
 async function saved(snapshot: IndexSnapshot): Promise<void> {
 	const store = new IndexedDbIndexStore(NAME);

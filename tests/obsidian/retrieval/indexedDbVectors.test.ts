@@ -1,5 +1,3 @@
-import "fake-indexeddb/auto";
-import { IDBFactory } from "fake-indexeddb";
 import {
 	SaveOvertakenError,
 	type SavedVectors,
@@ -11,22 +9,13 @@ import { SavedRowsError } from "../../../src/core/retrieval/vectors/vectorRows";
 import { decodeVectorSnapshot, encodeVectorSnapshotParts } from "../../../src/core/retrieval/vectors/vectorSnapshot";
 import { IndexedDbIndexStore } from "../../../src/obsidian/retrieval/indexedDbIndexStore";
 import { vectorOf } from "../../core/retrieval/vectors/vectorFixtures";
+import { NAME, records, useFakeDevice, write } from "./fakeDevice";
 
 const MODEL = "ollama:http://127.0.0.1:11434#all-minilm";
 const DIMS = 384;
 const CHUNKS_PER_NOTE = 4;
-const NAME = "assistant-workspace-index-test";
-let factory: IDBFactory;
 
-beforeEach(() => {
-	// The plugin reaches IndexedDB through `window`; a fresh one per test, as a new device.
-	factory = new IDBFactory();
-	(globalThis as { window?: unknown }).window = { indexedDB: factory };
-});
-
-afterAll(() => {
-	delete (globalThis as { window?: unknown }).window;
-});
+useFakeDevice();
 
 const TOPICS = Array.from({ length: 20 }, (_, topic) => vectorOf(`topic ${topic}`, DIMS));
 const CHUNK_NOISE = Array.from({ length: CHUNKS_PER_NOTE }, (_, chunk) => vectorOf(`chunk ${chunk}`, DIMS));
@@ -101,37 +90,6 @@ async function sameAnswers(index: VectorIndex, expected: VectorIndex, notes: rea
 		expect(hits).toEqual(await expected.search(queryNear(note, word), { limit: 10 }));
 		expect(hits[0].path).toBe(`Notes/${note}.md`);
 	}
-}
-
-/** The records of the store as IndexedDB holds them, by key. */
-async function records(): Promise<Map<string, unknown>> {
-	const database = await opened();
-	const read = database.transaction("records").objectStore("records");
-	const [keys, values] = await Promise.all([request(read.getAllKeys()), request(read.getAll())]);
-	database.close();
-	return new Map(keys.map((key, i) => [String(key), values[i]]));
-}
-
-/** Writes records behind the store's back: a damaged one, or one gone. */
-async function write(change: (records: IDBObjectStore) => void): Promise<void> {
-	const database = await opened();
-	const transaction = database.transaction("records", "readwrite");
-	change(transaction.objectStore("records"));
-	await new Promise((resolve) => (transaction.oncomplete = resolve));
-	database.close();
-}
-
-async function opened(): Promise<IDBDatabase> {
-	const opening = factory.open(NAME, 1);
-	opening.onupgradeneeded = () => opening.result.createObjectStore("records");
-	return request(opening);
-}
-
-function request<T>(pending: IDBRequest<T>): Promise<T> {
-	return new Promise((resolve, reject) => {
-		pending.onsuccess = () => resolve(pending.result);
-		pending.onerror = () => reject(pending.error);
-	});
 }
 
 /** The keys of the row records, in the order of their rows. */
