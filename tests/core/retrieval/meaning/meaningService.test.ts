@@ -140,6 +140,20 @@ describe("search by meaning kept up in the background", () => {
 		expect(fake().texts.length).toBe(sent);
 	});
 
+	it("takes a note made private off the device within seconds, not at the next quiet save minutes later", async () => {
+		const { vault, meaning, store } = await meaningOver({ saveQuietMs: 60_000 });
+		meaning.use(clientOf());
+		meaning.indexReady();
+		await reached(meaning, "ready");
+		expect(store.counts.vectorSaves).toBe(0);
+		await vault.process("Help/Canvas.md", (text) => `---\nassistant: private\n---\n${text}`);
+		await until(() => store.counts.vectorSaves === 1);
+		const saved = await store.loadVectors(clientOf().modelId);
+		const kept = decodeVectorSnapshot(saved!.bytes, { modelId: clientOf().modelId }, { rowsFrom: saved!.rowsFrom });
+		expect(kept.index?.notePaths()).toContain("Help/Daily notes.md");
+		expect(kept.index?.notePaths()).not.toContain("Help/Canvas.md");
+	}, 20_000);
+
 	it("drops a note made private while its passages were out to be embedded, as their vectors land", async () => {
 		const { vault, meaning } = await meaningOver();
 		const client = clientOf();
