@@ -3,28 +3,12 @@ import type { AddressInfo } from "node:net";
 import { isRecord } from "../../src/core/workspace/data/json";
 import { fakeVector } from "../lib/hashedVectors";
 import { readBody, sendJson } from "../lib/jsonHttp";
+import { OLLAMA_CORS_HEADERS } from "../lib/ollamaCors";
 
 /** The model the bench's server has. */
 export const BENCH_EMBEDDING_MODEL = "bench-embed";
 /** The dimension of a small multilingual model's vectors (the issue's memory and query targets are at 384). */
 const BENCH_DIMENSION = 384;
-
-/**
- * The headers Ollama's server lets a page send across origins (its CORS configuration): the
- * plain ones, and those the OpenAI SDK sends, which the plugin's client sends too.
- */
-const ALLOWED_HEADERS = [
-	"Authorization",
-	"Content-Type",
-	"User-Agent",
-	"Accept",
-	"X-Requested-With",
-	"OpenAI-Beta",
-	...["arch", "async", "custom-poll-interval", "helper-method", "lang", "os", "package-version"].map(
-		(name) => `x-stainless-${name}`,
-	),
-	...["poll-helper", "retry-count", "runtime", "runtime-version", "timeout"].map((name) => `x-stainless-${name}`),
-];
 
 export interface BenchEmbeddingServer {
 	/** `http://127.0.0.1:<port>`. */
@@ -59,7 +43,7 @@ export async function startBenchEmbeddingServer(): Promise<BenchEmbeddingServer>
 			if (request.method === "OPTIONS") {
 				response.writeHead(204, {
 					"access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS",
-					"access-control-allow-headers": ALLOWED_HEADERS.join(", "),
+					"access-control-allow-headers": OLLAMA_CORS_HEADERS.join(", "),
 					"access-control-max-age": "43200",
 				});
 				return response.end();

@@ -1,7 +1,7 @@
 /** The fake Messages API (Anthropic's, or a local server's) the tests point the real SDK at (127.0.0.1 only). */
 export { FakeAnthropic, DEFAULT_MODELS, type FakeModel, type FakeServerOptions, type RecordedRequest } from "./server";
+export { OLLAMA_CORS_HEADERS } from "../../../scripts/lib/ollamaCors";
 export {
-	OLLAMA_CORS_HEADERS,
 	OLLAMA_DEFAULT_ORIGINS,
 	PROFILES,
 	type ServerProfile,

@@ -53,6 +53,7 @@
  *   preflight gets `Access-Control-Allow-Headers: *` and methods `GET, POST`. No flag is needed.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { OLLAMA_CORS_HEADERS } from "../../../scripts/lib/ollamaCors";
 
 /** A model a fake server lists (Anthropic's fields; the other servers' lists are made from them). */
 export interface FakeModel {
@@ -133,28 +134,6 @@ function answeredPreflight(request: IncomingMessage, response: ServerResponse, s
 	response.writeHead(status).end();
 	return true;
 }
-
-/** The request headers Ollama's CORS lets a page send. */
-export const OLLAMA_CORS_HEADERS: readonly string[] = [
-	"Authorization",
-	"Content-Type",
-	"User-Agent",
-	"Accept",
-	"X-Requested-With",
-	"OpenAI-Beta",
-	"x-stainless-arch",
-	"x-stainless-async",
-	"x-stainless-custom-poll-interval",
-	"x-stainless-helper-method",
-	"x-stainless-lang",
-	"x-stainless-os",
-	"x-stainless-package-version",
-	"x-stainless-poll-helper",
-	"x-stainless-retry-count",
-	"x-stainless-runtime",
-	"x-stainless-runtime-version",
-	"x-stainless-timeout",
-];
 
 /** The origins Ollama always allows, besides those in `OLLAMA_ORIGINS`. */
 export const OLLAMA_DEFAULT_ORIGINS: readonly string[] = [
